@@ -1,0 +1,23 @@
+import { build } from 'esbuild';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const outdir = path.join(here, 'dist');
+fs.rmSync(outdir, { recursive: true, force: true });
+
+await build({
+  entryPoints: [path.join(here, 'src/main.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outfile: path.join(outdir, 'main.js'),
+  sourcemap: true,
+  // Our workspace packages are bundled in; third-party packages load from node_modules.
+  packages: 'external',
+  alias: { '@app/contracts': path.join(here, '../../packages/contracts/src/index.ts') },
+  logLevel: 'warning',
+});
+fs.cpSync(path.join(here, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });

@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { messages } from '@app/contracts';
+import type { AppContext } from './platform/app-context';
+import { installErrorHandler } from './platform/error-handler';
+import { enforceDeclaredAccess, installRequestPipeline } from './platform/pipeline';
+import { RateLimiter } from './platform/rate-limit';
+import { createAuthenticator } from './modules/auth/authenticate';
+import { createAuthService } from './modules/auth/auth.service';
+import { authRoutes } from './modules/auth/auth.routes';
+import { createAccountService } from './modules/account/account.service';
+import { accountRoutes } from './modules/account/account.routes';
+import { createBusinessService } from './modules/businesses/businesses.service';
+import { businessRoutes } from './modules/businesses/businesses.routes';
+import { createBootstrapService } from './modules/bootstrap/bootstrap.service';
+import { bootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
+import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { healthRoutes } from './modules/health/health.routes';
+
+export type BuildOptions = {
+  logger?: boolean | { level: string };
+  /** The built React app to serve; omitted in API-only tests. */
+  webDist?: string | null;
+  isReady?: () => boolean;
+};
+
+export async function buildApp(app: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const server = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: app.env.TRUST_PROXY,
+    bodyLimit: 2 * 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  server.setValidatorCompiler(validatorCompiler);
+  server.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(server);
+  enforceDeclaredAccess(server);
+
+  await server.register(cookie);
+  await server.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5 } });
+  await server.register(swagger, {
+    openapi: { info: { title: 'Ledgerline API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+  await server.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const limiter = new RateLimiter(() => app.clock.now().getTime());
+  installRequestPipeline(server, app, createAuthenticator(app));
+
+  const auth = createAuthService(app);
+  const account = createAccountService(app);
+  const businesses = createBusinessService(app);
+  const bootstrap = createBootstrapService(app);
+
+  await server.register(healthRoutes, { app, isReady: options.isReady ?? (() => true) });
+  await server.register(
+    async (v1) => {
+      await v1.register(authRoutes, { app, auth, limiter });
+      await v1.register(accountRoutes, { app, account, auth, limiter });
+      await v1.register(businessRoutes, { app, businesses });
+      await v1.register(bootstrapRoutes, { bootstrap });
+      await v1.register(outboxRoutes, { app });
+    },
+    { prefix: '/api/v1' },
+  );
+
+  const webDist = options.webDist;
+  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
+    await server.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+    server.setNotFoundHandler((request, reply) => {
+      if (request.method !== 'GET' || request.url.startsWith('/api/')) return reply.status(404).send({ message: messages.notFound });
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    });
+  }
+  return server;
+}

@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
+
+/** What pg-boss needs to run its SQL on our connection(s). */
+export type SqlExecutor = { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: AppDb;
+  executor: SqlExecutor;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the raw instance (tests dump and load data directories through it). */
+  pglite: PGlite | null;
+};
+
+function migrationsFolder(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [path.join(here, 'migrations'), path.join(here, 'db', 'migrations')];
+  const found = candidates.find((p) => fs.existsSync(path.join(p, 'meta', '_journal.json')));
+  if (!found) throw new Error(`Database migrations not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+export function openPglite(pglite: PGlite): Database {
+  const db = drizzlePglite({ client: pglite, schema }) as unknown as AppDb;
+  return {
+    kind: 'pglite',
+    db,
+    pglite,
+    executor: {
+      async executeSql(text, values) {
+        // pg-boss sends multi-statement, parameterless scripts for its own migrations.
+        if (values.length === 0) {
+          const results = await pglite.exec(text);
+          return { rows: results.at(-1)?.rows ?? [] };
+        }
+        const result = await pglite.query(text, values);
+        return { rows: result.rows };
+      },
+    },
+    async migrate() {
+      await migratePglite(drizzlePglite({ client: pglite, schema }), { migrationsFolder: migrationsFolder() });
+    },
+    async close() {
+      await pglite.close();
+    },
+  };
+}
+
+export async function openEmbedded(dataDir: string): Promise<Database> {
+  const pgdata = path.join(dataDir, 'pgdata');
+  fs.mkdirSync(pgdata, { recursive: true });
+  const pglite = await PGlite.create(pgdata);
+  return openPglite(pglite);
+}
+
+export function openPostgres(connectionString: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString, max: poolSize });
+  const db = drizzlePg({ client: pool, schema }) as unknown as AppDb;
+  return {
+    kind: 'postgres',
+    db,
+    pglite: null,
+    executor: {
+      async executeSql(text, values) {
+        const result = await pool.query(text, values);
+        return { rows: result.rows };
+      },
+    },
+    async migrate() {
+      await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: migrationsFolder() });
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from './tenancy';
+
+const tenantId = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    firstName: text('first_name'),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    passwordHash: text('password_hash'),
+    avatar: text('avatar'),
+    language: text('language').notNull().default('en'),
+    isPlatformUser: boolean('is_platform_user').notNull().default(false),
+    platformRoleId: uuid('platform_role_id'),
+    status: text('status', { enum: ['invited', 'active', 'disabled'] }).notNull().default('active'),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorConfirmedAt: timestamp('two_factor_confirmed_at', { withTimezone: true }),
+    twoFactorLastStep: integer('two_factor_last_step'),
+    twoFactorRecoveryCodes: jsonb('two_factor_recovery_codes').$type<string[]>(),
+    settings: jsonb('settings').$type<Record<string, string | null>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('users_tenant_email_unique').on(t.tenantId, sql`lower(${t.email})`),
+    foreignKey({ columns: [t.tenantId, t.platformRoleId], foreignColumns: [roles.tenantId, roles.id], name: 'users_platform_role_fk' }),
+  ],
+);
+
+export const businesses = pgTable(
+  'businesses',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    logo: text('logo'),
+    businessType: text('business_type').notNull().default('company'),
+    businessStructure: text('business_structure').notNull().default('private_corporation'),
+    isCustomer: boolean('is_customer').notNull().default(true),
+    isVendor: boolean('is_vendor').notNull().default(true),
+    currencyId: integer('currency_id').notNull().default(1),
+    contactFirstName: text('contact_first_name'),
+    contactLastName: text('contact_last_name'),
+    website: text('website'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('businesses_tenant_slug_unique').on(t.tenantId, t.slug)],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    businessId: uuid('business_id'),
+    scope: text('scope', { enum: ['business', 'platform'] }).notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    abilities: jsonb('abilities').$type<string[]>().notNull(),
+    isSystem: boolean('is_system').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('roles_tenant_business_name_unique').on(t.tenantId, t.businessId, t.name).nullsNotDistinct(),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'roles_business_fk' }).onDelete('cascade'),
+  ],
+);
+
+export const businessUsers = pgTable(
+  'business_users',
+  {
+    tenantId: tenantId(),
+    businessId: uuid('business_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    roleId: uuid('role_id').notNull(),
+    isOwner: boolean('is_owner').notNull().default(false),
+    status: text('status', { enum: ['invited', 'active', 'disabled'] }).notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.businessId, t.userId] }),
+    index('business_users_user_idx').on(t.tenantId, t.userId),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'business_users_business_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id], name: 'business_users_user_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.roleId], foreignColumns: [roles.tenantId, roles.id], name: 'business_users_role_fk' }),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    tenantId: tenantId(),
+    id: text('id').notNull(),
+    userId: uuid('user_id'),
+    pendingUserId: uuid('pending_user_id'),
+    pendingRemember: boolean('pending_remember').notNull().default(false),
+    csrfToken: text('csrf_token').notNull(),
+    remember: boolean('remember').notNull().default(false),
+    passwordConfirmedAt: timestamp('password_confirmed_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('sessions_user_idx').on(t.tenantId, t.userId),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id], name: 'sessions_user_fk' }).onDelete('cascade'),
+  ],
+);
+
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    userId: uuid('user_id').notNull(),
+    kind: text('kind', { enum: ['personal', 'device'] }).notNull(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('access_tokens_hash_unique').on(t.tenantId, t.tokenHash),
+    index('access_tokens_user_idx').on(t.tenantId, t.userId),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id], name: 'access_tokens_user_fk' }).onDelete('cascade'),
+  ],
+);
+
+/** Single-use links: password reset, email verification, invitations. Only the hash is stored. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    userId: uuid('user_id').notNull(),
+    purpose: text('purpose', { enum: ['password-reset', 'email-verification', 'invitation'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    businessId: uuid('business_id'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('one_time_tokens_hash_unique').on(t.tenantId, t.tokenHash),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id], name: 'one_time_tokens_user_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'one_time_tokens_business_fk' }).onDelete('cascade'),
+  ],
+);

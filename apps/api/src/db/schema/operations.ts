@@ -1,0 +1,65 @@
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from './tenancy';
+
+const tenantId = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+
+/** Mail written in the same transaction as the change that caused it; a job delivers it. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status', { enum: ['pending', 'sent', 'failed', 'held'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('outbox_status_idx').on(t.tenantId, t.status, t.createdAt)],
+);
+
+/** Append-only: the app role may insert and read, never update or delete. */
+export const accessLogs = pgTable(
+  'access_logs',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    userId: uuid('user_id').notNull(),
+    ip: text('ip'),
+    device: text('device'),
+    loggedInAt: timestamp('logged_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('access_logs_time_idx').on(t.tenantId, t.loggedInAt)],
+);
+
+export const apiLogs = pgTable(
+  'api_logs',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    userId: uuid('user_id'),
+    businessId: uuid('business_id'),
+    method: text('method').notNull(),
+    url: text('url').notNull(),
+    responseCode: integer('response_code').notNull(),
+    requestBody: jsonb('request_body'),
+    responseBody: jsonb('response_body'),
+    ip: text('ip'),
+    os: text('os'),
+    appName: text('app_name'),
+    appVersion: text('app_version'),
+    client: text('client'),
+    timezone: text('timezone'),
+    loadTimeMs: integer('load_time_ms').notNull(),
+    responseSize: integer('response_size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('api_logs_time_idx').on(t.tenantId, t.createdAt)],
+);

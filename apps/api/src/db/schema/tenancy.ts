@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Landlord tables: not tenant-owned, readable by the app role, written only by tenant management. */
+export const tenants = pgTable('tenants', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  isLandlord: boolean('is_landlord').notNull().default(false),
+  pageTitle: text('page_title'),
+  heading: text('heading'),
+  description: text('description'),
+  themeColor: text('theme_color').notNull().default('#4f46e5'),
+  font: text('font'),
+  copyrightText: text('copyright_text'),
+  loginLogo: text('login_logo'),
+  dashboardLogo: text('dashboard_logo'),
+  supportEmail: text('support_email'),
+  allowBusinessSignup: boolean('allow_business_signup').notNull().default(true),
+  forceCustomerSignup: boolean('force_customer_signup').notNull().default(false),
+  userManagement: boolean('user_management').notNull().default(true),
+  partialPayments: boolean('partial_payments').notNull().default(true),
+  estimatePayments: boolean('estimate_payments').notNull().default(false),
+  standalone: boolean('standalone').notNull().default(false),
+  settings: jsonb('settings').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const tenantDomains = pgTable('tenant_domains', {
+  domain: text('domain').primaryKey(),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,44 @@
+import { inTenant } from './tenant-tx';
+import type { AppContext } from '../platform/app-context';
+import { newId, randomToken } from '../platform/crypto';
+import { hashPassword } from '../platform/passwords';
+import * as authRepo from '../modules/auth/auth.repository';
+import { createBusinessInTx } from '../modules/businesses/businesses.service';
+import { countTenants, createTenant, findLandlord } from '../modules/tenants/tenants.service';
+
+export type SeedResult = {
+  createdLandlord: boolean;
+  admin?: { email: string; password: string; generated: boolean };
+  demo?: { email: string; password: string; business: string };
+};
+
+function generatedPassword(): string {
+  // Letters, digits and a symbol, so it also satisfies the password rule.
+  return `${randomToken(12)}-A7a`;
+}
+
+/** On an empty database: the landlord tenant on localhost and 127.0.0.1 and its super admin. With DEMO, a demo business. */
+export async function ensureInitialData(app: AppContext): Promise<SeedResult> {
+  const result: SeedResult = { createdLandlord: false };
+  if ((await countTenants(app.db)) === 0) {
+    const password = app.env.ADMIN_PASSWORD ?? generatedPassword();
+    await createTenant(app, { name: 'Ledgerline', domains: ['localhost', '127.0.0.1'], isLandlord: true, adminEmail: app.env.ADMIN_EMAIL, adminPassword: password });
+    result.createdLandlord = true;
+    result.admin = { email: app.env.ADMIN_EMAIL, password, generated: app.env.ADMIN_PASSWORD === undefined };
+  }
+  if (app.env.DEMO) {
+    const landlord = await findLandlord(app.db);
+    if (!landlord) throw new Error('No landlord tenant to put the demo business in');
+    const email = 'owner@demo.example.com';
+    const password = generatedPassword();
+    const passwordHash = await hashPassword(password);
+    const created = await inTenant(app.db, landlord.id, async (tx) => {
+      if (await authRepo.findUserByEmail(tx, landlord.id, email)) return false;
+      const user = await authRepo.insertUser(tx, { tenantId: landlord.id, id: newId(), name: 'Demo Owner', email, passwordHash, status: 'active', emailVerifiedAt: app.clock.now() });
+      await createBusinessInTx(tx, landlord.id, user.id, { name: 'Demo Trading Co', email, business_type: 'company', business_structure: 'private_corporation' });
+      return true;
+    });
+    if (created) result.demo = { email, password, business: 'Demo Trading Co' };
+  }
+  return result;
+}

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app';
+import { type Database, openEmbedded, openPostgres } from './db/client';
+import { ensureInitialData } from './db/seed';
+import { loadEnv } from './env';
+import { createAppContext } from './platform/app-context-factory';
+import { lockDataDir } from './platform/data-dir-lock';
+import { PgBossQueue } from './platform/jobs';
+import { transportFromEnv } from './platform/mail';
+
+const SWEEP_MS = 30_000;
+
+async function main(): Promise<void> {
+  const startedAt = Date.now();
+  const env = loadEnv();
+  const logger = pino({ level: env.LOG_LEVEL, redact: { paths: ['*.password', '*.token', '*.secret', 'req.headers.authorization', 'req.headers.cookie'], censor: '[REDACTED]' } });
+  const release = env.DATABASE_URL ? () => undefined : lockDataDir(env.dataDir);
+  let database: Database | null = null;
+  try {
+    database = env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : await openEmbedded(env.dataDir);
+    await database.migrate();
+    const jobs = new PgBossQueue(database.executor, (message, error) => logger.error({ err: error }, message));
+    const transport = transportFromEnv(env);
+    const app = createAppContext({ env, database, jobs, transport, onBackgroundError: (error) => logger.error({ err: error }, 'background write failed') });
+    const seeded = await ensureInitialData(app);
+    if (seeded.admin) {
+      const shown = seeded.admin.generated ? seeded.admin.password : '(from ADMIN_PASSWORD)';
+      process.stdout.write(`\nPlatform super admin: ${seeded.admin.email} / ${shown}\nThis password is shown once; change it under account settings.\n\n`);
+    }
+    if (seeded.demo) process.stdout.write(`Demo business "${seeded.demo.business}" owner: ${seeded.demo.email} / ${seeded.demo.password}\n\n`);
+
+    let ready = false;
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const webDist = env.WEB_DIST ?? path.resolve(here, '../../web/dist');
+    const server = await buildApp(app, { logger: { level: env.LOG_LEVEL }, webDist, isReady: () => ready });
+    await server.listen({ port: env.PORT, host: env.HOST });
+
+    await jobs.start();
+    await app.outbox.register();
+    await app.outbox.sweep(0);
+    const sweeper = setInterval(() => void app.outbox.sweep().catch((error: unknown) => logger.error({ err: error }, 'outbox sweep failed')), SWEEP_MS);
+    ready = true;
+    logger.info({ port: env.PORT, database: database.kind, ms: Date.now() - startedAt }, 'ready');
+
+    let stopping = false;
+    const shutdown = async (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'shutting down');
+      ready = false;
+      clearInterval(sweeper);
+      try {
+        await server.close();
+        await jobs.stop();
+        await app.apiLog.flush();
+        await database?.close();
+      } catch (error) {
+        logger.error({ err: error }, 'shutdown failed');
+      } finally {
+        release();
+        process.exit(0);
+      }
+    };
+    process.on('SIGINT', () => void shutdown('SIGINT'));
+    process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  } catch (error) {
+    await database?.close().catch(() => undefined);
+    release();
+    throw error;
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AVATAR_MAX_BYTES,
+  accessTokenStatuses,
+  changePasswordRequestSchema,
+  confirmPasswordRequestSchema,
+  confirmedPasswordStatusSchema,
+  createAccessTokenRequestSchema,
+  listMeta,
+  messages,
+  recoveryCodesResponseSchema,
+  twoFactorConfirmRequestSchema,
+  twoFactorSetupResponseSchema,
+  updateMeRequestSchema,
+  updateUserSettingsRequestSchema,
+  userResourceSchema,
+} from '@app/contracts';
+import type { AppContext } from '../../platform/app-context';
+import { AppError } from '../../platform/errors';
+import type { RateLimiter } from '../../platform/rate-limit';
+import { requireUser } from '../../platform/request-context';
+import type { AuthService } from '../auth/auth.service';
+import type { AccountService } from './account.service';
+
+export type AccountRoutesOptions = { app: AppContext; account: AccountService; auth: AuthService; limiter: RateLimiter };
+
+const SIGNED_IN = { access: { authenticated: true, allowUnverified: true } } as const;
+
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (server, { app, account, auth, limiter }) => {
+  server.get('/me', { config: SIGNED_IN, schema: { response: { 200: z.object({ data: userResourceSchema }) } } }, async (request) => ({
+    data: await account.me(request.ctx.tenant.id, requireUser(request).id),
+  }));
+
+  server.put('/me', { config: SIGNED_IN, schema: { body: updateMeRequestSchema, response: { 200: z.object({ data: userResourceSchema }) } } }, async (request) => ({
+    data: await account.updateMe(request.ctx.tenant.id, requireUser(request).id, request.body),
+  }));
+
+  server.put('/me/change-password', { config: SIGNED_IN, schema: { body: changePasswordRequestSchema } }, async (request) => {
+    limiter.hit(`change-password:${requireUser(request).id}`, app.rateLimits.auth);
+    await account.changePassword(request.ctx.tenant.id, requireUser(request).id, request.ctx.session?.id ?? null, request.body);
+    return { success: true, message: messages.passwordChanged };
+  });
+
+  server.post('/me/upload-avatar', { config: SIGNED_IN }, async (request) => {
+    const user = requireUser(request);
+    const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+    if (!file) throw AppError.validation('avatar', messages.required);
+    const content = await file.toBuffer();
+    if (file.file.truncated) throw AppError.validation('avatar', messages.imageTooLarge);
+    return { data: { avatar: await account.uploadAvatar(request.ctx.tenant.id, user.id, content) } };
+  });
+
+  server.get('/me/settings', { config: SIGNED_IN, schema: { querystring: z.object({ settings: z.union([z.string(), z.array(z.string())]).optional() }) } }, async (request) => {
+    const raw = request.query.settings;
+    const keys = raw === undefined ? [] : Array.isArray(raw) ? raw : raw.split(',');
+    return account.settings(request.ctx.tenant.id, requireUser(request).id, keys);
+  });
+
+  server.put('/me/settings', { config: SIGNED_IN, schema: { body: updateUserSettingsRequestSchema } }, async (request) => {
+    await account.updateSettings(request.ctx.tenant.id, requireUser(request).id, request.body.settings);
+    return { success: true };
+  });
+
+  server.post('/user/confirm-password', { config: SIGNED_IN, schema: { body: confirmPasswordRequestSchema } }, async (request, reply) => {
+    const user = requireUser(request);
+    limiter.hit(`confirm-password:${user.id}`, app.rateLimits.auth);
+    if (!request.ctx.session) throw AppError.forbidden(messages.notAllowed);
+    await auth.confirmPassword(request.ctx.tenant.id, user.id, request.ctx.session.id, request.body.password);
+    return reply.status(201).send({ confirmed: true });
+  });
+
+  server.get('/user/confirmed-password-status', { config: SIGNED_IN, schema: { response: { 200: confirmedPasswordStatusSchema } } }, async (request) => ({
+    confirmed: account.passwordConfirmed(request.ctx.session?.passwordConfirmedAt ?? null),
+  }));
+
+  server.post('/user/two-factor-authentication', { config: SIGNED_IN, schema: { response: { 200: twoFactorSetupResponseSchema } } }, async (request) =>
+    account.enableTwoFactor(request.ctx.tenant.id, requireUser(request).id, request.ctx.session?.passwordConfirmedAt ?? null, request.ctx.tenant.pageTitle ?? request.ctx.tenant.name),
+  );
+
+  server.post('/user/confirmed-two-factor-authentication', { config: SIGNED_IN, schema: { body: twoFactorConfirmRequestSchema, response: { 200: recoveryCodesResponseSchema } } }, async (request) => {
+    const user = requireUser(request);
+    limiter.hit(`2fa-confirm:${user.id}`, app.rateLimits.auth);
+    return { recovery_codes: await account.confirmTwoFactor(request.ctx.tenant.id, user.id, request.body.code) };
+  });
+
+  server.post('/user/two-factor-recovery-codes', { config: SIGNED_IN, schema: { response: { 200: recoveryCodesResponseSchema } } }, async (request) => ({
+    recovery_codes: await account.regenerateRecoveryCodes(request.ctx.tenant.id, requireUser(request).id, request.ctx.session?.passwordConfirmedAt ?? null),
+  }));
+
+  server.delete('/user/two-factor-authentication', { config: SIGNED_IN }, async (request, reply) => {
+    await account.disableTwoFactor(request.ctx.tenant.id, requireUser(request).id, request.ctx.session?.passwordConfirmedAt ?? null);
+    return reply.status(204).send();
+  });
+
+  server.get(
+    '/me/tokens',
+    {
+      config: SIGNED_IN,
+      schema: {
+        querystring: z.object({
+          status: z.enum(accessTokenStatuses).default('active'),
+          page: z.coerce.number().int().min(0).default(1),
+          limit: z.coerce.number().int().min(1).max(100).default(15),
+        }),
+      },
+    },
+    async (request) => {
+      const { status, page, limit } = request.query;
+      const { data, total } = await account.listTokens(request.ctx.tenant.id, requireUser(request).id, status, page, limit);
+      return { data, meta: { ...listMeta(page, limit, total), token_total_count: total } };
+    },
+  );
+
+  server.post('/me/tokens', { config: SIGNED_IN, schema: { body: createAccessTokenRequestSchema } }, async (request, reply) => {
+    const created = await account.createToken(request.ctx.tenant.id, requireUser(request).id, request.body.name, request.body.expires_in_days);
+    return reply.status(201).send(created);
+  });
+
+  server.delete('/me/tokens/:id', { config: SIGNED_IN, schema: { params: z.object({ id: z.string().uuid() }) } }, async (request, reply) => {
+    await account.revokeToken(request.ctx.tenant.id, requireUser(request).id, request.params.id);
+    return reply.status(204).send();
+  });
+};

@@ -1,0 +1,205 @@
+import {
+  type AccessTokenResource,
+  type ChangePasswordRequest,
+  type UpdateMeRequest,
+  type UserResource,
+  type UserSettings,
+  messages,
+  userSettingsSchema,
+  languages,
+} from '@app/contracts';
+import { inTenant } from '../../db/tenant-tx';
+import type { AppContext } from '../../platform/app-context';
+import { newId, randomToken, sha256 } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
+import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { sniffImage } from '../../platform/storage';
+import { newTotpSecret, totpUri, verifyTotp } from '../../platform/totp';
+import * as authRepo from '../auth/auth.repository';
+import * as repo from './account.repository';
+
+const PASSWORD_CONFIRM_MS = 3 * 3_600_000;
+const RECOVERY_CODE_COUNT = 8;
+
+export function toUserResource(row: authRepo.UserRow): UserResource {
+  return {
+    id: row.id,
+    name: row.name,
+    first_name: row.firstName,
+    email: row.email,
+    phone: row.phone,
+    avatar: row.avatar,
+    language: row.language,
+    is_platform_user: row.isPlatformUser,
+    email_verified: row.emailVerifiedAt !== null,
+    status: row.status,
+    two_factor: { enabled: row.twoFactorSecret !== null, confirmed: row.twoFactorConfirmedAt !== null },
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export function userSettingsOf(row: authRepo.UserRow): UserSettings {
+  const parsed = userSettingsSchema.safeParse({ ...row.settings, language: row.language });
+  return parsed.success ? parsed.data : { language: row.language };
+}
+
+function tokenResource(row: repo.AccessTokenRow, now: Date): AccessTokenResource {
+  const expired = row.revokedAt !== null || (row.expiresAt !== null && row.expiresAt <= now);
+  return {
+    id: row.id,
+    name: row.name,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    status: expired ? 'expired' : 'active',
+  };
+}
+
+function newRecoveryCode(): string {
+  const raw = randomToken(10).replace(/[^A-Za-z0-9]/g, '').slice(0, 10).toLowerCase();
+  return `${raw.slice(0, 5)}-${raw.slice(5, 10)}`;
+}
+
+export function createAccountService(app: AppContext) {
+  const now = () => app.clock.now();
+
+  async function loadUser(tenantId: string, userId: string): Promise<authRepo.UserRow> {
+    const row = await inTenant(app.db, tenantId, (tx) => authRepo.findUserById(tx, tenantId, userId));
+    if (!row) throw AppError.unauthenticated();
+    return row;
+  }
+
+  function requireRecentConfirmation(passwordConfirmedAt: Date | null): void {
+    if (!passwordConfirmedAt || now().getTime() - passwordConfirmedAt.getTime() > PASSWORD_CONFIRM_MS) {
+      throw new AppError('password_confirmation_required', messages.passwordConfirmationRequired, 423);
+    }
+  }
+
+  return {
+    async me(tenantId: string, userId: string): Promise<UserResource> {
+      return toUserResource(await loadUser(tenantId, userId));
+    },
+
+    async updateMe(tenantId: string, userId: string, input: UpdateMeRequest): Promise<UserResource> {
+      return inTenant(app.db, tenantId, async (tx) => {
+        const current = await authRepo.findUserById(tx, tenantId, userId);
+        if (!current) throw AppError.unauthenticated();
+        const email = input.email.toLowerCase();
+        if (email !== current.email.toLowerCase()) {
+          const other = await authRepo.findUserByEmail(tx, tenantId, email);
+          if (other) throw AppError.validation('email', messages.emailTaken);
+        }
+        if (input.language && !languages.some((l) => l.code === input.language)) throw AppError.validation('language', 'The selected language is invalid.');
+        const row = await authRepo.updateUser(tx, tenantId, userId, {
+          name: input.name,
+          email,
+          phone: input.phone || null,
+          ...(input.language ? { language: input.language } : {}),
+          ...(email !== current.email.toLowerCase() ? { emailVerifiedAt: current.isPlatformUser ? current.emailVerifiedAt : null } : {}),
+        });
+        return toUserResource(row);
+      });
+    },
+
+    async changePassword(tenantId: string, userId: string, sessionId: string | null, input: ChangePasswordRequest): Promise<void> {
+      const current = await loadUser(tenantId, userId);
+      if (!(await verifyPassword(current.passwordHash, input.current_password))) throw AppError.validation('current_password', messages.currentPasswordWrong);
+      const passwordHash = await hashPassword(input.password);
+      await inTenant(app.db, tenantId, async (tx) => {
+        await authRepo.updateUser(tx, tenantId, userId, { passwordHash });
+        // Other devices are signed out; this session stays.
+        await authRepo.deleteUserSessions(tx, tenantId, userId, sessionId);
+      });
+    },
+
+    async uploadAvatar(tenantId: string, userId: string, content: Buffer): Promise<string> {
+      const kind = sniffImage(content);
+      if (!kind) throw AppError.validation('avatar', messages.invalidImage);
+      const key = `${tenantId}/avatars/${newId()}.${kind.ext}`;
+      await app.storage.put(key, content);
+      const url = `/files/${key}`;
+      await inTenant(app.db, tenantId, (tx) => authRepo.updateUser(tx, tenantId, userId, { avatar: url }));
+      return url;
+    },
+
+    async settings(tenantId: string, userId: string, keys: readonly string[]): Promise<Record<string, string | null>> {
+      const all = userSettingsOf(await loadUser(tenantId, userId));
+      const out: Record<string, string | null> = {};
+      for (const [key, value] of Object.entries(all)) if (keys.length === 0 || keys.includes(key)) out[key] = value ?? null;
+      return out;
+    },
+
+    async updateSettings(tenantId: string, userId: string, settings: UserSettings): Promise<void> {
+      if (settings.language && !languages.some((l) => l.code === settings.language)) throw AppError.validation('settings.language', 'The selected language is invalid.');
+      await inTenant(app.db, tenantId, async (tx) => {
+        const current = await authRepo.findUserById(tx, tenantId, userId);
+        if (!current) throw AppError.unauthenticated();
+        const { language, ...rest } = settings;
+        await authRepo.updateUser(tx, tenantId, userId, { settings: { ...current.settings, ...rest }, ...(language ? { language } : {}) });
+      });
+    },
+
+    passwordConfirmed(passwordConfirmedAt: Date | null): boolean {
+      return passwordConfirmedAt !== null && now().getTime() - passwordConfirmedAt.getTime() <= PASSWORD_CONFIRM_MS;
+    },
+
+    async enableTwoFactor(tenantId: string, userId: string, passwordConfirmedAt: Date | null, issuer: string) {
+      requireRecentConfirmation(passwordConfirmedAt);
+      const secret = newTotpSecret();
+      const user = await inTenant(app.db, tenantId, (tx) =>
+        authRepo.updateUser(tx, tenantId, userId, { twoFactorSecret: app.secretBox.seal(secret), twoFactorConfirmedAt: null, twoFactorLastStep: null, twoFactorRecoveryCodes: null }),
+      );
+      return { secret, otpauth_url: totpUri(secret, issuer, user.email) };
+    },
+
+    async confirmTwoFactor(tenantId: string, userId: string, code: string): Promise<string[]> {
+      return inTenant(app.db, tenantId, async (tx) => {
+        const user = await authRepo.findUserById(tx, tenantId, userId);
+        if (!user?.twoFactorSecret) throw AppError.validation('code', messages.invalidTwoFactorCode);
+        const step = await verifyTotp(app.secretBox.open(user.twoFactorSecret), code, now(), user.twoFactorLastStep);
+        if (step === null) throw AppError.validation('code', messages.invalidTwoFactorCode);
+        const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+        await authRepo.updateUser(tx, tenantId, userId, { twoFactorConfirmedAt: now(), twoFactorLastStep: step, twoFactorRecoveryCodes: codes.map(sha256) });
+        return codes;
+      });
+    },
+
+    async regenerateRecoveryCodes(tenantId: string, userId: string, passwordConfirmedAt: Date | null): Promise<string[]> {
+      requireRecentConfirmation(passwordConfirmedAt);
+      return inTenant(app.db, tenantId, async (tx) => {
+        const user = await authRepo.findUserById(tx, tenantId, userId);
+        if (!user?.twoFactorConfirmedAt) throw AppError.validation('code', 'Two-factor authentication is not enabled.');
+        const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+        await authRepo.updateUser(tx, tenantId, userId, { twoFactorRecoveryCodes: codes.map(sha256) });
+        return codes;
+      });
+    },
+
+    async disableTwoFactor(tenantId: string, userId: string, passwordConfirmedAt: Date | null): Promise<void> {
+      requireRecentConfirmation(passwordConfirmedAt);
+      await inTenant(app.db, tenantId, (tx) =>
+        authRepo.updateUser(tx, tenantId, userId, { twoFactorSecret: null, twoFactorConfirmedAt: null, twoFactorLastStep: null, twoFactorRecoveryCodes: null }),
+      );
+    },
+
+    async listTokens(tenantId: string, userId: string, status: 'active' | 'expired' | 'all', page: number, limit: number) {
+      const at = now();
+      const { rows, total } = await inTenant(app.db, tenantId, (tx) => repo.listPersonalTokens(tx, tenantId, userId, status, at, Math.max(page - 1, 0) * limit, limit));
+      return { data: rows.map((r) => tokenResource(r, at)), total };
+    },
+
+    async createToken(tenantId: string, userId: string, name: string, expiresInDays: number | null) {
+      const plain = randomToken();
+      const expiresAt = expiresInDays === null ? null : new Date(now().getTime() + expiresInDays * 86_400_000);
+      const row = await inTenant(app.db, tenantId, (tx) => authRepo.insertAccessToken(tx, { tenantId, id: newId(), userId, kind: 'personal', name, tokenHash: sha256(plain), expiresAt }));
+      return { data: tokenResource(row, now()), plain_text_token: `${row.id}|${plain}` };
+    },
+
+    async revokeToken(tenantId: string, userId: string, tokenId: string): Promise<void> {
+      const revoked = await inTenant(app.db, tenantId, (tx) => authRepo.revokeAccessToken(tx, tenantId, userId, tokenId, now()));
+      if (!revoked) throw AppError.notFound();
+    },
+  };
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;

@@ -1,0 +1,197 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { accessLogs, accessTokens, businesses, businessUsers, oneTimeTokens, roles, sessions, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function findUserByEmail(tx: Tx, tenantId: string, email: string): Promise<UserRow | undefined> {
+  const rows = await tx
+    .select()
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), sql`lower(${users.email}) = ${email.toLowerCase()}`))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findUserById(tx: Tx, tenantId: string, id: string): Promise<UserRow | undefined> {
+  const rows = await tx.select().from(users).where(and(eq(users.tenantId, tenantId), eq(users.id, id))).limit(1);
+  return rows[0];
+}
+
+export async function insertUser(tx: Tx, row: typeof users.$inferInsert): Promise<UserRow> {
+  const inserted = await tx.insert(users).values(row).returning();
+  const user = inserted[0];
+  if (!user) throw new Error('User insert returned no row');
+  return user;
+}
+
+export async function updateUser(tx: Tx, tenantId: string, id: string, patch: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+  const updated = await tx
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(users.tenantId, tenantId), eq(users.id, id)))
+    .returning();
+  const user = updated[0];
+  if (!user) throw new Error('User update matched no row');
+  return user;
+}
+
+export async function insertSession(tx: Tx, row: typeof sessions.$inferInsert): Promise<void> {
+  await tx.insert(sessions).values(row);
+}
+
+export async function deleteSession(tx: Tx, tenantId: string, id: string): Promise<void> {
+  await tx.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, id)));
+}
+
+/** Ends every session of the user, except `keep` (the caller's own) when given. */
+export async function deleteUserSessions(tx: Tx, tenantId: string, userId: string, keep: string | null = null): Promise<void> {
+  await tx.delete(sessions).where(and(eq(sessions.tenantId, tenantId), eq(sessions.userId, userId), keep ? ne(sessions.id, keep) : undefined));
+}
+
+export async function updateSession(tx: Tx, tenantId: string, id: string, patch: Partial<typeof sessions.$inferInsert>): Promise<void> {
+  await tx.update(sessions).set(patch).where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, id)));
+}
+
+/** The session with its user (when signed in): one query per request. */
+export async function findLiveSession(tx: Tx, tenantId: string, id: string, now: Date) {
+  const rows = await tx
+    .select({ session: sessions, user: users, platformAbilities: roles.abilities })
+    .from(sessions)
+    .leftJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
+    .leftJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.platformRoleId)))
+    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, id), gt(sessions.expiresAt, now)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function findLiveAccessToken(tx: Tx, tenantId: string, tokenHash: string, now: Date) {
+  const rows = await tx
+    .select({ token: accessTokens, user: users, platformAbilities: roles.abilities })
+    .from(accessTokens)
+    .innerJoin(users, and(eq(users.tenantId, accessTokens.tenantId), eq(users.id, accessTokens.userId)))
+    .leftJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.platformRoleId)))
+    .where(
+      and(
+        eq(accessTokens.tenantId, tenantId),
+        eq(accessTokens.tokenHash, tokenHash),
+        isNull(accessTokens.revokedAt),
+        sql`(${accessTokens.expiresAt} is null or ${accessTokens.expiresAt} > ${now})`,
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+export async function touchAccessToken(tx: Tx, tenantId: string, id: string, now: Date): Promise<void> {
+  await tx.update(accessTokens).set({ lastUsedAt: now }).where(and(eq(accessTokens.tenantId, tenantId), eq(accessTokens.id, id)));
+}
+
+export async function insertAccessToken(tx: Tx, row: typeof accessTokens.$inferInsert) {
+  const inserted = await tx.insert(accessTokens).values(row).returning();
+  const token = inserted[0];
+  if (!token) throw new Error('Token insert returned no row');
+  return token;
+}
+
+export async function revokeAccessToken(tx: Tx, tenantId: string, userId: string, id: string, now: Date): Promise<boolean> {
+  const updated = await tx
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.tenantId, tenantId), eq(accessTokens.userId, userId), eq(accessTokens.id, id), isNull(accessTokens.revokedAt)))
+    .returning({ id: accessTokens.id });
+  return updated.length > 0;
+}
+
+export async function revokeUserTokens(tx: Tx, tenantId: string, userId: string, now: Date): Promise<void> {
+  await tx
+    .update(accessTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(accessTokens.tenantId, tenantId), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+}
+
+/** The caller's role in one business, if an active, enabled membership exists. */
+export async function findMembership(tx: Tx, tenantId: string, userId: string, businessId: string) {
+  const rows = await tx
+    .select({ isOwner: businessUsers.isOwner, abilities: roles.abilities })
+    .from(businessUsers)
+    .innerJoin(roles, and(eq(roles.tenantId, businessUsers.tenantId), eq(roles.id, businessUsers.roleId)))
+    .innerJoin(businesses, and(eq(businesses.tenantId, businessUsers.tenantId), eq(businesses.id, businessUsers.businessId)))
+    .where(
+      and(
+        eq(businessUsers.tenantId, tenantId),
+        eq(businessUsers.userId, userId),
+        eq(businessUsers.businessId, businessId),
+        eq(businessUsers.status, 'active'),
+        isNull(businesses.disabledAt),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertOneTimeToken(tx: Tx, row: typeof oneTimeTokens.$inferInsert): Promise<void> {
+  await tx.insert(oneTimeTokens).values(row);
+}
+
+/** Marks the token used and returns it, only if it is unused and unexpired: single use, race free. */
+export async function consumeOneTimeToken(
+  tx: Tx,
+  tenantId: string,
+  tokenHash: string,
+  purpose: 'password-reset' | 'email-verification' | 'invitation',
+  now: Date,
+) {
+  const rows = await tx
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(oneTimeTokens.tenantId, tenantId),
+        eq(oneTimeTokens.tokenHash, tokenHash),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
+    )
+    .returning();
+  return rows[0];
+}
+
+export async function findOneTimeToken(tx: Tx, tenantId: string, tokenHash: string, purpose: 'invitation', now: Date) {
+  const rows = await tx
+    .select({ token: oneTimeTokens, user: users, businessName: businesses.name })
+    .from(oneTimeTokens)
+    .innerJoin(users, and(eq(users.tenantId, oneTimeTokens.tenantId), eq(users.id, oneTimeTokens.userId)))
+    .leftJoin(businesses, and(eq(businesses.tenantId, oneTimeTokens.tenantId), eq(businesses.id, oneTimeTokens.businessId)))
+    .where(
+      and(
+        eq(oneTimeTokens.tenantId, tenantId),
+        eq(oneTimeTokens.tokenHash, tokenHash),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows[0];
+}
+
+export async function invalidateOneTimeTokens(tx: Tx, tenantId: string, userId: string, purpose: 'password-reset' | 'email-verification', now: Date) {
+  await tx
+    .update(oneTimeTokens)
+    .set({ usedAt: now })
+    .where(and(eq(oneTimeTokens.tenantId, tenantId), eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+}
+
+export async function activateMemberships(tx: Tx, tenantId: string, userId: string, businessId: string): Promise<void> {
+  await tx
+    .update(businessUsers)
+    .set({ status: 'active' })
+    .where(and(eq(businessUsers.tenantId, tenantId), eq(businessUsers.userId, userId), eq(businessUsers.businessId, businessId), eq(businessUsers.status, 'invited')));
+}
+
+export async function insertAccessLog(tx: Tx, row: typeof accessLogs.$inferInsert): Promise<void> {
+  await tx.insert(accessLogs).values(row);
+}

@@ -1,0 +1,115 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  acceptInvitationRequestSchema,
+  forgotPasswordRequestSchema,
+  invitationInfoSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  messages,
+  resetPasswordRequestSchema,
+  signUpRequestSchema,
+  tokenLoginRequestSchema,
+  tokenLoginResponseSchema,
+  twoFactorChallengeSchema,
+  verifyEmailRequestSchema,
+} from '@app/contracts';
+import type { AppContext } from '../../platform/app-context';
+import { AppError } from '../../platform/errors';
+import { clearSessionCookies, requestMeta, setSessionCookies, setXsrfCookie } from '../../platform/http';
+import type { RateLimiter } from '../../platform/rate-limit';
+import { requireUser } from '../../platform/request-context';
+import type { AuthService } from './auth.service';
+
+export type AuthRoutesOptions = { app: AppContext; auth: AuthService; limiter: RateLimiter };
+
+const PUBLIC = { access: { public: true } } as const;
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (server, { app, auth, limiter }) => {
+  const limit = (key: string) => limiter.hit(key, app.rateLimits.auth);
+
+  server.get('/csrf-cookie', { config: PUBLIC }, async (request, reply) => {
+    if (!request.ctx.session) setSessionCookies(request, reply, await auth.guestSession(request.ctx.tenant.id, requestMeta(request)));
+    else setXsrfCookie(request, reply, request.ctx.session.csrfToken);
+    return reply.status(204).send();
+  });
+
+  server.post('/login', { config: PUBLIC, schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
+    limit(`login:${request.ip}:${request.body.email}`);
+    const result = await auth.login(request.ctx.tenant.id, request.ctx.session?.id ?? null, request.body, requestMeta(request));
+    setSessionCookies(request, reply, result.session);
+    return { two_factor: result.twoFactor };
+  });
+
+  server.post('/two-factor-challenge', { config: PUBLIC, schema: { body: twoFactorChallengeSchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
+    const session = request.ctx.session;
+    limit(`2fa:${request.ip}:${session?.pendingUserId ?? 'none'}`);
+    if (!session?.pendingUserId) throw AppError.validation('code', messages.invalidTwoFactorCode);
+    const issued = await auth.twoFactorChallenge(request.ctx.tenant.id, session.id, session.pendingUserId, session.pendingRemember, request.body, requestMeta(request));
+    setSessionCookies(request, reply, issued);
+    return { two_factor: false };
+  });
+
+  server.post('/logout', { config: { access: { authenticated: true, allowUnverified: true } } }, async (request, reply) => {
+    if (request.ctx.via === 'token' && request.ctx.tokenId) await auth.revokeToken(request.ctx.tenant.id, requireUser(request).id, request.ctx.tokenId);
+    if (request.ctx.session) await auth.logout(request.ctx.tenant.id, request.ctx.session.id);
+    clearSessionCookies(reply);
+    return reply.status(204).send();
+  });
+
+  server.post('/auth/login', { config: { ...PUBLIC, csrf: false }, schema: { body: tokenLoginRequestSchema, response: { 200: tokenLoginResponseSchema } } }, async (request) => {
+    limit(`token-login:${request.ip}:${request.body.email}`);
+    return auth.tokenLogin(request.ctx.tenant.id, request.body, requestMeta(request));
+  });
+
+  server.post('/auth/logout', { config: { access: { authenticated: true, allowUnverified: true } } }, async (request, reply) => {
+    if (request.ctx.via === 'token' && request.ctx.tokenId) await auth.revokeToken(request.ctx.tenant.id, requireUser(request).id, request.ctx.tokenId);
+    if (request.ctx.session) await auth.logout(request.ctx.tenant.id, request.ctx.session.id);
+    clearSessionCookies(reply);
+    return reply.status(204).send();
+  });
+
+  server.post('/sign-up', { config: PUBLIC, schema: { body: signUpRequestSchema } }, async (request, reply) => {
+    limit(`sign-up:${request.ip}`);
+    const result = await auth.signUp(request.ctx.tenant, request.ctx.session?.id ?? null, request.body, requestMeta(request));
+    setSessionCookies(request, reply, result.session);
+    return reply.status(201).send({ data: { id: result.userId } });
+  });
+
+  server.post('/forgot-password', { config: PUBLIC, schema: { body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
+    limit(`forgot:${request.ip}:${request.body.email}`);
+    await auth.forgotPassword(request.ctx.tenant.id, request.body.email, requestMeta(request));
+    return { message: messages.resetLinkSent };
+  });
+
+  server.post('/reset-password', { config: PUBLIC, schema: { body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
+    limit(`reset:${request.ip}`);
+    await auth.resetPassword(request.ctx.tenant.id, request.body);
+    return { message: messages.passwordReset };
+  });
+
+  server.post('/verify-email', { config: PUBLIC, schema: { body: verifyEmailRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
+    limit(`verify:${request.ip}`);
+    await auth.verifyEmail(request.ctx.tenant.id, request.body.token);
+    return { message: messages.emailVerified };
+  });
+
+  server.post('/email/verification-notification', { config: { access: { authenticated: true, allowUnverified: true } }, schema: { response: { 200: messageResponseSchema } } }, async (request) => {
+    const user = requireUser(request);
+    limit(`verify-resend:${user.id}`);
+    await auth.resendVerification(request.ctx.tenant.id, user.id, requestMeta(request));
+    return { message: messages.verificationSent };
+  });
+
+  server.get('/invitations/:token', { config: PUBLIC, schema: { params: z.object({ token: z.string().min(1).max(200) }), response: { 200: invitationInfoSchema } } }, async (request) => {
+    limit(`invitation:${request.ip}`);
+    return auth.invitation(request.ctx.tenant.id, request.params.token);
+  });
+
+  server.post('/accept-user-invitation/:token', { config: PUBLIC, schema: { params: z.object({ token: z.string().min(1).max(200) }), body: acceptInvitationRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
+    limit(`invitation:${request.ip}`);
+    await auth.acceptInvitation(request.ctx.tenant.id, request.params.token, request.body);
+    return { message: 'Invitation accepted' };
+  });
+};

@@ -1,0 +1,73 @@
+import { inTenant } from '../../db/tenant-tx';
+import type { AppContext } from '../../platform/app-context';
+import { sha256 } from '../../platform/crypto';
+import type { AuthenticatedUser, RequestContext, SessionRecord } from '../../platform/request-context';
+import * as repo from './auth.repository';
+import { sessionIdOf } from './auth.service';
+
+const TOUCH_AFTER_MS = 60_000;
+const SESSION_IDLE_MS = 2 * 3_600_000;
+const REMEMBER_MS = 30 * 86_400_000;
+
+export type Credentials = { bearer: string | null; sessionCookie: string | null; businessId: string | null };
+export type Identity = Pick<RequestContext, 'session' | 'user' | 'via' | 'tokenId' | 'business'>;
+
+const ANONYMOUS: Identity = { session: null, user: null, via: null, tokenId: null, business: null };
+
+function toUser(row: repo.UserRow, platformAbilities: string[] | null): AuthenticatedUser {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    status: row.status,
+    isPlatformUser: row.isPlatformUser,
+    platformAbilities: row.isPlatformUser ? (platformAbilities ?? []) : [],
+    emailVerified: row.emailVerifiedAt !== null,
+  };
+}
+
+/**
+ * Who is calling, in one tenant transaction: the bearer token or the session (with its user),
+ * and, when a business header is present, the caller's role in that business.
+ */
+export function createAuthenticator(app: AppContext) {
+  return async function authenticate(tenantId: string, credentials: Credentials): Promise<Identity> {
+    if (!credentials.bearer && !credentials.sessionCookie) return ANONYMOUS;
+    return inTenant(app.db, tenantId, async (tx) => {
+      const now = app.clock.now();
+      let identity: Identity = ANONYMOUS;
+      if (credentials.bearer) {
+        const plain = credentials.bearer.includes('|') ? credentials.bearer.slice(credentials.bearer.indexOf('|') + 1) : credentials.bearer;
+        const found = await repo.findLiveAccessToken(tx, tenantId, sha256(plain), now);
+        if (!found || found.user.status !== 'active') return ANONYMOUS;
+        if (!found.token.lastUsedAt || now.getTime() - found.token.lastUsedAt.getTime() > TOUCH_AFTER_MS) await repo.touchAccessToken(tx, tenantId, found.token.id, now);
+        identity = { session: null, user: toUser(found.user, found.platformAbilities), via: 'token', tokenId: found.token.id, business: null };
+      } else if (credentials.sessionCookie) {
+        const id = sessionIdOf(credentials.sessionCookie);
+        const found = await repo.findLiveSession(tx, tenantId, id, now);
+        if (!found) return ANONYMOUS;
+        const session: SessionRecord = {
+          id,
+          csrfToken: found.session.csrfToken,
+          userId: found.session.userId,
+          pendingUserId: found.session.pendingUserId,
+          pendingRemember: found.session.pendingRemember,
+          passwordConfirmedAt: found.session.passwordConfirmedAt,
+        };
+        if (now.getTime() - found.session.lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+          const lifetime = found.session.remember ? REMEMBER_MS : SESSION_IDLE_MS;
+          await repo.updateSession(tx, tenantId, id, { lastSeenAt: now, expiresAt: new Date(now.getTime() + lifetime) });
+        }
+        const user = found.user && found.user.status === 'active' ? toUser(found.user, found.platformAbilities) : null;
+        identity = { session, user, via: user ? 'session' : null, tokenId: null, business: null };
+      }
+      if (identity.user && credentials.businessId) {
+        const membership = await repo.findMembership(tx, tenantId, identity.user.id, credentials.businessId);
+        if (membership) identity = { ...identity, business: { id: credentials.businessId, abilities: membership.abilities, isOwner: membership.isOwner } };
+      }
+      return identity;
+    });
+  };
+}
+
+export type Authenticator = ReturnType<typeof createAuthenticator>;

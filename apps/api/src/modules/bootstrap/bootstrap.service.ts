@@ -1,0 +1,99 @@
+import {
+  type BootstrapResponse,
+  type TenantBranding,
+  type TenantPublicConfig,
+  type TenantSwitches,
+  businessTypes,
+  currencyById,
+  dateFormats,
+  filterMenu,
+  fiscalYears,
+  holds,
+  languages,
+  mainMenu,
+  settingMenu,
+  timeZones,
+} from '@app/contracts';
+import { inTenant } from '../../db/tenant-tx';
+import type { AppContext } from '../../platform/app-context';
+import { AppError } from '../../platform/errors';
+import type { AuthenticatedUser, TenantRecord } from '../../platform/request-context';
+import * as authRepo from '../auth/auth.repository';
+import { toUserResource, userSettingsOf } from '../account/account.service';
+import * as businessRepo from '../businesses/businesses.repository';
+import { businessSettingsOf, toBusinessResource } from '../businesses/businesses.service';
+
+const APP_NAME = 'Ledgerline';
+
+export function tenantBranding(tenant: TenantRecord): TenantBranding {
+  return {
+    name: tenant.name,
+    page_title: tenant.pageTitle ?? tenant.name,
+    heading: tenant.heading,
+    description: tenant.description,
+    theme_color: tenant.themeColor,
+    font: tenant.font,
+    copyright_text: tenant.copyrightText,
+    login_logo: tenant.loginLogo,
+    dashboard_logo: tenant.dashboardLogo,
+  };
+}
+
+export function tenantSwitches(tenant: TenantRecord): TenantSwitches {
+  return {
+    allow_business_signup: tenant.allowBusinessSignup,
+    force_customer_signup: tenant.forceCustomerSignup,
+    user_management: tenant.userManagement,
+    partial_payments: tenant.partialPayments,
+    estimate_payments: tenant.estimatePayments,
+    standalone: tenant.standalone,
+  };
+}
+
+export function createBootstrapService(app: AppContext) {
+  return {
+    publicConfig(tenant: TenantRecord): TenantPublicConfig {
+      return { tenant: tenantBranding(tenant), switches: tenantSwitches(tenant) };
+    },
+
+    config() {
+      return { types: businessTypes, languages, fiscal_years: fiscalYears, date_formats: dateFormats };
+    },
+
+    /** Everything the browser needs after sign-in, in one transaction. */
+    async bootstrap(tenant: TenantRecord, user: AuthenticatedUser, business: { id: string; abilities: string[] } | null): Promise<BootstrapResponse> {
+      const loaded = await inTenant(app.db, tenant.id, async (tx) => {
+        const row = await authRepo.findUserById(tx, tenant.id, user.id);
+        const companies = await businessRepo.listUserCompanies(tx, tenant.id, user.id, 0, 50);
+        const current = business ? await businessRepo.findBusiness(tx, tenant.id, business.id) : undefined;
+        return { row, companies, current };
+      });
+      if (!loaded.row) throw AppError.unauthenticated();
+      const abilities = business?.abilities ?? [];
+      const allowed = (ability: string) => holds(abilities, ability);
+      const current = loaded.current;
+      return {
+        main_menu: business ? filterMenu(mainMenu, allowed) : [],
+        setting_menu: business ? filterMenu(settingMenu, allowed) : filterMenu(settingMenu, () => false),
+        config: { app_name: APP_NAME, tenant: tenantBranding(tenant), switches: tenantSwitches(tenant) },
+        global_settings: {},
+        time_zones: timeZones(),
+        current_user: toUserResource(loaded.row),
+        current_user_settings: userSettingsOf(loaded.row),
+        current_user_abilities: abilities,
+        current_user_platform_abilities: user.platformAbilities,
+        current_business: current ? toBusinessResource(current) : null,
+        current_business_settings: current ? businessSettingsOf(current) : {},
+        current_business_currency: current ? (currencyById(current.currencyId) ?? null) : null,
+        companies: loaded.companies,
+        connections: {},
+        payment_provider_public_key: null,
+        financing_account_id: null,
+        incoming_invoice_count: 0,
+        outgoing_invoice_count: 0,
+      };
+    },
+  };
+}
+
+export type BootstrapService = ReturnType<typeof createBootstrapService>;

@@ -1,0 +1,98 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { businesses, businessUsers, roles, users } from '../../db/schema';
+
+export type BusinessRow = typeof businesses.$inferSelect;
+export type RoleRow = typeof roles.$inferSelect;
+
+export async function insertBusiness(tx: Tx, row: typeof businesses.$inferInsert): Promise<BusinessRow> {
+  const inserted = await tx.insert(businesses).values(row).returning();
+  const business = inserted[0];
+  if (!business) throw new Error('Business insert returned no row');
+  return business;
+}
+
+export async function findBusiness(tx: Tx, tenantId: string, id: string): Promise<BusinessRow | undefined> {
+  const rows = await tx.select().from(businesses).where(and(eq(businesses.tenantId, tenantId), eq(businesses.id, id))).limit(1);
+  return rows[0];
+}
+
+export async function slugTaken(tx: Tx, tenantId: string, slug: string, exceptId?: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(eq(businesses.tenantId, tenantId), eq(businesses.slug, slug), exceptId ? sql`${businesses.id} <> ${exceptId}` : undefined))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function updateBusiness(tx: Tx, tenantId: string, id: string, patch: Partial<typeof businesses.$inferInsert>): Promise<BusinessRow> {
+  const updated = await tx
+    .update(businesses)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(businesses.tenantId, tenantId), eq(businesses.id, id)))
+    .returning();
+  const business = updated[0];
+  if (!business) throw new Error('Business update matched no row');
+  return business;
+}
+
+export async function insertRoles(tx: Tx, rows: (typeof roles.$inferInsert)[]): Promise<RoleRow[]> {
+  return tx.insert(roles).values(rows).returning();
+}
+
+export async function listBusinessRoles(tx: Tx, tenantId: string, businessId: string): Promise<RoleRow[]> {
+  return tx
+    .select()
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.businessId, businessId), eq(roles.scope, 'business')))
+    .orderBy(asc(roles.createdAt), asc(roles.name));
+}
+
+export async function findBusinessRoleByName(tx: Tx, tenantId: string, businessId: string, name: string): Promise<RoleRow | undefined> {
+  const rows = await tx
+    .select()
+    .from(roles)
+    .where(and(eq(roles.tenantId, tenantId), eq(roles.businessId, businessId), eq(roles.scope, 'business'), sql`lower(${roles.name}) = ${name.toLowerCase()}`))
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertMembership(tx: Tx, row: typeof businessUsers.$inferInsert): Promise<void> {
+  await tx.insert(businessUsers).values(row);
+}
+
+export async function findMembershipRow(tx: Tx, tenantId: string, businessId: string, userId: string) {
+  const rows = await tx
+    .select()
+    .from(businessUsers)
+    .where(and(eq(businessUsers.tenantId, tenantId), eq(businessUsers.businessId, businessId), eq(businessUsers.userId, userId)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function listUserCompanies(tx: Tx, tenantId: string, userId: string, offset: number, limit: number) {
+  return tx
+    .select({ id: businesses.id, name: businesses.name, slug: businesses.slug, logo: businesses.logo, role: roles.name })
+    .from(businessUsers)
+    .innerJoin(businesses, and(eq(businesses.tenantId, businessUsers.tenantId), eq(businesses.id, businessUsers.businessId)))
+    .innerJoin(roles, and(eq(roles.tenantId, businessUsers.tenantId), eq(roles.id, businessUsers.roleId)))
+    .where(and(eq(businessUsers.tenantId, tenantId), eq(businessUsers.userId, userId), eq(businessUsers.status, 'active'), isNull(businesses.disabledAt)))
+    .orderBy(asc(businesses.name), asc(businesses.id))
+    .offset(offset)
+    .limit(limit);
+}
+
+export async function countUserCompanies(tx: Tx, tenantId: string, userId: string): Promise<number> {
+  const rows = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(businessUsers)
+    .innerJoin(businesses, and(eq(businesses.tenantId, businessUsers.tenantId), eq(businesses.id, businessUsers.businessId)))
+    .where(and(eq(businessUsers.tenantId, tenantId), eq(businessUsers.userId, userId), eq(businessUsers.status, 'active'), isNull(businesses.disabledAt)));
+  return rows[0]?.count ?? 0;
+}
+
+export async function findUserForInvite(tx: Tx, tenantId: string, email: string) {
+  const rows = await tx.select().from(users).where(and(eq(users.tenantId, tenantId), sql`lower(${users.email}) = ${email.toLowerCase()}`)).limit(1);
+  return rows[0];
+}

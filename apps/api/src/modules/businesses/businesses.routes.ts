@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  type AbilityCheck,
+  businessResourceSchema,
+  companySummarySchema,
+  createBusinessRequestSchema,
+  inviteUserRequestSchema,
+  listMeta,
+  messages,
+  updateBusinessRequestSchema,
+  updateBusinessSettingsRequestSchema,
+  AVATAR_MAX_BYTES,
+} from '@app/contracts';
+import type { AppContext } from '../../platform/app-context';
+import { newId } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
+import { requestMeta } from '../../platform/http';
+import { requireBusiness, requireUser } from '../../platform/request-context';
+import { sniffImage } from '../../platform/storage';
+import type { BusinessService } from './businesses.service';
+
+export type BusinessRoutesOptions = { app: AppContext; businesses: BusinessService };
+
+const business = (ability: AbilityCheck) => ({ access: { ability, scope: 'business' as const } });
+
+export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = async (server, { app, businesses }) => {
+  server.get('/business', { config: { access: { authenticated: true } }, schema: { response: { 200: z.object({ data: businessResourceSchema }) } } }, async (request) => {
+    const selected = request.ctx.business;
+    if (!selected) throw AppError.forbidden(messages.businessHeaderMissing);
+    return { data: await businesses.get(request.ctx.tenant.id, selected.id) };
+  });
+
+  server.put('/business', { config: business('edit-business-information'), schema: { body: updateBusinessRequestSchema, response: { 200: z.object({ data: businessResourceSchema }) } } }, async (request) => ({
+    data: await businesses.update(request.ctx.tenant.id, requireBusiness(request).id, request.body),
+  }));
+
+  server.post('/business/upload-logo', { config: business('edit-business-information') }, async (request) => {
+    const selected = requireBusiness(request);
+    const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
+    if (!file) throw AppError.validation('business_logo', messages.required);
+    const content = await file.toBuffer();
+    if (file.file.truncated) throw AppError.validation('business_logo', messages.imageTooLarge);
+    const kind = sniffImage(content);
+    if (!kind) throw AppError.validation('business_logo', messages.invalidImage);
+    const key = `${request.ctx.tenant.id}/logos/${newId()}.${kind.ext}`;
+    await app.storage.put(key, content);
+    return { data: await businesses.setLogo(request.ctx.tenant.id, selected.id, `/files/${key}`) };
+  });
+
+  server.post('/businesses/create', { config: { access: { authenticated: true } }, schema: { body: createBusinessRequestSchema } }, async (request, reply) => {
+    const created = await businesses.create(request.ctx.tenant.id, requireUser(request).id, request.body);
+    return reply.status(201).send({ data: created });
+  });
+
+  server.get(
+    '/business/user/companies',
+    {
+      config: { access: { authenticated: true } },
+      schema: {
+        querystring: z.object({ page: z.coerce.number().int().min(0).default(1), limit: z.coerce.number().int().min(1).max(100).default(10) }),
+        response: { 200: z.object({ data: z.array(companySummarySchema), meta: z.object({ current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number() }) }) },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { data, total } = await businesses.companies(request.ctx.tenant.id, requireUser(request).id, page, limit);
+      return { data, meta: listMeta(page, limit, total) };
+    },
+  );
+
+  server.get('/business/settings', { config: business('manage-business-settings') }, async (request) => businesses.settings(request.ctx.tenant.id, requireBusiness(request).id));
+
+  server.post('/business/settings', { config: business('manage-business-settings'), schema: { body: updateBusinessSettingsRequestSchema } }, async (request) => ({
+    success: true,
+    settings: await businesses.updateSettings(request.ctx.tenant.id, requireBusiness(request).id, request.body.settings),
+  }));
+
+  server.post('/settings', { config: business('manage-business-settings'), schema: { body: updateBusinessSettingsRequestSchema } }, async (request) => ({
+    success: true,
+    settings: await businesses.updateSettings(request.ctx.tenant.id, requireBusiness(request).id, request.body.settings),
+  }));
+
+  server.get('/roles', { config: business(['view-role', 'create-user', 'edit-user']) }, async (request) => ({
+    data: await businesses.roles(request.ctx.tenant.id, requireBusiness(request).id),
+  }));
+
+  server.post('/users', { config: business('create-user'), schema: { body: inviteUserRequestSchema } }, async (request, reply) => {
+    const invited = await businesses.invite(request.ctx.tenant.id, requireBusiness(request).id, request.body, requestMeta(request));
+    return reply.status(201).send({ data: invited, message: messages.invitationSent });
+  });
+};

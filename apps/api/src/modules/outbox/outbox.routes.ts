@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type OutboxMailResource, listMeta, outboxStatuses } from '@app/contracts';
+import { outbox } from '../../db/schema';
+import { inTenant } from '../../db/tenant-tx';
+import type { AppContext } from '../../platform/app-context';
+import { AppError } from '../../platform/errors';
+
+type OutboxRow = typeof outbox.$inferSelect;
+
+function toResource(row: OutboxRow): OutboxMailResource {
+  return {
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    html: row.html,
+    status: row.status,
+    attempts: row.attempts,
+    last_error: row.lastError,
+    created_at: row.createdAt.toISOString(),
+    sent_at: row.sentAt?.toISOString() ?? null,
+  };
+}
+
+/** The tenant's outgoing mail, for super admins: what was sent, what failed, what is held without SMTP. */
+export const outboxRoutes: FastifyPluginAsyncZod<{ app: AppContext }> = async (server, { app }) => {
+  const view = { access: { ability: 'view-platform-setting', scope: 'platform' as const } };
+  const edit = { access: { ability: 'edit-platform-setting', scope: 'platform' as const } };
+
+  server.get(
+    '/platform/outbox',
+    {
+      config: view,
+      schema: {
+        querystring: z.object({
+          page: z.coerce.number().int().min(0).default(1),
+          limit: z.coerce.number().int().min(1).max(100).default(15),
+          status: z.enum(outboxStatuses).optional(),
+          to: z.string().max(255).optional(),
+        }),
+      },
+    },
+    async (request) => {
+      const { page, limit, status, to } = request.query;
+      const tenantId = request.ctx.tenant.id;
+      const where = and(eq(outbox.tenantId, tenantId), status ? eq(outbox.status, status) : undefined, to ? sql`lower(${outbox.to}) = ${to.toLowerCase()}` : undefined);
+      const { rows, total } = await inTenant(app.db, tenantId, async (tx) => {
+        const rows = await tx.select().from(outbox).where(where).orderBy(desc(outbox.createdAt), desc(outbox.id)).offset(Math.max(page - 1, 0) * limit).limit(limit);
+        const counted = await tx.select({ count: sql<number>`count(*)::int` }).from(outbox).where(where);
+        return { rows, total: counted[0]?.count ?? 0 };
+      });
+      return { data: rows.map(toResource), meta: { ...listMeta(page, limit, total), outbox_total_count: total } };
+    },
+  );
+
+  server.post('/platform/outbox/:id/retry', { config: edit, schema: { params: z.object({ id: z.string().uuid() }) } }, async (request) => {
+    const tenantId = request.ctx.tenant.id;
+    const retried = await inTenant(app.db, tenantId, (tx) => app.outbox.retry(tx, tenantId, request.params.id));
+    if (!retried) throw AppError.notFound();
+    await app.outbox.dispatch(tenantId, request.params.id);
+    return { success: true };
+  });
+};

@@ -1,0 +1,49 @@
+import { seededPlatformRoles } from '@app/contracts';
+import { inTenant } from '../../db/tenant-tx';
+import type { AppContext } from '../../platform/app-context';
+import { newId } from '../../platform/crypto';
+import { hashPassword } from '../../platform/passwords';
+import * as authRepo from '../auth/auth.repository';
+import * as repo from './tenants.repository';
+
+export type NewTenant = { name: string; domains: string[]; isLandlord?: boolean; adminEmail: string; adminPassword: string; adminName?: string };
+
+/** A tenant with its domains, its platform roles and a first super admin who can sign in at once. */
+export async function createTenant(app: AppContext, input: NewTenant): Promise<{ tenantId: string; adminUserId: string }> {
+  const tenantId = newId();
+  await repo.insertTenant(app.db, { id: tenantId, name: input.name, isLandlord: input.isLandlord ?? false, pageTitle: input.name }, input.domains.map((d) => d.toLowerCase()));
+  const passwordHash = await hashPassword(input.adminPassword);
+  const adminUserId = await inTenant(app.db, tenantId, async (tx) => {
+    const created = await repo.insertPlatformRoles(
+      tx,
+      Object.entries(seededPlatformRoles).map(([name, role]) => ({
+        tenantId,
+        id: newId(),
+        businessId: null,
+        scope: 'platform' as const,
+        name,
+        description: role.description,
+        abilities: [...role.abilities],
+        isSystem: name === 'super admin',
+      })),
+    );
+    const superAdmin = created.find((r) => r.name === 'super admin');
+    if (!superAdmin) throw new Error('Super admin role was not seeded');
+    const user = await authRepo.insertUser(tx, {
+      tenantId,
+      id: newId(),
+      name: input.adminName ?? 'Super Admin',
+      email: input.adminEmail.toLowerCase(),
+      passwordHash,
+      isPlatformUser: true,
+      platformRoleId: superAdmin.id,
+      status: 'active',
+      emailVerifiedAt: app.clock.now(),
+    });
+    return user.id;
+  });
+  app.tenants.forget();
+  return { tenantId, adminUserId };
+}
+
+export { countTenants, findLandlord } from './tenants.repository';

@@ -1,0 +1,53 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Database } from '../db/client';
+import type { Env } from '../env';
+import type { AppContext } from './app-context';
+import { ApiLogWriter } from './api-log';
+import { type Clock, systemClock } from './clock';
+import { SecretBox, randomToken } from './crypto';
+import type { JobQueue } from './jobs';
+import type { MailTransport } from './mail';
+import { Outbox } from './outbox';
+import { FileStorage } from './storage';
+import { TenantResolver } from './tenancy';
+
+/** APP_KEY from the environment, else one generated once and kept in the data directory. */
+export function resolveAppKey(env: Env): string {
+  if (env.APP_KEY) return env.APP_KEY;
+  const file = path.join(env.dataDir, 'app.key');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(env.dataDir, { recursive: true });
+  const key = randomToken(32);
+  fs.writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
+
+export type ContextOptions = {
+  env: Env;
+  database: Database;
+  jobs: JobQueue;
+  transport: MailTransport | null;
+  clock?: Clock;
+  onBackgroundError?: (error: unknown) => void;
+  rateLimits?: AppContext['rateLimits'];
+};
+
+export function createAppContext(options: ContextOptions): AppContext {
+  const clock = options.clock ?? systemClock;
+  const db = options.database.db;
+  const onError = options.onBackgroundError ?? (() => undefined);
+  return {
+    env: options.env,
+    database: options.database,
+    db,
+    clock,
+    jobs: options.jobs,
+    outbox: new Outbox(db, options.jobs, options.transport, options.env.MAIL_FROM, clock),
+    secretBox: new SecretBox(resolveAppKey(options.env)),
+    storage: new FileStorage(path.join(options.env.dataDir, 'uploads')),
+    tenants: new TenantResolver(db),
+    apiLog: new ApiLogWriter(db, onError),
+    rateLimits: options.rateLimits ?? { auth: { max: 10, windowMs: 60_000 } },
+  };
+}

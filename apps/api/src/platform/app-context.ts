@@ -1,0 +1,29 @@
+import type { AppDb, Database } from '../db/client';
+import type { Env } from '../env';
+import type { ApiLogWriter } from './api-log';
+import type { Clock } from './clock';
+import type { SecretBox } from './crypto';
+import type { JobQueue } from './jobs';
+import type { Outbox } from './outbox';
+import type { FileStorage } from './storage';
+import type { TenantResolver } from './tenancy';
+
+export type RateLimitRule = { max: number; windowMs: number };
+
+/** Everything services need from the outside world, built once per process (or per test). */
+export type AppContext = {
+  env: Env;
+  database: Database;
+  db: AppDb;
+  clock: Clock;
+  outbox: Outbox;
+  jobs: JobQueue;
+  secretBox: SecretBox;
+  storage: FileStorage;
+  tenants: TenantResolver;
+  apiLog: ApiLogWriter;
+  rateLimits: { auth: RateLimitRule };
+};
+
+/** Who is asking, for links in mail and for logs. */
+export type RequestMeta = { ip: string; userAgent: string | null; origin: string };

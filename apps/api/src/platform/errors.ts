@@ -1,0 +1,29 @@
+import { messages } from '@app/contracts';
+
+/** The one error type services throw; the error handler maps it to the HTTP shapes of ARCHITECTURE section 5. */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly status: number,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+
+  static validation(field: string, message: string): AppError {
+    return new AppError('validation', message, 422, { [field]: [message] });
+  }
+  static notFound(message: string = messages.notFound): AppError {
+    return new AppError('not_found', message, 404);
+  }
+  static forbidden(message: string = messages.forbidden): AppError {
+    return new AppError('forbidden', message, 403);
+  }
+  static unauthenticated(): AppError {
+    return new AppError('unauthenticated', messages.unauthenticated, 401);
+  }
+  static conflict(message: string): AppError {
+    return new AppError('conflict', message, 409);
+  }
+}

@@ -1,0 +1,54 @@
+import nodemailer from 'nodemailer';
+import type { Env } from '../env';
+
+export type OutgoingMail = { from: string; to: string; subject: string; text: string; html: string | null };
+
+/** Something that hands a mail to an SMTP server and returns its answer. */
+export type MailTransport = { send(mail: OutgoingMail): Promise<string>; close(): void };
+
+export type SmtpSettings = { host: string; port: number; secure: boolean; username?: string | undefined; password?: string | undefined };
+
+export function smtpTransport(settings: SmtpSettings): MailTransport {
+  const transporter = nodemailer.createTransport({
+    host: settings.host,
+    port: settings.port,
+    secure: settings.secure,
+    ...(settings.username ? { auth: { user: settings.username, pass: settings.password ?? '' } } : {}),
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    async send(mail) {
+      const info = await transporter.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+      return info.response;
+    },
+    close() {
+      transporter.close();
+    },
+  };
+}
+
+export function transportFromEnv(env: Env): MailTransport | null {
+  if (!env.MAIL_HOST) return null;
+  return smtpTransport({
+    host: env.MAIL_HOST,
+    port: env.MAIL_PORT,
+    secure: env.MAIL_SECURE,
+    username: env.MAIL_USERNAME,
+    password: env.MAIL_PASSWORD,
+  });
+}
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+/** A plain, escaped HTML rendering of a short message with one call to action. */
+export function simpleMailHtml(heading: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
+  const button = action
+    ? `<p><a href="${escapeHtml(action.url)}" style="background:#4f46e5;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="color:#666;font-size:12px">${escapeHtml(action.url)}</p>`
+    : '';
+  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111"><h2>${escapeHtml(heading)}</h2>${body}${button}</body></html>`;
+}

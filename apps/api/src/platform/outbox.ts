@@ -1,0 +1,102 @@
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { AppDb, Tx } from '../db/client';
+import { inTenant } from '../db/tenant-tx';
+import { outbox } from '../db/schema';
+import type { Clock } from './clock';
+import { newId } from './crypto';
+import type { JobQueue } from './jobs';
+import type { MailTransport } from './mail';
+
+export const DELIVER_MAIL_JOB = 'outbox-deliver';
+const MAX_ATTEMPTS = 6;
+
+export type MailDraft = { to: string; subject: string; text: string; html?: string | null };
+
+/**
+ * Mail is written to the outbox in the caller's transaction (a rolled-back change sends nothing)
+ * and handed to the job queue after commit. Without SMTP it is held, readable by a super admin.
+ */
+export class Outbox {
+  constructor(
+    private readonly db: AppDb,
+    private readonly jobs: JobQueue,
+    private readonly transport: MailTransport | null,
+    private readonly from: string,
+    private readonly clock: Clock,
+  ) {}
+
+  async write(tx: Tx, tenantId: string, mail: MailDraft): Promise<string> {
+    const id = newId();
+    await tx.insert(outbox).values({
+      tenantId,
+      id,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      status: this.transport ? 'pending' : 'held',
+    });
+    return id;
+  }
+
+  /** Call after the transaction that wrote the mail committed. */
+  async dispatch(tenantId: string, id: string): Promise<void> {
+    if (!this.transport) return;
+    await this.jobs.send(DELIVER_MAIL_JOB, { tenantId, id }, { singletonKey: id });
+  }
+
+  async register(): Promise<void> {
+    await this.jobs.register(DELIVER_MAIL_JOB, async (data) => {
+      const tenantId = typeof data.tenantId === 'string' ? data.tenantId : null;
+      const id = typeof data.id === 'string' ? data.id : null;
+      if (tenantId && id) await this.deliver(tenantId, id);
+    });
+  }
+
+  async deliver(tenantId: string, id: string): Promise<void> {
+    const transport = this.transport;
+    if (!transport) return;
+    const failure = await inTenant(this.db, tenantId, async (tx) => {
+      const rows = await tx
+        .select()
+        .from(outbox)
+        .where(and(eq(outbox.tenantId, tenantId), eq(outbox.id, id), inArray(outbox.status, ['pending', 'failed'])))
+        .for('update', { skipLocked: true });
+      const mail = rows[0];
+      if (!mail) return null;
+      try {
+        await transport.send({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await tx.update(outbox).set({ status: 'sent', sentAt: this.clock.now(), attempts: mail.attempts + 1, lastError: null }).where(and(eq(outbox.tenantId, tenantId), eq(outbox.id, id)));
+        return null;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        await tx.update(outbox).set({ status: 'failed', attempts: mail.attempts + 1, lastError: message.slice(0, 1000) }).where(and(eq(outbox.tenantId, tenantId), eq(outbox.id, id)));
+        return mail.attempts + 1 < MAX_ATTEMPTS ? error : null;
+      }
+    });
+    // Rethrown after the failure is recorded so the queue retries with backoff.
+    if (failure) throw failure;
+  }
+
+  /** Re-queues mail whose job was lost (a crash between commit and dispatch). Runs as the owner, across tenants. */
+  async sweep(olderThanSeconds = 30): Promise<number> {
+    if (!this.transport) return 0;
+    const cutoff = new Date(this.clock.now().getTime() - olderThanSeconds * 1000);
+    const rows = await this.db
+      .select({ tenantId: outbox.tenantId, id: outbox.id })
+      .from(outbox)
+      .where(and(eq(outbox.status, 'pending'), lt(outbox.createdAt, cutoff)))
+      .limit(500);
+    for (const row of rows) await this.dispatch(row.tenantId, row.id);
+    return rows.length;
+  }
+
+  async retry(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+    const updated = await tx
+      .update(outbox)
+      .set({ status: this.transport ? 'pending' : 'held', lastError: null, attempts: sql`0` })
+      .where(and(eq(outbox.tenantId, tenantId), eq(outbox.id, id), inArray(outbox.status, ['failed', 'held'])))
+      .returning({ id: outbox.id });
+    return updated.length > 0;
+  }
+}

@@ -1,0 +1,75 @@
+import type { FastifyRequest } from 'fastify';
+import type { AbilityCheck, AbilityScope } from '@app/contracts';
+import { AppError } from './errors';
+
+export type TenantRecord = {
+  id: string;
+  name: string;
+  isLandlord: boolean;
+  pageTitle: string | null;
+  heading: string | null;
+  description: string | null;
+  themeColor: string;
+  font: string | null;
+  copyrightText: string | null;
+  loginLogo: string | null;
+  dashboardLogo: string | null;
+  allowBusinessSignup: boolean;
+  forceCustomerSignup: boolean;
+  userManagement: boolean;
+  partialPayments: boolean;
+  estimatePayments: boolean;
+  standalone: boolean;
+};
+
+export type AuthenticatedUser = {
+  id: string;
+  name: string;
+  email: string;
+  status: 'invited' | 'active' | 'disabled';
+  isPlatformUser: boolean;
+  platformAbilities: string[];
+  emailVerified: boolean;
+};
+
+export type SessionRecord = { id: string; csrfToken: string; userId: string | null; pendingUserId: string | null; pendingRemember: boolean; passwordConfirmedAt: Date | null };
+
+export type RequestContext = {
+  tenant: TenantRecord;
+  session: SessionRecord | null;
+  user: AuthenticatedUser | null;
+  via: 'session' | 'token' | null;
+  tokenId: string | null;
+  business: { id: string; abilities: string[]; isOwner: boolean } | null;
+};
+
+/**
+ * What a route allows: anyone, any signed-in user, or an ability in a scope. Business-scope
+ * routes also require the `business` header to name one of the user's memberships.
+ */
+export type RouteAccess =
+  | { public: true }
+  | { authenticated: true; allowUnverified?: boolean }
+  | { ability: AbilityCheck; scope: AbilityScope };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    ctx: RequestContext;
+  }
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+    rateLimitGroup?: string;
+  }
+}
+
+export function requireUser(request: FastifyRequest): AuthenticatedUser {
+  const user = request.ctx.user;
+  if (!user) throw AppError.unauthenticated();
+  return user;
+}
+
+export function requireBusiness(request: FastifyRequest): { id: string; abilities: string[]; isOwner: boolean } {
+  const business = request.ctx.business;
+  if (!business) throw AppError.forbidden();
+  return business;
+}

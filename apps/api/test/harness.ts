@@ -1,0 +1,189 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { type Database, openPglite, openPostgres } from '../src/db/client';
+import { ensureInitialData } from '../src/db/seed';
+import { loadEnv } from '../src/env';
+import type { AppContext } from '../src/platform/app-context';
+import { createAppContext } from '../src/platform/app-context-factory';
+import { type Clock, systemClock } from '../src/platform/clock';
+import { randomToken } from '../src/platform/crypto';
+import { InlineQueue } from '../src/platform/jobs';
+import { smtpTransport } from '../src/platform/mail';
+import { createTenant, findLandlord } from '../src/modules/tenants/tenants.service';
+import { PG_TEMPLATE_DB, TEMPLATE_FILE } from './global-setup';
+import { TestSmtpServer } from './smtp';
+
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'Admin-Passw0rd!';
+export const OTHER_HOST = 'tenant-b.test';
+export const OTHER_ADMIN_EMAIL = 'admin@tenant-b.test';
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    const name = `app_test_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE_DB}`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = openPostgres(target.toString(), 5);
+    return {
+      database,
+      drop: async () => {
+        const cleanup = new pg.Client({ connectionString: url });
+        await cleanup.connect();
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await cleanup.end();
+      },
+    };
+  }
+  const blob = new Blob([fs.readFileSync(TEMPLATE_FILE)]);
+  const database = openPglite(await PGlite.create({ loadDataDir: blob }));
+  return { database, drop: async () => undefined };
+}
+
+export type Harness = {
+  server: FastifyInstance;
+  app: AppContext;
+  smtp: TestSmtpServer;
+  jobs: InlineQueue;
+  landlordId: string;
+  otherTenantId: string;
+  client(host?: string): TestClient;
+  close(): Promise<void>;
+};
+
+export async function createHarness(options: { clock?: Clock; authRateLimit?: number } = {}): Promise<Harness> {
+  const smtp = new TestSmtpServer();
+  const port = await smtp.start();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-test-'));
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    APP_KEY: 'test-app-key-0123456789-0123456789-abcdef',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    MAIL_HOST: '127.0.0.1',
+    MAIL_PORT: String(port),
+    MAIL_FROM: 'Ledgerline <no-reply@example.com>',
+  });
+  const { database, drop } = await openTestDatabase();
+  const jobs = new InlineQueue((name, error) => {
+    if (!(error instanceof Error && error.message.includes('ECONNREFUSED'))) process.stderr.write(`job ${name} failed: ${String(error)}\n`);
+  });
+  const app = createAppContext({
+    env,
+    database,
+    jobs,
+    transport: smtpTransport({ host: '127.0.0.1', port, secure: false }),
+    clock: options.clock ?? systemClock,
+    rateLimits: { auth: { max: options.authRateLimit ?? 1000, windowMs: 60_000 } },
+  });
+  await app.outbox.register();
+  await ensureInitialData(app);
+  const landlord = await findLandlord(app.db);
+  if (!landlord) throw new Error('Seeding made no landlord');
+  const other = await createTenant(app, { name: 'Tenant B', domains: [OTHER_HOST], adminEmail: OTHER_ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
+  const server = await buildApp(app);
+  await server.ready();
+  return {
+    server,
+    app,
+    smtp,
+    jobs,
+    landlordId: landlord.id,
+    otherTenantId: other.tenantId,
+    client: (host = 'localhost') => new TestClient(server, host),
+    async close() {
+      await jobs.drain();
+      await app.apiLog.flush();
+      await server.close();
+      await database.close();
+      await drop();
+      await smtp.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestResponse = { status: number; body: Record<string, unknown>; headers: Record<string, string | string[] | number | undefined> };
+
+/** A browser-like client: keeps cookies, echoes the XSRF token, sends the business header. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  business: string | null = null;
+  bearer: string | null = null;
+
+  constructor(
+    private readonly server: FastifyInstance,
+    readonly host: string,
+  ) {}
+
+  private absorb(setCookie: string | string[] | number | undefined): void {
+    const list = Array.isArray(setCookie) ? setCookie : typeof setCookie === 'string' ? [setCookie] : [];
+    for (const line of list) {
+      const [pair] = line.split(';');
+      if (!pair) continue;
+      const eq = pair.indexOf('=');
+      const name = pair.slice(0, eq);
+      const value = pair.slice(eq + 1);
+      if (value === '' || /Max-Age=0|Expires=Thu, 01 Jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<TestResponse> {
+    const headers: Record<string, string> = { host: this.host, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', ...extraHeaders };
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const xsrf = this.cookies.get('XSRF-TOKEN');
+    if (xsrf && method !== 'GET' && !('x-xsrf-token' in extraHeaders)) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
+    if (this.business && !('business' in extraHeaders)) headers.business = this.business;
+    if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;
+    const response = await this.server.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as Record<string, unknown> }) });
+    this.absorb(response.headers['set-cookie']);
+    let parsed: Record<string, unknown> = {};
+    if (response.body) {
+      try {
+        parsed = JSON.parse(response.body) as Record<string, unknown>;
+      } catch {
+        parsed = { raw: response.body };
+      }
+    }
+    return { status: response.statusCode, body: parsed, headers: response.headers };
+  }
+
+  get(url: string, headers?: Record<string, string>) {
+    return this.request('GET', url, undefined, headers);
+  }
+  post(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('POST', url, body ?? {}, headers);
+  }
+  put(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request('PUT', url, body ?? {}, headers);
+  }
+  delete(url: string, headers?: Record<string, string>) {
+    return this.request('DELETE', url, undefined, headers);
+  }
+
+  async csrf(): Promise<void> {
+    const response = await this.get('/api/v1/csrf-cookie');
+    if (response.status !== 204) throw new Error(`csrf-cookie answered ${response.status}`);
+  }
+
+  async login(email: string, password: string): Promise<TestResponse> {
+    await this.csrf();
+    return this.post('/api/v1/login', { email, password, remember: false });
+  }
+}
+
+/** Field → messages from a 422 body. */
+export function errorsOf(response: TestResponse): Record<string, string[]> {
+  return (response.body.errors ?? {}) as Record<string, string[]>;
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { emailSchema, nameSchema, passwordSchema, phoneSchema } from './common';
+import { messages } from './messages';
+
+export const userStatuses = ['invited', 'active', 'disabled'] as const;
+export type UserStatus = (typeof userStatuses)[number];
+
+export const userResourceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  first_name: z.string().nullable(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  avatar: z.string().nullable(),
+  language: z.string(),
+  is_platform_user: z.boolean(),
+  email_verified: z.boolean(),
+  status: z.enum(userStatuses),
+  two_factor: z.object({ enabled: z.boolean(), confirmed: z.boolean() }),
+  created_at: z.string(),
+});
+export type UserResource = z.infer<typeof userResourceSchema>;
+
+export const updateMeRequestSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  phone: phoneSchema.nullish().or(z.literal('')),
+  language: z.string().min(2).max(10).optional(),
+});
+export type UpdateMeRequest = z.input<typeof updateMeRequestSchema>;
+
+export const changePasswordRequestSchema = z
+  .object({
+    current_password: z.string().min(1, messages.required).max(128),
+    password: passwordSchema,
+    password_confirmation: z.string().min(1, messages.required),
+  })
+  .refine((b) => b.password === b.password_confirmation, { message: messages.passwordConfirmation, path: ['password_confirmation'] });
+export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
+
+/** User settings the account page and documents read. */
+export const userSettingKeys = ['language', 'default_estimate_template', 'default_invoice_template'] as const;
+export const userSettingsSchema = z.object({
+  language: z.string().min(2).max(10).optional(),
+  default_estimate_template: z.string().max(100).nullish(),
+  default_invoice_template: z.string().max(100).nullish(),
+});
+export type UserSettings = z.infer<typeof userSettingsSchema>;
+export const updateUserSettingsRequestSchema = z.object({ settings: userSettingsSchema });
+
+export const twoFactorSetupResponseSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+export const twoFactorConfirmRequestSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, messages.invalidTwoFactorCode) });
+export const recoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
+
+export const accessTokenStatuses = ['active', 'expired', 'all'] as const;
+export const accessTokenResourceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  expires_at: z.string().nullable(),
+  last_used_at: z.string().nullable(),
+  created_at: z.string(),
+  status: z.enum(['active', 'expired']),
+});
+export type AccessTokenResource = z.infer<typeof accessTokenResourceSchema>;
+export const createAccessTokenRequestSchema = z.object({
+  name: z.string().trim().min(1, messages.required).max(255, messages.maxLength255),
+  expires_in_days: z.coerce.number().int().min(1).max(3650).nullable().default(30),
+});
+export type CreateAccessTokenRequest = z.input<typeof createAccessTokenRequestSchema>;
+export const createAccessTokenResponseSchema = z.object({ data: accessTokenResourceSchema, plain_text_token: z.string() });
+
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,0 +1,48 @@
+import type { MenuItem } from './bootstrap';
+
+/** The company area's navigation; the server filters it by the user's abilities. */
+export const mainMenu: readonly MenuItem[] = [
+  { title: 'navigation.dashboard', link: '/dashboard', icon: 'home', ability: 'dashboard', group: 'main' },
+  { title: 'navigation.customers', link: '/customers', icon: 'users', ability: 'view-customer', group: 'main' },
+  { title: 'navigation.vendors', link: '/vendors', icon: 'building', ability: 'view-vendor', group: 'main' },
+  { title: 'navigation.items', link: '/items', icon: 'box', ability: 'view-item', group: 'main' },
+  { title: 'navigation.invoices', link: '/invoices', icon: 'file-invoice', ability: 'view-invoice', group: 'documents' },
+  { title: 'navigation.estimates', link: '/estimates', icon: 'file-text', ability: 'view-estimate', group: 'documents' },
+  { title: 'navigation.recurring_invoices', link: '/recurring-invoices', icon: 'repeat', ability: 'view-recurring-invoice', group: 'documents' },
+  { title: 'navigation.payments', link: '/payments', icon: 'cash', ability: 'view-payment', group: 'documents' },
+  { title: 'navigation.loan_balance', link: '/loan-balance', icon: 'scale', ability: 'view-balance-sheet', group: 'financing' },
+  { title: 'navigation.users', link: '/users', icon: 'user', ability: 'view-user', group: 'admin' },
+  { title: 'navigation.reports', link: '/reports', icon: 'chart', ability: 'view-report', group: 'admin' },
+  { title: 'navigation.audit_log', link: '/audit-log', icon: 'history', ability: 'view-audit-log', group: 'admin' },
+  { title: 'navigation.settings', link: '/settings/account-settings', icon: 'settings', ability: null, group: 'admin' },
+];
+
+export const settingMenu: readonly MenuItem[] = [
+  { title: 'settings.menu.account_settings', link: '/settings/account-settings', icon: 'user', ability: null, group: 'settings' },
+  { title: 'settings.menu.business_info', link: '/settings/business-info', icon: 'building', ability: 'edit-business-information', group: 'settings' },
+  { title: 'settings.menu.preferences', link: '/settings/preferences', icon: 'settings', ability: 'manage-business-settings', group: 'settings' },
+  { title: 'settings.menu.customization', link: '/settings/customization', icon: 'edit', ability: 'manage-business-settings', group: 'settings' },
+  { title: 'settings.menu.notifications', link: '/settings/notifications', icon: 'bell', ability: 'manage-notifications', group: 'settings' },
+  { title: 'settings.menu.roles', link: '/settings/roles', icon: 'lock', ability: 'view-role', group: 'settings' },
+  { title: 'settings.menu.tax_types', link: '/settings/tax-types', icon: 'percentage', ability: 'view-tax-type', group: 'settings' },
+  { title: 'settings.menu.payment_reminders', link: '/settings/payment-reminders', icon: 'clock', ability: 'view-payment-reminder', group: 'settings' },
+  { title: 'settings.menu.notes', link: '/settings/notes', icon: 'notes', ability: 'view-note', group: 'settings' },
+  { title: 'settings.menu.payment_methods', link: '/settings/payment-methods', icon: 'credit-card', ability: 'view-payment-methods', group: 'settings' },
+  { title: 'settings.menu.integrations', link: '/settings/integration-settings', icon: 'plug', ability: 'manage-integration', group: 'settings' },
+];
+
+/** The admin area's navigation (platform abilities). */
+export const adminMenu: readonly MenuItem[] = [
+  { title: 'navigation.admin_dashboard', link: '/admin', icon: 'home', ability: null, group: 'admin' },
+  { title: 'navigation.businesses', link: '/admin/businesses', icon: 'building', ability: 'view-business', group: 'admin' },
+  { title: 'navigation.platform_users', link: '/admin/users', icon: 'users', ability: 'view-platform-user', group: 'admin' },
+  { title: 'navigation.roles', link: '/admin/roles', icon: 'lock', ability: 'view-role', group: 'admin' },
+  { title: 'navigation.access_logs', link: '/admin/access-logs', icon: 'history', ability: 'view-access-log', group: 'logs' },
+  { title: 'navigation.api_logs', link: '/admin/logs', icon: 'list', ability: 'view-api-log', group: 'logs' },
+  { title: 'navigation.outbox', link: '/admin/outbox', icon: 'mail', ability: 'view-platform-setting', group: 'logs' },
+  { title: 'navigation.account_settings', link: '/admin/account-settings', icon: 'user', ability: null, group: 'settings' },
+];
+
+export function filterMenu(menu: readonly MenuItem[], allowed: (ability: string) => boolean): MenuItem[] {
+  return menu.filter((item) => item.ability === null || allowed(item.ability));
+}
