@@ -6,7 +6,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const emailSchema = z
   .string({ error: messages.required })
   .trim()
-  .min(1, messages.required)
+  .min(1, { message: messages.required, abort: true })
   .max(255, messages.maxLength255)
   .regex(EMAIL_PATTERN, messages.incorrectEmail)
   .transform((email) => email.toLowerCase());
@@ -14,7 +14,7 @@ export const emailSchema = z
 /** The spec's password rule: 8 to 128 characters (never truncated), mixed case, a number, a symbol. */
 export const passwordSchema = z
   .string({ error: messages.required })
-  .min(1, messages.required)
+  .min(1, { message: messages.required, abort: true })
   .min(8, messages.passwordMin)
   .max(128, messages.passwordMax)
   .refine((p) => /[a-z]/.test(p) && /[A-Z]/.test(p), messages.passwordMixedCase)
@@ -24,7 +24,7 @@ export const passwordSchema = z
 export const nameSchema = z
   .string({ error: messages.required })
   .trim()
-  .min(1, messages.required)
+  .min(1, { message: messages.required, abort: true })
   .min(3, messages.nameMin)
   .max(255, messages.maxLength255);
 
@@ -39,7 +39,7 @@ export const phoneSchema = z
   .trim()
   .regex(/^\+?[0-9 ()\-.]{7,20}$/, messages.invalidPhone);
 
-export const slugSchema = z.string().trim().min(1, messages.required).max(255).regex(/^[A-Za-z0-9_-]+$/, messages.slugFormat);
+export const slugSchema = z.string().trim().min(1, { message: messages.required, abort: true }).max(255).regex(/^[A-Za-z0-9_-]+$/, messages.slugFormat);
 
 export const uuidSchema = z.string().uuid();
 

@@ -15,7 +15,7 @@ export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 
 /** What pg-boss needs to run its SQL on our connection(s). */
-export type SqlExecutor = { executeSql(text: string, values: unknown[]): Promise<{ rows: unknown[] }> };
+export type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
 export type Database = {
   kind: 'pglite' | 'postgres';
@@ -44,7 +44,7 @@ export function openPglite(pglite: PGlite): Database {
     executor: {
       async executeSql(text, values) {
         // pg-boss sends multi-statement, parameterless scripts for its own migrations.
-        if (values.length === 0) {
+        if (!values || values.length === 0) {
           const results = await pglite.exec(text);
           return { rows: results.at(-1)?.rows ?? [] };
         }

@@ -28,7 +28,7 @@ function bearerOf(request: FastifyRequest): string | null {
 /** Every route must say who may call it; a route that does not is a start-up error. */
 export function enforceDeclaredAccess(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/api/docs') || route.method === 'HEAD') return;
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || route.method === 'HEAD') return;
     const access = (route.config as { access?: RouteAccess } | undefined)?.access;
     if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access (ability, authenticated or public)`);
     if ('ability' in access) {

@@ -1,4 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './identity';
 import { tenants } from './tenancy';
 
 const tenantId = () =>
@@ -36,7 +37,11 @@ export const accessLogs = pgTable(
     device: text('device'),
     loggedInAt: timestamp('logged_in_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('access_logs_time_idx').on(t.tenantId, t.loggedInAt)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('access_logs_time_idx').on(t.tenantId, t.loggedInAt),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id], name: 'access_logs_user_fk' }),
+  ],
 );
 
 export const apiLogs = pgTable(

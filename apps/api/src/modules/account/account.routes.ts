@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  AVATAR_MAX_BYTES,
   accessTokenStatuses,
   changePasswordRequestSchema,
   confirmPasswordRequestSchema,
@@ -20,6 +19,7 @@ import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import type { RateLimiter } from '../../platform/rate-limit';
 import { requireUser } from '../../platform/request-context';
+import { readUploadedImage } from '../../platform/uploads';
 import type { AuthService } from '../auth/auth.service';
 import type { AccountService } from './account.service';
 
@@ -44,11 +44,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   server.post('/me/upload-avatar', { config: SIGNED_IN }, async (request) => {
     const user = requireUser(request);
-    const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-    if (!file) throw AppError.validation('avatar', messages.required);
-    const content = await file.toBuffer();
-    if (file.file.truncated) throw AppError.validation('avatar', messages.imageTooLarge);
-    return { data: { avatar: await account.uploadAvatar(request.ctx.tenant.id, user.id, content) } };
+    const image = await readUploadedImage(request, 'avatar');
+    return { data: { avatar: await account.uploadAvatar(request.ctx.tenant.id, user.id, image) } };
   });
 
   server.get('/me/settings', { config: SIGNED_IN, schema: { querystring: z.object({ settings: z.union([z.string(), z.array(z.string())]).optional() }) } }, async (request) => {

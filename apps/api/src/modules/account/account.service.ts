@@ -13,7 +13,7 @@ import type { AppContext } from '../../platform/app-context';
 import { newId, randomToken, sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import { sniffImage } from '../../platform/storage';
+import type { ImageKind } from '../../platform/storage';
 import { newTotpSecret, totpUri, verifyTotp } from '../../platform/totp';
 import * as authRepo from '../auth/auth.repository';
 import * as repo from './account.repository';
@@ -112,9 +112,7 @@ export function createAccountService(app: AppContext) {
       });
     },
 
-    async uploadAvatar(tenantId: string, userId: string, content: Buffer): Promise<string> {
-      const kind = sniffImage(content);
-      if (!kind) throw AppError.validation('avatar', messages.invalidImage);
+    async uploadAvatar(tenantId: string, userId: string, { content, kind }: { content: Buffer; kind: ImageKind }): Promise<string> {
       const key = `${tenantId}/avatars/${newId()}.${kind.ext}`;
       await app.storage.put(key, content);
       const url = `/files/${key}`;

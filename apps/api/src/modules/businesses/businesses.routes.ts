@@ -10,14 +10,13 @@ import {
   messages,
   updateBusinessRequestSchema,
   updateBusinessSettingsRequestSchema,
-  AVATAR_MAX_BYTES,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/app-context';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { requestMeta } from '../../platform/http';
 import { requireBusiness, requireUser } from '../../platform/request-context';
-import { sniffImage } from '../../platform/storage';
+import { readUploadedImage } from '../../platform/uploads';
 import type { BusinessService } from './businesses.service';
 
 export type BusinessRoutesOptions = { app: AppContext; businesses: BusinessService };
@@ -37,12 +36,7 @@ export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = asyn
 
   server.post('/business/upload-logo', { config: business('edit-business-information') }, async (request) => {
     const selected = requireBusiness(request);
-    const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
-    if (!file) throw AppError.validation('business_logo', messages.required);
-    const content = await file.toBuffer();
-    if (file.file.truncated) throw AppError.validation('business_logo', messages.imageTooLarge);
-    const kind = sniffImage(content);
-    if (!kind) throw AppError.validation('business_logo', messages.invalidImage);
+    const { content, kind } = await readUploadedImage(request, 'business_logo');
     const key = `${request.ctx.tenant.id}/logos/${newId()}.${kind.ext}`;
     await app.storage.put(key, content);
     return { data: await businesses.setLogo(request.ctx.tenant.id, selected.id, `/files/${key}`) };

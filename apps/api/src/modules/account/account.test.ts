@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@app/contracts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const STRONG = 'Str0ng!Passw0rd';
+let counter = 0;
+
+async function newUser(): Promise<{ c: TestClient; email: string }> {
+  counter += 1;
+  const email = `user${counter}@example.com`;
+  const c = h.client();
+  await c.csrf();
+  const response = await c.post('/api/v1/sign-up', { name: `User Number ${counter}`, email, password: STRONG, password_confirmation: STRONG, business_name: `Business ${counter}` });
+  expect(response.status).toBe(201);
+  return { c, email };
+}
+
+const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const GIF = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
+const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+
+function multipart(field: string, filename: string, content: Buffer, contentType: string) {
+  const boundary = '----ledgerline-test';
+  const body = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { body, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(c: TestClient, url: string, field: string, filename: string, content: Buffer, contentType: string) {
+  const form = multipart(field, filename, content, contentType);
+  const headers: Record<string, string> = {
+    host: c.host,
+    cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    'x-xsrf-token': decodeURIComponent(c.cookies.get('XSRF-TOKEN') ?? ''),
+    'content-type': form.contentType,
+  };
+  if (c.business) headers.business = c.business;
+  const response = await h.server.inject({ method: 'POST', url, headers, payload: form.body });
+  return { status: response.statusCode, body: JSON.parse(response.body) as Record<string, unknown> };
+}
+
+describe('GET/PUT /me', () => {
+  it('returns and updates the profile with validation', async () => {
+    const { c, email } = await newUser();
+    const me = await c.get('/api/v1/me');
+    expect(me.body.data).toMatchObject({ email, name: 'User Number 1', language: 'en', two_factor: { enabled: false, confirmed: false } });
+    const updated = await c.put('/api/v1/me', { name: 'Grace Hopper', email, phone: '+1 (555) 010-2000' });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data).toMatchObject({ name: 'Grace Hopper', phone: '+1 (555) 010-2000' });
+    const bad = await c.put('/api/v1/me', { name: '', email: 'nope', phone: 'abc' });
+    expect(errorsOf(bad)).toMatchObject({ name: [messages.required], email: [messages.incorrectEmail], phone: [messages.invalidPhone] });
+    const taken = await c.put('/api/v1/me', { name: 'Grace Hopper', email: ADMIN_EMAIL });
+    expect(errorsOf(taken).email?.[0]).toBe(messages.emailTaken);
+  });
+
+  it('needs a signed-in user', async () => {
+    expect((await h.client().get('/api/v1/me')).status).toBe(401);
+  });
+});
+
+describe('change password', () => {
+  it('checks the current password, applies the rule and keeps only this session', async () => {
+    const { c, email } = await newUser();
+    const other = h.client();
+    await other.login(email, STRONG);
+    const wrong = await c.put('/api/v1/me/change-password', { current_password: 'nope', password: 'An0ther!Pass', password_confirmation: 'An0ther!Pass' });
+    expect(errorsOf(wrong).current_password?.[0]).toBe(messages.currentPasswordWrong);
+    const weak = await c.put('/api/v1/me/change-password', { current_password: STRONG, password: 'NoDigits!!', password_confirmation: 'NoDigits!!' });
+    expect(errorsOf(weak).password?.[0]).toBe(messages.passwordNumber);
+    const ok = await c.put('/api/v1/me/change-password', { current_password: STRONG, password: 'An0ther!Pass', password_confirmation: 'An0ther!Pass' });
+    expect(ok.body).toEqual({ success: true, message: messages.passwordChanged });
+    expect((await c.get('/api/v1/me')).status).toBe(200);
+    expect((await other.get('/api/v1/me')).status).toBe(401);
+    expect((await h.client().login(email, 'An0ther!Pass')).status).toBe(200);
+  });
+});
+
+describe('avatar upload', () => {
+  it('accepts png and gif by content and serves them within the tenant only', async () => {
+    const { c } = await newUser();
+    const png = await upload(c, '/api/v1/me/upload-avatar', 'avatar', 'me.png', PNG, 'image/png');
+    expect(png.status).toBe(200);
+    const url = (png.body.data as { avatar: string }).avatar;
+    expect(url).toMatch(/^\/files\/.+\.png$/);
+    const file = await h.server.inject({ method: 'GET', url, headers: { host: 'localhost' } });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
+    expect(file.headers['content-type']).toBe('image/png');
+    expect((await h.server.inject({ method: 'GET', url, headers: { host: OTHER_HOST } })).statusCode).toBe(404);
+    const gif = await upload(c, '/api/v1/me/upload-avatar', 'avatar', 'me.gif', GIF, 'image/gif');
+    expect(gif.status).toBe(200);
+  });
+
+  it('refuses SVG, a renamed non-image and files over 5 MB', async () => {
+    const { c } = await newUser();
+    const svg = await upload(c, '/api/v1/me/upload-avatar', 'avatar', 'x.svg', SVG, 'image/svg+xml');
+    expect(svg.status).toBe(422);
+    expect((svg.body.errors as Record<string, string[]>).avatar?.[0]).toBe(messages.invalidImage);
+    const renamed = await upload(c, '/api/v1/me/upload-avatar', 'avatar', 'x.png', Buffer.from('plain text'), 'image/png');
+    expect(renamed.status).toBe(422);
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024 + 10)]);
+    const tooBig = await upload(c, '/api/v1/me/upload-avatar', 'avatar', 'big.png', big, 'image/png');
+    expect(tooBig.status).toBe(422);
+    expect((tooBig.body.errors as Record<string, string[]>).avatar?.[0]).toBe(messages.imageTooLarge);
+  });
+});
+
+describe('user settings', () => {
+  it('reads and writes settings', async () => {
+    const { c } = await newUser();
+    expect((await c.put('/api/v1/me/settings', { settings: { language: 'en', default_invoice_template: 'invoice1' } })).body).toEqual({ success: true });
+    const read = await c.get('/api/v1/me/settings?settings[]=language&settings[]=default_invoice_template');
+    expect(read.body).toEqual({ language: 'en', default_invoice_template: 'invoice1' });
+    const bad = await c.put('/api/v1/me/settings', { settings: { language: 'xx' } });
+    expect(bad.status).toBe(422);
+  });
+});
+
+describe('personal access tokens', () => {
+  it('creates a token shown once and stored hashed, lists by status, and revokes', async () => {
+    const c = h.client();
+    await c.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const created = await c.post('/api/v1/me/tokens', { name: 'Zapier', expires_in_days: 30 });
+    expect(created.status).toBe(201);
+    const plain = created.body.plain_text_token as string;
+    const id = (created.body.data as { id: string }).id;
+    expect(plain).toContain('|');
+    const listed = await c.get('/api/v1/me/tokens?status=active');
+    const rows = listed.body.data as Record<string, unknown>[];
+    expect(rows.some((r) => r.id === id)).toBe(true);
+    expect(JSON.stringify(listed.body)).not.toContain(plain.split('|')[1]);
+
+    const api = h.client();
+    api.bearer = plain;
+    expect((await api.get('/api/v1/me')).status).toBe(200);
+    expect((await c.delete(`/api/v1/me/tokens/${id}`)).status).toBe(204);
+    expect((await api.get('/api/v1/me')).status).toBe(401);
+    const expired = await c.get('/api/v1/me/tokens?status=expired');
+    expect((expired.body.data as { id: string; status: string }[]).find((r) => r.id === id)?.status).toBe('expired');
+    expect((await c.delete(`/api/v1/me/tokens/${id}`)).status).toBe(404);
+    const invalid = await c.post('/api/v1/me/tokens', { name: '', expires_in_days: 30 });
+    expect(errorsOf(invalid).name?.[0]).toBe(messages.required);
+  });
+
+  it('an expired token no longer works', async () => {
+    const c = h.client();
+    await c.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const created = await c.post('/api/v1/me/tokens', { name: 'Short', expires_in_days: 1 });
+    const id = (created.body.data as { id: string }).id;
+    await h.app.db.execute(`update access_tokens set expires_at = now() - interval '1 minute' where id = '${id}'`);
+    const api = h.client();
+    api.bearer = created.body.plain_text_token as string;
+    expect((await api.get('/api/v1/me')).status).toBe(401);
+  });
+
+  it('a token of one tenant is useless on another tenant host', async () => {
+    const c = h.client();
+    await c.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const created = await c.post('/api/v1/me/tokens', { name: 'Cross', expires_in_days: 7 });
+    const api = h.client(OTHER_HOST);
+    api.bearer = created.body.plain_text_token as string;
+    expect((await api.get('/api/v1/me')).status).toBe(401);
+  });
+
+  it('another user cannot revoke my token', async () => {
+    const c = h.client();
+    await c.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const created = await c.post('/api/v1/me/tokens', { name: 'Mine', expires_in_days: 7 });
+    const { c: stranger } = await newUser();
+    expect((await stranger.delete(`/api/v1/me/tokens/${(created.body.data as { id: string }).id}`)).status).toBe(404);
+  });
+});

@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@app/contracts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
+import { linkIn } from '../../../test/smtp';
+
+let h: Harness;
+let owner: TestClient;
+let businessId: string;
+
+beforeAll(async () => {
+  h = await createHarness();
+  owner = h.client();
+  await owner.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  const created = await owner.post('/api/v1/businesses/create', { name: 'Acme Trading', business_type: 'company', business_structure: 'private_corporation', currency_id: 1 });
+  expect(created.status).toBe(201);
+  businessId = (created.body.data as { id: string }).id;
+  owner.business = businessId;
+});
+afterAll(async () => {
+  await h.close();
+});
+
+async function inviteAndAccept(email: string, role: string): Promise<TestClient> {
+  const invited = await owner.post('/api/v1/users', { email, role });
+  expect(invited.status).toBe(201);
+  const mail = await h.smtp.waitFor(email, (m) => m.subject.includes('invited'));
+  const token = linkIn(mail, /accept-user-invitation\/[\w-]+/).split('/')[1] ?? '';
+  const guest = h.client();
+  await guest.csrf();
+  const info = await guest.get(`/api/v1/invitations/${token}`);
+  expect(info.body).toMatchObject({ email, business_name: 'Acme Trading', has_password: false });
+  const accepted = await guest.post(`/api/v1/accept-user-invitation/${token}`, { name: 'Team Member', password: 'Team!Passw0rd', password_confirmation: 'Team!Passw0rd' });
+  expect(accepted.status).toBe(200);
+  expect((await guest.post(`/api/v1/accept-user-invitation/${token}`, { name: 'Team Member', password: 'Team!Passw0rd', password_confirmation: 'Team!Passw0rd' })).status).toBe(404);
+  const member = h.client();
+  expect((await member.login(email, 'Team!Passw0rd')).status).toBe(200);
+  member.business = businessId;
+  return member;
+}
+
+describe('business header', () => {
+  it('is required for business routes, with the spec message', async () => {
+    const c = h.client();
+    await c.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const missing = await c.put('/api/v1/business', { name: 'X Business' });
+    expect(missing.status).toBe(403);
+    expect(missing.body).toEqual({ message: messages.businessHeaderMissing });
+    c.business = '00000000-0000-7000-8000-000000000000';
+    expect((await c.put('/api/v1/business', { name: 'X Business' })).body).toEqual({ message: messages.businessHeaderMissing });
+  });
+
+  it('refuses a business the user is not a member of', async () => {
+    const stranger = h.client();
+    await stranger.csrf();
+    await stranger.post('/api/v1/sign-up', { name: 'Stranger Person', email: 'stranger@example.com', password: 'Str0ng!Passw0rd', password_confirmation: 'Str0ng!Passw0rd', business_name: 'Stranger Co' });
+    await h.app.db.execute(`update users set email_verified_at = now() where email = 'stranger@example.com'`);
+    stranger.business = businessId;
+    const response = await stranger.get('/api/v1/business');
+    expect(response.status).toBe(403);
+    expect(response.body).toEqual({ message: messages.businessHeaderMissing });
+    expect((await stranger.put('/api/v1/business', { name: 'Taken Over' })).status).toBe(403);
+    expect((await owner.get('/api/v1/business')).body.data).toMatchObject({ name: 'Acme Trading' });
+  });
+});
+
+describe('GET/PUT /business', () => {
+  it('reads and updates the selected business', async () => {
+    const read = await owner.get('/api/v1/business');
+    expect(read.body.data).toMatchObject({ id: businessId, name: 'Acme Trading', currency_id: 1, is_customer: true, is_vendor: true });
+    const updated = await owner.put('/api/v1/business', { name: 'Acme Trading Ltd', phone: '555 010 2000', website: 'acme.example.com' });
+    expect(updated.body.data).toMatchObject({ name: 'Acme Trading Ltd', website: 'acme.example.com' });
+    const bad = await owner.put('/api/v1/business', { name: '', currency_id: 99999, slug: 'has space' });
+    expect(errorsOf(bad).name?.[0]).toBe(messages.required);
+    expect(errorsOf(bad).slug?.[0]).toBe(messages.slugFormat);
+    const currency = await owner.put('/api/v1/business', { name: 'Acme Trading Ltd', currency_id: 99999 });
+    expect(errorsOf(currency).currency_id?.[0]).toBe(messages.invalidCurrency);
+    await owner.put('/api/v1/business', { name: 'Acme Trading' });
+  });
+
+  it('business settings are read and merged', async () => {
+    const before = await owner.get('/api/v1/business/settings');
+    expect(before.body).toMatchObject({ time_zone: 'UTC', invoice_due_date_days: 30 });
+    const saved = await owner.post('/api/v1/settings', { settings: { time_zone: 'Europe/Berlin', invoice_due_date_days: 14 } });
+    expect(saved.body).toMatchObject({ success: true, settings: { time_zone: 'Europe/Berlin', invoice_due_date_days: 14, tax_per_item_enabled: false } });
+  });
+});
+
+describe('creating businesses and the switcher list', () => {
+  it('creates a business owned by the caller and lists companies with paging', async () => {
+    const c = h.client();
+    await c.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const second = await c.post('/api/v1/businesses/create', { name: 'Beta Works', slug: 'beta-works' });
+    expect(second.status).toBe(201);
+    const dup = await c.post('/api/v1/businesses/create', { name: 'Beta Works Again', slug: 'beta-works' });
+    expect(errorsOf(dup).slug?.[0]).toBe('The slug has already been taken.');
+    const page = await c.get('/api/v1/business/user/companies?page=0&limit=10');
+    expect(page.status).toBe(200);
+    const names = (page.body.data as { name: string; role: string }[]).map((b) => b.name);
+    expect(names).toEqual(['Acme Trading', 'Beta Works']);
+    expect((page.body.meta as { total: number }).total).toBe(2);
+    const invalid = await c.post('/api/v1/businesses/create', { name: 'X' });
+    expect(errorsOf(invalid).name?.[0]).toBe(messages.nameMin);
+  });
+});
+
+describe('inviting a team user', () => {
+  it('mails an invitation; the invitee sets a password and works with the role abilities', async () => {
+    const roles = await owner.get('/api/v1/roles');
+    expect((roles.body.data as { name: string }[]).map((r) => r.name).sort()).toEqual(['accountant', 'admin', 'owner', 'viewer']);
+    const viewer = await inviteAndAccept('viewer@example.com', 'viewer');
+    expect((await viewer.get('/api/v1/business')).status).toBe(200);
+    const denied = await viewer.put('/api/v1/business', { name: 'Viewer Was Here' });
+    expect(denied.status).toBe(403);
+    expect(denied.body).toEqual({ message: messages.forbidden });
+    expect((await viewer.post('/api/v1/users', { email: 'x@example.com', role: 'viewer' })).status).toBe(403);
+    const boot = await viewer.get('/api/v1/bootstrap');
+    expect(boot.body.current_user_abilities).toContain('view-invoice');
+    expect(boot.body.current_user_abilities).not.toContain('create-user');
+  });
+
+  it('refuses an unknown role, a member twice and a platform user', async () => {
+    expect(errorsOf(await owner.post('/api/v1/users', { email: 'y@example.com', role: 'emperor' })).role?.[0]).toBe(messages.roleNotFound);
+    await owner.post('/api/v1/users', { email: 'twice@example.com', role: 'viewer' });
+    expect(errorsOf(await owner.post('/api/v1/users', { email: 'twice@example.com', role: 'viewer' })).email?.[0]).toBe(messages.alreadyOnExternalTeam);
+    expect(errorsOf(await owner.post('/api/v1/users', { email: ADMIN_EMAIL, role: 'viewer' })).email?.[0]).toBe(messages.alreadyOnInternalTeam);
+    expect(errorsOf(await owner.post('/api/v1/users', { email: 'bad', role: 'viewer' })).email?.[0]).toBe(messages.incorrectEmail);
+  });
+
+  it('an unknown or foreign invitation token is refused', async () => {
+    const guest = h.client();
+    await guest.csrf();
+    expect((await guest.get('/api/v1/invitations/not-a-real-token')).status).toBe(404);
+    const other = h.client(OTHER_HOST);
+    await other.login(OTHER_ADMIN_EMAIL, ADMIN_PASSWORD);
+    await owner.post('/api/v1/users', { email: 'crosstenant@example.com', role: 'viewer' });
+    const mail = await h.smtp.waitFor('crosstenant@example.com');
+    const token = linkIn(mail, /accept-user-invitation\/[\w-]+/).split('/')[1] ?? '';
+    const foreignGuest = h.client(OTHER_HOST);
+    await foreignGuest.csrf();
+    expect((await foreignGuest.get(`/api/v1/invitations/${token}`)).status).toBe(404);
+  });
+});
+
+describe('platform scope', () => {
+  it('a business user is refused on platform routes; the super admin reads the outbox', async () => {
+    const viewer = h.client();
+    await viewer.login('viewer@example.com', 'Team!Passw0rd');
+    expect((await viewer.get('/api/v1/platform/outbox')).status).toBe(403);
+    const outbox = await owner.get('/api/v1/platform/outbox?limit=50');
+    expect(outbox.status).toBe(200);
+    const mails = outbox.body.data as { to: string; status: string }[];
+    expect(mails.some((m) => m.to === 'viewer@example.com' && m.status === 'sent')).toBe(true);
+  });
+});

@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness, createHarness } from '../../test/harness';
+import { TestSmtpServer } from '../../test/smtp';
+import { openEmbedded } from '../db/client';
+import { apiLogs, outbox } from '../db/schema';
+import { inTenant } from '../db/tenant-tx';
+import { loadEnv } from '../env';
+import { ensureInitialData } from '../db/seed';
+import { createAppContext } from './app-context-factory';
+import { PgBossQueue } from './jobs';
+import { Outbox } from './outbox';
+import { smtpTransport } from './mail';
+import { findLandlord } from '../modules/tenants/tenants.service';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe('outbox', () => {
+  it('a rolled-back change sends nothing', async () => {
+    await expect(
+      inTenant(h.app.db, h.landlordId, async (tx) => {
+        await h.app.outbox.write(tx, h.landlordId, { to: 'ghost@example.com', subject: 'Never', text: 'never' });
+        throw new Error('rollback');
+      }),
+    ).rejects.toThrow('rollback');
+    const rows = await inTenant(h.app.db, h.landlordId, (tx) => tx.select().from(outbox).where(eq(outbox.to, 'ghost@example.com')));
+    expect(rows).toHaveLength(0);
+  });
+
+  it('a failed delivery is recorded and the super admin retry sends it', async () => {
+    const id = await inTenant(h.app.db, h.landlordId, (tx) => h.app.outbox.write(tx, h.landlordId, { to: 'retry@example.com', subject: 'Retry me', text: 'hello' }));
+    const unreachable = smtpTransport({ host: '127.0.0.1', port: 1, secure: false });
+    const broken = new Outbox(h.app.db, h.jobs, unreachable, 'a@example.com', h.app.clock);
+    await expect(broken.deliver(h.landlordId, id)).rejects.toThrow();
+    const [failed] = await inTenant(h.app.db, h.landlordId, (tx) => tx.select().from(outbox).where(eq(outbox.id, id)));
+    expect(failed?.status).toBe('failed');
+    expect(failed?.attempts).toBe(1);
+    expect(failed?.lastError).toBeTruthy();
+    const admin = h.client();
+    await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const listed = await admin.get('/api/v1/platform/outbox?status=failed');
+    expect((listed.body.data as { id: string }[]).map((m) => m.id)).toContain(id);
+    expect((await admin.post(`/api/v1/platform/outbox/${id}/retry`)).status).toBe(200);
+    await h.jobs.drain();
+    const mail = await h.smtp.waitFor('retry@example.com');
+    expect(mail.subject).toBe('Retry me');
+    expect((await admin.post(`/api/v1/platform/outbox/${id}/retry`)).status).toBe(404);
+  });
+
+  it('without SMTP, mail is held for the super admin to read', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-held-'));
+    const database = await openEmbedded(dataDir);
+    try {
+      await database.migrate();
+      const env = loadEnv({ DATA_DIR: dataDir, ADMIN_PASSWORD, APP_KEY: 'k'.repeat(40) });
+      const app = createAppContext({ env, database, jobs: h.jobs, transport: null });
+      await ensureInitialData(app);
+      const landlord = await findLandlord(app.db);
+      if (!landlord) throw new Error('no landlord');
+      const id = await inTenant(app.db, landlord.id, (tx) => app.outbox.write(tx, landlord.id, { to: 'held@example.com', subject: 'Held', text: 'reset link' }));
+      await app.outbox.dispatch(landlord.id, id);
+      const [row] = await inTenant(app.db, landlord.id, (tx) => tx.select().from(outbox).where(eq(outbox.id, id)));
+      expect(row?.status).toBe('held');
+    } finally {
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('pg-boss worker on the embedded database', () => {
+  it('delivers outbox mail through SMTP', async () => {
+    const smtp = new TestSmtpServer();
+    const port = await smtp.start();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-boss-'));
+    const database = await openEmbedded(dataDir);
+    const jobs = new PgBossQueue(database.executor, () => undefined);
+    try {
+      await database.migrate();
+      const env = loadEnv({ DATA_DIR: dataDir, ADMIN_PASSWORD, APP_KEY: 'k'.repeat(40) });
+      const app = createAppContext({ env, database, jobs, transport: smtpTransport({ host: '127.0.0.1', port, secure: false }) });
+      await ensureInitialData(app);
+      await jobs.start();
+      await app.outbox.register();
+      const landlord = await findLandlord(app.db);
+      if (!landlord) throw new Error('no landlord');
+      const id = await inTenant(app.db, landlord.id, (tx) => app.outbox.write(tx, landlord.id, { to: 'boss@example.com', subject: 'Via pg-boss', text: 'queued' }));
+      await app.outbox.dispatch(landlord.id, id);
+      const mail = await smtp.waitFor('boss@example.com', () => true, 20_000);
+      expect(mail.subject).toBe('Via pg-boss');
+      for (let i = 0; i < 40; i += 1) {
+        const [row] = await inTenant(app.db, landlord.id, (tx) => tx.select().from(outbox).where(eq(outbox.id, id)));
+        if (row?.status === 'sent') break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const [row] = await inTenant(app.db, landlord.id, (tx) => tx.select().from(outbox).where(eq(outbox.id, id)));
+      expect(row?.status).toBe('sent');
+    } finally {
+      await jobs.stop();
+      await database.close();
+      await smtp.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('API log', () => {
+  it('writes a row per call in batches, with passwords and tokens redacted', async () => {
+    const c = h.client();
+    await c.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    await c.post('/api/v1/me/tokens', { name: 'Logged', expires_in_days: 7 });
+    await h.app.apiLog.flush();
+    const rows = await inTenant(h.app.db, h.landlordId, (tx) => tx.select().from(apiLogs));
+    const login = rows.find((r) => r.url === '/api/v1/login' && r.responseCode === 200);
+    expect(login).toBeDefined();
+    expect(JSON.stringify(login?.requestBody)).not.toContain(ADMIN_PASSWORD);
+    expect((login?.requestBody as Record<string, unknown>).password).toBe('[REDACTED]');
+    const tokenRow = rows.find((r) => r.url === '/api/v1/me/tokens' && r.method === 'POST');
+    expect((tokenRow?.responseBody as Record<string, unknown>).plain_text_token).toBe('[REDACTED]');
+    expect(tokenRow?.loadTimeMs).toBeGreaterThanOrEqual(0);
+    expect(tokenRow?.responseSize).toBeGreaterThan(0);
+  });
+});

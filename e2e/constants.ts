@@ -1,0 +1,15 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The built app listens here during the browser suite; baseURL is http://localhost:E2E_PORT. */
+export const E2E_PORT = 3100;
+
+/** The platform super admin the app is started with (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'Admin-Passw0rd!';
+
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const OUTPUT_DIR = path.join(REPO_ROOT, 'test-results/e2e');
+/** Every mail the app sends during the suite lands here as one JSON file: { to, subject, text }. */
+export const MAILBOX_DIR = path.join(OUTPUT_DIR, 'mailbox');
+export const SERVER_LOG = path.join(OUTPUT_DIR, 'server.log');

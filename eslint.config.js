@@ -1,0 +1,56 @@
+// Flat config: ESLint recommended + typescript-eslint recommended (not type-checked, to stay fast).
+import js from '@eslint/js';
+import { defineConfig } from 'eslint/config';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '.tmp/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'apps/api/src/db/migrations/**',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-non-null-assertion': 'error',
+      '@typescript-eslint/ban-ts-comment': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // Everything outside the browser app runs in Node.
+    ignores: ['apps/web/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    // The browser app: browser globals only.
+    files: ['apps/web/**/*.{js,jsx,ts,tsx,mjs,cjs}'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // Its build configuration runs in Node.
+    files: ['apps/web/*.config.{js,ts,mjs,cjs}', 'apps/web/postcss.config.cjs'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    // Command-line tools print to the console by design.
+    files: ['scripts/**', 'bench/**', 'e2e/**'],
+    rules: { 'no-console': 'off' },
+  },
+);
