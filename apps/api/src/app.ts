@@ -71,7 +71,8 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   );
 
   const webDist = options.webDist;
-  if (webDist && fs.existsSync(path.join(webDist, 'index.html'))) {
+  const serveWeb = Boolean(webDist && fs.existsSync(path.join(webDist, 'index.html')));
+  if (webDist && serveWeb) {
     await server.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
@@ -80,10 +81,11 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
         if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
-    server.setNotFoundHandler((request, reply) => {
-      if (request.method !== 'GET' || request.url.startsWith('/api/')) return reply.status(404).send({ message: messages.notFound });
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
   }
+  // Unknown API paths answer JSON; every other GET is a client-side route of the React app.
+  server.setNotFoundHandler((request, reply) => {
+    if (!serveWeb || request.method !== 'GET' || request.url.startsWith('/api/')) return reply.status(404).send({ message: messages.notFound });
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
   return server;
 }

@@ -39,5 +39,4 @@ export function installErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: messages.serverError });
   });
-  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: messages.notFound }));
 }

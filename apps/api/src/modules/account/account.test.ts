@@ -181,3 +181,49 @@ describe('personal access tokens', () => {
     expect((await stranger.delete(`/api/v1/me/tokens/${(created.body.data as { id: string }).id}`)).status).toBe(404);
   });
 });
+
+describe('two-factor management', () => {
+  it('regenerating and disabling need a recently confirmed password', async () => {
+    const { c } = await newUser();
+    expect((await c.post('/api/v1/user/two-factor-recovery-codes')).status).toBe(423);
+    expect((await c.delete('/api/v1/user/two-factor-authentication')).status).toBe(423);
+    await c.post('/api/v1/user/confirm-password', { password: STRONG });
+    const setup = await c.post('/api/v1/user/two-factor-authentication');
+    const { totpCodeAt } = await import('../../platform/totp');
+    await c.post('/api/v1/user/confirmed-two-factor-authentication', { code: await totpCodeAt(setup.body.secret as string, new Date()) });
+    const fresh = await c.post('/api/v1/user/two-factor-recovery-codes');
+    expect((fresh.body.recovery_codes as string[]).length).toBe(8);
+    expect((await c.delete('/api/v1/user/two-factor-authentication')).status).toBe(204);
+    const me = await c.get('/api/v1/me');
+    expect((me.body.data as { two_factor: { enabled: boolean } }).two_factor.enabled).toBe(false);
+  });
+});
+
+describe('email verification gate', () => {
+  it('an unverified user may read /me but not work in a business; resend mails a new link', async () => {
+    const { c, email } = await newUser();
+    const companies = (await c.get('/api/v1/business/user/companies')).body.data as { id: string }[];
+    c.business = companies[0]?.id ?? null;
+    const blocked = await c.get('/api/v1/business/settings');
+    expect(blocked.status).toBe(403);
+    await h.smtp.waitFor(email, (m) => m.subject.includes('Verify'));
+    const before = h.smtp.mails.filter((m) => m.to.includes(email)).length;
+    expect((await c.post('/api/v1/email/verification-notification')).body).toEqual({ message: messages.verificationSent });
+    await h.jobs.drain();
+    await h.smtp.waitFor(email, () => h.smtp.mails.filter((m) => m.to.includes(email)).length > before);
+  });
+});
+
+describe('business logo', () => {
+  it('is uploaded by someone who may edit business information', async () => {
+    const c = h.client();
+    await c.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const created = await c.post('/api/v1/businesses/create', { name: 'Logo Works' });
+    c.business = (created.body.data as { id: string }).id;
+    const uploaded = await upload(c, '/api/v1/business/upload-logo', 'business_logo', 'logo.png', PNG, 'image/png');
+    expect(uploaded.status).toBe(200);
+    expect((uploaded.body.data as { logo: string }).logo).toMatch(/^\/files\/.+\/logos\/.+\.png$/);
+    const svg = await upload(c, '/api/v1/business/upload-logo', 'business_logo', 'logo.svg', SVG, 'image/svg+xml');
+    expect(svg.status).toBe(422);
+  });
+});
