@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { AppDb, Tx } from '../db/client';
 import { inTenant } from '../db/tenant-tx';
 import { outbox } from '../db/schema';
@@ -9,6 +9,8 @@ import type { MailTransport } from './mail';
 
 export const DELIVER_MAIL_JOB = 'outbox-deliver';
 const MAX_ATTEMPTS = 6;
+
+export type OutboxRow = typeof outbox.$inferSelect;
 
 export type MailDraft = { to: string; subject: string; text: string; html?: string | null };
 
@@ -89,6 +91,17 @@ export class Outbox {
       .limit(500);
     for (const row of rows) await this.dispatch(row.tenantId, row.id);
     return rows.length;
+  }
+
+  async list(tx: Tx, tenantId: string, filter: { status?: OutboxRow['status'] | undefined; to?: string | undefined }, offset: number, limit: number) {
+    const where = and(
+      eq(outbox.tenantId, tenantId),
+      filter.status ? eq(outbox.status, filter.status) : undefined,
+      filter.to ? sql`lower(${outbox.to}) = ${filter.to.toLowerCase()}` : undefined,
+    );
+    const rows = await tx.select().from(outbox).where(where).orderBy(desc(outbox.createdAt), desc(outbox.id)).offset(offset).limit(limit);
+    const counted = await tx.select({ count: sql<number>`count(*)::int` }).from(outbox).where(where);
+    return { rows, total: counted[0]?.count ?? 0 };
   }
 
   async retry(tx: Tx, tenantId: string, id: string): Promise<boolean> {

@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type OutboxMailResource, listMeta, outboxStatuses } from '@app/contracts';
-import { outbox } from '../../db/schema';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
-
-type OutboxRow = typeof outbox.$inferSelect;
+import type { OutboxRow } from '../../platform/outbox';
 
 function toResource(row: OutboxRow): OutboxMailResource {
   return {
@@ -45,12 +42,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ app: AppContext }> = async (s
     async (request) => {
       const { page, limit, status, to } = request.query;
       const tenantId = request.ctx.tenant.id;
-      const where = and(eq(outbox.tenantId, tenantId), status ? eq(outbox.status, status) : undefined, to ? sql`lower(${outbox.to}) = ${to.toLowerCase()}` : undefined);
-      const { rows, total } = await inTenant(app.db, tenantId, async (tx) => {
-        const rows = await tx.select().from(outbox).where(where).orderBy(desc(outbox.createdAt), desc(outbox.id)).offset(Math.max(page - 1, 0) * limit).limit(limit);
-        const counted = await tx.select({ count: sql<number>`count(*)::int` }).from(outbox).where(where);
-        return { rows, total: counted[0]?.count ?? 0 };
-      });
+      const { rows, total } = await inTenant(app.db, tenantId, (tx) => app.outbox.list(tx, tenantId, { status, to }, Math.max(page - 1, 0) * limit, limit));
       return { data: rows.map(toResource), meta: { ...listMeta(page, limit, total), outbox_total_count: total } };
     },
   );
