@@ -13,9 +13,10 @@ export const loginResponseSchema = z.object({ two_factor: z.boolean() });
 export const twoFactorChallengeSchema = z
   .object({
     code: z.string().trim().regex(/^\d{6}$/, messages.invalidTwoFactorCode).optional(),
-    recovery_code: z.string().trim().min(1).max(64).optional(),
+    recovery_code: z.string().trim().min(1, messages.invalidRecoveryCode).max(64, messages.invalidRecoveryCode).optional(),
   })
-  .refine((b) => Boolean(b.code) !== Boolean(b.recovery_code), { message: messages.required, path: ['code'] });
+  .refine((b) => Boolean(b.code) || Boolean(b.recovery_code), { message: messages.required, path: ['code'] })
+  .refine((b) => !(b.code && b.recovery_code), { message: messages.required, path: ['recovery_code'] });
 export type TwoFactorChallengeRequest = z.input<typeof twoFactorChallengeSchema>;
 
 export const tokenLoginRequestSchema = z.object({

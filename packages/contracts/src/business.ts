@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessStructures, businessTypes } from './auth';
 import { emailSchema, nameSchema, optionalText255, phoneSchema, slugSchema } from './common';
+import { messages } from './messages';
 
 export const businessResourceSchema = z.object({
   id: z.string(),
@@ -61,7 +62,7 @@ export const updateBusinessSettingsRequestSchema = z.object({ settings: business
 
 export const inviteUserRequestSchema = z.object({
   email: emailSchema,
-  role: z.string().min(1).max(100),
+  role: z.string({ error: messages.required }).min(1, messages.required).max(100),
   name: z.string().trim().max(255).optional(),
 });
 export type InviteUserRequest = z.input<typeof inviteUserRequestSchema>;

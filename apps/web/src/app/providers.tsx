@@ -1,0 +1,37 @@
+import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { subscribeToToasts, toastsRequested } from '../lib/notify';
+import { themeFor, useTenantConfig } from '../lib/tenant';
+
+/** The toast container loads with the first toast (see lib/notify). */
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+
+function TenantThemedApp({ env, children }: { env: 'default' | 'test'; children: ReactNode }) {
+  const tenant = useTenantConfig()?.tenant;
+  const toasts = useSyncExternalStore(subscribeToToasts, toastsRequested, () => false);
+  const theme = useMemo(() => themeFor(tenant?.theme_color), [tenant?.theme_color]);
+
+  useEffect(() => {
+    if (tenant?.page_title) document.title = tenant.page_title;
+  }, [tenant?.page_title]);
+
+  return (
+    <MantineProvider theme={theme} env={env}>
+      {toasts && (
+        <Suspense fallback={null}>
+          <Notifications position="top-right" />
+        </Suspense>
+      )}
+      {children}
+    </MantineProvider>
+  );
+}
+
+export function AppProviders({ queryClient, env = 'default', children }: { queryClient: QueryClient; env?: 'default' | 'test'; children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <TenantThemedApp env={env}>{children}</TenantThemedApp>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,67 @@
+import { redirect, type LoaderFunction } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { satisfies, type AbilityCheck, type AbilityScope, type BootstrapResponse } from '@app/contracts';
+import { companyPaths } from '../lib/paths';
+import { abilitiesFor, homePathFor, loadSession } from '../lib/session';
+
+/**
+ * A route's ability (checked in its scope). Business-scope abilities need a selected business:
+ * without one the user goes to the dashboard, which offers to create a first business
+ * (`allowWithoutBusiness`).
+ */
+export type RouteAccess = { ability?: AbilityCheck; scope: AbilityScope; allowWithoutBusiness?: boolean };
+type Area = 'company' | 'admin';
+
+/** Checks done before entering an authenticated area; returns a redirect target or null. */
+function areaRedirect(session: BootstrapResponse | null, area: Area): string | null {
+  if (!session) return '/login';
+  if (!session.current_user.email_verified) return '/verify-email';
+  if (area === 'admin' && !session.current_user.is_platform_user) return '/403';
+  return null;
+}
+
+function accessRedirect(session: BootstrapResponse | null, access: RouteAccess): string | null {
+  if (!session) return '/login';
+  if (access.ability === undefined) return null;
+  if (access.scope === 'business' && !session.current_business) return access.allowWithoutBusiness ? null : companyPaths.dashboard;
+  return satisfies(abilitiesFor(session, access.scope), access.ability) ? null : '/403';
+}
+
+/**
+ * Login-layout pages are for guests: a signed-in user goes where they belong. When the session
+ * cannot be determined (server unreachable) the page still shows, so the user can try to sign in.
+ */
+export function guestOnly(queryClient: QueryClient): LoaderFunction {
+  return async () => {
+    const session = await loadSession(queryClient).catch(() => null);
+    if (session) throw redirect(homePathFor(session));
+    return null;
+  };
+}
+
+export function requireArea(queryClient: QueryClient, area: Area): LoaderFunction {
+  return async () => {
+    const target = areaRedirect(await loadSession(queryClient), area);
+    if (target) throw redirect(target);
+    return null;
+  };
+}
+
+/** The route's ability, checked against the right scope before navigation completes. */
+export function requireAccess(queryClient: QueryClient, access: RouteAccess): LoaderFunction {
+  return async () => {
+    const target = accessRedirect(await loadSession(queryClient), access);
+    if (target) throw redirect(target);
+    return null;
+  };
+}
+
+/** /verify-email is for a signed-in user whose address is not verified yet. */
+export function requireUnverified(queryClient: QueryClient): LoaderFunction {
+  return async () => {
+    const session = await loadSession(queryClient);
+    if (!session) throw redirect('/login');
+    if (session.current_user.email_verified) throw redirect(homePathFor(session));
+    return null;
+  };
+}

@@ -1,0 +1,86 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import { jsonResponse, mockFetch, route } from '../test/fetch-mock';
+import { makeSession, tenantConfig } from '../test/fixtures';
+import { renderApp } from '../test/render';
+
+afterEach(() => vi.restoreAllMocks());
+
+const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig));
+
+describe('route guard', () => {
+  it('sends a user without the route ability to /403', async () => {
+    mockFetch(tenant);
+    const { router } = renderApp('/users', makeSession({ current_user_abilities: ['dashboard'] }));
+
+    expect(await screen.findByRole('heading', { name: 'Forbidden' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/403');
+    expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('lets a user with the ability in, and shows actions by ability', async () => {
+    mockFetch(tenant);
+    renderApp('/users', makeSession({ current_user_abilities: ['dashboard', 'view-user'] }));
+
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Invite user' })).not.toBeInTheDocument();
+  });
+
+  it('sends a user without a business to the dashboard, which offers to create one', async () => {
+    mockFetch(tenant);
+    const { router } = renderApp('/users', makeSession({ current_business: null, companies: [], current_user_abilities: [] }));
+
+    expect(await screen.findByRole('button', { name: 'Add business' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('checks platform routes against the platform abilities', async () => {
+    mockFetch(tenant);
+    const session = makeSession({
+      current_user: { ...makeSession().current_user, is_platform_user: true },
+      current_user_abilities: ['*'],
+      current_user_platform_abilities: ['view-business'],
+    });
+    const { router } = renderApp('/admin/outbox', session);
+
+    expect(await screen.findByRole('heading', { name: 'Forbidden' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/403');
+  });
+
+  it('keeps business users out of the admin area', async () => {
+    mockFetch(tenant);
+    const { router } = renderApp('/admin', makeSession({ current_user_platform_abilities: ['*'] }));
+
+    expect(await screen.findByRole('heading', { name: 'Forbidden' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/403');
+  });
+
+  it('sends guests to the login page and signed-in users away from it', async () => {
+    mockFetch(tenant);
+    const guest = renderApp('/dashboard', null);
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(guest.router.state.location.pathname).toBe('/login');
+    guest.unmount();
+
+    const member = renderApp('/login', makeSession());
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(member.router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('sends an unverified user to /verify-email', async () => {
+    mockFetch(tenant);
+    const session = makeSession({ current_user: { ...makeSession().current_user, email_verified: false } });
+    const { router } = renderApp('/dashboard', session);
+
+    expect(await screen.findByRole('button', { name: 'Resend verification email' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/verify-email');
+  });
+
+  it('shows the not-found page with Go Home for unknown paths', async () => {
+    mockFetch(tenant);
+    renderApp('/no/such/page', null);
+
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go Home' })).toBeInTheDocument();
+  });
+});

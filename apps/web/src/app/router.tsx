@@ -1,0 +1,88 @@
+import { Outlet, createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { FullPageLoader } from '../components/full-page-loader';
+import { ForbiddenPage, NotFoundPage, RouteErrorPage } from '../components/status-pages';
+import { LoginPage } from '../features/auth/pages/login-page';
+import { LoginLayout } from './layouts/login-layout';
+import { companyPaths } from '../lib/paths';
+import { guestOnly, requireAccess, requireArea, requireUnverified, type RouteAccess } from './route-guards';
+
+type Lazy = NonNullable<RouteObject['lazy']>;
+
+/** Every screen behind sign-in is a lazy chunk; the login screen is the only eager page. */
+const pages = {
+  signUp: () => import('../features/auth/pages/sign-up-page').then((m) => ({ Component: m.SignUpPage })),
+  forgotPassword: () => import('../features/auth/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
+  resetPassword: () => import('../features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
+  acceptInvitation: () => import('../features/auth/pages/accept-invitation-page').then((m) => ({ Component: m.AcceptInvitationPage })),
+  verifyEmail: () => import('../features/auth/pages/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
+  verifyUser: () => import('../features/auth/pages/verify-user-page').then((m) => ({ Component: m.VerifyUserPage })),
+  companyLayout: () => import('./layouts/company-layout').then((m) => ({ Component: m.CompanyLayout })),
+  adminLayout: () => import('./layouts/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+  dashboard: () => import('./dashboard-route').then((m) => ({ Component: m.DashboardRoute })),
+  users: () => import('../features/users/pages/users-page').then((m) => ({ Component: m.UsersPage })),
+  accountSettings: () => import('../features/account/pages/account-settings-page').then((m) => ({ Component: m.AccountSettingsPage })),
+  adminOverview: () => import('../features/admin/pages/admin-overview-page').then((m) => ({ Component: m.AdminOverviewPage })),
+  outbox: () => import('../features/outbox/pages/outbox-page').then((m) => ({ Component: m.OutboxPage })),
+} satisfies Record<string, Lazy>;
+
+export function createRoutes(queryClient: QueryClient): RouteObject[] {
+  const guarded = (path: string, access: RouteAccess, lazy: Lazy): RouteObject => ({
+    path,
+    lazy,
+    loader: requireAccess(queryClient, access),
+  });
+
+  return [
+    {
+      id: 'root',
+      element: <Outlet />,
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <FullPageLoader />,
+      children: [
+        {
+          path: '/',
+          element: <LoginLayout />,
+          loader: guestOnly(queryClient),
+          children: [
+            { index: true, element: <LoginPage /> },
+            { path: 'login', element: <LoginPage /> },
+            { path: 'sign-up', lazy: pages.signUp },
+            { path: 'forgot-password', lazy: pages.forgotPassword },
+            { path: 'reset-password/:token', lazy: pages.resetPassword },
+            { path: 'accept-user-invitation/:token', lazy: pages.acceptInvitation },
+          ],
+        },
+        { path: 'verify-email', loader: requireUnverified(queryClient), lazy: pages.verifyEmail },
+        { path: 'verify-user', lazy: pages.verifyUser },
+        {
+          id: 'company',
+          lazy: pages.companyLayout,
+          loader: requireArea(queryClient, 'company'),
+          children: [
+            guarded('dashboard', { ability: 'dashboard', scope: 'business', allowWithoutBusiness: true }, pages.dashboard),
+            guarded('users', { ability: 'view-user', scope: 'business' }, pages.users),
+            { path: 'settings', loader: () => redirect(companyPaths.accountSettings) },
+            guarded('settings/account-settings', { scope: 'business' }, pages.accountSettings),
+          ],
+        },
+        {
+          path: 'admin',
+          lazy: pages.adminLayout,
+          loader: requireArea(queryClient, 'admin'),
+          children: [
+            { index: true, lazy: pages.adminOverview, loader: requireAccess(queryClient, { scope: 'platform' }) },
+            guarded('outbox', { ability: 'view-platform-setting', scope: 'platform' }, pages.outbox),
+            guarded('account-settings', { scope: 'platform' }, pages.accountSettings),
+          ],
+        },
+        { path: '403', element: <ForbiddenPage /> },
+        { path: '*', element: <NotFoundPage /> },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createBrowserRouter(createRoutes(queryClient));
+}

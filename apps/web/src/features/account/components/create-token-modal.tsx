@@ -1,0 +1,103 @@
+import { Alert, Button, Code, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { createAccessTokenRequestSchema, type CreateAccessTokenRequest } from '@app/contracts';
+import { CopyTextButton } from '../../../components/copy-button';
+import { handleFormError } from '../../../lib/form-errors';
+import { notifySuccess } from '../../../lib/notify';
+import { useCreateAccessToken } from '../account-queries';
+
+const EXPIRY_DAYS = [7, 30, 60, 90, 365] as const;
+const NEVER = 'never';
+const defaults = { name: '', expires_in_days: 30 };
+
+export function CreateTokenModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const create = useCreateAccessToken();
+  const [plainText, setPlainText] = useState<string | null>(null);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateAccessTokenRequest, unknown, z.output<typeof createAccessTokenRequestSchema>>({
+    resolver: zodResolver(createAccessTokenRequestSchema),
+    defaultValues: defaults,
+  });
+
+  const close = () => {
+    reset(defaults);
+    setPlainText(null);
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await create.mutateAsync(values);
+      setPlainText(result.plain_text_token);
+      notifySuccess(t('tokens.created'));
+    } catch (err) {
+      handleFormError(err, setError, ['name', 'expires_in_days']);
+    }
+  });
+
+  const expiryOptions = [
+    ...EXPIRY_DAYS.map((days) => ({ value: String(days), label: t('tokens.days', { count: days }) })),
+    { value: NEVER, label: t('tokens.never') },
+  ];
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('tokens.create')} centered>
+      {plainText ? (
+        <Stack>
+          <Alert color="yellow" title={t('tokens.copy_now_title')}>
+            {t('tokens.copy_now')}
+          </Alert>
+          <Code block data-testid="plain-text-token">
+            {plainText}
+          </Code>
+          <Group justify="space-between">
+            <CopyTextButton value={plainText} />
+            <Button onClick={close}>{t('common.done')}</Button>
+          </Group>
+        </Stack>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack>
+            <Text size="sm" c="dimmed">
+              {t('tokens.create_help')}
+            </Text>
+            <TextInput label={t('tokens.name')} data-autofocus error={errors.name?.message} {...register('name')} />
+            <Controller
+              control={control}
+              name="expires_in_days"
+              render={({ field, fieldState }) => (
+                <NativeSelect
+                  label={t('tokens.expiry')}
+                  data={expiryOptions}
+                  value={field.value === null ? NEVER : String(field.value ?? defaults.expires_in_days)}
+                  onChange={(event) => field.onChange(event.currentTarget.value === NEVER ? null : Number(event.currentTarget.value))}
+                  onBlur={field.onBlur}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                {t('common.cancel')}
+              </Button>
+              <Button type="submit" loading={isSubmitting}>
+                {t('tokens.create')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,29 @@
+import { lazy, Suspense, useState } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LoginForm } from '../components/login-form';
+import { useCompleteSignIn } from '../auth-queries';
+
+const TwoFactorChallengeForm = lazy(() =>
+  import('../components/two-factor-challenge-form').then((m) => ({ default: m.TwoFactorChallengeForm })),
+);
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const [step, setStep] = useState<'credentials' | 'two-factor'>('credentials');
+  const completeSignIn = useCompleteSignIn();
+  if (step === 'two-factor') {
+    return (
+      <Suspense
+        fallback={
+          <Center py="xl">
+            <Loader aria-label={t('common.loading')} />
+          </Center>
+        }
+      >
+        <TwoFactorChallengeForm onSignedIn={completeSignIn} onCancel={() => setStep('credentials')} />
+      </Suspense>
+    );
+  }
+  return <LoginForm onTwoFactor={() => setStep('two-factor')} onSignedIn={completeSignIn} />;
+}

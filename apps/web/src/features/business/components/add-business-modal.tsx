@@ -1,0 +1,96 @@
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { createBusinessRequestSchema, currencies, type CreateBusinessRequest } from '@app/contracts';
+import { BusinessTypeSelects } from '../../../components/business-type-selects';
+import { handleFormError } from '../../../lib/form-errors';
+import { notifySuccess } from '../../../lib/notify';
+import { useCreateBusiness, useSwitchBusiness } from '../business-queries';
+
+const currencyOptions = currencies.map((c) => ({ value: String(c.id), label: `${c.code} – ${c.name}` }));
+const defaults = { name: '', business_type: 'company', business_structure: 'private_corporation', currency_id: 1 } as const;
+
+export function AddBusinessModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const create = useCreateBusiness();
+  const switchBusiness = useSwitchBusiness();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    watch,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<CreateBusinessRequest, unknown, z.output<typeof createBusinessRequestSchema>>({
+    resolver: zodResolver(createBusinessRequestSchema),
+    defaultValues: defaults,
+  });
+
+  const close = () => {
+    reset(defaults);
+    onClose();
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const { data } = await create.mutateAsync({
+        name: values.name,
+        business_type: values.business_type,
+        business_structure: values.business_structure,
+        currency_id: values.currency_id,
+      });
+      notifySuccess(t('business.created'));
+      close();
+      await switchBusiness(data.id);
+    } catch (err) {
+      handleFormError(err, setError, ['name', 'business_type', 'business_structure', 'currency_id']);
+    }
+  });
+
+  return (
+    <Modal opened={opened} onClose={close} title={t('business.add')} centered>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack>
+          <TextInput label={t('business.name')} data-autofocus error={errors.name?.message} {...register('name')} />
+          <BusinessTypeSelects
+            value={{ business_type: watch('business_type') ?? defaults.business_type, business_structure: watch('business_structure') ?? defaults.business_structure }}
+            onChange={(kind) => {
+              setValue('business_type', kind.business_type, { shouldDirty: true });
+              setValue('business_structure', kind.business_structure, { shouldDirty: true });
+            }}
+            typeError={errors.business_type?.message}
+            structureError={errors.business_structure?.message}
+          />
+          <Controller
+            control={control}
+            name="currency_id"
+            render={({ field, fieldState }) => (
+              <Select
+                label={t('business.currency')}
+                data={currencyOptions}
+                searchable
+                allowDeselect={false}
+                value={String(field.value ?? defaults.currency_id)}
+                onChange={(value) => field.onChange(value === null ? defaults.currency_id : Number(value))}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {t('business.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

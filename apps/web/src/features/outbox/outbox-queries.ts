@@ -1,0 +1,34 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ListMeta, OutboxMailResource, OutboxStatus } from '@app/contracts';
+import { api } from '../../lib/api-client';
+
+export type OutboxFilter = OutboxStatus | 'all';
+const OUTBOX_PAGE_SIZE = 15;
+
+const outboxKeys = {
+  all: ['outbox'] as const,
+  list: (status: OutboxFilter, page: number) => ['outbox', status, page] as const,
+};
+
+export function useOutbox(status: OutboxFilter, page: number) {
+  return useQuery({
+    queryKey: outboxKeys.list(status, page),
+    queryFn: () =>
+      api.get<{ data: OutboxMailResource[]; meta: ListMeta }>('/platform/outbox', {
+        query: { page, limit: OUTBOX_PAGE_SIZE, status: status === 'all' ? undefined : status },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useRetryOutboxMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.post<unknown>(`/platform/outbox/${encodeURIComponent(id)}/retry`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: outboxKeys.all }),
+  });
+}
+
+export function canRetry(mail: OutboxMailResource): boolean {
+  return mail.status === 'failed' || mail.status === 'held';
+}

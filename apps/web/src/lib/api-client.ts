@@ -1,0 +1,224 @@
+import { messages } from '@app/contracts';
+import { ApiError, type FieldErrors } from './api-error';
+import { storage } from './storage';
+
+const API_BASE = '/api/v1';
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const LOGOUT_PATHS = new Set(['/logout', '/auth/logout']);
+const XSRF_COOKIE = 'XSRF-TOKEN';
+const SESSION_END_DEBOUNCE_MS = 1000;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  query?: Record<string, QueryValue>;
+  signal?: AbortSignal;
+  /** A 401 rejects instead of ending the session: used to find out whether a session exists. */
+  probeSession?: boolean;
+}
+
+export interface ApiClientHooks {
+  /** The transport logged the user out (401, or a 419 other than a CSRF mismatch). */
+  onSessionEnded: (message: string) => void;
+  /** A 419 'CSRF token mismatch.': reload the page and go to the login screen. */
+  onCsrfMismatch: () => void;
+  /** The transport switched to the user's first business after a business-header 403. */
+  onBusinessSwitched: (businessId: string) => void;
+}
+
+const defaultHooks: ApiClientHooks = {
+  onSessionEnded: () => window.location.assign('/login'),
+  onCsrfMismatch: () => window.location.assign('/login'),
+  onBusinessSwitched: () => undefined,
+};
+
+let hooks: ApiClientHooks = defaultHooks;
+let switchUnderWay = false;
+let csrfRequest: Promise<void> | null = null;
+let lastSessionEnd = Number.NEGATIVE_INFINITY;
+
+export function configureApiClient(next: Partial<ApiClientHooks>): void {
+  hooks = { ...hooks, ...next };
+}
+
+/** Test support: forget hooks and in-flight state. */
+export function resetApiClient(): void {
+  hooks = defaultHooks;
+  switchUnderWay = false;
+  csrfRequest = null;
+  lastSessionEnd = Number.NEGATIVE_INFINITY;
+}
+
+function readCookie(name: string): string | null {
+  const prefix = `${name}=`;
+  for (const part of document.cookie.split(';')) {
+    const cookie = part.trim();
+    if (cookie.startsWith(prefix)) return decodeURIComponent(cookie.slice(prefix.length));
+  }
+  return null;
+}
+
+function baseHeaders(): Headers {
+  const headers = new Headers({ 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' });
+  const token = storage.getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const business = storage.getSelectedBusiness();
+  if (business) headers.set('business', business);
+  return headers;
+}
+
+async function ensureCsrfCookie(): Promise<void> {
+  if (readCookie(XSRF_COOKIE)) return;
+  csrfRequest ??= fetch(`${API_BASE}/csrf-cookie`, { credentials: 'include', headers: baseHeaders() })
+    .then(() => undefined)
+    .finally(() => {
+      csrfRequest = null;
+    });
+  await csrfRequest;
+}
+
+function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.append(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function readMessage(body: unknown, fallback: string): string {
+  return isRecord(body) && typeof body.message === 'string' ? body.message : fallback;
+}
+
+function readFieldErrors(body: unknown): FieldErrors | undefined {
+  if (!isRecord(body) || !isRecord(body.errors)) return undefined;
+  const result: FieldErrors = {};
+  for (const [field, value] of Object.entries(body.errors)) {
+    if (Array.isArray(value)) result[field] = value.filter((m): m is string => typeof m === 'string');
+    else if (typeof value === 'string') result[field] = [value];
+  }
+  return result;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  if (!type.includes('json')) return text;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+function endSession(message: string): void {
+  storage.clearSession();
+  const now = Date.now();
+  if (now - lastSessionEnd < SESSION_END_DEBOUNCE_MS) return;
+  lastSessionEnd = now;
+  hooks.onSessionEnded(message);
+}
+
+function firstCompanyId(body: unknown): string | null {
+  const list = Array.isArray(body) ? body : isRecord(body) && Array.isArray(body.data) ? body.data : [];
+  const first: unknown = list[0];
+  return isRecord(first) && typeof first.id === 'string' ? first.id : null;
+}
+
+async function switchToFirstBusiness(): Promise<string | null> {
+  switchUnderWay = true;
+  try {
+    storage.setSelectedBusiness(null);
+    const body = await request<unknown>('GET', '/business/user/companies', undefined, {
+      query: { page: 0, limit: 10 },
+      probeSession: true,
+    });
+    const id = firstCompanyId(body);
+    if (id) storage.setSelectedBusiness(id);
+    return id;
+  } catch {
+    return null;
+  } finally {
+    switchUnderWay = false;
+  }
+}
+
+async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}, retried = false): Promise<T> {
+  const unsafe = UNSAFE_METHODS.has(method);
+  const headers = baseHeaders();
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    payload = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    if (unsafe) await ensureCsrfCookie();
+    const xsrf = readCookie(XSRF_COOKIE);
+    if (unsafe && xsrf) headers.set('X-XSRF-TOKEN', xsrf);
+    response = await fetch(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: payload,
+      credentials: 'include',
+      signal: options.signal,
+    });
+  } catch (err) {
+    if (err instanceof DOMException && err.name === 'AbortError') throw err;
+    throw new ApiError(0, 'Network Error');
+  }
+
+  const data = await readBody(response);
+  if (response.ok) return data as T;
+
+  const status = response.status;
+  const message = readMessage(data, response.statusText);
+
+  if (status === 401) {
+    if (LOGOUT_PATHS.has(path) || options.probeSession) throw new ApiError(401, message);
+    endSession(messages.unauthorized);
+    throw new ApiError(401, message, undefined, true);
+  }
+
+  if (status === 403 && message === messages.businessHeaderMissing) {
+    if (retried) {
+      endSession(messages.unauthorized);
+      throw new ApiError(403, message, undefined, true);
+    }
+    if (switchUnderWay) throw new ApiError(403, message);
+    const businessId = await switchToFirstBusiness();
+    if (!businessId) {
+      endSession(messages.unauthorized);
+      throw new ApiError(403, message, undefined, true);
+    }
+    hooks.onBusinessSwitched(businessId);
+    return request<T>(method, path, body, options, true);
+  }
+
+  if (status === 419) {
+    if (message === messages.csrfMismatch) hooks.onCsrfMismatch();
+    else endSession(messages.unauthorized);
+    throw new ApiError(419, message, undefined, true);
+  }
+
+  if (status === 500 || status === 503) throw new ApiError(status, message, undefined, true);
+
+  throw new ApiError(status, message, readFieldErrors(data));
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+};

@@ -1,0 +1,45 @@
+import i18n from './i18n';
+import { errorText } from './api-error';
+
+type Toast = { id?: string; color: string; title?: string; message: string };
+
+let requested = false;
+const listeners = new Set<() => void>();
+
+/** Whether any toast was requested yet: the toast container mounts (and loads) only then. */
+export function toastsRequested(): boolean {
+  return requested;
+}
+
+export function subscribeToToasts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/**
+ * The notifications package loads with the first toast, which keeps it out of the login entry;
+ * the container shows toasts queued in its store as soon as it mounts.
+ */
+function show(toast: Toast): void {
+  if (!requested) {
+    requested = true;
+    listeners.forEach((listener) => listener());
+  }
+  void import('@mantine/notifications').then(({ notifications }) => notifications.show(toast));
+}
+
+export function notifySuccess(message: string): void {
+  show({ color: 'green', message });
+}
+
+/** Shows an error notification unless the transport already handled it silently. */
+export function notifyError(err: unknown): void {
+  const message = errorText(err, i18n.t('errors.generic'), i18n.t('errors.network'));
+  if (message === null) return;
+  show({ color: 'red', title: i18n.t('errors.title'), message });
+}
+
+/** The transport ended the session (spec: log out with 'Unauthorized'). */
+export function notifySessionEnded(): void {
+  show({ id: 'session-ended', color: 'red', message: i18n.t('errors.unauthorized') });
+}

@@ -1,0 +1,53 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PasswordInput, createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import type { TenantPublicConfig } from '@app/contracts';
+import { api } from './api-client';
+import i18n from './i18n';
+
+export const tenantConfigQueryOptions = queryOptions({
+  queryKey: ['tenant-config'] as const,
+  queryFn: () => api.get<TenantPublicConfig>('/tenant-config'),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** Public branding and switches (pre-login); undefined while loading or when unavailable. */
+export function useTenantConfig(): TenantPublicConfig | undefined {
+  return useQuery(tenantConfigQueryOptions).data;
+}
+
+const HEX_COLOR = /^#([0-9a-f]{6})$/i;
+
+function mix(channel: number, target: number, amount: number): number {
+  return Math.round(channel + (target - channel) * amount);
+}
+
+function toHex(rgb: readonly number[]): string {
+  return `#${rgb.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** Ten shades around the tenant's theme colour; the colour itself is shade 6 (Mantine's primary shade). */
+function brandPalette(color: string): MantineColorsTuple | null {
+  const match = HEX_COLOR.exec(color.trim());
+  const hex = match?.[1];
+  if (!hex) return null;
+  const rgb = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const tint = (amount: number) => toHex(rgb.map((c) => mix(c, 255, amount)));
+  const shade = (amount: number) => toHex(rgb.map((c) => mix(c, 0, amount)));
+  return [tint(0.9), tint(0.75), tint(0.6), tint(0.45), tint(0.3), tint(0.15), toHex(rgb), shade(0.15), shade(0.3), shade(0.45)];
+}
+
+export function themeFor(color: string | undefined): MantineThemeOverride {
+  const palette = color ? brandPalette(color) : null;
+  const components = {
+    // The show/hide toggle is keyboard reachable, and its name must not contain "Password":
+    // a field labelled Password has to be the only match for that label.
+    PasswordInput: PasswordInput.extend({
+      defaultProps: {
+        visibilityToggleFocusable: true,
+        visibilityToggleButtonProps: { 'aria-label': i18n.t('common.toggle_visibility') },
+      },
+    }),
+  };
+  if (!palette) return createTheme({ primaryColor: 'indigo', components });
+  return createTheme({ primaryColor: 'brand', colors: { brand: palette }, components });
+}

@@ -1,0 +1,20 @@
+import { render } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import type { BootstrapResponse } from '@app/contracts';
+import { AppProviders } from '../app/providers';
+import { createRoutes } from '../app/router';
+import { createQueryClient } from '../lib/query-client';
+import { sessionKey } from '../lib/session';
+
+/** Renders the real route tree in memory, with the session (or a guest) already known. */
+export function renderApp(path: string, session: BootstrapResponse | null) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(sessionKey, session);
+  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  const view = render(
+    <AppProviders queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient };
+}
