@@ -5,7 +5,7 @@ import { subscribeToToasts, toastsRequested } from '../lib/notify';
 import { themeFor, useTenantConfig } from '../lib/tenant';
 
 /** The toast container loads with the first toast (see lib/notify). */
-const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+const Notifications = lazy(() => import('../lib/notifications').then((m) => ({ default: m.Notifications })));
 
 function TenantThemedApp({ env, children }: { env: 'default' | 'test'; children: ReactNode }) {
   const tenant = useTenantConfig()?.tenant;

@@ -25,7 +25,7 @@ function show(toast: Toast): void {
     requested = true;
     listeners.forEach((listener) => listener());
   }
-  void import('@mantine/notifications').then(({ notifications }) => notifications.show(toast));
+  void import('./notifications').then(({ notifications }) => notifications.show(toast));
 }
 
 export function notifySuccess(message: string): void {
