@@ -19,7 +19,7 @@ async function main(): Promise<void> {
   const release = env.DATABASE_URL ? () => undefined : lockDataDir(env.dataDir);
   let database: Database | null = null;
   try {
-    database = env.DATABASE_URL ? openPostgres(env.DATABASE_URL) : await openEmbedded(env.dataDir);
+    database = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, 10, (error) => logger.error({ err: error }, 'idle database connection failed')) : await openEmbedded(env.dataDir);
     await database.migrate();
     const jobs = new PgBossQueue(database.executor, (message, error) => logger.error({ err: error }, message));
     const transport = transportFromEnv(env);

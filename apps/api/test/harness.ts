@@ -15,7 +15,7 @@ import { randomToken } from '../src/platform/crypto';
 import { InlineQueue } from '../src/platform/jobs';
 import { smtpTransport } from '../src/platform/mail';
 import { createTenant, findLandlord } from '../src/modules/tenants/tenants.service';
-import { PG_TEMPLATE_DB, TEMPLATE_FILE } from './global-setup';
+import { TEMPLATE_FILE, templateDatabaseName } from './global-setup';
 import { TestSmtpServer } from './smtp';
 
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -29,11 +29,11 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     const name = `app_test_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${PG_TEMPLATE_DB}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDatabaseName(url)}`);
     await admin.end();
     const target = new URL(url);
     target.pathname = `/${name}`;
-    const database = openPostgres(target.toString(), 5);
+    const database = openPostgres(target.toString(), 5, () => undefined);
     return {
       database,
       drop: async () => {

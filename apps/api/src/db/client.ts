@@ -68,8 +68,10 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
   return openPglite(pglite);
 }
 
-export function openPostgres(connectionString: string, poolSize = 10): Database {
+export function openPostgres(connectionString: string, poolSize = 10, onIdleError: (error: Error) => void = () => undefined): Database {
   const pool = new pg.Pool({ connectionString, max: poolSize });
+  // An idle client whose connection the server ended (restart, failover) must not crash the process.
+  pool.on('error', onIdleError);
   const db = drizzlePg({ client: pool, schema }) as unknown as AppDb;
   return {
     kind: 'postgres',

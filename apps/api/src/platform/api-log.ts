@@ -5,6 +5,9 @@ import { newId } from './crypto';
 
 export type ApiLogEntry = typeof apiLogs.$inferInsert;
 
+/** What the request path hands over: bodies raw, to be parsed and redacted when the batch is written. */
+export type ApiLogRecord = Omit<ApiLogEntry, 'id' | 'requestBody' | 'responseBody'> & { requestBody: unknown; responseBody: string | null };
+
 const SECRET_KEY = /pass(word)?|token|secret|authorization|cookie|code|recovery|api[_-]?key/i;
 const MAX_BODY_CHARS = 16_000;
 
@@ -21,6 +24,8 @@ export function bodyForLog(raw: unknown): unknown {
   if (raw === undefined || raw === null || raw === '') return null;
   let value = raw;
   if (typeof raw === 'string') {
+    // A body too large to keep is not parsed at all: truncated JSON could not be redacted.
+    if (raw.length > MAX_BODY_CHARS) return { omitted: 'body larger than 16,000 characters', size: raw.length };
     try {
       value = JSON.parse(raw);
     } catch {
@@ -34,7 +39,7 @@ export function bodyForLog(raw: unknown): unknown {
 
 /** Collects API log rows and writes them in batches, off the request path. */
 export class ApiLogWriter {
-  private pending: ApiLogEntry[] = [];
+  private pending: ApiLogRecord[] = [];
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> = Promise.resolve();
 
@@ -45,8 +50,8 @@ export class ApiLogWriter {
     private readonly maxBatch = 200,
   ) {}
 
-  record(entry: Omit<ApiLogEntry, 'id'>): void {
-    this.pending.push({ ...entry, id: newId() });
+  record(entry: ApiLogRecord): void {
+    this.pending.push(entry);
     if (this.pending.length >= this.maxBatch) void this.flush();
     else if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.intervalMs);
   }
@@ -62,7 +67,7 @@ export class ApiLogWriter {
     const byTenant = new Map<string, ApiLogEntry[]>();
     for (const entry of batch) {
       const list = byTenant.get(entry.tenantId) ?? [];
-      list.push(entry);
+      list.push({ ...entry, id: newId(), requestBody: bodyForLog(entry.requestBody), responseBody: bodyForLog(entry.responseBody) });
       byTenant.set(entry.tenantId, list);
     }
     this.flushing = this.flushing.then(async () => {

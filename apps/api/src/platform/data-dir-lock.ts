@@ -39,6 +39,7 @@ export function lockDataDir(dataDir: string): () => void {
         throw new Error(
           `The data directory ${dataDir} is in use by another process (pid ${holder}). ` +
             'Two processes on one embedded database would corrupt it: stop the other process, or set DATA_DIR to another directory.',
+          { cause: error },
         );
       }
       fs.unlinkSync(file);

@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages, satisfies, isAbilityName, abilitiesInCheck } from '@app/contracts';
 import type { Authenticator } from '../modules/auth/authenticate';
 import type { AppContext } from './app-context';
-import { bodyForLog } from './api-log';
 import { constantTimeEqual } from './crypto';
 import { AppError } from './errors';
 import type { RequestContext, RouteAccess } from './request-context';
@@ -99,7 +98,7 @@ export function installRequestPipeline(app: FastifyInstance, ctx: AppContext, au
     if (!request.url.startsWith('/api/v1/') || !request.ctx) return;
     const payload = (reply as FastifyReply & { logPayload?: unknown }).logPayload;
     const size = typeof payload === 'string' ? Buffer.byteLength(payload) : Buffer.isBuffer(payload) ? payload.length : 0;
-    const isJson = String(reply.getHeader('content-type') ?? '').includes('json');
+    const isJson = typeof payload === 'string' && String(reply.getHeader('content-type') ?? '').includes('json');
     ctx.apiLog.record({
       tenantId: request.ctx.tenant.id,
       userId: request.ctx.user?.id ?? null,
@@ -107,8 +106,8 @@ export function installRequestPipeline(app: FastifyInstance, ctx: AppContext, au
       method: request.method,
       url: request.url.slice(0, 2000),
       responseCode: reply.statusCode,
-      requestBody: request.isMultipart() ? { multipart: true } : bodyForLog(request.body),
-      responseBody: isJson ? bodyForLog(payload) : null,
+      requestBody: request.isMultipart() ? { multipart: true } : request.body,
+      responseBody: isJson ? payload : null,
       ip: request.ip,
       os: headerValue(request, 'x-os'),
       appName: headerValue(request, 'x-app-name'),

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AbilityCheck, AbilityScope } from '@app/contracts';
+import type { businesses, users } from '../db/schema';
 import { AppError } from './errors';
 
 export type TenantRecord = {
@@ -30,6 +31,16 @@ export type AuthenticatedUser = {
   isPlatformUser: boolean;
   platformAbilities: string[];
   emailVerified: boolean;
+  /** The user's row as loaded while authenticating this request (no second read for /me). */
+  row: typeof users.$inferSelect;
+};
+
+export type SelectedBusiness = {
+  id: string;
+  abilities: string[];
+  isOwner: boolean;
+  /** The business row as loaded with the membership, in this request. */
+  row: typeof businesses.$inferSelect;
 };
 
 export type SessionRecord = { id: string; csrfToken: string; userId: string | null; pendingUserId: string | null; pendingRemember: boolean; passwordConfirmedAt: Date | null };
@@ -40,7 +51,7 @@ export type RequestContext = {
   user: AuthenticatedUser | null;
   via: 'session' | 'token' | null;
   tokenId: string | null;
-  business: { id: string; abilities: string[]; isOwner: boolean } | null;
+  business: SelectedBusiness | null;
 };
 
 /**
@@ -68,7 +79,7 @@ export function requireUser(request: FastifyRequest): AuthenticatedUser {
   return user;
 }
 
-export function requireBusiness(request: FastifyRequest): { id: string; abilities: string[]; isOwner: boolean } {
+export function requireBusiness(request: FastifyRequest): SelectedBusiness {
   const business = request.ctx.business;
   if (!business) throw AppError.forbidden();
   return business;

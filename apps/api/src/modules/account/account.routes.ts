@@ -21,7 +21,7 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import { requireUser } from '../../platform/request-context';
 import { readUploadedImage } from '../../platform/uploads';
 import type { AuthService } from '../auth/auth.service';
-import type { AccountService } from './account.service';
+import { type AccountService, toUserResource } from './account.service';
 
 export type AccountRoutesOptions = { app: AppContext; account: AccountService; auth: AuthService; limiter: RateLimiter };
 
@@ -29,7 +29,7 @@ const SIGNED_IN = { access: { authenticated: true, allowUnverified: true } } as 
 
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (server, { app, account, auth, limiter }) => {
   server.get('/me', { config: SIGNED_IN, schema: { response: { 200: z.object({ data: userResourceSchema }) } } }, async (request) => ({
-    data: await account.me(request.ctx.tenant.id, requireUser(request).id),
+    data: toUserResource(requireUser(request).row),
   }));
 
   server.put('/me', { config: SIGNED_IN, schema: { body: updateMeRequestSchema, response: { 200: z.object({ data: userResourceSchema }) } } }, async (request) => ({

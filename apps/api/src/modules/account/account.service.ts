@@ -76,10 +76,6 @@ export function createAccountService(app: AppContext) {
   }
 
   return {
-    async me(tenantId: string, userId: string): Promise<UserResource> {
-      return toUserResource(await loadUser(tenantId, userId));
-    },
-
     async updateMe(tenantId: string, userId: string, input: UpdateMeRequest): Promise<UserResource> {
       return inTenant(app.db, tenantId, async (tx) => {
         const current = await authRepo.findUserById(tx, tenantId, userId);

@@ -114,7 +114,7 @@ export async function revokeUserTokens(tx: Tx, tenantId: string, userId: string,
 /** The caller's role in one business, if an active, enabled membership exists. */
 export async function findMembership(tx: Tx, tenantId: string, userId: string, businessId: string) {
   const rows = await tx
-    .select({ isOwner: businessUsers.isOwner, abilities: roles.abilities })
+    .select({ isOwner: businessUsers.isOwner, abilities: roles.abilities, business: businesses })
     .from(businessUsers)
     .innerJoin(roles, and(eq(roles.tenantId, businessUsers.tenantId), eq(roles.id, businessUsers.roleId)))
     .innerJoin(businesses, and(eq(businesses.tenantId, businessUsers.tenantId), eq(businesses.id, businessUsers.businessId)))

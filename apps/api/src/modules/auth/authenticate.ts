@@ -23,6 +23,7 @@ function toUser(row: repo.UserRow, platformAbilities: string[] | null): Authenti
     isPlatformUser: row.isPlatformUser,
     platformAbilities: row.isPlatformUser ? (platformAbilities ?? []) : [],
     emailVerified: row.emailVerifiedAt !== null,
+    row,
   };
 }
 
@@ -63,7 +64,7 @@ export function createAuthenticator(app: AppContext) {
       }
       if (identity.user && credentials.businessId) {
         const membership = await repo.findMembership(tx, tenantId, identity.user.id, credentials.businessId);
-        if (membership) identity = { ...identity, business: { id: credentials.businessId, abilities: membership.abilities, isOwner: membership.isOwner } };
+        if (membership) identity = { ...identity, business: { id: credentials.businessId, abilities: membership.abilities, isOwner: membership.isOwner, row: membership.business } };
       }
       return identity;
     });

@@ -16,9 +16,7 @@ import {
 } from '@app/contracts';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
-import { AppError } from '../../platform/errors';
-import type { AuthenticatedUser, TenantRecord } from '../../platform/request-context';
-import * as authRepo from '../auth/auth.repository';
+import type { AuthenticatedUser, SelectedBusiness, TenantRecord } from '../../platform/request-context';
 import { toUserResource, userSettingsOf } from '../account/account.service';
 import * as businessRepo from '../businesses/businesses.repository';
 import { businessSettingsOf, toBusinessResource } from '../businesses/businesses.service';
@@ -61,31 +59,25 @@ export function createBootstrapService(app: AppContext) {
     },
 
     /** Everything the browser needs after sign-in, in one transaction. */
-    async bootstrap(tenant: TenantRecord, user: AuthenticatedUser, business: { id: string; abilities: string[] } | null): Promise<BootstrapResponse> {
-      const loaded = await inTenant(app.db, tenant.id, async (tx) => {
-        const row = await authRepo.findUserById(tx, tenant.id, user.id);
-        const companies = await businessRepo.listUserCompanies(tx, tenant.id, user.id, 0, 50);
-        const current = business ? await businessRepo.findBusiness(tx, tenant.id, business.id) : undefined;
-        return { row, companies, current };
-      });
-      if (!loaded.row) throw AppError.unauthenticated();
+    async bootstrap(tenant: TenantRecord, user: AuthenticatedUser, business: SelectedBusiness | null): Promise<BootstrapResponse> {
+      const companies = await inTenant(app.db, tenant.id, (tx) => businessRepo.listUserCompanies(tx, tenant.id, user.id, 0, 50));
       const abilities = business?.abilities ?? [];
       const allowed = (ability: string) => holds(abilities, ability);
-      const current = loaded.current;
+      const current = business?.row;
       return {
         main_menu: business ? filterMenu(mainMenu, allowed) : [],
         setting_menu: business ? filterMenu(settingMenu, allowed) : filterMenu(settingMenu, () => false),
         config: { app_name: APP_NAME, tenant: tenantBranding(tenant), switches: tenantSwitches(tenant) },
         global_settings: {},
         time_zones: timeZones(),
-        current_user: toUserResource(loaded.row),
-        current_user_settings: userSettingsOf(loaded.row),
+        current_user: toUserResource(user.row),
+        current_user_settings: userSettingsOf(user.row),
         current_user_abilities: abilities,
         current_user_platform_abilities: user.platformAbilities,
         current_business: current ? toBusinessResource(current) : null,
         current_business_settings: current ? businessSettingsOf(current) : {},
         current_business_currency: current ? (currencyById(current.currencyId) ?? null) : null,
-        companies: loaded.companies,
+        companies,
         connections: {},
         payment_provider_public_key: null,
         financing_account_id: null,

@@ -17,7 +17,7 @@ import { AppError } from '../../platform/errors';
 import { requestMeta } from '../../platform/http';
 import { requireBusiness, requireUser } from '../../platform/request-context';
 import { readUploadedImage } from '../../platform/uploads';
-import type { BusinessService } from './businesses.service';
+import { type BusinessService, toBusinessResource } from './businesses.service';
 
 export type BusinessRoutesOptions = { app: AppContext; businesses: BusinessService };
 
@@ -27,7 +27,7 @@ export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = asyn
   server.get('/business', { config: { access: { authenticated: true } }, schema: { response: { 200: z.object({ data: businessResourceSchema }) } } }, async (request) => {
     const selected = request.ctx.business;
     if (!selected) throw AppError.forbidden(messages.businessHeaderMissing);
-    return { data: await businesses.get(request.ctx.tenant.id, selected.id) };
+    return { data: toBusinessResource(selected.row) };
   });
 
   server.put('/business', { config: business('edit-business-information'), schema: { body: updateBusinessRequestSchema, response: { 200: z.object({ data: businessResourceSchema }) } } }, async (request) => ({

@@ -126,12 +126,6 @@ export function createBusinessService(app: AppContext) {
       return toBusinessResource(business);
     },
 
-    async get(tenantId: string, businessId: string): Promise<BusinessResource> {
-      const row = await inTenant(app.db, tenantId, (tx) => repo.findBusiness(tx, tenantId, businessId));
-      if (!row) throw AppError.notFound();
-      return toBusinessResource(row);
-    },
-
     async update(tenantId: string, businessId: string, input: UpdateBusinessRequest): Promise<BusinessResource> {
       return inTenant(app.db, tenantId, async (tx) => {
         if (input.currency_id !== undefined && !currencyById(Number(input.currency_id))) throw AppError.validation('currency_id', messages.invalidCurrency);

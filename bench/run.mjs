@@ -1,0 +1,37 @@
+// `npm run bench`: bundles bench/api-bench.ts the way apps/api/build.mjs bundles the API, runs it.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outdir = path.join(root, '.tmp/bench');
+fs.rmSync(outdir, { recursive: true, force: true });
+
+await build({
+  entryPoints: [path.join(root, 'bench/api-bench.ts')],
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outfile: path.join(outdir, 'api-bench.mjs'),
+  sourcemap: true,
+  packages: 'external',
+  alias: { '@app/contracts': path.join(root, 'packages/contracts/src/index.ts') },
+  logLevel: 'warning',
+});
+// The API finds its migrations next to the running bundle.
+fs.cpSync(path.join(root, 'apps/api/src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+
+const child = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'api-bench.mjs')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { ...process.env, BENCH_ROOT: root },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => {
+  // The login page budget is measured on the built app, after the API figures.
+  const sizes = spawn(process.execPath, [path.join(root, 'bench/login-entry.mjs')], { cwd: root, stdio: 'inherit' });
+  sizes.on('exit', () => process.exit(code ?? (signal ? 1 : 0)));
+});
