@@ -1,12 +1,18 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { lockDataDir } from './data-dir-lock';
 
+const made: string[] = [];
 function tempDir(): string {
-  return fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-lock-'));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-lock-'));
+  made.push(dir);
+  return dir;
 }
+afterEach(() => {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
 
 describe('data directory lock', () => {
   it('refuses a second process with a clear message', () => {
