@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestMeta } from './app-context';
+import type { AuditActor } from './audit';
 import { SESSION_COOKIE, XSRF_COOKIE } from './pipeline';
 
 const REMEMBER_SECONDS = 30 * 86_400;
@@ -23,4 +24,8 @@ export function clearSessionCookies(reply: FastifyReply): void {
 
 export function setXsrfCookie(request: FastifyRequest, reply: FastifyReply, csrfToken: string): void {
   reply.setCookie(XSRF_COOKIE, csrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure: request.protocol === 'https' });
+}
+
+export function auditActor(request: FastifyRequest): AuditActor {
+  return { tenantId: request.ctx.tenant.id, userId: request.ctx.user?.id ?? null, businessId: request.ctx.business?.id ?? null, ip: request.ip };
 }

@@ -58,6 +58,10 @@ export const businesses = pgTable(
     contactFirstName: text('contact_first_name'),
     contactLastName: text('contact_last_name'),
     website: text('website'),
+    billingAddress: jsonb('billing_address').$type<Record<string, string | number | null>>(),
+    shippingAddress: jsonb('shipping_address').$type<Record<string, string | number | null>>(),
+    /** Bank details; the account number is kept sealed with only its last four digits readable. */
+    bankInfo: jsonb('bank_info').$type<Record<string, string | null>>(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
     createdAt: createdAt(),

@@ -68,3 +68,39 @@ export const apiLogs = pgTable(
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('api_logs_time_idx').on(t.tenantId, t.createdAt)],
 );
+
+/** Who changed what: append-only, one row per create, update or delete. Secrets never enter it. */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    businessId: uuid('business_id'),
+    userId: uuid('user_id'),
+    model: text('model').notNull(),
+    modelId: text('model_id').notNull(),
+    action: text('action', { enum: ['created', 'updated', 'deleted'] }).notNull(),
+    changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>().notNull(),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('audit_logs_business_time_idx').on(t.tenantId, t.businessId, t.createdAt),
+    index('audit_logs_time_idx').on(t.tenantId, t.createdAt),
+  ],
+);
+
+/** The tenant's own SMTP (admin → email configuration); without a row the environment's MAIL_* is used. */
+export const mailSettings = pgTable('mail_settings', {
+  tenantId: tenantId().primaryKey(),
+  host: text('host').notNull(),
+  port: integer('port').notNull(),
+  username: text('username'),
+  /** SecretBox-sealed; never returned. */
+  password: text('password'),
+  encryption: text('encryption', { enum: ['none', 'tls', 'starttls'] }).notNull().default('starttls'),
+  fromName: text('from_name').notNull(),
+  fromAddress: text('from_address').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Landlord tables: not tenant-owned, readable by the app role, written only by tenant management. */
 export const tenants = pgTable('tenants', {
@@ -21,6 +21,22 @@ export const tenants = pgTable('tenants', {
   partialPayments: boolean('partial_payments').notNull().default(true),
   estimatePayments: boolean('estimate_payments').notNull().default(false),
   standalone: boolean('standalone').notNull().default(false),
+  landingUrl: text('landing_url'),
+  platformModel: text('platform_model'),
+  tenancyDbName: text('tenancy_db_name'),
+  cashAdvanceTitle: text('cash_advance_title'),
+  cashAdvanceDescription: text('cash_advance_description'),
+  /** Provider settings; fields named *Secret hold SecretBox-sealed values, never returned. */
+  paymentProviderKey: text('payment_provider_key'),
+  paymentProviderSecret: text('payment_provider_secret'),
+  paymentProviderWebhookSecret: text('payment_provider_webhook_secret'),
+  paymentProviderAccountId: text('payment_provider_account_id'),
+  financingProviderUrl: text('financing_provider_url'),
+  financingProviderSecret: text('financing_provider_secret'),
+  financingProductIds: jsonb('financing_product_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  bankLinkClientId: text('bank_link_client_id'),
+  bankLinkSecret: text('bank_link_secret'),
+  bankLinkEnvironment: text('bank_link_environment'),
   settings: jsonb('settings').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

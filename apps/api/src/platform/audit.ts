@@ -1,0 +1,56 @@
+import type { Tx } from '../db/client';
+import { auditLogs } from '../db/schema';
+import { newId } from './crypto';
+
+/** Who is acting, for the audit log. */
+export type AuditActor = { tenantId: string; userId: string | null; businessId: string | null; ip: string | null };
+
+export type AuditEntry = {
+  model: string;
+  modelId: string;
+  action: 'created' | 'updated' | 'deleted';
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+};
+
+const SECRET_FIELD = /pass(word)?|secret|token|hash|recovery|api[_-]?key|two_?factor/i;
+const IGNORED_FIELD = /^(updated_?at|updatedAt)$/;
+
+function comparable(value: unknown): string {
+  return JSON.stringify(value instanceof Date ? value.toISOString() : (value ?? null));
+}
+
+function plain(value: unknown): unknown {
+  return value instanceof Date ? value.toISOString() : (value ?? null);
+}
+
+/** The fields that differ between two versions of a record, secrets left out (only that they changed). */
+export function changedFields(before: Record<string, unknown> | null | undefined, after: Record<string, unknown> | null | undefined) {
+  const changes: Record<string, { before: unknown; after: unknown }> = {};
+  const keys = new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})]);
+  for (const key of keys) {
+    if (IGNORED_FIELD.test(key)) continue;
+    const was = before?.[key];
+    const now = after?.[key];
+    if (comparable(was) === comparable(now)) continue;
+    changes[key] = SECRET_FIELD.test(key) ? { before: '[REDACTED]', after: '[REDACTED]' } : { before: plain(was), after: plain(now) };
+  }
+  return changes;
+}
+
+/** Writes one audit row in the caller's transaction: it commits or rolls back with the change. */
+export async function recordAudit(tx: Tx, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  const changes = changedFields(entry.before, entry.after);
+  if (entry.action === 'updated' && Object.keys(changes).length === 0) return;
+  await tx.insert(auditLogs).values({
+    tenantId: actor.tenantId,
+    id: newId(),
+    businessId: actor.businessId,
+    userId: actor.userId,
+    model: entry.model,
+    modelId: entry.modelId,
+    action: entry.action,
+    changes,
+    ip: actor.ip,
+  });
+}
