@@ -377,7 +377,7 @@ async function benchKind(kind: Kind): Promise<Measured[]> {
     const me = await request(realPort, 'GET', '/api/v1/me', { cookie });
     if (me.status !== 200) throw new Error(`GET /api/v1/me answered ${me.status}: ${me.body}`);
     const userId = (JSON.parse(me.body) as { data: { id: string } }).data.id;
-    const business = await createBusinessService(app).create(landlord.id, userId, { name: 'Bench Co' });
+    const business = await createBusinessService(app).create({ tenantId: landlord.id, userId, businessId: null, ip: null }, userId, { name: 'Bench Co' });
 
     const raw = opened.raw(database);
     closers.unshift(() => raw.close());

@@ -22,6 +22,23 @@ import { businessRoutes } from './modules/businesses/businesses.routes';
 import { createBootstrapService } from './modules/bootstrap/bootstrap.service';
 import { bootstrapRoutes } from './modules/bootstrap/bootstrap.routes';
 import { outboxRoutes } from './modules/outbox/outbox.routes';
+import { createTeamService } from './modules/team/team.service';
+import { teamRoutes } from './modules/team/team.routes';
+import { createRoleService } from './modules/team/roles.service';
+import { rolesRoutes } from './modules/team/roles.routes';
+import { createAuditService } from './modules/audit/audit.service';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { searchRoutes } from './modules/search/search.routes';
+import { createPlatformBusinessService } from './modules/platform-businesses/platform-businesses.service';
+import { platformBusinessRoutes } from './modules/platform-businesses/platform-businesses.routes';
+import { createPlatformUserService } from './modules/platform-users/platform-users.service';
+import { platformUserRoutes } from './modules/platform-users/platform-users.routes';
+import { createPlatformLogService } from './modules/platform-logs/platform-logs.service';
+import { platformLogRoutes } from './modules/platform-logs/platform-logs.routes';
+import { createMailSettingsService } from './modules/mail-settings/mail-settings.service';
+import { mailSettingsRoutes } from './modules/mail-settings/mail-settings.routes';
+import { createCentralTenantService } from './modules/tenants/central-tenants.service';
+import { centralTenantRoutes } from './modules/tenants/central-tenants.routes';
 import { healthRoutes } from './modules/health/health.routes';
 
 export type BuildOptions = {
@@ -57,6 +74,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   const account = createAccountService(app);
   const businesses = createBusinessService(app);
   const bootstrap = createBootstrapService(app);
+  const team = createTeamService(app);
 
   await server.register(healthRoutes, { app, isReady: options.isReady ?? (() => true) });
   await server.register(
@@ -66,9 +84,18 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(businessRoutes, { app, businesses });
       await v1.register(bootstrapRoutes, { bootstrap });
       await v1.register(outboxRoutes, { app });
+      await v1.register(platformBusinessRoutes, { app, service: createPlatformBusinessService(app) });
+      await v1.register(platformUserRoutes, { service: createPlatformUserService(app) });
+      await v1.register(platformLogRoutes, { service: createPlatformLogService(app) });
+      await v1.register(mailSettingsRoutes, { service: createMailSettingsService(app) });
+      await v1.register(teamRoutes, { team });
+      await v1.register(rolesRoutes, { roles: createRoleService(app) });
+      await v1.register(auditRoutes, { audit: createAuditService(app) });
+      await v1.register(searchRoutes, { team });
     },
     { prefix: '/api/v1' },
   );
+  await server.register(centralTenantRoutes, { prefix: '/api/central', service: createCentralTenantService(app) });
 
   const webDist = options.webDist;
   const serveWeb = Boolean(webDist && fs.existsSync(path.join(webDist, 'index.html')));

@@ -14,6 +14,8 @@ export type TenantBranding = {
   copyright_text: string | null;
   login_logo: string | null;
   dashboard_logo: string | null;
+  /** The landlord tenant manages the other tenants. */
+  is_landlord: boolean;
 };
 
 export type TenantSwitches = {

@@ -39,7 +39,11 @@ export const adminMenu: readonly MenuItem[] = [
   { title: 'navigation.roles', link: '/admin/roles', icon: 'lock', ability: 'view-role', group: 'admin' },
   { title: 'navigation.access_logs', link: '/admin/access-logs', icon: 'history', ability: 'view-access-log', group: 'logs' },
   { title: 'navigation.api_logs', link: '/admin/logs', icon: 'list', ability: 'view-api-log', group: 'logs' },
+  { title: 'navigation.audit_logs', link: '/admin/audit-logs', icon: 'history', ability: 'view-audit-log', group: 'logs' },
   { title: 'navigation.outbox', link: '/admin/outbox', icon: 'mail', ability: 'view-platform-setting', group: 'logs' },
+  { title: 'navigation.email_configuration', link: '/admin/email-configuration', icon: 'mail', ability: 'view-platform-setting', group: 'settings' },
+  { title: 'navigation.tenants', link: '/admin/tenants', icon: 'building', ability: 'manage-tenant', group: 'settings' },
+  { title: 'navigation.admin_settings', link: '/admin/settings', icon: 'settings', ability: null, group: 'settings' },
   { title: 'navigation.account_settings', link: '/admin/account-settings', icon: 'user', ability: null, group: 'settings' },
 ];
 

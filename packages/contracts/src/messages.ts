@@ -51,7 +51,23 @@ export const messages = {
   somethingWentWrong: 'something went wrong',
   starterPlan: 'This feature is available on Starter plan and onwards!',
   deleteBusinessNameMismatch: 'The name you typed does not match the business name.',
+  domainTaken: 'The domain has already been taken.',
+  invalidDomain: 'The domain format is invalid.',
+  invalidColor: 'The colour must be a hex value like #4f46e5.',
+  invalidUuid: 'The value must be a UUID.',
+  mailNotConfigured: 'No mail server is configured.',
+  landlordOnly: 'Only the landlord tenant can manage tenants.',
+  invalidCountry: 'The selected country is invalid.',
   unsavedChanges: 'You have some unsaved changes that will be lost.',
+  selectAtLeastOne: 'Please select at least one option.',
+  roleInUse: 'Role is already in use',
+  nameTaken: 'The name has already been taken.',
+  invalidAbility: 'The selected abilities is invalid.',
+  systemRoleLocked: 'This role cannot be changed.',
+  ownerProtected: 'The owner of the business cannot be changed this way.',
+  cannotChangeSelf: 'You cannot do this to your own account.',
+  notInvited: 'This user has already accepted the invitation.',
+  transferTargetInactive: 'Ownership can only be transferred to an active member.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

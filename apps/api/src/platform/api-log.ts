@@ -8,7 +8,7 @@ export type ApiLogEntry = typeof apiLogs.$inferInsert;
 /** What the request path hands over: bodies raw, to be parsed and redacted when the batch is written. */
 export type ApiLogRecord = Omit<ApiLogEntry, 'id' | 'requestBody' | 'responseBody'> & { requestBody: unknown; responseBody: string | null };
 
-const SECRET_KEY = /pass(word)?|token|secret|authorization|cookie|code|recovery|api[_-]?key/i;
+const SECRET_KEY = /pass(word)?|token|secret|authorization|cookie|code|recovery|api[_-]?key|account_number/i;
 const MAX_BODY_CHARS = 16_000;
 
 /** Replaces the values of secret-looking keys, at any depth. */

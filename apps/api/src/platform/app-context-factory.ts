@@ -10,6 +10,7 @@ import type { JobQueue } from './jobs';
 import type { MailTransport } from './mail';
 import { Outbox } from './outbox';
 import { FileStorage } from './storage';
+import { TenantMailers } from './tenant-mail';
 import { TenantResolver } from './tenancy';
 
 /** APP_KEY from the environment, else one generated once and kept in the data directory. */
@@ -37,14 +38,15 @@ export function createAppContext(options: ContextOptions): AppContext {
   const clock = options.clock ?? systemClock;
   const db = options.database.db;
   const onError = options.onBackgroundError ?? (() => undefined);
+  const secretBox = new SecretBox(resolveAppKey(options.env));
   return {
     env: options.env,
     database: options.database,
     db,
     clock,
     jobs: options.jobs,
-    outbox: new Outbox(db, options.jobs, options.transport, options.env.MAIL_FROM, clock),
-    secretBox: new SecretBox(resolveAppKey(options.env)),
+    outbox: new Outbox(db, options.jobs, options.transport, options.env.MAIL_FROM, clock, new TenantMailers(secretBox)),
+    secretBox,
     storage: new FileStorage(path.join(options.env.dataDir, 'uploads')),
     tenants: new TenantResolver(db),
     apiLog: new ApiLogWriter(db, onError),

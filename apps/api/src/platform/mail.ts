@@ -6,13 +6,24 @@ export type OutgoingMail = { from: string; to: string; subject: string; text: st
 /** Something that hands a mail to an SMTP server and returns its answer. */
 export type MailTransport = { send(mail: OutgoingMail): Promise<string>; close(): void };
 
-export type SmtpSettings = { host: string; port: number; secure: boolean; username?: string | undefined; password?: string | undefined };
+export type SmtpSettings = {
+  host: string;
+  port: number;
+  secure: boolean;
+  /** STARTTLS is required (refuse to send in clear) or never attempted. */
+  requireTls?: boolean;
+  ignoreTls?: boolean;
+  username?: string | undefined;
+  password?: string | undefined;
+};
 
 export function smtpTransport(settings: SmtpSettings): MailTransport {
   const transporter = nodemailer.createTransport({
     host: settings.host,
     port: settings.port,
     secure: settings.secure,
+    requireTLS: settings.requireTls ?? false,
+    ignoreTLS: settings.ignoreTls ?? false,
     ...(settings.username ? { auth: { user: settings.username, pass: settings.password ?? '' } } : {}),
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

@@ -6,6 +6,7 @@ import type { Clock } from './clock';
 import { newId } from './crypto';
 import type { JobQueue } from './jobs';
 import type { MailTransport } from './mail';
+import type { Mailer, TenantMailers } from './tenant-mail';
 
 export const DELIVER_MAIL_JOB = 'outbox-deliver';
 const MAX_ATTEMPTS = 6;
@@ -16,7 +17,8 @@ export type MailDraft = { to: string; subject: string; text: string; html?: stri
 
 /**
  * Mail is written to the outbox in the caller's transaction (a rolled-back change sends nothing)
- * and handed to the job queue after commit. Without SMTP it is held, readable by a super admin.
+ * and handed to the job queue after commit. Each tenant's mail goes through its own SMTP when it
+ * configured one, else through the environment's; with neither it is held, readable by a super admin.
  */
 export class Outbox {
   constructor(
@@ -25,7 +27,20 @@ export class Outbox {
     private readonly transport: MailTransport | null,
     private readonly from: string,
     private readonly clock: Clock,
+    private readonly tenantMailers: TenantMailers | null = null,
   ) {}
+
+  /** The tenant's own mailer, else the environment's, else null (mail is held). */
+  async mailerFor(tx: Tx, tenantId: string): Promise<Mailer | null> {
+    const own = this.tenantMailers ? await this.tenantMailers.lookup(tx, tenantId) : null;
+    if (own) return own;
+    return this.transport ? { transport: this.transport, from: this.from } : null;
+  }
+
+  /** After a tenant changed its email configuration. */
+  forgetTenantMailer(tenantId: string): void {
+    this.tenantMailers?.forget(tenantId);
+  }
 
   async write(tx: Tx, tenantId: string, mail: MailDraft): Promise<string> {
     const id = newId();
@@ -36,14 +51,18 @@ export class Outbox {
       subject: mail.subject,
       text: mail.text,
       html: mail.html ?? null,
-      status: this.transport ? 'pending' : 'held',
+      status: (await this.mailerFor(tx, tenantId)) ? 'pending' : 'held',
     });
     return id;
   }
 
   /** Call after the transaction that wrote the mail committed. */
   async dispatch(tenantId: string, id: string): Promise<void> {
-    if (!this.transport) return;
+    if (!this.transport) {
+      if (!this.tenantMailers) return;
+      const mailer = await inTenant(this.db, tenantId, (tx) => this.mailerFor(tx, tenantId));
+      if (!mailer) return;
+    }
     await this.jobs.send(DELIVER_MAIL_JOB, { tenantId, id }, { singletonKey: id });
   }
 
@@ -56,9 +75,9 @@ export class Outbox {
   }
 
   async deliver(tenantId: string, id: string): Promise<void> {
-    const transport = this.transport;
-    if (!transport) return;
     const failure = await inTenant(this.db, tenantId, async (tx) => {
+      const mailer = await this.mailerFor(tx, tenantId);
+      if (!mailer) return null;
       const rows = await tx
         .select()
         .from(outbox)
@@ -67,7 +86,7 @@ export class Outbox {
       const mail = rows[0];
       if (!mail) return null;
       try {
-        await transport.send({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await mailer.transport.send({ from: mailer.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
         await tx.update(outbox).set({ status: 'sent', sentAt: this.clock.now(), attempts: mail.attempts + 1, lastError: null }).where(and(eq(outbox.tenantId, tenantId), eq(outbox.id, id)));
         return null;
       } catch (error) {
@@ -82,7 +101,7 @@ export class Outbox {
 
   /** Re-queues mail whose job was lost (a crash between commit and dispatch). Runs as the owner, across tenants. */
   async sweep(olderThanSeconds = 30): Promise<number> {
-    if (!this.transport) return 0;
+    if (!this.transport && !this.tenantMailers) return 0;
     const cutoff = new Date(this.clock.now().getTime() - olderThanSeconds * 1000);
     const rows = await this.db
       .select({ tenantId: outbox.tenantId, id: outbox.id })
@@ -107,7 +126,7 @@ export class Outbox {
   async retry(tx: Tx, tenantId: string, id: string): Promise<boolean> {
     const updated = await tx
       .update(outbox)
-      .set({ status: this.transport ? 'pending' : 'held', lastError: null, attempts: sql`0` })
+      .set({ status: (await this.mailerFor(tx, tenantId)) ? 'pending' : 'held', lastError: null, attempts: sql`0` })
       .where(and(eq(outbox.tenantId, tenantId), eq(outbox.id, id), inArray(outbox.status, ['failed', 'held'])))
       .returning({ id: outbox.id });
     return updated.length > 0;

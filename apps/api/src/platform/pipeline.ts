@@ -46,6 +46,7 @@ function checkAccess(access: RouteAccess, ctx: RequestContext, businessHeader: s
   if (!user.emailVerified && !user.isPlatformUser) throw AppError.forbidden('Your email address is not verified.');
   if (access.scope === 'platform') {
     if (!user.isPlatformUser || !satisfies(user.platformAbilities, access.ability)) throw AppError.forbidden();
+    if (access.landlordOnly && !ctx.tenant.isLandlord) throw AppError.forbidden(messages.landlordOnly);
     return;
   }
   if (!businessHeader || !ctx.business) throw AppError.forbidden(messages.businessHeaderMissing);

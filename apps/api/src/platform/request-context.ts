@@ -57,11 +57,12 @@ export type RequestContext = {
 /**
  * What a route allows: anyone, any signed-in user, or an ability in a scope. Business-scope
  * routes also require the `business` header to name one of the user's memberships.
+ * `landlordOnly` routes (tenant management) also require the request's tenant to be the landlord.
  */
 export type RouteAccess =
   | { public: true }
   | { authenticated: true; allowUnverified?: boolean }
-  | { ability: AbilityCheck; scope: AbilityScope };
+  | { ability: AbilityCheck; scope: AbilityScope; landlordOnly?: boolean };
 
 declare module 'fastify' {
   interface FastifyRequest {

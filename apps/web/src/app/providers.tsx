@@ -10,7 +10,7 @@ const Notifications = lazy(() => import('../lib/notifications').then((m) => ({ d
 function TenantThemedApp({ env, children }: { env: 'default' | 'test'; children: ReactNode }) {
   const tenant = useTenantConfig()?.tenant;
   const toasts = useSyncExternalStore(subscribeToToasts, toastsRequested, () => false);
-  const theme = useMemo(() => themeFor(tenant?.theme_color), [tenant?.theme_color]);
+  const theme = useMemo(() => themeFor(tenant?.theme_color, tenant?.font), [tenant?.theme_color, tenant?.font]);
 
   useEffect(() => {
     if (tenant?.page_title) document.title = tenant.page_title;

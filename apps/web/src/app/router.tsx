@@ -5,6 +5,7 @@ import { ForbiddenPage, NotFoundPage, RouteErrorPage } from '../components/statu
 import { LoginPage } from '../features/auth/pages/login-page';
 import { LoginLayout } from './layouts/login-layout';
 import { companyPaths } from '../lib/paths';
+import { requireLandlord } from './landlord-guard';
 import { guestOnly, requireAccess, requireArea, requireUnverified, type RouteAccess } from './route-guards';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
@@ -21,9 +22,26 @@ const pages = {
   adminLayout: () => import('./layouts/admin-layout').then((m) => ({ Component: m.AdminLayout })),
   dashboard: () => import('./dashboard-route').then((m) => ({ Component: m.DashboardRoute })),
   users: () => import('../features/users/pages/users-page').then((m) => ({ Component: m.UsersPage })),
+  businessRoles: () => import('../features/roles/pages/roles-page').then((m) => ({ Component: m.BusinessRolesPage })),
+  platformRoles: () => import('../features/roles/pages/roles-page').then((m) => ({ Component: m.PlatformRolesPage })),
+  auditLog: () => import('../features/audit/pages/audit-log-page').then((m) => ({ Component: m.CompanyAuditLogPage })),
+  adminAuditLog: () => import('../features/audit/pages/audit-log-page').then((m) => ({ Component: m.AdminAuditLogPage })),
   accountSettings: () => import('../features/account/pages/account-settings-page').then((m) => ({ Component: m.AccountSettingsPage })),
   adminOverview: () => import('../features/admin/pages/admin-overview-page').then((m) => ({ Component: m.AdminOverviewPage })),
   outbox: () => import('../features/outbox/pages/outbox-page').then((m) => ({ Component: m.OutboxPage })),
+  adminBusinesses: () => import('../features/admin-businesses/pages/businesses-page').then((m) => ({ Component: m.AdminBusinessesPage })),
+  adminBusinessCreate: () => import('../features/admin-businesses/pages/business-form-page').then((m) => ({ Component: m.AdminBusinessCreatePage })),
+  adminBusinessEdit: () => import('../features/admin-businesses/pages/business-form-page').then((m) => ({ Component: m.AdminBusinessEditPage })),
+  adminBusinessView: () => import('../features/admin-businesses/pages/business-view-page').then((m) => ({ Component: m.AdminBusinessViewPage })),
+  platformUsers: () => import('../features/platform-users/pages/platform-users-page').then((m) => ({ Component: m.PlatformUsersPage })),
+  accessLogs: () => import('../features/logs/pages/access-logs-page').then((m) => ({ Component: m.AccessLogsPage })),
+  apiLogs: () => import('../features/logs/pages/api-logs-page').then((m) => ({ Component: m.ApiLogsPage })),
+  apiLog: () => import('../features/logs/pages/api-log-page').then((m) => ({ Component: m.ApiLogPage })),
+  emailConfiguration: () => import('../features/mail-config/pages/email-configuration-page').then((m) => ({ Component: m.EmailConfigurationPage })),
+  tenants: () => import('../features/tenants/pages/tenants-page').then((m) => ({ Component: m.TenantsPage })),
+  tenantCreate: () => import('../features/tenants/pages/tenant-form-page').then((m) => ({ Component: m.TenantCreatePage })),
+  tenantEdit: () => import('../features/tenants/pages/tenant-form-page').then((m) => ({ Component: m.TenantEditPage })),
+  adminSettings: () => import('../features/admin/pages/admin-settings-page').then((m) => ({ Component: m.AdminSettingsPage })),
 } satisfies Record<string, Lazy>;
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -62,6 +80,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             guarded('dashboard', { ability: 'dashboard', scope: 'business', allowWithoutBusiness: true }, pages.dashboard),
             guarded('users', { ability: 'view-user', scope: 'business' }, pages.users),
+            guarded('audit-log', { ability: 'view-audit-log', scope: 'business' }, pages.auditLog),
+            guarded('settings/roles', { ability: ['view-role', 'manage-role'], scope: 'business' }, pages.businessRoles),
             { path: 'settings', loader: () => redirect(companyPaths.accountSettings) },
             guarded('settings/account-settings', { scope: 'business' }, pages.accountSettings),
           ],
@@ -73,7 +93,22 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           children: [
             { index: true, lazy: pages.adminOverview, loader: requireAccess(queryClient, { scope: 'platform' }) },
             guarded('outbox', { ability: 'view-platform-setting', scope: 'platform' }, pages.outbox),
+            guarded('roles', { ability: ['view-role', 'manage-role'], scope: 'platform' }, pages.platformRoles),
+            guarded('audit-logs', { ability: 'view-audit-log', scope: 'platform' }, pages.adminAuditLog),
             guarded('account-settings', { scope: 'platform' }, pages.accountSettings),
+            guarded('businesses', { ability: 'view-business', scope: 'platform' }, pages.adminBusinesses),
+            guarded('businesses/create', { ability: 'create-business', scope: 'platform' }, pages.adminBusinessCreate),
+            guarded('businesses/:id/edit', { ability: 'edit-business', scope: 'platform' }, pages.adminBusinessEdit),
+            guarded('businesses/:id/view', { ability: 'view-business', scope: 'platform' }, pages.adminBusinessView),
+            guarded('users', { ability: 'view-platform-user', scope: 'platform' }, pages.platformUsers),
+            guarded('access-logs', { ability: 'view-access-log', scope: 'platform' }, pages.accessLogs),
+            guarded('logs', { ability: 'view-api-log', scope: 'platform' }, pages.apiLogs),
+            guarded('logs/:id', { ability: 'view-api-log', scope: 'platform' }, pages.apiLog),
+            guarded('email-configuration', { ability: 'view-platform-setting', scope: 'platform' }, pages.emailConfiguration),
+            { path: 'tenants', lazy: pages.tenants, loader: requireLandlord(queryClient) },
+            { path: 'tenants/create', lazy: pages.tenantCreate, loader: requireLandlord(queryClient) },
+            { path: 'tenants/:id/edit', lazy: pages.tenantEdit, loader: requireLandlord(queryClient) },
+            guarded('settings', { scope: 'platform' }, pages.adminSettings),
           ],
         },
         { path: '403', element: <ForbiddenPage /> },

@@ -3,6 +3,8 @@ import { ApiError, type FieldErrors } from './api-error';
 import { storage } from './storage';
 
 const API_BASE = '/api/v1';
+/** Tenant management lives outside the versioned API (`/api/central/...`). */
+const API_ROOTS = { v1: API_BASE, central: '/api/central' } as const;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const LOGOUT_PATHS = new Set(['/logout', '/auth/logout']);
 const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -16,6 +18,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A 401 rejects instead of ending the session: used to find out whether a session exists. */
   probeSession?: boolean;
+  /** Which API the path belongs to; the versioned one unless said otherwise. */
+  root?: keyof typeof API_ROOTS;
 }
 
 export interface ApiClientHooks {
@@ -78,13 +82,13 @@ async function ensureCsrfCookie(): Promise<void> {
   await csrfRequest;
 }
 
-function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+function buildUrl(path: string, query?: Record<string, QueryValue>, root: keyof typeof API_ROOTS = 'v1'): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) params.append(key, String(value));
   }
   const qs = params.toString();
-  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+  return `${API_ROOTS[root]}${path}${qs ? `?${qs}` : ''}`;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -165,7 +169,7 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
     if (unsafe) await ensureCsrfCookie();
     const xsrf = readCookie(XSRF_COOKIE);
     if (unsafe && xsrf) headers.set('X-XSRF-TOKEN', xsrf);
-    response = await fetch(buildUrl(path, options.query), {
+    response = await fetch(buildUrl(path, options.query, options.root), {
       method,
       headers,
       body: payload,
@@ -220,5 +224,5 @@ export const api = {
   post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
-  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  delete: <T>(path: string, options?: RequestOptions, body?: unknown) => request<T>('DELETE', path, body, options),
 };

@@ -3,12 +3,33 @@ export const companyPaths = {
   dashboard: '/dashboard',
   users: '/users',
   accountSettings: '/settings/account-settings',
+  roles: '/settings/roles',
+  auditLog: '/audit-log',
 } as const;
 
 export const adminPaths = {
   overview: '/admin',
   outbox: '/admin/outbox',
+  roles: '/admin/roles',
+  auditLogs: '/admin/audit-logs',
   accountSettings: '/admin/account-settings',
+  businesses: '/admin/businesses',
+  businessCreate: '/admin/businesses/create',
+  platformUsers: '/admin/users',
+  accessLogs: '/admin/access-logs',
+  apiLogs: '/admin/logs',
+  emailConfiguration: '/admin/email-configuration',
+  tenants: '/admin/tenants',
+  tenantCreate: '/admin/tenants/create',
+  settings: '/admin/settings',
+} as const;
+
+/** Links to one record's screens in the admin area. */
+export const adminLinks = {
+  businessView: (id: string) => `/admin/businesses/${encodeURIComponent(id)}/view`,
+  businessEdit: (id: string) => `/admin/businesses/${encodeURIComponent(id)}/edit`,
+  apiLog: (id: string) => `/admin/logs/${encodeURIComponent(id)}`,
+  tenantEdit: (id: string) => `/admin/tenants/${encodeURIComponent(id)}/edit`,
 } as const;
 
 export const implementedPaths: ReadonlySet<string> = new Set<string>([...Object.values(companyPaths), ...Object.values(adminPaths)]);

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PasswordInput, createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { DEFAULT_THEME, PasswordInput, createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import type { TenantPublicConfig } from '@app/contracts';
 import { api } from './api-client';
 import i18n from './i18n';
@@ -36,8 +36,17 @@ function brandPalette(color: string): MantineColorsTuple | null {
   return [tint(0.9), tint(0.75), tint(0.6), tint(0.45), tint(0.3), tint(0.15), toHex(rgb), shade(0.15), shade(0.3), shade(0.45)];
 }
 
-export function themeFor(color: string | undefined): MantineThemeOverride {
+/** The tenant's font first, the default stack behind it; a name with other characters is ignored. */
+function fontFamilyFor(font: string | null | undefined): string | undefined {
+  const name = font?.trim();
+  return name && /^[\w -]{1,64}$/.test(name) ? `"${name}", ${DEFAULT_THEME.fontFamily}` : undefined;
+}
+
+/** The tenant's theme colour and font, for the login pages and the signed-in app shell alike. */
+export function themeFor(color: string | undefined, font?: string | null): MantineThemeOverride {
   const palette = color ? brandPalette(color) : null;
+  const fontFamily = fontFamilyFor(font);
+  const typography = fontFamily ? { fontFamily, headings: { fontFamily } } : {};
   const components = {
     // The show/hide toggle is keyboard reachable, and its name must not contain "Password":
     // a field labelled Password has to be the only match for that label.
@@ -48,6 +57,6 @@ export function themeFor(color: string | undefined): MantineThemeOverride {
       },
     }),
   };
-  if (!palette) return createTheme({ primaryColor: 'indigo', components });
-  return createTheme({ primaryColor: 'brand', colors: { brand: palette }, components });
+  if (!palette) return createTheme({ primaryColor: 'indigo', components, ...typography });
+  return createTheme({ primaryColor: 'brand', colors: { brand: palette }, components, ...typography });
 }

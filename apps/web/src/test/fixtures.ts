@@ -11,6 +11,7 @@ export const tenantConfig: TenantPublicConfig = {
     copyright_text: null,
     login_logo: null,
     dashboard_logo: null,
+    is_landlord: true,
   },
   switches: {
     allow_business_signup: true,

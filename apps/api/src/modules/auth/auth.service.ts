@@ -225,16 +225,18 @@ export function createAuthService(app: AppContext) {
       const passwordHash = await hashPassword(input.password);
       await inTenant(app.db, tenantId, async (tx) => {
         const used = await repo.consumeOneTimeToken(tx, tenantId, sha256(token), 'invitation', now());
-        if (!used || !used.businessId) throw AppError.notFound(messages.invalidToken);
+        if (!used) throw AppError.notFound(messages.invalidToken);
         const user = await repo.findUserById(tx, tenantId, used.userId);
         if (!user || user.status === 'disabled') throw AppError.notFound(messages.invalidToken);
+        // Without a business the invitation is to the tenant's internal team.
+        if (!used.businessId && !user.isPlatformUser) throw AppError.notFound(messages.invalidToken);
         await repo.updateUser(tx, tenantId, user.id, {
           name: input.name,
           ...(user.passwordHash ? {} : { passwordHash }),
           status: 'active',
           emailVerifiedAt: user.emailVerifiedAt ?? now(),
         });
-        await repo.activateMemberships(tx, tenantId, user.id, used.businessId);
+        if (used.businessId) await repo.activateMemberships(tx, tenantId, user.id, used.businessId);
       });
     },
 

@@ -34,6 +34,7 @@ export function tenantBranding(tenant: TenantRecord): TenantBranding {
     copyright_text: tenant.copyrightText,
     login_logo: tenant.loginLogo,
     dashboard_logo: tenant.dashboardLogo,
+    is_landlord: tenant.isLandlord,
   };
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { businesses, businessUsers, roles, users } from '../../db/schema';
+import { businesses, businessUsers, roles } from '../../db/schema';
 
 export type BusinessRow = typeof businesses.$inferSelect;
 export type RoleRow = typeof roles.$inferSelect;
@@ -41,34 +41,8 @@ export async function insertRoles(tx: Tx, rows: (typeof roles.$inferInsert)[]): 
   return tx.insert(roles).values(rows).returning();
 }
 
-export async function listBusinessRoles(tx: Tx, tenantId: string, businessId: string): Promise<RoleRow[]> {
-  return tx
-    .select()
-    .from(roles)
-    .where(and(eq(roles.tenantId, tenantId), eq(roles.businessId, businessId), eq(roles.scope, 'business')))
-    .orderBy(asc(roles.createdAt), asc(roles.name));
-}
-
-export async function findBusinessRoleByName(tx: Tx, tenantId: string, businessId: string, name: string): Promise<RoleRow | undefined> {
-  const rows = await tx
-    .select()
-    .from(roles)
-    .where(and(eq(roles.tenantId, tenantId), eq(roles.businessId, businessId), eq(roles.scope, 'business'), sql`lower(${roles.name}) = ${name.toLowerCase()}`))
-    .limit(1);
-  return rows[0];
-}
-
 export async function insertMembership(tx: Tx, row: typeof businessUsers.$inferInsert): Promise<void> {
   await tx.insert(businessUsers).values(row);
-}
-
-export async function findMembershipRow(tx: Tx, tenantId: string, businessId: string, userId: string) {
-  const rows = await tx
-    .select()
-    .from(businessUsers)
-    .where(and(eq(businessUsers.tenantId, tenantId), eq(businessUsers.businessId, businessId), eq(businessUsers.userId, userId)))
-    .limit(1);
-  return rows[0];
 }
 
 export async function listUserCompanies(tx: Tx, tenantId: string, userId: string, offset: number, limit: number) {
@@ -90,9 +64,4 @@ export async function countUserCompanies(tx: Tx, tenantId: string, userId: strin
     .innerJoin(businesses, and(eq(businesses.tenantId, businessUsers.tenantId), eq(businesses.id, businessUsers.businessId)))
     .where(and(eq(businessUsers.tenantId, tenantId), eq(businessUsers.userId, userId), eq(businessUsers.status, 'active'), isNull(businesses.disabledAt)));
   return rows[0]?.count ?? 0;
-}
-
-export async function findUserForInvite(tx: Tx, tenantId: string, email: string) {
-  const rows = await tx.select().from(users).where(and(eq(users.tenantId, tenantId), sql`lower(${users.email}) = ${email.toLowerCase()}`)).limit(1);
-  return rows[0];
 }

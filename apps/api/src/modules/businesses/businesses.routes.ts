@@ -5,7 +5,6 @@ import {
   businessResourceSchema,
   companySummarySchema,
   createBusinessRequestSchema,
-  inviteUserRequestSchema,
   listMeta,
   messages,
   updateBusinessRequestSchema,
@@ -14,7 +13,7 @@ import {
 import type { AppContext } from '../../platform/app-context';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { requestMeta } from '../../platform/http';
+import { auditActor } from '../../platform/http';
 import { requireBusiness, requireUser } from '../../platform/request-context';
 import { readUploadedImage } from '../../platform/uploads';
 import { type BusinessService, toBusinessResource } from './businesses.service';
@@ -31,7 +30,7 @@ export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = asyn
   });
 
   server.put('/business', { config: business('edit-business-information'), schema: { body: updateBusinessRequestSchema, response: { 200: z.object({ data: businessResourceSchema }) } } }, async (request) => ({
-    data: await businesses.update(request.ctx.tenant.id, requireBusiness(request).id, request.body),
+    data: await businesses.update(auditActor(request), requireBusiness(request).id, request.body),
   }));
 
   server.post('/business/upload-logo', { config: business('edit-business-information') }, async (request) => {
@@ -39,11 +38,11 @@ export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = asyn
     const { content, kind } = await readUploadedImage(request, 'business_logo');
     const key = `${request.ctx.tenant.id}/logos/${newId()}.${kind.ext}`;
     await app.storage.put(key, content);
-    return { data: await businesses.setLogo(request.ctx.tenant.id, selected.id, `/files/${key}`) };
+    return { data: await businesses.setLogo(auditActor(request), selected.id, `/files/${key}`) };
   });
 
   server.post('/businesses/create', { config: { access: { authenticated: true } }, schema: { body: createBusinessRequestSchema } }, async (request, reply) => {
-    const created = await businesses.create(request.ctx.tenant.id, requireUser(request).id, request.body);
+    const created = await businesses.create(auditActor(request), requireUser(request).id, request.body);
     return reply.status(201).send({ data: created });
   });
 
@@ -67,20 +66,11 @@ export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = asyn
 
   server.post('/business/settings', { config: business('manage-business-settings'), schema: { body: updateBusinessSettingsRequestSchema } }, async (request) => ({
     success: true,
-    settings: await businesses.updateSettings(request.ctx.tenant.id, requireBusiness(request).id, request.body.settings),
+    settings: await businesses.updateSettings(auditActor(request), requireBusiness(request).id, request.body.settings),
   }));
 
   server.post('/settings', { config: business('manage-business-settings'), schema: { body: updateBusinessSettingsRequestSchema } }, async (request) => ({
     success: true,
-    settings: await businesses.updateSettings(request.ctx.tenant.id, requireBusiness(request).id, request.body.settings),
+    settings: await businesses.updateSettings(auditActor(request), requireBusiness(request).id, request.body.settings),
   }));
-
-  server.get('/roles', { config: business(['view-role', 'create-user', 'edit-user']) }, async (request) => ({
-    data: await businesses.roles(request.ctx.tenant.id, requireBusiness(request).id),
-  }));
-
-  server.post('/users', { config: business('create-user'), schema: { body: inviteUserRequestSchema } }, async (request, reply) => {
-    const invited = await businesses.invite(request.ctx.tenant.id, requireBusiness(request).id, request.body, requestMeta(request));
-    return reply.status(201).send({ data: invited, message: messages.invitationSent });
-  });
 };

@@ -12,14 +12,11 @@ import {
 } from '@app/contracts';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
-import type { AppContext, RequestMeta } from '../../platform/app-context';
-import { newId, randomToken, sha256 } from '../../platform/crypto';
+import type { AppContext } from '../../platform/app-context';
+import { type AuditActor, recordAudit } from '../../platform/audit';
+import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { simpleMailHtml } from '../../platform/mail';
 import * as repo from './businesses.repository';
-import * as authRepo from '../auth/auth.repository';
-
-const INVITATION_DAYS = 7;
 
 export function toBusinessResource(row: repo.BusinessRow): BusinessResource {
   return {
@@ -78,8 +75,22 @@ const DEFAULT_SETTINGS: BusinessSettings = {
   estimate_expiry_date_days: 30,
 };
 
-/** A new business with its seeded roles, owned by `ownerUserId`. Runs in the caller's transaction. */
-export async function createBusinessInTx(tx: Tx, tenantId: string, ownerUserId: string, input: CreateBusinessRequest): Promise<repo.BusinessRow> {
+/** What the audit log keeps of a business: its resource, as the API shows it. */
+function auditView(row: repo.BusinessRow) {
+  return toBusinessResource(row);
+}
+
+/**
+ * A new business with its seeded roles, owned by `ownerUserId`. Runs in the caller's transaction.
+ * An owner invited by a platform admin holds an 'invited' membership until they accept.
+ */
+export async function createBusinessInTx(
+  tx: Tx,
+  tenantId: string,
+  ownerUserId: string,
+  input: CreateBusinessRequest,
+  options: { ownerStatus?: 'active' | 'invited'; ip?: string | null; callerAudits?: boolean } = {},
+): Promise<repo.BusinessRow> {
   const fields = createBusinessRequestSchema.parse(input);
   if (!currencyById(fields.currency_id)) throw AppError.validation('currency_id', messages.invalidCurrency);
   if (fields.slug && (await repo.slugTaken(tx, tenantId, fields.slug))) throw AppError.validation('slug', 'The slug has already been taken.');
@@ -115,19 +126,27 @@ export async function createBusinessInTx(tx: Tx, tenantId: string, ownerUserId: 
   );
   const ownerRole = seeded.find((r) => r.name === 'owner');
   if (!ownerRole) throw new Error('Owner role was not seeded');
-  await repo.insertMembership(tx, { tenantId, businessId: business.id, userId: ownerUserId, roleId: ownerRole.id, isOwner: true, status: 'active' });
+  await repo.insertMembership(tx, { tenantId, businessId: business.id, userId: ownerUserId, roleId: ownerRole.id, isOwner: true, status: options.ownerStatus ?? 'active' });
+  // Audited as the owner's act unless the caller records its own entry (e.g. an admin creating it).
+  if (!options.callerAudits) {
+    await recordAudit(tx, { tenantId, userId: ownerUserId, businessId: business.id, ip: options.ip ?? null }, { model: 'business', modelId: business.id, action: 'created', after: auditView(business) });
+  }
   return business;
 }
 
 export function createBusinessService(app: AppContext) {
   return {
-    async create(tenantId: string, userId: string, input: CreateBusinessRequest): Promise<BusinessResource> {
-      const business = await inTenant(app.db, tenantId, (tx) => createBusinessInTx(tx, tenantId, userId, input));
+    async create(actor: AuditActor, userId: string, input: CreateBusinessRequest): Promise<BusinessResource> {
+      const { tenantId } = actor;
+      const business = await inTenant(app.db, tenantId, (tx) => createBusinessInTx(tx, tenantId, userId, input, { ip: actor.ip }));
       return toBusinessResource(business);
     },
 
-    async update(tenantId: string, businessId: string, input: UpdateBusinessRequest): Promise<BusinessResource> {
+    async update(actor: AuditActor, businessId: string, input: UpdateBusinessRequest): Promise<BusinessResource> {
+      const { tenantId } = actor;
       return inTenant(app.db, tenantId, async (tx) => {
+        const before = await repo.findBusiness(tx, tenantId, businessId);
+        if (!before) throw AppError.notFound();
         if (input.currency_id !== undefined && !currencyById(Number(input.currency_id))) throw AppError.validation('currency_id', messages.invalidCurrency);
         if (input.slug && (await repo.slugTaken(tx, tenantId, input.slug, businessId))) throw AppError.validation('slug', 'The slug has already been taken.');
         const row = await repo.updateBusiness(tx, tenantId, businessId, {
@@ -144,12 +163,20 @@ export function createBusinessService(app: AppContext) {
           ...(input.contact_last_name !== undefined ? { contactLastName: input.contact_last_name ?? null } : {}),
           ...(input.website !== undefined ? { website: input.website ?? null } : {}),
         });
+        await recordAudit(tx, { ...actor, businessId }, { model: 'business', modelId: businessId, action: 'updated', before: auditView(before), after: auditView(row) });
         return toBusinessResource(row);
       });
     },
 
-    async setLogo(tenantId: string, businessId: string, url: string): Promise<BusinessResource> {
-      const row = await inTenant(app.db, tenantId, (tx) => repo.updateBusiness(tx, tenantId, businessId, { logo: url }));
+    async setLogo(actor: AuditActor, businessId: string, url: string): Promise<BusinessResource> {
+      const { tenantId } = actor;
+      const row = await inTenant(app.db, tenantId, async (tx) => {
+        const before = await repo.findBusiness(tx, tenantId, businessId);
+        if (!before) throw AppError.notFound();
+        const after = await repo.updateBusiness(tx, tenantId, businessId, { logo: url });
+        await recordAudit(tx, { ...actor, businessId }, { model: 'business', modelId: businessId, action: 'updated', before: { logo: before.logo }, after: { logo: after.logo } });
+        return after;
+      });
       return toBusinessResource(row);
     },
 
@@ -159,12 +186,15 @@ export function createBusinessService(app: AppContext) {
       return businessSettingsOf(row);
     },
 
-    async updateSettings(tenantId: string, businessId: string, settings: BusinessSettings): Promise<BusinessSettings> {
+    async updateSettings(actor: AuditActor, businessId: string, settings: BusinessSettings): Promise<BusinessSettings> {
+      const { tenantId } = actor;
       return inTenant(app.db, tenantId, async (tx) => {
         const row = await repo.findBusiness(tx, tenantId, businessId);
         if (!row) throw AppError.notFound();
-        const merged = { ...businessSettingsOf(row), ...settings };
+        const before = businessSettingsOf(row);
+        const merged = { ...before, ...settings };
         await repo.updateBusiness(tx, tenantId, businessId, { settings: merged });
+        await recordAudit(tx, { ...actor, businessId }, { model: 'business_settings', modelId: businessId, action: 'updated', before, after: merged });
         return merged;
       });
     },
@@ -175,56 +205,6 @@ export function createBusinessService(app: AppContext) {
         const [data, total] = [await repo.listUserCompanies(tx, tenantId, userId, offset, limit), await repo.countUserCompanies(tx, tenantId, userId)];
         return { data, total };
       });
-    },
-
-    async roles(tenantId: string, businessId: string) {
-      const rows = await inTenant(app.db, tenantId, (tx) => repo.listBusinessRoles(tx, tenantId, businessId));
-      return rows.map((r) => ({ id: r.id, name: r.name, description: r.description, abilities: r.abilities }));
-    },
-
-    /** Invites someone into the business with a role; a new person gets a user in status invited. */
-    async invite(tenantId: string, businessId: string, input: { email: string; role: string; name?: string | undefined }, meta: RequestMeta) {
-      const result = await inTenant(app.db, tenantId, async (tx) => {
-        const business = await repo.findBusiness(tx, tenantId, businessId);
-        if (!business) throw AppError.notFound();
-        const role = await repo.findBusinessRoleByName(tx, tenantId, businessId, input.role);
-        if (!role) throw AppError.validation('role', messages.roleNotFound);
-        let user = await repo.findUserForInvite(tx, tenantId, input.email);
-        if (user?.isPlatformUser) throw AppError.validation('email', messages.alreadyOnInternalTeam);
-        if (user && (await repo.findMembershipRow(tx, tenantId, businessId, user.id))) throw AppError.validation('email', messages.alreadyOnExternalTeam);
-        if (!user) {
-          user = await authRepo.insertUser(tx, {
-            tenantId,
-            id: newId(),
-            name: input.name?.trim() || input.email.split('@')[0] || input.email,
-            email: input.email,
-            status: 'invited',
-          });
-        }
-        await repo.insertMembership(tx, { tenantId, businessId, userId: user.id, roleId: role.id, status: 'invited', isOwner: false });
-        const token = randomToken();
-        await authRepo.insertOneTimeToken(tx, {
-          tenantId,
-          id: newId(),
-          userId: user.id,
-          purpose: 'invitation',
-          tokenHash: sha256(token),
-          businessId,
-          expiresAt: new Date(app.clock.now().getTime() + INVITATION_DAYS * 86_400_000),
-        });
-        const url = `${meta.origin}/accept-user-invitation/${token}`;
-        const subject = `You are invited to join ${business.name}`;
-        const text = `You have been invited to join ${business.name} as ${role.name}.\n\nAccept the invitation: ${url}\n\nThe link expires in ${INVITATION_DAYS} days.`;
-        const mailId = await app.outbox.write(tx, tenantId, {
-          to: user.email,
-          subject,
-          text,
-          html: simpleMailHtml(subject, [`You have been invited to join ${business.name} as ${role.name}.`, `The link expires in ${INVITATION_DAYS} days.`], { label: 'Accept invitation', url }),
-        });
-        return { mailId, user: { id: user.id, email: user.email, name: user.name, status: 'invited' as const, role: role.name } };
-      });
-      await app.outbox.dispatch(tenantId, result.mailId);
-      return result.user;
     },
   };
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@app/contracts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
-import { linkIn } from '../../../test/smtp';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
 
 let h: Harness;
 let owner: TestClient;
@@ -19,24 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
-
-async function inviteAndAccept(email: string, role: string): Promise<TestClient> {
-  const invited = await owner.post('/api/v1/users', { email, role });
-  expect(invited.status).toBe(201);
-  const mail = await h.smtp.waitFor(email, (m) => m.subject.includes('invited'));
-  const token = linkIn(mail, /accept-user-invitation\/[\w-]+/).split('/')[1] ?? '';
-  const guest = h.client();
-  await guest.csrf();
-  const info = await guest.get(`/api/v1/invitations/${token}`);
-  expect(info.body).toMatchObject({ email, business_name: 'Acme Trading', has_password: false });
-  const accepted = await guest.post(`/api/v1/accept-user-invitation/${token}`, { name: 'Team Member', password: 'Team!Passw0rd', password_confirmation: 'Team!Passw0rd' });
-  expect(accepted.status).toBe(200);
-  expect((await guest.post(`/api/v1/accept-user-invitation/${token}`, { name: 'Team Member', password: 'Team!Passw0rd', password_confirmation: 'Team!Passw0rd' })).status).toBe(404);
-  const member = h.client();
-  expect((await member.login(email, 'Team!Passw0rd')).status).toBe(200);
-  member.business = businessId;
-  return member;
-}
 
 describe('business header', () => {
   it('is required for business routes, with the spec message', async () => {
@@ -100,55 +81,5 @@ describe('creating businesses and the switcher list', () => {
     expect((page.body.meta as { total: number }).total).toBe(2);
     const invalid = await c.post('/api/v1/businesses/create', { name: 'X' });
     expect(errorsOf(invalid).name?.[0]).toBe(messages.nameMin);
-  });
-});
-
-describe('inviting a team user', () => {
-  it('mails an invitation; the invitee sets a password and works with the role abilities', async () => {
-    const roles = await owner.get('/api/v1/roles');
-    expect((roles.body.data as { name: string }[]).map((r) => r.name).sort()).toEqual(['accountant', 'admin', 'owner', 'viewer']);
-    const viewer = await inviteAndAccept('viewer@example.com', 'viewer');
-    expect((await viewer.get('/api/v1/business')).status).toBe(200);
-    const denied = await viewer.put('/api/v1/business', { name: 'Viewer Was Here' });
-    expect(denied.status).toBe(403);
-    expect(denied.body).toEqual({ message: messages.forbidden });
-    expect((await viewer.post('/api/v1/users', { email: 'x@example.com', role: 'viewer' })).status).toBe(403);
-    const boot = await viewer.get('/api/v1/bootstrap');
-    expect(boot.body.current_user_abilities).toContain('view-invoice');
-    expect(boot.body.current_user_abilities).not.toContain('create-user');
-  });
-
-  it('refuses an unknown role, a member twice and a platform user', async () => {
-    expect(errorsOf(await owner.post('/api/v1/users', { email: 'y@example.com', role: 'emperor' })).role?.[0]).toBe(messages.roleNotFound);
-    await owner.post('/api/v1/users', { email: 'twice@example.com', role: 'viewer' });
-    expect(errorsOf(await owner.post('/api/v1/users', { email: 'twice@example.com', role: 'viewer' })).email?.[0]).toBe(messages.alreadyOnExternalTeam);
-    expect(errorsOf(await owner.post('/api/v1/users', { email: ADMIN_EMAIL, role: 'viewer' })).email?.[0]).toBe(messages.alreadyOnInternalTeam);
-    expect(errorsOf(await owner.post('/api/v1/users', { email: 'bad', role: 'viewer' })).email?.[0]).toBe(messages.incorrectEmail);
-  });
-
-  it('an unknown or foreign invitation token is refused', async () => {
-    const guest = h.client();
-    await guest.csrf();
-    expect((await guest.get('/api/v1/invitations/not-a-real-token')).status).toBe(404);
-    const other = h.client(OTHER_HOST);
-    await other.login(OTHER_ADMIN_EMAIL, ADMIN_PASSWORD);
-    await owner.post('/api/v1/users', { email: 'crosstenant@example.com', role: 'viewer' });
-    const mail = await h.smtp.waitFor('crosstenant@example.com');
-    const token = linkIn(mail, /accept-user-invitation\/[\w-]+/).split('/')[1] ?? '';
-    const foreignGuest = h.client(OTHER_HOST);
-    await foreignGuest.csrf();
-    expect((await foreignGuest.get(`/api/v1/invitations/${token}`)).status).toBe(404);
-  });
-});
-
-describe('platform scope', () => {
-  it('a business user is refused on platform routes; the super admin reads the outbox', async () => {
-    const viewer = h.client();
-    await viewer.login('viewer@example.com', 'Team!Passw0rd');
-    expect((await viewer.get('/api/v1/platform/outbox')).status).toBe(403);
-    const outbox = await owner.get('/api/v1/platform/outbox?limit=50');
-    expect(outbox.status).toBe(200);
-    const mails = outbox.body.data as { to: string; status: string }[];
-    expect(mails.some((m) => m.to === 'viewer@example.com' && m.status === 'sent')).toBe(true);
   });
 });

@@ -1,4 +1,5 @@
 import { seededPlatformRoles } from '@app/contracts';
+import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { newId } from '../../platform/crypto';
@@ -8,27 +9,33 @@ import * as repo from './tenants.repository';
 
 export type NewTenant = { name: string; domains: string[]; isLandlord?: boolean; adminEmail: string; adminPassword: string; adminName?: string };
 
+/** The tenant's platform roles; returns the super admin role. Runs in the tenant's transaction. */
+export async function seedPlatformRoles(tx: Tx, tenantId: string) {
+  const created = await repo.insertPlatformRoles(
+    tx,
+    Object.entries(seededPlatformRoles).map(([name, role]) => ({
+      tenantId,
+      id: newId(),
+      businessId: null,
+      scope: 'platform' as const,
+      name,
+      description: role.description,
+      abilities: [...role.abilities],
+      isSystem: name === 'super admin',
+    })),
+  );
+  const superAdmin = created.find((r) => r.name === 'super admin');
+  if (!superAdmin) throw new Error('Super admin role was not seeded');
+  return superAdmin;
+}
+
 /** A tenant with its domains, its platform roles and a first super admin who can sign in at once. */
 export async function createTenant(app: AppContext, input: NewTenant): Promise<{ tenantId: string; adminUserId: string }> {
   const tenantId = newId();
   await repo.insertTenant(app.db, { id: tenantId, name: input.name, isLandlord: input.isLandlord ?? false, pageTitle: input.name }, input.domains.map((d) => d.toLowerCase()));
   const passwordHash = await hashPassword(input.adminPassword);
   const adminUserId = await inTenant(app.db, tenantId, async (tx) => {
-    const created = await repo.insertPlatformRoles(
-      tx,
-      Object.entries(seededPlatformRoles).map(([name, role]) => ({
-        tenantId,
-        id: newId(),
-        businessId: null,
-        scope: 'platform' as const,
-        name,
-        description: role.description,
-        abilities: [...role.abilities],
-        isSystem: name === 'super admin',
-      })),
-    );
-    const superAdmin = created.find((r) => r.name === 'super admin');
-    if (!superAdmin) throw new Error('Super admin role was not seeded');
+    const superAdmin = await seedPlatformRoles(tx, tenantId);
     const user = await authRepo.insertUser(tx, {
       tenantId,
       id: newId(),

@@ -13,8 +13,11 @@ import { UserMenu } from './user-menu';
 
 function AdminShell() {
   const { t } = useTranslation();
-  const { current_user_platform_abilities: held, companies } = useBootstrap();
-  const menu = filterMenu(adminMenu, (ability) => satisfies(held, ability)).filter((item) => implementedPaths.has(item.link));
+  const { current_user_platform_abilities: held, companies, config } = useBootstrap();
+  const menu = filterMenu(adminMenu, (ability) => satisfies(held, ability))
+    .filter((item) => implementedPaths.has(item.link))
+    // Tenants are managed from the landlord tenant only.
+    .filter((item) => item.link !== adminPaths.tenants || config.tenant.is_landlord);
 
   return (
     <Shell

@@ -7,6 +7,7 @@ import { Link, Navigate } from 'react-router';
 import { FullPageLoader } from '../../components/full-page-loader';
 import { Icon } from '../../components/icon';
 import { BusinessSwitcher } from '../../features/business/components/business-switcher';
+import { GlobalSearch } from '../../features/search/components/global-search';
 import { SessionProvider, sessionQueryOptions, useBootstrap } from '../../lib/session';
 import { adminPaths, companyPaths, implementedPaths } from '../../lib/paths';
 import { Shell } from './shell';
@@ -14,7 +15,7 @@ import { UserMenu } from './user-menu';
 
 function CompanyShell() {
   const { t } = useTranslation();
-  const { main_menu: mainMenu, current_user: user } = useBootstrap();
+  const { main_menu: mainMenu, current_user: user, current_business: business } = useBootstrap();
   const menu = mainMenu.filter((item) => implementedPaths.has(item.link));
 
   return (
@@ -23,6 +24,7 @@ function CompanyShell() {
       homePath={companyPaths.dashboard}
       headerActions={
         <>
+          {business && <GlobalSearch />}
           <BusinessSwitcher />
           {user.is_platform_user && (
             <Button component={Link} to={adminPaths.overview} variant="subtle" leftSection={<Icon name="arrow-left" size={16} />} visibleFrom="sm">

@@ -1,27 +1,65 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { inviteUserRequestSchema } from '@app/contracts';
+import type { RoleListResponse, TeamUserListResponse, TeamUserResource, TeamUserTab, UpdateTeamUserRequest, inviteUserRequestSchema } from '@app/contracts';
 import { api } from '../../lib/api-client';
 
-type RoleSummary = { id: string; name: string; description: string | null };
+export const USERS_PAGE_SIZE = 15;
 
 export const userKeys = {
   all: ['users'] as const,
-  roles: ['roles'] as const,
+  list: (tab: TeamUserTab, search: string, page: number) => ['users', 'list', tab, search, page] as const,
+  roles: ['roles', 'business', 'options'] as const,
 };
 
-const rolesQueryOptions = queryOptions({
-  queryKey: userKeys.roles,
-  queryFn: () => api.get<{ data: RoleSummary[] }>('/roles'),
-  select: (response) => response.data,
-});
+export function useTeamUsers(tab: TeamUserTab, search: string, page: number) {
+  return useQuery({
+    queryKey: userKeys.list(tab, search, page),
+    queryFn: () =>
+      api.get<TeamUserListResponse>('/users', {
+        query: { status: tab === 'all' ? undefined : tab, search: search || undefined, page, limit: USERS_PAGE_SIZE },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
 
-export function useRoles(enabled: boolean) {
-  return useQuery({ ...rolesQueryOptions, enabled });
+/** The business roles a member can be given (the owner role moves only by transfer). */
+export function useAssignableRoles(enabled: boolean) {
+  return useQuery({
+    queryKey: userKeys.roles,
+    queryFn: () => api.get<RoleListResponse>('/roles', { query: { limit: 500 } }),
+    select: (response) => response.data.filter((role) => !role.is_system),
+    enabled,
+  });
 }
 
 export function useInviteUser() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: z.output<typeof inviteUserRequestSchema>) => api.post<unknown>('/users', body),
+    mutationFn: (body: z.output<typeof inviteUserRequestSchema>) => api.post<{ data: TeamUserResource }>('/users', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: UpdateTeamUserRequest }) => api.put<{ data: TeamUserResource }>(`/users/${encodeURIComponent(id)}`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
+  });
+}
+
+export type UserAction = 'disable' | 'enable' | 'resend-invite' | 'transfer-ownership' | 'remove';
+
+/** One mutation for the row actions; after each the list reloads. */
+export function useUserAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: UserAction }) =>
+      action === 'remove' ? api.delete<unknown>(`/users/${encodeURIComponent(id)}`) : api.post<unknown>(`/users/${encodeURIComponent(id)}/${action}`),
+    onSuccess: async (_data, { action }) => {
+      await queryClient.invalidateQueries({ queryKey: userKeys.all });
+      // Transferring ownership changes the caller's own abilities.
+      if (action === 'transfer-ownership') await queryClient.invalidateQueries({ queryKey: ['session'] });
+    },
   });
 }

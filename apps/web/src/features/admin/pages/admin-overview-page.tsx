@@ -9,9 +9,9 @@ import { adminPaths, implementedPaths } from '../../../lib/paths';
 
 export function AdminOverviewPage() {
   const { t } = useTranslation();
-  const { current_user: user, current_user_platform_abilities: held } = useBootstrap();
+  const { current_user: user, current_user_platform_abilities: held, config } = useBootstrap();
   const links = filterMenu(adminMenu, (ability) => satisfies(held, ability)).filter(
-    (item) => item.link !== adminPaths.overview && implementedPaths.has(item.link),
+    (item) => item.link !== adminPaths.overview && implementedPaths.has(item.link) && (item.link !== adminPaths.tenants || config.tenant.is_landlord),
   );
 
   return (

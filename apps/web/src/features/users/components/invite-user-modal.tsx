@@ -1,6 +1,5 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -8,12 +7,11 @@ import { inviteUserRequestSchema, type InviteUserRequest } from '@app/contracts'
 import { QueryState } from '../../../components/query-state';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
-import { useInviteUser, useRoles, userKeys } from '../users-queries';
+import { useAssignableRoles, useInviteUser } from '../users-queries';
 
 export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const roles = useRoles(opened);
+  const roles = useAssignableRoles(opened);
   const invite = useInviteUser();
   const {
     register,
@@ -36,7 +34,6 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
     try {
       await invite.mutateAsync({ email: values.email, role: values.role });
       notifySuccess(t('users.invitation_sent'));
-      await queryClient.invalidateQueries({ queryKey: userKeys.all });
       close();
     } catch (err) {
       handleFormError(err, setError, ['email', 'role']);

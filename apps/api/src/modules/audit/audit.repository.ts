@@ -1,0 +1,43 @@
+import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AuditAction } from '@app/contracts';
+import type { Tx } from '../../db/client';
+import { auditLogs, users } from '../../db/schema';
+
+export type AuditFilter = {
+  /** null: every entry of the tenant (admin area); an id: that business's entries only. */
+  businessId: string | null;
+  model?: string | undefined;
+  action?: AuditAction | undefined;
+  userId?: string | undefined;
+  from?: Date | undefined;
+  /** Exclusive upper bound. */
+  until?: Date | undefined;
+};
+
+function where(tenantId: string, filter: AuditFilter): SQL | undefined {
+  return and(
+    eq(auditLogs.tenantId, tenantId),
+    filter.businessId ? eq(auditLogs.businessId, filter.businessId) : undefined,
+    filter.model ? eq(auditLogs.model, filter.model) : undefined,
+    filter.action ? eq(auditLogs.action, filter.action) : undefined,
+    filter.userId ? eq(auditLogs.userId, filter.userId) : undefined,
+    filter.from ? gte(auditLogs.createdAt, filter.from) : undefined,
+    filter.until ? lt(auditLogs.createdAt, filter.until) : undefined,
+  );
+}
+
+export async function listAudit(tx: Tx, tenantId: string, filter: AuditFilter, offset: number, limit: number) {
+  return tx
+    .select({ entry: auditLogs, userName: users.name, userEmail: users.email })
+    .from(auditLogs)
+    .leftJoin(users, and(eq(users.tenantId, auditLogs.tenantId), eq(users.id, auditLogs.userId)))
+    .where(where(tenantId, filter))
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .offset(offset)
+    .limit(limit);
+}
+
+export async function countAudit(tx: Tx, tenantId: string, filter: AuditFilter): Promise<number> {
+  const rows = await tx.select({ count: sql<number>`count(*)::int` }).from(auditLogs).where(where(tenantId, filter));
+  return rows[0]?.count ?? 0;
+}

@@ -1,0 +1,25 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { mailConfigResourceSchema, testMailRequestSchema, updateMailConfigRequestSchema } from '@app/contracts';
+import { auditActor } from '../../platform/http';
+import type { MailSettingsService } from './mail-settings.service';
+
+const one = z.object({ data: mailConfigResourceSchema });
+const actorOf = (request: FastifyRequest) => ({ ...auditActor(request), businessId: null });
+
+export const mailSettingsRoutes: FastifyPluginAsyncZod<{ service: MailSettingsService }> = async (server, { service }) => {
+  const view = { access: { ability: 'view-platform-setting', scope: 'platform' as const } };
+  const edit = { access: { ability: 'edit-platform-setting', scope: 'platform' as const } };
+
+  server.get('/platform/mail/config', { config: view, schema: { response: { 200: one } } }, async (request) => ({ data: await service.get(request.ctx.tenant.id) }));
+
+  server.put('/platform/mail/config', { config: edit, schema: { body: updateMailConfigRequestSchema, response: { 200: one } } }, async (request) => ({
+    data: await service.update(actorOf(request), request.body),
+  }));
+
+  server.post('/platform/mail/test', { config: edit, schema: { body: testMailRequestSchema, response: { 200: z.object({ success: z.boolean(), message: z.string() }) } } }, async (request) => ({
+    success: true,
+    message: await service.sendTest(request.ctx.tenant.id, request.body.to),
+  }));
+};

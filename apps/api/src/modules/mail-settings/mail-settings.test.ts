@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { messages } from '@app/contracts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
+import { TestSmtpServer } from '../../../test/smtp';
+import { auditLogs, mailSettings } from '../../db/schema';
+import { inTenant } from '../../db/tenant-tx';
+
+const SMTP_PASSWORD = 'smtp-Secret-Pass-42';
+
+let h: Harness;
+let admin: TestClient;
+let other: TestClient;
+let tenantSmtp: TestSmtpServer;
+
+beforeAll(async () => {
+  h = await createHarness();
+  tenantSmtp = new TestSmtpServer();
+  await tenantSmtp.start();
+  admin = h.client();
+  await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+  other = h.client(OTHER_HOST);
+  await other.login(OTHER_ADMIN_EMAIL, ADMIN_PASSWORD);
+});
+afterAll(async () => {
+  await h.close();
+  await tenantSmtp.stop();
+});
+
+const config = () => ({ host: '127.0.0.1', port: tenantSmtp.port, username: 'mailer', password: SMTP_PASSWORD, encryption: 'none', from_name: 'Tenant B Billing', from_address: 'billing@tenant-b.test' });
+
+describe('email configuration', () => {
+  it('starts unconfigured, saves with the password sealed and never returned', async () => {
+    expect((await other.get('/api/v1/platform/mail/config')).body.data).toMatchObject({ configured: false, has_password: false });
+    const saved = await other.put('/api/v1/platform/mail/config', config());
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ configured: true, host: '127.0.0.1', username: 'mailer', has_password: true, from_address: 'billing@tenant-b.test' });
+    expect(JSON.stringify(saved.body)).not.toContain(SMTP_PASSWORD);
+    const read = await other.get('/api/v1/platform/mail/config');
+    expect(JSON.stringify(read.body)).not.toContain(SMTP_PASSWORD);
+    const [row] = await inTenant(h.app.db, h.otherTenantId, (tx) => tx.select().from(mailSettings));
+    expect(row?.password).not.toContain(SMTP_PASSWORD);
+    expect(h.app.secretBox.open(row?.password ?? '')).toBe(SMTP_PASSWORD);
+
+    const kept = await other.put('/api/v1/platform/mail/config', { ...config(), password: '', from_name: 'Tenant B' });
+    expect(kept.body.data).toMatchObject({ has_password: true, from_name: 'Tenant B' });
+    const [after] = await inTenant(h.app.db, h.otherTenantId, (tx) => tx.select().from(mailSettings));
+    expect(h.app.secretBox.open(after?.password ?? '')).toBe(SMTP_PASSWORD);
+
+    const audit = await inTenant(h.app.db, h.otherTenantId, (tx) => tx.select().from(auditLogs).where(eq(auditLogs.model, 'mail_settings')));
+    expect(audit.length).toBe(2);
+    expect(JSON.stringify(audit)).not.toContain(SMTP_PASSWORD);
+    expect(JSON.stringify(audit)).not.toContain(row?.password ?? 'x');
+  });
+
+  it('validates input', async () => {
+    const bad = await other.put('/api/v1/platform/mail/config', { host: '', port: 0, from_name: '', from_address: 'nope' });
+    expect(errorsOf(bad).host?.[0]).toBe(messages.required);
+    expect(errorsOf(bad).from_address?.[0]).toBe(messages.incorrectEmail);
+    expect(errorsOf(bad).port).toBeDefined();
+  });
+
+  it("sends a test mail through the tenant's server and reports the answer; an unreachable server reports the error", async () => {
+    // The test server does not authenticate: without a username no login is attempted.
+    await other.put('/api/v1/platform/mail/config', { ...config(), username: '', password: '' });
+    const sent = await other.post('/api/v1/platform/mail/test', { to: 'check@example.com' });
+    expect(sent.status).toBe(200);
+    expect(String(sent.body.message)).toMatch(/^250/);
+    const mail = await tenantSmtp.waitFor('check@example.com');
+    expect(mail.raw).toContain('billing@tenant-b.test');
+
+    expect(errorsOf(await admin.post('/api/v1/platform/mail/test', { to: 'check@example.com' })).host?.[0]).toBe(messages.mailNotConfigured);
+    await admin.put('/api/v1/platform/mail/config', { host: '127.0.0.1', port: 1, encryption: 'none', from_name: 'Broken', from_address: 'broken@example.com' });
+    const failed = await admin.post('/api/v1/platform/mail/test', { to: 'check@example.com' });
+    expect(failed.status).toBe(422);
+    expect(String(failed.body.message)).toMatch(/ECONNREFUSED|connect/i);
+    await h.app.db.execute(`delete from mail_settings where tenant_id = '${h.landlordId}'`);
+    h.app.outbox.forgetTenantMailer(h.landlordId);
+  });
+
+  it("the outbox delivers each tenant's mail through its own server, others through the environment's", async () => {
+    await other.post('/api/v1/platform/users', { email: 'via-tenant@example.com', role_id: ((await other.get('/api/v1/platform/roles?limit=100')).body.data as { id: string }[])[0]?.id });
+    const mail = await tenantSmtp.waitFor('via-tenant@example.com');
+    expect(mail.raw).toContain('billing@tenant-b.test');
+    expect(h.smtp.mails.some((m) => m.to.includes('via-tenant@example.com'))).toBe(false);
+
+    await admin.post('/api/v1/platform/users', { email: 'via-env@example.com', role_id: ((await admin.get('/api/v1/platform/roles?limit=100')).body.data as { id: string }[])[0]?.id });
+    await h.smtp.waitFor('via-env@example.com');
+    expect(tenantSmtp.mails.some((m) => m.to.includes('via-env@example.com'))).toBe(false);
+  });
+
+  it('a user without the ability, or a business user, is refused', async () => {
+    const owner = h.client();
+    await owner.csrf();
+    await owner.post('/api/v1/sign-up', { name: 'Biz Owner', email: 'bizowner@example.com', password: 'Str0ng!Passw0rd', password_confirmation: 'Str0ng!Passw0rd', business_name: 'Owner Co' });
+    expect((await owner.get('/api/v1/platform/mail/config')).status).toBe(403);
+    expect((await owner.put('/api/v1/platform/mail/config', config())).status).toBe(403);
+    expect((await owner.post('/api/v1/platform/mail/test', { to: 'x@example.com' })).status).toBe(403);
+  });
+});

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminBusinessDetailSchema,
+  adminBusinessResourceSchema,
+  adminBusinessesQuerySchema,
+  adminCreateBusinessRequestSchema,
+  adminUpdateBusinessRequestSchema,
+  deleteBusinessRequestSchema,
+} from '@app/contracts';
+import type { AppContext } from '../../platform/app-context';
+import { newId } from '../../platform/crypto';
+import { auditActor, requestMeta } from '../../platform/http';
+import { readUploadedImage } from '../../platform/uploads';
+import type { PlatformBusinessService } from './platform-businesses.service';
+
+const platform = (ability: string) => ({ access: { ability, scope: 'platform' as const } });
+const idParams = z.object({ id: z.string().uuid() });
+const one = z.object({ data: adminBusinessResourceSchema });
+
+/** Admin area → businesses: every business of the tenant, for its platform users. */
+export const platformBusinessRoutes: FastifyPluginAsyncZod<{ app: AppContext; service: PlatformBusinessService }> = async (server, { app, service }) => {
+  server.get('/platform/businesses', { config: platform('view-business'), schema: { querystring: adminBusinessesQuerySchema } }, async (request) =>
+    service.list(request.ctx.tenant.id, request.query),
+  );
+
+  server.post('/platform/businesses', { config: platform('create-business'), schema: { body: adminCreateBusinessRequestSchema, response: { 201: one } } }, async (request, reply) => {
+    const data = await service.create(auditActor(request), request.body, requestMeta(request));
+    return reply.status(201).send({ data });
+  });
+
+  server.get('/platform/businesses/:id', { config: platform('view-business'), schema: { params: idParams, response: { 200: z.object({ data: adminBusinessDetailSchema }) } } }, async (request) => ({
+    data: await service.get(request.ctx.tenant.id, request.params.id),
+  }));
+
+  server.put('/platform/businesses/:id', { config: platform('edit-business'), schema: { params: idParams, body: adminUpdateBusinessRequestSchema, response: { 200: one } } }, async (request) => ({
+    data: await service.update(auditActor(request), request.params.id, request.body),
+  }));
+
+  server.post('/platform/businesses/:id/logo', { config: platform('edit-business'), schema: { params: idParams, response: { 200: one } } }, async (request) => {
+    // Unknown ids are refused before the upload is read or stored.
+    await service.get(request.ctx.tenant.id, request.params.id);
+    const { content, kind } = await readUploadedImage(request, 'business_logo');
+    const key = `${request.ctx.tenant.id}/logos/${newId()}.${kind.ext}`;
+    await app.storage.put(key, content);
+    return { data: await service.setLogo(auditActor(request), request.params.id, `/files/${key}`) };
+  });
+
+  server.post('/platform/businesses/:id/disable', { config: platform('edit-business'), schema: { params: idParams, response: { 200: one } } }, async (request) => ({
+    data: await service.setDisabled(auditActor(request), request.params.id, true),
+  }));
+
+  server.post('/platform/businesses/:id/enable', { config: platform('edit-business'), schema: { params: idParams, response: { 200: one } } }, async (request) => ({
+    data: await service.setDisabled(auditActor(request), request.params.id, false),
+  }));
+
+  server.delete('/platform/businesses/:id', { config: platform('delete-business'), schema: { params: idParams, body: deleteBusinessRequestSchema } }, async (request) => {
+    await service.remove(auditActor(request), request.params.id, request.body.name);
+    return { success: true };
+  });
+};

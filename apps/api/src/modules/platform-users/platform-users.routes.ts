@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { invitePlatformUserRequestSchema, messages, platformUserResourceSchema, platformUsersQuerySchema, updatePlatformUserRequestSchema } from '@app/contracts';
+import { auditActor, requestMeta } from '../../platform/http';
+import type { PlatformUserService } from './platform-users.service';
+
+const platform = (ability: string) => ({ access: { ability, scope: 'platform' as const } });
+const idParams = z.object({ id: z.string().uuid() });
+const one = z.object({ data: platformUserResourceSchema });
+/** Changes to the internal team belong to no business, whatever business the admin has selected. */
+const actorOf = (request: FastifyRequest) => ({ ...auditActor(request), businessId: null });
+
+export const platformUserRoutes: FastifyPluginAsyncZod<{ service: PlatformUserService }> = async (server, { service }) => {
+  server.get('/platform/users', { config: platform('view-platform-user'), schema: { querystring: platformUsersQuerySchema } }, async (request) =>
+    service.list(request.ctx.tenant.id, request.query),
+  );
+
+  server.post('/platform/users', { config: platform('create-platform-user'), schema: { body: invitePlatformUserRequestSchema } }, async (request, reply) => {
+    const data = await service.invite(actorOf(request), request.body, requestMeta(request));
+    return reply.status(201).send({ data, message: messages.invitationSent });
+  });
+
+  server.get('/platform/users/:id', { config: platform('view-platform-user'), schema: { params: idParams, response: { 200: one } } }, async (request) => ({
+    data: await service.get(request.ctx.tenant.id, request.params.id),
+  }));
+
+  server.put('/platform/users/:id', { config: platform('edit-platform-user'), schema: { params: idParams, body: updatePlatformUserRequestSchema, response: { 200: one } } }, async (request) => ({
+    data: await service.update(actorOf(request), request.params.id, request.body),
+  }));
+
+  server.post('/platform/users/:id/disable', { config: platform('edit-platform-user'), schema: { params: idParams, response: { 200: one } } }, async (request) => ({
+    data: await service.setDisabled(actorOf(request), request.params.id, true),
+  }));
+
+  server.post('/platform/users/:id/enable', { config: platform('edit-platform-user'), schema: { params: idParams, response: { 200: one } } }, async (request) => ({
+    data: await service.setDisabled(actorOf(request), request.params.id, false),
+  }));
+};

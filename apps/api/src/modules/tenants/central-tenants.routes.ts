@@ -1,0 +1,29 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { createTenantRequestSchema, tenantResourceSchema, tenantsQuerySchema, updateTenantRequestSchema } from '@app/contracts';
+import { auditActor } from '../../platform/http';
+import { type CentralTenantService, tenantOrigin } from './central-tenants.service';
+
+/** Landlord tenant, platform user holding manage-tenant. */
+const config = { access: { ability: 'manage-tenant', scope: 'platform' as const, landlordOnly: true } };
+const idParams = z.object({ id: z.string().uuid() });
+const one = z.object({ data: tenantResourceSchema });
+const actorOf = (request: FastifyRequest) => ({ ...auditActor(request), businessId: null });
+
+export const centralTenantRoutes: FastifyPluginAsyncZod<{ service: CentralTenantService }> = async (server, { service }) => {
+  server.get('/tenants', { config, schema: { querystring: tenantsQuerySchema } }, async (request) => service.list(request.query));
+
+  server.post('/tenants', { config, schema: { body: createTenantRequestSchema, response: { 201: one } } }, async (request, reply) => {
+    const data = await service.create(actorOf(request), request.body, (domain) => tenantOrigin(request.protocol, request.host, domain));
+    return reply.status(201).send({ data });
+  });
+
+  server.get('/tenants/:id', { config, schema: { params: idParams, response: { 200: one } } }, async (request) => ({ data: await service.get(request.params.id) }));
+
+  server.put('/tenants/:id', { config, schema: { params: idParams, body: updateTenantRequestSchema, response: { 200: one } } }, async (request) => ({
+    data: await service.update(actorOf(request), request.params.id, request.body),
+  }));
+
+  server.get('/tenants/:id/businesses', { config, schema: { params: idParams, querystring: tenantsQuerySchema } }, async (request) => service.businesses(request.params.id, request.query));
+};

@@ -1,0 +1,14 @@
+import { redirect, type LoaderFunction } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { satisfies } from '@app/contracts';
+import { loadSession } from '../lib/session';
+
+/** Tenant management: the landlord tenant's platform users holding manage-tenant (the API checks the same). */
+export function requireLandlord(queryClient: QueryClient): LoaderFunction {
+  return async () => {
+    const session = await loadSession(queryClient);
+    if (!session) throw redirect('/login');
+    if (!session.config.tenant.is_landlord || !satisfies(session.current_user_platform_abilities, 'manage-tenant')) throw redirect('/403');
+    return null;
+  };
+}

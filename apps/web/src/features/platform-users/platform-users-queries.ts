@@ -1,0 +1,57 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import type { ListMeta, PlatformUserResource, PlatformUserTab, RoleListResponse, invitePlatformUserRequestSchema, updatePlatformUserRequestSchema } from '@app/contracts';
+import { api } from '../../lib/api-client';
+
+export const PLATFORM_USERS_PAGE_SIZE = 15;
+
+export const platformUserKeys = {
+  all: ['platform-users'] as const,
+  list: (tab: PlatformUserTab, search: string, page: number) => ['platform-users', 'list', tab, search, page] as const,
+  roles: ['roles', 'platform', 'options'] as const,
+};
+
+export function usePlatformUsers(tab: PlatformUserTab, search: string, page: number) {
+  return useQuery({
+    queryKey: platformUserKeys.list(tab, search, page),
+    queryFn: () =>
+      api.get<{ data: PlatformUserResource[]; meta: ListMeta & { user_total_count: number } }>('/platform/users', {
+        query: { status: tab, search: search || undefined, page, limit: PLATFORM_USERS_PAGE_SIZE },
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePlatformRoles(enabled: boolean) {
+  return useQuery({
+    queryKey: platformUserKeys.roles,
+    queryFn: () => api.get<RoleListResponse>('/platform/roles', { query: { limit: 500 } }),
+    select: (response) => response.data.map((role) => ({ value: role.id, label: role.name })),
+    enabled,
+  });
+}
+
+export function useInvitePlatformUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: z.output<typeof invitePlatformUserRequestSchema>) => api.post<{ data: PlatformUserResource }>('/platform/users', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: platformUserKeys.all }),
+  });
+}
+
+export function useUpdatePlatformUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: z.output<typeof updatePlatformUserRequestSchema> }) =>
+      api.put<{ data: PlatformUserResource }>(`/platform/users/${encodeURIComponent(id)}`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: platformUserKeys.all }),
+  });
+}
+
+export function useTogglePlatformUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'disable' | 'enable' }) => api.post<{ data: PlatformUserResource }>(`/platform/users/${encodeURIComponent(id)}/${action}`),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: platformUserKeys.all }),
+  });
+}

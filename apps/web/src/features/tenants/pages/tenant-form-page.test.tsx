@@ -1,0 +1,60 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TenantResource } from '@app/contracts';
+import { jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
+import { makeSession, tenantConfig } from '../../../test/fixtures';
+import { renderApp } from '../../../test/render';
+
+afterEach(() => vi.restoreAllMocks());
+
+const tenant: TenantResource = {
+  id: 't-2', name: 'Second', domains: ['t2.test'], is_landlord: false, page_title: 'Second', created_at: '2025-01-01T00:00:00Z',
+  landing_url: null, login_logo: null, heading: null, description: null, dashboard_logo: null, theme_color: '#0f766e', font: null, copyright_text: null,
+  support_email: null, platform_model: null, payment_provider_key: null, payment_provider_secret: 'sk_live_****1234', payment_provider_webhook_secret: null,
+  payment_provider_account_id: null, financing_provider_url: null, financing_provider_secret: null, financing_product_ids: [], bank_link_client_id: null,
+  bank_link_secret: null, bank_link_environment: null, cash_advance_title: null, cash_advance_description: null, tenancy_db_name: null,
+  partial_payments: true, estimate_payments: false, allow_business_signup: true, force_customer_signup: false, user_management: true, standalone: false,
+};
+
+function landlordAdmin() {
+  const base = makeSession();
+  return makeSession({ current_user: { ...base.current_user, is_platform_user: true }, current_user_platform_abilities: ['*'] });
+}
+
+describe('tenant form', () => {
+  it('shows a stored secret masked as placeholder and sends no secret that was not changed', async () => {
+    const { requests } = mockFetch(
+      route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)),
+      route('GET', '/api/v1/csrf-cookie', () => {
+        document.cookie = 'XSRF-TOKEN=token; path=/';
+        return new Response(null, { status: 204 });
+      }),
+      route('GET', '/api/central/tenants/t-2', () => jsonResponse(200, { data: tenant })),
+      route('PUT', '/api/central/tenants/t-2', () => jsonResponse(200, { data: tenant })),
+      route('GET', '/api/central/tenants', () => jsonResponse(200, { data: [tenant], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1 } })),
+    );
+    renderApp('/admin/tenants/t-2/edit', landlordAdmin());
+    const user = userEvent.setup();
+
+    const secrets = await screen.findAllByLabelText('Secret');
+    expect(secrets[0]).toHaveAttribute('placeholder', 'sk_live_****1234');
+    expect(secrets[0]).toHaveValue('');
+    await user.clear(screen.getByLabelText('Page title'));
+    await user.type(screen.getByLabelText('Page title'), 'Second Billing');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    const body = requests.find((r) => r.method === 'PUT')?.body as Record<string, unknown>;
+    expect(body.page_title).toBe('Second Billing');
+    expect('payment_provider_secret' in body).toBe(false);
+    expect(body.domains).toEqual(['t2.test']);
+  });
+
+  it('sends a non-landlord admin to the forbidden page', async () => {
+    mockFetch(route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)));
+    const session = landlordAdmin();
+    const { router } = renderApp('/admin/tenants', { ...session, config: { ...session.config, tenant: { ...session.config.tenant, is_landlord: false } } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/403'));
+  });
+});

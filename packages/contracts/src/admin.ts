@@ -1,0 +1,193 @@
+import { z } from 'zod';
+import { userStatuses } from './account';
+import { businessFieldsSchema, businessResourceSchema } from './business';
+import { emailSchema, listQuerySchema, nameSchema, optionalText255, phoneSchema } from './common';
+import { messages } from './messages';
+
+/** Spec: a business is a customer, a vendor, or both (is_customer / is_vendor). */
+export const businessPartyTypes = ['customer', 'vendor', 'both'] as const;
+export type BusinessPartyType = (typeof businessPartyTypes)[number];
+
+export function partyTypeOf(flags: { is_customer: boolean; is_vendor: boolean }): BusinessPartyType {
+  if (flags.is_customer && flags.is_vendor) return 'both';
+  return flags.is_vendor ? 'vendor' : 'customer';
+}
+
+const optionalPhone = phoneSchema.nullish().or(z.literal(''));
+
+export const addressSchema = z.object({
+  name: optionalText255,
+  phone: optionalPhone,
+  address_street_1: optionalText255,
+  address_street_2: optionalText255,
+  city: optionalText255,
+  state: optionalText255,
+  country_id: z.coerce.number().int().min(1).nullish(),
+  zip: z.string().trim().max(32, messages.maxLength255).nullish(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+/** The account number is write-only: an empty one keeps what is stored; only its last 4 digits come back. */
+export const bankInfoRequestSchema = z.object({
+  account_holder: optionalText255,
+  bank_name: optionalText255,
+  routing_number: z.string().trim().max(34).nullish(),
+  account_number: z.string().trim().max(34).nullish(),
+});
+export const bankInfoResourceSchema = z.object({
+  account_holder: z.string().nullable(),
+  bank_name: z.string().nullable(),
+  routing_number: z.string().nullable(),
+  account_number_last4: z.string().nullable(),
+});
+export type BankInfoResource = z.infer<typeof bankInfoResourceSchema>;
+
+const adminBusinessFields = businessFieldsSchema.omit({ is_customer: true, is_vendor: true }).extend({
+  type: z.enum(businessPartyTypes).default('both'),
+  billing_address: addressSchema.nullish(),
+  shipping_address: addressSchema.nullish(),
+  bank_info: bankInfoRequestSchema.nullish(),
+});
+export const adminCreateBusinessRequestSchema = adminBusinessFields.extend({ owner_email: emailSchema });
+export type AdminCreateBusinessRequest = z.input<typeof adminCreateBusinessRequestSchema>;
+export const adminUpdateBusinessRequestSchema = adminBusinessFields;
+export type AdminUpdateBusinessRequest = z.input<typeof adminUpdateBusinessRequestSchema>;
+/** The one form for create and edit: the owner email is required where it is shown (create). */
+export const adminBusinessFormSchema = adminBusinessFields.extend({ owner_email: emailSchema.optional() });
+export type AdminBusinessFormValues = z.input<typeof adminBusinessFormSchema>;
+
+export const deleteBusinessRequestSchema = z.object({ name: z.string({ error: messages.required }).min(1, messages.required).max(255) });
+
+export const adminBusinessTabs = ['active', 'disabled', 'all'] as const;
+export type AdminBusinessTab = (typeof adminBusinessTabs)[number];
+export const adminBusinessesQuerySchema = listQuerySchema.extend({ status: z.enum(adminBusinessTabs).default('active') });
+
+const personSchema = z.object({ id: z.string(), name: z.string(), email: z.string() });
+
+export const adminBusinessResourceSchema = businessResourceSchema.extend({
+  type: z.enum(businessPartyTypes),
+  billing_address: addressSchema.nullable(),
+  shipping_address: addressSchema.nullable(),
+  bank_info: bankInfoResourceSchema.nullable(),
+  owner: personSchema.extend({ status: z.enum(userStatuses) }).nullable(),
+});
+export type AdminBusinessResource = z.infer<typeof adminBusinessResourceSchema>;
+
+export const adminBusinessMemberSchema = personSchema.extend({ role: z.string(), status: z.enum(userStatuses), is_owner: z.boolean() });
+export type AdminBusinessMember = z.infer<typeof adminBusinessMemberSchema>;
+
+/** The business view: its record, its team and the numbers that exist so far. */
+export const adminBusinessDetailSchema = adminBusinessResourceSchema.extend({
+  team: z.array(adminBusinessMemberSchema),
+  stats: z.object({ team_size: z.number(), active_members: z.number(), invited_members: z.number() }),
+});
+export type AdminBusinessDetail = z.infer<typeof adminBusinessDetailSchema>;
+
+/* Platform users (the tenant's internal team). */
+
+export const platformUserTabs = ['all', 'active', 'disabled'] as const;
+export type PlatformUserTab = (typeof platformUserTabs)[number];
+export const platformUsersQuerySchema = listQuerySchema.extend({ status: z.enum(platformUserTabs).default('all') });
+
+export const platformUserResourceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  status: z.enum(userStatuses),
+  role: z.object({ id: z.string(), name: z.string() }).nullable(),
+  created_at: z.string(),
+});
+export type PlatformUserResource = z.infer<typeof platformUserResourceSchema>;
+
+export const invitePlatformUserRequestSchema = z.object({
+  email: emailSchema,
+  role_id: z.string({ error: messages.required }).uuid(messages.required),
+  name: z.string().trim().max(255, messages.maxLength255).optional(),
+});
+export type InvitePlatformUserRequest = z.input<typeof invitePlatformUserRequestSchema>;
+
+export const updatePlatformUserRequestSchema = z.object({
+  name: nameSchema,
+  phone: optionalPhone,
+  role_id: z.string({ error: messages.required }).uuid(messages.required),
+});
+export type UpdatePlatformUserRequest = z.input<typeof updatePlatformUserRequestSchema>;
+
+/* Logs. */
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dateFilter = z.string().regex(DATE, 'Invalid date.').optional();
+
+export const accessLogsQuerySchema = listQuerySchema.extend({ user_id: z.string().uuid().optional(), from: dateFilter, to: dateFilter });
+export const apiLogsQuerySchema = accessLogsQuerySchema.extend({
+  business_id: z.string().uuid().optional(),
+  method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
+  response_code: z.coerce.number().int().min(100).max(599).optional(),
+});
+export type ApiLogsQuery = z.input<typeof apiLogsQuerySchema>;
+
+export const accessLogResourceSchema = z.object({
+  id: z.string(),
+  user: personSchema,
+  ip: z.string().nullable(),
+  device: z.string().nullable(),
+  logged_in_at: z.string(),
+});
+export type AccessLogResource = z.infer<typeof accessLogResourceSchema>;
+
+export const apiLogResourceSchema = z.object({
+  id: z.string(),
+  user: personSchema.nullable(),
+  business: z.object({ id: z.string(), name: z.string() }).nullable(),
+  method: z.string(),
+  url: z.string(),
+  response_code: z.number(),
+  ip: z.string().nullable(),
+  load_time_ms: z.number(),
+  response_size: z.number(),
+  created_at: z.string(),
+});
+export type ApiLogResource = z.infer<typeof apiLogResourceSchema>;
+
+export const apiLogDetailSchema = apiLogResourceSchema.extend({
+  os: z.string().nullable(),
+  app_name: z.string().nullable(),
+  app_version: z.string().nullable(),
+  client: z.string().nullable(),
+  timezone: z.string().nullable(),
+  request_body: z.unknown(),
+  response_body: z.unknown(),
+});
+export type ApiLogDetail = z.infer<typeof apiLogDetailSchema>;
+
+/* Email configuration. */
+
+export const mailEncryptions = ['none', 'tls', 'starttls'] as const;
+
+/** The password is never returned: `has_password` says whether one is stored. */
+export const mailConfigResourceSchema = z.object({
+  configured: z.boolean(),
+  host: z.string(),
+  port: z.number(),
+  username: z.string().nullable(),
+  encryption: z.enum(mailEncryptions),
+  from_name: z.string(),
+  from_address: z.string(),
+  has_password: z.boolean(),
+});
+export type MailConfigResource = z.infer<typeof mailConfigResourceSchema>;
+
+export const updateMailConfigRequestSchema = z.object({
+  host: z.string({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
+  port: z.coerce.number({ error: messages.required }).int().min(1).max(65535),
+  username: optionalText255,
+  /** Empty or omitted keeps the stored password. */
+  password: z.string().max(255, messages.maxLength255).nullish(),
+  encryption: z.enum(mailEncryptions).default('starttls'),
+  from_name: z.string({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
+  from_address: emailSchema,
+});
+export type UpdateMailConfigRequest = z.input<typeof updateMailConfigRequestSchema>;
+
+export const testMailRequestSchema = z.object({ to: emailSchema });

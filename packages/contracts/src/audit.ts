@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { listQuerySchema } from './common';
+
+export const auditActions = ['created', 'updated', 'deleted'] as const;
+export type AuditAction = (typeof auditActions)[number];
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'The date must be in the format YYYY-MM-DD.');
+
+export const auditLogQuerySchema = listQuerySchema.extend({
+  model: z.string().trim().max(64).optional(),
+  action: z.enum(auditActions).optional(),
+  user_id: z.string().uuid().optional(),
+  from_date: isoDate.optional(),
+  to_date: isoDate.optional(),
+});
+export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
+
+export const auditChangeSchema = z.object({ before: z.unknown(), after: z.unknown() });
+
+export const auditLogResourceSchema = z.object({
+  id: z.string(),
+  model: z.string(),
+  model_id: z.string(),
+  action: z.enum(auditActions),
+  business_id: z.string().nullable(),
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  changes: z.record(z.string(), auditChangeSchema),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+});
+export type AuditLogResource = z.infer<typeof auditLogResourceSchema>;
+
+export const auditLogListResponseSchema = z.object({
+  data: z.array(auditLogResourceSchema),
+  meta: z.object({ current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number(), audit_log_total_count: z.number() }),
+});
+export type AuditLogListResponse = z.infer<typeof auditLogListResponseSchema>;
+
+/** The models the audit log knows so far (the filter's options); later features add theirs. */
+export const auditModels = ['business', 'business_settings', 'user', 'role'] as const;

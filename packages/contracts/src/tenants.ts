@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { emailSchema, listQuerySchema, optionalText255 } from './common';
+import { messages } from './messages';
+
+const HOSTNAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+export const domainSchema = z
+  .string({ error: messages.required })
+  .trim()
+  .toLowerCase()
+  .min(1, { message: messages.required, abort: true })
+  .regex(HOSTNAME, messages.invalidDomain);
+
+/** Write-only secrets: empty or the masked value (contains ****) keeps what is stored. */
+const secretInput = z.string().trim().max(500).nullish();
+const optionalLong = z.string().trim().max(2000).nullish();
+
+export const tenantFieldsSchema = z.object({
+  name: z.string({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
+  domains: z
+    .array(domainSchema, { error: messages.required })
+    .min(1, messages.required)
+    .max(10)
+    .refine((list) => new Set(list).size === list.length, messages.domainTaken),
+  page_title: optionalText255,
+  landing_url: optionalText255,
+  login_logo: optionalText255,
+  heading: optionalText255,
+  description: optionalLong,
+  dashboard_logo: optionalText255,
+  theme_color: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, messages.invalidColor).default('#4f46e5'),
+  font: optionalText255,
+  copyright_text: optionalText255,
+  support_email: emailSchema.nullish().or(z.literal('')),
+  platform_model: optionalText255,
+  payment_provider_key: optionalText255,
+  payment_provider_secret: secretInput,
+  payment_provider_webhook_secret: secretInput,
+  payment_provider_account_id: optionalText255,
+  financing_provider_url: optionalText255,
+  financing_provider_secret: secretInput,
+  financing_product_ids: z.array(z.string().trim().uuid(messages.invalidUuid).or(z.literal(''))).max(3).default([]),
+  bank_link_client_id: optionalText255,
+  bank_link_secret: secretInput,
+  bank_link_environment: optionalText255,
+  cash_advance_title: optionalText255,
+  cash_advance_description: optionalLong,
+  tenancy_db_name: optionalText255,
+  partial_payments: z.boolean().default(true),
+  estimate_payments: z.boolean().default(false),
+  allow_business_signup: z.boolean().default(true),
+  force_customer_signup: z.boolean().default(false),
+  user_management: z.boolean().default(true),
+  standalone: z.boolean().default(false),
+});
+
+export const createTenantRequestSchema = tenantFieldsSchema.extend({ admin_email: emailSchema });
+export type CreateTenantRequest = z.input<typeof createTenantRequestSchema>;
+export const updateTenantRequestSchema = tenantFieldsSchema;
+export type UpdateTenantRequest = z.input<typeof updateTenantRequestSchema>;
+/** The one form for create and edit: the admin email is required where it is shown (create). */
+export const tenantFormSchema = tenantFieldsSchema.extend({ admin_email: emailSchema.optional() });
+export type TenantFormValues = z.input<typeof tenantFormSchema>;
+
+export const tenantSecretFields = ['payment_provider_secret', 'payment_provider_webhook_secret', 'financing_provider_secret', 'bank_link_secret'] as const;
+export type TenantSecretField = (typeof tenantSecretFields)[number];
+
+export const MASK = '****';
+
+export function isMaskedSecret(value: string | null | undefined): boolean {
+  return !value || value.includes(MASK);
+}
+
+/** `sk_live_****1234`: a recognisable prefix and the last 4 characters, never more. */
+export function maskSecret(plain: string): string {
+  const prefix = /^[A-Za-z]{2,6}_(?:(?:live|test)_)?/.exec(plain)?.[0] ?? '';
+  const rest = plain.slice(prefix.length);
+  return rest.length >= 12 ? `${prefix}${MASK}${rest.slice(-4)}` : MASK;
+}
+
+export const tenantsQuerySchema = listQuerySchema;
+
+export const tenantSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  domains: z.array(z.string()),
+  is_landlord: z.boolean(),
+  page_title: z.string().nullable(),
+  created_at: z.string(),
+});
+export type TenantSummary = z.infer<typeof tenantSummarySchema>;
+
+const masked = z.string().nullable();
+
+export const tenantResourceSchema = tenantSummarySchema.extend({
+  landing_url: z.string().nullable(),
+  login_logo: z.string().nullable(),
+  heading: z.string().nullable(),
+  description: z.string().nullable(),
+  dashboard_logo: z.string().nullable(),
+  theme_color: z.string(),
+  font: z.string().nullable(),
+  copyright_text: z.string().nullable(),
+  support_email: z.string().nullable(),
+  platform_model: z.string().nullable(),
+  payment_provider_key: z.string().nullable(),
+  payment_provider_secret: masked,
+  payment_provider_webhook_secret: masked,
+  payment_provider_account_id: z.string().nullable(),
+  financing_provider_url: z.string().nullable(),
+  financing_provider_secret: masked,
+  financing_product_ids: z.array(z.string()),
+  bank_link_client_id: z.string().nullable(),
+  bank_link_secret: masked,
+  bank_link_environment: z.string().nullable(),
+  cash_advance_title: z.string().nullable(),
+  cash_advance_description: z.string().nullable(),
+  tenancy_db_name: z.string().nullable(),
+  partial_payments: z.boolean(),
+  estimate_payments: z.boolean(),
+  allow_business_signup: z.boolean(),
+  force_customer_signup: z.boolean(),
+  user_management: z.boolean(),
+  standalone: z.boolean(),
+});
+export type TenantResource = z.infer<typeof tenantResourceSchema>;
+
+export const tenantBusinessSchema = z.object({ id: z.string(), name: z.string(), slug: z.string(), email: z.string().nullable(), disabled: z.boolean(), created_at: z.string() });
+export type TenantBusiness = z.infer<typeof tenantBusinessSchema>;
