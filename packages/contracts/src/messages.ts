@@ -39,7 +39,7 @@ export const messages = {
   passwordReset: 'Your password has been reset.',
   verificationSent: 'A new verification link has been sent to your email address.',
   emailVerified: 'Your email address has been verified.',
-  signupDisabled: 'Feature not enabled.',
+  featureNotEnabled: 'Feature not enabled.',
   accountDisabled: 'Your account is disabled.',
   accountUpdated: 'Account updated',
   invalidImage: 'The file must be an image of type: gif, jpeg, png.',

@@ -149,7 +149,7 @@ export function createAuthService(app: AppContext) {
     },
 
     async signUp(tenant: TenantRecord, sessionId: string | null, input: SignUpRequest, meta: RequestMeta): Promise<{ session: IssuedSession; userId: string }> {
-      if (!tenant.allowBusinessSignup) throw AppError.forbidden(messages.signupDisabled);
+      if (!tenant.allowBusinessSignup) throw AppError.forbidden(messages.featureNotEnabled);
       const fields = signUpRequestSchema.parse(input);
       const passwordHash = await hashPassword(fields.password);
       const { session, userId, mailId } = await inTenant(app.db, tenant.id, async (tx) => {

@@ -9,6 +9,7 @@ import {
   teamUsersQuerySchema,
   updateTeamUserRequestSchema,
 } from '@app/contracts';
+import { AppError } from '../../platform/errors';
 import { auditActor, requestMeta } from '../../platform/http';
 import { requireBusiness } from '../../platform/request-context';
 import type { TeamService } from './team.service';
@@ -22,6 +23,11 @@ const oneWithMessage = { 200: z.object({ data: teamUserResourceSchema, message: 
 
 /** The selected business's team: `/users` and its actions. Status is the membership's. */
 export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (server, { team }) => {
+  // The tenant's "user management" switch: when off, businesses see their team but cannot change it.
+  server.addHook('preHandler', async (request) => {
+    if (request.method !== 'GET' && !request.ctx.tenant.userManagement) throw AppError.forbidden(messages.featureNotEnabled);
+  });
+
   server.get('/users', { config: business('view-user'), schema: { querystring: teamUsersQuerySchema, response: { 200: teamUserListResponseSchema } } }, async (request) =>
     team.list(request.ctx.tenant.id, requireBusiness(request).id, request.query),
   );

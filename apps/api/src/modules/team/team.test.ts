@@ -225,6 +225,23 @@ describe('transferring ownership', () => {
   });
 });
 
+describe("the tenant's user management switch", () => {
+  it('when off, the team can be read but not changed', async () => {
+    await h.app.db.execute(`update tenants set user_management = false where id = '${h.landlordId}'`);
+    h.app.tenants.forget();
+    try {
+      expect((await owner.get('/api/v1/users')).status).toBe(200);
+      const refused = await owner.post('/api/v1/users', { email: 'switched-off@example.com', role: 'viewer' });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toEqual({ message: messages.featureNotEnabled });
+    } finally {
+      await h.app.db.execute(`update tenants set user_management = true where id = '${h.landlordId}'`);
+      h.app.tenants.forget();
+    }
+    expect((await owner.post('/api/v1/users', { email: 'switched-on@example.com', role: 'viewer' })).status).toBe(201);
+  });
+});
+
 describe('isolation', () => {
   it('a member of another business or tenant is not found, and nothing changes', async () => {
     const viewerId = await idOf('viewer@example.com');
