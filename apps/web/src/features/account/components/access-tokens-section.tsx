@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Pagination, Stack, Table, Tabs, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import type { AccessTokenResource } from '@app/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { QueryState } from '../../../components/query-state';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { ListTabs } from '../../../components/data-table/list-tabs';
+import { useListQueryState } from '../../../components/data-table/use-list-query-state';
 import { formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useAccessTokens, useRevokeAccessToken, type TokenStatus } from '../account-queries';
@@ -12,37 +13,19 @@ import { CreateTokenModal } from './create-token-modal';
 
 const STATUSES: readonly TokenStatus[] = ['active', 'expired', 'all'];
 
-function readStatus(value: string | null): TokenStatus {
+function readStatus(value: string): TokenStatus {
   return STATUSES.find((status) => status === value) ?? 'active';
-}
-
-function readPage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page > 0 ? page : 1;
 }
 
 /** Personal access tokens; the tab and page live in the URL query. */
 export function AccessTokensSection() {
   const { t } = useTranslation();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const status = readStatus(searchParams.get('status'));
-  const page = readPage(searchParams.get('page'));
-  const tokens = useAccessTokens(status, page);
+  const list = useListQueryState(['status'] as const);
+  const status = readStatus(list.filters.status);
+  const tokens = useAccessTokens(status, list.page);
   const revoke = useRevokeAccessToken();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<AccessTokenResource | null>(null);
-
-  const setQuery = (next: { status?: TokenStatus; page?: number }) => {
-    setSearchParams(
-      (previous) => {
-        const params = new URLSearchParams(previous);
-        params.set('status', next.status ?? status);
-        params.set('page', String(next.page ?? 1));
-        return params;
-      },
-      { replace: true },
-    );
-  };
 
   const confirmRevoke = () => {
     if (!revoking) return;
@@ -53,68 +36,41 @@ export function AccessTokensSection() {
     });
   };
 
-  const rows = tokens.data?.data ?? [];
-  const lastPage = tokens.data?.meta.last_page ?? 1;
+  const columns: DataTableColumn<AccessTokenResource>[] = [
+    { key: 'name', header: t('tokens.name'), render: (token) => token.name },
+    {
+      key: 'status',
+      header: t('tokens.status_label'),
+      render: (token) => (
+        <Badge color={token.status === 'active' ? 'green' : 'gray'} variant="light">
+          {t(`tokens.status.${token.status}`)}
+        </Badge>
+      ),
+    },
+    { key: 'created_at', header: t('tokens.created_at'), render: (token) => formatDate(token.created_at) },
+    { key: 'expires_at', header: t('tokens.expires_at'), render: (token) => (token.expires_at ? formatDate(token.expires_at) : t('tokens.never')) },
+    { key: 'last_used_at', header: t('tokens.last_used_at'), render: (token) => (token.last_used_at ? formatDate(token.last_used_at) : t('tokens.never_used')) },
+  ];
 
   return (
     <Stack>
       <Group justify="space-between">
-        <Tabs value={status} onChange={(value) => setQuery({ status: readStatus(value) })}>
-          <Tabs.List>
-            {STATUSES.map((value) => (
-              <Tabs.Tab key={value} value={value}>
-                {t(`tokens.status.${value}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
+        <ListTabs value={status} values={STATUSES} label={(value) => t(`tokens.status.${value}`)} onChange={(value) => list.update({ status: value })} />
         <Button onClick={() => setCreating(true)}>{t('tokens.create')}</Button>
       </Group>
-      <QueryState
-        isPending={tokens.isPending}
-        error={tokens.error}
-        isEmpty={rows.length === 0}
+      <DataTable
+        query={tokens}
+        columns={columns}
+        getRowId={(token) => token.id}
         emptyText={t('tokens.empty')}
-        onRetry={() => void tokens.refetch()}
-      >
-        <Table.ScrollContainer minWidth={600}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('tokens.name')}</Table.Th>
-                <Table.Th>{t('tokens.status_label')}</Table.Th>
-                <Table.Th>{t('tokens.created_at')}</Table.Th>
-                <Table.Th>{t('tokens.expires_at')}</Table.Th>
-                <Table.Th>{t('tokens.last_used_at')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((token) => (
-                <Table.Tr key={token.id}>
-                  <Table.Td>{token.name}</Table.Td>
-                  <Table.Td>
-                    <Badge color={token.status === 'active' ? 'green' : 'gray'} variant="light">
-                      {t(`tokens.status.${token.status}`)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatDate(token.created_at)}</Table.Td>
-                  <Table.Td>{token.expires_at ? formatDate(token.expires_at) : t('tokens.never')}</Table.Td>
-                  <Table.Td>{token.last_used_at ? formatDate(token.last_used_at) : t('tokens.never_used')}</Table.Td>
-                  <Table.Td ta="right">
-                    <Button size="xs" color="red" variant="subtle" onClick={() => setRevoking(token)} aria-label={t('tokens.revoke_named', { name: token.name })}>
-                      {t('tokens.revoke')}
-                    </Button>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {lastPage > 1 && <Pagination total={lastPage} value={page} onChange={(next) => setQuery({ page: next })} />}
-      </QueryState>
+        minWidth={600}
+        striped
+        actions={(token) => (
+          <Button size="xs" color="red" variant="subtle" onClick={() => setRevoking(token)} aria-label={t('tokens.revoke_named', { name: token.name })}>
+            {t('tokens.revoke')}
+          </Button>
+        )}
+      />
       <CreateTokenModal opened={creating} onClose={() => setCreating(false)} />
       <ConfirmDialog
         opened={revoking !== null}

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createBusinessRequestSchema, currencies, type CreateBusinessRequest } from '@app/contracts';
 import { BusinessTypeSelects } from '../../../components/business-type-selects';
+import { FormModal } from '../../../components/form-modal';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useCreateBusiness, useSwitchBusiness } from '../business-queries';
@@ -52,45 +53,33 @@ export function AddBusinessModal({ opened, onClose }: { opened: boolean; onClose
   });
 
   return (
-    <Modal opened={opened} onClose={close} title={t('business.add')} centered>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <TextInput label={t('business.name')} data-autofocus error={errors.name?.message} {...register('name')} />
-          <BusinessTypeSelects
-            value={{ business_type: watch('business_type') ?? defaults.business_type, business_structure: watch('business_structure') ?? defaults.business_structure }}
-            onChange={(kind) => {
-              setValue('business_type', kind.business_type, { shouldDirty: true });
-              setValue('business_structure', kind.business_structure, { shouldDirty: true });
-            }}
-            typeError={errors.business_type?.message}
-            structureError={errors.business_structure?.message}
+    <FormModal opened={opened} onClose={close} title={t('business.add')} onSubmit={onSubmit} submitting={isSubmitting} submitLabel={t('business.create')}>
+      <TextInput label={t('business.name')} data-autofocus error={errors.name?.message} {...register('name')} />
+      <BusinessTypeSelects
+        value={{ business_type: watch('business_type') ?? defaults.business_type, business_structure: watch('business_structure') ?? defaults.business_structure }}
+        onChange={(kind) => {
+          setValue('business_type', kind.business_type, { shouldDirty: true });
+          setValue('business_structure', kind.business_structure, { shouldDirty: true });
+        }}
+        typeError={errors.business_type?.message}
+        structureError={errors.business_structure?.message}
+      />
+      <Controller
+        control={control}
+        name="currency_id"
+        render={({ field, fieldState }) => (
+          <Select
+            label={t('business.currency')}
+            data={currencyOptions}
+            searchable
+            allowDeselect={false}
+            value={String(field.value ?? defaults.currency_id)}
+            onChange={(value) => field.onChange(value === null ? defaults.currency_id : Number(value))}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
           />
-          <Controller
-            control={control}
-            name="currency_id"
-            render={({ field, fieldState }) => (
-              <Select
-                label={t('business.currency')}
-                data={currencyOptions}
-                searchable
-                allowDeselect={false}
-                value={String(field.value ?? defaults.currency_id)}
-                onChange={(value) => field.onChange(value === null ? defaults.currency_id : Number(value))}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {t('business.create')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+        )}
+      />
+    </FormModal>
   );
 }

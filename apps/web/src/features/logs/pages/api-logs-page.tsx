@@ -1,15 +1,14 @@
-import { Anchor, Badge, Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { ApiLogResource } from '@app/contracts';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { useListQueryState } from '../../../components/data-table/use-list-query-state';
 import { PageHeader } from '../../../components/page-header';
-import { QueryState } from '../../../components/query-state';
 import { formatDateTime } from '../../../lib/format';
-import { useListParams } from '../../../lib/list-params';
 import { adminLinks } from '../../../lib/paths';
 import { useApiLogs } from '../logs-queries';
-import { LogFilters } from './log-filters';
-
-const KEYS = ['from', 'to', 'user_id', 'user_label', 'business_id', 'business_label', 'method', 'response_code'] as const;
+import { LOG_FILTER_KEYS, LogFilters } from './log-filters';
 
 export function statusColor(code: number): string {
   if (code >= 500) return 'red';
@@ -20,7 +19,7 @@ export function statusColor(code: number): string {
 /** Admin area → API logs, with filters in the URL. */
 export function ApiLogsPage() {
   const { t } = useTranslation();
-  const list = useListParams(KEYS);
+  const list = useListQueryState(LOG_FILTER_KEYS);
   const f = list.filters;
   const logs = useApiLogs({
     page: list.page,
@@ -31,74 +30,63 @@ export function ApiLogsPage() {
     method: f.method || undefined,
     response_code: f.response_code.length === 3 ? f.response_code : undefined,
   });
-  const rows = logs.data?.data ?? [];
-  const lastPage = logs.data?.meta.last_page ?? 1;
+
+  const columns: DataTableColumn<ApiLogResource>[] = [
+    {
+      key: 'request',
+      header: t('logs.request'),
+      render: (log) => (
+        <Anchor component={Link} to={adminLinks.apiLog(log.id)} size="sm">
+          <Text span fw={600} size="sm">
+            {log.method}
+          </Text>{' '}
+          {log.url}
+        </Anchor>
+      ),
+    },
+    {
+      key: 'response_code',
+      header: t('logs.response_code'),
+      render: (log) => (
+        <Badge variant="light" color={statusColor(log.response_code)}>
+          {log.response_code}
+        </Badge>
+      ),
+    },
+    {
+      key: 'user',
+      header: t('logs.user'),
+      render: ({ user }) =>
+        user ? (
+          <Anchor component="button" type="button" size="sm" onClick={() => list.update({ user_id: user.id, user_label: user.name })}>
+            {user.name}
+          </Anchor>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'business',
+      header: t('logs.business'),
+      render: ({ business }) =>
+        business ? (
+          <Anchor component="button" type="button" size="sm" onClick={() => list.update({ business_id: business.id, business_label: business.name })}>
+            {business.name}
+          </Anchor>
+        ) : (
+          '—'
+        ),
+    },
+    { key: 'load_time', header: t('logs.load_time'), render: (log) => t('logs.ms', { count: log.load_time_ms }) },
+    { key: 'created_at', header: t('logs.created_at'), render: (log) => formatDateTime(log.created_at) },
+  ];
 
   return (
     <>
       <PageHeader title={t('logs.api_title')} description={t('logs.api_description')} />
       <Stack>
         <LogFilters values={f} apiFilters onChange={(next) => list.update(next)} />
-        <QueryState isPending={logs.isPending} error={logs.error} isEmpty={rows.length === 0} emptyText={t('logs.empty')} onRetry={() => void logs.refetch()}>
-          <Table.ScrollContainer minWidth={860}>
-            <Table highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('logs.request')}</Table.Th>
-                  <Table.Th>{t('logs.response_code')}</Table.Th>
-                  <Table.Th>{t('logs.user')}</Table.Th>
-                  <Table.Th>{t('logs.business')}</Table.Th>
-                  <Table.Th>{t('logs.load_time')}</Table.Th>
-                  <Table.Th>{t('logs.created_at')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((log) => (
-                  <Table.Tr key={log.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={adminLinks.apiLog(log.id)} size="sm">
-                        <Text span fw={600} size="sm">
-                          {log.method}
-                        </Text>{' '}
-                        {log.url}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={statusColor(log.response_code)}>
-                        {log.response_code}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {log.user ? (
-                        <Anchor component="button" type="button" size="sm" onClick={() => list.update({ user_id: log.user?.id ?? '', user_label: log.user?.name ?? '' })}>
-                          {log.user.name}
-                        </Anchor>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {log.business ? (
-                        <Anchor component="button" type="button" size="sm" onClick={() => list.update({ business_id: log.business?.id ?? '', business_label: log.business?.name ?? '' })}>
-                          {log.business.name}
-                        </Anchor>
-                      ) : (
-                        '—'
-                      )}
-                    </Table.Td>
-                    <Table.Td>{t('logs.ms', { count: log.load_time_ms })}</Table.Td>
-                    <Table.Td>{formatDateTime(log.created_at)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {lastPage > 1 && (
-            <Group justify="flex-end">
-              <Pagination total={lastPage} value={list.page} onChange={(page) => list.update({ page })} />
-            </Group>
-          )}
-        </QueryState>
+        <DataTable query={logs} columns={columns} getRowId={(log) => log.id} emptyText={t('logs.empty')} minWidth={860} />
       </Stack>
     </>
   );

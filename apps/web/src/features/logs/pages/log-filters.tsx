@@ -1,7 +1,10 @@
 import { Button, Group, NativeSelect, Pill, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-export type LogFilterValues = { from: string; to: string; user_id: string; user_label: string; business_id: string; business_label: string; method: string; response_code: string };
+/** The log filters' keys in the URL query. */
+export const LOG_FILTER_KEYS = ['from', 'to', 'user_id', 'user_label', 'business_id', 'business_label', 'method', 'response_code'] as const;
+
+export type LogFilterValues = Record<(typeof LOG_FILTER_KEYS)[number], string>;
 
 interface LogFiltersProps {
   values: LogFilterValues;

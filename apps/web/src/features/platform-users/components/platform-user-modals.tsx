@@ -1,6 +1,6 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import {
@@ -10,7 +10,8 @@ import {
   invitePlatformUserRequestSchema,
   updatePlatformUserRequestSchema,
 } from '@app/contracts';
-import { QueryState } from '../../../components/query-state';
+import { FormModal } from '../../../components/form-modal';
+import { SelectField } from '../../../components/select-field';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useInvitePlatformUser, usePlatformRoles, useUpdatePlatformUser } from '../platform-users-queries';
@@ -47,40 +48,25 @@ export function InvitePlatformUserModal({ opened, onClose }: { opened: boolean; 
   });
 
   return (
-    <Modal opened={opened} onClose={close} title={t('platform_users.invite')} centered>
-      <QueryState isPending={roles.isPending} error={roles.error} onRetry={() => void roles.refetch()}>
-        <form onSubmit={onSubmit} noValidate>
-          <Stack>
-            <TextInput label={t('platform_users.email')} type="email" autoComplete="off" data-autofocus error={errors.email?.message} {...register('email')} />
-            <Controller
-              control={control}
-              name="role_id"
-              render={({ field, fieldState: { error } }) => (
-                <Select
-                  label={t('platform_users.role')}
-                  placeholder={t('platform_users.choose_role')}
-                  data={roles.data ?? []}
-                  allowDeselect={false}
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={error && (error.type === 'server' ? error.message : t('platform_users.role_required'))}
-                />
-              )}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={isSubmitting}>
-                {t('platform_users.send_invitation')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </QueryState>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={close}
+      title={t('platform_users.invite')}
+      onSubmit={onSubmit}
+      submitting={isSubmitting}
+      submitLabel={t('platform_users.send_invitation')}
+      loading={{ isPending: roles.isPending, error: roles.error, onRetry: () => void roles.refetch() }}
+    >
+      <TextInput label={t('platform_users.email')} type="email" autoComplete="off" data-autofocus error={errors.email?.message} {...register('email')} />
+      <SelectField
+        control={control}
+        name="role_id"
+        label={t('platform_users.role')}
+        placeholder={t('platform_users.choose_role')}
+        data={roles.data ?? []}
+        requiredMessage={t('platform_users.role_required')}
+      />
+    </FormModal>
   );
 }
 
@@ -111,39 +97,17 @@ export function EditPlatformUserModal({ user, onClose }: { user: PlatformUserRes
   });
 
   return (
-    <Modal opened={user !== null} onClose={onClose} title={t('platform_users.edit')} centered>
-      <QueryState isPending={roles.isPending} error={roles.error} onRetry={() => void roles.refetch()}>
-        <form onSubmit={onSubmit} noValidate>
-          <Stack>
-            <TextInput label={t('platform_users.name')} data-autofocus error={errors.name?.message} {...register('name')} />
-            <TextInput label={t('platform_users.phone')} error={errors.phone?.message} {...register('phone')} />
-            <Controller
-              control={control}
-              name="role_id"
-              render={({ field, fieldState: { error } }) => (
-                <Select
-                  label={t('platform_users.role')}
-                  data={roles.data ?? []}
-                  allowDeselect={false}
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={error?.message}
-                />
-              )}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={isSubmitting}>
-                {t('common.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </QueryState>
-    </Modal>
+    <FormModal
+      opened={user !== null}
+      onClose={onClose}
+      title={t('platform_users.edit')}
+      onSubmit={onSubmit}
+      submitting={isSubmitting}
+      loading={{ isPending: roles.isPending, error: roles.error, onRetry: () => void roles.refetch() }}
+    >
+      <TextInput label={t('platform_users.name')} data-autofocus error={errors.name?.message} {...register('name')} />
+      <TextInput label={t('platform_users.phone')} error={errors.phone?.message} {...register('phone')} />
+      <SelectField control={control} name="role_id" label={t('platform_users.role')} data={roles.data ?? []} />
+    </FormModal>
   );
 }

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Badge, Button, Group, Pagination, Stack, Table, Tabs, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type PlatformUserResource, type PlatformUserTab, platformUserTabs } from '@app/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { ListTabs } from '../../../components/data-table/list-tabs';
+import { useListQueryState } from '../../../components/data-table/use-list-query-state';
 import { Icon } from '../../../components/icon';
 import { PageHeader } from '../../../components/page-header';
-import { QueryState } from '../../../components/query-state';
 import { formatDate } from '../../../lib/format';
-import { useListParams } from '../../../lib/list-params';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useBootstrap, useCan } from '../../../lib/session';
 import { EditPlatformUserModal, InvitePlatformUserModal } from '../components/platform-user-modals';
@@ -24,16 +25,13 @@ export function PlatformUsersPage() {
   const { t } = useTranslation();
   const can = useCan('platform');
   const { current_user: me } = useBootstrap();
-  const list = useListParams(['tab'] as const);
+  const list = useListQueryState(['tab'] as const);
   const tab = readTab(list.filters.tab);
   const users = usePlatformUsers(tab, list.search, list.page);
   const toggle = useTogglePlatformUser();
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<PlatformUserResource | null>(null);
   const [confirming, setConfirming] = useState<PlatformUserResource | null>(null);
-
-  const rows = users.data?.data ?? [];
-  const lastPage = users.data?.meta.last_page ?? 1;
 
   const confirmToggle = () => {
     if (!confirming) return;
@@ -50,6 +48,22 @@ export function PlatformUsersPage() {
     );
   };
 
+  const columns: DataTableColumn<PlatformUserResource>[] = [
+    { key: 'name', header: t('platform_users.name'), render: (user) => user.name },
+    { key: 'email', header: t('platform_users.email'), render: (user) => user.email },
+    { key: 'role', header: t('platform_users.role'), render: (user) => user.role?.name ?? '—' },
+    {
+      key: 'status',
+      header: t('platform_users.status_label'),
+      render: (user) => (
+        <Badge variant="light" color={STATUS_COLOR[user.status]}>
+          {t(`platform_users.status.${user.status}`)}
+        </Badge>
+      ),
+    },
+    { key: 'created_at', header: t('platform_users.created_at'), render: (user) => formatDate(user.created_at) },
+  ];
+
   return (
     <>
       <PageHeader
@@ -63,68 +77,28 @@ export function PlatformUsersPage() {
         }
       />
       <Stack>
-        <Tabs value={tab} onChange={(value) => list.update({ tab: readTab(value ?? '') })}>
-          <Tabs.List>
-            {platformUserTabs.map((value) => (
-              <Tabs.Tab key={value} value={value}>
-                {t(`platform_users.tabs.${value}`)}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
+        <ListTabs value={tab} values={platformUserTabs} label={(value) => t(`platform_users.tabs.${value}`)} onChange={(value) => list.update({ tab: value })} />
         <TextInput label={t('platform_users.search')} maw={320} value={list.typed} onChange={(event) => list.setTyped(event.currentTarget.value)} />
-        <QueryState isPending={users.isPending} error={users.error} isEmpty={rows.length === 0} emptyText={t('platform_users.empty')} onRetry={() => void users.refetch()}>
-          <Table.ScrollContainer minWidth={720}>
-            <Table highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('platform_users.name')}</Table.Th>
-                  <Table.Th>{t('platform_users.email')}</Table.Th>
-                  <Table.Th>{t('platform_users.role')}</Table.Th>
-                  <Table.Th>{t('platform_users.status_label')}</Table.Th>
-                  <Table.Th>{t('platform_users.created_at')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((user) => (
-                  <Table.Tr key={user.id}>
-                    <Table.Td>{user.name}</Table.Td>
-                    <Table.Td>{user.email}</Table.Td>
-                    <Table.Td>{user.role?.name ?? '—'}</Table.Td>
-                    <Table.Td>
-                      <Badge variant="light" color={STATUS_COLOR[user.status]}>
-                        {t(`platform_users.status.${user.status}`)}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>{formatDate(user.created_at)}</Table.Td>
-                    <Table.Td ta="right">
-                      {can('edit-platform-user') && (
-                        <Group gap="xs" justify="flex-end" wrap="nowrap">
-                          <Button size="xs" variant="subtle" onClick={() => setEditing(user)} aria-label={t('platform_users.edit_named', { name: user.name })}>
-                            {t('platform_users.edit')}
-                          </Button>
-                          {user.id !== me.id && (
-                            <Button size="xs" variant="subtle" color={user.status === 'disabled' ? undefined : 'red'} onClick={() => setConfirming(user)}>
-                              {t(user.status === 'disabled' ? 'platform_users.enable' : 'platform_users.disable')}
-                            </Button>
-                          )}
-                        </Group>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {lastPage > 1 && (
-            <Group justify="flex-end">
-              <Pagination total={lastPage} value={list.page} onChange={(page) => list.update({ page })} />
-            </Group>
-          )}
-        </QueryState>
+        <DataTable
+          query={users}
+          columns={columns}
+          getRowId={(user) => user.id}
+          emptyText={t('platform_users.empty')}
+          actions={(user) =>
+            can('edit-platform-user') && (
+              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                <Button size="xs" variant="subtle" onClick={() => setEditing(user)} aria-label={t('platform_users.edit_named', { name: user.name })}>
+                  {t('platform_users.edit')}
+                </Button>
+                {user.id !== me.id && (
+                  <Button size="xs" variant="subtle" color={user.status === 'disabled' ? undefined : 'red'} onClick={() => setConfirming(user)}>
+                    {t(user.status === 'disabled' ? 'platform_users.enable' : 'platform_users.disable')}
+                  </Button>
+                )}
+              </Group>
+            )
+          }
+        />
       </Stack>
       <InvitePlatformUserModal opened={inviting} onClose={() => setInviting(false)} />
       <EditPlatformUserModal user={editing} onClose={() => setEditing(null)} />

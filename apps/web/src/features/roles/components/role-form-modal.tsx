@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { type AbilityScope, type RoleRequest, type RoleResource, abilityGroups, roleRequestSchema } from '@app/contracts';
+import { FormModal } from '../../../components/form-modal';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useSaveRole } from '../roles-queries';
@@ -37,26 +38,14 @@ export function RoleFormModal({ scope, role, onClose }: Props) {
   });
 
   return (
-    <Modal opened onClose={onClose} title={role ? t('roles.edit_title', { name: role.name }) : t('roles.create')} size="xl" centered>
-      <form onSubmit={onSubmit} noValidate>
-        <Stack>
-          <TextInput label={t('roles.name')} data-autofocus error={errors.name?.message} {...register('name')} />
-          <TextInput label={t('roles.description')} error={errors.description?.message} {...register('description')} />
-          <Controller
-            control={control}
-            name="abilities"
-            render={({ field, fieldState: { error } }) => <AbilityPicker groups={abilityGroups(scope)} value={field.value} onChange={field.onChange} error={error?.message} />}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
-            <Button type="submit" loading={isSubmitting}>
-              {t('common.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormModal opened onClose={onClose} title={role ? t('roles.edit_title', { name: role.name }) : t('roles.create')} size="xl" onSubmit={onSubmit} submitting={isSubmitting}>
+      <TextInput label={t('roles.name')} data-autofocus error={errors.name?.message} {...register('name')} />
+      <TextInput label={t('roles.description')} error={errors.description?.message} {...register('description')} />
+      <Controller
+        control={control}
+        name="abilities"
+        render={({ field, fieldState: { error } }) => <AbilityPicker groups={abilityGroups(scope)} value={field.value} onChange={field.onChange} error={error?.message} />}
+      />
+    </FormModal>
   );
 }

@@ -1,21 +1,39 @@
-import { Anchor, Badge, Button, Group, Pagination, Stack, Table, TextInput, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { TenantSummary } from '@app/contracts';
+import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { useListQueryState } from '../../../components/data-table/use-list-query-state';
 import { Icon } from '../../../components/icon';
 import { PageHeader } from '../../../components/page-header';
-import { QueryState } from '../../../components/query-state';
 import { formatDate } from '../../../lib/format';
-import { useListParams } from '../../../lib/list-params';
 import { adminLinks, adminPaths } from '../../../lib/paths';
 import { useTenants } from '../tenants-queries';
 
 /** Landlord only: the tenants of this installation. */
 export function TenantsPage() {
   const { t } = useTranslation();
-  const list = useListParams([] as const);
+  const list = useListQueryState([] as const);
   const tenants = useTenants(list.search, list.page);
-  const rows = tenants.data?.data ?? [];
-  const lastPage = tenants.data?.meta.last_page ?? 1;
+
+  const columns: DataTableColumn<TenantSummary>[] = [
+    {
+      key: 'name',
+      header: t('tenants.name'),
+      render: (tenant) => (
+        <>
+          {tenant.name}{' '}
+          {tenant.is_landlord && (
+            <Badge size="sm" variant="light">
+              {t('tenants.landlord')}
+            </Badge>
+          )}
+        </>
+      ),
+    },
+    { key: 'domains', header: t('tenants.domains'), render: (tenant) => tenant.domains.join(', ') },
+    { key: 'created_at', header: t('tenants.created_at'), render: (tenant) => formatDate(tenant.created_at) },
+  ];
 
   return (
     <>
@@ -29,48 +47,18 @@ export function TenantsPage() {
       />
       <Stack>
         <TextInput label={t('tenants.search')} maw={320} value={list.typed} onChange={(event) => list.setTyped(event.currentTarget.value)} />
-        <QueryState isPending={tenants.isPending} error={tenants.error} isEmpty={rows.length === 0} emptyText={t('tenants.empty')} onRetry={() => void tenants.refetch()}>
-          <Table.ScrollContainer minWidth={640}>
-            <Table highlightOnHover>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('tenants.name')}</Table.Th>
-                  <Table.Th>{t('tenants.domains')}</Table.Th>
-                  <Table.Th>{t('tenants.created_at')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((tenant) => (
-                  <Table.Tr key={tenant.id}>
-                    <Table.Td>
-                      {tenant.name}{' '}
-                      {tenant.is_landlord && (
-                        <Badge size="sm" variant="light">
-                          {t('tenants.landlord')}
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{tenant.domains.join(', ')}</Table.Td>
-                    <Table.Td>{formatDate(tenant.created_at)}</Table.Td>
-                    <Table.Td ta="right">
-                      <Anchor component={Link} to={adminLinks.tenantEdit(tenant.id)} aria-label={t('tenants.edit_named', { name: tenant.name })}>
-                        {t('tenants.edit')}
-                      </Anchor>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-          {lastPage > 1 && (
-            <Group justify="flex-end">
-              <Pagination total={lastPage} value={list.page} onChange={(page) => list.update({ page })} />
-            </Group>
+        <DataTable
+          query={tenants}
+          columns={columns}
+          getRowId={(tenant) => tenant.id}
+          emptyText={t('tenants.empty')}
+          minWidth={640}
+          actions={(tenant) => (
+            <Anchor component={Link} to={adminLinks.tenantEdit(tenant.id)} aria-label={t('tenants.edit_named', { name: tenant.name })}>
+              {t('tenants.edit')}
+            </Anchor>
           )}
-        </QueryState>
+        />
       </Stack>
     </>
   );

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { type TeamUserResource, type UpdateTeamUserRequest, updateTeamUserRequestSchema } from '@app/contracts';
-import { QueryState } from '../../../components/query-state';
+import { FormModal } from '../../../components/form-modal';
+import { SelectField } from '../../../components/select-field';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useAssignableRoles, useUpdateUser } from '../users-queries';
@@ -40,40 +41,16 @@ export function EditUserModal({ user, canChangeRole, onClose }: Props) {
   const options = (roles.data ?? []).map((role) => ({ value: role.id, label: role.name }));
 
   return (
-    <Modal opened onClose={onClose} title={t('users.edit_title', { name: user.name })} centered>
-      <QueryState isPending={roles.isPending} error={roles.error} onRetry={() => void roles.refetch()}>
-        <form onSubmit={onSubmit} noValidate>
-          <Stack>
-            <TextInput label={t('users.name')} data-autofocus error={errors.name?.message} {...register('name')} />
-            {canChangeRole && (
-              <Controller
-                control={control}
-                name="role"
-                render={({ field, fieldState: { error } }) => (
-                  <Select
-                    label={t('users.role')}
-                    data={options}
-                    allowDeselect={false}
-                    value={field.value ?? null}
-                    onChange={(value) => field.onChange(value ?? undefined)}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    error={error?.message}
-                  />
-                )}
-              />
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={onClose}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={isSubmitting}>
-                {t('common.save')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </QueryState>
-    </Modal>
+    <FormModal
+      opened
+      onClose={onClose}
+      title={t('users.edit_title', { name: user.name })}
+      onSubmit={onSubmit}
+      submitting={isSubmitting}
+      loading={{ isPending: roles.isPending, error: roles.error, onRetry: () => void roles.refetch() }}
+    >
+      <TextInput label={t('users.name')} data-autofocus error={errors.name?.message} {...register('name')} />
+      {canChangeRole && <SelectField control={control} name="role" label={t('users.role')} data={options} />}
+    </FormModal>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { inviteUserRequestSchema, type InviteUserRequest } from '@app/contracts';
-import { QueryState } from '../../../components/query-state';
+import { FormModal } from '../../../components/form-modal';
+import { SelectField } from '../../../components/select-field';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useAssignableRoles, useInviteUser } from '../users-queries';
@@ -43,42 +44,20 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
   const roleOptions = (roles.data ?? []).map((role) => ({ value: role.name, label: role.name }));
 
   return (
-    <Modal opened={opened} onClose={close} title={t('users.invite')} centered>
-      <QueryState isPending={roles.isPending} error={roles.error} onRetry={() => void roles.refetch()}>
-        <form onSubmit={onSubmit} noValidate>
-          <Stack>
-            <Text size="sm" c="dimmed">
-              {t('users.invite_help')}
-            </Text>
-            <TextInput label={t('auth.email')} type="email" autoComplete="off" data-autofocus error={errors.email?.message} {...register('email')} />
-            <Controller
-              control={control}
-              name="role"
-              render={({ field, fieldState: { error } }) => (
-                <Select
-                  label={t('users.role')}
-                  placeholder={t('users.choose_role')}
-                  data={roleOptions}
-                  allowDeselect={false}
-                  value={field.value || null}
-                  onChange={(value) => field.onChange(value ?? '')}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
-                  error={error && (error.type === 'server' ? error.message : t('users.role_required'))}
-                />
-              )}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>
-                {t('common.cancel')}
-              </Button>
-              <Button type="submit" loading={isSubmitting}>
-                {t('users.send_invitation')}
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </QueryState>
-    </Modal>
+    <FormModal
+      opened={opened}
+      onClose={close}
+      title={t('users.invite')}
+      onSubmit={onSubmit}
+      submitting={isSubmitting}
+      submitLabel={t('users.send_invitation')}
+      loading={{ isPending: roles.isPending, error: roles.error, onRetry: () => void roles.refetch() }}
+    >
+      <Text size="sm" c="dimmed">
+        {t('users.invite_help')}
+      </Text>
+      <TextInput label={t('auth.email')} type="email" autoComplete="off" data-autofocus error={errors.email?.message} {...register('email')} />
+      <SelectField control={control} name="role" label={t('users.role')} placeholder={t('users.choose_role')} data={roleOptions} requiredMessage={t('users.role_required')} />
+    </FormModal>
   );
 }
