@@ -164,7 +164,7 @@ export const oneTimeTokens = pgTable(
     tenantId: tenantId(),
     id: uuid('id').notNull(),
     userId: uuid('user_id').notNull(),
-    purpose: text('purpose', { enum: ['password-reset', 'email-verification', 'invitation'] }).notNull(),
+    purpose: text('purpose', { enum: ['password-reset', 'email-verification', 'invitation', 'business-onboarding'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     businessId: uuid('business_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
