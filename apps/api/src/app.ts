@@ -29,6 +29,9 @@ import { rolesRoutes } from './modules/team/roles.routes';
 import { createAuditService } from './modules/audit/audit.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { createCounterpartyService } from './modules/counterparties/counterparties.service';
+import { createOnboardingService } from './modules/counterparties/onboarding.service';
+import { counterpartyRoutes, networkRoutes } from './modules/counterparties/counterparties.routes';
 import { createPlatformBusinessService } from './modules/platform-businesses/platform-businesses.service';
 import { platformBusinessRoutes } from './modules/platform-businesses/platform-businesses.routes';
 import { createPlatformUserService } from './modules/platform-users/platform-users.service';
@@ -40,6 +43,16 @@ import { mailSettingsRoutes } from './modules/mail-settings/mail-settings.routes
 import { createCentralTenantService } from './modules/tenants/central-tenants.service';
 import { centralTenantRoutes } from './modules/tenants/central-tenants.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createItemUnitService } from './modules/item-units/item-units.service';
+import { itemUnitRoutes } from './modules/item-units/item-units.routes';
+import { createTaxTypeService } from './modules/tax-types/tax-types.service';
+import { salesTaxRoutes, taxTypeRoutes } from './modules/tax-types/tax-types.routes';
+import { createItemService } from './modules/items/items.service';
+import { itemRoutes } from './modules/items/items.routes';
+import { createNoteService } from './modules/notes/notes.service';
+import { noteRoutes } from './modules/notes/notes.routes';
+import { createPaymentModeService } from './modules/payment-modes/payment-modes.service';
+import { paymentModeRoutes } from './modules/payment-modes/payment-modes.routes';
 
 export type BuildOptions = {
   logger?: boolean | { level: string };
@@ -75,6 +88,8 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   const businesses = createBusinessService(app);
   const bootstrap = createBootstrapService(app);
   const team = createTeamService(app);
+  const taxTypes = createTaxTypeService(app);
+  const counterparties = createCounterpartyService(app);
 
   await server.register(healthRoutes, { app, isReady: options.isReady ?? (() => true) });
   await server.register(
@@ -91,11 +106,20 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(teamRoutes, { team });
       await v1.register(rolesRoutes, { roles: createRoleService(app) });
       await v1.register(auditRoutes, { audit: createAuditService(app) });
-      await v1.register(searchRoutes, { team });
+      await v1.register(counterpartyRoutes, { service: counterparties, kind: 'customer' });
+      await v1.register(counterpartyRoutes, { service: counterparties, kind: 'vendor' });
+      await v1.register(networkRoutes, { app, onboarding: createOnboardingService(app), limiter });
+      await v1.register(searchRoutes, { team, counterparties });
+      await v1.register(itemUnitRoutes, { units: createItemUnitService(app) });
+      await v1.register(taxTypeRoutes, { taxTypes });
+      await v1.register(itemRoutes, { items: createItemService(app) });
+      await v1.register(noteRoutes, { notes: createNoteService(app) });
+      await v1.register(paymentModeRoutes, { modes: createPaymentModeService(app) });
     },
     { prefix: '/api/v1' },
   );
   await server.register(centralTenantRoutes, { prefix: '/api/central', service: createCentralTenantService(app) });
+  await server.register(salesTaxRoutes, { prefix: '/api/m', taxTypes });
 
   const webDist = options.webDist;
   const serveWeb = Boolean(webDist && fs.existsSync(path.join(webDist, 'index.html')));

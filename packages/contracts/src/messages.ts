@@ -68,6 +68,23 @@ export const messages = {
   cannotChangeSelf: 'You cannot do this to your own account.',
   notInvited: 'This user has already accepted the invitation.',
   transferTargetInactive: 'Ownership can only be transferred to an active member.',
+  incompleteAddress: 'Incomplete Address',
+  currencyLocked: 'The currency cannot be edited once transactions exist.',
+  counterpartySelf: 'A business cannot be its own customer or vendor.',
+  invalidTaxRate: 'Enter valid tax rate',
+  invalidPrice: 'Enter valid price',
+  priceTooManyDigits: 'The price may not be greater than 20 digits.',
+  priceTooLarge: 'The price is too large to be stored exactly.',
+  priceTooManyDecimals: 'The price has more decimals than the currency allows.',
+  notesTooLong: 'The notes may not be greater than 65000 characters.',
+  invalidUnit: 'The selected unit is invalid.',
+  invalidTaxType: 'The selected tax type is invalid.',
+  itemUnitInUse: 'This unit is attached to items and cannot be deleted.',
+  taxTypeInUse: 'This tax type is attached to items and cannot be deleted.',
+  itemInUse: 'This item is used on documents and cannot be deleted.',
+  paymentModeInUse: 'This payment mode is attached to payments and cannot be deleted.',
+  invalidState: 'Invalid state.',
+  invalidZip: 'Invalid zip.',
 } as const;
 
 export type MessageKey = keyof typeof messages;

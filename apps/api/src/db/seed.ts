@@ -1,4 +1,5 @@
 import { inTenant } from './tenant-tx';
+import { seedDemoNetwork } from './demo-network';
 import type { AppContext } from '../platform/app-context';
 import { newId, randomToken } from '../platform/crypto';
 import { hashPassword } from '../platform/passwords';
@@ -35,7 +36,8 @@ export async function ensureInitialData(app: AppContext): Promise<SeedResult> {
     const created = await inTenant(app.db, landlord.id, async (tx) => {
       if (await authRepo.findUserByEmail(tx, landlord.id, email)) return false;
       const user = await authRepo.insertUser(tx, { tenantId: landlord.id, id: newId(), name: 'Demo Owner', email, passwordHash, status: 'active', emailVerifiedAt: app.clock.now() });
-      await createBusinessInTx(tx, landlord.id, user.id, { name: 'Demo Trading Co', email, business_type: 'company', business_structure: 'private_corporation' });
+      const business = await createBusinessInTx(tx, landlord.id, user.id, { name: 'Demo Trading Co', email, business_type: 'company', business_structure: 'private_corporation' });
+      await seedDemoNetwork(tx, landlord.id, business, passwordHash, app.clock.now());
       return true;
     });
     if (created) result.demo = { email, password, business: 'Demo Trading Co' };

@@ -7,6 +7,7 @@ import { LoginLayout } from './layouts/login-layout';
 import { companyPaths } from '../lib/paths';
 import { requireLandlord } from './landlord-guard';
 import { guestOnly, requireAccess, requireArea, requireUnverified, type RouteAccess } from './route-guards';
+import { counterpartyRoutes } from '../features/counterparties/counterparty-route-objects';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
 
@@ -42,6 +43,22 @@ const pages = {
   tenantCreate: () => import('../features/tenants/pages/tenant-form-page').then((m) => ({ Component: m.TenantCreatePage })),
   tenantEdit: () => import('../features/tenants/pages/tenant-form-page').then((m) => ({ Component: m.TenantEditPage })),
   adminSettings: () => import('../features/admin/pages/admin-settings-page').then((m) => ({ Component: m.AdminSettingsPage })),
+  customers: () => import('../features/counterparties/pages/counterparties-page').then((m) => ({ Component: m.CustomersPage })),
+  vendors: () => import('../features/counterparties/pages/counterparties-page').then((m) => ({ Component: m.VendorsPage })),
+  customerCreate: () => import('../features/counterparties/pages/counterparty-form-page').then((m) => ({ Component: m.CustomerCreatePage })),
+  vendorCreate: () => import('../features/counterparties/pages/counterparty-form-page').then((m) => ({ Component: m.VendorCreatePage })),
+  customerEdit: () => import('../features/counterparties/pages/counterparty-form-page').then((m) => ({ Component: m.CustomerEditPage })),
+  vendorEdit: () => import('../features/counterparties/pages/counterparty-form-page').then((m) => ({ Component: m.VendorEditPage })),
+  customerView: () => import('../features/counterparties/pages/counterparty-view-page').then((m) => ({ Component: m.CustomerViewPage })),
+  vendorView: () => import('../features/counterparties/pages/counterparty-view-page').then((m) => ({ Component: m.VendorViewPage })),
+  businessOnboarding: () => import('../features/counterparties/pages/business-onboarding-page').then((m) => ({ Component: m.BusinessOnboardingPage })),
+  items: () => import('../features/items/pages/items-page').then((m) => ({ Component: m.ItemsPage })),
+  itemCreate: () => import('../features/items/pages/item-form-page').then((m) => ({ Component: m.ItemCreatePage })),
+  itemEdit: () => import('../features/items/pages/item-form-page').then((m) => ({ Component: m.ItemEditPage })),
+  settingsLayout: () => import('../features/settings/components/settings-layout').then((m) => ({ Component: m.SettingsLayout })),
+  taxTypes: () => import('../features/settings/pages/tax-types-page').then((m) => ({ Component: m.TaxTypesPage })),
+  notes: () => import('../features/settings/pages/notes-page').then((m) => ({ Component: m.NotesPage })),
+  paymentMethods: () => import('../features/settings/pages/payment-methods-page').then((m) => ({ Component: m.PaymentMethodsPage })),
 } satisfies Record<string, Lazy>;
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -69,6 +86,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'forgot-password', lazy: pages.forgotPassword },
             { path: 'reset-password/:token', lazy: pages.resetPassword },
             { path: 'accept-user-invitation/:token', lazy: pages.acceptInvitation },
+            { path: 'onboarding-business-invitation/:token', lazy: pages.businessOnboarding },
           ],
         },
         { path: 'verify-email', loader: requireUnverified(queryClient), lazy: pages.verifyEmail },
@@ -81,9 +99,23 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             guarded('dashboard', { ability: 'dashboard', scope: 'business', allowWithoutBusiness: true }, pages.dashboard),
             guarded('users', { ability: 'view-user', scope: 'business' }, pages.users),
             guarded('audit-log', { ability: 'view-audit-log', scope: 'business' }, pages.auditLog),
-            guarded('settings/roles', { ability: ['view-role', 'manage-role'], scope: 'business' }, pages.businessRoles),
+            ...counterpartyRoutes(queryClient, 'customer', { list: pages.customers, create: pages.customerCreate, edit: pages.customerEdit, view: pages.customerView }),
+            ...counterpartyRoutes(queryClient, 'vendor', { list: pages.vendors, create: pages.vendorCreate, edit: pages.vendorEdit, view: pages.vendorView }),
+            guarded('items', { ability: 'view-item', scope: 'business' }, pages.items),
+            guarded('items/create', { ability: 'create-item', scope: 'business' }, pages.itemCreate),
+            guarded('items/:id/edit', { ability: 'edit-item', scope: 'business' }, pages.itemEdit),
             { path: 'settings', loader: () => redirect(companyPaths.accountSettings) },
-            guarded('settings/account-settings', { scope: 'business' }, pages.accountSettings),
+            {
+              // The settings pages share the settings menu beside them.
+              lazy: pages.settingsLayout,
+              children: [
+                guarded('settings/roles', { ability: ['view-role', 'manage-role'], scope: 'business' }, pages.businessRoles),
+                guarded('settings/account-settings', { scope: 'business' }, pages.accountSettings),
+                guarded('settings/tax-types', { ability: 'view-tax-type', scope: 'business' }, pages.taxTypes),
+                guarded('settings/notes', { ability: 'view-note', scope: 'business' }, pages.notes),
+                guarded('settings/payment-methods', { ability: 'view-payment-methods', scope: 'business' }, pages.paymentMethods),
+              ],
+            },
           ],
         },
         {

@@ -3,8 +3,8 @@ import { ApiError, type FieldErrors } from './api-error';
 import { storage } from './storage';
 
 const API_BASE = '/api/v1';
-/** Tenant management lives outside the versioned API (`/api/central/...`). */
-const API_ROOTS = { v1: API_BASE, central: '/api/central' } as const;
+/** Tenant management (`/api/central/...`) and the sales tax lookup (`/api/m/...`) live outside the versioned API. */
+const API_ROOTS = { v1: API_BASE, central: '/api/central', m: '/api/m' } as const;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const LOGOUT_PATHS = new Set(['/logout', '/auth/logout']);
 const XSRF_COOKIE = 'XSRF-TOKEN';

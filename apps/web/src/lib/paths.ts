@@ -5,6 +5,12 @@ export const companyPaths = {
   accountSettings: '/settings/account-settings',
   roles: '/settings/roles',
   auditLog: '/audit-log',
+  customers: '/customers',
+  vendors: '/vendors',
+  items: '/items',
+  taxTypes: '/settings/tax-types',
+  notes: '/settings/notes',
+  paymentMethods: '/settings/payment-methods',
 } as const;
 
 export const adminPaths = {

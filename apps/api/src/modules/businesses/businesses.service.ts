@@ -82,12 +82,13 @@ function auditView(row: repo.BusinessRow) {
 
 /**
  * A new business with its seeded roles, owned by `ownerUserId`. Runs in the caller's transaction.
- * An owner invited by a platform admin holds an 'invited' membership until they accept.
+ * An owner invited by a platform admin holds an 'invited' membership until they accept. A null
+ * owner is a counterparty business recorded without an email: it gets its owner when invited.
  */
 export async function createBusinessInTx(
   tx: Tx,
   tenantId: string,
-  ownerUserId: string,
+  ownerUserId: string | null,
   input: CreateBusinessRequest,
   options: { ownerStatus?: 'active' | 'invited'; ip?: string | null; callerAudits?: boolean } = {},
 ): Promise<repo.BusinessRow> {
@@ -126,7 +127,7 @@ export async function createBusinessInTx(
   );
   const ownerRole = seeded.find((r) => r.name === 'owner');
   if (!ownerRole) throw new Error('Owner role was not seeded');
-  await repo.insertMembership(tx, { tenantId, businessId: business.id, userId: ownerUserId, roleId: ownerRole.id, isOwner: true, status: options.ownerStatus ?? 'active' });
+  if (ownerUserId) await repo.insertMembership(tx, { tenantId, businessId: business.id, userId: ownerUserId, roleId: ownerRole.id, isOwner: true, status: options.ownerStatus ?? 'active' });
   // Audited as the owner's act unless the caller records its own entry (e.g. an admin creating it).
   if (!options.callerAudits) {
     await recordAudit(tx, { tenantId, userId: ownerUserId, businessId: business.id, ip: options.ip ?? null }, { model: 'business', modelId: business.id, action: 'created', after: auditView(business) });

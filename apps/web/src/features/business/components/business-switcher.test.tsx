@@ -33,7 +33,7 @@ describe('business switcher', () => {
     const user = userEvent.setup();
 
     expect(await screen.findByRole('link', { name: 'Users' })).toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Customers' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Invoices' })).not.toBeInTheDocument();
     await user.click(screen.getByTestId('business-switcher'));
     await user.click(await screen.findByRole('menuitem', { name: 'Add business' }));
 

@@ -26,6 +26,23 @@ describe('header search', () => {
     expect(router.state.location.search).toContain('highlight=u2');
   });
 
+  it('lists customers and vendors and opens the chosen one', async () => {
+    mockFetch(
+      route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)),
+      route('GET', '/api/v1/search', () =>
+        jsonResponse(200, { users: [], customers: [{ id: 'c1', name: 'Globex', email: 'globex@example.com', avatar: null }], vendors: [{ id: 'v1', name: 'Paper Co', email: null, avatar: null }] }),
+      ),
+      route('GET', '/api/v1/vendors/v1', () => jsonResponse(404, { message: 'Not Found' })),
+    );
+    const { router } = renderApp('/dashboard', makeSession({ current_user_abilities: ['dashboard', 'view-customer', 'view-vendor'] }));
+    const user = userEvent.setup();
+
+    await user.type(await screen.findByRole('textbox', { name: 'Search' }), 'co');
+    expect(await screen.findByRole('option', { name: /Globex/ })).toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: /Paper Co/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/vendors/v1/view'));
+  });
+
   it('Enter without a chosen hit opens the users page filtered by the text', async () => {
     mockFetch(
       route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)),

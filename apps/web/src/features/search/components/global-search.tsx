@@ -8,12 +8,13 @@ import type { SearchResponse } from '@app/contracts';
 import { Icon } from '../../../components/icon';
 import { api } from '../../../lib/api-client';
 import { companyPaths } from '../../../lib/paths';
+import { counterpartyLinks } from '../../counterparties/counterparty-kinds';
 
 const DEBOUNCE_MS = 250;
 
 /**
- * The company header's search: users (customers and vendors join with their feature). Arrow keys
- * move through the hits, Enter opens one, or the users page filtered by the text when none is chosen.
+ * The company header's search: users, customers and vendors. Arrow keys move through the hits,
+ * Enter opens one, or the users page filtered by the text when none is chosen.
  */
 export function GlobalSearch() {
   const { t } = useTranslation();
@@ -29,11 +30,21 @@ export function GlobalSearch() {
     staleTime: 10_000,
   });
   const users = term ? (results.data?.users ?? []) : [];
+  const customers = term ? (results.data?.customers ?? []) : [];
+  const vendors = term ? (results.data?.vendors ?? []) : [];
+  const nothing = users.length + customers.length + vendors.length === 0;
 
   const finish = (path: string) => {
     combobox.closeDropdown();
     setValue('');
     void navigate(path);
+  };
+
+  /** Options are `kind:id`; customers and vendors open their view page. */
+  const openHit = (value: string) => {
+    const [kind, id = ''] = value.split(':');
+    if (kind === 'customer' || kind === 'vendor') finish(counterpartyLinks.view(kind, id));
+    else openUser(id);
   };
 
   const openUser = (id: string) => {
@@ -44,7 +55,7 @@ export function GlobalSearch() {
   };
 
   return (
-    <Combobox store={combobox} onOptionSubmit={openUser} width={320} position="bottom-end">
+    <Combobox store={combobox} onOptionSubmit={openHit} width={320} position="bottom-end">
       <Combobox.Target>
         <TextInput
           aria-label={t('search.label')}
@@ -74,7 +85,7 @@ export function GlobalSearch() {
           {users.length > 0 && (
             <Combobox.Group label={t('search.users')}>
               {users.map((user) => (
-                <Combobox.Option value={user.id} key={user.id}>
+                <Combobox.Option value={`user:${user.id}`} key={user.id}>
                   <Group gap="sm" wrap="nowrap">
                     <Avatar src={user.avatar} name={user.name} size="sm" radius="xl" alt="" />
                     <div>
@@ -88,7 +99,26 @@ export function GlobalSearch() {
               ))}
             </Combobox.Group>
           )}
-          {users.length === 0 && <Combobox.Empty>{term && !results.isFetching ? t('search.nothing') : t('search.typing')}</Combobox.Empty>}
+          {(['customer', 'vendor'] as const).map((kind) => {
+            const hits = kind === 'customer' ? customers : vendors;
+            return (
+              hits.length > 0 && (
+                <Combobox.Group label={t(`search.${kind}s`)} key={kind}>
+                  {hits.map((hit) => (
+                    <Combobox.Option value={`${kind}:${hit.id}`} key={hit.id}>
+                      <Text size="sm">{hit.name}</Text>
+                      {hit.email && (
+                        <Text size="xs" c="dimmed">
+                          {hit.email}
+                        </Text>
+                      )}
+                    </Combobox.Option>
+                  ))}
+                </Combobox.Group>
+              )
+            );
+          })}
+          {nothing && <Combobox.Empty>{term && !results.isFetching ? t('search.nothing') : t('search.typing')}</Combobox.Empty>}
         </Combobox.Options>
       </Combobox.Dropdown>
     </Combobox>

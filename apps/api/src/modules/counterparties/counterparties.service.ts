@@ -1,0 +1,252 @@
+import {
+  type CounterpartyKind,
+  type CounterpartyListQuery,
+  type CounterpartyListResponse,
+  type CounterpartyPreviewResponse,
+  type CounterpartyResource,
+  type PostalAddressResource,
+  type SearchHit,
+  counterpartyListQuerySchema,
+  createCounterpartyRequestSchema,
+  listMeta,
+  messages,
+  updateCounterpartyRequestSchema,
+} from '@app/contracts';
+import type { z } from 'zod';
+import type { Tx } from '../../db/client';
+import type { PostalAddress } from '../../db/schema/directory';
+import { inTenant } from '../../db/tenant-tx';
+import type { AppContext, RequestMeta } from '../../platform/app-context';
+import { type AuditActor, recordAudit } from '../../platform/audit';
+import { newId } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
+import * as authRepo from '../auth/auth.repository';
+import * as businessRepo from '../businesses/businesses.repository';
+import { createBusinessInTx, toBusinessResource } from '../businesses/businesses.service';
+import * as repo from './counterparties.repository';
+import { amountDue, ensureOwner, hasTransactions, writeOnboardingInvitation } from './network';
+
+type AddressInput = z.output<typeof createCounterpartyRequestSchema>['billing_address'];
+type Fields = z.output<typeof updateCounterpartyRequestSchema>;
+
+function toAddress(input: AddressInput): PostalAddress | null {
+  if (!input) return null;
+  const address: PostalAddress = {
+    name: input.name ?? null,
+    phone: input.phone ?? null,
+    address_street_1: input.address_street_1 ?? null,
+    address_street_2: input.address_street_2 ?? null,
+    city: input.city ?? null,
+    state: input.state ?? null,
+    country_id: input.country_id ?? null,
+    zip: input.zip ?? null,
+  };
+  return Object.values(address).some((v) => v !== null) ? address : null;
+}
+
+function addressResource(address: PostalAddress | null): PostalAddressResource | null {
+  return address ? { ...address } : null;
+}
+
+/** `expand` names addresses as the spec does (billingAddress, shippingAddress). */
+export function toCounterpartyResource(row: repo.CounterpartyRow, expand: ReadonlySet<string> = new Set()): CounterpartyResource {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    display_name: row.displayName,
+    contact_first_name: row.contactFirstName,
+    contact_last_name: row.contactLastName,
+    email: row.email,
+    phone: row.phone,
+    website: row.website,
+    currency_id: row.currencyId,
+    portal_access: row.portalAccess,
+    admin_onboarded: row.adminOnboarded,
+    creator_business_id: row.creatorBusinessId,
+    customer_business: { id: row.counterpartyBusinessId, name: row.businessName, email: row.businessEmail, owner_status: row.ownerStatus },
+    status: row.archivedAt ? 'archived' : 'active',
+    amount_due: amountDue(),
+    created_at: row.createdAt.toISOString(),
+    ...(expand.has('billingAddress') ? { billing_address: addressResource(row.billingAddress) } : {}),
+    ...(expand.has('shippingAddress') ? { shipping_address: addressResource(row.shippingAddress) } : {}),
+  };
+}
+
+/** What the audit log keeps of a counterparty: its resource with both addresses. */
+const auditView = (row: repo.CounterpartyRow) => toCounterpartyResource(row, new Set(['billingAddress', 'shippingAddress']));
+
+function columnsOf(fields: Fields) {
+  return {
+    name: fields.name,
+    displayName: fields.display_name ?? null,
+    contactFirstName: fields.contact_first_name ?? null,
+    contactLastName: fields.contact_last_name ?? null,
+    email: fields.email || null,
+    phone: fields.phone || null,
+    website: fields.website || null,
+    currencyId: fields.currency_id,
+    billingAddress: toAddress(fields.billing_address),
+    shippingAddress: toAddress(fields.shipping_address),
+    portalAccess: fields.portal_access,
+  };
+}
+
+export type BulkAction = 'archive' | 'unarchive' | 'delete';
+
+export function createCounterpartyService(app: AppContext) {
+  async function rowOrNotFound(tx: Tx, scope: repo.Scope, id: string): Promise<repo.CounterpartyRow> {
+    const row = await repo.findCounterparty(tx, scope, id);
+    if (!row) throw AppError.notFound();
+    return row;
+  }
+
+  /** The business an email would link to: the tenant's business with that email or owner email. */
+  async function linkTarget(tx: Tx, scope: repo.Scope, email: string) {
+    const found = await repo.findBusinessByEmail(tx, scope.tenantId, email);
+    if (found?.id === scope.businessId) throw AppError.validation('email', messages.counterpartySelf);
+    return found;
+  }
+
+  return {
+    async list(scope: repo.Scope, input: CounterpartyListQuery): Promise<CounterpartyListResponse> {
+      const query = counterpartyListQuerySchema.parse(input);
+      const { page, limit } = query;
+      const filters = { status: query.status ?? 'active', search: query.search, email: query.email, phone: query.phone, currencyId: query.currency_id } as const;
+      return inTenant(app.db, scope.tenantId, async (tx) => {
+        const rows = await repo.listCounterparties(tx, scope, {
+          ...filters,
+          orderBy: query.orderByField ?? 'created_at',
+          direction: query.orderBy ?? (query.orderByField ? 'asc' : 'desc'),
+          offset: Math.max(page - 1, 0) * limit,
+          limit,
+        });
+        const total = await repo.countCounterparties(tx, scope, filters);
+        const everyone = await repo.countCounterparties(tx, scope);
+        return { data: rows.map((r) => toCounterpartyResource(r)), meta: { ...listMeta(page, limit, total), [`${scope.kind}_total_count`]: everyone } };
+      });
+    },
+
+    async get(scope: repo.Scope, id: string, expand: ReadonlySet<string>): Promise<CounterpartyResource> {
+      return toCounterpartyResource(await inTenant(app.db, scope.tenantId, (tx) => rowOrNotFound(tx, scope, id)), expand);
+    },
+
+    async preview(scope: repo.Scope, email: string): Promise<CounterpartyPreviewResponse> {
+      const found = await inTenant(app.db, scope.tenantId, (tx) => linkTarget(tx, scope, email));
+      return { business: found ? { id: found.id, name: found.name, email: found.email } : null };
+    },
+
+    /**
+     * Records the counterparty and links it to the tenant's business with that email, creating
+     * that business (owned by an invited user with the email) when there is none. With
+     * send_invitation its owner is mailed an onboarding link in the same transaction.
+     */
+    async create(actor: AuditActor, scope: repo.Scope, input: unknown, meta: RequestMeta): Promise<CounterpartyResource> {
+      const fields = createCounterpartyRequestSchema.parse(input);
+      const { tenantId } = scope;
+      const email = fields.email || null;
+      const result = await inTenant(app.db, tenantId, async (tx) => {
+        const linked = email ? await linkTarget(tx, scope, email) : undefined;
+        if (linked && (await repo.linkExists(tx, scope, linked.id))) throw AppError.validation('email', messages.emailTaken);
+        let counterpartyBusinessId = linked?.id;
+        if (!counterpartyBusinessId) {
+          const user = email ? ((await authRepo.findUserByEmail(tx, tenantId, email)) ?? (await authRepo.insertUser(tx, { tenantId, id: newId(), name: fields.name, email, status: 'invited' }))) : null;
+          const business = await createBusinessInTx(
+            tx,
+            tenantId,
+            user?.id ?? null,
+            {
+              name: fields.name,
+              email,
+              phone: fields.phone || null,
+              currency_id: fields.currency_id,
+              contact_first_name: fields.contact_first_name ?? null,
+              contact_last_name: fields.contact_last_name ?? null,
+              website: fields.website || null,
+              is_customer: scope.kind === 'customer',
+              is_vendor: scope.kind === 'vendor',
+            },
+            { ownerStatus: 'invited', callerAudits: true },
+          );
+          await recordAudit(tx, actor, { model: 'business', modelId: business.id, action: 'created', after: toBusinessResource(business) });
+          counterpartyBusinessId = business.id;
+        }
+        const id = newId();
+        await repo.insertCounterparty(tx, { tenantId, id, businessId: scope.businessId, kind: scope.kind, counterpartyBusinessId, creatorBusinessId: scope.businessId, ...columnsOf(fields) });
+        const row = await rowOrNotFound(tx, scope, id);
+        await recordAudit(tx, actor, { model: scope.kind, modelId: id, action: 'created', after: auditView(row) });
+        let mailId: string | null = null;
+        if (fields.send_invitation && email) {
+          const inviter = await businessRepo.findBusiness(tx, tenantId, scope.businessId);
+          const owner = await ensureOwner(tx, tenantId, counterpartyBusinessId, email, fields.name);
+          mailId = await writeOnboardingInvitation(app, tx, {
+            tenantId,
+            businessId: counterpartyBusinessId,
+            businessName: row.businessName,
+            owner,
+            inviterName: inviter?.name ?? '',
+            kind: scope.kind,
+            origin: meta.origin,
+          });
+        }
+        return { row, mailId };
+      });
+      if (result.mailId) await app.outbox.dispatch(tenantId, result.mailId);
+      return toCounterpartyResource(result.row, new Set(['billingAddress', 'shippingAddress']));
+    },
+
+    /** Only the business that created the record edits it, and not once an admin onboarded it. */
+    async update(actor: AuditActor, scope: repo.Scope, id: string, input: unknown): Promise<CounterpartyResource> {
+      const fields = updateCounterpartyRequestSchema.parse(input);
+      return inTenant(app.db, scope.tenantId, async (tx) => {
+        const before = await rowOrNotFound(tx, scope, id);
+        if (before.creatorBusinessId !== scope.businessId || before.adminOnboarded) throw AppError.forbidden();
+        if (fields.currency_id !== before.currencyId && (await hasTransactions(tx, scope, id))) throw AppError.validation('currency_id', messages.currencyLocked);
+        await repo.updateCounterparty(tx, scope, id, columnsOf(fields));
+        const after = await rowOrNotFound(tx, scope, id);
+        await recordAudit(tx, actor, { model: scope.kind, modelId: id, action: 'updated', before: auditView(before), after: auditView(after) });
+        return toCounterpartyResource(after, new Set(['billingAddress', 'shippingAddress']));
+      });
+    },
+
+    /**
+     * Archive, unarchive or delete the records of `ids` that belong to the selected business;
+     * others do not match. None matching is a 404. Returns how many changed.
+     */
+    async bulk(actor: AuditActor, scope: repo.Scope, ids: string[], action: BulkAction): Promise<number> {
+      return inTenant(app.db, scope.tenantId, async (tx) => {
+        const matched = await repo.recordsInScope(tx, scope, [...new Set(ids)]);
+        if (matched.length === 0) throw AppError.notFound();
+        const targets = action === 'archive' ? matched.filter((r) => !r.archivedAt) : action === 'unarchive' ? matched.filter((r) => r.archivedAt) : matched;
+        const targetIds = targets.map((r) => r.id);
+        const befores = await Promise.all(targetIds.map((id) => rowOrNotFound(tx, scope, id)));
+        if (action === 'delete') await repo.deleteCounterparties(tx, scope, targetIds);
+        else await repo.setArchivedAt(tx, scope, targetIds, action === 'archive' ? app.clock.now() : null);
+        for (const before of befores) {
+          const after = action === 'delete' ? undefined : await rowOrNotFound(tx, scope, before.id);
+          await recordAudit(tx, actor, {
+            model: scope.kind,
+            modelId: before.id,
+            // Archiving is an update of the status, which the changes show.
+            action: action === 'delete' ? 'deleted' : 'updated',
+            before: auditView(before),
+            ...(after ? { after: auditView(after) } : {}),
+          });
+        }
+        return targetIds.length;
+      });
+    },
+
+    /** Records matching the header search by name, display name or email. */
+    async search(scope: repo.Scope, term: string, limit: number): Promise<SearchHit[]> {
+      const rows = await inTenant(app.db, scope.tenantId, (tx) => repo.searchCounterparties(tx, scope, term, limit));
+      return rows.map((r) => ({ id: r.id, name: r.name, email: r.email, avatar: null }));
+    },
+  };
+}
+
+export type CounterpartyService = ReturnType<typeof createCounterpartyService>;
+
+export function scopeOf(tenantId: string, businessId: string, kind: CounterpartyKind): repo.Scope {
+  return { tenantId, businessId, kind };
+}

@@ -1,0 +1,77 @@
+import type { CounterpartyKind } from '@app/contracts';
+import type { Tx } from '../../db/client';
+import type { AppContext } from '../../platform/app-context';
+import { newId, randomToken, sha256 } from '../../platform/crypto';
+import { simpleMailHtml } from '../../platform/mail';
+import * as authRepo from '../auth/auth.repository';
+import * as businessRepo from '../businesses/businesses.repository';
+import * as teamRepo from '../team/team.repository';
+import * as repo from './counterparties.repository';
+
+export const ONBOARDING_DAYS = 7;
+
+/**
+ * The invoices and payments exchanged with a counterparty. None exist before the invoice and
+ * payment issues: they extend this check (a currency is locked once any exists).
+ */
+export async function hasTransactions(_tx: Tx, _scope: repo.Scope, _counterpartyId: string): Promise<boolean> {
+  return false;
+}
+
+/**
+ * What a counterparty owes the business (minor units): the unpaid balance of its invoices. It is
+ * 0 until invoices exist; the invoice issue computes it from them.
+ */
+export function amountDue(): number {
+  return 0;
+}
+
+/** The owner of a counterparty business; one recorded without an email gets `email` as owner now. */
+export async function ensureOwner(tx: Tx, tenantId: string, businessId: string, email: string, name: string): Promise<{ id: string; email: string }> {
+  const owner = await repo.findOwner(tx, tenantId, businessId);
+  if (owner) return { id: owner.user.id, email: owner.user.email };
+  const user = (await authRepo.findUserByEmail(tx, tenantId, email)) ?? (await authRepo.insertUser(tx, { tenantId, id: newId(), name, email, status: 'invited' }));
+  const ownerRole = await teamRepo.findOwnerRole(tx, tenantId, businessId);
+  if (!ownerRole) throw new Error('Counterparty business has no owner role');
+  await businessRepo.insertMembership(tx, { tenantId, businessId, userId: user.id, roleId: ownerRole.id, isOwner: true, status: 'invited' });
+  return { id: user.id, email: user.email };
+}
+
+export type OnboardingInvitation = {
+  tenantId: string;
+  /** The counterparty business whose owner is invited. */
+  businessId: string;
+  businessName: string;
+  owner: { id: string; email: string };
+  inviterName: string;
+  kind: CounterpartyKind;
+  origin: string;
+};
+
+/**
+ * A fresh single-use onboarding link (older ones stop working) and its mail, written in the
+ * caller's transaction; returns the outbox id to dispatch after commit.
+ */
+export async function writeOnboardingInvitation(app: AppContext, tx: Tx, invitation: OnboardingInvitation): Promise<string> {
+  const now = app.clock.now();
+  await repo.invalidateOnboardingTokens(tx, invitation.tenantId, invitation.owner.id, invitation.businessId, now);
+  const token = randomToken();
+  await repo.insertOnboardingToken(tx, {
+    tenantId: invitation.tenantId,
+    id: newId(),
+    userId: invitation.owner.id,
+    businessId: invitation.businessId,
+    tokenHash: sha256(token),
+    expiresAt: new Date(now.getTime() + ONBOARDING_DAYS * 86_400_000),
+  });
+  const url = `${invitation.origin}/onboarding-business-invitation/${token}`;
+  const subject = `${invitation.inviterName} added ${invitation.businessName} as a ${invitation.kind}`;
+  const line = `${invitation.inviterName} added ${invitation.businessName} as a ${invitation.kind}. Set up your account to see the documents you exchange.`;
+  const expiry = `The link expires in ${ONBOARDING_DAYS} days.`;
+  return app.outbox.write(tx, invitation.tenantId, {
+    to: invitation.owner.email,
+    subject,
+    text: `${line}\n\nAccept the invitation: ${url}\n\n${expiry}`,
+    html: simpleMailHtml(subject, [line, expiry], { label: 'Accept invitation', url }),
+  });
+}

@@ -1,0 +1,119 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { type CounterpartyKind, type CounterpartyResource, type PostalAddressResource, countryById, currencyById } from '@app/contracts';
+import { Icon } from '../../../components/icon';
+import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useBootstrap, useCan } from '../../../lib/session';
+import { counterpartyKinds, counterpartyLinks } from '../counterparty-kinds';
+import { useCounterparty, useResendBusinessInvite } from '../counterparties-queries';
+import { formatAmount } from './counterparties-page';
+
+function Detail({ label, value }: { label: string; value: string | null | undefined }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm">{value || '—'}</Text>
+    </div>
+  );
+}
+
+function AddressCard({ title, address }: { title: string; address: PostalAddressResource | null | undefined }) {
+  const { t } = useTranslation();
+  const lines = address
+    ? [address.name, address.address_street_1, address.address_street_2, [address.city, address.state, address.zip].filter(Boolean).join(', '), address.country_id ? countryById(address.country_id)?.name : null, address.phone].filter(Boolean)
+    : [];
+  return (
+    <Card withBorder>
+      <Title order={2} fz="h5" mb="xs">
+        {title}
+      </Title>
+      {lines.length > 0 ? lines.map((line) => <Text size="sm" key={line}>{line}</Text>) : <Text size="sm" c="dimmed">{t('counterparties.no_address')}</Text>}
+    </Card>
+  );
+}
+
+function Details({ kind, record }: { kind: CounterpartyKind; record: CounterpartyResource }) {
+  const { t } = useTranslation();
+  const can = useCan('business');
+  const session = useBootstrap();
+  const resend = useResendBusinessInvite();
+  const editable = record.creator_business_id === session.current_business?.id && !record.admin_onboarded;
+  const currency = currencyById(record.currency_id);
+  const invited = record.customer_business.owner_status !== 'active' && record.email;
+
+  const resendInvite = async () => {
+    try {
+      await resend.mutateAsync({ businessId: record.customer_business.id, email: record.email ?? '' });
+      notifySuccess(t('counterparties.invitation_sent'));
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={record.display_name || record.name}
+        actions={
+          <>
+            {invited && can(counterpartyKinds[kind].abilities.create) && (
+              <Button variant="default" leftSection={<Icon name="mail" size={16} />} loading={resend.isPending} onClick={() => void resendInvite()}>
+                {t('counterparties.resend_invitation')}
+              </Button>
+            )}
+            {editable && can(counterpartyKinds[kind].abilities.edit) && (
+              <Button component={Link} to={counterpartyLinks.edit(kind, record.id)} leftSection={<Icon name="edit" size={16} />}>
+                {t('counterparties.edit')}
+              </Button>
+            )}
+          </>
+        }
+      />
+      <Stack>
+        <Group>
+          <Badge color={record.status === 'active' ? 'green' : 'gray'} variant="light">
+            {t(`counterparties.status.${record.status}`)}
+          </Badge>
+          <Badge color={record.customer_business.owner_status === 'active' ? 'blue' : 'yellow'} variant="light">
+            {t(record.customer_business.owner_status === 'active' ? 'counterparties.onboarded' : 'counterparties.not_onboarded')}
+          </Badge>
+        </Group>
+        <Card withBorder>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <Detail label={t('counterparties.amount_due')} value={formatAmount(record.amount_due, record.currency_id)} />
+            <Detail label={t('counterparties.name')} value={record.name} />
+            <Detail label={t('counterparties.business')} value={record.customer_business.name} />
+            <Detail label={t('counterparties.contact')} value={[record.contact_first_name, record.contact_last_name].filter(Boolean).join(' ')} />
+            <Detail label={t('counterparties.email')} value={record.email} />
+            <Detail label={t('counterparties.phone')} value={record.phone} />
+            <Detail label={t('counterparties.website')} value={record.website} />
+            <Detail label={t('counterparties.currency')} value={currency ? `${currency.code} – ${currency.name}` : null} />
+            <Detail label={t('counterparties.portal_access')} value={t(record.portal_access ? 'common.yes' : 'common.no')} />
+          </SimpleGrid>
+        </Card>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <AddressCard title={t('counterparties.billing_address')} address={record.billing_address} />
+          <AddressCard title={t('counterparties.shipping_address')} address={record.shipping_address} />
+        </SimpleGrid>
+      </Stack>
+    </>
+  );
+}
+
+function ViewPage({ kind }: { kind: CounterpartyKind }) {
+  const { id = '' } = useParams();
+  const record = useCounterparty(kind, id);
+  return (
+    <QueryState isPending={record.isPending} error={record.error} onRetry={() => void record.refetch()}>
+      {record.data && <Details kind={kind} record={record.data} />}
+    </QueryState>
+  );
+}
+
+export const CustomerViewPage = () => <ViewPage kind="customer" />;
+export const VendorViewPage = () => <ViewPage kind="vendor" />;

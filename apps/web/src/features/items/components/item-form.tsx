@@ -1,0 +1,115 @@
+import { Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { type ItemFormOutput, type ItemFormValues, type ItemResource, itemFormSchema, minorUnitsToDecimal } from '@app/contracts';
+import { ServerMultiSelect, ServerSelect } from '../../../components/server-select';
+import { useReportDirty } from '../../../components/unsaved-changes';
+import { handleFormError } from '../../../lib/form-errors';
+import { notifySuccess } from '../../../lib/notify';
+import { useBootstrap } from '../../../lib/session';
+import { itemUnitsApi, itemsApi, taxLabel, taxTypesApi } from '../../catalog/catalog-queries';
+import { ITEMS_PATH } from '../items-paths';
+
+const FIELDS = ['name', 'description', 'price', 'unit_id', 'tax_type_ids'] as const;
+const unitOptions = itemUnitsApi.options((unit) => unit.name);
+const taxOptions = taxTypesApi.options(taxLabel);
+
+/** The currency prices are typed in: the business's, USD (2 decimals) until one is chosen. */
+export function useBusinessCurrency() {
+  const currency = useBootstrap().current_business_currency;
+  return { precision: currency?.precision ?? 2, symbol: currency?.symbol ?? '$' };
+}
+
+function defaultsOf(item: ItemResource | null, precision: number): ItemFormValues {
+  return {
+    name: item?.name ?? '',
+    description: item?.description ?? '',
+    price: item ? minorUnitsToDecimal(item.price, precision) : '',
+    unit_id: item?.unit_id ?? null,
+    tax_type_ids: item?.tax_type_ids ?? [],
+  };
+}
+
+/**
+ * Create and edit share this form. The price is typed in the business currency and sent in
+ * minor units, converted exactly by the shared schema (no floating point).
+ */
+export function ItemForm({ item }: { item: ItemResource | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { precision, symbol } = useBusinessCurrency();
+  const save = itemsApi.useSave();
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<ItemFormValues, unknown, ItemFormOutput>({ resolver: zodResolver(itemFormSchema(precision)), defaultValues: defaultsOf(item, precision) });
+  useReportDirty(isDirty && !isSubmitting);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const body = { name: values.name, description: values.description || null, price: values.price, unit_id: values.unit_id, taxes: values.tax_type_ids.map((id) => ({ tax_type_id: id })) };
+      await save.mutateAsync({ id: item?.id ?? null, body });
+      notifySuccess(t(item ? 'items.updated' : 'items.created'));
+      await navigate(ITEMS_PATH);
+    } catch (err) {
+      handleFormError(err, setError, FIELDS);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack maw={720}>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label={t('items.name')} required data-autofocus error={errors.name?.message} {...register('name')} />
+          <TextInput label={t('items.price')} required inputMode="decimal" leftSection={symbol} error={errors.price?.message} {...register('price')} />
+          <Controller
+            control={control}
+            name="unit_id"
+            render={({ field, fieldState }) => (
+              <ServerSelect
+                label={t('items.unit')}
+                placeholder={t('items.unit_placeholder')}
+                queryKey={itemUnitsApi.key}
+                fetchOptions={unitOptions}
+                value={field.value}
+                selected={item?.unit ? { value: item.unit.id, label: item.unit.name } : null}
+                onChange={(value) => field.onChange(value)}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="tax_type_ids"
+            render={({ field, fieldState }) => (
+              <ServerMultiSelect
+                label={t('items.taxes')}
+                placeholder={t('items.taxes_placeholder')}
+                queryKey={taxTypesApi.key}
+                fetchOptions={taxOptions}
+                value={field.value}
+                selected={item?.taxes.map((tax) => ({ value: tax.tax_type_id, label: taxLabel(tax) })) ?? []}
+                onChange={(values) => field.onChange(values)}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        </SimpleGrid>
+        <Textarea label={t('items.description')} rows={3} error={errors.description?.message} {...register('description')} />
+        <Group justify="flex-end">
+          <Button variant="default" component={Link} to={ITEMS_PATH}>
+            {t('common.cancel')}
+          </Button>
+          <Button type="submit" loading={isSubmitting}>
+            {t(item ? 'common.save' : 'items.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
