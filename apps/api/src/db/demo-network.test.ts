@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CounterpartyListResponse } from '@app/contracts';
+import type { CounterpartyListResponse, ItemListResponse, NoteListResponse, TaxTypeListResponse } from '@app/contracts';
 import { type Harness, createHarness } from '../../test/harness';
 import { ensureInitialData } from './seed';
 
 let h: Harness;
+let ownerPassword = '';
 
 beforeAll(async () => {
   h = await createHarness();
@@ -15,9 +16,10 @@ afterAll(async () => {
 const namesOf = (body: Record<string, unknown>) => (body as unknown as CounterpartyListResponse).data.map((c) => c.name).sort();
 
 describe('DEMO=1', () => {
-  it('gives the demo business customers (one onboarded, seeing it among its vendors) and vendors', async () => {
+  it('gives the demo business customers (one onboarded, seeing it among its vendors), vendors and a catalogue', async () => {
     const seeded = await ensureInitialData({ ...h.app, env: { ...h.app.env, DEMO: true } });
     const password = seeded.demo?.password ?? '';
+    ownerPassword = password;
     const demo = h.client();
     expect((await demo.login('owner@demo.example.com', password)).status).toBe(200);
     demo.business = ((await demo.get('/api/v1/business/user/companies')).body.data as { id: string }[])[0]?.id ?? null;
@@ -27,7 +29,43 @@ describe('DEMO=1', () => {
     expect((await northwind.login('owner@northwind.demo.example.com', password)).status).toBe(200);
     northwind.business = ((await northwind.get('/api/v1/business/user/companies')).body.data as { id: string }[])[0]?.id ?? null;
     expect(namesOf((await northwind.get('/api/v1/vendors')).body)).toEqual(['Demo Trading Co']);
+
+    // The catalogue: units, tax types, items using both, a note of each type, payment modes.
+    expect(namesOf((await demo.get('/api/v1/item-units')).body)).toEqual(['day', 'hour', 'piece']);
+    const taxes = (await demo.get('/api/v1/tax-types')).body as unknown as TaxTypeListResponse;
+    expect(taxes.data.map((tax) => [tax.name, tax.percent, tax.compound_tax]).sort()).toEqual([
+      ['GST 5%', '5', false],
+      ['QST 9.975%', '9.975', false],
+      ['VAT 19%', '19', false],
+    ]);
+    const items = (await demo.get('/api/v1/items')).body as unknown as ItemListResponse;
+    const workshop = items.data.find((item) => item.name === 'Workshop day');
+    expect(items.data.length).toBe(3);
+    expect(items.data.every((item) => item.unit !== null && item.taxes.length > 0)).toBe(true);
+    expect(workshop?.unit?.name).toBe('day');
+    expect(workshop?.taxes.map((tax) => tax.name).sort()).toEqual(['GST 5%', 'QST 9.975%']);
+    const notes = (await demo.get('/api/v1/notes')).body as unknown as NoteListResponse;
+    expect(notes.data.map((note) => note.type).sort()).toEqual(['Estimate', 'Invoice', 'Payment']);
+    expect(namesOf((await demo.get('/api/v1/payments/methods')).body)).toEqual(['Bank transfer', 'Cash', 'Check', 'Credit card']);
+
     // Seeding twice adds nothing.
+    const counts = async () =>
+      Promise.all(['/api/v1/item-units', '/api/v1/tax-types', '/api/v1/items', '/api/v1/notes', '/api/v1/payments/methods'].map(async (path) => (await demo.get(path)).body.meta));
+    const before = await counts();
     expect((await ensureInitialData({ ...h.app, env: { ...h.app.env, DEMO: true } })).demo).toBeUndefined();
+    expect(await counts()).toEqual(before);
+  });
+
+  it('fills in a catalogue entry that went missing on the next start', async () => {
+    const demo = h.client();
+    const seeded = await ensureInitialData({ ...h.app, env: { ...h.app.env, DEMO: true } });
+    expect(seeded.demo).toBeUndefined();
+    expect((await demo.login('owner@demo.example.com', ownerPassword)).status).toBe(200);
+    demo.business = ((await demo.get('/api/v1/business/user/companies')).body.data as { id: string }[])[0]?.id ?? null;
+    const modes = (await demo.get('/api/v1/payments/methods?search=Cash')).body.data as { id: string; name: string }[];
+    const cash = modes.find((mode) => mode.name === 'Cash');
+    expect((await demo.delete(`/api/v1/payments/methods/${cash?.id ?? ''}`)).status).toBe(200);
+    await ensureInitialData({ ...h.app, env: { ...h.app.env, DEMO: true } });
+    expect(namesOf((await demo.get('/api/v1/payments/methods')).body)).toEqual(['Bank transfer', 'Cash', 'Check', 'Credit card']);
   });
 });

@@ -1,9 +1,11 @@
 import { inTenant } from './tenant-tx';
+import { seedDemoCatalog } from './demo-catalog';
 import { seedDemoNetwork } from './demo-network';
 import type { AppContext } from '../platform/app-context';
 import { newId, randomToken } from '../platform/crypto';
 import { hashPassword } from '../platform/passwords';
 import * as authRepo from '../modules/auth/auth.repository';
+import * as businessRepo from '../modules/businesses/businesses.repository';
 import { createBusinessInTx } from '../modules/businesses/businesses.service';
 import { countTenants, createTenant, findLandlord } from '../modules/tenants/tenants.service';
 
@@ -12,6 +14,8 @@ export type SeedResult = {
   admin?: { email: string; password: string; generated: boolean };
   demo?: { email: string; password: string; business: string };
 };
+
+const DEMO_BUSINESS = 'Demo Trading Co';
 
 function generatedPassword(): string {
   // Letters, digits and a symbol, so it also satisfies the password rule.
@@ -33,14 +37,23 @@ export async function ensureInitialData(app: AppContext): Promise<SeedResult> {
     const email = 'owner@demo.example.com';
     const password = generatedPassword();
     const passwordHash = await hashPassword(password);
-    const created = await inTenant(app.db, landlord.id, async (tx) => {
-      if (await authRepo.findUserByEmail(tx, landlord.id, email)) return false;
+    const demo = await inTenant(app.db, landlord.id, async (tx) => {
+      const existing = await authRepo.findUserByEmail(tx, landlord.id, email);
+      if (existing) {
+        const companies = await businessRepo.listUserCompanies(tx, landlord.id, existing.id, 0, 50);
+        return { created: false, userId: existing.id, businessId: companies.find((company) => company.name === DEMO_BUSINESS)?.id ?? null };
+      }
       const user = await authRepo.insertUser(tx, { tenantId: landlord.id, id: newId(), name: 'Demo Owner', email, passwordHash, status: 'active', emailVerifiedAt: app.clock.now() });
-      const business = await createBusinessInTx(tx, landlord.id, user.id, { name: 'Demo Trading Co', email, business_type: 'company', business_structure: 'private_corporation' });
+      const business = await createBusinessInTx(tx, landlord.id, user.id, { name: DEMO_BUSINESS, email, business_type: 'company', business_structure: 'private_corporation' });
       await seedDemoNetwork(tx, landlord.id, business, passwordHash, app.clock.now());
-      return true;
+      return { created: true, userId: user.id, businessId: business.id };
     });
-    if (created) result.demo = { email, password, business: 'Demo Trading Co' };
+    // Every start fills in whatever part of the catalogue is missing (a start cut short, say).
+    if (demo.businessId) {
+      const scope = { tenantId: landlord.id, businessId: demo.businessId };
+      await seedDemoCatalog(app, { ...scope, userId: demo.userId, ip: null }, scope);
+    }
+    if (demo.created) result.demo = { email, password, business: DEMO_BUSINESS };
   }
   return result;
 }

@@ -55,6 +55,7 @@ const pages = {
   items: () => import('../features/items/pages/items-page').then((m) => ({ Component: m.ItemsPage })),
   itemCreate: () => import('../features/items/pages/item-form-page').then((m) => ({ Component: m.ItemCreatePage })),
   itemEdit: () => import('../features/items/pages/item-form-page').then((m) => ({ Component: m.ItemEditPage })),
+  itemUnits: () => import('../features/items/pages/item-units-page').then((m) => ({ Component: m.ItemUnitsPage })),
   settingsLayout: () => import('../features/settings/components/settings-layout').then((m) => ({ Component: m.SettingsLayout })),
   taxTypes: () => import('../features/settings/pages/tax-types-page').then((m) => ({ Component: m.TaxTypesPage })),
   notes: () => import('../features/settings/pages/notes-page').then((m) => ({ Component: m.NotesPage })),
@@ -103,6 +104,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             ...counterpartyRoutes(queryClient, 'vendor', { list: pages.vendors, create: pages.vendorCreate, edit: pages.vendorEdit, view: pages.vendorView }),
             guarded('items', { ability: 'view-item', scope: 'business' }, pages.items),
             guarded('items/create', { ability: 'create-item', scope: 'business' }, pages.itemCreate),
+            // As the API: whoever may read or write items may see the units.
+            guarded('items/units', { ability: ['view-item', 'create-item', 'edit-item'], scope: 'business' }, pages.itemUnits),
             guarded('items/:id/edit', { ability: 'edit-item', scope: 'business' }, pages.itemEdit),
             { path: 'settings', loader: () => redirect(companyPaths.accountSettings) },
             {

@@ -36,7 +36,8 @@ function addressDefaults(address: PostalAddressResource | null | undefined) {
   return address ? { ...emptyAddress, ...Object.fromEntries(Object.entries(address).map(([k, v]) => [k, v ?? (k === 'country_id' ? null : '')])) } : emptyAddress;
 }
 
-function defaultsOf(record: CounterpartyResource | null): CreateCounterpartyRequest {
+/** The form's values for `record` (blank when creating); the edit modal starts from them too. */
+export function counterpartyDefaults(record: CounterpartyResource | null): CreateCounterpartyRequest {
   return {
     name: record?.name ?? '',
     display_name: record?.display_name ?? '',
@@ -84,7 +85,7 @@ export function CounterpartyForm({ kind, record }: { kind: CounterpartyKind; rec
     formState: { errors, isSubmitting, isDirty, isSubmitSuccessful },
   } = useForm<CreateCounterpartyRequest, unknown, Output>({
     resolver: zodResolver(createCounterpartyRequestSchema),
-    defaultValues: defaultsOf(record),
+    defaultValues: counterpartyDefaults(record),
   });
   useReportDirty(isDirty && !isSubmitting && !isSubmitSuccessful);
   const watchedEmail = watch('email');

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Anchor, Button, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type CounterpartyKind, type CounterpartyResource, type CounterpartyTab, counterpartyTabs, currencyById, formatMessage, minorUnitsToDecimal } from '@app/contracts';
@@ -14,6 +14,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
 import { counterpartyKinds, counterpartyLinks, rememberTab } from '../counterparty-kinds';
 import { type BulkAction, type CounterpartyOrder, useBulkCounterparties, useCounterparties } from '../counterparties-queries';
+import { CounterpartyEditModal } from '../components/counterparty-edit-modal';
+import { useCounterpartyEditable } from '../use-counterparty-editable';
 
 const ORDERS = ['created_at:desc', 'name:asc', 'name:desc', 'email:asc', 'amount_due:desc'] as const;
 
@@ -42,6 +44,8 @@ export function CounterpartiesPage({ kind }: { kind: CounterpartyKind }) {
   const bulk = useBulkCounterparties(kind);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [confirming, setConfirming] = useState<BulkAction | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const editable = useCounterpartyEditable(kind);
   const k = (key: string) => t(`counterparties.${kind}.${key}`);
 
   useEffect(() => rememberTab(kind, tab), [kind, tab]);
@@ -128,8 +132,24 @@ export function CounterpartiesPage({ kind }: { kind: CounterpartyKind }) {
             )}
           </Group>
         )}
-        <DataTable query={records} columns={columns} getRowId={(record) => record.id} emptyText={empty} selection={{ selected, onChange: setSelected }} />
+        <DataTable
+          query={records}
+          columns={columns}
+          getRowId={(record) => record.id}
+          emptyText={empty}
+          selection={{ selected, onChange: setSelected }}
+          actions={(record) =>
+            editable(record) && (
+              <Tooltip label={t('counterparties.edit')}>
+                <ActionIcon variant="subtle" aria-label={t('counterparties.edit_named', { name: record.display_name || record.name })} onClick={() => setEditing(record.id)}>
+                  <Icon name="edit" size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )
+          }
+        />
       </Stack>
+      {editing && <CounterpartyEditModal kind={kind} id={editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         opened={confirming !== null}
         title={t(`counterparties.confirm.${confirming ?? 'archive'}_title`)}

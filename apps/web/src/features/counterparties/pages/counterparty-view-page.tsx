@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
@@ -6,9 +7,11 @@ import { Icon } from '../../../components/icon';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useBootstrap, useCan } from '../../../lib/session';
+import { useCan } from '../../../lib/session';
+import { CounterpartyEditModal } from '../components/counterparty-edit-modal';
 import { counterpartyKinds, counterpartyLinks } from '../counterparty-kinds';
 import { useCounterparty, useResendBusinessInvite } from '../counterparties-queries';
+import { useCounterpartyEditable } from '../use-counterparty-editable';
 import { formatAmount } from './counterparties-page';
 
 function Detail({ label, value }: { label: string; value: string | null | undefined }) {
@@ -40,9 +43,9 @@ function AddressCard({ title, address }: { title: string; address: PostalAddress
 function Details({ kind, record }: { kind: CounterpartyKind; record: CounterpartyResource }) {
   const { t } = useTranslation();
   const can = useCan('business');
-  const session = useBootstrap();
   const resend = useResendBusinessInvite();
-  const editable = record.creator_business_id === session.current_business?.id && !record.admin_onboarded;
+  const editable = useCounterpartyEditable(kind)(record);
+  const [editing, setEditing] = useState(false);
   const currency = currencyById(record.currency_id);
   const invited = record.customer_business.owner_status !== 'active' && record.email;
 
@@ -66,10 +69,15 @@ function Details({ kind, record }: { kind: CounterpartyKind; record: Counterpart
                 {t('counterparties.resend_invitation')}
               </Button>
             )}
-            {editable && can(counterpartyKinds[kind].abilities.edit) && (
-              <Button component={Link} to={counterpartyLinks.edit(kind, record.id)} leftSection={<Icon name="edit" size={16} />}>
-                {t('counterparties.edit')}
-              </Button>
+            {editable && (
+              <>
+                <Button variant="default" component={Link} to={counterpartyLinks.edit(kind, record.id)}>
+                  {t('counterparties.edit_all')}
+                </Button>
+                <Button leftSection={<Icon name="edit" size={16} />} onClick={() => setEditing(true)}>
+                  {t('counterparties.edit')}
+                </Button>
+              </>
             )}
           </>
         }
@@ -101,6 +109,7 @@ function Details({ kind, record }: { kind: CounterpartyKind; record: Counterpart
           <AddressCard title={t('counterparties.shipping_address')} address={record.shipping_address} />
         </SimpleGrid>
       </Stack>
+      {editing && <CounterpartyEditModal kind={kind} id={record.id} onClose={() => setEditing(false)} />}
     </>
   );
 }

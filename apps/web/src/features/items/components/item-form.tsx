@@ -1,16 +1,19 @@
-import { Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { Anchor, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type ItemFormOutput, type ItemFormValues, type ItemResource, itemFormSchema, minorUnitsToDecimal } from '@app/contracts';
+import type { ServerOption } from '../../../components/server-select';
 import { ServerMultiSelect, ServerSelect } from '../../../components/server-select';
 import { useReportDirty } from '../../../components/unsaved-changes';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
-import { useBootstrap } from '../../../lib/session';
+import { useBootstrap, useCan } from '../../../lib/session';
 import { itemUnitsApi, itemsApi, taxLabel, taxTypesApi } from '../../catalog/catalog-queries';
 import { ITEMS_PATH } from '../items-paths';
+import { UnitFormModal } from './unit-form-modal';
 
 const FIELDS = ['name', 'description', 'price', 'unit_id', 'tax_type_ids'] as const;
 const unitOptions = itemUnitsApi.options((unit) => unit.name);
@@ -41,11 +44,16 @@ export function ItemForm({ item }: { item: ItemResource | null }) {
   const navigate = useNavigate();
   const { precision, symbol } = useBusinessCurrency();
   const save = itemsApi.useSave();
+  const can = useCan();
+  const [addingUnit, setAddingUnit] = useState(false);
+  // The unit label shown before the picker has loaded anything: the item's, or one just added.
+  const [unitLabel, setUnitLabel] = useState<ServerOption | null>(item?.unit ? { value: item.unit.id, label: item.unit.name } : null);
   const {
     register,
     control,
     handleSubmit,
     setError,
+    setValue,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<ItemFormValues, unknown, ItemFormOutput>({ resolver: zodResolver(itemFormSchema(precision)), defaultValues: defaultsOf(item, precision) });
   useReportDirty(isDirty && !isSubmitting);
@@ -62,54 +70,73 @@ export function ItemForm({ item }: { item: ItemResource | null }) {
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate>
-      <Stack maw={720}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label={t('items.name')} required data-autofocus error={errors.name?.message} {...register('name')} />
-          <TextInput label={t('items.price')} required inputMode="decimal" leftSection={symbol} error={errors.price?.message} {...register('price')} />
-          <Controller
-            control={control}
-            name="unit_id"
-            render={({ field, fieldState }) => (
-              <ServerSelect
-                label={t('items.unit')}
-                placeholder={t('items.unit_placeholder')}
-                queryKey={itemUnitsApi.key}
-                fetchOptions={unitOptions}
-                value={field.value}
-                selected={item?.unit ? { value: item.unit.id, label: item.unit.name } : null}
-                onChange={(value) => field.onChange(value)}
-                error={fieldState.error?.message}
+    <>
+      <form onSubmit={onSubmit} noValidate>
+        <Stack maw={720}>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label={t('items.name')} required data-autofocus error={errors.name?.message} {...register('name')} />
+            <TextInput label={t('items.price')} required inputMode="decimal" leftSection={symbol} error={errors.price?.message} {...register('price')} />
+            <Stack gap={4}>
+              <Controller
+                control={control}
+                name="unit_id"
+                render={({ field, fieldState }) => (
+                  <ServerSelect
+                    label={t('items.unit')}
+                    placeholder={t('items.unit_placeholder')}
+                    queryKey={itemUnitsApi.key}
+                    fetchOptions={unitOptions}
+                    value={field.value}
+                    selected={unitLabel}
+                    onChange={(value) => field.onChange(value)}
+                    error={fieldState.error?.message}
+                  />
+                )}
               />
-            )}
-          />
-          <Controller
-            control={control}
-            name="tax_type_ids"
-            render={({ field, fieldState }) => (
-              <ServerMultiSelect
-                label={t('items.taxes')}
-                placeholder={t('items.taxes_placeholder')}
-                queryKey={taxTypesApi.key}
-                fetchOptions={taxOptions}
-                value={field.value}
-                selected={item?.taxes.map((tax) => ({ value: tax.tax_type_id, label: taxLabel(tax) })) ?? []}
-                onChange={(values) => field.onChange(values)}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-        </SimpleGrid>
-        <Textarea label={t('items.description')} rows={3} error={errors.description?.message} {...register('description')} />
-        <Group justify="flex-end">
-          <Button variant="default" component={Link} to={ITEMS_PATH}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {t(item ? 'common.save' : 'items.create')}
-          </Button>
-        </Group>
-      </Stack>
-    </form>
+              {can('create-item') && (
+                <Anchor component="button" type="button" size="xs" ta="left" onClick={() => setAddingUnit(true)}>
+                  {t('items.add_unit')}
+                </Anchor>
+              )}
+            </Stack>
+            <Controller
+              control={control}
+              name="tax_type_ids"
+              render={({ field, fieldState }) => (
+                <ServerMultiSelect
+                  label={t('items.taxes')}
+                  placeholder={t('items.taxes_placeholder')}
+                  queryKey={taxTypesApi.key}
+                  fetchOptions={taxOptions}
+                  value={field.value}
+                  selected={item?.taxes.map((tax) => ({ value: tax.tax_type_id, label: taxLabel(tax) })) ?? []}
+                  onChange={(values) => field.onChange(values)}
+                  error={fieldState.error?.message}
+                />
+              )}
+            />
+          </SimpleGrid>
+          <Textarea label={t('items.description')} rows={3} error={errors.description?.message} {...register('description')} />
+          <Group justify="flex-end">
+            <Button variant="default" component={Link} to={ITEMS_PATH}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={isSubmitting}>
+              {t(item ? 'common.save' : 'items.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      {addingUnit && (
+        <UnitFormModal
+          unit={null}
+          onClose={() => setAddingUnit(false)}
+          onSaved={(unit) => {
+            setUnitLabel({ value: unit.id, label: unit.name });
+            setValue('unit_id', unit.id, { shouldDirty: true, shouldValidate: true });
+          }}
+        />
+      )}
+    </>
   );
 }

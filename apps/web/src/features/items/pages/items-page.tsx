@@ -14,6 +14,7 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
 import { itemUnitsApi, itemsApi, useBulkDeleteItems } from '../../catalog/catalog-queries';
 import { useBusinessCurrency } from '../components/item-form';
+import { ItemsTabs } from '../components/items-tabs';
 import { ITEM_CREATE_PATH, itemEditPath } from '../items-paths';
 
 const FILTERS = ['unit_id', 'unit_label', 'price_from', 'price_to', 'sort'] as const;
@@ -102,6 +103,7 @@ export function ItemsPage() {
           </>
         }
       />
+      <ItemsTabs />
       <Stack>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }}>
           <TextInput label={t('items.search')} value={list.typed} onChange={(event) => list.setTyped(event.currentTarget.value)} />
