@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { adminMenu, businessStructures, businessTypes, mainMenu, outboxStatuses, settingMenu } from '@app/contracts';
 import en from './en.json';
+import enApp from './en-app.json';
 
 function flatten(value: unknown, prefix = ''): string[] {
   if (typeof value === 'string') return [prefix];
@@ -11,7 +12,7 @@ function flatten(value: unknown, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) => flatten(child, prefix ? `${prefix}.${key}` : key));
 }
 
-const keys = new Set(flatten(en));
+const keys = new Set([...flatten(en), ...flatten(enApp)]);
 const has = (key: string) => keys.has(key) || keys.has(`${key}_one`) || keys.has(`${key}_other`);
 
 function sourceFiles(dir: string): string[] {
@@ -55,8 +56,8 @@ describe('English resources', () => {
       accept_invitation: 'Accept invitation',
     });
     expect(en.business).toMatchObject({ add: 'Add business', name: 'Business name', create: 'Create business' });
-    expect(en.users).toMatchObject({ invite: 'Invite user', role: 'Role', send_invitation: 'Send invitation', invitation_sent: 'Invitation sent' });
-    expect(en.account).toMatchObject({
+    expect(enApp.users).toMatchObject({ invite: 'Invite user', role: 'Role', send_invitation: 'Send invitation', invitation_sent: 'Invitation sent' });
+    expect(enApp.account).toMatchObject({
       enable_two_factor: 'Enable two-factor authentication',
       confirm_password_title: 'Confirm password',
       confirm_code: 'Confirm code',

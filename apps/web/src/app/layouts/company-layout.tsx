@@ -1,5 +1,6 @@
 // The signed-in areas bring the full Mantine stylesheet (the login entry has only a subset).
 import '../../styles/full-styles';
+import '../../lib/i18n-app';
 import { Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
