@@ -185,7 +185,8 @@ export function createAuthService(app: AppContext) {
     async forgotPassword(tenantId: string, email: string, meta: RequestMeta): Promise<void> {
       const mailId = await inTenant(app.db, tenantId, async (tx) => {
         const user = await repo.findUserByEmail(tx, tenantId, email);
-        if (!user || user.status === 'disabled') return null;
+        // Invited people set their password through the invitation; disabled ones get nothing.
+        if (!user || user.status !== 'active') return null;
         await repo.invalidateOneTimeTokens(tx, tenantId, user.id, 'password-reset', now());
         const token = randomToken();
         await repo.insertOneTimeToken(tx, { tenantId, id: newId(), userId: user.id, purpose: 'password-reset', tokenHash: sha256(token), expiresAt: new Date(now().getTime() + RESET_MINUTES * 60_000) });

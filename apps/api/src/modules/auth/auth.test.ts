@@ -258,3 +258,19 @@ describe('token API', () => {
     expect(errorsOf(missing).device_name?.[0]).toBe(messages.required);
   });
 });
+
+describe('password reset for people who have not accepted their invitation', () => {
+  it('sends nothing to an invited user: the invitation is how they set a password', async () => {
+    const owner = h.client();
+    await owner.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const created = await owner.post('/api/v1/businesses/create', { name: 'Reset Guard Co' });
+    owner.business = (created.body.data as { id: string }).id;
+    expect((await owner.post('/api/v1/users', { email: 'pending@example.com', role: 'viewer' })).status).toBe(201);
+    await h.smtp.waitFor('pending@example.com', (m) => m.subject.includes('invited'));
+    const guest = h.client();
+    await guest.csrf();
+    expect((await guest.post('/api/v1/forgot-password', { email: 'pending@example.com' })).body).toEqual({ message: messages.resetLinkSent });
+    await h.jobs.drain();
+    expect(h.smtp.mails.filter((m) => m.to.includes('pending@example.com') && m.subject === 'Reset your password')).toHaveLength(0);
+  });
+});
