@@ -5,7 +5,7 @@ import type { CounterpartyService } from '../counterparties/counterparties.servi
 import type { TeamService } from '../team/team.service';
 
 /**
- * The company header's search across the selected business: any member may call it, and each
+ * The company header's search across the selected business. Every member may call it, and each
  * kind is searched only when the member may view that kind.
  */
 export const searchRoutes: FastifyPluginAsyncZod<{ team: TeamService; counterparties: CounterpartyService }> = async (server, { team, counterparties }) => {
