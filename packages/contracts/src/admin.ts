@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { userStatuses } from './account';
 import { businessFieldsSchema, businessResourceSchema } from './business';
 import { emailSchema, listQuerySchema, nameSchema, optionalText255, phoneSchema } from './common';
+import { postalAddressResourceSchema, postalAddressSchema } from './address';
 import { messages } from './messages';
 
 /** Spec: a business is a customer, a vendor, or both (is_customer / is_vendor). */
@@ -13,19 +14,8 @@ export function partyTypeOf(flags: { is_customer: boolean; is_vendor: boolean })
   return flags.is_vendor ? 'vendor' : 'customer';
 }
 
-const optionalPhone = phoneSchema.nullish().or(z.literal(''));
 
-export const addressSchema = z.object({
-  name: optionalText255,
-  phone: optionalPhone,
-  address_street_1: optionalText255,
-  address_street_2: optionalText255,
-  city: optionalText255,
-  state: optionalText255,
-  country_id: z.coerce.number().int().min(1).nullish(),
-  zip: z.string().trim().max(32, messages.maxLength255).nullish(),
-});
-export type Address = z.infer<typeof addressSchema>;
+const optionalPhone = phoneSchema.nullish().or(z.literal(''));
 
 /** The account number is write-only: an empty one keeps what is stored; only its last 4 digits come back. */
 export const bankInfoRequestSchema = z.object({
@@ -44,8 +34,8 @@ export type BankInfoResource = z.infer<typeof bankInfoResourceSchema>;
 
 const adminBusinessFields = businessFieldsSchema.omit({ is_customer: true, is_vendor: true }).extend({
   type: z.enum(businessPartyTypes).default('both'),
-  billing_address: addressSchema.nullish(),
-  shipping_address: addressSchema.nullish(),
+  billing_address: postalAddressSchema.nullish(),
+  shipping_address: postalAddressSchema.nullish(),
   bank_info: bankInfoRequestSchema.nullish(),
 });
 export const adminCreateBusinessRequestSchema = adminBusinessFields.extend({ owner_email: emailSchema });
@@ -66,8 +56,8 @@ const personSchema = z.object({ id: z.string(), name: z.string(), email: z.strin
 
 export const adminBusinessResourceSchema = businessResourceSchema.extend({
   type: z.enum(businessPartyTypes),
-  billing_address: addressSchema.nullable(),
-  shipping_address: addressSchema.nullable(),
+  billing_address: postalAddressResourceSchema.nullable(),
+  shipping_address: postalAddressResourceSchema.nullable(),
   bank_info: bankInfoResourceSchema.nullable(),
   owner: personSchema.extend({ status: z.enum(userStatuses) }).nullable(),
 });

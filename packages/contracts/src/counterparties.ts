@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { emailSchema, listQuerySchema, nameSchema, optionalText255, passwordSchema, phoneSchema, urlSchema } from './common';
+import { emailSchema, listQuerySchema, nameSchema, passwordSchema, phoneSchema, urlSchema } from './common';
+import { blankToNull, optionalText, postalAddressResourceSchema, postalAddressSchema } from './address';
 import { messages } from './messages';
-import { countryById } from './reference/countries';
 import { currencyById } from './reference/currencies';
 
 /** Customers and vendors are one record type (the business network); `kind` says which side. */
@@ -28,38 +28,6 @@ export const counterpartyListQuerySchema = listQuerySchema.extend({
   currency_id: z.preprocess((value) => (value === '' || value === '0.00' || value === null ? undefined : value), z.coerce.number().int().min(1).optional()),
 });
 export type CounterpartyListQuery = z.input<typeof counterpartyListQuerySchema>;
-
-/** Optional fields: an empty (or blank) input means "not given". */
-const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
-const optionalText = z.preprocess(blankToNull, optionalText255);
-
-/** The parts that make an address an address; a partly filled one needs street 1, city and country. */
-const ADDRESS_PARTS = ['address_street_1', 'address_street_2', 'city', 'state', 'zip', 'country_id'] as const;
-
-export const postalAddressSchema = z
-  .object({
-    name: optionalText,
-    phone: z.preprocess(blankToNull, phoneSchema.nullish()),
-    address_street_1: optionalText,
-    address_street_2: optionalText,
-    city: optionalText,
-    state: optionalText,
-    country_id: z.preprocess(
-      blankToNull,
-      z.coerce
-        .number()
-        .int()
-        .refine((id) => countryById(id) !== undefined, messages.invalidCountry)
-        .nullish(),
-    ),
-    zip: optionalText,
-  })
-  .superRefine((address, ctx) => {
-    const filled = ADDRESS_PARTS.some((part) => address[part] !== null && address[part] !== undefined);
-    const complete = Boolean(address.address_street_1) && Boolean(address.city) && Boolean(address.country_id);
-    if (filled && !complete) ctx.addIssue({ code: 'custom', message: messages.incompleteAddress });
-  });
-export type PostalAddressInput = z.input<typeof postalAddressSchema>;
 
 export const counterpartyFieldsSchema = z.object({
   name: nameSchema,
@@ -94,17 +62,6 @@ export const counterpartyPreviewResponseSchema = z.object({
 });
 export type CounterpartyPreviewResponse = z.infer<typeof counterpartyPreviewResponseSchema>;
 
-export const postalAddressResourceSchema = z.object({
-  name: z.string().nullable(),
-  phone: z.string().nullable(),
-  address_street_1: z.string().nullable(),
-  address_street_2: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  country_id: z.number().nullable(),
-  zip: z.string().nullable(),
-});
-export type PostalAddressResource = z.infer<typeof postalAddressResourceSchema>;
 
 export const counterpartyResourceSchema = z.object({
   id: z.string(),

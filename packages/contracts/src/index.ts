@@ -18,3 +18,4 @@ export * from './items';
 export * from './tax-types';
 export * from './notes';
 export * from './reference';
+export * from './address';

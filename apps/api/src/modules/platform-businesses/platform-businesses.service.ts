@@ -1,12 +1,12 @@
 import {
-  type Address,
+  type PostalAddressFields,
+  type PostalAddressResource,
   type AdminBusinessDetail,
   type AdminBusinessResource,
   type BankInfoResource,
   adminCreateBusinessRequestSchema,
   adminUpdateBusinessRequestSchema,
   adminBusinessesQuerySchema,
-  countryById,
   currencyById,
   listMeta,
   messages,
@@ -35,10 +35,10 @@ type StoredBankInfo = { account_holder: string | null; bank_name: string | null;
 
 const blank = (value: string | null | undefined) => (value ? value : null);
 
-function storedAddress(address: Address | null | undefined, field: string): Record<string, string | number | null> | null {
+/** The request schema already refused unknown countries and incomplete addresses. */
+function storedAddress(address: PostalAddressFields | null | undefined): Record<string, string | number | null> | null {
   if (!address) return null;
   const countryId = address.country_id ?? null;
-  if (countryId !== null && !countryById(countryId)) throw AppError.validation(`${field}.country_id`, messages.invalidCountry);
   return {
     name: blank(address.name),
     phone: blank(address.phone),
@@ -51,7 +51,7 @@ function storedAddress(address: Address | null | undefined, field: string): Reco
   };
 }
 
-function addressOf(stored: Record<string, string | number | null> | null): Address | null {
+function addressOf(stored: Record<string, string | number | null> | null): PostalAddressResource | null {
   if (!stored) return null;
   const text = (key: string) => (typeof stored[key] === 'string' ? stored[key] : null);
   return {
@@ -175,8 +175,8 @@ export function createPlatformBusinessService(app: AppContext) {
           { ownerStatus: invite ? 'invited' : 'active', callerAudits: true },
         );
         const business = await businessRepo.updateBusiness(tx, tenantId, created.id, {
-          billingAddress: storedAddress(input.billing_address, 'billing_address'),
-          shippingAddress: storedAddress(input.shipping_address, 'shipping_address'),
+          billingAddress: storedAddress(input.billing_address),
+          shippingAddress: storedAddress(input.shipping_address),
           bankInfo: storedBankInfo(input.bank_info, null, app.secretBox),
         });
         await recordAudit(tx, { ...actor, businessId: business.id }, { model: 'business', modelId: business.id, action: 'created', after: auditView(business) });
@@ -217,8 +217,8 @@ export function createPlatformBusinessService(app: AppContext) {
           contactFirstName: input.contact_first_name ?? null,
           contactLastName: input.contact_last_name ?? null,
           website: input.website ?? null,
-          billingAddress: storedAddress(input.billing_address, 'billing_address'),
-          shippingAddress: storedAddress(input.shipping_address, 'shipping_address'),
+          billingAddress: storedAddress(input.billing_address),
+          shippingAddress: storedAddress(input.shipping_address),
           bankInfo: storedBankInfo(input.bank_info, before.business.bankInfo, app.secretBox),
         });
         await recordAudit(tx, { ...actor, businessId: id }, { model: 'business', modelId: id, action: 'updated', before: auditView(before.business), after: auditView(row) });

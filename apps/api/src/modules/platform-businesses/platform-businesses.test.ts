@@ -23,7 +23,7 @@ const payload = {
   website: 'globex.example.com',
   slug: 'globex',
   billing_address: { name: 'Globex HQ', address_street_1: '1 Volcano Rd', city: 'Cypress Creek', state: 'OR', country_id: 231, zip: '97001' },
-  shipping_address: { name: 'Globex Dock', city: 'Cypress Creek', country_id: 231 },
+  shipping_address: { name: 'Globex Dock', address_street_1: '2 Harbour Way', city: 'Cypress Creek', country_id: 231 },
   bank_info: { account_holder: 'Globex Corp', bank_name: 'First Bank', routing_number: '021000021', account_number: ACCOUNT },
 };
 

@@ -1,4 +1,4 @@
-import { Fieldset, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Fieldset, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { countries, type AdminBusinessFormValues } from '@app/contracts';
@@ -15,13 +15,18 @@ interface AddressFieldsProps {
   errors: FieldErrors<AdminBusinessFormValues>;
 }
 
-/** One address (spec: name, phone, street 1 and 2, city, state, country, zip). */
+/** One address (spec: name, phone, street 1 and 2, city, state, country, zip); 'Incomplete Address' shows on the fieldset. */
 export function AddressFields({ prefix, legend, register, control, errors }: AddressFieldsProps) {
   const { t } = useTranslation();
   const fieldErrors = errors[prefix];
   const label = (key: string) => t(`admin_businesses.address.${key}`);
   return (
-    <Fieldset legend={legend}>
+    <Fieldset legend={legend} aria-describedby={fieldErrors?.message ? `${prefix}-error` : undefined}>
+      {fieldErrors?.message && (
+        <Text id={`${prefix}-error`} role="alert" c="red" size="sm" mb="xs">
+          {fieldErrors.message}
+        </Text>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <TextInput label={label('name')} error={fieldErrors?.name?.message} {...register(`${prefix}.name`)} />
         <TextInput label={label('phone')} error={fieldErrors?.phone?.message} {...register(`${prefix}.phone`)} />

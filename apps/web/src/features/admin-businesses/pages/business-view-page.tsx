@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { type Address, type AdminBusinessDetail, countryById, currencyById } from '@app/contracts';
+import { type AdminBusinessDetail, type PostalAddressResource, countryById, currencyById } from '@app/contracts';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -11,7 +11,7 @@ import { useCan } from '../../../lib/session';
 import { DeleteBusinessDialog } from '../components/delete-business-dialog';
 import { useAdminBusiness, useAdminBusinessAction } from '../businesses-queries';
 
-function addressLines(address: Address | null): string[] {
+function addressLines(address: PostalAddressResource | null): string[] {
   if (!address) return [];
   const country = address.country_id ? countryById(address.country_id)?.name : null;
   return [address.name, address.address_street_1, address.address_street_2, [address.city, address.state, address.zip].filter(Boolean).join(' '), country, address.phone].filter(
