@@ -18,7 +18,7 @@ await build({
   outfile: path.join(outdir, 'api-bench.mjs'),
   sourcemap: true,
   packages: 'external',
-  alias: { '@app/contracts': path.join(root, 'packages/contracts/src/index.ts') },
+  alias: { '@app/contracts': path.join(root, 'packages/contracts/src/index.ts'), '@app/domain': path.join(root, 'packages/domain/src/index.ts') },
   logLevel: 'warning',
 });
 // The API finds its migrations next to the running bundle.

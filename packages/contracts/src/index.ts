@@ -19,3 +19,4 @@ export * from './tax-types';
 export * from './notes';
 export * from './reference';
 export * from './address';
+export * from './documents';

@@ -52,6 +52,7 @@ export const counterparties = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('counterparties_business_id_unique').on(t.tenantId, t.businessId, t.id),
     unique('counterparties_business_kind_counterparty_unique').on(t.tenantId, t.businessId, t.kind, t.counterpartyBusinessId),
     index('counterparties_list_idx').on(t.tenantId, t.businessId, t.kind, t.archivedAt, t.name),
     index('counterparties_counterparty_idx').on(t.tenantId, t.counterpartyBusinessId, t.kind),

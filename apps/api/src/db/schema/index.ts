@@ -2,3 +2,4 @@ export * from './tenancy';
 export * from './identity';
 export * from './operations';
 export * from './directory';
+export * from './documents';

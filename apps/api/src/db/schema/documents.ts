@@ -1,0 +1,257 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { counterparties, items, taxTypes } from './directory';
+import { businesses } from './identity';
+import { tenants } from './tenancy';
+
+const tenantId = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Minor units of the document currency, within Number.MAX_SAFE_INTEGER (checked by the money engine). */
+const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+const discountType = () => text('discount_type', { enum: ['fixed', 'percentage'] }).notNull().default('fixed');
+/** What the user typed: minor units for a fixed discount, a percent for a percentage one. */
+const discountInput = () => numeric('discount', { precision: 24, scale: 4 }).notNull().default('0');
+
+/** Columns invoices and estimates share: the party, the totals as the money engine computed them, timestamps. */
+const documentColumns = () => ({
+  tenantId: tenantId(),
+  id: uuid('id').notNull(),
+  businessId: uuid('business_id').notNull(),
+  customerId: uuid('customer_id').notNull(),
+  /** The customer's own business: the document is incoming for it. */
+  customerBusinessId: uuid('customer_business_id').notNull(),
+  sequenceNumber: integer('sequence_number'),
+  customerSequenceNumber: integer('customer_sequence_number'),
+  currencyId: integer('currency_id').notNull().default(1),
+  /** Units of the business currency per unit of the document currency; null until a rate is known. */
+  exchangeRate: numeric('exchange_rate', { precision: 20, scale: 10 }),
+  templateName: text('template_name').notNull(),
+  notes: text('notes'),
+  taxPerItemEnabled: boolean('tax_per_item_enabled').notNull().default(false),
+  discountPerItemEnabled: boolean('discount_per_item_enabled').notNull().default(false),
+  discountType: discountType(),
+  discount: discountInput(),
+  discountVal: money('discount_val'),
+  subTotal: money('sub_total'),
+  tax: money('tax'),
+  total: money('total'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  viewedAt: timestamp('viewed_at', { withTimezone: true }),
+  approvedAt: timestamp('approved_at', { withTimezone: true }),
+  rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+  createdByUserId: uuid('created_by_user_id'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Columns of a document line: the catalogue item it came from (if any) and its computed amounts. */
+const lineColumns = () => ({
+  tenantId: tenantId(),
+  id: uuid('id').notNull(),
+  businessId: uuid('business_id').notNull(),
+  position: integer('position').notNull(),
+  itemId: uuid('item_id'),
+  name: text('name').notNull(),
+  description: text('description'),
+  unitName: text('unit_name'),
+  quantity: numeric('quantity', { precision: 20, scale: 4 }).notNull(),
+  price: money('price'),
+  discountType: discountType(),
+  discount: discountInput(),
+  discountVal: money('discount_val'),
+  total: money('total'),
+  documentDiscountShare: money('document_discount_share'),
+  tax: money('tax'),
+});
+
+/** A tax line as computed: on the document (itemId null) or on one line; name and percent are kept as applied. */
+const taxLineColumns = () => ({
+  tenantId: tenantId(),
+  id: uuid('id').notNull(),
+  businessId: uuid('business_id').notNull(),
+  taxTypeId: uuid('tax_type_id').notNull(),
+  name: text('name').notNull(),
+  percent: numeric('percent', { precision: 7, scale: 4 }).notNull(),
+  compoundTax: boolean('compound_tax').notNull().default(false),
+  amount: money('amount'),
+});
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    ...documentColumns(),
+    invoiceNumber: text('invoice_number').notNull(),
+    invoiceDate: date('invoice_date').notNull(),
+    dueDate: date('due_date'),
+    status: text('status').notNull().default('draft'),
+    paidStatus: text('paid_status').notNull().default('unpaid'),
+    amountPaid: money('amount_paid'),
+    dueAmount: money('due_amount'),
+    source: text('source', { enum: ['app', 'upload', 'estimate', 'recurring'] }).notNull().default('app'),
+    estimateId: uuid('estimate_id'),
+    recurringInvoiceId: uuid('recurring_invoice_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('invoices_business_id_unique').on(t.tenantId, t.businessId, t.id),
+    unique('invoices_business_number_unique').on(t.tenantId, t.businessId, t.invoiceNumber),
+    index('invoices_outgoing_idx').on(t.tenantId, t.businessId, t.invoiceDate.desc(), t.id.desc()),
+    index('invoices_outgoing_status_idx').on(t.tenantId, t.businessId, t.status, t.invoiceDate.desc(), t.id.desc()),
+    index('invoices_outgoing_paid_idx').on(t.tenantId, t.businessId, t.paidStatus, t.invoiceDate.desc(), t.id.desc()),
+    index('invoices_outgoing_customer_idx').on(t.tenantId, t.businessId, t.customerId, t.invoiceDate.desc(), t.id.desc()),
+    index('invoices_incoming_idx').on(t.tenantId, t.customerBusinessId, t.invoiceDate.desc(), t.id.desc()).where(sql`status <> 'draft'`),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'invoices_business_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.customerBusinessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'invoices_customer_business_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.businessId, t.customerId], foreignColumns: [counterparties.tenantId, counterparties.businessId, counterparties.id], name: 'invoices_customer_fk' }),
+  ],
+);
+
+export const invoiceItems = pgTable(
+  'invoice_items',
+  { ...lineColumns(), invoiceId: uuid('invoice_id').notNull() },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('invoice_items_invoice_id_unique').on(t.tenantId, t.invoiceId, t.id),
+    index('invoice_items_invoice_idx').on(t.tenantId, t.invoiceId, t.position),
+    index('invoice_items_item_idx').on(t.tenantId, t.itemId),
+    foreignKey({ columns: [t.tenantId, t.businessId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.businessId, invoices.id], name: 'invoice_items_invoice_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.businessId, t.itemId], foreignColumns: [items.tenantId, items.businessId, items.id], name: 'invoice_items_item_fk' }),
+  ],
+);
+
+export const invoiceTaxes = pgTable(
+  'invoice_taxes',
+  { ...taxLineColumns(), invoiceId: uuid('invoice_id').notNull(), invoiceItemId: uuid('invoice_item_id') },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('invoice_taxes_invoice_idx').on(t.tenantId, t.invoiceId),
+    index('invoice_taxes_tax_type_idx').on(t.tenantId, t.taxTypeId),
+    foreignKey({ columns: [t.tenantId, t.businessId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.businessId, invoices.id], name: 'invoice_taxes_invoice_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.invoiceId, t.invoiceItemId], foreignColumns: [invoiceItems.tenantId, invoiceItems.invoiceId, invoiceItems.id], name: 'invoice_taxes_item_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.businessId, t.taxTypeId], foreignColumns: [taxTypes.tenantId, taxTypes.businessId, taxTypes.id], name: 'invoice_taxes_tax_type_fk' }),
+  ],
+);
+
+export const estimates = pgTable(
+  'estimates',
+  {
+    ...documentColumns(),
+    estimateNumber: text('estimate_number').notNull(),
+    referenceNumber: text('reference_number'),
+    estimateDate: date('estimate_date').notNull(),
+    expiryDate: date('expiry_date'),
+    status: text('status').notNull().default('draft'),
+    convertedInvoiceId: uuid('converted_invoice_id'),
+    convertedAt: timestamp('converted_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('estimates_business_id_unique').on(t.tenantId, t.businessId, t.id),
+    unique('estimates_business_number_unique').on(t.tenantId, t.businessId, t.estimateNumber),
+    index('estimates_outgoing_idx').on(t.tenantId, t.businessId, t.estimateDate.desc(), t.id.desc()),
+    index('estimates_outgoing_status_idx').on(t.tenantId, t.businessId, t.status, t.estimateDate.desc(), t.id.desc()),
+    index('estimates_outgoing_customer_idx').on(t.tenantId, t.businessId, t.customerId, t.estimateDate.desc(), t.id.desc()),
+    index('estimates_incoming_idx').on(t.tenantId, t.customerBusinessId, t.estimateDate.desc(), t.id.desc()).where(sql`status <> 'draft'`),
+    index('estimates_expiry_idx').on(t.tenantId, t.expiryDate).where(sql`status IN ('open', 'sent', 'viewed')`),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'estimates_business_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.customerBusinessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'estimates_customer_business_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.businessId, t.customerId], foreignColumns: [counterparties.tenantId, counterparties.businessId, counterparties.id], name: 'estimates_customer_fk' }),
+    foreignKey({ columns: [t.tenantId, t.businessId, t.convertedInvoiceId], foreignColumns: [invoices.tenantId, invoices.businessId, invoices.id], name: 'estimates_converted_invoice_fk' }),
+  ],
+);
+
+export const estimateItems = pgTable(
+  'estimate_items',
+  { ...lineColumns(), estimateId: uuid('estimate_id').notNull() },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('estimate_items_estimate_id_unique').on(t.tenantId, t.estimateId, t.id),
+    index('estimate_items_estimate_idx').on(t.tenantId, t.estimateId, t.position),
+    index('estimate_items_item_idx').on(t.tenantId, t.itemId),
+    foreignKey({ columns: [t.tenantId, t.businessId, t.estimateId], foreignColumns: [estimates.tenantId, estimates.businessId, estimates.id], name: 'estimate_items_estimate_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.businessId, t.itemId], foreignColumns: [items.tenantId, items.businessId, items.id], name: 'estimate_items_item_fk' }),
+  ],
+);
+
+export const estimateTaxes = pgTable(
+  'estimate_taxes',
+  { ...taxLineColumns(), estimateId: uuid('estimate_id').notNull(), estimateItemId: uuid('estimate_item_id') },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('estimate_taxes_estimate_idx').on(t.tenantId, t.estimateId),
+    index('estimate_taxes_tax_type_idx').on(t.tenantId, t.taxTypeId),
+    foreignKey({ columns: [t.tenantId, t.businessId, t.estimateId], foreignColumns: [estimates.tenantId, estimates.businessId, estimates.id], name: 'estimate_taxes_estimate_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.estimateId, t.estimateItemId], foreignColumns: [estimateItems.tenantId, estimateItems.estimateId, estimateItems.id], name: 'estimate_taxes_item_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.businessId, t.taxTypeId], foreignColumns: [taxTypes.tenantId, taxTypes.businessId, taxTypes.id], name: 'estimate_taxes_tax_type_fk' }),
+  ],
+);
+
+/**
+ * The last number handed out per business, model and scope ('all', a year, or a customer): the row
+ * lock taken by the upsert serialises concurrent creates, so no two documents get one number.
+ */
+export const numberSequences = pgTable(
+  'number_sequences',
+  {
+    tenantId: tenantId(),
+    businessId: uuid('business_id').notNull(),
+    model: text('model', { enum: ['invoice', 'estimate', 'payment'] }).notNull(),
+    scopeKey: text('scope_key').notNull(),
+    lastValue: integer('last_value').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.businessId, t.model, t.scopeKey] }),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'number_sequences_business_fk' }).onDelete('cascade'),
+  ],
+);
+
+/** Files attached to an invoice, estimate or payment of the owning business. */
+export const attachments = pgTable(
+  'attachments',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    businessId: uuid('business_id').notNull(),
+    model: text('model', { enum: ['invoice', 'estimate', 'payment'] }).notNull(),
+    documentId: uuid('document_id').notNull(),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    uploadedByUserId: uuid('uploaded_by_user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('attachments_document_idx').on(t.tenantId, t.businessId, t.model, t.documentId),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'attachments_business_fk' }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Unguessable links to a document's public page. Only a hash of the token is kept; a link is shown
+ * once, when it is issued (in the mail or to the user who asked for it).
+ */
+export const publicLinks = pgTable(
+  'public_links',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    businessId: uuid('business_id').notNull(),
+    model: text('model', { enum: ['invoice', 'estimate', 'payment'] }).notNull(),
+    documentId: uuid('document_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('public_links_token_unique').on(t.tenantId, t.tokenHash),
+    index('public_links_document_idx').on(t.tenantId, t.model, t.documentId),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'public_links_business_fk' }).onDelete('cascade'),
+  ],
+);
