@@ -45,20 +45,87 @@ export type UpdateBusinessRequest = z.input<typeof updateBusinessRequestSchema>;
 export const companySummarySchema = z.object({ id: z.string(), name: z.string(), slug: z.string(), logo: z.string().nullable(), role: z.string() });
 export type CompanySummary = z.infer<typeof companySummarySchema>;
 
+export const retrospectiveEditOptions = ['allow', 'disable_on_invoice_sent', 'disable_on_invoice_partial_paid', 'disable_on_invoice_paid'] as const;
+export const estimateConvertActions = ['no_action', 'delete_estimate', 'mark_estimate_as_approved'] as const;
+
 export const businessSettingsSchema = z.object({
+  // Preferences
   time_zone: z.string().max(64).optional(),
   language: z.string().max(10).optional(),
   date_format: z.string().max(32).optional(),
   fiscal_year: z.string().max(16).optional(),
   tax_per_item_enabled: z.boolean().optional(),
   discount_per_item_enabled: z.boolean().optional(),
+  link_expiry_enabled: z.boolean().optional(),
+  link_expiry_days: z.coerce.number().int().min(1).max(365).optional(),
+  // Customization: numbering. The format strings are checked by the domain's numbering rules on save.
+  invoice_number_format: z.string().max(200).optional(),
+  estimate_number_format: z.string().max(200).optional(),
+  payment_number_format: z.string().max(200).optional(),
+  invoice_number_yearly_reset: z.boolean().optional(),
+  estimate_number_yearly_reset: z.boolean().optional(),
+  payment_number_yearly_reset: z.boolean().optional(),
+  // Customization: invoices
   invoice_set_due_date_automatically: z.boolean().optional(),
   invoice_due_date_days: z.coerce.number().int().min(0).max(365).optional(),
+  invoice_email_subject: z.string().max(100, messages.subjectTooLong).optional(),
+  invoice_email_body: z.string().max(65000, messages.notesTooLong).optional(),
+  invoice_company_address_format: z.string().max(2000).optional(),
+  invoice_billing_address_format: z.string().max(2000).optional(),
+  invoice_shipping_address_format: z.string().max(2000).optional(),
+  invoice_send_as_attachment: z.boolean().optional(),
+  retrospective_edits: z.enum(retrospectiveEditOptions).optional(),
+  // Customization: estimates
   estimate_set_expiry_date_automatically: z.boolean().optional(),
   estimate_expiry_date_days: z.coerce.number().int().min(0).max(365).optional(),
+  estimate_email_subject: z.string().max(100, messages.subjectTooLong).optional(),
+  estimate_email_body: z.string().max(65000, messages.notesTooLong).optional(),
+  estimate_convert_action: z.enum(estimateConvertActions).optional(),
 });
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 export const updateBusinessSettingsRequestSchema = z.object({ settings: businessSettingsSchema });
+
+/** Every setting with its value when the business never set it. Placeholders in mail texts: {business}, {customer}, {number}, {amount}, {due_date}, {link}. */
+export const businessSettingDefaults: Required<BusinessSettings> = {
+  time_zone: 'UTC',
+  language: 'en',
+  date_format: 'd M Y',
+  fiscal_year: '1-12',
+  tax_per_item_enabled: false,
+  discount_per_item_enabled: false,
+  link_expiry_enabled: false,
+  link_expiry_days: 30,
+  invoice_number_format: '{{SERIES:INV}}{{DELIMITER:-}}{{SEQUENCE:6}}',
+  estimate_number_format: '{{SERIES:EST}}{{DELIMITER:-}}{{SEQUENCE:6}}',
+  payment_number_format: '{{SERIES:PAY}}{{DELIMITER:-}}{{SEQUENCE:6}}',
+  invoice_number_yearly_reset: false,
+  estimate_number_yearly_reset: false,
+  payment_number_yearly_reset: false,
+  invoice_set_due_date_automatically: true,
+  invoice_due_date_days: 30,
+  invoice_email_subject: 'You have received a new invoice from {business}',
+  invoice_email_body: 'Dear {customer},\n\nPlease find invoice {number} for {amount}, due {due_date}.\n\nView it online: {link}\n\nThank you,\n{business}',
+  invoice_company_address_format: '{name}\n{address_street_1}\n{address_street_2}\n{city}, {state} {zip}\n{country}\n{phone}',
+  invoice_billing_address_format: '{name}\n{address_street_1}\n{address_street_2}\n{city}, {state} {zip}\n{country}\n{phone}',
+  invoice_shipping_address_format: '{name}\n{address_street_1}\n{address_street_2}\n{city}, {state} {zip}\n{country}\n{phone}',
+  invoice_send_as_attachment: false,
+  retrospective_edits: 'allow',
+  estimate_set_expiry_date_automatically: true,
+  estimate_expiry_date_days: 30,
+  estimate_email_subject: 'You have received a new estimate from {business}',
+  estimate_email_body: 'Dear {customer},\n\nPlease find estimate {number} for {amount}, valid until {expiry_date}.\n\nView it online: {link}\n\nThank you,\n{business}',
+  estimate_convert_action: 'no_action',
+};
+
+export type ResolvedBusinessSettings = Required<BusinessSettings>;
+
+export function resolveBusinessSettings(settings: BusinessSettings): ResolvedBusinessSettings {
+  const resolved: ResolvedBusinessSettings = { ...businessSettingDefaults };
+  for (const [key, value] of Object.entries(settings) as [keyof BusinessSettings, unknown][]) {
+    if (value !== undefined) Object.assign(resolved, { [key]: value });
+  }
+  return resolved;
+}
 
 export const inviteUserRequestSchema = z.object({
   email: emailSchema,

@@ -1,6 +1,322 @@
+import { z } from 'zod';
+import { emailSchema, listQuerySchema, optionalText255 } from './common';
+import { priceSchema } from './items';
+import { messages } from './messages';
+import { postalAddressResourceSchema } from './address';
+
 export const invoiceStatuses = ['draft', 'open', 'sent', 'viewed', 'approved', 'rejected', 'void', 'overdue', 'completed'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 export const invoicePaidStatuses = ['unpaid', 'partially_paid', 'paid'] as const;
 export type InvoicePaidStatus = (typeof invoicePaidStatuses)[number];
 export const estimateStatuses = ['draft', 'open', 'sent', 'viewed', 'approved', 'rejected', 'expired', 'void'] as const;
 export type EstimateStatus = (typeof estimateStatuses)[number];
+
+export const documentModels = ['invoice', 'estimate', 'payment'] as const;
+export type DocumentModel = (typeof documentModels)[number];
+export const discountTypes = ['fixed', 'percentage'] as const;
+export type DiscountType = (typeof discountTypes)[number];
+export const documentDirections = ['outgoing', 'incoming'] as const;
+export type DocumentDirection = (typeof documentDirections)[number];
+
+/** 'YYYY-MM-DD', a real calendar date. */
+export const isoDateSchema = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, { message: messages.required, abort: true })
+  .refine((value) => {
+    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    if (!match) return false;
+    const date = new Date(`${value}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+  }, messages.invalidDate);
+
+/** A non-negative decimal with at most four decimals, kept as text: '10', '9.975', '0'. */
+function decimalText(message: string) {
+  return z.union([z.number(), z.string()], { error: message }).transform((raw, ctx): string => {
+    const text = (typeof raw === 'number' ? String(raw) : raw).trim();
+    if (text === '') return '0';
+    if (!/^\d{1,16}(\.\d{1,4})?$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return text;
+  });
+}
+
+/** Fixed: minor units; percentage: a percent. The money engine checks the range against the amounts. */
+export const discountInputSchema = decimalText(messages.invalidDiscount);
+export const quantitySchema = decimalText(messages.quantityGreaterThanZero).refine((value) => Number(value) > 0, messages.quantityGreaterThanZero);
+
+export const documentTaxRequestSchema = z.object({ tax_type_id: z.string({ error: messages.invalidTaxType }).uuid(messages.invalidTaxType) });
+
+export const documentItemRequestSchema = z.object({
+  item_id: z.string().uuid(messages.invalidItem).nullish(),
+  name: z.string({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
+  description: optionalText255,
+  unit_name: optionalText255,
+  quantity: quantitySchema.default('1'),
+  price: priceSchema,
+  discount_type: z.enum(discountTypes).default('fixed'),
+  discount: discountInputSchema.default('0'),
+  taxes: z.array(documentTaxRequestSchema).max(20).default([]),
+});
+export type DocumentItemRequest = z.input<typeof documentItemRequestSchema>;
+
+/**
+ * Fields invoices and estimates share. Computed amounts (sub_total, tax, total, discount_val and
+ * the same per item) are not part of the request: zod strips them and the server recomputes.
+ */
+const documentRequestShape = {
+  customer_id: z.string({ error: messages.required }).uuid(messages.invalidCustomer),
+  template_name: z.string().trim().max(64).nullish(),
+  notes: z.string().max(65000, messages.notesTooLong).nullish(),
+  tax_per_item_enabled: z.boolean().optional(),
+  discount_per_item_enabled: z.boolean().optional(),
+  discount_type: z.enum(discountTypes).default('fixed'),
+  discount: discountInputSchema.default('0'),
+  taxes: z.array(documentTaxRequestSchema).max(20).default([]),
+  items: z.array(documentItemRequestSchema, { error: messages.required }).min(1, messages.required).max(500),
+  removeAttachmentIds: z.array(z.string().uuid()).max(100).optional(),
+};
+
+export const invoiceRequestSchema = z.object({
+  ...documentRequestShape,
+  invoice_number: z.string().trim().max(255).nullish(),
+  invoice_date: isoDateSchema,
+  due_date: isoDateSchema.nullish().or(z.literal('').transform(() => null)),
+  send_invoice: z.boolean().default(false),
+});
+export type InvoiceRequest = z.input<typeof invoiceRequestSchema>;
+export type InvoicePayload = z.output<typeof invoiceRequestSchema>;
+
+export const estimateRequestSchema = z.object({
+  ...documentRequestShape,
+  estimate_number: z.string().trim().max(255).nullish(),
+  reference_number: optionalText255,
+  estimate_date: isoDateSchema,
+  expiry_date: isoDateSchema.nullish().or(z.literal('').transform(() => null)),
+  send_estimate: z.boolean().default(false),
+});
+export type EstimateRequest = z.input<typeof estimateRequestSchema>;
+export type EstimatePayload = z.output<typeof estimateRequestSchema>;
+
+export const documentTaxResourceSchema = z.object({
+  id: z.string(),
+  tax_type_id: z.string(),
+  name: z.string(),
+  percent: z.string(),
+  compound_tax: z.boolean(),
+  amount: z.number(),
+});
+export type DocumentTaxResource = z.infer<typeof documentTaxResourceSchema>;
+
+export const documentItemResourceSchema = z.object({
+  id: z.string(),
+  item_id: z.string().nullable(),
+  name: z.string(),
+  description: z.string().nullable(),
+  unit_name: z.string().nullable(),
+  quantity: z.string(),
+  price: z.number(),
+  discount_type: z.enum(discountTypes),
+  discount: z.string(),
+  discount_val: z.number(),
+  total: z.number(),
+  document_discount_share: z.number(),
+  tax: z.number(),
+  taxes: z.array(documentTaxResourceSchema),
+});
+export type DocumentItemResource = z.infer<typeof documentItemResourceSchema>;
+
+export const attachmentResourceSchema = z.object({
+  id: z.string(),
+  file_name: z.string(),
+  mime_type: z.string(),
+  size: z.number(),
+  created_at: z.string(),
+  /** Download path under /api/v1 (needs a session of the owning or receiving business). */
+  url: z.string(),
+});
+export type AttachmentResource = z.infer<typeof attachmentResourceSchema>;
+
+export const documentPartySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  business_id: z.string(),
+  billing_address: postalAddressResourceSchema.nullable(),
+  shipping_address: postalAddressResourceSchema.nullable(),
+});
+export type DocumentParty = z.infer<typeof documentPartySchema>;
+
+const documentResourceShape = {
+  id: z.string(),
+  /** Relative to the caller's business: its own document, or one addressed to it. */
+  direction: z.enum(documentDirections),
+  business: z.object({ id: z.string(), name: z.string() }),
+  customer_id: z.string(),
+  customer: documentPartySchema,
+  customer_business_id: z.string(),
+  sequence_number: z.number().nullable(),
+  customer_sequence_number: z.number().nullable(),
+  currency_id: z.number(),
+  exchange_rate: z.string().nullable(),
+  template_name: z.string(),
+  notes: z.string().nullable(),
+  tax_per_item_enabled: z.boolean(),
+  discount_per_item_enabled: z.boolean(),
+  discount_type: z.enum(discountTypes),
+  discount: z.string(),
+  discount_val: z.number(),
+  sub_total: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  taxes: z.array(documentTaxResourceSchema),
+  items: z.array(documentItemResourceSchema),
+  attachments: z.array(attachmentResourceSchema),
+  /** What the caller may do now (from the domain's transition table and the caller's abilities). */
+  allowed_actions: z.array(z.string()),
+  sent_at: z.string().nullable(),
+  viewed_at: z.string().nullable(),
+  approved_at: z.string().nullable(),
+  rejected_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+};
+
+export const invoiceResourceSchema = z.object({
+  ...documentResourceShape,
+  invoice_number: z.string(),
+  invoice_date: z.string(),
+  due_date: z.string().nullable(),
+  status: z.enum(invoiceStatuses),
+  /** The status to show: 'overdue' when past due and not paid. */
+  display_status: z.enum(invoiceStatuses),
+  paid_status: z.enum(invoicePaidStatuses),
+  amount_paid: z.number(),
+  due_amount: z.number(),
+  source: z.enum(['app', 'upload', 'estimate', 'recurring']),
+  estimate_id: z.string().nullable(),
+});
+export type InvoiceResource = z.infer<typeof invoiceResourceSchema>;
+
+export const estimateResourceSchema = z.object({
+  ...documentResourceShape,
+  estimate_number: z.string(),
+  reference_number: z.string().nullable(),
+  estimate_date: z.string(),
+  expiry_date: z.string().nullable(),
+  status: z.enum(estimateStatuses),
+  converted_invoice_id: z.string().nullable(),
+});
+export type EstimateResource = z.infer<typeof estimateResourceSchema>;
+
+/** List rows: the document without lines, tax lines and attachments. */
+export const invoiceListItemSchema = invoiceResourceSchema.omit({ items: true, taxes: true, attachments: true });
+export type InvoiceListItem = z.infer<typeof invoiceListItemSchema>;
+export const estimateListItemSchema = estimateResourceSchema.omit({ items: true, taxes: true, attachments: true });
+export type EstimateListItem = z.infer<typeof estimateListItemSchema>;
+
+export const invoiceOutgoingTabs = ['all', 'draft', 'open', 'paid'] as const;
+export const invoiceIncomingTabs = ['all', 'open', 'paid'] as const;
+export const estimateOutgoingTabs = ['all', 'draft', 'open', 'converted'] as const;
+export const estimateIncomingTabs = ['all', 'approved', 'rejected'] as const;
+export const invoiceOrderFields = ['invoice_date', 'due_date', 'invoice_number', 'total', 'created_at'] as const;
+export const estimateOrderFields = ['estimate_date', 'expiry_date', 'estimate_number', 'total', 'created_at'] as const;
+
+const directionSchema = z.enum(documentDirections, { error: messages.invalidType }).default('outgoing');
+const documentListFilters = {
+  type: directionSchema,
+  customer_id: z.string().uuid().optional(),
+  from_date: isoDateSchema.optional(),
+  to_date: isoDateSchema.optional(),
+};
+
+export const invoiceListQuerySchema = listQuerySchema.extend({
+  ...documentListFilters,
+  tab_status: z.enum(['all', 'draft', 'open', 'paid']).default('all'),
+  status: z.enum(invoiceStatuses).optional(),
+  paid_status: z.enum(invoicePaidStatuses).optional(),
+  invoice_number: z.string().trim().max(255).optional(),
+  orderByField: z.enum(invoiceOrderFields).optional(),
+});
+export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
+
+export const estimateListQuerySchema = listQuerySchema.extend({
+  ...documentListFilters,
+  tab_status: z.enum(['all', 'draft', 'open', 'converted', 'approved', 'rejected']).default('all'),
+  status: z.enum(estimateStatuses).optional(),
+  estimate_number: z.string().trim().max(255).optional(),
+  orderByField: z.enum(estimateOrderFields).optional(),
+});
+export type EstimateListQuery = z.input<typeof estimateListQuerySchema>;
+
+const listMetaShape = { current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number() };
+
+export const invoiceListResponseSchema = z.object({
+  data: z.array(invoiceListItemSchema),
+  meta: z.object({ ...listMetaShape, invoice_total_count: z.number(), outgoing_count: z.number(), incoming_count: z.number() }),
+});
+export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
+
+export const estimateListResponseSchema = z.object({
+  data: z.array(estimateListItemSchema),
+  meta: z.object({ ...listMetaShape, estimate_total_count: z.number(), outgoing_count: z.number(), incoming_count: z.number() }),
+});
+export type EstimateListResponse = z.infer<typeof estimateListResponseSchema>;
+
+/** Amounts in minor units of the business currency. */
+export const invoiceStatsSchema = z.object({ inDraft: z.number(), totalPaid: z.number(), totalDue: z.number(), totalOverDue: z.number() });
+export type InvoiceStats = z.infer<typeof invoiceStatsSchema>;
+export const invoiceStatsQuerySchema = z.object({ type: directionSchema });
+
+export const nextNumberQuerySchema = z.object({ model: z.enum(documentModels), customer_id: z.string().uuid().optional(), date: isoDateSchema.optional() });
+export const nextNumberResponseSchema = z.object({ next_number: z.string(), next_sequence_number: z.number(), nextCustomerSequenceNumber: z.number().nullable() });
+export type NextNumberResponse = z.infer<typeof nextNumberResponseSchema>;
+
+export const updateDueDateRequestSchema = z.object({ due_date: isoDateSchema });
+
+export const sendDocumentEmailRequestSchema = z.object({
+  to: emailSchema,
+  reply_to: emailSchema.nullish().or(z.literal('').transform(() => null)),
+  subject: z.string({ error: messages.required }).trim().min(1, messages.required).max(100, messages.subjectTooLong),
+  body: z.string({ error: messages.required }).min(1, messages.required).max(65000, messages.notesTooLong),
+  notify_admin: z.boolean().default(false),
+});
+export type SendDocumentEmailRequest = z.input<typeof sendDocumentEmailRequestSchema>;
+
+export const documentEmailPreviewSchema = z.object({
+  to: z.string().nullable(),
+  reply_to: z.string().nullable(),
+  subject: z.string(),
+  body: z.string(),
+  send_as_attachment: z.boolean(),
+});
+export type DocumentEmailPreview = z.infer<typeof documentEmailPreviewSchema>;
+
+export const rejectDocumentRequestSchema = z.object({ reason: optionalText255 });
+export const documentStatusResponseSchema = z.object({ status: z.string() });
+
+export const publicLinkResponseSchema = z.object({ url: z.string(), expires_at: z.string().nullable() });
+export type PublicLinkResponse = z.infer<typeof publicLinkResponseSchema>;
+
+export const pdfTemplateSchema = z.object({ name: z.string(), label: z.string(), is_default: z.boolean() });
+export type PdfTemplate = z.infer<typeof pdfTemplateSchema>;
+export const invoiceTemplatesResponseSchema = z.object({ invoiceTemplates: z.array(pdfTemplateSchema) });
+export const estimateTemplatesResponseSchema = z.object({ estimateTemplates: z.array(pdfTemplateSchema) });
+
+export const approvedInvoiceAmountResponseSchema = z.object({ invoice_approval_amount: z.number() });
+
+export const documentIdsRequestSchema = z.object({ ids: z.array(z.string().uuid()).min(1, messages.required).max(500) });
+
+/** What a public page shows: the document as its recipient sees it, without internal fields. */
+export const publicDocumentSchema = z.object({
+  model: z.enum(['invoice', 'estimate']),
+  business: z.object({ name: z.string(), logo_url: z.string().nullable() }),
+  invoice: invoiceResourceSchema.omit({ allowed_actions: true, attachments: true }).nullable(),
+  estimate: estimateResourceSchema.omit({ allowed_actions: true, attachments: true }).nullable(),
+  can_approve: z.boolean(),
+  can_reject: z.boolean(),
+  pdf_url: z.string(),
+});
+export type PublicDocument = z.infer<typeof publicDocumentSchema>;

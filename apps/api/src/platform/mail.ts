@@ -1,7 +1,17 @@
 import nodemailer from 'nodemailer';
 import type { Env } from '../env';
 
-export type OutgoingMail = { from: string; to: string; subject: string; text: string; html: string | null };
+export type OutgoingAttachment = { filename: string; contentType: string; content: Buffer };
+export type OutgoingMail = {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  replyTo?: string | null;
+  cc?: string | null;
+  attachments?: OutgoingAttachment[];
+};
 
 /** Something that hands a mail to an SMTP server and returns its answer. */
 export type MailTransport = { send(mail: OutgoingMail): Promise<string>; close(): void };
@@ -31,7 +41,16 @@ export function smtpTransport(settings: SmtpSettings): MailTransport {
   });
   return {
     async send(mail) {
-      const info = await transporter.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) });
+      const info = await transporter.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        ...(mail.cc ? { cc: mail.cc } : {}),
+        ...(mail.attachments?.length ? { attachments: mail.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })) } : {}),
+      });
       return info.response;
     },
     close() {

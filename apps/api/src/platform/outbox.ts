@@ -13,7 +13,15 @@ const MAX_ATTEMPTS = 6;
 
 export type OutboxRow = typeof outbox.$inferSelect;
 
-export type MailDraft = { to: string; subject: string; text: string; html?: string | null };
+export type MailDraft = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  replyTo?: string | null;
+  cc?: string | null;
+  attachments?: { filename: string; contentType: string; content: Buffer }[];
+};
 
 /**
  * Mail is written to the outbox in the caller's transaction (a rolled-back change sends nothing)
@@ -51,6 +59,9 @@ export class Outbox {
       subject: mail.subject,
       text: mail.text,
       html: mail.html ?? null,
+      replyTo: mail.replyTo ?? null,
+      cc: mail.cc ?? null,
+      attachments: mail.attachments?.length ? mail.attachments.map((file) => ({ filename: file.filename, content_type: file.contentType, content_base64: file.content.toString('base64') })) : null,
       status: (await this.mailerFor(tx, tenantId)) ? 'pending' : 'held',
     });
     return id;
@@ -86,7 +97,16 @@ export class Outbox {
       const mail = rows[0];
       if (!mail) return null;
       try {
-        await mailer.transport.send({ from: mailer.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await mailer.transport.send({
+          from: mailer.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          replyTo: mail.replyTo,
+          cc: mail.cc,
+          attachments: (mail.attachments ?? []).map((file) => ({ filename: file.filename, contentType: file.content_type, content: Buffer.from(file.content_base64, 'base64') })),
+        });
         await tx.update(outbox).set({ status: 'sent', sentAt: this.clock.now(), attempts: mail.attempts + 1, lastError: null }).where(and(eq(outbox.tenantId, tenantId), eq(outbox.id, id)));
         return null;
       } catch (error) {

@@ -8,6 +8,8 @@ const tenantId = () =>
     .references(() => tenants.id, { onDelete: 'cascade' });
 
 /** Mail written in the same transaction as the change that caused it; a job delivers it. */
+export type MailAttachment = { filename: string; content_type: string; content_base64: string };
+
 export const outbox = pgTable(
   'outbox',
   {
@@ -17,6 +19,10 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    replyTo: text('reply_to'),
+    cc: text('cc'),
+    /** Files sent with the mail (e.g. the invoice PDF as it was when sent), base64 encoded. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
     status: text('status', { enum: ['pending', 'sent', 'failed', 'held'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
