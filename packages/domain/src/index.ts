@@ -1,1 +1,5 @@
 export * from './format-money';
+export * from './totals';
+export * from './numbering';
+export * from './document-status';
+export * from './dates';

@@ -27,3 +27,13 @@ export class AppError extends Error {
     return new AppError('conflict', message, 409);
   }
 }
+
+/** Whether a database error (possibly wrapped by the driver or the ORM) is a unique violation of `constraint`. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (candidate.code === '23505' && (candidate.constraint === constraint || (typeof candidate.message === 'string' && candidate.message.includes(constraint)))) return true;
+    current = candidate.cause;
+  }
+  return false;
+}

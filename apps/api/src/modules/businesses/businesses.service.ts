@@ -10,6 +10,7 @@ import {
   businessSettingsSchema,
   type BusinessSettings,
 } from '@app/contracts';
+import { parseNumberFormat, validateNumberComponents } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
@@ -42,6 +43,20 @@ export function toBusinessResource(row: repo.BusinessRow): BusinessResource {
 export function businessSettingsOf(row: repo.BusinessRow): BusinessSettings {
   const parsed = businessSettingsSchema.safeParse(row.settings);
   return parsed.success ? parsed.data : {};
+}
+
+/** A number format must parse and make sense (series length, one-character delimiters, a sequence). */
+function checkNumberFormats(settings: BusinessSettings): void {
+  const errors: Record<string, string[]> = {};
+  for (const key of ['invoice_number_format', 'estimate_number_format', 'payment_number_format'] as const) {
+    const format = settings[key];
+    if (format === undefined) continue;
+    const parsed = parseNumberFormat(format);
+    const message = parsed.ok ? validateNumberComponents(parsed.components)[0]?.message : parsed.message;
+    if (message) errors[`settings.${key}`] = [message];
+  }
+  const first = Object.values(errors)[0]?.[0];
+  if (first) throw new AppError('validation', first, 422, errors);
 }
 
 function slugify(name: string): string {
@@ -192,6 +207,7 @@ export function createBusinessService(app: AppContext) {
       return inTenant(app.db, tenantId, async (tx) => {
         const row = await repo.findBusiness(tx, tenantId, businessId);
         if (!row) throw AppError.notFound();
+        checkNumberFormats(settings);
         const before = businessSettingsOf(row);
         const merged = { ...before, ...settings };
         await repo.updateBusiness(tx, tenantId, businessId, { settings: merged });

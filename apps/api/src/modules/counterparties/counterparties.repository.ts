@@ -1,12 +1,12 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { CounterpartyKind, CounterpartyTab } from '@app/contracts';
 import type { Tx } from '../../db/client';
-import { businesses, businessUsers, counterparties, oneTimeTokens, users } from '../../db/schema';
+import { businesses, businessUsers, counterparties, invoices, oneTimeTokens, users } from '../../db/schema';
 
 export type CounterpartyRecord = typeof counterparties.$inferSelect;
 export type OwnerStatus = 'invited' | 'active' | 'disabled';
 /** A counterparty with the business on the other side and the status of that business's owner. */
-export type CounterpartyRow = CounterpartyRecord & { businessName: string; businessEmail: string | null; ownerStatus: OwnerStatus | null };
+export type CounterpartyRow = CounterpartyRecord & { businessName: string; businessEmail: string | null; ownerStatus: OwnerStatus | null; amountDue: number };
 
 export type Scope = { tenantId: string; businessId: string; kind: CounterpartyKind };
 
@@ -18,6 +18,20 @@ function inScope(scope: Scope): SQL | undefined {
   return and(eq(counterparties.tenantId, scope.tenantId), eq(counterparties.businessId, scope.businessId), eq(counterparties.kind, scope.kind));
 }
 
+/**
+ * What is still due on the finalized, unpaid invoices between the business and this counterparty:
+ * what a customer owes the business, or what the business owes a vendor.
+ */
+const amountDue = sql<string>`(
+  SELECT coalesce(sum(${invoices.dueAmount}), 0)::bigint FROM ${invoices}
+  WHERE ${invoices.tenantId} = ${counterparties.tenantId}
+    AND ${invoices.status} NOT IN ('draft', 'void')
+    AND CASE WHEN ${counterparties.kind} = 'customer'
+      THEN ${invoices.businessId} = ${counterparties.businessId} AND ${invoices.customerId} = ${counterparties.id}
+      ELSE ${invoices.businessId} = ${counterparties.counterpartyBusinessId} AND ${invoices.customerBusinessId} = ${counterparties.businessId}
+    END
+)`;
+
 function withBusiness(tx: Tx) {
   return tx
     .select({
@@ -25,6 +39,7 @@ function withBusiness(tx: Tx) {
       businessName: businesses.name,
       businessEmail: businesses.email,
       ownerStatus: businessUsers.status,
+      amountDue,
     })
     .from(counterparties)
     .innerJoin(businesses, and(eq(businesses.tenantId, counterparties.tenantId), eq(businesses.id, counterparties.counterpartyBusinessId)))
@@ -34,8 +49,8 @@ function withBusiness(tx: Tx) {
     );
 }
 
-type Joined = { record: CounterpartyRecord; businessName: string; businessEmail: string | null; ownerStatus: OwnerStatus | null };
-const flatten = (row: Joined): CounterpartyRow => ({ ...row.record, businessName: row.businessName, businessEmail: row.businessEmail, ownerStatus: row.ownerStatus });
+type Joined = { record: CounterpartyRecord; businessName: string; businessEmail: string | null; ownerStatus: OwnerStatus | null; amountDue: string | number };
+const flatten = (row: Joined): CounterpartyRow => ({ ...row.record, businessName: row.businessName, businessEmail: row.businessEmail, ownerStatus: row.ownerStatus, amountDue: Number(row.amountDue) });
 
 export type ListFilters = { status: CounterpartyTab; search?: string | undefined; email?: string | undefined; phone?: string | undefined; currencyId?: number | undefined };
 
@@ -60,8 +75,7 @@ function listFilter(scope: Scope, filters: ListFilters): SQL | undefined {
   );
 }
 
-/** amount_due is not a column (it is derived from invoices), so it sorts like name until invoices exist. */
-const ORDER_COLUMNS = { name: counterparties.name, email: counterparties.email, created_at: counterparties.createdAt, amount_due: counterparties.name } as const;
+const ORDER_COLUMNS = { name: counterparties.name, email: counterparties.email, created_at: counterparties.createdAt, amount_due: amountDue } as const;
 
 export type ListOptions = ListFilters & { orderBy: keyof typeof ORDER_COLUMNS; direction: 'asc' | 'desc'; offset: number; limit: number };
 
@@ -233,4 +247,18 @@ export async function findOnboardingToken(tx: Tx, tenantId: string, tokenHash: s
 export async function consumeOnboardingToken(tx: Tx, tenantId: string, tokenHash: string, now: Date) {
   const rows = await tx.update(oneTimeTokens).set({ usedAt: now }).where(liveOnboardingToken(tenantId, tokenHash, now)).returning();
   return rows[0];
+}
+
+/** Whether any invoice was issued to (or, for a vendor, received from) this counterparty. */
+export async function hasInvoices(tx: Tx, scope: Scope, counterparty: CounterpartyRecord): Promise<boolean> {
+  const between =
+    scope.kind === 'customer'
+      ? and(eq(invoices.businessId, scope.businessId), eq(invoices.customerId, counterparty.id))
+      : and(eq(invoices.businessId, counterparty.counterpartyBusinessId), eq(invoices.customerBusinessId, scope.businessId));
+  const rows = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, scope.tenantId), between))
+    .limit(1);
+  return rows.length > 0;
 }

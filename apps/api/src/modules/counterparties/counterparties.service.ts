@@ -24,7 +24,7 @@ import * as authRepo from '../auth/auth.repository';
 import * as businessRepo from '../businesses/businesses.repository';
 import { createBusinessInTx, toBusinessResource } from '../businesses/businesses.service';
 import * as repo from './counterparties.repository';
-import { amountDue, ensureOwner, hasTransactions, writeOnboardingInvitation } from './network';
+import { ensureOwner, hasTransactions, writeOnboardingInvitation } from './network';
 
 type AddressInput = z.output<typeof createCounterpartyRequestSchema>['billing_address'];
 type Fields = z.output<typeof updateCounterpartyRequestSchema>;
@@ -66,7 +66,7 @@ export function toCounterpartyResource(row: repo.CounterpartyRow, expand: Readon
     creator_business_id: row.creatorBusinessId,
     customer_business: { id: row.counterpartyBusinessId, name: row.businessName, email: row.businessEmail, owner_status: row.ownerStatus },
     status: row.archivedAt ? 'archived' : 'active',
-    amount_due: amountDue(),
+    amount_due: row.amountDue,
     created_at: row.createdAt.toISOString(),
     ...(expand.has('billingAddress') ? { billing_address: addressResource(row.billingAddress) } : {}),
     ...(expand.has('shippingAddress') ? { shipping_address: addressResource(row.shippingAddress) } : {}),
@@ -201,7 +201,7 @@ export function createCounterpartyService(app: AppContext) {
       return inTenant(app.db, scope.tenantId, async (tx) => {
         const before = await rowOrNotFound(tx, scope, id);
         if (before.creatorBusinessId !== scope.businessId || before.adminOnboarded) throw AppError.forbidden();
-        if (fields.currency_id !== before.currencyId && (await hasTransactions(tx, scope, id))) throw AppError.validation('currency_id', messages.currencyLocked);
+        if (fields.currency_id !== before.currencyId && (await hasTransactions(tx, scope, before))) throw AppError.validation('currency_id', messages.currencyLocked);
         await repo.updateCounterparty(tx, scope, id, columnsOf(fields));
         const after = await rowOrNotFound(tx, scope, id);
         await recordAudit(tx, actor, { model: scope.kind, modelId: id, action: 'updated', before: auditView(before), after: auditView(after) });

@@ -10,20 +10,9 @@ import * as repo from './counterparties.repository';
 
 export const ONBOARDING_DAYS = 7;
 
-/**
- * The invoices and payments exchanged with a counterparty. None exist before the invoice and
- * payment issues: they extend this check (a currency is locked once any exists).
- */
-export async function hasTransactions(_tx: Tx, _scope: repo.Scope, _counterpartyId: string): Promise<boolean> {
-  return false;
-}
-
-/**
- * What a counterparty owes the business (minor units): the unpaid balance of its invoices. It is
- * 0 until invoices exist; the invoice issue computes it from them.
- */
-export function amountDue(): number {
-  return 0;
+/** The invoices exchanged with a counterparty: once any exists, its currency is locked. */
+export async function hasTransactions(tx: Tx, scope: repo.Scope, counterparty: repo.CounterpartyRecord): Promise<boolean> {
+  return repo.hasInvoices(tx, scope, counterparty);
 }
 
 /** The owner of a counterparty business; one recorded without an email gets `email` as owner now. */

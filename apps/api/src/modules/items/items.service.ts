@@ -8,13 +8,14 @@ import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { findUnit } from '../item-units/item-units.repository';
 import { findTaxTypes } from '../tax-types/tax-types.repository';
+import { invoiceItemUsage } from '../invoices/invoices.service';
 import * as repo from './items.repository';
 
 /**
  * What may reference an item. Nothing yet: invoice and estimate items arrive with issue 5, whose
  * module adds its check (item ids used on its documents) to this list.
  */
-export const itemUsage: readonly UsageCheck[] = [];
+export const itemUsage: readonly UsageCheck[] = [invoiceItemUsage];
 
 function toResource({ item, unitName }: repo.ItemWithUnit, taxes: readonly repo.ItemTaxRow[]): ItemResource {
   return {

@@ -1,0 +1,111 @@
+import type { DocumentItemResource, DocumentParty, DocumentTaxResource } from '@app/contracts';
+import type { DocumentCustomer } from './documents.repository';
+
+/** The stored columns every document line has (invoice_items, estimate_items). */
+export type DocumentLineRow = {
+  id: string;
+  itemId: string | null;
+  name: string;
+  description: string | null;
+  unitName: string | null;
+  quantity: string;
+  price: number;
+  discountType: 'fixed' | 'percentage';
+  discount: string;
+  discountVal: number;
+  total: number;
+  documentDiscountShare: number;
+  tax: number;
+};
+
+/** The stored columns every tax line has (invoice_taxes, estimate_taxes). */
+export type DocumentTaxLineRow = { id: string; taxTypeId: string; name: string; percent: string; compoundTax: boolean; amount: number };
+
+/** numeric(…, 4) comes back as '10.0000': the user typed '10'. */
+export function trimDecimal(value: string): string {
+  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
+}
+
+export function partyOf(customer: DocumentCustomer | undefined, fallbackId: string, businessId: string): DocumentParty {
+  if (!customer) return { id: fallbackId, name: '', email: null, business_id: businessId, billing_address: null, shipping_address: null };
+  return {
+    id: customer.id,
+    name: customer.displayName || customer.name,
+    email: customer.email,
+    business_id: customer.counterpartyBusinessId,
+    billing_address: customer.billingAddress ?? null,
+    shipping_address: customer.shippingAddress ?? null,
+  };
+}
+
+function taxResource(row: DocumentTaxLineRow): DocumentTaxResource {
+  return { id: row.id, tax_type_id: row.taxTypeId, name: row.name, percent: trimDecimal(row.percent), compound_tax: row.compoundTax, amount: row.amount };
+}
+
+/** Lines with their own tax lines, and the document-level tax lines (`lineOf` null). */
+export function lineResources<Tax extends DocumentTaxLineRow>(items: readonly DocumentLineRow[], taxes: readonly Tax[], lineOf: (tax: Tax) => string | null): { items: DocumentItemResource[]; taxes: DocumentTaxResource[] } {
+  const itemTaxes = new Map<string, DocumentTaxResource[]>();
+  const documentTaxes: DocumentTaxResource[] = [];
+  for (const tax of taxes) {
+    const lineId = lineOf(tax);
+    if (lineId === null) documentTaxes.push(taxResource(tax));
+    else itemTaxes.set(lineId, [...(itemTaxes.get(lineId) ?? []), taxResource(tax)]);
+  }
+  return {
+    taxes: documentTaxes,
+    items: items.map((item) => ({
+      id: item.id,
+      item_id: item.itemId,
+      name: item.name,
+      description: item.description,
+      unit_name: item.unitName,
+      quantity: trimDecimal(item.quantity),
+      price: item.price,
+      discount_type: item.discountType,
+      discount: trimDecimal(item.discount),
+      discount_val: item.discountVal,
+      total: item.total,
+      document_discount_share: item.documentDiscountShare,
+      tax: item.tax,
+      taxes: itemTaxes.get(item.id) ?? [],
+    })),
+  };
+}
+
+/** The stored fields a copy of a document starts from (clone, estimate → invoice). */
+export type CopiedDocument = {
+  customerId: string;
+  notes: string | null;
+  taxPerItemEnabled: boolean;
+  discountPerItemEnabled: boolean;
+  discountType: 'fixed' | 'percentage';
+  discount: string;
+};
+
+/**
+ * The request fields that recreate a document's customer, notes, discounts, taxes and lines; the
+ * caller adds its dates and number and parses the result, so every amount is priced again.
+ */
+export function copiedRequest<Tax extends DocumentTaxLineRow>(source: CopiedDocument, items: readonly DocumentLineRow[], taxes: readonly Tax[], lineOf: (tax: Tax) => string | null) {
+  const taxTypesOf = (lineId: string | null) => taxes.filter((tax) => lineOf(tax) === lineId).map((tax) => ({ tax_type_id: tax.taxTypeId }));
+  return {
+    customer_id: source.customerId,
+    notes: source.notes,
+    tax_per_item_enabled: source.taxPerItemEnabled,
+    discount_per_item_enabled: source.discountPerItemEnabled,
+    discount_type: source.discountType,
+    discount: trimDecimal(source.discount),
+    taxes: source.taxPerItemEnabled ? [] : taxTypesOf(null),
+    items: items.map((item) => ({
+      item_id: item.itemId,
+      name: item.name,
+      description: item.description,
+      unit_name: item.unitName,
+      quantity: trimDecimal(item.quantity),
+      price: item.price,
+      discount_type: item.discountType,
+      discount: trimDecimal(item.discount),
+      taxes: taxTypesOf(item.id),
+    })),
+  };
+}

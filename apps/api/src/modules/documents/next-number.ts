@@ -1,0 +1,26 @@
+import { type DocumentModel, type NextNumberResponse, businessSettingsSchema, resolveBusinessSettings } from '@app/contracts';
+import { todayInTimeZone } from '@app/domain';
+import { inTenant } from '../../db/tenant-tx';
+import type { AppContext } from '../../platform/app-context';
+import type { BusinessScope } from '../../platform/business-scope';
+import { AppError } from '../../platform/errors';
+import * as repo from './documents.repository';
+import { numberingConfig, previewNumber } from './numbering';
+
+/** GET /next-number: what the next invoice, estimate or payment number will be, for the form to prefill. */
+export function createNextNumberService(app: AppContext) {
+  return {
+    async next(scope: BusinessScope, model: DocumentModel, customerId: string | undefined, date: string | undefined): Promise<NextNumberResponse> {
+      return inTenant(app.db, scope.tenantId, async (tx) => {
+        const business = await repo.findBusinessForDocuments(tx, scope.tenantId, scope.businessId);
+        if (!business) throw AppError.notFound();
+        const parsed = businessSettingsSchema.safeParse(business.settings);
+        const settings = resolveBusinessSettings(parsed.success ? parsed.data : {});
+        if (customerId && !(await repo.findCustomer(tx, scope, customerId))) throw AppError.notFound();
+        return previewNumber(tx, scope, model, numberingConfig(settings, model), date ?? todayInTimeZone(app.clock.now(), settings.time_zone), customerId ?? null);
+      });
+    },
+  };
+}
+
+export type NextNumberService = ReturnType<typeof createNextNumberService>;

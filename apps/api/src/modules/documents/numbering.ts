@@ -1,0 +1,75 @@
+import { randomInt } from 'node:crypto';
+import { type DocumentModel, type NextNumberResponse, type ResolvedBusinessSettings } from '@app/contracts';
+import { type NumberComponent, defaultNumberFormats, formatDocumentNumber, parseNumberFormat, sequenceScope, usesCustomerSequence } from '@app/domain';
+import type { Tx } from '../../db/client';
+import type { BusinessScope } from '../../platform/business-scope';
+import * as repo from './documents.repository';
+
+/** How many generated numbers may clash with numbers typed by hand before we give up. */
+const MAX_ATTEMPTS = 1000;
+
+export type NumberingConfig = { components: NumberComponent[]; yearlyReset: boolean };
+/** `sequence` is null for a number typed by hand that the sequence did not produce. */
+export type AllocatedNumber = { number: string; sequence: number | null; customerSequence: number | null };
+export type NumberTaken = (number: string) => Promise<boolean>;
+
+/** The business's format for a model; a stored format that no longer parses falls back to the default. */
+export function numberingConfig(settings: ResolvedBusinessSettings, model: DocumentModel): NumberingConfig {
+  const stored = settings[`${model}_number_format`];
+  const parsed = parseNumberFormat(stored);
+  const components = parsed.ok ? parsed.components : (parseNumberFormat(defaultNumberFormats[model]) as { ok: true; components: NumberComponent[] }).components;
+  return { components, yearlyReset: settings[`${model}_number_yearly_reset`] };
+}
+
+function randomDigits(length: number): string {
+  let digits = '';
+  for (let index = 0; index < length; index += 1) digits += String(randomInt(10));
+  return digits;
+}
+
+/** A preview without a customer still shows a per-customer format, counted as a first document. */
+function scopeKeys(config: NumberingConfig, date: string, customerId: string | null) {
+  const perCustomer = usesCustomerSequence(config.components);
+  return sequenceScope(config.components, { yearlyReset: config.yearlyReset, date, customerId: perCustomer ? (customerId ?? 'none') : null });
+}
+
+/** What the next generated number would be, without taking it (GET /next-number). */
+export async function previewNumber(tx: Tx, scope: BusinessScope, model: DocumentModel, config: NumberingConfig, date: string, customerId: string | null): Promise<NextNumberResponse> {
+  const keys = scopeKeys(config, date, customerId);
+  const sequence = await repo.peekSequence(tx, scope, model, keys.businessKey);
+  const customerSequence = keys.customerKey ? await repo.peekSequence(tx, scope, model, `customer:${keys.customerKey}`) : null;
+  return {
+    next_number: formatDocumentNumber(config.components, { sequence, customerSequence: customerSequence ?? 1, date, randomDigits }),
+    next_sequence_number: sequence,
+    nextCustomerSequenceNumber: customerSequence,
+  };
+}
+
+/**
+ * Takes the next number. The sequence rows stay locked until the caller's transaction ends, so
+ * concurrent creates queue up instead of sharing a number; a number typed by hand earlier that
+ * happens to match is skipped.
+ */
+export async function allocateNumber(tx: Tx, scope: BusinessScope, model: DocumentModel, config: NumberingConfig, date: string, customerId: string | null, isTaken: NumberTaken): Promise<AllocatedNumber> {
+  const keys = scopeKeys(config, date, customerId);
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    const sequence = await repo.bumpSequence(tx, scope, model, keys.businessKey);
+    const customerSequence = keys.customerKey ? await repo.bumpSequence(tx, scope, model, `customer:${keys.customerKey}`) : null;
+    const number = formatDocumentNumber(config.components, { sequence, customerSequence: customerSequence ?? 1, date, randomDigits });
+    if (!(await isTaken(number))) return { number, sequence, customerSequence };
+  }
+  throw new Error(`No free ${model} number after ${MAX_ATTEMPTS} attempts`);
+}
+
+/**
+ * A number the user typed. When it is exactly the number the sequence would hand out next, the
+ * sequence moves on (the form prefilled it); any other free number is kept as typed.
+ */
+export async function claimTypedNumber(tx: Tx, scope: BusinessScope, model: DocumentModel, config: NumberingConfig, date: string, customerId: string | null, typed: string): Promise<AllocatedNumber> {
+  const preview = await previewNumber(tx, scope, model, config, date, customerId);
+  if (preview.next_number !== typed) return { number: typed, sequence: null, customerSequence: null };
+  const keys = scopeKeys(config, date, customerId);
+  const sequence = await repo.bumpSequence(tx, scope, model, keys.businessKey);
+  const customerSequence = keys.customerKey ? await repo.bumpSequence(tx, scope, model, `customer:${keys.customerKey}`) : null;
+  return { number: typed, sequence, customerSequence };
+}

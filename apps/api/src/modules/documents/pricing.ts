@@ -1,0 +1,151 @@
+import { type Currency, type DocumentItemRequest, type ResolvedBusinessSettings, currencyById, messages } from '@app/contracts';
+import { type DocumentTotals, type TaxRate, type TotalsIssueCode, computeTotals } from '@app/domain';
+import type { Tx } from '../../db/client';
+import type { BusinessScope } from '../../platform/business-scope';
+import { newId } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
+import * as repo from './documents.repository';
+
+/** The priced parts of a request: what the client typed; every amount is computed here. */
+export type PricingRequest = {
+  tax_per_item_enabled?: boolean | undefined;
+  discount_per_item_enabled?: boolean | undefined;
+  discount_type: 'fixed' | 'percentage';
+  discount: string;
+  taxes: { tax_type_id: string }[];
+  items: (Omit<DocumentItemRequest, 'quantity' | 'discount' | 'discount_type' | 'taxes' | 'price'> & {
+    quantity: string;
+    price: number;
+    discount_type: 'fixed' | 'percentage';
+    discount: string;
+    taxes: { tax_type_id: string }[];
+  })[];
+};
+
+export type PricedLine = {
+  id: string;
+  position: number;
+  itemId: string | null;
+  name: string;
+  description: string | null;
+  unitName: string | null;
+  quantity: string;
+  price: number;
+  discountType: 'fixed' | 'percentage';
+  discount: string;
+  discountVal: number;
+  total: number;
+  documentDiscountShare: number;
+  tax: number;
+  taxes: PricedTax[];
+};
+export type PricedTax = { id: string; taxTypeId: string; name: string; percent: string; compoundTax: boolean; amount: number };
+
+export type PricedDocument = {
+  currency: Currency;
+  taxPerItemEnabled: boolean;
+  discountPerItemEnabled: boolean;
+  discountType: 'fixed' | 'percentage';
+  discount: string;
+  totals: DocumentTotals;
+  lines: PricedLine[];
+  /** Document-level tax lines (per-item taxes summed per type when taxes are per item). */
+  taxes: PricedTax[];
+};
+
+const issueMessages: Record<TotalsIssueCode, string> = {
+  invalidDiscount: messages.invalidDiscount,
+  invalidQuantity: messages.quantityGreaterThanZero,
+  invalidPrice: messages.invalidPrice,
+  invalidPercent: messages.invalidTaxRate,
+  totalTooSmall: messages.totalTooSmall,
+  amountTooLarge: messages.amountTooLarge,
+  noLines: messages.required,
+};
+
+/**
+ * Checks every referenced tax type and catalogue item against the business, then computes all
+ * amounts with the domain's money engine. Nothing the client computed is used.
+ */
+export async function priceDocument(tx: Tx, scope: BusinessScope, request: PricingRequest, settings: ResolvedBusinessSettings, currencyId: number): Promise<PricedDocument> {
+  const currency = currencyById(currencyId);
+  if (!currency) throw AppError.validation('customer_id', messages.invalidCustomer);
+  const taxPerItem = request.tax_per_item_enabled ?? settings.tax_per_item_enabled;
+  const discountPerItem = request.discount_per_item_enabled ?? settings.discount_per_item_enabled;
+
+  const taxTypeIds = new Set([...request.taxes.map((tax) => tax.tax_type_id), ...request.items.flatMap((line) => line.taxes.map((tax) => tax.tax_type_id))]);
+  const taxTypes = new Map((await repo.findTaxTypes(tx, scope, [...taxTypeIds])).map((row) => [row.id, row]));
+  const itemIds = request.items.flatMap((line) => (line.item_id ? [line.item_id] : []));
+  const knownItems = await repo.existingItemIds(tx, scope, itemIds);
+
+  const errors: Record<string, string[]> = {};
+  const fail = (path: string, message: string) => {
+    errors[path] ??= [message];
+  };
+  const rateOf = (taxTypeId: string, path: string): TaxRate[] => {
+    const row = taxTypes.get(taxTypeId);
+    if (!row) {
+      fail(path, messages.invalidTaxType);
+      return [];
+    }
+    return [{ tax_type_id: row.id, name: row.name, percent: row.percent, compound_tax: row.compoundTax }];
+  };
+  const documentTaxes = taxPerItem ? [] : request.taxes.flatMap((tax, index) => rateOf(tax.tax_type_id, `taxes.${index}.tax_type_id`));
+  const lines = request.items.map((line, index) => {
+    if (line.item_id && !knownItems.has(line.item_id)) fail(`items.${index}.item_id`, messages.invalidItem);
+    return {
+      quantity: line.quantity,
+      price: line.price,
+      discount_type: line.discount_type,
+      discount: discountPerItem ? line.discount : '0',
+      taxes: taxPerItem ? line.taxes.flatMap((tax, taxIndex) => rateOf(tax.tax_type_id, `items.${index}.taxes.${taxIndex}.tax_type_id`)) : [],
+    };
+  });
+  if (Object.keys(errors).length > 0) throw new AppError('validation', Object.values(errors)[0]?.[0] ?? messages.required, 422, errors);
+
+  const result = computeTotals({
+    precision: currency.precision,
+    tax_per_item_enabled: taxPerItem,
+    discount_per_item_enabled: discountPerItem,
+    discount_type: request.discount_type,
+    discount: request.discount,
+    taxes: documentTaxes,
+    lines,
+  });
+  if (!result.ok) {
+    for (const issue of result.issues) fail(issue.path, issueMessages[issue.code]);
+    throw new AppError('validation', Object.values(errors)[0]?.[0] ?? messages.required, 422, errors);
+  }
+  const { totals } = result;
+  const pricedTax = (tax: DocumentTotals['taxes'][number]): PricedTax => ({ id: newId(), taxTypeId: tax.tax_type_id, name: tax.name, percent: tax.percent, compoundTax: tax.compound_tax, amount: tax.amount });
+  return {
+    currency,
+    taxPerItemEnabled: taxPerItem,
+    discountPerItemEnabled: discountPerItem,
+    discountType: request.discount_type,
+    discount: request.discount,
+    totals,
+    taxes: totals.taxes.map(pricedTax),
+    lines: request.items.map((line, index) => {
+      const computed = totals.lines[index];
+      if (!computed) throw new Error('The money engine returned fewer lines than it was given');
+      return {
+        id: newId(),
+        position: index,
+        itemId: line.item_id ?? null,
+        name: line.name,
+        description: line.description ?? null,
+        unitName: line.unit_name ?? null,
+        quantity: line.quantity,
+        price: line.price,
+        discountType: line.discount_type,
+        discount: discountPerItem ? line.discount : '0',
+        discountVal: computed.discount_val,
+        total: computed.total,
+        documentDiscountShare: computed.document_discount_share,
+        tax: computed.tax,
+        taxes: computed.taxes.map(pricedTax),
+      };
+    }),
+  };
+}

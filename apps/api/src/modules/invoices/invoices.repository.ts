@@ -1,0 +1,279 @@
+import { type SQL, and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import type { DocumentDirection, InvoicePaidStatus, InvoiceStatus } from '@app/contracts';
+import type { Tx } from '../../db/client';
+import { businesses, counterparties, estimates, invoiceItems, invoiceTaxes, invoices } from '../../db/schema';
+import type { BusinessScope } from '../../platform/business-scope';
+import type { PricedLine, PricedTax } from '../documents/pricing';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
+export type InvoiceTaxRow = typeof invoiceTaxes.$inferSelect;
+export type InvoiceInsert = typeof invoices.$inferInsert;
+
+export type InvoiceListFilters = {
+  direction: DocumentDirection;
+  tab: 'all' | 'draft' | 'open' | 'paid';
+  status?: InvoiceStatus | undefined;
+  paidStatus?: InvoicePaidStatus | undefined;
+  customerIds?: string[] | undefined;
+  numberPattern?: string | undefined;
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+  today: string;
+};
+export type InvoiceOrder = { field: 'invoice_date' | 'due_date' | 'invoice_number' | 'total' | 'created_at'; direction: 'asc' | 'desc' };
+
+const own = (scope: BusinessScope) => and(eq(invoices.tenantId, scope.tenantId), eq(invoices.businessId, scope.businessId));
+/** Invoices addressed to the business; a draft is still the vendor's private work. */
+const addressedTo = (scope: BusinessScope) => and(eq(invoices.tenantId, scope.tenantId), eq(invoices.customerBusinessId, scope.businessId), ne(invoices.status, 'draft'));
+const inDirection = (scope: BusinessScope, direction: DocumentDirection) => (direction === 'outgoing' ? own(scope) : addressedTo(scope));
+
+function tabCondition(tab: InvoiceListFilters['tab'], today: string): SQL | undefined {
+  switch (tab) {
+    case 'draft':
+      return eq(invoices.status, 'draft');
+    case 'open':
+      return and(notInArray(invoices.status, ['draft', 'void', 'completed']), ne(invoices.paidStatus, 'paid'));
+    case 'paid':
+      return eq(invoices.paidStatus, 'paid');
+    case 'all':
+      return today ? undefined : undefined;
+  }
+}
+
+function statusCondition(status: InvoiceStatus, today: string): SQL | undefined {
+  // 'overdue' is derived from the due date, never stored.
+  if (status === 'overdue') return and(lt(invoices.dueDate, today), notInArray(invoices.status, ['draft', 'void', 'completed']), ne(invoices.paidStatus, 'paid'));
+  return eq(invoices.status, status);
+}
+
+function listConditions(scope: BusinessScope, filters: InvoiceListFilters): SQL | undefined {
+  return and(
+    inDirection(scope, filters.direction),
+    tabCondition(filters.tab, filters.today),
+    filters.status ? statusCondition(filters.status, filters.today) : undefined,
+    filters.paidStatus ? eq(invoices.paidStatus, filters.paidStatus) : undefined,
+    filters.customerIds ? (filters.customerIds.length > 0 ? inArray(invoices.customerId, filters.customerIds) : sql`false`) : undefined,
+    filters.numberPattern ? sql`${invoices.invoiceNumber} ILIKE ${filters.numberPattern}` : undefined,
+    filters.fromDate ? gte(invoices.invoiceDate, filters.fromDate) : undefined,
+    filters.toDate ? lte(invoices.invoiceDate, filters.toDate) : undefined,
+  );
+}
+
+const orderColumns = {
+  invoice_date: invoices.invoiceDate,
+  due_date: invoices.dueDate,
+  invoice_number: invoices.invoiceNumber,
+  total: invoices.total,
+  created_at: invoices.createdAt,
+} as const;
+
+export type InvoiceListRow = { invoice: InvoiceRow; customer: typeof counterparties.$inferSelect | null; businessName: string };
+
+export async function listInvoices(tx: Tx, scope: BusinessScope, filters: InvoiceListFilters, order: InvoiceOrder, offset: number, limit: number): Promise<InvoiceListRow[]> {
+  const column = orderColumns[order.field];
+  const by = order.direction === 'asc' ? asc : desc;
+  return tx
+    .select({ invoice: invoices, customer: counterparties, businessName: businesses.name })
+    .from(invoices)
+    .innerJoin(businesses, and(eq(businesses.tenantId, invoices.tenantId), eq(businesses.id, invoices.businessId)))
+    .leftJoin(counterparties, and(eq(counterparties.tenantId, invoices.tenantId), eq(counterparties.id, invoices.customerId)))
+    .where(listConditions(scope, filters))
+    .orderBy(by(column), by(invoices.id))
+    .offset(offset)
+    .limit(limit);
+}
+
+export async function countInvoices(tx: Tx, scope: BusinessScope, filters: InvoiceListFilters): Promise<number> {
+  const rows = await tx.select({ count: sql<number>`count(*)::int` }).from(invoices).where(listConditions(scope, filters));
+  return rows[0]?.count ?? 0;
+}
+
+export async function countByDirection(tx: Tx, scope: BusinessScope, direction: DocumentDirection): Promise<number> {
+  const rows = await tx.select({ count: sql<number>`count(*)::int` }).from(invoices).where(inDirection(scope, direction));
+  return rows[0]?.count ?? 0;
+}
+
+/** Converted into the business currency with the rate stored on each invoice (1 when none is stored). */
+const converted = (column: SQL | typeof invoices.total) => sql<string>`coalesce(sum(round(${column} * coalesce(${invoices.exchangeRate}, 1))), 0)::bigint`;
+
+export async function invoiceStats(tx: Tx, scope: BusinessScope, direction: DocumentDirection, today: string) {
+  const open = and(notInArray(invoices.status, ['draft', 'void']), ne(invoices.paidStatus, 'paid'));
+  const rows = await tx
+    .select({
+      inDraft: converted(sql`CASE WHEN ${invoices.status} = 'draft' THEN ${invoices.total} ELSE 0 END`),
+      totalPaid: converted(sql`${invoices.amountPaid}`),
+      totalDue: converted(sql`CASE WHEN ${open} THEN ${invoices.dueAmount} ELSE 0 END`),
+      totalOverDue: converted(sql`CASE WHEN ${open} AND ${invoices.dueDate} < ${today} THEN ${invoices.dueAmount} ELSE 0 END`),
+    })
+    .from(invoices)
+    .where(inDirection(scope, direction));
+  const row = rows[0];
+  return { inDraft: Number(row?.inDraft ?? 0), totalPaid: Number(row?.totalPaid ?? 0), totalDue: Number(row?.totalDue ?? 0), totalOverDue: Number(row?.totalOverDue ?? 0) };
+}
+
+/** What the business approved as a customer and still owes. */
+export async function approvedAmount(tx: Tx, scope: BusinessScope): Promise<number> {
+  const rows = await tx
+    .select({ amount: converted(sql`${invoices.dueAmount}`) })
+    .from(invoices)
+    .where(and(addressedTo(scope), eq(invoices.status, 'approved'), ne(invoices.paidStatus, 'paid')));
+  return Number(rows[0]?.amount ?? 0);
+}
+
+export async function findOwnInvoice(tx: Tx, scope: BusinessScope, id: string, lock = false): Promise<InvoiceRow | undefined> {
+  const query = tx.select().from(invoices).where(and(own(scope), eq(invoices.id, id))).limit(1);
+  const rows = lock ? await query.for('update') : await query;
+  return rows[0];
+}
+
+export async function findAddressedInvoice(tx: Tx, scope: BusinessScope, id: string, lock = false): Promise<InvoiceRow | undefined> {
+  const query = tx.select().from(invoices).where(and(addressedTo(scope), eq(invoices.id, id))).limit(1);
+  const rows = lock ? await query.for('update') : await query;
+  return rows[0];
+}
+
+/** Any invoice of the tenant by id, for public links (the token already proved access). */
+export async function findInvoiceInTenant(tx: Tx, tenantId: string, id: string, lock = false): Promise<InvoiceRow | undefined> {
+  const query = tx.select().from(invoices).where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id))).limit(1);
+  const rows = lock ? await query.for('update') : await query;
+  return rows[0];
+}
+
+export async function findOwnInvoices(tx: Tx, scope: BusinessScope, ids: readonly string[]): Promise<InvoiceRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(invoices)
+    .where(and(own(scope), inArray(invoices.id, [...ids])))
+    .for('update');
+}
+
+export async function invoiceNumberTaken(tx: Tx, scope: BusinessScope, number: string, exceptId?: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(own(scope), eq(invoices.invoiceNumber, number), exceptId ? ne(invoices.id, exceptId) : undefined))
+    .limit(1);
+  return rows.length > 0;
+}
+
+export async function insertInvoice(tx: Tx, row: InvoiceInsert): Promise<InvoiceRow> {
+  const [inserted] = await tx.insert(invoices).values(row).returning();
+  if (!inserted) throw new Error('Invoice insert returned no row');
+  return inserted;
+}
+
+export async function updateInvoice(tx: Tx, tenantId: string, id: string, patch: Partial<InvoiceInsert>): Promise<InvoiceRow> {
+  const [updated] = await tx
+    .update(invoices)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id)))
+    .returning();
+  if (!updated) throw new Error('Invoice update returned no row');
+  return updated;
+}
+
+/** Replaces the lines and tax lines of an invoice with freshly priced ones. */
+export async function replaceLines(tx: Tx, scope: BusinessScope, invoiceId: string, lines: PricedLine[], documentTaxes: PricedTax[]): Promise<void> {
+  await tx.delete(invoiceTaxes).where(and(eq(invoiceTaxes.tenantId, scope.tenantId), eq(invoiceTaxes.invoiceId, invoiceId)));
+  await tx.delete(invoiceItems).where(and(eq(invoiceItems.tenantId, scope.tenantId), eq(invoiceItems.invoiceId, invoiceId)));
+  const base = { tenantId: scope.tenantId, businessId: scope.businessId, invoiceId };
+  if (lines.length > 0) {
+    await tx.insert(invoiceItems).values(
+      lines.map((line) => ({
+        ...base,
+        id: line.id,
+        position: line.position,
+        itemId: line.itemId,
+        name: line.name,
+        description: line.description,
+        unitName: line.unitName,
+        quantity: line.quantity,
+        price: line.price,
+        discountType: line.discountType,
+        discount: line.discount,
+        discountVal: line.discountVal,
+        total: line.total,
+        documentDiscountShare: line.documentDiscountShare,
+        tax: line.tax,
+      })),
+    );
+  }
+  const taxRows = [
+    ...documentTaxes.map((tax) => ({ ...tax, invoiceItemId: null })),
+    ...lines.flatMap((line) => line.taxes.map((tax) => ({ ...tax, invoiceItemId: line.id }))),
+  ];
+  if (taxRows.length > 0) {
+    await tx.insert(invoiceTaxes).values(
+      taxRows.map((tax) => ({ ...base, id: tax.id, invoiceItemId: tax.invoiceItemId, taxTypeId: tax.taxTypeId, name: tax.name, percent: tax.percent, compoundTax: tax.compoundTax, amount: tax.amount })),
+    );
+  }
+}
+
+export async function loadLines(tx: Tx, tenantId: string, invoiceIds: readonly string[]): Promise<{ items: InvoiceItemRow[]; taxes: InvoiceTaxRow[] }> {
+  if (invoiceIds.length === 0) return { items: [], taxes: [] };
+  const items = await tx
+    .select()
+    .from(invoiceItems)
+    .where(and(eq(invoiceItems.tenantId, tenantId), inArray(invoiceItems.invoiceId, [...invoiceIds])))
+    .orderBy(asc(invoiceItems.position));
+  const taxes = await tx
+    .select()
+    .from(invoiceTaxes)
+    .where(and(eq(invoiceTaxes.tenantId, tenantId), inArray(invoiceTaxes.invoiceId, [...invoiceIds])))
+    .orderBy(asc(invoiceTaxes.id));
+  return { items, taxes };
+}
+
+export async function businessNames(tx: Tx, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await tx
+    .select({ id: businesses.id, name: businesses.name })
+    .from(businesses)
+    .where(and(eq(businesses.tenantId, tenantId), inArray(businesses.id, [...ids])));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+export async function deleteInvoices(tx: Tx, scope: BusinessScope, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  // An estimate converted into one of these invoices forgets the link rather than blocking the delete.
+  await tx
+    .update(estimates)
+    .set({ convertedInvoiceId: null })
+    .where(and(eq(estimates.tenantId, scope.tenantId), eq(estimates.businessId, scope.businessId), inArray(estimates.convertedInvoiceId, [...ids])));
+  await tx.delete(invoices).where(and(own(scope), inArray(invoices.id, [...ids])));
+}
+
+/** Usage checks: catalogue items and tax types on invoices cannot be deleted. */
+export async function itemsUsedByInvoices(tx: Tx, scope: BusinessScope, ids: readonly string[]): Promise<ReadonlySet<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .selectDistinct({ id: invoiceItems.itemId })
+    .from(invoiceItems)
+    .where(and(eq(invoiceItems.tenantId, scope.tenantId), eq(invoiceItems.businessId, scope.businessId), inArray(invoiceItems.itemId, [...ids])));
+  return new Set(rows.flatMap((row) => (row.id ? [row.id] : [])));
+}
+
+export async function taxTypesUsedByInvoices(tx: Tx, scope: BusinessScope, ids: readonly string[]): Promise<ReadonlySet<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .selectDistinct({ id: invoiceTaxes.taxTypeId })
+    .from(invoiceTaxes)
+    .where(and(eq(invoiceTaxes.tenantId, scope.tenantId), eq(invoiceTaxes.businessId, scope.businessId), inArray(invoiceTaxes.taxTypeId, [...ids])));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Invoices of a counterparty (locks its currency) and what it still owes. */
+export async function customerBalance(tx: Tx, scope: BusinessScope, customerId: string): Promise<{ count: number; due: number }> {
+  const rows = await tx
+    .select({
+      count: sql<number>`count(*)::int`,
+      due: sql<string>`coalesce(sum(CASE WHEN ${invoices.status} NOT IN ('draft', 'void') THEN ${invoices.dueAmount} ELSE 0 END), 0)::bigint`,
+    })
+    .from(invoices)
+    .where(and(own(scope), eq(invoices.customerId, customerId)));
+  return { count: rows[0]?.count ?? 0, due: Number(rows[0]?.due ?? 0) };
+}
+
+export { isNull, or };

@@ -1,0 +1,433 @@
+import {
+  type AttachmentResource,
+  type InvoiceListQuery,
+  type InvoicePayload,
+  type InvoiceResource,
+  type ResolvedBusinessSettings,
+  businessSettingsSchema,
+  invoiceListQuerySchema,
+  invoiceRequestSchema,
+  listMeta,
+  messages,
+  resolveBusinessSettings,
+} from '@app/contracts';
+import { type InvoiceAction, addDays, invoiceTransition, todayInTimeZone } from '@app/domain';
+import { inTenant } from '../../db/tenant-tx';
+import type { Tx } from '../../db/client';
+import type { AppContext } from '../../platform/app-context';
+import { type AuditActor, recordAudit } from '../../platform/audit';
+import { type BusinessScope, type UsageCheck, containsPattern, pageOffset } from '../../platform/business-scope';
+import { newId } from '../../platform/crypto';
+import { AppError, isUniqueViolation } from '../../platform/errors';
+import { listPdfTemplates } from '../../platform/pdf';
+import * as documents from '../documents/documents.repository';
+import { allocateNumber, claimTypedNumber, numberingConfig } from '../documents/numbering';
+import { priceDocument } from '../documents/pricing';
+import type { DocumentAttachments } from '../documents/document-attachments';
+import { type ResourceContext, editLocked, invoiceState, toInvoiceListItem, toInvoiceResource } from './invoice-resource';
+import * as repo from './invoices.repository';
+
+const NUMBER_CONSTRAINT = 'invoices_business_number_unique';
+/** A customer search matches at most this many customers; the list then filters on their ids. */
+const CUSTOMER_SEARCH_LIMIT = 500;
+
+export type UploadedInvoiceInput = { customer_id: string; invoice_number: string | null; invoice_date: string; due_date: string | null; total: number };
+
+type BusinessContext = { settings: ResolvedBusinessSettings; name: string; currencyId: number };
+
+function auditView(row: repo.InvoiceRow) {
+  return { invoice_number: row.invoiceNumber, customer_id: row.customerId, status: row.status, invoice_date: row.invoiceDate, due_date: row.dueDate, total: row.total };
+}
+
+async function businessContext(tx: Tx, tenantId: string, businessId: string): Promise<BusinessContext> {
+  const business = await documents.findBusinessForDocuments(tx, tenantId, businessId);
+  if (!business) throw AppError.notFound();
+  const parsed = businessSettingsSchema.safeParse(business.settings);
+  return { settings: resolveBusinessSettings(parsed.success ? parsed.data : {}), name: business.name, currencyId: business.currencyId };
+}
+
+/** Invoices a business issues (outgoing) and receives from its vendors (incoming). */
+export function createInvoiceService(app: AppContext, attachments: DocumentAttachments) {
+  const today = (settings: ResolvedBusinessSettings) => todayInTimeZone(app.clock.now(), settings.time_zone);
+
+  async function resources(tx: Tx, scope: BusinessScope, rows: repo.InvoiceRow[], withLines: boolean): Promise<InvoiceResource[]> {
+    const customers = new Map((await documents.findCustomersByIds(tx, scope.tenantId, [...new Set(rows.map((row) => row.customerId))])).map((row) => [row.id, row]));
+    const names = await repo.businessNames(tx, scope.tenantId, [...new Set(rows.map((row) => row.businessId))]);
+    const lines = withLines ? await repo.loadLines(tx, scope.tenantId, rows.map((row) => row.id)) : { items: [], taxes: [] };
+    const files = new Map<string, AttachmentResource[]>();
+    if (withLines) {
+      for (const owner of new Set(rows.map((row) => row.businessId))) {
+        const found = await attachments.list(tx, { tenantId: scope.tenantId, businessId: owner }, 'invoice', rows.filter((row) => row.businessId === owner).map((row) => row.id));
+        for (const [id, list] of found) files.set(id, list);
+      }
+    }
+    const contexts = new Map<string, BusinessContext>();
+    const result: InvoiceResource[] = [];
+    for (const row of rows) {
+      const owner = contexts.get(row.businessId) ?? (await businessContext(tx, scope.tenantId, row.businessId));
+      contexts.set(row.businessId, owner);
+      const context: ResourceContext = {
+        direction: row.businessId === scope.businessId ? 'outgoing' : 'incoming',
+        today: today(owner.settings),
+        businessName: names.get(row.businessId) ?? '',
+        customer: customers.get(row.customerId),
+        editLocked: editLocked(row, owner.settings.retrospective_edits),
+      };
+      result.push(
+        toInvoiceResource(
+          row,
+          context,
+          { items: lines.items.filter((item) => item.invoiceId === row.id), taxes: lines.taxes.filter((tax) => tax.invoiceId === row.id) },
+          files.get(row.id) ?? [],
+        ),
+      );
+    }
+    return result;
+  }
+
+  async function resource(tx: Tx, scope: BusinessScope, row: repo.InvoiceRow): Promise<InvoiceResource> {
+    const [one] = await resources(tx, scope, [row], true);
+    if (!one) throw new Error('Invoice resource missing');
+    return one;
+  }
+
+  async function defaultTemplate(tx: Tx, actor: AuditActor, wanted: string | null | undefined): Promise<string> {
+    const templates = listPdfTemplates('invoice');
+    if (wanted) {
+      if (!templates.some((template) => template.name === wanted)) throw AppError.validation('template_name', messages.required);
+      return wanted;
+    }
+    const userDefault = actor.userId ? (await documents.findUserSettings(tx, actor.tenantId, actor.userId)).default_invoice_template : null;
+    if (userDefault && templates.some((template) => template.name === userDefault)) return userDefault;
+    return (templates.find((template) => template.is_default) ?? templates[0])?.name ?? 'invoice1';
+  }
+
+  async function customerFor(tx: Tx, scope: BusinessScope, customerId: string, allowArchived: boolean) {
+    const customer = await documents.findCustomer(tx, scope, customerId);
+    if (!customer || (customer.archivedAt && !allowArchived)) throw AppError.validation('customer_id', messages.invalidCustomer);
+    return customer;
+  }
+
+  function checkDates(invoiceDate: string, dueDate: string | null) {
+    if (dueDate && dueDate < invoiceDate) throw AppError.validation('due_date', messages.dueBeforeInvoiceDate);
+  }
+
+  async function numberFor(tx: Tx, scope: BusinessScope, settings: ResolvedBusinessSettings, typed: string | null | undefined, date: string, customerId: string) {
+    const config = numberingConfig(settings, 'invoice');
+    if (typed) {
+      if (await repo.invoiceNumberTaken(tx, scope, typed)) throw AppError.validation('invoice_number', messages.invoiceNumberTaken);
+      return claimTypedNumber(tx, scope, 'invoice', config, date, customerId, typed);
+    }
+    return allocateNumber(tx, scope, 'invoice', config, date, customerId, (number) => repo.invoiceNumberTaken(tx, scope, number));
+  }
+
+  async function createInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: { source: repo.InvoiceRow['source']; status: 'draft' | 'open'; estimateId?: string }) {
+    const { settings } = await businessContext(tx, scope.tenantId, scope.businessId);
+    const customer = await customerFor(tx, scope, payload.customer_id, false);
+    const priced = await priceDocument(tx, scope, payload, settings, customer.currencyId);
+    const dueDate = payload.due_date ?? (settings.invoice_set_due_date_automatically ? addDays(payload.invoice_date, settings.invoice_due_date_days) : null);
+    checkDates(payload.invoice_date, dueDate);
+    const numbered = await numberFor(tx, scope, settings, payload.invoice_number, payload.invoice_date, customer.id);
+    const id = newId();
+    const row = await repo.insertInvoice(tx, {
+      tenantId: scope.tenantId,
+      id,
+      businessId: scope.businessId,
+      customerId: customer.id,
+      customerBusinessId: customer.counterpartyBusinessId,
+      invoiceNumber: numbered.number,
+      sequenceNumber: numbered.sequence,
+      customerSequenceNumber: numbered.customerSequence,
+      invoiceDate: payload.invoice_date,
+      dueDate,
+      status: origin.status,
+      currencyId: customer.currencyId,
+      templateName: await defaultTemplate(tx, actor, payload.template_name),
+      notes: payload.notes ?? null,
+      taxPerItemEnabled: priced.taxPerItemEnabled,
+      discountPerItemEnabled: priced.discountPerItemEnabled,
+      discountType: priced.discountType,
+      discount: priced.discount,
+      discountVal: priced.totals.discount_val,
+      subTotal: priced.totals.sub_total,
+      tax: priced.totals.tax,
+      total: priced.totals.total,
+      dueAmount: priced.totals.total,
+      source: origin.source,
+      estimateId: origin.estimateId ?? null,
+      createdByUserId: actor.userId,
+    });
+    await repo.replaceLines(tx, scope, id, priced.lines, priced.taxes);
+    await recordAudit(tx, actor, { model: 'invoice', modelId: id, action: 'created', after: auditView(row) });
+    return row;
+  }
+
+  /** Runs a write and turns a lost race on the number's unique key into the spec's message. */
+  async function write<T>(scope: BusinessScope, work: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await inTenant(app.db, scope.tenantId, work);
+    } catch (error) {
+      if (isUniqueViolation(error, NUMBER_CONSTRAINT)) throw AppError.validation('invoice_number', messages.invoiceNumberTaken);
+      throw error;
+    }
+  }
+
+  async function ownOrFail(tx: Tx, scope: BusinessScope, id: string) {
+    const row = await repo.findOwnInvoice(tx, scope, id, true);
+    if (!row) throw AppError.notFound();
+    return row;
+  }
+
+  function allowed(row: repo.InvoiceRow, action: InvoiceAction) {
+    const result = invoiceTransition(invoiceState(row), action);
+    if (!result.ok) throw AppError.validation('status', result.message);
+    return result.status;
+  }
+
+  /** One status change of an invoice the business issued (or, for approve/reject, received), in the caller's transaction. */
+  async function transitionInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, id: string, action: InvoiceAction, side: 'own' | 'addressed', extra: (row: repo.InvoiceRow) => Partial<repo.InvoiceInsert> = () => ({}), note: Record<string, unknown> = {}) {
+    const row = side === 'own' ? await repo.findOwnInvoice(tx, scope, id, true) : await repo.findAddressedInvoice(tx, scope, id, true);
+    if (!row) throw AppError.notFound();
+    const status = allowed(row, action);
+    const updated = await repo.updateInvoice(tx, scope.tenantId, id, { status, ...extra(row) });
+    await recordAudit(tx, actor, { model: 'invoice', modelId: id, action: 'updated', before: auditView(row), after: { ...auditView(updated), event: action, ...note } });
+    return resource(tx, scope, updated);
+  }
+
+  function transition(actor: AuditActor, scope: BusinessScope, id: string, action: InvoiceAction, side: 'own' | 'addressed', extra?: (row: repo.InvoiceRow) => Partial<repo.InvoiceInsert>, note?: Record<string, unknown>) {
+    return inTenant(app.db, scope.tenantId, (tx) => transitionInTx(tx, actor, scope, id, action, side, extra, note));
+  }
+
+  return {
+    async list(scope: BusinessScope, input: InvoiceListQuery) {
+      const query = invoiceListQuerySchema.parse(input);
+      return inTenant(app.db, scope.tenantId, async (tx) => {
+        const { settings } = await businessContext(tx, scope.tenantId, scope.businessId);
+        const search = containsPattern(query.search);
+        const filters: repo.InvoiceListFilters = {
+          direction: query.type,
+          tab: query.tab_status === 'draft' && query.type === 'incoming' ? 'all' : query.tab_status,
+          status: query.status,
+          paidStatus: query.paid_status,
+          customerIds: query.customer_id ? [query.customer_id] : search && query.type === 'outgoing' ? await documents.customerIdsMatching(tx, scope, search, CUSTOMER_SEARCH_LIMIT) : undefined,
+          numberPattern: containsPattern(query.invoice_number),
+          fromDate: query.from_date,
+          toDate: query.to_date,
+          today: today(settings),
+        };
+        const order: repo.InvoiceOrder = { field: query.orderByField ?? 'invoice_date', direction: query.orderBy ?? 'desc' };
+        const rows = await repo.listInvoices(tx, scope, filters, order, pageOffset(query.page, query.limit), query.limit);
+        const total = await repo.countInvoices(tx, scope, filters);
+        const outgoing = await repo.countByDirection(tx, scope, 'outgoing');
+        const incoming = await repo.countByDirection(tx, scope, 'incoming');
+        const contexts = new Map<string, BusinessContext>();
+        const data = [];
+        for (const row of rows) {
+          const owner = contexts.get(row.invoice.businessId) ?? (await businessContext(tx, scope.tenantId, row.invoice.businessId));
+          contexts.set(row.invoice.businessId, owner);
+          data.push(
+            toInvoiceListItem(row.invoice, {
+              direction: query.type,
+              today: today(owner.settings),
+              businessName: row.businessName,
+              customer: row.customer ?? undefined,
+              editLocked: editLocked(row.invoice, owner.settings.retrospective_edits),
+            }),
+          );
+        }
+        return {
+          data,
+          meta: { ...listMeta(query.page, query.limit, total), invoice_total_count: query.type === 'outgoing' ? outgoing : incoming, outgoing_count: outgoing, incoming_count: incoming },
+        };
+      });
+    },
+
+    async stats(scope: BusinessScope, direction: 'outgoing' | 'incoming') {
+      return inTenant(app.db, scope.tenantId, async (tx) => {
+        const { settings } = await businessContext(tx, scope.tenantId, scope.businessId);
+        return repo.invoiceStats(tx, scope, direction, today(settings));
+      });
+    },
+
+    async approvedAmount(scope: BusinessScope): Promise<number> {
+      return inTenant(app.db, scope.tenantId, (tx) => repo.approvedAmount(tx, scope));
+    },
+
+    /** The business's own invoice, or one addressed to it (never another's draft). */
+    async get(scope: BusinessScope, id: string): Promise<InvoiceResource> {
+      return inTenant(app.db, scope.tenantId, async (tx) => {
+        const row = (await repo.findOwnInvoice(tx, scope, id)) ?? (await repo.findAddressedInvoice(tx, scope, id));
+        if (!row) throw AppError.notFound();
+        return resource(tx, scope, row);
+      });
+    },
+
+    async create(actor: AuditActor, scope: BusinessScope, input: unknown): Promise<InvoiceResource> {
+      const payload = invoiceRequestSchema.parse(input);
+      return write(scope, async (tx) => resource(tx, scope, await createInTx(tx, actor, scope, payload, { source: 'app', status: 'draft' })));
+    },
+
+    createInTx,
+
+    /** An invoice issued elsewhere and uploaded: one line for its total, no tax, already open. */
+    async createUploadedInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, input: UploadedInvoiceInput): Promise<InvoiceResource> {
+      const payload = invoiceRequestSchema.parse({
+        customer_id: input.customer_id,
+        invoice_number: input.invoice_number,
+        invoice_date: input.invoice_date,
+        due_date: input.due_date,
+        tax_per_item_enabled: false,
+        discount_per_item_enabled: false,
+        items: [{ name: 'Uploaded invoice', quantity: '1', price: input.total }],
+      });
+      return resource(tx, scope, await createInTx(tx, actor, scope, payload, { source: 'upload', status: 'open' }));
+    },
+
+    async update(actor: AuditActor, scope: BusinessScope, id: string, input: unknown): Promise<InvoiceResource> {
+      const payload = invoiceRequestSchema.parse(input);
+      const updated = await write(scope, async (tx) => {
+        const before = await ownOrFail(tx, scope, id);
+        const { settings } = await businessContext(tx, scope.tenantId, scope.businessId);
+        if (editLocked(before, settings.retrospective_edits)) throw AppError.validation('status', messages.retrospectiveEditLocked);
+        const status = allowed(before, 'edit');
+        if (payload.customer_id !== before.customerId && before.amountPaid > 0) throw AppError.validation('customer_id', messages.customerLockedByPayment);
+        const customer = await customerFor(tx, scope, payload.customer_id, payload.customer_id === before.customerId);
+        const priced = await priceDocument(tx, scope, payload, settings, customer.currencyId);
+        if (priced.totals.total < before.amountPaid) throw AppError.validation('total', messages.totalBelowPaid);
+        checkDates(payload.invoice_date, payload.due_date ?? null);
+        let number: { invoiceNumber?: string; sequenceNumber?: number | null; customerSequenceNumber?: number | null } = {};
+        if (payload.invoice_number && payload.invoice_number !== before.invoiceNumber) {
+          if (await repo.invoiceNumberTaken(tx, scope, payload.invoice_number, id)) throw AppError.validation('invoice_number', messages.invoiceNumberTaken);
+          number = { invoiceNumber: payload.invoice_number, sequenceNumber: null, customerSequenceNumber: null };
+        }
+        const updated = await repo.updateInvoice(tx, scope.tenantId, id, {
+          ...number,
+          status,
+          customerId: customer.id,
+          customerBusinessId: customer.counterpartyBusinessId,
+          currencyId: customer.currencyId,
+          invoiceDate: payload.invoice_date,
+          dueDate: payload.due_date ?? null,
+          templateName: payload.template_name ? await defaultTemplate(tx, actor, payload.template_name) : before.templateName,
+          notes: payload.notes ?? null,
+          taxPerItemEnabled: priced.taxPerItemEnabled,
+          discountPerItemEnabled: priced.discountPerItemEnabled,
+          discountType: priced.discountType,
+          discount: priced.discount,
+          discountVal: priced.totals.discount_val,
+          subTotal: priced.totals.sub_total,
+          tax: priced.totals.tax,
+          total: priced.totals.total,
+          dueAmount: priced.totals.total - before.amountPaid,
+        });
+        await repo.replaceLines(tx, scope, id, priced.lines, priced.taxes);
+        const removedFiles = payload.removeAttachmentIds?.length ? await attachments.remove(tx, scope, 'invoice', id, payload.removeAttachmentIds) : [];
+        await recordAudit(tx, actor, { model: 'invoice', modelId: id, action: 'updated', before: auditView(before), after: auditView(updated) });
+        return { invoice: await resource(tx, scope, updated), removedFiles };
+      });
+      await attachments.purge(updated.removedFiles);
+      return updated.invoice;
+    },
+
+    async remove(actor: AuditActor, scope: BusinessScope, ids: readonly string[]): Promise<number> {
+      const removed = await inTenant(app.db, scope.tenantId, async (tx) => {
+        const rows = await repo.findOwnInvoices(tx, scope, ids);
+        if (rows.length !== new Set(ids).size) throw AppError.notFound();
+        for (const row of rows) {
+          if (row.amountPaid > 0) throw AppError.validation('ids', messages.invoiceHasPayments);
+          allowed(row, 'delete');
+        }
+        const files = await attachments.removeAll(tx, scope, 'invoice', rows.map((row) => row.id));
+        await repo.deleteInvoices(tx, scope, rows.map((row) => row.id));
+        for (const row of rows) await recordAudit(tx, actor, { model: 'invoice', modelId: row.id, action: 'deleted', before: auditView(row) });
+        return { count: rows.length, files };
+      });
+      await attachments.purge(removed.files);
+      return removed.count;
+    },
+
+    async clone(actor: AuditActor, scope: BusinessScope, id: string): Promise<InvoiceResource> {
+      return write(scope, async (tx) => {
+        const source = await repo.findOwnInvoice(tx, scope, id);
+        if (!source) throw AppError.notFound();
+        const { settings } = await businessContext(tx, scope.tenantId, scope.businessId);
+        const lines = await repo.loadLines(tx, scope.tenantId, [id]);
+        const itemTaxes = (itemId: string) => lines.taxes.filter((tax) => tax.invoiceItemId === itemId).map((tax) => ({ tax_type_id: tax.taxTypeId }));
+        const payload = invoiceRequestSchema.parse({
+          customer_id: source.customerId,
+          template_name: source.templateName,
+          notes: source.notes,
+          tax_per_item_enabled: source.taxPerItemEnabled,
+          discount_per_item_enabled: source.discountPerItemEnabled,
+          discount_type: source.discountType,
+          discount: source.discount,
+          taxes: source.taxPerItemEnabled ? [] : lines.taxes.filter((tax) => tax.invoiceItemId === null).map((tax) => ({ tax_type_id: tax.taxTypeId })),
+          items: lines.items.map((item) => ({
+            item_id: item.itemId,
+            name: item.name,
+            description: item.description,
+            unit_name: item.unitName,
+            quantity: item.quantity,
+            price: item.price,
+            discount_type: item.discountType,
+            discount: item.discount,
+            taxes: itemTaxes(item.id),
+          })),
+          invoice_date: today(settings),
+        });
+        return resource(tx, scope, await createInTx(tx, actor, scope, payload, { source: 'app', status: 'draft' }));
+      });
+    },
+
+    finalize: (actor: AuditActor, scope: BusinessScope, id: string) => transition(actor, scope, id, 'finalize', 'own'),
+    void: (actor: AuditActor, scope: BusinessScope, id: string) => transition(actor, scope, id, 'void', 'own'),
+    markSent: (actor: AuditActor, scope: BusinessScope, id: string) => transition(actor, scope, id, 'mark_sent', 'own', (row) => ({ sentAt: row.sentAt ?? app.clock.now() })),
+    adminApprove: (actor: AuditActor, scope: BusinessScope, id: string) => transition(actor, scope, id, 'admin_approve', 'own', () => ({ approvedAt: app.clock.now() })),
+    approve: (actor: AuditActor, scope: BusinessScope, id: string) => transition(actor, scope, id, 'approve', 'addressed', () => ({ approvedAt: app.clock.now(), rejectedAt: null })),
+    reject: (actor: AuditActor, scope: BusinessScope, id: string, reason: string | null) => transition(actor, scope, id, 'reject', 'addressed', () => ({ rejectedAt: app.clock.now() }), { reason }),
+
+    async updateDueDate(actor: AuditActor, scope: BusinessScope, id: string, dueDate: string): Promise<InvoiceResource> {
+      return inTenant(app.db, scope.tenantId, async (tx) => {
+        const row = await ownOrFail(tx, scope, id);
+        allowed(row, 'update_due_date');
+        checkDates(row.invoiceDate, dueDate);
+        const updated = await repo.updateInvoice(tx, scope.tenantId, id, { dueDate });
+        await recordAudit(tx, actor, { model: 'invoice', modelId: id, action: 'updated', before: auditView(row), after: { ...auditView(updated), event: 'update_due_date' } });
+        return resource(tx, scope, updated);
+      });
+    },
+
+    /** The invoice was mailed to its customer (the 'send' action: draft/open become sent, a resend keeps the status). */
+    recordSent: (actor: AuditActor, scope: BusinessScope, id: string) => transition(actor, scope, id, 'send', 'own', (row) => ({ sentAt: row.sentAt ?? app.clock.now() })),
+    /** recordSent inside the caller's transaction: the delivery module writes the link and the mail in the same one. */
+    recordSentInTx: (tx: Tx, actor: AuditActor, scope: BusinessScope, id: string) => transitionInTx(tx, actor, scope, id, 'send', 'own', (row) => ({ sentAt: row.sentAt ?? app.clock.now() })),
+
+    /** For a public link (the token already proved access): the invoice as its customer sees it. */
+    async getForRecipient(tenantId: string, id: string): Promise<InvoiceResource | null> {
+      return inTenant(app.db, tenantId, async (tx) => {
+        const row = await repo.findInvoiceInTenant(tx, tenantId, id);
+        if (!row || row.status === 'draft') return null;
+        return resource(tx, { tenantId, businessId: row.customerBusinessId }, row);
+      });
+    },
+
+    /** The customer opened the public page: the first time an open or sent invoice becomes viewed. */
+    async markViewed(tenantId: string, id: string): Promise<void> {
+      await inTenant(app.db, tenantId, async (tx) => {
+        const row = await repo.findInvoiceInTenant(tx, tenantId, id, true);
+        if (!row || row.viewedAt) return;
+        const result = invoiceTransition(invoiceState(row), 'mark_viewed');
+        const updated = await repo.updateInvoice(tx, tenantId, id, { viewedAt: app.clock.now(), ...(result.ok ? { status: result.status } : {}) });
+        await recordAudit(tx, { tenantId, userId: null, businessId: row.businessId, ip: null }, { model: 'invoice', modelId: id, action: 'updated', before: auditView(row), after: { ...auditView(updated), event: 'viewed' } });
+      });
+    },
+
+    resource,
+  };
+}
+
+export type InvoiceService = ReturnType<typeof createInvoiceService>;
+
+/** Catalogue items and tax types on invoices cannot be deleted. */
+export const invoiceItemUsage: UsageCheck = repo.itemsUsedByInvoices;
+export const invoiceTaxTypeUsage: UsageCheck = repo.taxTypesUsedByInvoices;

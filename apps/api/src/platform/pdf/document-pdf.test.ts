@@ -1,0 +1,262 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PdfDocumentModel } from './document-model';
+import { listPdfTemplates, renderDocumentPdf } from './index';
+import { renderPdfDefinition } from './pdf-engine';
+import { JPY, sampleInvoice, samplePayment, solidPng } from './sample-documents';
+
+const run = promisify(execFile);
+let workDir = '';
+
+beforeAll(async () => {
+  workDir = await fs.mkdtemp(path.join(os.tmpdir(), 'pdf-test-'));
+});
+
+afterAll(async () => {
+  await fs.rm(workDir, { recursive: true, force: true });
+});
+
+let fileCounter = 0;
+async function writePdf(pdf: Buffer): Promise<string> {
+  fileCounter += 1;
+  const file = path.join(workDir, `document-${fileCounter}.pdf`);
+  await fs.writeFile(file, pdf);
+  return file;
+}
+
+/** The pages of the PDF as `pdftotext -layout` extracts them. */
+async function pdfPages(pdf: Buffer): Promise<string[]> {
+  const { stdout } = await run('pdftotext', ['-layout', '-enc', 'UTF-8', await writePdf(pdf), '-']);
+  return stdout.split('\f').filter((page) => page.trim() !== '');
+}
+
+async function pdfText(pdf: Buffer): Promise<string> {
+  return (await pdfPages(pdf)).join('\n');
+}
+
+async function pdfTitle(pdf: Buffer): Promise<string | undefined> {
+  const { stdout } = await run('pdfinfo', ['-enc', 'UTF-8', await writePdf(pdf)]);
+  return /^Title:\s+(.*)$/m.exec(stdout)?.[1];
+}
+
+function withTemplate(model: PdfDocumentModel, template: string): PdfDocumentModel {
+  return { ...model, template };
+}
+
+function sampleEstimate(lineCount: number): PdfDocumentModel {
+  return { ...sampleInvoice(lineCount), kind: 'estimate', template: 'estimate1', title: 'Estimate', number: 'EST-000009', amount_paid: null, amount_due: null };
+}
+
+describe('listPdfTemplates', () => {
+  it('offers two templates for invoices and estimates and a receipt for payments, one default each', () => {
+    expect(listPdfTemplates('invoice')).toEqual([
+      { name: 'invoice1', label: 'Classic', kind: 'invoice', is_default: true },
+      { name: 'invoice2', label: 'Modern', kind: 'invoice', is_default: false },
+    ]);
+    expect(listPdfTemplates('estimate').map((template) => [template.name, template.is_default])).toEqual([
+      ['estimate1', true],
+      ['estimate2', false],
+    ]);
+    expect(listPdfTemplates('payment')).toEqual([{ name: 'payment1', label: 'Receipt', kind: 'payment', is_default: true }]);
+  });
+});
+
+describe('renderDocumentPdf', () => {
+  const documents = [
+    ...listPdfTemplates('invoice').map((template) => withTemplate(sampleInvoice(40), template.name)),
+    ...listPdfTemplates('estimate').map((template) => withTemplate(sampleEstimate(40), template.name)),
+  ];
+
+  it.each(documents.map((model) => [model.template, model]))('%s: Unicode text, EUR amounts, logo and 40 lines over several pages', async (_name, model) => {
+    const pdf = await renderDocumentPdf(model);
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const pages = await pdfPages(pdf);
+    const text = pages.join('\n');
+
+    expect(text).toContain('Piekarnia Łódź Sp. z o.o.');
+    expect(text).toContain('Käserei Zürich AG');
+    expect(text).toContain('8001 Zürich');
+    expect(text).toContain('Lager København ApS');
+    expect(text).toContain('Work in Łódź, batch 01');
+    expect(text).toContain(model.number);
+    expect(text).toContain('2026-03-31');
+
+    // Per-line amounts with EUR separators and symbol position, and every line present.
+    expect(text).toContain('493,82 €');
+    expect(text).toContain('1.234,56 €');
+    expect(text).toContain('49,38 €');
+    expect(text).toContain('VAT (20%)');
+    expect(text).toMatch(/Service item 01\s+2\.5\s+493,82 €/);
+    for (let line = 1; line <= 40; line += 1) expect(text).toContain(`Service item ${String(line).padStart(2, '0')}`);
+
+    // Totals block.
+    expect(text).toMatch(/Subtotal\s+24\.691,20 €/);
+    expect(text).toMatch(/Discount \(10%\)\s+2\.469,12 €/);
+    expect(text).toMatch(/VAT \(20%\)\s+4\.444,42 €/);
+    expect(text).toMatch(/Total\s+26\.666,50 €/);
+    if (model.kind === 'invoice') {
+      expect(text).toMatch(/Amount Paid\s+10\.000,00 €/);
+      expect(text).toMatch(/Amount Due\s+16\.666,50 €/);
+    } else {
+      expect(text).not.toContain('Amount Paid');
+      expect(text).not.toContain('Amount Due');
+    }
+    expect(text).toContain('Thank you for your business.');
+    expect(text).toContain('Payment by bank transfer within 30 days.');
+    expect(text).toContain('NIP 725-000-00-00');
+
+    // The item list flows over pages and the column header is repeated on each one with items.
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages.filter((content) => content.includes('Service item'))) expect(page).toMatch(/Item\s+Quantity\s+Price\s+Discount\s+Tax\s+Amount/);
+    expect(pages.at(-1)).toContain(`${pages.length}/${pages.length}`);
+
+    expect(await pdfTitle(pdf)).toBe(`${model.title} ${model.number}`);
+  });
+
+  it('templates of a kind look different', async () => {
+    const classic = await pdfText(await renderDocumentPdf(withTemplate(sampleInvoice(3), 'invoice1')));
+    const modern = await pdfText(await renderDocumentPdf(withTemplate(sampleInvoice(3), 'invoice2')));
+    expect(classic).toContain('INVOICE');
+    expect(modern).not.toContain('INVOICE');
+    expect(modern).toContain('Invoice');
+  });
+
+  it('uses the kind default for an unknown template or a template of another kind', async () => {
+    const defaultText = await pdfText(await renderDocumentPdf(withTemplate(sampleInvoice(3), 'invoice1')));
+    expect(await pdfText(await renderDocumentPdf(withTemplate(sampleInvoice(3), 'no-such-template')))).toBe(defaultText);
+    expect(await pdfText(await renderDocumentPdf(withTemplate(sampleInvoice(3), 'estimate2')))).toBe(defaultText);
+    const modernText = await pdfText(await renderDocumentPdf(withTemplate(sampleInvoice(3), 'invoice2')));
+    expect(modernText).not.toBe(defaultText);
+
+    const estimateDefault = await pdfText(await renderDocumentPdf(sampleEstimate(3)));
+    expect(await pdfText(await renderDocumentPdf(withTemplate(sampleEstimate(3), '')))).toBe(estimateDefault);
+  });
+
+  it('formats JPY without decimals and with the symbol in front', async () => {
+    const text = await pdfText(await renderDocumentPdf(sampleInvoice(2, JPY)));
+    expect(text).toContain('¥49,382');
+    expect(text).toContain('¥123,456');
+    expect(text).toMatch(/Total\s+¥2,666,650/);
+    expect(text).toMatch(/Amount Due\s+¥1,666,650/);
+    expect(text).not.toMatch(/¥[\d,]+\.\d/);
+  });
+
+  it('leaves out the Discount and Tax columns and the optional rows when nothing uses them', async () => {
+    const base = sampleInvoice(2);
+    const plain: PdfDocumentModel = {
+      ...base,
+      lines: base.lines.map((line) => ({ ...line, discount_label: null, discount_val: 0, taxes: [] })),
+      discount_label: null,
+      taxes: [],
+      billTo: null,
+      shipTo: null,
+      notes: null,
+      footer: null,
+      business: { ...base.business, logo: null },
+    };
+    const text = await pdfText(await renderDocumentPdf(plain));
+    expect(text).toMatch(/Item\s+Quantity\s+Price\s+Amount/);
+    expect(text).not.toContain('Discount');
+    expect(text).not.toContain('Tax');
+    expect(text).not.toContain('VAT');
+    expect(text).not.toContain('BILL TO');
+    expect(text).not.toContain('NOTES');
+    expect(text).toMatch(/Subtotal\s+24\.691,20 €/);
+    expect(text).toMatch(/Total\s+26\.666,50 €/);
+  });
+
+  it.each(['invoice', 'estimate', 'payment'] as const)('renders a bare %s (no fields, parties, logo, lines or notes) with every template', async (kind) => {
+    for (const template of listPdfTemplates(kind)) {
+      const base = sampleInvoice(0);
+      const bare: PdfDocumentModel = {
+        ...base,
+        kind,
+        template: template.name,
+        fields: [],
+        billTo: null,
+        shipTo: null,
+        notes: '',
+        footer: null,
+        business: { name: 'Solo Trader', lines: [], logo: null },
+      };
+      const text = await pdfText(await renderDocumentPdf(bare));
+      expect(text).toContain('Solo Trader');
+      expect(text).toContain('INV-000042');
+      expect(text).toContain('26.666,50 €');
+      expect(text).not.toContain('Quantity');
+    }
+  });
+
+  it('renders a payment receipt with its fields and amount and no item table', async () => {
+    const model = samplePayment();
+    const pdf = await renderDocumentPdf(model);
+    const text = await pdfText(pdf);
+    expect(text).toContain('PAYMENT RECEIPT');
+    expect(text).toContain('PAY-000007');
+    expect(text).toMatch(/Payment Mode\s+Bank transfer/);
+    expect(text).toMatch(/Invoice\s+INV-000042/);
+    expect(text).toContain('RECEIVED FROM');
+    expect(text).toContain('Käserei Zürich AG');
+    expect(text).toMatch(/Amount Received\s+10\.000,00 €/);
+    expect(text).not.toContain('Quantity');
+    expect(text).not.toContain('Subtotal');
+    expect(await pdfTitle(pdf)).toBe('Payment Receipt PAY-000007');
+  });
+
+  it('embeds the logo image, and fails cleanly when the logo bytes are not an image', async () => {
+    const base = sampleInvoice(1);
+    await expect(renderDocumentPdf({ ...base, business: { ...base.business, logo: { bytes: Buffer.from('not an image'), mime: 'image/jpeg' } } })).rejects.toThrow(/image/i);
+    const pdf = await renderDocumentPdf({ ...base, business: { ...base.business, logo: { bytes: solidPng(2, [200, 0, 0]), mime: 'image/png' } } });
+    expect(pdf.includes(Buffer.from('/Subtype /Image'))).toBe(true);
+  });
+});
+
+describe('resource access', () => {
+  let server: http.Server;
+  let requests = 0;
+  let imageUrl = '';
+
+  beforeAll(async () => {
+    const png = solidPng(2, [0, 0, 0]);
+    server = http.createServer((_request, response) => {
+      requests += 1;
+      response.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    if (address === null || typeof address === 'string') throw new Error('test server has no TCP address');
+    imageUrl = `http://127.0.0.1:${address.port}/logo.png`;
+  });
+
+  beforeEach(() => {
+    requests = 0;
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+  });
+
+  it('refuses to fetch image URLs, whether named in the images dictionary or inline', async () => {
+    await expect(renderPdfDefinition({ images: { logo: imageUrl }, content: [{ image: 'logo' }] })).rejects.toThrow(/Access to URL denied/);
+    await expect(renderPdfDefinition({ content: [{ image: imageUrl }] })).rejects.toThrow(/denied by resource access policy/);
+    expect(requests).toBe(0);
+  });
+
+  it('refuses to read local files other than its fonts', async () => {
+    const file = path.join(workDir, 'local.png');
+    await fs.writeFile(file, solidPng(2, [0, 0, 0]));
+    await expect(renderPdfDefinition({ content: [{ image: file }] })).rejects.toThrow(/Access to local file denied/);
+    await expect(renderPdfDefinition({ images: { logo: file }, content: [{ image: 'logo' }] })).rejects.toThrow(/Access to local file denied/);
+  });
+
+  it('prints a URL in document text as text without fetching it', async () => {
+    const text = await pdfText(await renderDocumentPdf({ ...sampleInvoice(1), notes: `See ${imageUrl}` }));
+    expect(text).toContain(`See ${imageUrl}`);
+    expect(requests).toBe(0);
+  });
+});

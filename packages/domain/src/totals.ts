@@ -1,0 +1,244 @@
+import type { DiscountType } from '@app/contracts';
+import { DECIMAL_SCALE, parseMinorUnits, parseScaledDecimal, percentOf, roundHalfAwayFromZero } from './decimal';
+
+export { roundHalfAwayFromZero };
+export type { DiscountType };
+
+/** percent: decimal string, at most 4 decimals, 0..100, e.g. '9.975'. */
+export type TaxRate = { tax_type_id: string; name: string; percent: string; compound_tax: boolean };
+export type LineInput = {
+  /** Decimal string > 0, at most 4 decimals, e.g. '1', '2.5'. */
+  quantity: string;
+  /** Minor units, ≥ 0. */
+  price: number;
+  discount_type: DiscountType;
+  /** fixed: minor units as digits; percentage: decimal percent 0..100 (≤ 4 decimals). '' or '0' = none. */
+  discount: string;
+  /** Used only when tax_per_item_enabled. */
+  taxes: TaxRate[];
+};
+export type DocumentInput = {
+  /** Currency precision (0, 2, 3): only used for the minimum total. */
+  precision: number;
+  tax_per_item_enabled: boolean;
+  /** When false, line discounts are ignored (treated as none). */
+  discount_per_item_enabled: boolean;
+  discount_type: DiscountType;
+  /** Same encoding as on a line. */
+  discount: string;
+  /** Document-level taxes, used only when tax_per_item_enabled is false. */
+  taxes: TaxRate[];
+  lines: LineInput[];
+};
+export type TaxLineResult = { tax_type_id: string; name: string; percent: string; compound_tax: boolean; amount: number };
+export type LineResult = {
+  /** round_half_away(quantity × price). */
+  gross: number;
+  /** The line's own discount in minor units. */
+  discount_val: number;
+  /** gross − discount_val (the spec's item `total`). */
+  total: number;
+  /** This line's pro-rata share of the document discount. */
+  document_discount_share: number;
+  /** total − document_discount_share. */
+  taxable: number;
+  /** Per-item taxes (empty when not tax_per_item_enabled). */
+  taxes: TaxLineResult[];
+  tax: number;
+};
+export type DocumentTotals = {
+  lines: LineResult[];
+  /** Σ line.total. */
+  sub_total: number;
+  /** Document discount in minor units. */
+  discount_val: number;
+  /** sub_total − discount_val. */
+  taxable: number;
+  /** Document-level taxes, or per-item taxes summed per tax_type_id (first-seen order). */
+  taxes: TaxLineResult[];
+  tax: number;
+  /** taxable + tax. */
+  total: number;
+};
+export type TotalsIssueCode = 'invalidDiscount' | 'invalidQuantity' | 'invalidPrice' | 'invalidPercent' | 'totalTooSmall' | 'amountTooLarge' | 'noLines';
+export type TotalsIssue = { path: string; code: TotalsIssueCode };
+export type TotalsResult = { ok: true; totals: DocumentTotals } | { ok: false; issues: TotalsIssue[] };
+
+const HUNDRED_PERCENT = 100n * DECIMAL_SCALE;
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** The spec's minimum payable total, 0.50 in major units, in minor units rounded up: USD 50, JPY 1, KWD 500. */
+export function minimumTotal(precision: number): number {
+  if (!Number.isInteger(precision) || precision < 0 || precision > 6) throw new RangeError(`minimumTotal: unsupported precision ${precision}`);
+  const fiveTenths = 5n * 10n ** BigInt(precision);
+  return Number((fiveTenths + 9n) / 10n);
+}
+
+type ParsedDiscount = { kind: 'fixed'; amount: bigint } | { kind: 'percentage'; percent: bigint };
+type ParsedTax = { rate: TaxRate; percent: bigint };
+type ParsedLine = { quantity: bigint; price: bigint; discount: ParsedDiscount; taxes: ParsedTax[] };
+type ComputedTax = { rate: TaxRate; amount: bigint };
+type PricedLine = { taxes: ParsedTax[]; gross: bigint; discount: bigint; total: bigint };
+
+const noDiscount: ParsedDiscount = { kind: 'fixed', amount: 0n };
+
+function parseDiscount(type: DiscountType, text: string): ParsedDiscount | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return noDiscount;
+  if (type === 'fixed') {
+    const amount = parseMinorUnits(trimmed);
+    return amount === null ? null : { kind: 'fixed', amount };
+  }
+  const percent = parseScaledDecimal(trimmed);
+  return percent === null || percent > HUNDRED_PERCENT ? null : { kind: 'percentage', percent };
+}
+
+/** The discount amount on `base`, or null when a fixed discount exceeds it. */
+function discountAmount(discount: ParsedDiscount, base: bigint): bigint | null {
+  if (discount.kind === 'percentage') return percentOf(base, discount.percent);
+  return discount.amount > base ? null : discount.amount;
+}
+
+function parseTaxes(taxes: TaxRate[], pathPrefix: string, issues: TotalsIssue[]): ParsedTax[] {
+  return taxes.flatMap((rate, index) => {
+    const percent = parseScaledDecimal(rate.percent.trim());
+    if (percent === null || percent > HUNDRED_PERCENT) {
+      issues.push({ path: `${pathPrefix}taxes.${index}.percent`, code: 'invalidPercent' });
+      return [];
+    }
+    return [{ rate, percent }];
+  });
+}
+
+function parseLine(line: LineInput, index: number, input: DocumentInput, issues: TotalsIssue[]): ParsedLine | null {
+  const prefix = `items.${index}.`;
+  const before = issues.length;
+  const quantity = parseScaledDecimal(line.quantity.trim());
+  if (quantity === null || quantity === 0n) issues.push({ path: `${prefix}quantity`, code: 'invalidQuantity' });
+  if (!Number.isInteger(line.price) || line.price < 0) issues.push({ path: `${prefix}price`, code: 'invalidPrice' });
+  else if (!Number.isSafeInteger(line.price)) issues.push({ path: `${prefix}price`, code: 'amountTooLarge' });
+  const discount = input.discount_per_item_enabled ? parseDiscount(line.discount_type, line.discount) : noDiscount;
+  if (discount === null) issues.push({ path: `${prefix}discount`, code: 'invalidDiscount' });
+  const taxes = input.tax_per_item_enabled ? parseTaxes(line.taxes, prefix, issues) : [];
+  if (issues.length > before || quantity === null || discount === null) return null;
+  return { quantity, price: BigInt(line.price), discount, taxes };
+}
+
+/**
+ * Taxes on one base, each rounded on its own. A compound tax applies to the base plus the
+ * (rounded) non-compound taxes of that same base; compound taxes do not stack on each other.
+ */
+function computeTaxes(base: bigint, taxes: ParsedTax[]): ComputedTax[] {
+  const simple = taxes.filter((tax) => !tax.rate.compound_tax).reduce((sum, tax) => sum + percentOf(base, tax.percent), 0n);
+  return taxes.map((tax) => ({
+    rate: tax.rate,
+    amount: percentOf(tax.rate.compound_tax ? base + simple : base, tax.percent),
+  }));
+}
+
+/**
+ * Splits `amount` over `weights` pro rata with the largest-remainder method, so the shares add up
+ * to `amount` exactly; equal remainders go to the earlier weight first.
+ */
+function spreadProRata(amount: bigint, weights: bigint[]): bigint[] {
+  const totalWeight = weights.reduce((sum, weight) => sum + weight, 0n);
+  if (totalWeight === 0n) return weights.map(() => 0n);
+  const shares = weights.map((weight) => (amount * weight) / totalWeight);
+  let leftover = amount - shares.reduce((sum, share) => sum + share, 0n);
+  const byRemainder = weights
+    .map((weight, index) => ({ index, remainder: (amount * weight) % totalWeight }))
+    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
+  for (const { index } of byRemainder) {
+    if (leftover === 0n) break;
+    shares[index] = (shares[index] ?? 0n) + 1n;
+    leftover -= 1n;
+  }
+  return shares;
+}
+
+/** Sums per-item taxes per tax_type_id, keeping the first-seen order and the first-seen rate details. */
+function sumTaxesByType(lineTaxes: ComputedTax[][]): ComputedTax[] {
+  const byType = new Map<string, ComputedTax>();
+  for (const tax of lineTaxes.flat()) {
+    const seen = byType.get(tax.rate.tax_type_id);
+    byType.set(tax.rate.tax_type_id, { rate: seen?.rate ?? tax.rate, amount: (seen?.amount ?? 0n) + tax.amount });
+  }
+  return [...byType.values()];
+}
+
+/** Converts to number, recording an amountTooLarge issue (once per path) when beyond MAX_SAFE_INTEGER. */
+function toSafeNumber(value: bigint, path: string, issues: TotalsIssue[]): number {
+  if (value > MAX_SAFE && !issues.some((issue) => issue.path === path)) issues.push({ path, code: 'amountTooLarge' });
+  return Number(value);
+}
+
+function taxLine(tax: ComputedTax, path: string, issues: TotalsIssue[]): TaxLineResult {
+  const { tax_type_id, name, percent, compound_tax } = tax.rate;
+  return { tax_type_id, name, percent, compound_tax, amount: toSafeNumber(tax.amount, path, issues) };
+}
+
+const sum = (values: bigint[]): bigint => values.reduce((total, value) => total + value, 0n);
+
+/**
+ * The one money engine (ARCHITECTURE section 6): line totals, line and document discounts, the
+ * document discount spread over the lines before tax, taxes rounded half away from zero at each
+ * tax line, and the minimum payable total. All arithmetic is on bigint minor units.
+ */
+export function computeTotals(input: DocumentInput): TotalsResult {
+  const issues: TotalsIssue[] = [];
+  if (input.lines.length === 0) issues.push({ path: 'items', code: 'noLines' });
+  const parsedLines = input.lines.map((line, index) => parseLine(line, index, input, issues));
+  const documentDiscount = parseDiscount(input.discount_type, input.discount);
+  if (documentDiscount === null) issues.push({ path: 'discount', code: 'invalidDiscount' });
+  const documentTaxes = input.tax_per_item_enabled ? [] : parseTaxes(input.taxes, '', issues);
+  if (issues.length > 0 || documentDiscount === null) return { ok: false, issues };
+
+  const lines = parsedLines.filter((line): line is ParsedLine => line !== null);
+  const priced: PricedLine[] = [];
+  lines.forEach((line, index) => {
+    const gross = roundHalfAwayFromZero(line.quantity * line.price, DECIMAL_SCALE);
+    const discount = discountAmount(line.discount, gross);
+    if (discount === null) issues.push({ path: `items.${index}.discount`, code: 'invalidDiscount' });
+    else priced.push({ taxes: line.taxes, gross, discount, total: gross - discount });
+  });
+  const subTotal = sum(priced.map((line) => line.total));
+  const discountVal = discountAmount(documentDiscount, subTotal);
+  if (discountVal === null) issues.push({ path: 'discount', code: 'invalidDiscount' });
+  if (issues.length > 0 || discountVal === null) return { ok: false, issues };
+
+  const shares = spreadProRata(discountVal, priced.map((line) => line.total));
+  const taxed = priced.map((line, index) => {
+    const share = shares[index] ?? 0n;
+    const taxable = line.total - share;
+    return { ...line, share, taxable, taxes: computeTaxes(taxable, line.taxes) };
+  });
+  const taxable = subTotal - discountVal;
+  const taxes = input.tax_per_item_enabled ? sumTaxesByType(taxed.map((line) => line.taxes)) : computeTaxes(taxable, documentTaxes);
+  const tax = sum(taxes.map((entry) => entry.amount));
+  const total = taxable + tax;
+
+  const lineResults = taxed.map((line, index): LineResult => {
+    const path = `items.${index}.total`;
+    return {
+      gross: toSafeNumber(line.gross, path, issues),
+      discount_val: toSafeNumber(line.discount, path, issues),
+      total: toSafeNumber(line.total, path, issues),
+      document_discount_share: toSafeNumber(line.share, path, issues),
+      taxable: toSafeNumber(line.taxable, path, issues),
+      taxes: line.taxes.map((entry) => taxLine(entry, path, issues)),
+      tax: toSafeNumber(sum(line.taxes.map((entry) => entry.amount)), path, issues),
+    };
+  });
+  const totals: DocumentTotals = {
+    lines: lineResults,
+    sub_total: toSafeNumber(subTotal, 'total', issues),
+    discount_val: toSafeNumber(discountVal, 'total', issues),
+    taxable: toSafeNumber(taxable, 'total', issues),
+    taxes: taxes.map((entry) => taxLine(entry, 'total', issues)),
+    tax: toSafeNumber(tax, 'total', issues),
+    total: toSafeNumber(total, 'total', issues),
+  };
+  if (issues.length > 0) return { ok: false, issues };
+  if (total < BigInt(minimumTotal(input.precision))) return { ok: false, issues: [{ path: 'total', code: 'totalTooSmall' }] };
+  return { ok: true, totals };
+}
