@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CounterpartyListResponse, ItemListResponse, NoteListResponse, TaxTypeListResponse } from '@app/contracts';
+import type { CounterpartyListResponse, InvoiceListResponse, ItemListResponse, NoteListResponse, TaxTypeListResponse } from '@app/contracts';
 import { type Harness, createHarness } from '../../test/harness';
 import { ensureInitialData } from './seed';
 
@@ -67,5 +67,22 @@ describe('DEMO=1', () => {
     expect((await demo.delete(`/api/v1/payments/methods/${cash?.id ?? ''}`)).status).toBe(200);
     await ensureInitialData({ ...h.app, env: { ...h.app.env, DEMO: true } });
     expect(namesOf((await demo.get('/api/v1/payments/methods')).body)).toEqual(['Bank transfer', 'Cash', 'Check', 'Credit card']);
+  });
+
+  it('gives the demo business invoices in every status, some received and answered by Northwind', async () => {
+    const demo = h.client();
+    expect((await demo.login('owner@demo.example.com', ownerPassword)).status).toBe(200);
+    demo.business = ((await demo.get('/api/v1/business/user/companies')).body.data as { id: string }[])[0]?.id ?? null;
+    const outgoing = (await demo.get('/api/v1/invoices?limit=50')).body as unknown as InvoiceListResponse;
+    expect(new Set(outgoing.data.map((invoice) => invoice.status))).toEqual(new Set(['draft', 'open', 'sent', 'viewed', 'approved', 'rejected', 'void']));
+    expect(outgoing.data.some((invoice) => invoice.display_status === 'overdue')).toBe(true);
+    const northwind = h.client();
+    expect((await northwind.login('owner@northwind.demo.example.com', ownerPassword)).status).toBe(200);
+    northwind.business = ((await northwind.get('/api/v1/business/user/companies')).body.data as { id: string }[])[0]?.id ?? null;
+    const incoming = (await northwind.get('/api/v1/invoices?type=incoming')).body as unknown as InvoiceListResponse;
+    expect(incoming.data.map((invoice) => invoice.status).sort()).toEqual(['approved', 'rejected', 'sent', 'viewed']);
+    // A restart adds no second set.
+    await ensureInitialData({ ...h.app, env: { ...h.app.env, DEMO: true } });
+    expect(((await demo.get('/api/v1/invoices?limit=1')).body as unknown as InvoiceListResponse).meta.outgoing_count).toBe(outgoing.meta.outgoing_count);
   });
 });

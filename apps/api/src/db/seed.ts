@@ -1,5 +1,6 @@
 import { inTenant } from './tenant-tx';
 import { seedDemoCatalog } from './demo-catalog';
+import { seedDemoDocuments } from './demo-documents';
 import { seedDemoNetwork } from './demo-network';
 import type { AppContext } from '../platform/app-context';
 import { newId, randomToken } from '../platform/crypto';
@@ -52,6 +53,7 @@ export async function ensureInitialData(app: AppContext): Promise<SeedResult> {
     if (demo.businessId) {
       const scope = { tenantId: landlord.id, businessId: demo.businessId };
       await seedDemoCatalog(app, { ...scope, userId: demo.userId, ip: null }, scope);
+      await seedDemoDocuments(app, { ...scope, userId: demo.userId, ip: null }, scope);
     }
     if (demo.created) result.demo = { email, password, business: DEMO_BUSINESS };
   }
