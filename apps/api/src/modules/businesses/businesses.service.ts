@@ -9,6 +9,8 @@ import {
   createBusinessRequestSchema,
   businessSettingsSchema,
   type BusinessSettings,
+  type ResolvedBusinessSettings,
+  resolveBusinessSettings,
 } from '@app/contracts';
 import { parseNumberFormat, validateNumberComponents } from '@app/domain';
 import type { Tx } from '../../db/client';
@@ -40,9 +42,15 @@ export function toBusinessResource(row: repo.BusinessRow): BusinessResource {
   };
 }
 
-export function businessSettingsOf(row: repo.BusinessRow): BusinessSettings {
+/** What the business chose itself; anything else takes the default. */
+function storedSettingsOf(row: repo.BusinessRow): BusinessSettings {
   const parsed = businessSettingsSchema.safeParse(row.settings);
   return parsed.success ? parsed.data : {};
+}
+
+/** Every setting in effect for the business, defaults included. */
+export function businessSettingsOf(row: repo.BusinessRow): ResolvedBusinessSettings {
+  return resolveBusinessSettings(storedSettingsOf(row));
 }
 
 /** A number format must parse and make sense (series length, one-character delimiters, a sequence). */
@@ -208,11 +216,11 @@ export function createBusinessService(app: AppContext) {
         const row = await repo.findBusiness(tx, tenantId, businessId);
         if (!row) throw AppError.notFound();
         checkNumberFormats(settings);
-        const before = businessSettingsOf(row);
+        const before = storedSettingsOf(row);
         const merged = { ...before, ...settings };
         await repo.updateBusiness(tx, tenantId, businessId, { settings: merged });
         await recordAudit(tx, { ...actor, businessId }, { model: 'business_settings', modelId: businessId, action: 'updated', before, after: merged });
-        return merged;
+        return resolveBusinessSettings(merged);
       });
     },
 
