@@ -53,6 +53,20 @@ import { createNoteService } from './modules/notes/notes.service';
 import { noteRoutes } from './modules/notes/notes.routes';
 import { createPaymentModeService } from './modules/payment-modes/payment-modes.service';
 import { paymentModeRoutes } from './modules/payment-modes/payment-modes.routes';
+import { createAttachmentService, createDocumentAttachments } from './modules/attachments/attachments.service';
+import { createNextNumberService } from './modules/documents/next-number';
+import { documentRoutes } from './modules/documents/documents.routes';
+import { createInvoiceService } from './modules/invoices/invoices.service';
+import { invoiceRoutes } from './modules/invoices/invoices.routes';
+import { createEstimateService } from './modules/estimates/estimates.service';
+import { estimateRoutes } from './modules/estimates/estimates.routes';
+import { createDocumentDelivery } from './modules/document-delivery/document-delivery.service';
+import { invoiceDeliveryAdapter } from './modules/document-delivery/invoice-delivery';
+import { estimateDeliveryAdapter } from './modules/document-delivery/estimate-delivery';
+import { documentDeliveryRoutes } from './modules/document-delivery/document-delivery.routes';
+import { attachmentRoutes } from './modules/attachments/attachments.routes';
+import { createInvoiceUploadService } from './modules/invoice-upload/invoice-upload.service';
+import { invoiceUploadRoutes } from './modules/invoice-upload/invoice-upload.routes';
 
 export type BuildOptions = {
   logger?: boolean | { level: string };
@@ -90,6 +104,11 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   const team = createTeamService(app);
   const taxTypes = createTaxTypeService(app);
   const counterparties = createCounterpartyService(app);
+  const documentAttachments = createDocumentAttachments(app);
+  const invoices = createInvoiceService(app, documentAttachments);
+  const estimates = createEstimateService(app, documentAttachments, invoices);
+  const invoiceDelivery = createDocumentDelivery(app, invoiceDeliveryAdapter(invoices));
+  const estimateDelivery = createDocumentDelivery(app, estimateDeliveryAdapter(estimates));
 
   await server.register(healthRoutes, { app, isReady: options.isReady ?? (() => true) });
   await server.register(
@@ -115,6 +134,12 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(itemRoutes, { items: createItemService(app) });
       await v1.register(noteRoutes, { notes: createNoteService(app) });
       await v1.register(paymentModeRoutes, { modes: createPaymentModeService(app) });
+      await v1.register(attachmentRoutes, { attachments: createAttachmentService(app) });
+      await v1.register(invoiceUploadRoutes, { upload: createInvoiceUploadService(app, { invoices, counterparties }) });
+      await v1.register(documentRoutes, { numbers: createNextNumberService(app) });
+      await v1.register(invoiceRoutes, { invoices, delivery: invoiceDelivery });
+      await v1.register(estimateRoutes, { estimates, delivery: estimateDelivery });
+      await v1.register(documentDeliveryRoutes, { invoices: invoiceDelivery, estimates: estimateDelivery, estimateDecisions: estimates, limiter });
     },
     { prefix: '/api/v1' },
   );

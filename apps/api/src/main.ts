@@ -9,8 +9,10 @@ import { createAppContext } from './platform/app-context-factory';
 import { lockDataDir } from './platform/data-dir-lock';
 import { PgBossQueue } from './platform/jobs';
 import { transportFromEnv } from './platform/mail';
+import { createEstimateExpiryJob } from './modules/estimates/estimate-expiry';
 
 const SWEEP_MS = 30_000;
+const ESTIMATE_EXPIRY_MS = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
@@ -41,6 +43,11 @@ async function main(): Promise<void> {
     await app.outbox.register();
     await app.outbox.sweep(0);
     const sweeper = setInterval(() => void app.outbox.sweep().catch((error: unknown) => logger.error({ err: error }, 'outbox sweep failed')), SWEEP_MS);
+    const estimateExpiry = createEstimateExpiryJob(app);
+    await estimateExpiry.register();
+    const triggerEstimateExpiry = () => void estimateExpiry.trigger().catch((error: unknown) => logger.error({ err: error }, 'estimate expiry failed to queue'));
+    triggerEstimateExpiry();
+    const expirer = setInterval(triggerEstimateExpiry, ESTIMATE_EXPIRY_MS);
     ready = true;
     logger.info({ port: env.PORT, database: database.kind, ms: Date.now() - startedAt }, 'ready');
 
@@ -51,6 +58,7 @@ async function main(): Promise<void> {
       logger.info({ signal }, 'shutting down');
       ready = false;
       clearInterval(sweeper);
+      clearInterval(expirer);
       try {
         await server.close();
         await jobs.stop();

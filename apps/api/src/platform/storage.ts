@@ -2,20 +2,55 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 
 const KEY_PATTERN = /^[0-9a-f-]{36}\/[a-z-]+\/[0-9a-f-]{36}\.(png|jpg|gif)$/;
+const DOCUMENT_KEY_PATTERN = /^[0-9a-f-]{36}\/attachments\/[0-9a-f-]{36}$/;
 
-/** Files on local disk, keyed `<tenant>/<kind>/<id>.<ext>`; an object store replaces it in production. */
+/** Where a document attachment of a tenant is stored. */
+export function attachmentStorageKey(tenantId: string, attachmentId: string): string {
+  return `${tenantId}/attachments/${attachmentId}`;
+}
+
+/**
+ * Files on local disk; an object store replaces it in production. Public images are keyed
+ * `<tenant>/<kind>/<id>.<ext>` and served by the public files route through `get`. Document
+ * attachments are keyed `<tenant>/attachments/<id>` and have their own methods, so the public
+ * route can never reach them: only the attachments module serves them, after its access checks.
+ */
 export class FileStorage {
   constructor(private readonly root: string) {}
 
   async put(key: string, content: Buffer): Promise<void> {
     if (!KEY_PATTERN.test(key)) throw new Error(`Refusing storage key ${key}`);
+    await this.write(key, content);
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    if (!KEY_PATTERN.test(key)) return null;
+    return this.read(key);
+  }
+
+  async putDocument(key: string, content: Buffer): Promise<void> {
+    if (!DOCUMENT_KEY_PATTERN.test(key)) throw new Error(`Refusing storage key ${key}`);
+    await this.write(key, content);
+  }
+
+  async getDocument(key: string): Promise<Buffer | null> {
+    if (!DOCUMENT_KEY_PATTERN.test(key)) return null;
+    return this.read(key);
+  }
+
+  /** Deleting a file that is already gone is not an error. */
+  async deleteDocument(key: string): Promise<void> {
+    if (!DOCUMENT_KEY_PATTERN.test(key)) throw new Error(`Refusing storage key ${key}`);
+    await fs.rm(path.join(this.root, key), { force: true });
+  }
+
+  private async write(key: string, content: Buffer): Promise<void> {
     const target = path.join(this.root, key);
     await fs.mkdir(path.dirname(target), { recursive: true });
     await fs.writeFile(target, content);
   }
 
-  async get(key: string): Promise<Buffer | null> {
-    if (!KEY_PATTERN.test(key)) return null;
+  private async read(key: string): Promise<Buffer | null> {
     try {
       return await fs.readFile(path.join(this.root, key));
     } catch {

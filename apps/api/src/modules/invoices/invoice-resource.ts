@@ -1,6 +1,7 @@
-import type { AttachmentResource, DocumentDirection, DocumentParty, DocumentTaxResource, InvoiceListItem, InvoicePaidStatus, InvoiceResource, InvoiceStatus, ResolvedBusinessSettings } from '@app/contracts';
+import type { AttachmentResource, DocumentDirection, InvoiceListItem, InvoicePaidStatus, InvoiceResource, InvoiceStatus, ResolvedBusinessSettings } from '@app/contracts';
 import { type InvoiceAction, allowedInvoiceActions, displayInvoiceStatus } from '@app/domain';
 import type { DocumentCustomer } from '../documents/documents.repository';
+import { lineResources, partyOf, trimDecimal } from '../documents/document-resource';
 import type { InvoiceItemRow, InvoiceRow, InvoiceTaxRow } from './invoices.repository';
 
 const outgoingActions: ReadonlySet<InvoiceAction> = new Set(['edit', 'delete', 'finalize', 'send', 'mark_sent', 'void', 'admin_approve', 'update_due_date', 'clone', 'record_payment']);
@@ -22,18 +23,6 @@ export function editLocked(row: Pick<InvoiceRow, 'status' | 'paidStatus' | 'sent
 
 export function invoiceState(row: Pick<InvoiceRow, 'status' | 'paidStatus'>) {
   return { status: row.status as InvoiceStatus, paid_status: row.paidStatus as InvoicePaidStatus };
-}
-
-export function partyOf(customer: DocumentCustomer | undefined, fallbackId: string, businessId: string): DocumentParty {
-  if (!customer) return { id: fallbackId, name: '', email: null, business_id: businessId, billing_address: null, shipping_address: null };
-  return {
-    id: customer.id,
-    name: customer.displayName || customer.name,
-    email: customer.email,
-    business_id: customer.counterpartyBusinessId,
-    billing_address: customer.billingAddress ?? null,
-    shipping_address: customer.shippingAddress ?? null,
-  };
 }
 
 export type ResourceContext = {
@@ -89,41 +78,10 @@ export function toInvoiceListItem(row: InvoiceRow, context: ResourceContext): In
   };
 }
 
-/** numeric(…, 4) comes back as '10.0000': the user typed '10'. */
-export function trimDecimal(value: string): string {
-  return value.includes('.') ? value.replace(/\.?0+$/, '') : value;
-}
-
-function taxResource(row: InvoiceTaxRow): DocumentTaxResource {
-  return { id: row.id, tax_type_id: row.taxTypeId, name: row.name, percent: trimDecimal(row.percent), compound_tax: row.compoundTax, amount: row.amount };
-}
-
 export function toInvoiceResource(row: InvoiceRow, context: ResourceContext, lines: { items: InvoiceItemRow[]; taxes: InvoiceTaxRow[] }, attachments: AttachmentResource[]): InvoiceResource {
-  const itemTaxes = new Map<string, DocumentTaxResource[]>();
-  const documentTaxes: DocumentTaxResource[] = [];
-  for (const tax of lines.taxes) {
-    if (tax.invoiceItemId === null) documentTaxes.push(taxResource(tax));
-    else itemTaxes.set(tax.invoiceItemId, [...(itemTaxes.get(tax.invoiceItemId) ?? []), taxResource(tax)]);
-  }
   return {
     ...toInvoiceListItem(row, context),
-    taxes: documentTaxes,
-    items: lines.items.map((item) => ({
-      id: item.id,
-      item_id: item.itemId,
-      name: item.name,
-      description: item.description,
-      unit_name: item.unitName,
-      quantity: trimDecimal(item.quantity),
-      price: item.price,
-      discount_type: item.discountType,
-      discount: trimDecimal(item.discount),
-      discount_val: item.discountVal,
-      total: item.total,
-      document_discount_share: item.documentDiscountShare,
-      tax: item.tax,
-      taxes: itemTaxes.get(item.id) ?? [],
-    })),
+    ...lineResources(lines.items, lines.taxes, (tax) => tax.invoiceItemId),
     attachments,
   };
 }

@@ -226,15 +226,6 @@ export async function loadLines(tx: Tx, tenantId: string, invoiceIds: readonly s
   return { items, taxes };
 }
 
-export async function businessNames(tx: Tx, tenantId: string, ids: readonly string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await tx
-    .select({ id: businesses.id, name: businesses.name })
-    .from(businesses)
-    .where(and(eq(businesses.tenantId, tenantId), inArray(businesses.id, [...ids])));
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
-
 export async function deleteInvoices(tx: Tx, scope: BusinessScope, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   // An estimate converted into one of these invoices forgets the link rather than blocking the delete.

@@ -4,12 +4,12 @@ import {
   type InvoicePayload,
   type InvoiceResource,
   type ResolvedBusinessSettings,
-  businessSettingsSchema,
+  currencyById,
+  decimalToMinorUnits,
   invoiceListQuerySchema,
   invoiceRequestSchema,
   listMeta,
   messages,
-  resolveBusinessSettings,
 } from '@app/contracts';
 import { type InvoiceAction, addDays, invoiceTransition, todayInTimeZone } from '@app/domain';
 import { inTenant } from '../../db/tenant-tx';
@@ -19,8 +19,9 @@ import { type AuditActor, recordAudit } from '../../platform/audit';
 import { type BusinessScope, type UsageCheck, containsPattern, pageOffset } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError, isUniqueViolation } from '../../platform/errors';
-import { listPdfTemplates } from '../../platform/pdf';
 import * as documents from '../documents/documents.repository';
+import { type DocumentBusiness, chooseTemplate, loadDocumentBusiness } from '../documents/document-business';
+import { copiedRequest } from '../documents/document-resource';
 import { allocateNumber, claimTypedNumber, numberingConfig } from '../documents/numbering';
 import { priceDocument } from '../documents/pricing';
 import type { DocumentAttachments } from '../documents/document-attachments';
@@ -31,19 +32,11 @@ const NUMBER_CONSTRAINT = 'invoices_business_number_unique';
 /** A customer search matches at most this many customers; the list then filters on their ids. */
 const CUSTOMER_SEARCH_LIMIT = 500;
 
-export type UploadedInvoiceInput = { customer_id: string; invoice_number: string | null; invoice_date: string; due_date: string | null; total: number };
-
-type BusinessContext = { settings: ResolvedBusinessSettings; name: string; currencyId: number };
+/** `total` is decimal text ('1250.00'), read at the precision of the customer's currency. */
+export type UploadedInvoiceInput = { customer_id: string; invoice_number: string | null; invoice_date: string; due_date: string | null; total: string };
 
 function auditView(row: repo.InvoiceRow) {
   return { invoice_number: row.invoiceNumber, customer_id: row.customerId, status: row.status, invoice_date: row.invoiceDate, due_date: row.dueDate, total: row.total };
-}
-
-async function businessContext(tx: Tx, tenantId: string, businessId: string): Promise<BusinessContext> {
-  const business = await documents.findBusinessForDocuments(tx, tenantId, businessId);
-  if (!business) throw AppError.notFound();
-  const parsed = businessSettingsSchema.safeParse(business.settings);
-  return { settings: resolveBusinessSettings(parsed.success ? parsed.data : {}), name: business.name, currencyId: business.currencyId };
 }
 
 /** Invoices a business issues (outgoing) and receives from its vendors (incoming). */
@@ -52,7 +45,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
 
   async function resources(tx: Tx, scope: BusinessScope, rows: repo.InvoiceRow[], withLines: boolean): Promise<InvoiceResource[]> {
     const customers = new Map((await documents.findCustomersByIds(tx, scope.tenantId, [...new Set(rows.map((row) => row.customerId))])).map((row) => [row.id, row]));
-    const names = await repo.businessNames(tx, scope.tenantId, [...new Set(rows.map((row) => row.businessId))]);
+    const names = await documents.businessNames(tx, scope.tenantId, [...new Set(rows.map((row) => row.businessId))]);
     const lines = withLines ? await repo.loadLines(tx, scope.tenantId, rows.map((row) => row.id)) : { items: [], taxes: [] };
     const files = new Map<string, AttachmentResource[]>();
     if (withLines) {
@@ -61,10 +54,10 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
         for (const [id, list] of found) files.set(id, list);
       }
     }
-    const contexts = new Map<string, BusinessContext>();
+    const contexts = new Map<string, DocumentBusiness>();
     const result: InvoiceResource[] = [];
     for (const row of rows) {
-      const owner = contexts.get(row.businessId) ?? (await businessContext(tx, scope.tenantId, row.businessId));
+      const owner = contexts.get(row.businessId) ?? (await loadDocumentBusiness(tx, scope.tenantId, row.businessId));
       contexts.set(row.businessId, owner);
       const context: ResourceContext = {
         direction: row.businessId === scope.businessId ? 'outgoing' : 'incoming',
@@ -91,17 +84,6 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
     return one;
   }
 
-  async function defaultTemplate(tx: Tx, actor: AuditActor, wanted: string | null | undefined): Promise<string> {
-    const templates = listPdfTemplates('invoice');
-    if (wanted) {
-      if (!templates.some((template) => template.name === wanted)) throw AppError.validation('template_name', messages.required);
-      return wanted;
-    }
-    const userDefault = actor.userId ? (await documents.findUserSettings(tx, actor.tenantId, actor.userId)).default_invoice_template : null;
-    if (userDefault && templates.some((template) => template.name === userDefault)) return userDefault;
-    return (templates.find((template) => template.is_default) ?? templates[0])?.name ?? 'invoice1';
-  }
-
   async function customerFor(tx: Tx, scope: BusinessScope, customerId: string, allowArchived: boolean) {
     const customer = await documents.findCustomer(tx, scope, customerId);
     if (!customer || (customer.archivedAt && !allowArchived)) throw AppError.validation('customer_id', messages.invalidCustomer);
@@ -122,7 +104,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
   }
 
   async function createInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: { source: repo.InvoiceRow['source']; status: 'draft' | 'open'; estimateId?: string }) {
-    const { settings } = await businessContext(tx, scope.tenantId, scope.businessId);
+    const { settings } = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
     const customer = await customerFor(tx, scope, payload.customer_id, false);
     const priced = await priceDocument(tx, scope, payload, settings, customer.currencyId);
     const dueDate = payload.due_date ?? (settings.invoice_set_due_date_automatically ? addDays(payload.invoice_date, settings.invoice_due_date_days) : null);
@@ -142,7 +124,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
       dueDate,
       status: origin.status,
       currencyId: customer.currencyId,
-      templateName: await defaultTemplate(tx, actor, payload.template_name),
+      templateName: await chooseTemplate(tx, actor, 'invoice', payload.template_name),
       notes: payload.notes ?? null,
       taxPerItemEnabled: priced.taxPerItemEnabled,
       discountPerItemEnabled: priced.discountPerItemEnabled,
@@ -202,7 +184,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
     async list(scope: BusinessScope, input: InvoiceListQuery) {
       const query = invoiceListQuerySchema.parse(input);
       return inTenant(app.db, scope.tenantId, async (tx) => {
-        const { settings } = await businessContext(tx, scope.tenantId, scope.businessId);
+        const { settings } = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
         const search = containsPattern(query.search);
         const filters: repo.InvoiceListFilters = {
           direction: query.type,
@@ -220,10 +202,10 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
         const total = await repo.countInvoices(tx, scope, filters);
         const outgoing = await repo.countByDirection(tx, scope, 'outgoing');
         const incoming = await repo.countByDirection(tx, scope, 'incoming');
-        const contexts = new Map<string, BusinessContext>();
+        const contexts = new Map<string, DocumentBusiness>();
         const data = [];
         for (const row of rows) {
-          const owner = contexts.get(row.invoice.businessId) ?? (await businessContext(tx, scope.tenantId, row.invoice.businessId));
+          const owner = contexts.get(row.invoice.businessId) ?? (await loadDocumentBusiness(tx, scope.tenantId, row.invoice.businessId));
           contexts.set(row.invoice.businessId, owner);
           data.push(
             toInvoiceListItem(row.invoice, {
@@ -244,7 +226,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
 
     async stats(scope: BusinessScope, direction: 'outgoing' | 'incoming') {
       return inTenant(app.db, scope.tenantId, async (tx) => {
-        const { settings } = await businessContext(tx, scope.tenantId, scope.businessId);
+        const { settings } = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
         return repo.invoiceStats(tx, scope, direction, today(settings));
       });
     },
@@ -271,6 +253,9 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
 
     /** An invoice issued elsewhere and uploaded: one line for its total, no tax, already open. */
     async createUploadedInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, input: UploadedInvoiceInput): Promise<InvoiceResource> {
+      const customer = await customerFor(tx, scope, input.customer_id, false);
+      const total = decimalToMinorUnits(input.total, currencyById(customer.currencyId)?.precision ?? 2);
+      if (!total.ok) throw AppError.validation('total', messages.invalidTotal);
       const payload = invoiceRequestSchema.parse({
         customer_id: input.customer_id,
         invoice_number: input.invoice_number,
@@ -278,7 +263,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
         due_date: input.due_date,
         tax_per_item_enabled: false,
         discount_per_item_enabled: false,
-        items: [{ name: 'Uploaded invoice', quantity: '1', price: input.total }],
+        items: [{ name: 'Uploaded invoice', quantity: '1', price: total.minor }],
       });
       return resource(tx, scope, await createInTx(tx, actor, scope, payload, { source: 'upload', status: 'open' }));
     },
@@ -287,7 +272,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
       const payload = invoiceRequestSchema.parse(input);
       const updated = await write(scope, async (tx) => {
         const before = await ownOrFail(tx, scope, id);
-        const { settings } = await businessContext(tx, scope.tenantId, scope.businessId);
+        const { settings } = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
         if (editLocked(before, settings.retrospective_edits)) throw AppError.validation('status', messages.retrospectiveEditLocked);
         const status = allowed(before, 'edit');
         if (payload.customer_id !== before.customerId && before.amountPaid > 0) throw AppError.validation('customer_id', messages.customerLockedByPayment);
@@ -308,7 +293,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
           currencyId: customer.currencyId,
           invoiceDate: payload.invoice_date,
           dueDate: payload.due_date ?? null,
-          templateName: payload.template_name ? await defaultTemplate(tx, actor, payload.template_name) : before.templateName,
+          templateName: payload.template_name ? await chooseTemplate(tx, actor, 'invoice', payload.template_name) : before.templateName,
           notes: payload.notes ?? null,
           taxPerItemEnabled: priced.taxPerItemEnabled,
           discountPerItemEnabled: priced.discountPerItemEnabled,
@@ -350,29 +335,11 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
       return write(scope, async (tx) => {
         const source = await repo.findOwnInvoice(tx, scope, id);
         if (!source) throw AppError.notFound();
-        const { settings } = await businessContext(tx, scope.tenantId, scope.businessId);
+        const { settings } = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
         const lines = await repo.loadLines(tx, scope.tenantId, [id]);
-        const itemTaxes = (itemId: string) => lines.taxes.filter((tax) => tax.invoiceItemId === itemId).map((tax) => ({ tax_type_id: tax.taxTypeId }));
         const payload = invoiceRequestSchema.parse({
-          customer_id: source.customerId,
+          ...copiedRequest(source, lines.items, lines.taxes, (tax) => tax.invoiceItemId),
           template_name: source.templateName,
-          notes: source.notes,
-          tax_per_item_enabled: source.taxPerItemEnabled,
-          discount_per_item_enabled: source.discountPerItemEnabled,
-          discount_type: source.discountType,
-          discount: source.discount,
-          taxes: source.taxPerItemEnabled ? [] : lines.taxes.filter((tax) => tax.invoiceItemId === null).map((tax) => ({ tax_type_id: tax.taxTypeId })),
-          items: lines.items.map((item) => ({
-            item_id: item.itemId,
-            name: item.name,
-            description: item.description,
-            unit_name: item.unitName,
-            quantity: item.quantity,
-            price: item.price,
-            discount_type: item.discountType,
-            discount: item.discount,
-            taxes: itemTaxes(item.id),
-          })),
           invoice_date: today(settings),
         });
         return resource(tx, scope, await createInTx(tx, actor, scope, payload, { source: 'app', status: 'draft' }));

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { attachmentResourceSchema, messages } from '@app/contracts';
+import { businessScope } from '../../platform/business-scope';
+import { AppError } from '../../platform/errors';
+import { auditActor } from '../../platform/http';
+import { attachableDocuments } from './attachable-documents';
+import { ATTACHMENTS_PER_DOCUMENT, type MultipartForm, acceptFiles, readMultipartForm } from './attachment-files';
+import type { AttachmentService } from './attachments.service';
+
+const params = z.object({ id: z.string().uuid() });
+const attachmentParams = params.extend({ attachmentId: z.string().uuid() });
+const listResponse = { 200: z.object({ data: z.array(attachmentResourceSchema) }) };
+const FILES_FIELD = /^attachments(\[\d*\])?$/;
+const REMOVE_FIELD = /^remove_attachments(\[\d*\])?$/;
+const UUID = z.string().uuid();
+
+/** The ids of `remove_attachments[n]` fields; one that is no id is a 422 naming it. */
+function removalIds(form: MultipartForm): string[] {
+  const values = form.fields.filter((field) => REMOVE_FIELD.test(field.name)).map((field) => field.value);
+  const invalid = values.findIndex((value) => !UUID.safeParse(value).success);
+  if (invalid >= 0) throw AppError.validation(`remove_attachments.${invalid}`, messages.invalidUuid);
+  return values;
+}
+
+/** RFC 6266/5987: the name travels percent-encoded, so no header injection and any script survives. */
+function attachmentDisposition(fileName: string): string {
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename*=UTF-8''${encoded}`;
+}
+
+export const attachmentRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentService }> = async (server, { attachments }) => {
+  for (const entry of attachableDocuments) {
+    const view = { access: { ability: entry.viewAbility, scope: 'business' as const } };
+    const edit = { access: { ability: entry.editAbility, scope: 'business' as const } };
+
+    server.post(`/${entry.path}/:id/attachments`, { config: edit, schema: { params, response: listResponse } }, async (request) => {
+      const form = await readMultipartForm(request, { maxFiles: ATTACHMENTS_PER_DOCUMENT, filesField: 'attachments', tooManyFiles: messages.tooManyAttachments });
+      const files = acceptFiles(
+        form.files.filter((file) => FILES_FIELD.test(file.field)),
+        'attachments',
+      );
+      const removeIds = removalIds(form);
+      return { data: await attachments.update(auditActor(request), businessScope(request), entry.model, request.params.id, files, removeIds) };
+    });
+
+    server.delete(`/${entry.path}/:id/attachments/:attachmentId`, { config: edit, schema: { params: attachmentParams } }, async (request) => {
+      await attachments.remove(auditActor(request), businessScope(request), entry.model, request.params.id, request.params.attachmentId);
+      return { success: true };
+    });
+
+    server.get(`/${entry.path}/:id/attachments/:attachmentId`, { config: view, schema: { params: attachmentParams } }, async (request, reply) => {
+      const file = await attachments.download(businessScope(request), entry.model, request.params.id, request.params.attachmentId);
+      return reply
+        .header('content-type', file.mimeType)
+        .header('content-disposition', attachmentDisposition(file.fileName))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .send(file.content);
+    });
+  }
+};

@@ -1,0 +1,128 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  type EstimateResource,
+  type InvoiceResource,
+  documentEmailPreviewSchema,
+  documentStatusResponseSchema,
+  estimateResourceSchema,
+  invoiceResourceSchema,
+  publicDocumentSchema,
+  publicLinkResponseSchema,
+  rejectDocumentRequestSchema,
+  satisfies,
+  sendDocumentEmailRequestSchema,
+} from '@app/contracts';
+import type { RateLimitRule } from '../../platform/app-context';
+import { businessScope } from '../../platform/business-scope';
+import { AppError } from '../../platform/errors';
+import { auditActor, requestMeta } from '../../platform/http';
+import type { RateLimiter } from '../../platform/rate-limit';
+import type { EstimateService } from '../estimates/estimates.service';
+import type { DeliverableDocument, DeliveryKind } from './delivery-adapter';
+import type { DeliveryRequest, DocumentDelivery, RenderedPdf } from './document-delivery.service';
+
+/** Public tokens are unguessable; the per-IP limit keeps anyone from trying many. */
+export const PUBLIC_LINK_RATE_LIMIT: RateLimitRule = { max: 60, windowMs: 60_000 };
+
+type Server = Parameters<FastifyPluginAsyncZod>[0];
+
+const params = z.object({ id: z.string().uuid() });
+const tokenParams = z.object({ token: z.string().min(1).max(200) });
+const access = (ability: string) => ({ access: { ability, scope: 'business' as const } });
+const PUBLIC = { access: { public: true } } as const;
+
+export function deliveryRequest(request: FastifyRequest): DeliveryRequest {
+  return { origin: requestMeta(request).origin, userEmail: request.ctx.user?.email ?? null };
+}
+
+/**
+ * For POST/PUT with send_invoice (send_estimate): refuses before saving when the caller may not send
+ * or the customer has no address, saves, then sends the previewed mail.
+ */
+export async function saveAndSend<Document extends DeliverableDocument>(
+  delivery: DocumentDelivery<Document>,
+  request: FastifyRequest,
+  send: { wanted: boolean; customerId: string },
+  save: () => Promise<Document>,
+): Promise<Document> {
+  if (send.wanted) {
+    if (!satisfies(request.ctx.business?.abilities ?? [], `send-${delivery.kind}`)) throw AppError.forbidden();
+    await delivery.checkRecipient(businessScope(request), send.customerId);
+  }
+  const saved = await save();
+  return send.wanted ? delivery.sendWithDefaults(auditActor(request), businessScope(request), saved.id, deliveryRequest(request)) : saved;
+}
+
+function sendPdf(reply: FastifyReply, pdf: RenderedPdf) {
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${pdf.filename}"`)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-store')
+    .send(pdf.bytes);
+}
+
+type KindRoutes<Document extends DeliverableDocument> = { kind: DeliveryKind; plural: 'invoices' | 'estimates'; delivery: DocumentDelivery<Document>; resourceSchema: z.ZodType<Document> };
+
+function privateDeliveryRoutes<Document extends DeliverableDocument>(server: Server, { kind, plural, delivery, resourceSchema }: KindRoutes<Document>) {
+  server.get(`/${plural}/:id/pdf`, { config: access(`view-${kind}`), schema: { params } }, async (request, reply) => sendPdf(reply, await delivery.pdf(businessScope(request), request.params.id)));
+
+  server.get(`/${plural}/:id/preview-email`, { config: access(`send-${kind}`), schema: { params, response: { 200: z.object({ data: documentEmailPreviewSchema }) } } }, async (request) => ({
+    data: await delivery.previewEmail(businessScope(request), request.params.id, deliveryRequest(request)),
+  }));
+
+  server.post(
+    `/${plural}/:id/send-email`,
+    { config: access(`send-${kind}`), schema: { params, body: sendDocumentEmailRequestSchema, response: { 200: z.object({ data: resourceSchema }) } } },
+    async (request) => ({ data: await delivery.sendEmail(auditActor(request), businessScope(request), request.params.id, request.body, deliveryRequest(request)) }),
+  );
+
+  server.post(`/${plural}/:id/links`, { config: access(`send-${kind}`), schema: { params, response: { 200: publicLinkResponseSchema } } }, async (request) =>
+    delivery.createLink(auditActor(request), businessScope(request), request.params.id, deliveryRequest(request)),
+  );
+}
+
+function publicDocumentRoutes<Document extends DeliverableDocument>(server: Server, { plural, delivery }: KindRoutes<Document>) {
+  server.get(`/public/${plural}/:token`, { config: PUBLIC, schema: { params: tokenParams, response: { 200: publicDocumentSchema } } }, async (request) =>
+    delivery.publicDocument(request.ctx.tenant.id, request.params.token),
+  );
+  server.get(`/public/${plural}/:token/pdf`, { config: PUBLIC, schema: { params: tokenParams } }, async (request, reply) =>
+    sendPdf(reply, await delivery.publicPdf(request.ctx.tenant.id, request.params.token)),
+  );
+}
+
+export type DocumentDeliveryRoutesOptions = {
+  invoices: DocumentDelivery<InvoiceResource>;
+  estimates: DocumentDelivery<EstimateResource>;
+  /** The estimate's own transitions for the public approve and reject buttons. */
+  estimateDecisions: Pick<EstimateService, 'approveFromLink' | 'rejectFromLink'>;
+  limiter: RateLimiter;
+};
+
+export const documentDeliveryRoutes: FastifyPluginAsyncZod<DocumentDeliveryRoutesOptions> = async (server, { invoices, estimates, estimateDecisions, limiter }) => {
+  const invoiceRoutes: KindRoutes<InvoiceResource> = { kind: 'invoice', plural: 'invoices', delivery: invoices, resourceSchema: invoiceResourceSchema };
+  const estimateRoutes: KindRoutes<EstimateResource> = { kind: 'estimate', plural: 'estimates', delivery: estimates, resourceSchema: estimateResourceSchema };
+  privateDeliveryRoutes(server, invoiceRoutes);
+  privateDeliveryRoutes(server, estimateRoutes);
+
+  const publicRoutes: FastifyPluginAsyncZod = async (publicScope) => {
+    // Every request counts, a wrong token included: that is what guessing looks like.
+    publicScope.addHook('onRequest', async (request) => limiter.hit(`public-link:${request.ip}`, PUBLIC_LINK_RATE_LIMIT));
+    publicDocumentRoutes(publicScope, invoiceRoutes);
+    publicDocumentRoutes(publicScope, estimateRoutes);
+
+    const decided = { 200: documentStatusResponseSchema };
+    publicScope.post('/public/estimates/:token/approve', { config: PUBLIC, schema: { params: tokenParams, response: decided } }, async (request) => {
+      const tenantId = request.ctx.tenant.id;
+      return { status: (await estimateDecisions.approveFromLink(tenantId, await estimates.publicDocumentId(tenantId, request.params.token))).status };
+    });
+    publicScope.post('/public/estimates/:token/reject', { config: PUBLIC, schema: { params: tokenParams, body: rejectDocumentRequestSchema, response: decided } }, async (request) => {
+      const tenantId = request.ctx.tenant.id;
+      const id = await estimates.publicDocumentId(tenantId, request.params.token);
+      return { status: (await estimateDecisions.rejectFromLink(tenantId, id, request.body.reason ?? null)).status };
+    });
+  };
+  await server.register(publicRoutes);
+};

@@ -1,0 +1,222 @@
+import {
+  type DocumentEmailPreview,
+  type PublicDocument,
+  type PublicLinkResponse,
+  type ResolvedBusinessSettings,
+  type SendDocumentEmailRequest,
+  businessSettingsSchema,
+  messages,
+  resolveBusinessSettings,
+  sendDocumentEmailRequestSchema,
+} from '@app/contracts';
+import { formatMoney } from '@app/domain';
+import type { Tx } from '../../db/client';
+import { inTenant } from '../../db/tenant-tx';
+import type { AppContext } from '../../platform/app-context';
+import { type AuditActor, recordAudit } from '../../platform/audit';
+import type { BusinessScope } from '../../platform/business-scope';
+import { newId, randomToken, sha256 } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
+import { type PdfLogo, renderDocumentPdf } from '../../platform/pdf';
+import { sniffImage } from '../../platform/storage';
+import type { DeliverableDocument, DeliveryAdapter } from './delivery-adapter';
+import { findCustomer } from '../documents/documents.repository';
+import * as repo from './document-delivery.repository';
+import { fillPlaceholders, formatDocumentDate } from './document-formatting';
+import { moneyFormatOf, toPdfModel } from './document-pdf-model';
+
+const DAY_MS = 86_400_000;
+/** The business logo is stored as the public files route path of its storage key. */
+const FILES_PREFIX = '/files/';
+
+/** Who sends and where links point: the request's origin and the signed-in user's address. */
+export type DeliveryRequest = { origin: string; userEmail: string | null };
+
+export type RenderedPdf = { bytes: Buffer; filename: string };
+
+type Issuer = { business: repo.IssuingBusiness; settings: ResolvedBusinessSettings };
+
+/** A file name that survives any Content-Disposition parser: 'INV-000001.pdf'. */
+export function pdfFilename(number: string): string {
+  return `${number.replace(/[^\w.-]+/g, '_') || 'document'}.pdf`;
+}
+
+/**
+ * PDFs, mail and public links of one kind of document. The kind's rules stay in its own
+ * service; this core only reads through the adapter and applies its 'send' transition.
+ */
+export function createDocumentDelivery<Document extends DeliverableDocument>(app: AppContext, adapter: DeliveryAdapter<Document>) {
+  async function issuerIn(tx: Tx, tenantId: string, businessId: string): Promise<Issuer> {
+    const business = await repo.findIssuingBusiness(tx, tenantId, businessId);
+    if (!business) throw AppError.notFound();
+    const parsed = businessSettingsSchema.safeParse(business.settings);
+    return { business, settings: resolveBusinessSettings(parsed.success ? parsed.data : {}) };
+  }
+
+  const issuer = (tenantId: string, businessId: string) => inTenant(app.db, tenantId, (tx) => issuerIn(tx, tenantId, businessId));
+
+  /** Only bytes we hold go into a PDF: the logo is read from storage, never fetched. */
+  async function logoOf(logo: string | null): Promise<PdfLogo | null> {
+    if (!logo?.startsWith(FILES_PREFIX)) return null;
+    const bytes = await app.storage.get(logo.slice(FILES_PREFIX.length));
+    const kind = bytes ? sniffImage(bytes) : null;
+    if (!bytes || !kind || kind.ext === 'gif') return null;
+    return { bytes, mime: kind.ext === 'png' ? 'image/png' : 'image/jpeg' };
+  }
+
+  async function render(document: Document, { business, settings }: Issuer): Promise<RenderedPdf> {
+    const logo = await logoOf(business.logo);
+    const model = toPdfModel(adapter, document, business, settings, logo);
+    const filename = pdfFilename(model.number);
+    try {
+      return { bytes: await renderDocumentPdf(model), filename };
+    } catch (error) {
+      // The upload check reads only magic bytes: a damaged image must not block every document of the business.
+      if (!logo) throw error;
+      return { bytes: await renderDocumentPdf({ ...model, business: { ...model.business, logo: null } }), filename };
+    }
+  }
+
+  async function own(scope: BusinessScope, id: string): Promise<Document> {
+    const document = await adapter.get(scope, id);
+    if (document.direction !== 'outgoing') throw AppError.notFound();
+    return document;
+  }
+
+  function placeholderValues(document: Document, business: repo.IssuingBusiness): Record<string, string> {
+    const dates = adapter.dates(document);
+    return {
+      business: business.name,
+      customer: document.customer.name,
+      number: adapter.number(document),
+      amount: formatMoney(document.total, moneyFormatOf(document.currency_id)),
+      due_date: dates.due_date ? formatDocumentDate(dates.due_date) : '',
+      expiry_date: dates.expiry_date ? formatDocumentDate(dates.expiry_date) : '',
+    };
+  }
+
+  function preview(document: Document, { business, settings }: Issuer, request: DeliveryRequest): DocumentEmailPreview {
+    // {link} stays in the text: the link is only made when the mail is sent.
+    const values = placeholderValues(document, business);
+    const template = adapter.mailTemplate(settings);
+    return {
+      to: document.customer.email,
+      reply_to: business.email ?? request.userEmail,
+      subject: fillPlaceholders(template.subject, values),
+      body: fillPlaceholders(template.body, values),
+      send_as_attachment: settings.invoice_send_as_attachment,
+    };
+  }
+
+  async function issueLinkInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, documentId: string, settings: ResolvedBusinessSettings, origin: string): Promise<PublicLinkResponse> {
+    const token = randomToken();
+    const expiresAt = settings.link_expiry_enabled ? new Date(app.clock.now().getTime() + settings.link_expiry_days * DAY_MS) : null;
+    const link = await repo.insertPublicLink(tx, { tenantId: scope.tenantId, id: newId(), businessId: scope.businessId, model: adapter.kind, documentId, tokenHash: sha256(token), expiresAt });
+    await recordAudit(tx, actor, { model: 'public_link', modelId: link.id, action: 'created', after: { model: adapter.kind, document_id: documentId, expires_at: expiresAt } });
+    return { url: `${origin}/public/${adapter.plural}/view/${token}`, expires_at: expiresAt?.toISOString() ?? null };
+  }
+
+  async function send(actor: AuditActor, scope: BusinessScope, document: Document, issuing: Issuer, input: SendDocumentEmailRequest, request: DeliveryRequest): Promise<Document> {
+    const mail = sendDocumentEmailRequestSchema.parse(input);
+    const attach = issuing.settings.invoice_send_as_attachment;
+    const pdf = attach ? await render(document, issuing) : null;
+    const values = placeholderValues(document, issuing.business);
+    const sent = await inTenant(app.db, scope.tenantId, async (tx) => {
+      const updated = await adapter.recordSentInTx(tx, actor, scope, document.id);
+      const link = await issueLinkInTx(tx, actor, scope, document.id, issuing.settings, request.origin);
+      const body = fillPlaceholders(mail.body, { ...values, link: link.url });
+      const mailId = await app.outbox.write(tx, scope.tenantId, {
+        to: mail.to,
+        replyTo: mail.reply_to ?? null,
+        cc: mail.notify_admin ? request.userEmail : null,
+        subject: fillPlaceholders(mail.subject, { ...values, link: link.url }),
+        // Without the PDF the link is the only way to the document, so it is never left out.
+        text: pdf || body.includes(link.url) ? body : `${body}\n\n${link.url}`,
+        attachments: pdf ? [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes }] : [],
+      });
+      return { updated, mailId };
+    });
+    await app.outbox.dispatch(scope.tenantId, sent.mailId);
+    return sent.updated;
+  }
+
+  /** The link behind a token, if it exists for this kind in this tenant and has not expired. */
+  async function linkedDocument(tenantId: string, token: string): Promise<Document> {
+    const link = await inTenant(app.db, tenantId, (tx) => repo.findPublicLink(tx, tenantId, adapter.kind, sha256(token)));
+    const expired = link?.expiresAt && link.expiresAt.getTime() <= app.clock.now().getTime();
+    const document = link && !expired ? await adapter.getForRecipient(tenantId, link.documentId) : null;
+    if (!document) throw AppError.notFound(messages.publicLinkInvalid);
+    return document;
+  }
+
+  return {
+    kind: adapter.kind,
+
+    /** For the issuing business and, once it is no draft, the receiving one. */
+    async pdf(scope: BusinessScope, id: string): Promise<RenderedPdf> {
+      const document = await adapter.get(scope, id);
+      return render(document, await issuer(scope.tenantId, document.business.id));
+    },
+
+    async previewEmail(scope: BusinessScope, id: string, request: DeliveryRequest): Promise<DocumentEmailPreview> {
+      const document = await own(scope, id);
+      return preview(document, await issuer(scope.tenantId, scope.businessId), request);
+    },
+
+    async sendEmail(actor: AuditActor, scope: BusinessScope, id: string, input: SendDocumentEmailRequest, request: DeliveryRequest): Promise<Document> {
+      const document = await own(scope, id);
+      return send(actor, scope, document, await issuer(scope.tenantId, scope.businessId), input, request);
+    },
+
+    /** Before saving with 'send': a customer without an address could not receive it, so nothing is saved. */
+    async checkRecipient(scope: BusinessScope, customerId: string): Promise<void> {
+      const customer = await inTenant(app.db, scope.tenantId, (tx) => findCustomer(tx, scope, customerId));
+      if (customer && !customer.email) throw AppError.validation('customer_id', messages.customerEmailMissing);
+    },
+
+    /** Sending straight from the create/edit form: the previewed mail, unchanged. */
+    async sendWithDefaults(actor: AuditActor, scope: BusinessScope, id: string, request: DeliveryRequest): Promise<Document> {
+      const document = await own(scope, id);
+      const issuing = await issuer(scope.tenantId, scope.businessId);
+      const defaults = preview(document, issuing, request);
+      if (!defaults.to) throw AppError.validation('to', messages.customerEmailMissing);
+      return send(actor, scope, document, issuing, { to: defaults.to, reply_to: defaults.reply_to, subject: defaults.subject, body: defaults.body, notify_admin: false }, request);
+    },
+
+    async createLink(actor: AuditActor, scope: BusinessScope, id: string, request: DeliveryRequest): Promise<PublicLinkResponse> {
+      const document = await own(scope, id);
+      return inTenant(app.db, scope.tenantId, async (tx) => {
+        const { settings } = await issuerIn(tx, scope.tenantId, scope.businessId);
+        return issueLinkInTx(tx, actor, scope, document.id, settings, request.origin);
+      });
+    },
+
+    /** The public page; the first visit marks the document viewed. */
+    async publicDocument(tenantId: string, token: string): Promise<PublicDocument> {
+      let document = await linkedDocument(tenantId, token);
+      if (document.viewed_at === null) {
+        await adapter.markViewed(tenantId, document.id);
+        document = (await adapter.getForRecipient(tenantId, document.id)) ?? document;
+      }
+      const { business } = await issuer(tenantId, document.business.id);
+      return {
+        model: adapter.kind,
+        business: { name: business.name, logo_url: business.logo },
+        ...adapter.publicView(document),
+        pdf_url: `/api/v1/public/${adapter.plural}/${token}/pdf`,
+      };
+    },
+
+    async publicPdf(tenantId: string, token: string): Promise<RenderedPdf> {
+      const document = await linkedDocument(tenantId, token);
+      return render(document, await issuer(tenantId, document.business.id));
+    },
+
+    /** The document a valid token points to (for the kind's own public actions, e.g. approving an estimate). */
+    async publicDocumentId(tenantId: string, token: string): Promise<string> {
+      return (await linkedDocument(tenantId, token)).id;
+    },
+  };
+}
+
+export type DocumentDelivery<Document extends DeliverableDocument> = ReturnType<typeof createDocumentDelivery<Document>>;

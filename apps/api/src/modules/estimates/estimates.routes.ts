@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  type EstimateResource,
+  documentIdsRequestSchema,
+  documentStatusResponseSchema,
+  estimateListQuerySchema,
+  estimateListResponseSchema,
+  estimateRequestSchema,
+  estimateResourceSchema,
+  estimateTemplatesResponseSchema,
+  invoiceResourceSchema,
+  rejectDocumentRequestSchema,
+} from '@app/contracts';
+import { businessScope } from '../../platform/business-scope';
+import { auditActor } from '../../platform/http';
+import { listPdfTemplates } from '../../platform/pdf';
+import type { EstimateService } from './estimates.service';
+import type { DocumentDelivery } from '../document-delivery/document-delivery.service';
+import { saveAndSend } from '../document-delivery/document-delivery.routes';
+
+const params = z.object({ id: z.string().uuid() });
+const one = { 200: z.object({ data: estimateResourceSchema }) };
+const created = { 201: z.object({ data: estimateResourceSchema }) };
+const access = (ability: string | string[]) => ({ access: { ability, scope: 'business' as const } });
+
+export const estimateRoutes: FastifyPluginAsyncZod<{ estimates: EstimateService; delivery: DocumentDelivery<EstimateResource> }> = async (server, { estimates, delivery }) => {
+  server.get('/estimates', { config: access('view-estimate'), schema: { querystring: estimateListQuerySchema, response: { 200: estimateListResponseSchema } } }, async (request) =>
+    estimates.list(businessScope(request), request.query),
+  );
+  server.get('/estimates/templates', { config: access(['view-estimate', 'create-estimate', 'edit-estimate']), schema: { response: { 200: estimateTemplatesResponseSchema } } }, async () => ({
+    estimateTemplates: listPdfTemplates('estimate').map(({ name, label, is_default }) => ({ name, label, is_default })),
+  }));
+  server.get('/estimates/:id', { config: access('view-estimate'), schema: { params, response: one } }, async (request) => ({
+    data: await estimates.get(businessScope(request), request.params.id),
+  }));
+  server.post('/estimates', { config: access('create-estimate'), schema: { body: estimateRequestSchema, response: created } }, async (request, reply) =>
+    reply.status(201).send({
+      data: await saveAndSend(delivery, request, { wanted: request.body.send_estimate, customerId: request.body.customer_id }, () => estimates.create(auditActor(request), businessScope(request), request.body)),
+    }),
+  );
+  server.put('/estimates/:id', { config: access('edit-estimate'), schema: { params, body: estimateRequestSchema, response: one } }, async (request) => ({
+    data: await saveAndSend(delivery, request, { wanted: request.body.send_estimate, customerId: request.body.customer_id }, () =>
+      estimates.update(auditActor(request), businessScope(request), request.params.id, request.body),
+    ),
+  }));
+  server.delete('/estimates/:id', { config: access('delete-estimate'), schema: { params } }, async (request) => {
+    await estimates.remove(auditActor(request), businessScope(request), [request.params.id]);
+    return { success: true };
+  });
+  server.post('/estimates/delete', { config: access('delete-estimate'), schema: { body: documentIdsRequestSchema } }, async (request) => ({
+    success: true,
+    count: await estimates.remove(auditActor(request), businessScope(request), request.body.ids),
+  }));
+  server.post('/estimates/:id/clone', { config: access('create-estimate'), schema: { params, response: created } }, async (request, reply) =>
+    reply.status(201).send({ data: await estimates.clone(auditActor(request), businessScope(request), request.params.id) }),
+  );
+  server.post('/estimates/:id/finalize', { config: access('edit-estimate'), schema: { params, response: one } }, async (request) => ({
+    data: await estimates.finalize(auditActor(request), businessScope(request), request.params.id),
+  }));
+  server.post('/estimates/:id/void', { config: access('edit-estimate'), schema: { params, response: one } }, async (request) => ({
+    data: await estimates.void(auditActor(request), businessScope(request), request.params.id),
+  }));
+  server.post('/estimates/:id/mark-sent', { config: access('send-estimate'), schema: { params, response: one } }, async (request) => ({
+    data: await estimates.markSent(auditActor(request), businessScope(request), request.params.id),
+  }));
+  server.post('/estimates/:id/approve', { config: access('approve-reject-estimate'), schema: { params, response: { 200: documentStatusResponseSchema } } }, async (request) => ({
+    status: (await estimates.approve(auditActor(request), businessScope(request), request.params.id)).status,
+  }));
+  server.post('/estimates/:id/reject', { config: access('approve-reject-estimate'), schema: { params, body: rejectDocumentRequestSchema, response: { 200: documentStatusResponseSchema } } }, async (request) => ({
+    status: (await estimates.reject(auditActor(request), businessScope(request), request.params.id, request.body.reason ?? null)).status,
+  }));
+  server.post('/estimates/:id/convert-to-invoice', { config: access('create-invoice'), schema: { params, response: { 201: z.object({ data: invoiceResourceSchema }) } } }, async (request, reply) =>
+    reply.status(201).send({ data: await estimates.convertToInvoice(auditActor(request), businessScope(request), request.params.id) }),
+  );
+};

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { invoiceResourceSchema, messages } from '@app/contracts';
+import { businessScope } from '../../platform/business-scope';
+import { AppError } from '../../platform/errors';
+import { auditActor, requestMeta } from '../../platform/http';
+import { requireBusiness } from '../../platform/request-context';
+import { acceptFile, readMultipartForm } from '../attachments/attachment-files';
+import type { UploadFields } from './upload-fields';
+import type { InvoiceUploadService } from './invoice-upload.service';
+import { OPTIONAL_UPLOAD_COLUMNS, UPLOAD_COLUMNS } from './spreadsheet';
+
+const FIELD_NAMES: readonly string[] = [...UPLOAD_COLUMNS, ...OPTIONAL_UPLOAD_COLUMNS];
+
+export const invoiceUploadRoutes: FastifyPluginAsyncZod<{ upload: InvoiceUploadService }> = async (server, { upload }) => {
+  server.post(
+    '/upload-invoice',
+    { config: { access: { ability: 'create-invoice', scope: 'business' } }, schema: { response: { 201: z.object({ data: z.array(invoiceResourceSchema) }) } } },
+    async (request, reply) => {
+      const form = await readMultipartForm(request, { maxFiles: 1, filesField: 'file', tooManyFiles: messages.invalidInvoiceUpload });
+      const part = form.files.find((entry) => entry.field === 'file');
+      if (!part) throw AppError.validation('file', messages.required);
+      const fields: UploadFields = Object.fromEntries(form.fields.filter((field) => FIELD_NAMES.includes(field.name)).map((field) => [field.name, field.value]));
+      const context = { actor: auditActor(request), scope: businessScope(request), meta: requestMeta(request), currencyId: requireBusiness(request).row.currencyId };
+      return reply.status(201).send({ data: await upload.upload(context, acceptFile(part, 'file'), fields) });
+    },
+  );
+};
