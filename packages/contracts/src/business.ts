@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { postalAddressResourceSchema, postalAddressSchema } from './address';
 import { businessStructures, businessTypes } from './auth';
 import { emailSchema, nameSchema, optionalText255, phoneSchema, slugSchema } from './common';
 import { messages } from './messages';
@@ -18,29 +19,45 @@ export const businessResourceSchema = z.object({
   contact_first_name: z.string().nullable(),
   contact_last_name: z.string().nullable(),
   website: z.string().nullable(),
+  billing_address: postalAddressResourceSchema.nullable(),
+  shipping_address: postalAddressResourceSchema.nullable(),
   disabled: z.boolean(),
   created_at: z.string(),
 });
 export type BusinessResource = z.infer<typeof businessResourceSchema>;
 
-export const businessFieldsSchema = z.object({
+/** The fields without creation defaults: a partial update must leave what it omits untouched. */
+const businessFieldRules = z.object({
   name: nameSchema,
   email: emailSchema.nullish().or(z.literal('')),
   phone: phoneSchema.nullish().or(z.literal('')),
   slug: slugSchema.optional(),
-  business_type: z.enum(businessTypes).default('company'),
-  business_structure: z.enum(businessStructures).default('private_corporation'),
-  is_customer: z.boolean().default(true),
-  is_vendor: z.boolean().default(true),
-  currency_id: z.coerce.number().int().min(1).default(1),
+  business_type: z.enum(businessTypes),
+  business_structure: z.enum(businessStructures),
+  is_customer: z.boolean(),
+  is_vendor: z.boolean(),
+  currency_id: z.coerce.number().int().min(1),
   contact_first_name: optionalText255,
   contact_last_name: optionalText255,
   website: optionalText255,
 });
+export const businessFieldsSchema = businessFieldRules.extend({
+  business_type: businessFieldRules.shape.business_type.default('company'),
+  business_structure: businessFieldRules.shape.business_structure.default('private_corporation'),
+  is_customer: businessFieldRules.shape.is_customer.default(true),
+  is_vendor: businessFieldRules.shape.is_vendor.default(true),
+  currency_id: businessFieldRules.shape.currency_id.default(1),
+});
 export const createBusinessRequestSchema = businessFieldsSchema;
 export type CreateBusinessRequest = z.input<typeof createBusinessRequestSchema>;
-export const updateBusinessRequestSchema = businessFieldsSchema.partial().extend({ name: nameSchema });
+/** Addresses are set here, not at creation; null (or an all-blank address) clears one. */
+export const updateBusinessRequestSchema = businessFieldRules.partial().extend({
+  name: nameSchema,
+  billing_address: postalAddressSchema.nullish(),
+  shipping_address: postalAddressSchema.nullish(),
+});
 export type UpdateBusinessRequest = z.input<typeof updateBusinessRequestSchema>;
+export type UpdateBusinessFields = z.output<typeof updateBusinessRequestSchema>;
 
 export const companySummarySchema = z.object({ id: z.string(), name: z.string(), slug: z.string(), logo: z.string().nullable(), role: z.string() });
 export type CompanySummary = z.infer<typeof companySummarySchema>;

@@ -62,7 +62,8 @@ export type DocumentTotals = {
 };
 export type TotalsIssueCode = 'invalidDiscount' | 'invalidQuantity' | 'invalidPrice' | 'invalidPercent' | 'totalTooSmall' | 'amountTooLarge' | 'noLines';
 export type TotalsIssue = { path: string; code: TotalsIssueCode };
-export type TotalsResult = { ok: true; totals: DocumentTotals } | { ok: false; issues: TotalsIssue[] };
+/** A total under the minimum still comes with the computed totals, so a form can show them beside the message. */
+export type TotalsResult = { ok: true; totals: DocumentTotals } | { ok: false; issues: TotalsIssue[]; totals?: DocumentTotals };
 
 const HUNDRED_PERCENT = 100n * DECIMAL_SCALE;
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
@@ -239,6 +240,6 @@ export function computeTotals(input: DocumentInput): TotalsResult {
     total: toSafeNumber(total, 'total', issues),
   };
   if (issues.length > 0) return { ok: false, issues };
-  if (total < BigInt(minimumTotal(input.precision))) return { ok: false, issues: [{ path: 'total', code: 'totalTooSmall' }] };
+  if (total < BigInt(minimumTotal(input.precision))) return { ok: false, issues: [{ path: 'total', code: 'totalTooSmall' }], totals };
   return { ok: true, totals };
 }

@@ -8,6 +8,7 @@ import { companyPaths } from '../lib/paths';
 import { requireLandlord } from './landlord-guard';
 import { guestOnly, requireAccess, requireArea, requireUnverified, type RouteAccess } from './route-guards';
 import { counterpartyRoutes } from '../features/counterparties/counterparty-route-objects';
+import { documentRoutes } from '../features/invoices/document-routes';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
 
@@ -60,6 +61,20 @@ const pages = {
   taxTypes: () => import('../features/settings/pages/tax-types-page').then((m) => ({ Component: m.TaxTypesPage })),
   notes: () => import('../features/settings/pages/notes-page').then((m) => ({ Component: m.NotesPage })),
   paymentMethods: () => import('../features/settings/pages/payment-methods-page').then((m) => ({ Component: m.PaymentMethodsPage })),
+  invoicesOutgoing: () => import('../features/invoices/pages/invoice-pages').then((m) => ({ Component: m.OutgoingInvoicesPage })),
+  invoicesIncoming: () => import('../features/invoices/pages/invoice-pages').then((m) => ({ Component: m.IncomingInvoicesPage })),
+  invoiceView: () => import('../features/invoices/pages/invoice-pages').then((m) => ({ Component: m.InvoiceViewPage })),
+  estimatesOutgoing: () => import('../features/estimates/pages/estimate-pages').then((m) => ({ Component: m.OutgoingEstimatesPage })),
+  estimatesIncoming: () => import('../features/estimates/pages/estimate-pages').then((m) => ({ Component: m.IncomingEstimatesPage })),
+  estimateView: () => import('../features/estimates/pages/estimate-pages').then((m) => ({ Component: m.EstimateViewPage })),
+  publicInvoice: () => import('../features/public-documents/public-document-page').then((m) => ({ Component: m.PublicInvoicePage })),
+  publicEstimate: () => import('../features/public-documents/public-document-page').then((m) => ({ Component: m.PublicEstimatePage })),
+  invoiceCreate: () => import('../features/documents/pages/document-form-page').then((m) => ({ Component: m.InvoiceCreatePage })),
+  invoiceEdit: () => import('../features/documents/pages/document-form-page').then((m) => ({ Component: m.InvoiceEditPage })),
+  estimateCreate: () => import('../features/documents/pages/document-form-page').then((m) => ({ Component: m.EstimateCreatePage })),
+  estimateEdit: () => import('../features/documents/pages/document-form-page').then((m) => ({ Component: m.EstimateEditPage })),
+  preferences: () => import('../features/settings/pages/preferences-page').then((m) => ({ Component: m.PreferencesPage })),
+  customization: () => import('../features/settings/pages/customization-page').then((m) => ({ Component: m.CustomizationPage })),
 } satisfies Record<string, Lazy>;
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -92,6 +107,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         },
         { path: 'verify-email', loader: requireUnverified(queryClient), lazy: pages.verifyEmail },
         { path: 'verify-user', lazy: pages.verifyUser },
+        { path: 'public/invoices/view/:token', lazy: pages.publicInvoice },
+        { path: 'public/estimates/view/:token', lazy: pages.publicEstimate },
         {
           id: 'company',
           lazy: pages.companyLayout,
@@ -107,6 +124,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             // As the API: whoever may read or write items may see the units.
             guarded('items/units', { ability: ['view-item', 'create-item', 'edit-item'], scope: 'business' }, pages.itemUnits),
             guarded('items/:id/edit', { ability: 'edit-item', scope: 'business' }, pages.itemEdit),
+            ...documentRoutes(queryClient, 'invoice', { outgoing: pages.invoicesOutgoing, incoming: pages.invoicesIncoming, view: pages.invoiceView }),
+            ...documentRoutes(queryClient, 'estimate', { outgoing: pages.estimatesOutgoing, incoming: pages.estimatesIncoming, view: pages.estimateView }),
+            guarded('invoices/create', { ability: 'create-invoice', scope: 'business' }, pages.invoiceCreate),
+            guarded('invoices/:id/edit', { ability: 'edit-invoice', scope: 'business' }, pages.invoiceEdit),
+            guarded('estimates/create', { ability: 'create-estimate', scope: 'business' }, pages.estimateCreate),
+            guarded('estimates/:id/edit', { ability: 'edit-estimate', scope: 'business' }, pages.estimateEdit),
             { path: 'settings', loader: () => redirect(companyPaths.accountSettings) },
             {
               // The settings pages share the settings menu beside them.
@@ -117,6 +140,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 guarded('settings/tax-types', { ability: 'view-tax-type', scope: 'business' }, pages.taxTypes),
                 guarded('settings/notes', { ability: 'view-note', scope: 'business' }, pages.notes),
                 guarded('settings/payment-methods', { ability: 'view-payment-methods', scope: 'business' }, pages.paymentMethods),
+                guarded('settings/preferences', { ability: 'manage-business-settings', scope: 'business' }, pages.preferences),
+                guarded('settings/customization', { ability: 'manage-business-settings', scope: 'business' }, pages.customization),
               ],
             },
           ],

@@ -203,3 +203,20 @@ describe('other statuses', () => {
     expect(error.status).toBe(0);
   });
 });
+
+describe('file downloads', () => {
+  it('reads a PDF as a Blob with the business header, and a refusal as an ApiError', async () => {
+    storage.setSelectedBusiness('biz-1');
+    const { requests } = mockFetch(
+      route('GET', '/api/v1/invoices/i1/pdf', () => new Response('%PDF-1.7', { status: 200, headers: { 'Content-Type': 'application/pdf' } })),
+      route('GET', '/api/v1/invoices/i2/pdf', () => jsonResponse(404, { message: messages.notFound })),
+    );
+
+    const blob = await api.getBlob('/invoices/i1/pdf');
+
+    expect(blob.type).toBe('application/pdf');
+    expect(await blob.text()).toBe('%PDF-1.7');
+    expect(requests[0]?.headers.get('business')).toBe('biz-1');
+    expect(await rejection(api.getBlob('/invoices/i2/pdf'))).toMatchObject({ status: 404, message: messages.notFound });
+  });
+});

@@ -154,7 +154,10 @@ async function switchToFirstBusiness(): Promise<string | null> {
   }
 }
 
-async function request<T>(method: Method, path: string, body: unknown, options: RequestOptions = {}, retried = false): Promise<T> {
+/** A successful answer read as a Blob (a PDF, an attachment) instead of JSON or text. */
+type TransportOptions = RequestOptions & { asBlob?: boolean };
+
+async function request<T>(method: Method, path: string, body: unknown, options: TransportOptions = {}, retried = false): Promise<T> {
   const unsafe = UNSAFE_METHODS.has(method);
   const headers = baseHeaders();
   let payload: BodyInit | undefined;
@@ -181,6 +184,7 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
     throw new ApiError(0, 'Network Error');
   }
 
+  if (response.ok && options.asBlob) return (await response.blob()) as T;
   const data = await readBody(response);
   if (response.ok) return data as T;
 
@@ -225,4 +229,6 @@ export const api = {
   put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
   delete: <T>(path: string, options?: RequestOptions, body?: unknown) => request<T>('DELETE', path, body, options),
+  /** A file download with the same credentials, business header and error handling as every call. */
+  getBlob: (path: string, options?: RequestOptions) => request<Blob>('GET', path, undefined, { ...options, asBlob: true }),
 };

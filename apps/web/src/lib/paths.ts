@@ -8,9 +8,13 @@ export const companyPaths = {
   customers: '/customers',
   vendors: '/vendors',
   items: '/items',
+  invoices: '/invoices',
+  estimates: '/estimates',
   taxTypes: '/settings/tax-types',
   notes: '/settings/notes',
   paymentMethods: '/settings/payment-methods',
+  preferences: '/settings/preferences',
+  customization: '/settings/customization',
 } as const;
 
 export const adminPaths = {

@@ -38,6 +38,8 @@ export const acme: BusinessResource = {
   contact_first_name: null,
   contact_last_name: null,
   website: null,
+  billing_address: null,
+  shipping_address: null,
   disabled: false,
   created_at: '2025-01-01T00:00:00Z',
 };

@@ -27,6 +27,8 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 
 Object.defineProperty(window, 'scrollTo', { writable: true, value: vi.fn() });
+// Textarea autosize waits for web fonts before measuring.
+Object.defineProperty(document, 'fonts', { configurable: true, value: { ready: Promise.resolve(), addEventListener: vi.fn(), removeEventListener: vi.fn() } });
 Element.prototype.scrollIntoView = vi.fn();
 
 // jsdom does not implement pseudo-element styles and warns on every call that asks for one.

@@ -2,7 +2,9 @@ import {
   type BusinessResource,
   type CompanySummary,
   type CreateBusinessRequest,
-  type UpdateBusinessRequest,
+  type PostalAddressFields,
+  type PostalAddressResource,
+  type UpdateBusinessFields,
   currencyById,
   messages,
   seededBusinessRoles,
@@ -21,6 +23,42 @@ import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import * as repo from './businesses.repository';
 
+type StoredAddress = NonNullable<repo.BusinessRow['billingAddress']>;
+
+/** The request schema already refused unknown countries and incomplete addresses; an all-blank one is no address. */
+function storedAddress(address: PostalAddressFields | null | undefined): StoredAddress | null {
+  if (!address) return null;
+  const stored: StoredAddress = {
+    name: address.name || null,
+    phone: address.phone || null,
+    address_street_1: address.address_street_1 || null,
+    address_street_2: address.address_street_2 || null,
+    city: address.city || null,
+    state: address.state || null,
+    country_id: address.country_id ?? null,
+    zip: address.zip || null,
+  };
+  return Object.values(stored).some((value) => value !== null) ? stored : null;
+}
+
+function addressOf(stored: StoredAddress | null): PostalAddressResource | null {
+  if (!stored) return null;
+  const text = (key: keyof PostalAddressResource) => {
+    const value = stored[key];
+    return typeof value === 'string' ? value : null;
+  };
+  return {
+    name: text('name'),
+    phone: text('phone'),
+    address_street_1: text('address_street_1'),
+    address_street_2: text('address_street_2'),
+    city: text('city'),
+    state: text('state'),
+    country_id: typeof stored.country_id === 'number' ? stored.country_id : null,
+    zip: text('zip'),
+  };
+}
+
 export function toBusinessResource(row: repo.BusinessRow): BusinessResource {
   return {
     id: row.id,
@@ -37,6 +75,8 @@ export function toBusinessResource(row: repo.BusinessRow): BusinessResource {
     contact_first_name: row.contactFirstName,
     contact_last_name: row.contactLastName,
     website: row.website,
+    billing_address: addressOf(row.billingAddress),
+    shipping_address: addressOf(row.shippingAddress),
     disabled: row.disabledAt !== null,
     created_at: row.createdAt.toISOString(),
   };
@@ -166,12 +206,12 @@ export function createBusinessService(app: AppContext) {
       return toBusinessResource(business);
     },
 
-    async update(actor: AuditActor, businessId: string, input: UpdateBusinessRequest): Promise<BusinessResource> {
+    async update(actor: AuditActor, businessId: string, input: UpdateBusinessFields): Promise<BusinessResource> {
       const { tenantId } = actor;
       return inTenant(app.db, tenantId, async (tx) => {
         const before = await repo.findBusiness(tx, tenantId, businessId);
         if (!before) throw AppError.notFound();
-        if (input.currency_id !== undefined && !currencyById(Number(input.currency_id))) throw AppError.validation('currency_id', messages.invalidCurrency);
+        if (input.currency_id !== undefined && !currencyById(input.currency_id)) throw AppError.validation('currency_id', messages.invalidCurrency);
         if (input.slug && (await repo.slugTaken(tx, tenantId, input.slug, businessId))) throw AppError.validation('slug', 'The slug has already been taken.');
         const row = await repo.updateBusiness(tx, tenantId, businessId, {
           name: input.name,
@@ -182,10 +222,12 @@ export function createBusinessService(app: AppContext) {
           ...(input.business_structure !== undefined ? { businessStructure: input.business_structure } : {}),
           ...(input.is_customer !== undefined ? { isCustomer: input.is_customer } : {}),
           ...(input.is_vendor !== undefined ? { isVendor: input.is_vendor } : {}),
-          ...(input.currency_id !== undefined ? { currencyId: Number(input.currency_id) } : {}),
+          ...(input.currency_id !== undefined ? { currencyId: input.currency_id } : {}),
           ...(input.contact_first_name !== undefined ? { contactFirstName: input.contact_first_name ?? null } : {}),
           ...(input.contact_last_name !== undefined ? { contactLastName: input.contact_last_name ?? null } : {}),
           ...(input.website !== undefined ? { website: input.website ?? null } : {}),
+          ...(input.billing_address !== undefined ? { billingAddress: storedAddress(input.billing_address) } : {}),
+          ...(input.shipping_address !== undefined ? { shippingAddress: storedAddress(input.shipping_address) } : {}),
         });
         await recordAudit(tx, { ...actor, businessId }, { model: 'business', modelId: businessId, action: 'updated', before: auditView(before), after: auditView(row) });
         return toBusinessResource(row);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@app/contracts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
+import { auditOf } from '../../../test/catalog';
+import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 
 let h: Harness;
 let owner: TestClient;
@@ -58,6 +60,13 @@ describe('GET/PUT /business', () => {
     await owner.put('/api/v1/business', { name: 'Acme Trading' });
   });
 
+  it('a partial update leaves the omitted fields as they were', async () => {
+    await owner.put('/api/v1/business', { name: 'Acme Trading', business_type: 'individual', business_structure: 'sole_proprietorship', is_customer: false, currency_id: 2 });
+    const renamed = await owner.put('/api/v1/business', { name: 'Acme Renamed' });
+    expect(renamed.body.data).toMatchObject({ name: 'Acme Renamed', business_type: 'individual', business_structure: 'sole_proprietorship', is_customer: false, currency_id: 2 });
+    await owner.put('/api/v1/business', { name: 'Acme Trading', business_type: 'company', business_structure: 'private_corporation', is_customer: true, currency_id: 1 });
+  });
+
   it('business settings are read and merged', async () => {
     const before = await owner.get('/api/v1/business/settings');
     expect(before.body).toMatchObject({ time_zone: 'UTC', invoice_due_date_days: 30 });
@@ -81,5 +90,61 @@ describe('creating businesses and the switcher list', () => {
     expect((page.body.meta as { total: number }).total).toBe(2);
     const invalid = await c.post('/api/v1/businesses/create', { name: 'X' });
     expect(errorsOf(invalid).name?.[0]).toBe(messages.nameMin);
+  });
+});
+
+describe('business addresses', () => {
+  const billing = { name: 'Acme HQ', phone: '555 010 3000', address_street_1: '1 Main St', address_street_2: '', city: 'Springfield', state: 'IL', country_id: 231, zip: '62701' };
+  const shipping = { address_street_1: '9 Dock Rd', city: 'Springfield', country_id: 231 };
+  const noAddress = { name: null, phone: null, address_street_1: null, address_street_2: null, city: null, state: null, country_id: null, zip: null };
+
+  it('sets, keeps and clears the billing and shipping addresses, audited', async () => {
+    const saved = await owner.put('/api/v1/business', { name: 'Acme Trading', billing_address: billing, shipping_address: shipping });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ billing_address: { ...billing, address_street_2: null }, shipping_address: { ...noAddress, ...shipping } });
+    expect((await owner.get('/api/v1/business')).body.data).toMatchObject({ billing_address: { city: 'Springfield', zip: '62701' } });
+    const [entry] = await auditOf(owner, 'business');
+    expect(entry?.changes.billing_address).toEqual({ before: null, after: { ...billing, address_street_2: null } });
+
+    const renamed = await owner.put('/api/v1/business', { name: 'Acme Trading' });
+    expect(renamed.body.data).toMatchObject({ billing_address: { city: 'Springfield' }, shipping_address: { address_street_1: '9 Dock Rd' } });
+
+    const cleared = await owner.put('/api/v1/business', { name: 'Acme Trading', billing_address: null, shipping_address: { address_street_1: ' ', city: '' } });
+    expect(cleared.body.data).toMatchObject({ billing_address: null, shipping_address: null });
+    const bootstrap = await owner.get('/api/v1/bootstrap');
+    expect(bootstrap.body.current_business).toMatchObject({ billing_address: null, shipping_address: null });
+  });
+
+  it('refuses an incomplete address or an unknown country and keeps the stored one', async () => {
+    await owner.put('/api/v1/business', { name: 'Acme Trading', billing_address: billing });
+    const incomplete = await owner.put('/api/v1/business', { name: 'Acme Trading', billing_address: { city: 'Springfield' } });
+    expect(incomplete.status).toBe(422);
+    expect(errorsOf(incomplete).billing_address?.[0]).toBe(messages.incompleteAddress);
+    const country = await owner.put('/api/v1/business', { name: 'Acme Trading', shipping_address: { ...shipping, country_id: 99999 } });
+    expect(errorsOf(country)['shipping_address.country_id']?.[0]).toBe(messages.invalidCountry);
+    expect((await owner.get('/api/v1/business')).body.data).toMatchObject({ billing_address: { address_street_1: '1 Main St' } });
+  });
+
+  it('needs edit-business-information: an admin of the business is refused and nothing changes', async () => {
+    const admin = await inviteAndAccept(h, owner, 'admin@acme-trading.example.com', 'admin');
+    const before = (await owner.get('/api/v1/business')).body.data;
+    const refused = await admin.put('/api/v1/business', { name: 'Admin Renamed', billing_address: shipping });
+    expect(refused.status).toBe(403);
+    const upload = await admin.post('/api/v1/business/upload-logo', {});
+    expect(upload.status).toBe(403);
+    expect((await owner.get('/api/v1/business')).body.data).toEqual(before);
+  });
+
+  it("another tenant's business cannot be selected to change it", async () => {
+    const foreign = await ownerWithBusiness(h, OTHER_ADMIN_EMAIL, ADMIN_PASSWORD, 'Foreign Trading', OTHER_HOST);
+    const before = (await owner.get('/api/v1/business')).body.data;
+    const ownBusiness = foreign.business;
+    foreign.business = businessId;
+    const refused = await foreign.put('/api/v1/business', { name: 'Taken Over', billing_address: shipping });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: messages.businessHeaderMissing });
+    foreign.business = ownBusiness;
+    expect((await foreign.get('/api/v1/business')).body.data).toMatchObject({ name: 'Foreign Trading', billing_address: null });
+    expect((await owner.get('/api/v1/business')).body.data).toEqual(before);
   });
 });

@@ -8,6 +8,7 @@ import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { findUnit } from '../item-units/item-units.repository';
 import { findTaxTypes } from '../tax-types/tax-types.repository';
+import { estimateItemUsage } from '../estimates/estimates.service';
 import { invoiceItemUsage } from '../invoices/invoices.service';
 import * as repo from './items.repository';
 
@@ -15,7 +16,7 @@ import * as repo from './items.repository';
  * What may reference an item. Nothing yet: invoice and estimate items arrive with issue 5, whose
  * module adds its check (item ids used on its documents) to this list.
  */
-export const itemUsage: readonly UsageCheck[] = [invoiceItemUsage];
+export const itemUsage: readonly UsageCheck[] = [invoiceItemUsage, estimateItemUsage];
 
 function toResource({ item, unitName }: repo.ItemWithUnit, taxes: readonly repo.ItemTaxRow[]): ItemResource {
   return {

@@ -15,12 +15,13 @@ import { type AuditActor, recordAudit } from '../../platform/audit';
 import { type BusinessScope, type UsageCheck, containsPattern, idsInUse, pageOffset } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import { estimateTaxTypeUsage } from '../estimates/estimates.service';
 import { invoiceTaxTypeUsage } from '../invoices/invoices.service';
 import * as repo from './tax-types.repository';
 import { US_SALES_TAX_AS_OF, US_SALES_TAX_SOURCE, findUsState, isUnitedStates } from './us-state-sales-tax';
 
 /** What may reference a tax type. Items now; the invoice and estimate tax lines add their check here. */
-const taxTypeUsage: readonly UsageCheck[] = [repo.taxTypesUsedByItems, invoiceTaxTypeUsage];
+const taxTypeUsage: readonly UsageCheck[] = [repo.taxTypesUsedByItems, invoiceTaxTypeUsage, estimateTaxTypeUsage];
 
 export function taxTypeResource(row: repo.TaxTypeRow): TaxTypeResource {
   return {

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import type { BusinessResource, createBusinessRequestSchema } from '@app/contracts';
+import type { BusinessResource, UpdateBusinessFields, createBusinessRequestSchema } from '@app/contracts';
 import { api } from '../../lib/api-client';
 import { sessionKey } from '../../lib/session';
 import { storage } from '../../lib/storage';
@@ -26,5 +26,44 @@ export function useSwitchBusiness(): (businessId: string) => Promise<void> {
 export function useCreateBusiness() {
   return useMutation({
     mutationFn: (body: CreateBusinessBody) => api.post<{ data: BusinessResource }>('/businesses/create', body),
+  });
+}
+
+/** The selected business's own record (the settings page edits it). */
+export const currentBusinessKey = ['business'] as const;
+
+export function useCurrentBusiness() {
+  return useQuery({
+    queryKey: currentBusinessKey,
+    queryFn: ({ signal }) => api.get<{ data: BusinessResource }>('/business', { signal }).then((response) => response.data),
+  });
+}
+
+/** The shell shows the business's name and logo from the startup data, so it is refreshed after a change. */
+function useStoreBusiness() {
+  const queryClient = useQueryClient();
+  return async (business: BusinessResource) => {
+    queryClient.setQueryData(currentBusinessKey, business);
+    await queryClient.invalidateQueries({ queryKey: sessionKey });
+  };
+}
+
+export function useUpdateBusiness() {
+  const store = useStoreBusiness();
+  return useMutation({
+    mutationFn: (body: UpdateBusinessFields) => api.put<{ data: BusinessResource }>('/business', body),
+    onSuccess: (response) => store(response.data),
+  });
+}
+
+export function useUploadBusinessLogo() {
+  const store = useStoreBusiness();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const body = new FormData();
+      body.append('business_logo', file);
+      return api.post<{ data: BusinessResource }>('/business/upload-logo', body);
+    },
+    onSuccess: (response) => store(response.data),
   });
 }

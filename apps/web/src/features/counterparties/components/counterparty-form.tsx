@@ -1,7 +1,7 @@
 import { Alert, Button, Checkbox, Fieldset, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
@@ -14,12 +14,12 @@ import {
   currencies,
   emailSchema,
 } from '@app/contracts';
+import { AddressFields } from '../../../components/address-fields';
 import { useReportDirty } from '../../../components/unsaved-changes';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { counterpartyLinks } from '../counterparty-kinds';
 import { useLinkPreview, useSaveCounterparty } from '../counterparties-queries';
-import { CounterpartyAddressFields } from './counterparty-address-fields';
 
 const currencyOptions = currencies.map((c) => ({ value: String(c.id), label: `${c.code} – ${c.name}` }));
 type Output = z.output<typeof createCounterpartyRequestSchema>;
@@ -74,6 +74,10 @@ export function CounterpartyForm({ kind, record }: { kind: CounterpartyKind; rec
   const { t } = useTranslation();
   const navigate = useNavigate();
   const save = useSaveCounterparty(kind, record?.id ?? null);
+  const form = useForm<CreateCounterpartyRequest, unknown, Output>({
+    resolver: zodResolver(createCounterpartyRequestSchema),
+    defaultValues: counterpartyDefaults(record),
+  });
   const {
     register,
     control,
@@ -83,10 +87,7 @@ export function CounterpartyForm({ kind, record }: { kind: CounterpartyKind; rec
     setValue,
     watch,
     formState: { errors, isSubmitting, isDirty, isSubmitSuccessful },
-  } = useForm<CreateCounterpartyRequest, unknown, Output>({
-    resolver: zodResolver(createCounterpartyRequestSchema),
-    defaultValues: counterpartyDefaults(record),
-  });
+  } = form;
   useReportDirty(isDirty && !isSubmitting && !isSubmitSuccessful);
   const watchedEmail = watch('email');
   const email = typeof watchedEmail === 'string' ? watchedEmail : '';
@@ -139,19 +140,19 @@ export function CounterpartyForm({ kind, record }: { kind: CounterpartyKind; rec
             </Stack>
           )}
         </Fieldset>
-        <CounterpartyAddressFields prefix="billing_address" legend={label('billing_address')} register={register} control={control} errors={errors} />
-        <CounterpartyAddressFields
-          prefix="shipping_address"
-          legend={label('shipping_address')}
-          register={register}
-          control={control}
-          errors={errors}
-          action={
-            <Button variant="subtle" size="xs" mb="xs" onClick={copyBilling}>
-              {label('copy_from_billing')}
-            </Button>
-          }
-        />
+        <FormProvider {...form}>
+          <AddressFields prefix="billing_address" legend={label('billing_address')} labels="counterparties.address" />
+          <AddressFields
+            prefix="shipping_address"
+            legend={label('shipping_address')}
+            labels="counterparties.address"
+            action={
+              <Button variant="subtle" size="xs" mb="xs" onClick={copyBilling}>
+                {label('copy_from_billing')}
+              </Button>
+            }
+          />
+        </FormProvider>
         <Group>
           <Checkbox label={label('portal_access')} {...register('portal_access')} />
           {!record && <Checkbox label={label('send_invitation')} {...register('send_invitation')} />}

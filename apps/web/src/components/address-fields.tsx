@@ -1,29 +1,38 @@
 import type { ReactNode } from 'react';
 import { Fieldset, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { countries, type CreateCounterpartyRequest } from '@app/contracts';
+import { countries, type PostalAddressInput } from '@app/contracts';
 
 const countryOptions = countries.map((c) => ({ value: String(c.id), label: c.name }));
 
 export type AddressPrefix = 'billing_address' | 'shipping_address';
 
+/** The part of a form these fields edit: any form holding both addresses, inside its FormProvider. */
+export type AddressFormValues = { billing_address?: PostalAddressInput | null; shipping_address?: PostalAddressInput | null };
+
 interface Props {
   prefix: AddressPrefix;
   legend: string;
-  register: UseFormRegister<CreateCounterpartyRequest>;
-  control: Control<CreateCounterpartyRequest>;
-  errors: FieldErrors<CreateCounterpartyRequest>;
+  /** Where the field labels live in the translations, e.g. 'counterparties.address'. */
+  labels: string;
+  /** Read-only fields, e.g. a shipping address that follows the billing one. */
+  disabled?: boolean;
   action?: ReactNode;
 }
 
-/** One address of a customer or vendor; 'Incomplete Address' shows on the fieldset. */
-export function CounterpartyAddressFields({ prefix, legend, register, control, errors, action }: Props) {
+/** One postal address; 'Incomplete Address' shows on the fieldset. */
+export function AddressFields({ prefix, legend, labels, disabled = false, action }: Props) {
   const { t } = useTranslation();
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = useFormContext<AddressFormValues>();
   const fieldErrors = errors[prefix];
-  const label = (key: string) => t(`counterparties.address.${key}`);
+  const label = (key: string) => t(`${labels}.${key}`);
   return (
-    <Fieldset legend={legend} aria-describedby={fieldErrors?.message ? `${prefix}-error` : undefined}>
+    <Fieldset legend={legend} disabled={disabled} aria-describedby={fieldErrors?.message ? `${prefix}-error` : undefined}>
       {action}
       {fieldErrors?.message && (
         <div id={`${prefix}-error`} role="alert" style={{ color: 'var(--mantine-color-error)', marginBottom: 8 }}>
@@ -46,6 +55,7 @@ export function CounterpartyAddressFields({ prefix, legend, register, control, e
               data={countryOptions}
               searchable
               clearable
+              disabled={disabled}
               value={field.value ? String(field.value) : null}
               onChange={(value) => field.onChange(value ? Number(value) : null)}
               onBlur={field.onBlur}

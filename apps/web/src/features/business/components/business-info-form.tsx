@@ -1,0 +1,179 @@
+import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, FormProvider, type Resolver, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { type BusinessResource, type PostalAddressInput, type PostalAddressResource, currencies, updateBusinessRequestSchema } from '@app/contracts';
+import { AddressFields } from '../../../components/address-fields';
+import { BusinessTypeSelects } from '../../../components/business-type-selects';
+import { useReportDirty } from '../../../components/unsaved-changes';
+import { handleFormError } from '../../../lib/form-errors';
+import { notifySuccess } from '../../../lib/notify';
+import { useUpdateBusiness } from '../business-queries';
+
+const currencyOptions = currencies.map((c) => ({ value: String(c.id), label: `${c.code} – ${c.name}` }));
+
+const businessInfoSchema = updateBusinessRequestSchema
+  .pick({
+    name: true,
+    email: true,
+    phone: true,
+    website: true,
+    currency_id: true,
+    business_type: true,
+    business_structure: true,
+    contact_first_name: true,
+    contact_last_name: true,
+    billing_address: true,
+    shipping_address: true,
+  })
+  .extend({ shipping_same_as_billing: z.boolean() });
+type FormValues = z.input<typeof businessInfoSchema>;
+type FormOutput = z.output<typeof businessInfoSchema>;
+
+const ADDRESS_FIELDS = ['address_street_1', 'address_street_2', 'city', 'state', 'country_id', 'zip', 'name', 'phone'] as const;
+const FIELDS = [
+  'name', 'email', 'phone', 'website', 'currency_id', 'business_type', 'business_structure', 'contact_first_name', 'contact_last_name',
+  'billing_address', 'shipping_address',
+  ...ADDRESS_FIELDS.map((field) => `billing_address.${field}` as const),
+  ...ADDRESS_FIELDS.map((field) => `shipping_address.${field}` as const),
+] as const;
+
+function addressDefaults(address: PostalAddressResource | null): PostalAddressInput {
+  return {
+    name: address?.name ?? '',
+    phone: address?.phone ?? '',
+    address_street_1: address?.address_street_1 ?? '',
+    address_street_2: address?.address_street_2 ?? '',
+    city: address?.city ?? '',
+    state: address?.state ?? '',
+    country_id: address?.country_id ?? null,
+    zip: address?.zip ?? '',
+  };
+}
+
+function sameAddress(a: PostalAddressResource | null, b: PostalAddressResource | null): boolean {
+  return a !== null && b !== null && ADDRESS_FIELDS.every((field) => a[field] === b[field]);
+}
+
+function defaultsOf(business: BusinessResource): FormValues {
+  return {
+    name: business.name,
+    email: business.email ?? '',
+    phone: business.phone ?? '',
+    website: business.website ?? '',
+    currency_id: business.currency_id,
+    business_type: business.business_type,
+    business_structure: business.business_structure,
+    contact_first_name: business.contact_first_name ?? '',
+    contact_last_name: business.contact_last_name ?? '',
+    billing_address: addressDefaults(business.billing_address),
+    shipping_address: addressDefaults(business.shipping_address),
+    shipping_same_as_billing: sameAddress(business.billing_address, business.shipping_address),
+  };
+}
+
+const checkFields = zodResolver(businessInfoSchema);
+
+/**
+ * While the shipping address follows the billing one its own (hidden) fields are kept for when the
+ * switch is turned off again, but what is checked and sent is the billing address.
+ */
+const resolver: Resolver<FormValues, unknown, FormOutput> = (values, context, options) =>
+  checkFields(values.shipping_same_as_billing ? { ...values, shipping_address: values.billing_address } : values, context, options);
+
+/** Settings → business information: the business's own details and addresses, as printed on its documents. */
+export function BusinessInfoForm({ business }: { business: BusinessResource }) {
+  const { t } = useTranslation();
+  const update = useUpdateBusiness();
+  const form = useForm<FormValues, unknown, FormOutput>({ resolver, defaultValues: defaultsOf(business) });
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    reset,
+    watch,
+    formState: { errors, isDirty, isSubmitting },
+  } = form;
+  useReportDirty(isDirty && !isSubmitting);
+
+  const onSubmit = handleSubmit(async ({ shipping_same_as_billing: _followsBilling, ...body }) => {
+    try {
+      const { data } = await update.mutateAsync(body);
+      reset(defaultsOf(data));
+      notifySuccess(t('business_info.saved'));
+    } catch (err) {
+      handleFormError(err, setError, FIELDS);
+    }
+  });
+
+  const label = (key: string) => t(`business_info.${key}`);
+  const kind = { business_type: watch('business_type') ?? business.business_type, business_structure: watch('business_structure') ?? business.business_structure };
+
+  return (
+    <FormProvider {...form}>
+      <form onSubmit={(event) => void onSubmit(event)} noValidate>
+        <Stack gap="lg">
+          <Fieldset legend={label('section_business')}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label={label('name')} required error={errors.name?.message} {...register('name')} />
+              <TextInput label={label('email')} type="email" error={errors.email?.message} {...register('email')} />
+              <TextInput label={label('phone')} error={errors.phone?.message} {...register('phone')} />
+              <TextInput label={label('website')} error={errors.website?.message} {...register('website')} />
+              <Controller
+                control={control}
+                name="currency_id"
+                render={({ field, fieldState }) => (
+                  <Select
+                    label={label('currency')}
+                    data={currencyOptions}
+                    searchable
+                    allowDeselect={false}
+                    value={String(field.value ?? business.currency_id)}
+                    onChange={(value) => field.onChange(value ? Number(value) : field.value)}
+                    onBlur={field.onBlur}
+                    error={fieldState.error?.message}
+                  />
+                )}
+              />
+              <BusinessTypeSelects
+                value={kind}
+                onChange={(next) => {
+                  setValue('business_type', next.business_type, { shouldDirty: true });
+                  setValue('business_structure', next.business_structure, { shouldDirty: true });
+                }}
+                typeError={errors.business_type?.message}
+                structureError={errors.business_structure?.message}
+              />
+            </SimpleGrid>
+          </Fieldset>
+          <Fieldset legend={label('section_contact')}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label={label('contact_first_name')} error={errors.contact_first_name?.message} {...register('contact_first_name')} />
+              <TextInput label={label('contact_last_name')} error={errors.contact_last_name?.message} {...register('contact_last_name')} />
+            </SimpleGrid>
+          </Fieldset>
+          <AddressFields prefix="billing_address" legend={label('billing_address')} labels="business_info.address" />
+          <Controller
+            control={control}
+            name="shipping_same_as_billing"
+            render={({ field }) => (
+              <Switch label={label('same_as_billing')} checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} onBlur={field.onBlur} />
+            )}
+          />
+          {!watch('shipping_same_as_billing') && <AddressFields prefix="shipping_address" legend={label('shipping_address')} labels="business_info.address" />}
+          <Group justify="flex-end">
+            <Button variant="default" disabled={!isDirty || isSubmitting} onClick={() => reset()}>
+              {label('discard')}
+            </Button>
+            <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}

@@ -1,0 +1,14 @@
+import { currencyById } from '@app/contracts';
+import { type MoneyFormat, formatMoney } from '@app/domain';
+
+/** Used when a currency is unknown: the amount still shows, with two decimals and no symbol. */
+const PLAIN: MoneyFormat = { symbol: '', precision: 2, thousand_separator: ',', decimal_separator: '.', swap_currency_symbol: false };
+
+export function formatInCurrency(minor: number, currency: MoneyFormat | null | undefined): string {
+  return formatMoney(minor, currency ?? PLAIN);
+}
+
+/** Minor units shown in the document's currency. */
+export function formatDocumentMoney(minor: number, currencyId: number): string {
+  return formatInCurrency(minor, currencyById(currencyId));
+}

@@ -1,0 +1,67 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { messages } from '@app/contracts';
+import { jsonResponse, mockFetch, route } from '../../test/fetch-mock';
+import { tenantConfig } from '../../test/fixtures';
+import { renderApp } from '../../test/render';
+import { csrf, makeEstimate, makeInvoice, makePublicEstimate, publicEstimate, publicInvoice } from '../invoices/testing/document-fixtures';
+
+afterEach(() => vi.restoreAllMocks());
+
+const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig));
+const lazyLoad = { timeout: 5000 };
+
+describe('public document pages', () => {
+  it('shows an estimate to a guest and accepts it', async () => {
+    let decided = false;
+    const approved = publicEstimate(makeEstimate({ status: 'approved' }));
+    const { requests } = mockFetch(
+      tenant,
+      csrf,
+      route('GET', '/api/v1/public/estimates/tok-1', () =>
+        jsonResponse(200, decided ? makePublicEstimate({ can_approve: false, can_reject: false, estimate: approved }) : makePublicEstimate()),
+      ),
+      route('POST', '/api/v1/public/estimates/tok-1/approve', () => {
+        decided = true;
+        return jsonResponse(200, { status: 'approved' });
+      }),
+    );
+    renderApp('/public/estimates/view/tok-1', null);
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { name: 'Acme Ltd', level: 1 }, lazyLoad)).toBeInTheDocument();
+    const preview = screen.getByRole('article', { name: 'Document preview' });
+    expect(within(preview).getByText('EST-000001')).toBeInTheDocument();
+    expect(within(preview).getByRole('row', { name: 'Total $110.00' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Download PDF' })).toHaveAttribute('href', '/api/v1/public/estimates/tok-1/pdf');
+
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Thank you: the estimate is accepted.')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/public/estimates/tok-1/approve')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument());
+    expect(screen.getByText('Approved')).toBeInTheDocument();
+  });
+
+  it('shows an invoice without accept or reject buttons', async () => {
+    const invoice = publicInvoice(makeInvoice({ status: 'sent', display_status: 'sent' }));
+    mockFetch(
+      tenant,
+      route('GET', '/api/v1/public/invoices/tok-2', () =>
+        jsonResponse(200, { model: 'invoice', business: { name: 'Acme Ltd', logo_url: null }, invoice, estimate: null, can_approve: false, can_reject: false, pdf_url: '/api/v1/public/invoices/tok-2/pdf' }),
+      ),
+    );
+    renderApp('/public/invoices/view/tok-2', null);
+
+    expect(await screen.findByText('INV-000001', {}, lazyLoad)).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Amount due $110.00' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  });
+
+  it('says the link is invalid or expired when the server does not know the token', async () => {
+    mockFetch(tenant, route('GET', '/api/v1/public/invoices/nope', () => jsonResponse(404, { message: messages.publicLinkInvalid })));
+    renderApp('/public/invoices/view/nope', null);
+
+    expect(await screen.findByRole('alert', {}, lazyLoad)).toHaveTextContent(messages.publicLinkInvalid);
+  });
+});

@@ -1,0 +1,25 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PublicDocument } from '@app/contracts';
+import { api } from '../../lib/api-client';
+
+export type PublicModel = 'invoice' | 'estimate';
+
+const path = (model: PublicModel, token: string) => `/public/${model}s/${encodeURIComponent(token)}`;
+const key = (model: PublicModel, token: string) => ['public-document', model, token] as const;
+
+export function usePublicDocument(model: PublicModel, token: string) {
+  return useQuery({
+    queryKey: key(model, token),
+    queryFn: ({ signal }) => api.get<PublicDocument>(path(model, token), { signal }),
+    retry: false,
+  });
+}
+
+/** The recipient accepts or rejects an estimate from its public link. */
+export function usePublicEstimateDecision(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: 'approve' | 'reject') => api.post<{ status: string }>(`${path('estimate', token)}/${decision}`, decision === 'reject' ? {} : undefined),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: key('estimate', token) }),
+  });
+}
