@@ -20,7 +20,7 @@ function TenantThemedApp({ env, children }: { env: 'default' | 'test'; children:
     <MantineProvider theme={theme} env={env}>
       {toasts && (
         <Suspense fallback={null}>
-          <Notifications position="top-right" />
+          <Notifications position="bottom-right" />
         </Suspense>
       )}
       {children}

@@ -75,6 +75,7 @@ const pages = {
   estimateEdit: () => import('../features/documents/pages/document-form-page').then((m) => ({ Component: m.EstimateEditPage })),
   preferences: () => import('../features/settings/pages/preferences-page').then((m) => ({ Component: m.PreferencesPage })),
   customization: () => import('../features/settings/pages/customization-page').then((m) => ({ Component: m.CustomizationPage })),
+  businessInfo: () => import('../features/business/pages/business-info-page').then((m) => ({ Component: m.BusinessInfoPage })),
 } satisfies Record<string, Lazy>;
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -142,6 +143,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 guarded('settings/payment-methods', { ability: 'view-payment-methods', scope: 'business' }, pages.paymentMethods),
                 guarded('settings/preferences', { ability: 'manage-business-settings', scope: 'business' }, pages.preferences),
                 guarded('settings/customization', { ability: 'manage-business-settings', scope: 'business' }, pages.customization),
+                guarded('settings/business-info', { ability: 'edit-business-information', scope: 'business' }, pages.businessInfo),
               ],
             },
           ],

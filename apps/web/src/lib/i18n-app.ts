@@ -1,5 +1,6 @@
 import i18n from './i18n';
 import app from '../locales/en-app.json';
+import './i18n-documents';
 
 /**
  * The strings of the signed-in areas. Guest pages ship only locales/en.json in the login entry;

@@ -15,6 +15,7 @@ export const companyPaths = {
   paymentMethods: '/settings/payment-methods',
   preferences: '/settings/preferences',
   customization: '/settings/customization',
+  businessInfo: '/settings/business-info',
 } as const;
 
 export const adminPaths = {

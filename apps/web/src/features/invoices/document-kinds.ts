@@ -1,15 +1,12 @@
 import type { BusinessResource, DocumentDirection } from '@app/contracts';
+import { companyPaths } from '../../lib/paths';
 
-/**
- * Invoices and estimates share their list, view and public screens; this is what differs. The
- * router imports this module eagerly, so it takes only types from the contracts (their values
- * would bring every document schema into the login entry).
- */
+/** Invoices and estimates share their list, view and public screens; this is what differs. */
 export type DocumentKind = 'invoice' | 'estimate';
 
 export const documentKinds = {
   invoice: {
-    base: '/invoices',
+    base: companyPaths.invoices,
     numberField: 'invoice_number',
     abilities: {
       view: 'view-invoice',
@@ -21,7 +18,7 @@ export const documentKinds = {
     },
   },
   estimate: {
-    base: '/estimates',
+    base: companyPaths.estimates,
     numberField: 'estimate_number',
     abilities: {
       view: 'view-estimate',

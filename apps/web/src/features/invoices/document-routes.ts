@@ -1,51 +1,32 @@
-import { type LoaderFunction, type RouteObject, redirect } from 'react-router';
+import type { LoaderFunction, RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import type { DocumentDirection } from '@app/contracts';
-import { requireAccess } from '../../app/route-guards';
-import { loadSession } from '../../lib/session';
-import { type DocumentKind, directionsFor, documentKinds, documentLinks, lastList } from './document-kinds';
+import { companyPaths } from '../../lib/paths';
+import type { DocumentKind } from './document-kinds';
 
-type Lazy = NonNullable<RouteObject['lazy']>;
-
-const viewAccess = (kind: DocumentKind) => ({ ability: documentKinds[kind].abilities.view, scope: 'business' as const });
-
-async function allowedDirections(queryClient: QueryClient): Promise<readonly DocumentDirection[]> {
-  const session = await loadSession(queryClient);
-  return directionsFor(session?.current_business ?? null);
-}
+type PageModule = () => Promise<Pick<RouteObject, 'Component'>>;
+type RouteLoaders = typeof import('./document-route-loaders');
 
 /**
- * The bare path: estimates reopen the list last used; otherwise the business's first list
- * (outgoing, or incoming for a business that only buys).
+ * The router builds these routes eagerly, so the loaders (session, the stored list, redirects)
+ * come in their own chunk, fetched alongside the page rather than in the login entry.
  */
-function bareListLoader(queryClient: QueryClient, kind: DocumentKind): LoaderFunction {
-  return async (args) => {
-    await requireAccess(queryClient, viewAccess(kind))(args);
-    const directions = await allowedDirections(queryClient);
-    const last = kind === 'estimate' ? lastList(kind) : null;
-    if (last && directions.includes(last.direction)) throw redirect(`${documentLinks.list(kind, last.direction)}?tab_status=${last.tab}`);
-    throw redirect(documentLinks.list(kind, directions[0] ?? 'outgoing'));
-  };
+const routeLoaders = () => import('./document-route-loaders');
+
+function lazyRoute(page: PageModule | null, loader: (loaders: RouteLoaders) => LoaderFunction): NonNullable<RouteObject['lazy']> {
+  const loadLoader = () => routeLoaders().then(loader);
+  return page ? { loader: loadLoader, Component: () => page().then((module) => module.Component) } : { loader: loadLoader };
 }
 
-/** A list the business does not have (incoming for a business that only sells) sends it to the one it has. */
-function directionLoader(queryClient: QueryClient, kind: DocumentKind, direction: DocumentDirection): LoaderFunction {
-  return async (args) => {
-    await requireAccess(queryClient, viewAccess(kind))(args);
-    const directions = await allowedDirections(queryClient);
-    const [first] = directions;
-    if (!directions.includes(direction) && first) throw redirect(documentLinks.list(kind, first));
-    return null;
-  };
-}
+/** The same bases as `documentKinds`, which stays out of the login entry with the loaders. */
+const listBase: Record<DocumentKind, string> = { invoice: companyPaths.invoices, estimate: companyPaths.estimates };
 
 /** `/invoices` or `/estimates`: the bare path, the outgoing and incoming lists and the view (create and edit live with the form). */
-export function documentRoutes(queryClient: QueryClient, kind: DocumentKind, pages: { outgoing: Lazy; incoming: Lazy; view: Lazy }): RouteObject[] {
-  const base = documentKinds[kind].base.slice(1);
+export function documentRoutes(queryClient: QueryClient, kind: DocumentKind, pages: { outgoing: PageModule; incoming: PageModule; view: PageModule }): RouteObject[] {
+  const base = listBase[kind].slice(1);
   return [
-    { path: base, loader: bareListLoader(queryClient, kind) },
-    { path: `${base}/outgoing`, lazy: pages.outgoing, loader: directionLoader(queryClient, kind, 'outgoing') },
-    { path: `${base}/incoming`, lazy: pages.incoming, loader: directionLoader(queryClient, kind, 'incoming') },
-    { path: `${base}/:id/view`, lazy: pages.view, loader: requireAccess(queryClient, viewAccess(kind)) },
+    { path: base, lazy: lazyRoute(null, (m) => m.bareListLoader(queryClient, kind)) },
+    { path: `${base}/outgoing`, lazy: lazyRoute(pages.outgoing, (m) => m.directionLoader(queryClient, kind, 'outgoing')) },
+    { path: `${base}/incoming`, lazy: lazyRoute(pages.incoming, (m) => m.directionLoader(queryClient, kind, 'incoming')) },
+    { path: `${base}/:id/view`, lazy: lazyRoute(pages.view, (m) => m.viewLoader(queryClient, kind)) },
   ];
 }

@@ -1,4 +1,5 @@
 import './public-document-styles';
+import '../../lib/i18n-documents';
 import type { ReactNode } from 'react';
 import { Alert, Box, Button, Center, Group, Image, Loader, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

@@ -1,0 +1,186 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, OUTPUT_DIR } from './constants';
+import { linkIn, waitForMail } from './mailbox';
+
+const SCREENSHOTS = path.join(OUTPUT_DIR, 'screenshots');
+const BUSINESS = 'Zürich Instruments';
+const CUSTOMER = 'Łódź Components';
+const CUSTOMER_EMAIL = 'ap@lodz-components.example.com';
+const CUSTOMER_PASSWORD = 'Lodz!Passw0rd';
+
+let shot = 0;
+async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  shot += 1;
+  await page.screenshot({ path: path.join(SCREENSHOTS, `invoices-${String(shot).padStart(2, '0')}-${name}.png`), fullPage: true });
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Calls the API as the signed-in user of `context`, the way the app does (CSRF header, selected business). */
+async function api(context: BrowserContext, method: 'GET' | 'POST', url: string, business: string | null, data?: unknown) {
+  const request: APIRequestContext = context.request;
+  await request.get('/api/v1/csrf-cookie');
+  const xsrf = (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const headers: Record<string, string> = { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
+  if (business) headers.business = business;
+  const response = method === 'GET' ? await request.get(url, { headers }) : await request.post(url, { headers, data: data ?? {} });
+  return response;
+}
+
+async function json<T>(response: { ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> }): Promise<T> {
+  if (!response.ok()) throw new Error(`API answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The text pdftotext reads from PDF bytes. */
+function pdfText(bytes: Buffer, name: string): string {
+  const file = path.join(OUTPUT_DIR, `${name}.pdf`);
+  fs.mkdirSync(OUTPUT_DIR, { recursive: true });
+  fs.writeFileSync(file, bytes);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+test('invoices journey: totals agree in the form, the server and the PDF; sent, viewed publicly, approved by the customer; an estimate is accepted and converted', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const vendor = page.context();
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.goto('/dashboard');
+  await page.getByRole('button', { name: 'Add business' }).first().click();
+  await page.getByLabel('Business name').fill(BUSINESS);
+  await page.getByRole('button', { name: 'Create business' }).click();
+  await expect(page.getByText(BUSINESS).first()).toBeVisible();
+  // The app keeps the selected business in local storage; the API calls below send it as the `business` header.
+  const business = String(await page.evaluate('localStorage.getItem("selectedBusiness")'));
+  expect(business).toMatch(/^[\w-]{36}$/);
+
+  // The catalogue this journey needs, through the API: per-item discounts on, a tax, a customer who onboards.
+  await json(await api(vendor, 'POST', '/api/v1/business/settings', business, { settings: { discount_per_item_enabled: true } }));
+  await json(await api(vendor, 'POST', '/api/v1/tax-types', business, { name: 'VAT', percent: '19' }));
+  await json(await api(vendor, 'POST', '/api/v1/customers', business, { name: CUSTOMER, email: CUSTOMER_EMAIL, send_invitation: true }));
+  const invitation = await waitForMail(CUSTOMER_EMAIL, `added ${CUSTOMER}`);
+  const customerContext = await browser.newContext();
+  const customerPage = await customerContext.newPage();
+  await customerPage.goto(linkIn(invitation, /\/onboarding-business-invitation\/[\w-]+/));
+  await customerPage.getByLabel('Name', { exact: true }).fill('Jan Kowalski');
+  await customerPage.getByLabel('Password', { exact: true }).fill(CUSTOMER_PASSWORD);
+  await customerPage.getByLabel('Confirm password').fill(CUSTOMER_PASSWORD);
+  await customerPage.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(customerPage).toHaveURL(/\/login/);
+
+  // The vendor writes the invoice; the form computes the totals live.
+  await page.reload();
+  await page.goto('/invoices/create');
+  await expect(page.getByRole('heading', { name: 'New invoice' })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Customer' }).click();
+  await page.getByRole('option', { name: CUSTOMER }).click();
+  await expect(page.getByLabel('Invoice number')).not.toHaveValue('');
+  await page.getByLabel('Name, line 1').fill('Calibration service');
+  await page.getByLabel('Quantity, line 1').fill('3');
+  await page.getByLabel('Price, line 1').fill('120.00');
+  await page.getByLabel('Discount, line 1', { exact: true }).fill('15.00');
+  await page.getByRole('button', { name: 'Add line' }).click();
+  await page.getByLabel('Name, line 2').fill('Precision scale');
+  await page.getByLabel('Quantity, line 2').fill('1');
+  await page.getByLabel('Price, line 2').fill('249.99');
+  await page.getByLabel('Document discount', { exact: true }).fill('10');
+  await page.getByRole('combobox', { name: 'Document discount type' }).click();
+  await page.getByRole('option', { name: '%' }).click();
+  await page.getByRole('combobox', { name: 'Taxes' }).last().click();
+  await page.getByRole('option', { name: /VAT/ }).click();
+  await page.keyboard.press('Escape');
+  // 3 × 120.00 − 15.00 = 345.00; + 249.99 = 594.99; 10% = 59.50; VAT 19% of 535.49 = 101.74; total 637.23.
+  const summary = page.getByRole('table', { name: 'Summary' });
+  await expect(summary.getByLabel('Subtotal', { exact: true })).toHaveText('$594.99');
+  await expect(summary.getByLabel('Total', { exact: true })).toHaveText('$637.23');
+  const formTotal = (await summary.getByLabel('Total', { exact: true }).textContent())?.trim() ?? '';
+  await screenshot(page, 'invoice-form');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/invoices\/[\w-]+\/view$/);
+  await expect(page.getByText('Invoice created').first()).toBeVisible();
+  const invoiceId = /\/invoices\/([\w-]+)\/view$/.exec(page.url())?.[1] ?? '';
+
+  type Invoice = { invoice_number: string; sub_total: number; discount_val: number; tax: number; total: number; status: string };
+  const stored = (await json<{ data: Invoice }>(await api(vendor, 'GET', `/api/v1/invoices/${invoiceId}`, business))).data;
+  expect(stored).toMatchObject({ sub_total: 59499, discount_val: 5950, tax: 10174, total: 63723, status: 'draft' });
+  expect(formTotal).toBe('$637.23');
+  const pdf = await api(vendor, 'GET', `/api/v1/invoices/${invoiceId}/pdf`, business);
+  expect(pdf.headers()['content-type']).toContain('application/pdf');
+  const text = pdfText(Buffer.from(await pdf.body()), 'journey-invoice');
+  for (const expected of [stored.invoice_number, CUSTOMER, BUSINESS, 'Calibration service', 'Precision scale', '$594.99', '$59.50', '$101.74', formTotal]) expect(text).toContain(expected);
+  await screenshot(page, 'invoice-view');
+
+  // Finalize, then send: the mail reaches the customer with the link to the public page.
+  await page.getByRole('button', { name: 'Mark as open' }).click();
+  await expect(page.getByText('Invoice marked as open').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const sendDialog = page.getByRole('dialog', { name: 'Send invoice' });
+  await expect(sendDialog.getByRole('textbox', { name: 'To', exact: true })).toHaveValue(CUSTOMER_EMAIL);
+  await sendDialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Invoice sent').first()).toBeVisible();
+  const invoiceMail = await waitForMail(CUSTOMER_EMAIL, `You have received a new invoice from ${BUSINESS}`);
+  const publicLink = linkIn(invoiceMail, /http:\/\/[^\s"<>]+\/public\/invoices\/view\/[\w-]+/);
+
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto(publicLink);
+  await expect(guest.getByText(stored.invoice_number).first()).toBeVisible();
+  await expect(guest.getByText(formTotal).first()).toBeVisible();
+  await expect(guest.getByRole('link', { name: /Download PDF/ })).toBeVisible();
+  await screenshot(guest, 'public-invoice');
+  await expect
+    .poll(async () => (await json<{ data: Invoice }>(await api(vendor, 'GET', `/api/v1/invoices/${invoiceId}`, business))).data.status)
+    .toBe('viewed');
+
+  // The customer business signs in, finds the invoice under incoming and approves it.
+  await signIn(customerPage, CUSTOMER_EMAIL, CUSTOMER_PASSWORD);
+  await expect(customerPage).toHaveURL(/\/dashboard/);
+  await customerPage.goto('/invoices/incoming');
+  await customerPage.getByRole('row', { name: new RegExp(stored.invoice_number) }).click();
+  await expect(customerPage).toHaveURL(new RegExp(`/invoices/${invoiceId}/view`));
+  await customerPage.getByRole('button', { name: 'Approve' }).click();
+  await expect(customerPage.getByText('Invoice marked as approved').first()).toBeVisible();
+  await expect(customerPage.getByText('Approved').first()).toBeVisible();
+  await screenshot(customerPage, 'incoming-approved');
+
+  // An estimate: sent, accepted on its public page, converted into an invoice.
+  type Estimate = { id: string; estimate_number: string; status: string };
+  const customers = await json<{ data: { id: string; name: string }[] }>(await api(vendor, 'GET', '/api/v1/customers', business));
+  const customerId = customers.data.find((c) => c.name === CUSTOMER)?.id ?? '';
+  const estimate = (
+    await json<{ data: Estimate }>(
+      await api(vendor, 'POST', '/api/v1/estimates', business, {
+        customer_id: customerId,
+        estimate_date: new Date().toISOString().slice(0, 10),
+        items: [{ name: 'Annual maintenance', quantity: '1', price: 180000 }],
+      }),
+    )
+  ).data;
+  await page.goto(`/estimates/${estimate.id}/view`);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Send estimate' }).getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Estimate sent').first()).toBeVisible();
+  const estimateMail = await waitForMail(CUSTOMER_EMAIL, `You have received a new estimate from ${BUSINESS}`);
+  await guest.goto(linkIn(estimateMail, /http:\/\/[^\s"<>]+\/public\/estimates\/view\/[\w-]+/));
+  await expect(guest.getByText(estimate.estimate_number).first()).toBeVisible();
+  await guest.getByRole('button', { name: 'Accept' }).click();
+  await expect(guest.getByText('Approved').first()).toBeVisible();
+  await screenshot(guest, 'public-estimate-accepted');
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Convert to invoice' }).click();
+  await expect(page).toHaveURL(/\/invoices\/[\w-]+\/view$/);
+  await expect(page.getByText('Annual maintenance').first()).toBeVisible();
+  await screenshot(page, 'converted-invoice');
+  await customerContext.close();
+  await guestContext.close();
+});
