@@ -136,6 +136,12 @@ export const businessSettingDefaults: Required<BusinessSettings> = {
 
 export type ResolvedBusinessSettings = Required<BusinessSettings>;
 
+/** The settings as stored (jsonb, possibly from an older version) with the defaults filled in. */
+export function settingsFromStored(raw: unknown): ResolvedBusinessSettings {
+  const parsed = businessSettingsSchema.safeParse(raw);
+  return resolveBusinessSettings(parsed.success ? parsed.data : {});
+}
+
 export function resolveBusinessSettings(settings: BusinessSettings): ResolvedBusinessSettings {
   const resolved: ResolvedBusinessSettings = { ...businessSettingDefaults };
   for (const [key, value] of Object.entries(settings) as [keyof BusinessSettings, unknown][]) {

@@ -98,6 +98,7 @@ export const messages = {
   customerLockedByPayment: 'The customer cannot change after a payment is added.',
   invalidCustomer: 'The selected customer is invalid.',
   invalidItem: 'The selected item is invalid.',
+  invalidTemplate: 'The selected template is invalid.',
   invalidDate: 'Enter a valid date (YYYY-MM-DD).',
   dueBeforeInvoiceDate: 'The due date cannot be before the invoice date.',
   expiryBeforeEstimateDate: 'The expiry date cannot be before the estimate date.',

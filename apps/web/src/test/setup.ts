@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 import '../lib/i18n';
 import '../lib/i18n-app';
+
+// Lazy pages take more than Testing Library's default second to appear when both cores are busy.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks the browser APIs Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {

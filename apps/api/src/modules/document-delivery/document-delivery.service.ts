@@ -4,9 +4,8 @@ import {
   type PublicLinkResponse,
   type ResolvedBusinessSettings,
   type SendDocumentEmailRequest,
-  businessSettingsSchema,
   messages,
-  resolveBusinessSettings,
+  settingsFromStored,
   sendDocumentEmailRequestSchema,
 } from '@app/contracts';
 import { formatMoney } from '@app/domain';
@@ -49,8 +48,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument>(app
   async function issuerIn(tx: Tx, tenantId: string, businessId: string): Promise<Issuer> {
     const business = await repo.findIssuingBusiness(tx, tenantId, businessId);
     if (!business) throw AppError.notFound();
-    const parsed = businessSettingsSchema.safeParse(business.settings);
-    return { business, settings: resolveBusinessSettings(parsed.success ? parsed.data : {}) };
+    return { business, settings: settingsFromStored(business.settings) };
   }
 
   const issuer = (tenantId: string, businessId: string) => inTenant(app.db, tenantId, (tx) => issuerIn(tx, tenantId, businessId));

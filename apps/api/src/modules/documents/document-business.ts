@@ -1,4 +1,4 @@
-import { type ResolvedBusinessSettings, businessSettingsSchema, messages, resolveBusinessSettings } from '@app/contracts';
+import { type ResolvedBusinessSettings, messages, settingsFromStored } from '@app/contracts';
 import type { Tx } from '../../db/client';
 import type { AuditActor } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
@@ -11,15 +11,14 @@ export type DocumentBusiness = { settings: ResolvedBusinessSettings; name: strin
 export async function loadDocumentBusiness(tx: Tx, tenantId: string, businessId: string): Promise<DocumentBusiness> {
   const business = await repo.findBusinessForDocuments(tx, tenantId, businessId);
   if (!business) throw AppError.notFound();
-  const parsed = businessSettingsSchema.safeParse(business.settings);
-  return { settings: resolveBusinessSettings(parsed.success ? parsed.data : {}), name: business.name, currencyId: business.currencyId };
+  return { settings: settingsFromStored(business.settings), name: business.name, currencyId: business.currencyId };
 }
 
 /** The PDF template asked for (it must exist), else the user's default for the kind, else the kind's default. */
 export async function chooseTemplate(tx: Tx, actor: AuditActor, kind: 'invoice' | 'estimate', wanted: string | null | undefined): Promise<string> {
   const templates = listPdfTemplates(kind);
   if (wanted) {
-    if (!templates.some((template) => template.name === wanted)) throw AppError.validation('template_name', messages.required);
+    if (!templates.some((template) => template.name === wanted)) throw AppError.validation('template_name', messages.invalidTemplate);
     return wanted;
   }
   const userDefault = actor.userId ? (await repo.findUserSettings(tx, actor.tenantId, actor.userId))[`default_${kind}_template`] : null;

@@ -1,4 +1,4 @@
-import { type DocumentModel, type NextNumberResponse, businessSettingsSchema, resolveBusinessSettings } from '@app/contracts';
+import { type DocumentModel, type NextNumberResponse, settingsFromStored } from '@app/contracts';
 import { todayInTimeZone } from '@app/domain';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
@@ -14,8 +14,7 @@ export function createNextNumberService(app: AppContext) {
       return inTenant(app.db, scope.tenantId, async (tx) => {
         const business = await repo.findBusinessForDocuments(tx, scope.tenantId, scope.businessId);
         if (!business) throw AppError.notFound();
-        const parsed = businessSettingsSchema.safeParse(business.settings);
-        const settings = resolveBusinessSettings(parsed.success ? parsed.data : {});
+        const settings = settingsFromStored(business.settings);
         if (customerId && !(await repo.findCustomer(tx, scope, customerId))) throw AppError.notFound();
         return previewNumber(tx, scope, model, numberingConfig(settings, model), date ?? todayInTimeZone(app.clock.now(), settings.time_zone), customerId ?? null);
       });

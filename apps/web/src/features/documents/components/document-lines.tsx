@@ -47,15 +47,15 @@ export function DocumentLines({ flags, currency }: DocumentLinesProps) {
 
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={flags.tax_per_item_enabled || flags.discount_per_item_enabled ? 1080 : 820}>
+      <Table.ScrollContainer minWidth={720 + (flags.discount_per_item_enabled ? 170 : 0) + (flags.tax_per_item_enabled ? 200 : 0)}>
         <Table verticalSpacing="sm" aria-label={t('document_form.lines')}>
           <Table.Thead>
             <Table.Tr>
-              <Table.Th w="34%">{t('document_form.line.item')}</Table.Th>
-              <Table.Th w={100}>{t('document_form.line.quantity')}</Table.Th>
-              <Table.Th w={150}>{t('document_form.line.price')}</Table.Th>
-              {flags.discount_per_item_enabled && <Table.Th w={190}>{t('document_form.line.discount')}</Table.Th>}
-              {flags.tax_per_item_enabled && <Table.Th w={220}>{t('document_form.line.taxes')}</Table.Th>}
+              <Table.Th w="30%">{t('document_form.line.item')}</Table.Th>
+              <Table.Th w={90}>{t('document_form.line.quantity')}</Table.Th>
+              <Table.Th w={130}>{t('document_form.line.price')}</Table.Th>
+              {flags.discount_per_item_enabled && <Table.Th w={170}>{t('document_form.line.discount')}</Table.Th>}
+              {flags.tax_per_item_enabled && <Table.Th w={200}>{t('document_form.line.taxes')}</Table.Th>}
               <Table.Th ta="right">{t('document_form.line.amount')}</Table.Th>
               <Table.Th w={110}>
                 <VisuallyHidden>{t('common.actions')}</VisuallyHidden>
