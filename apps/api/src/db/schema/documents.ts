@@ -49,7 +49,7 @@ const documentColumns = () => ({
 });
 
 /** Columns of a document line: the catalogue item it came from (if any) and its computed amounts. */
-const lineColumns = () => ({
+export const lineColumns = () => ({
   tenantId: tenantId(),
   id: uuid('id').notNull(),
   businessId: uuid('business_id').notNull(),
@@ -69,7 +69,7 @@ const lineColumns = () => ({
 });
 
 /** A tax line as computed: on the document (itemId null) or on one line; name and percent are kept as applied. */
-const taxLineColumns = () => ({
+export const taxLineColumns = () => ({
   tenantId: tenantId(),
   id: uuid('id').notNull(),
   businessId: uuid('business_id').notNull(),
@@ -103,6 +103,7 @@ export const invoices = pgTable(
     index('invoices_outgoing_status_idx').on(t.tenantId, t.businessId, t.status, t.invoiceDate.desc(), t.id.desc()),
     index('invoices_outgoing_paid_idx').on(t.tenantId, t.businessId, t.paidStatus, t.invoiceDate.desc(), t.id.desc()),
     index('invoices_outgoing_customer_idx').on(t.tenantId, t.businessId, t.customerId, t.invoiceDate.desc(), t.id.desc()),
+    index('invoices_recurring_idx').on(t.tenantId, t.recurringInvoiceId).where(sql`recurring_invoice_id IS NOT NULL`),
     index('invoices_incoming_idx').on(t.tenantId, t.customerBusinessId, t.invoiceDate.desc(), t.id.desc()).where(sql`status <> 'draft'`),
     foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'invoices_business_fk' }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.customerBusinessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'invoices_customer_business_fk' }).onDelete('cascade'),

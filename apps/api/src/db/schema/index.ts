@@ -3,3 +3,4 @@ export * from './identity';
 export * from './operations';
 export * from './directory';
 export * from './documents';
+export * from './billing';

@@ -1,0 +1,222 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { counterparties, items, paymentModes, taxTypes } from './directory';
+import { invoices, lineColumns, taxLineColumns } from './documents';
+import { businesses } from './identity';
+import { tenants } from './tenancy';
+
+const tenantId = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const money = (name: string) => bigint(name, { mode: 'number' }).notNull().default(0);
+
+/**
+ * A payment as the business that recorded it sees it: received from a customer or made to a
+ * vendor. `invoiceId` is the invoice it settles (the recorder's own invoice when received, the
+ * vendor's invoice addressed to the recorder when made); the invoice's paid status follows the
+ * sum of its payments.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    businessId: uuid('business_id').notNull(),
+    direction: text('direction', { enum: ['received', 'made'] }).notNull(),
+    counterpartyId: uuid('counterparty_id').notNull(),
+    counterpartyBusinessId: uuid('counterparty_business_id').notNull(),
+    invoiceId: uuid('invoice_id'),
+    paymentNumber: text('payment_number').notNull(),
+    sequenceNumber: integer('sequence_number'),
+    paymentDate: date('payment_date').notNull(),
+    amount: money('amount'),
+    currencyId: integer('currency_id').notNull().default(1),
+    exchangeRate: numeric('exchange_rate', { precision: 20, scale: 10 }),
+    paymentModeId: uuid('payment_mode_id'),
+    notes: text('notes'),
+    status: text('status', { enum: ['completed', 'pending', 'failed', 'refunded'] }).notNull().default('completed'),
+    createdByUserId: uuid('created_by_user_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('payments_business_number_unique').on(t.tenantId, t.businessId, t.paymentNumber),
+    index('payments_list_idx').on(t.tenantId, t.businessId, t.direction, t.paymentDate.desc(), t.id.desc()),
+    index('payments_invoice_idx').on(t.tenantId, t.invoiceId),
+    index('payments_counterparty_idx').on(t.tenantId, t.businessId, t.counterpartyId),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'payments_business_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.businessId, t.counterpartyId], foreignColumns: [counterparties.tenantId, counterparties.businessId, counterparties.id], name: 'payments_counterparty_fk' }),
+    foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.id], name: 'payments_invoice_fk' }),
+    foreignKey({ columns: [t.tenantId, t.businessId, t.paymentModeId], foreignColumns: [paymentModes.tenantId, paymentModes.businessId, paymentModes.id], name: 'payments_mode_fk' }),
+  ],
+);
+
+/**
+ * `Idempotency-Key` of money-moving writes: the first response is kept and replayed for the same
+ * key and body; the same key with another body is refused.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    tenantId: tenantId(),
+    businessId: uuid('business_id').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: jsonb('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.businessId, t.key] }),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'idempotency_keys_business_fk' }).onDelete('cascade'),
+  ],
+);
+
+/** Rates entered by hand: units of the business currency per unit of `currencyId`. */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    tenantId: tenantId(),
+    businessId: uuid('business_id').notNull(),
+    currencyId: integer('currency_id').notNull(),
+    rate: numeric('rate', { precision: 20, scale: 10 }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.businessId, t.currencyId] }),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'exchange_rates_business_fk' }).onDelete('cascade'),
+  ],
+);
+
+/** The template and schedule of invoices made again and again. */
+export const recurringInvoices = pgTable(
+  'recurring_invoices',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    businessId: uuid('business_id').notNull(),
+    customerId: uuid('customer_id').notNull(),
+    customerBusinessId: uuid('customer_business_id').notNull(),
+    referenceNumber: text('reference_number'),
+    currencyId: integer('currency_id').notNull().default(1),
+    templateName: text('template_name').notNull(),
+    notes: text('notes'),
+    taxPerItemEnabled: boolean('tax_per_item_enabled').notNull().default(false),
+    discountPerItemEnabled: boolean('discount_per_item_enabled').notNull().default(false),
+    discountType: text('discount_type', { enum: ['fixed', 'percentage'] }).notNull().default('fixed'),
+    discount: numeric('discount', { precision: 24, scale: 4 }).notNull().default('0'),
+    discountVal: money('discount_val'),
+    subTotal: money('sub_total'),
+    tax: money('tax'),
+    total: money('total'),
+    /** 'daily' | 'weekly' | 'monthly' | 'yearly' presets or 'custom'; `schedule` holds the five cron fields either way. */
+    frequency: text('frequency').notNull().default('weekly'),
+    schedule: text('schedule').notNull(),
+    timeZone: text('time_zone').notNull(),
+    startsOn: date('starts_on').notNull(),
+    endsOn: date('ends_on'),
+    limitCount: integer('limit_count'),
+    generatedCount: integer('generated_count').notNull().default(0),
+    /** The next occurrence to generate (UTC instant); null once completed. */
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    dueInDays: integer('due_in_days'),
+    sendAutomatically: boolean('send_automatically').notNull().default(true),
+    autoPayEnabled: boolean('auto_pay_enabled').notNull().default(false),
+    status: text('status', { enum: ['active', 'working', 'on_hold', 'completed'] }).notNull().default('active'),
+    createdByUserId: uuid('created_by_user_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('recurring_invoices_business_id_unique').on(t.tenantId, t.businessId, t.id),
+    index('recurring_invoices_list_idx').on(t.tenantId, t.businessId, t.status, t.createdAt.desc()),
+    index('recurring_invoices_due_idx').on(t.nextRunAt).where(sql`status = 'active'`),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'recurring_invoices_business_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.businessId, t.customerId], foreignColumns: [counterparties.tenantId, counterparties.businessId, counterparties.id], name: 'recurring_invoices_customer_fk' }),
+  ],
+);
+
+export const recurringInvoiceItems = pgTable(
+  'recurring_invoice_items',
+  { ...lineColumns(), recurringInvoiceId: uuid('recurring_invoice_id').notNull() },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('recurring_invoice_items_parent_id_unique').on(t.tenantId, t.recurringInvoiceId, t.id),
+    index('recurring_invoice_items_parent_idx').on(t.tenantId, t.recurringInvoiceId, t.position),
+    index('recurring_invoice_items_item_idx').on(t.tenantId, t.itemId),
+    foreignKey({ columns: [t.tenantId, t.businessId, t.recurringInvoiceId], foreignColumns: [recurringInvoices.tenantId, recurringInvoices.businessId, recurringInvoices.id], name: 'recurring_invoice_items_parent_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.businessId, t.itemId], foreignColumns: [items.tenantId, items.businessId, items.id], name: 'recurring_invoice_items_item_fk' }),
+  ],
+);
+
+export const recurringInvoiceTaxes = pgTable(
+  'recurring_invoice_taxes',
+  { ...taxLineColumns(), recurringInvoiceId: uuid('recurring_invoice_id').notNull(), recurringInvoiceItemId: uuid('recurring_invoice_item_id') },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('recurring_invoice_taxes_parent_idx').on(t.tenantId, t.recurringInvoiceId),
+    index('recurring_invoice_taxes_tax_type_idx').on(t.tenantId, t.taxTypeId),
+    foreignKey({ columns: [t.tenantId, t.businessId, t.recurringInvoiceId], foreignColumns: [recurringInvoices.tenantId, recurringInvoices.businessId, recurringInvoices.id], name: 'recurring_invoice_taxes_parent_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.recurringInvoiceId, t.recurringInvoiceItemId], foreignColumns: [recurringInvoiceItems.tenantId, recurringInvoiceItems.recurringInvoiceId, recurringInvoiceItems.id], name: 'recurring_invoice_taxes_item_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.businessId, t.taxTypeId], foreignColumns: [taxTypes.tenantId, taxTypes.businessId, taxTypes.id], name: 'recurring_invoice_taxes_tax_type_fk' }),
+  ],
+);
+
+/** One row per schedule and period: the database makes a second invoice for the same period impossible. */
+export const recurringRuns = pgTable(
+  'recurring_runs',
+  {
+    tenantId: tenantId(),
+    recurringInvoiceId: uuid('recurring_invoice_id').notNull(),
+    /** The scheduled occurrence (UTC instant, ISO) this run made an invoice for. */
+    periodKey: text('period_key').notNull(),
+    invoiceId: uuid('invoice_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.recurringInvoiceId, t.periodKey] }),
+    foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.id], name: 'recurring_runs_invoice_fk' }).onDelete('cascade'),
+  ],
+);
+
+export const paymentReminders = pgTable(
+  'payment_reminders',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    businessId: uuid('business_id').notNull(),
+    type: text('type', { enum: ['before_due', 'on_due', 'after_due'] }).notNull(),
+    days: integer('days').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    unique('payment_reminders_rule_unique').on(t.tenantId, t.businessId, t.type, t.days),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'payment_reminders_business_fk' }).onDelete('cascade'),
+  ],
+);
+
+/** A reminder mailed for an invoice under a rule: at most once per (invoice, rule). */
+export const reminderDeliveries = pgTable(
+  'reminder_deliveries',
+  {
+    tenantId: tenantId(),
+    invoiceId: uuid('invoice_id').notNull(),
+    reminderId: uuid('reminder_id').notNull(),
+    businessId: uuid('business_id').notNull(),
+    sentTo: text('sent_to').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.invoiceId, t.reminderId] }),
+    index('reminder_deliveries_invoice_idx').on(t.tenantId, t.invoiceId),
+    foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.id], name: 'reminder_deliveries_invoice_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.reminderId], foreignColumns: [paymentReminders.tenantId, paymentReminders.id], name: 'reminder_deliveries_reminder_fk' }).onDelete('cascade'),
+  ],
+);
