@@ -81,7 +81,7 @@ describe('creating estimates', () => {
     expect(errorsOf(await vendor.post('/api/v1/estimates', estimateBody(customer.id, { taxes: [{ tax_type_id: siblingTax }] })))['taxes.0.tax_type_id']?.[0]).toBe(messages.invalidTaxType);
     const siblingCustomer = await createCustomer(sibling, 'Not Yours');
     expect(errorsOf(await vendor.post('/api/v1/estimates', estimateBody(siblingCustomer.id))).customer_id?.[0]).toBe(messages.invalidCustomer);
-    expect(errorsOf(await vendor.post('/api/v1/estimates', estimateBody(customer.id, { template_name: 'invoice1' }))).template_name?.[0]).toBe(messages.required);
+    expect(errorsOf(await vendor.post('/api/v1/estimates', estimateBody(customer.id, { template_name: 'invoice1' }))).template_name?.[0]).toBe(messages.invalidTemplate);
   });
 
   it('numbers uniquely and refuses a duplicate typed number', async () => {
