@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CounterpartyListResponse, InvoiceListResponse, ItemListResponse, NoteListResponse, TaxTypeListResponse } from '@app/contracts';
+import type { CounterpartyListResponse, EstimateListResponse, InvoiceListResponse, ItemListResponse, NoteListResponse, TaxTypeListResponse } from '@app/contracts';
 import { type Harness, createHarness } from '../../test/harness';
 import { ensureInitialData } from './seed';
 
@@ -81,6 +81,9 @@ describe('DEMO=1', () => {
     northwind.business = ((await northwind.get('/api/v1/business/user/companies')).body.data as { id: string }[])[0]?.id ?? null;
     const incoming = (await northwind.get('/api/v1/invoices?type=incoming')).body as unknown as InvoiceListResponse;
     expect(incoming.data.map((invoice) => invoice.status).sort()).toEqual(['approved', 'rejected', 'sent', 'viewed']);
+    const estimates = (await demo.get('/api/v1/estimates?limit=50')).body as unknown as EstimateListResponse;
+    expect(new Set(estimates.data.map((estimate) => estimate.status))).toEqual(new Set(['draft', 'open', 'sent', 'viewed', 'approved', 'rejected', 'expired', 'void']));
+    expect(estimates.data.filter((estimate) => estimate.converted_invoice_id !== null)).toHaveLength(1);
     // A restart adds no second set.
     await ensureInitialData({ ...h.app, env: { ...h.app.env, DEMO: true } });
     expect(((await demo.get('/api/v1/invoices?limit=1')).body as unknown as InvoiceListResponse).meta.outgoing_count).toBe(outgoing.meta.outgoing_count);
