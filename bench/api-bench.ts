@@ -8,18 +8,14 @@
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { PGlite } from '@electric-sql/pglite';
 import { and, asc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import Fastify, { type FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
-import { type AppDb, type Database, openEmbedded, openPostgres } from '../apps/api/src/db/client';
+import type { AppDb, Database } from '../apps/api/src/db/client';
 import { businesses, businessUsers, roles, sessions, users } from '../apps/api/src/db/schema';
 import { ensureInitialData } from '../apps/api/src/db/seed';
 import { loadEnv } from '../apps/api/src/env';
@@ -28,86 +24,33 @@ import { sha256 } from '../apps/api/src/platform/crypto';
 import { InlineQueue } from '../apps/api/src/platform/jobs';
 import { createBusinessService } from '../apps/api/src/modules/businesses/businesses.service';
 import { findLandlord } from '../apps/api/src/modules/tenants/tenants.service';
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  type Kind,
+  type Measured,
+  type Query,
+  type RawDb,
+  type Row,
+  ROOT,
+  listeningPort,
+  measure,
+  pgliteKind,
+  postgresKind,
+  postgresServerUrl,
+  printLoadNotes,
+  printLoadTable,
+  problem,
+  problems,
+  request,
+  signIn,
+  sleep,
+} from './bench-kit';
 
-const ROOT = process.env.BENCH_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const ADMIN_EMAIL = 'admin@example.com';
-const ADMIN_PASSWORD = 'Bench-Passw0rd!';
-const HOST_HEADER = 'localhost';
-const CONNECTIONS = 10;
-const WARMUP_SECONDS = 1;
-const DURATION_SECONDS = 5;
 const STARTUP_RUNS = 3;
-
-const problems: string[] = [];
-
-function problem(where: string, error: unknown): void {
-  const text = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  problems.push(`${where}: ${text}`);
-  console.error(`\n!! ${where} failed: ${text}\n`);
-}
 
 // ---------------------------------------------------------------------------------------------
 // HTTP helpers
-
-type HttpResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };
-
-function request(port: number, method: string, urlPath: string, headers: Record<string, string> = {}, body?: unknown): Promise<HttpResponse> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        host: '127.0.0.1',
-        port,
-        method,
-        path: urlPath,
-        headers: { host: HOST_HEADER, accept: 'application/json', ...(payload ? { 'content-type': 'application/json' } : {}), ...headers },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-class CookieJar {
-  private readonly cookies = new Map<string, string>();
-
-  absorb(response: HttpResponse): void {
-    for (const line of response.headers['set-cookie'] ?? []) {
-      const pair = line.split(';')[0] ?? '';
-      const eq = pair.indexOf('=');
-      if (eq > 0) this.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
-    }
-  }
-
-  get(name: string): string | undefined {
-    return this.cookies.get(name);
-  }
-
-  header(): string {
-    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-  }
-}
-
-/** Signs in like the browser does: CSRF cookie, then login with the XSRF header. Returns the Cookie header. */
-async function signIn(port: number): Promise<string> {
-  const jar = new CookieJar();
-  const csrf = await request(port, 'GET', '/api/v1/csrf-cookie');
-  if (csrf.status !== 204) throw new Error(`GET /api/v1/csrf-cookie answered ${csrf.status}: ${csrf.body}`);
-  jar.absorb(csrf);
-  const xsrf = jar.get('XSRF-TOKEN');
-  if (!xsrf) throw new Error('No XSRF-TOKEN cookie');
-  const login = await request(port, 'POST', '/api/v1/login', { cookie: jar.header(), 'x-xsrf-token': decodeURIComponent(xsrf) }, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, remember: false });
-  if (login.status !== 200) throw new Error(`POST /api/v1/login answered ${login.status}: ${login.body}`);
-  jar.absorb(login);
-  if (!jar.get('session')) throw new Error('No session cookie after login');
-  return jar.header();
-}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -121,49 +64,8 @@ function freePort(): Promise<number> {
   });
 }
 
-function listeningPort(server: FastifyInstance): number {
-  const address = server.server.address();
-  if (!address || typeof address === 'string') throw new Error('Server is not listening on a TCP port');
-  return address.port;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 // ---------------------------------------------------------------------------------------------
 // The bare baseline: the same SQL text the app's repositories send, straight to the driver.
-
-type Row = unknown[];
-type Query = (text: string, params: unknown[]) => Promise<Row[]>;
-type RawDb = { tx<T>(work: (query: Query) => Promise<T>): Promise<T>; close(): Promise<void> };
-
-function rawPglite(pglite: PGlite): RawDb {
-  return {
-    tx: (work) => pglite.transaction((t) => work(async (text, params) => (await t.query<Row>(text, params, { rowMode: 'array' })).rows)),
-    close: async () => undefined,
-  };
-}
-
-function rawPostgres(url: string): RawDb {
-  // Same pool size as the app's (openPostgres default).
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
-  return {
-    async tx(work) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const result = await work(async (text, values) => (await client.query<Row>({ text, values, rowMode: 'array' })).rows);
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
-    close: () => pool.end(),
-  };
-}
 
 type Statement = { text: string; params: (values: Record<string, unknown>) => unknown[] };
 
@@ -301,54 +203,7 @@ async function buildBareServer(database: Database, raw: RawDb, tenantId: string)
 }
 
 // ---------------------------------------------------------------------------------------------
-// Load runs
-
-type LoadResult = { rps: number; total: number; p50: number; p99: number; non2xx: number; errors: number; timeouts: number };
-type Measured = { kind: string; route: string; result: LoadResult | null; note?: string };
-
-function runLoad(url: string, headers: Record<string, string>): Promise<LoadResult> {
-  const options = { url, headers, connections: CONNECTIONS, warmupSeconds: WARMUP_SECONDS, durationSeconds: DURATION_SECONDS };
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT, 'bench/load.mjs'), JSON.stringify(options)], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString('utf8');
-    });
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      const line = out.trim().split('\n').pop() ?? '';
-      if (code !== 0 || !line) return reject(new Error(`load generator exited ${code}: ${out}`));
-      try {
-        resolve(JSON.parse(line) as LoadResult);
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-  });
-}
-
-async function measure(kind: string, route: string, port: number, urlPath: string, headers: Record<string, string>): Promise<Measured> {
-  process.stdout.write(`  ${kind.padEnd(10)} ${route.padEnd(34)} `);
-  const check = await request(port, 'GET', urlPath, headers);
-  let note: string | undefined;
-  if (check.status !== 200) {
-    note = `check request answered ${check.status}: ${check.body.slice(0, 200)}`;
-    console.log(`\n    !! ${note}`);
-  }
-  const result = await runLoad(`http://127.0.0.1:${port}${urlPath}`, { host: HOST_HEADER, ...headers });
-  console.log(`${result.rps.toFixed(0).padStart(7)} req/s  p50 ${result.p50} ms  p99 ${result.p99} ms  non-2xx ${result.non2xx}`);
-  if (result.non2xx > 0 || result.errors > 0 || result.timeouts > 0) {
-    const extra = `non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts}`;
-    note = note ? `${note}; ${extra}` : extra;
-    console.log(`    !! ${extra}`);
-  }
-  return { kind, route, result, ...(note ? { note } : {}) };
-}
-
-// ---------------------------------------------------------------------------------------------
 // One database kind
-
-type Kind = { name: string; open(dataDir: string): Promise<{ database: Database; raw: (database: Database) => RawDb; env: Record<string, string>; cleanup(): Promise<void> }> };
 
 async function benchKind(kind: Kind): Promise<Measured[]> {
   console.log(`\n== ${kind.name}`);
@@ -373,7 +228,7 @@ async function benchKind(kind: Kind): Promise<Measured[]> {
     await real.listen({ port: 0, host: '127.0.0.1' });
     const realPort = listeningPort(real);
 
-    const cookie = await signIn(realPort);
+    const { cookie } = await signIn(realPort);
     const me = await request(realPort, 'GET', '/api/v1/me', { cookie });
     if (me.status !== 200) throw new Error(`GET /api/v1/me answered ${me.status}: ${me.body}`);
     const userId = (JSON.parse(me.body) as { data: { id: string } }).data.id;
@@ -404,70 +259,6 @@ async function benchKind(kind: Kind): Promise<Measured[]> {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
   return measured;
-}
-
-const pgliteKind: Kind = {
-  name: 'PGlite',
-  async open(dataDir) {
-    const database = await openEmbedded(dataDir);
-    return {
-      database,
-      env: {},
-      raw: (db) => {
-        if (!db.pglite) throw new Error('Expected a PGlite database');
-        return rawPglite(db.pglite);
-      },
-      cleanup: async () => undefined,
-    };
-  },
-};
-
-function postgresServerUrl(): string | null {
-  const configured = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (configured) return configured;
-  const ready = spawnSync('pg_isready', ['-h', '127.0.0.1', '-p', '5432'], { stdio: 'ignore' });
-  return ready.status === 0 ? 'postgres://postgres@127.0.0.1:5432/postgres' : null;
-}
-
-function postgresKind(serverUrl: string): Kind {
-  return {
-    name: 'PostgreSQL',
-    async open() {
-      const name = `bench_${Date.now()}`;
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      try {
-        await admin.query(`CREATE DATABASE ${name}`);
-      } finally {
-        await admin.end();
-      }
-      const target = new URL(serverUrl);
-      target.pathname = `/${name}`;
-      const url = target.toString();
-      console.log(`  (throwaway database ${name} on ${target.host})`);
-      return {
-        database: openPostgres(url),
-        env: { DATABASE_URL: url },
-        raw: () => rawPostgres(url),
-        async cleanup() {
-          const dropper = new pg.Client({ connectionString: serverUrl });
-          await dropper.connect();
-          try {
-            // pg's Pool.end() resolves before its sockets are closed; a backend still alive when
-            // DROP … WITH (FORCE) terminates it makes that client emit an unhandled 'error'.
-            for (let i = 0; i < 200; i += 1) {
-              const open = await dropper.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-              if ((open.rows[0] as { n: number } | undefined)?.n === 0) break;
-              await sleep(25);
-            }
-            await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          } finally {
-            await dropper.end();
-          }
-        },
-      };
-    },
-  };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -629,14 +420,7 @@ async function benchStartup(): Promise<StartupResult[]> {
 // ---------------------------------------------------------------------------------------------
 
 function printTable(measured: Measured[]): void {
-  console.log('\n== API routes (autocannon: %d connections, %d s after a %d s warm-up, loopback)', CONNECTIONS, DURATION_SECONDS, WARMUP_SECONDS);
-  const header = ['kind', 'route', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx'];
-  const rows = measured.map((m) => [m.kind, m.route, m.result ? m.result.rps.toFixed(0) : '-', m.result ? String(m.result.p50) : '-', m.result ? String(m.result.p99) : '-', m.result ? String(m.result.non2xx) : '-']);
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i >= 2 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join(' | ')} |`;
-  console.log(line(header));
-  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
-  for (const row of rows) console.log(line(row));
+  printLoadTable('API routes', measured);
 
   console.log('\nreal vs bare (req/s ratio real/bare; the budget is real costing at most 2x bare, i.e. ratio >= 0.50)');
   for (const kind of [...new Set(measured.map((m) => m.kind))]) {
@@ -650,11 +434,7 @@ function printTable(measured: Measured[]): void {
       }
     }
   }
-  const notes = measured.filter((m) => m.note);
-  if (notes.length > 0) {
-    console.log('\nResponses that were not all 200:');
-    for (const m of notes) console.log(`  ${m.kind} ${m.route}: ${m.note}`);
-  }
+  printLoadNotes('Responses that were not all 200:', measured);
 }
 
 async function main(): Promise<void> {

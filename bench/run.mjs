@@ -1,4 +1,4 @@
-// `npm run bench`: bundles bench/api-bench.ts and bench/pdf-bench.ts the way apps/api/build.mjs bundles the API, runs them.
+// `npm run bench`: bundles bench/api-bench.ts, bench/documents-bench.ts and bench/pdf-bench.ts the way apps/api/build.mjs bundles the API, runs them.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, '.tmp/bench');
 fs.rmSync(outdir, { recursive: true, force: true });
 
-for (const bench of ['api-bench', 'pdf-bench']) {
+for (const bench of ['api-bench', 'documents-bench', 'pdf-bench']) {
   await build({
     entryPoints: [path.join(root, `bench/${bench}.ts`)],
     bundle: true,
@@ -33,12 +33,17 @@ const child = spawn(process.execPath, ['--enable-source-maps', path.join(outdir,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => {
-  // PDF rendering is measured alone, after the API figures, so the two never share the cores.
-  const pdf = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'pdf-bench.mjs')], { cwd: root, stdio: 'inherit' });
-  for (const forwarded of ['SIGINT', 'SIGTERM']) process.on(forwarded, () => pdf.kill(forwarded));
-  pdf.on('exit', (pdfCode, pdfSignal) => {
-    // The login page budget is measured on the built app, after the API and PDF figures.
-    const sizes = spawn(process.execPath, [path.join(root, 'bench/login-entry.mjs')], { cwd: root, stdio: 'inherit' });
-    sizes.on('exit', () => process.exit(code || pdfCode || (signal || pdfSignal ? 1 : 0)));
+  // The invoice figures (100,000 seeded invoices) run alone as well, after the API figures.
+  const documents = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'documents-bench.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, BENCH_ROOT: root } });
+  for (const forwarded of ['SIGINT', 'SIGTERM']) process.on(forwarded, () => documents.kill(forwarded));
+  documents.on('exit', (documentsCode, documentsSignal) => {
+    // PDF rendering is measured alone, after the API figures, so the two never share the cores.
+    const pdf = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'pdf-bench.mjs')], { cwd: root, stdio: 'inherit' });
+    for (const forwarded of ['SIGINT', 'SIGTERM']) process.on(forwarded, () => pdf.kill(forwarded));
+    pdf.on('exit', (pdfCode, pdfSignal) => {
+      // The login page budget is measured on the built app, after the API and PDF figures.
+      const sizes = spawn(process.execPath, [path.join(root, 'bench/login-entry.mjs')], { cwd: root, stdio: 'inherit' });
+      sizes.on('exit', () => process.exit(code || documentsCode || pdfCode || (signal || documentsSignal || pdfSignal ? 1 : 0)));
+    });
   });
 });

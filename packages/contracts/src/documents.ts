@@ -255,13 +255,13 @@ const listMetaShape = { current_page: z.number(), last_page: z.number(), per_pag
 
 export const invoiceListResponseSchema = z.object({
   data: z.array(invoiceListItemSchema),
-  meta: z.object({ ...listMetaShape, invoice_total_count: z.number(), outgoing_count: z.number(), incoming_count: z.number() }),
+  meta: z.object({ ...listMetaShape, invoice_total_count: z.number() }),
 });
 export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
 
 export const estimateListResponseSchema = z.object({
   data: z.array(estimateListItemSchema),
-  meta: z.object({ ...listMetaShape, estimate_total_count: z.number(), outgoing_count: z.number(), incoming_count: z.number() }),
+  meta: z.object({ ...listMetaShape, estimate_total_count: z.number() }),
 });
 export type EstimateListResponse = z.infer<typeof estimateListResponseSchema>;
 

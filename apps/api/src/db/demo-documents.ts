@@ -49,7 +49,7 @@ export async function seedDemoDocuments(app: AppContext, actor: AuditActor, scop
   const attachments = createDocumentAttachments(app);
   const invoices = createInvoiceService(app, attachments);
   const estimates = createEstimateService(app, attachments, invoices);
-  if ((await invoices.list(scope, { limit: 1 })).meta.outgoing_count > 0) return;
+  if ((await invoices.list(scope, { limit: 1 })).meta.invoice_total_count > 0) return;
   const customers = (await createCounterpartyService(app).list({ ...scope, kind: 'customer' }, { page: 1, limit: 50 })).data;
   const items = (await createItemService(app).list(scope, { page: 1, limit: 50 })).data;
   const taxTypes = (await createTaxTypeService(app).list(scope, { page: 1, limit: 50 })).data;

@@ -86,6 +86,6 @@ describe('DEMO=1', () => {
     expect(estimates.data.filter((estimate) => estimate.converted_invoice_id !== null)).toHaveLength(1);
     // A restart adds no second set.
     await ensureInitialData({ ...h.app, env: { ...h.app.env, DEMO: true } });
-    expect(((await demo.get('/api/v1/invoices?limit=1')).body as unknown as InvoiceListResponse).meta.outgoing_count).toBe(outgoing.meta.outgoing_count);
+    expect(((await demo.get('/api/v1/invoices?limit=1')).body as unknown as InvoiceListResponse).meta.invoice_total_count).toBe(outgoing.meta.invoice_total_count);
   });
 });

@@ -5,7 +5,7 @@ import '../lib/i18n';
 import '../lib/i18n-app';
 
 // Lazy pages take more than Testing Library's default second to appear when both cores are busy.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks the browser APIs Mantine relies on.
 Object.defineProperty(window, 'matchMedia', {

@@ -18,6 +18,7 @@ import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import type { AuthenticatedUser, SelectedBusiness, TenantRecord } from '../../platform/request-context';
 import { toUserResource, userSettingsOf } from '../account/account.service';
+import { invoiceDirectionCounts } from '../invoices/invoices.service';
 import * as businessRepo from '../businesses/businesses.repository';
 import { businessSettingsOf, toBusinessResource } from '../businesses/businesses.service';
 
@@ -61,7 +62,10 @@ export function createBootstrapService(app: AppContext) {
 
     /** Everything the browser needs after sign-in, in one transaction. */
     async bootstrap(tenant: TenantRecord, user: AuthenticatedUser, business: SelectedBusiness | null): Promise<BootstrapResponse> {
-      const companies = await inTenant(app.db, tenant.id, (tx) => businessRepo.listUserCompanies(tx, tenant.id, user.id, 0, 50));
+      const { companies, invoiceCounts } = await inTenant(app.db, tenant.id, async (tx) => ({
+        companies: await businessRepo.listUserCompanies(tx, tenant.id, user.id, 0, 50),
+        invoiceCounts: business ? await invoiceDirectionCounts(tx, { tenantId: tenant.id, businessId: business.row.id }) : { incoming: 0, outgoing: 0 },
+      }));
       const abilities = business?.abilities ?? [];
       const allowed = (ability: string) => holds(abilities, ability);
       const current = business?.row;
@@ -82,8 +86,8 @@ export function createBootstrapService(app: AppContext) {
         connections: {},
         payment_provider_public_key: null,
         financing_account_id: null,
-        incoming_invoice_count: 0,
-        outgoing_invoice_count: 0,
+        incoming_invoice_count: invoiceCounts.incoming,
+        outgoing_invoice_count: invoiceCounts.outgoing,
       };
     },
   };

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { DocumentDirection, EstimateStatus } from '@app/contracts';
 import type { AppDb, Tx } from '../../db/client';
 import { businesses, counterparties, estimateItems, estimateTaxes, estimates } from '../../db/schema';
@@ -79,7 +79,8 @@ const orderColumns = {
 export type EstimateListRow = { estimate: EstimateRow; customer: typeof counterparties.$inferSelect | null; businessName: string };
 
 export async function listEstimates(tx: Tx, scope: BusinessScope, filters: EstimateListFilters, order: EstimateOrder, offset: number, limit: number): Promise<EstimateListRow[]> {
-  const by = order.direction === 'asc' ? asc : desc;
+  // The list indexes are (… DESC NULLS LAST): this order reads them forwards, the ascending one backwards.
+  const by = (value: SQL | AnyColumn) => (order.direction === 'asc' ? sql`${value} ASC NULLS FIRST` : sql`${value} DESC NULLS LAST`);
   return tx
     .select({ estimate: estimates, customer: counterparties, businessName: businesses.name })
     .from(estimates)
@@ -94,6 +95,11 @@ export async function listEstimates(tx: Tx, scope: BusinessScope, filters: Estim
 export async function countEstimates(tx: Tx, scope: BusinessScope, filters: EstimateListFilters): Promise<number> {
   const rows = await tx.select({ count: sql<number>`count(*)::int` }).from(estimates).where(listConditions(scope, filters));
   return rows[0]?.count ?? 0;
+}
+
+/** Whether the filters select the whole direction (so its count is the filtered count). */
+export function filtersOnlyDirection(filters: EstimateListFilters): boolean {
+  return filters.tab === 'all' && !filters.status && !filters.customerIds && !filters.numberPattern && !filters.fromDate && !filters.toDate;
 }
 
 export async function countByDirection(tx: Tx, scope: BusinessScope, direction: DocumentDirection): Promise<number> {

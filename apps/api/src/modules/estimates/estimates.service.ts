@@ -212,8 +212,7 @@ export function createEstimateService(app: AppContext, attachments: DocumentAtta
         const order: repo.EstimateOrder = { field: query.orderByField ?? 'estimate_date', direction: query.orderBy ?? 'desc' };
         const rows = await repo.listEstimates(tx, scope, filters, order, pageOffset(query.page, query.limit), query.limit);
         const total = await repo.countEstimates(tx, scope, filters);
-        const outgoing = await repo.countByDirection(tx, scope, 'outgoing');
-        const incoming = await repo.countByDirection(tx, scope, 'incoming');
+        const directionTotal = repo.filtersOnlyDirection(filters) ? total : await repo.countByDirection(tx, scope, query.type);
         const businessOf = businessCache(tx, scope.tenantId);
         const data = [];
         for (const row of rows) {
@@ -222,7 +221,7 @@ export function createEstimateService(app: AppContext, attachments: DocumentAtta
         }
         return {
           data,
-          meta: { ...listMeta(query.page, query.limit, total), estimate_total_count: query.type === 'outgoing' ? outgoing : incoming, outgoing_count: outgoing, incoming_count: incoming },
+          meta: { ...listMeta(query.page, query.limit, total), estimate_total_count: directionTotal },
         };
       });
     },

@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, asc, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { DocumentDirection, InvoicePaidStatus, InvoiceStatus } from '@app/contracts';
 import type { Tx } from '../../db/client';
 import { businesses, counterparties, estimates, invoiceItems, invoiceTaxes, invoices } from '../../db/schema';
@@ -72,7 +72,8 @@ export type InvoiceListRow = { invoice: InvoiceRow; customer: typeof counterpart
 
 export async function listInvoices(tx: Tx, scope: BusinessScope, filters: InvoiceListFilters, order: InvoiceOrder, offset: number, limit: number): Promise<InvoiceListRow[]> {
   const column = orderColumns[order.field];
-  const by = order.direction === 'asc' ? asc : desc;
+  // The list indexes are (… DESC NULLS LAST): this order reads them forwards, the ascending one backwards.
+  const by = (value: SQL | AnyColumn) => (order.direction === 'asc' ? sql`${value} ASC NULLS FIRST` : sql`${value} DESC NULLS LAST`);
   return tx
     .select({ invoice: invoices, customer: counterparties, businessName: businesses.name })
     .from(invoices)
@@ -89,13 +90,20 @@ export async function countInvoices(tx: Tx, scope: BusinessScope, filters: Invoi
   return rows[0]?.count ?? 0;
 }
 
+/** Whether the filters select the whole direction (so its count is the filtered count). */
+export function filtersOnlyDirection(filters: InvoiceListFilters): boolean {
+  return filters.tab === 'all' && !filters.status && !filters.paidStatus && !filters.customerIds && !filters.numberPattern && !filters.fromDate && !filters.toDate;
+}
+
 export async function countByDirection(tx: Tx, scope: BusinessScope, direction: DocumentDirection): Promise<number> {
   const rows = await tx.select({ count: sql<number>`count(*)::int` }).from(invoices).where(inDirection(scope, direction));
   return rows[0]?.count ?? 0;
 }
 
 /** Converted into the business currency with the rate stored on each invoice (1 when none is stored). */
-const converted = (column: SQL | typeof invoices.total) => sql<string>`coalesce(sum(round(${column} * coalesce(${invoices.exchangeRate}, 1))), 0)::bigint`;
+// Integer arithmetic for the usual case (no rate stored); decimal only for converted documents.
+const converted = (column: SQL | typeof invoices.total) =>
+  sql<string>`coalesce(sum(CASE WHEN ${invoices.exchangeRate} IS NULL THEN ${column} ELSE round(${column} * ${invoices.exchangeRate}) END), 0)::bigint`;
 
 export async function invoiceStats(tx: Tx, scope: BusinessScope, direction: DocumentDirection, today: string) {
   const open = and(notInArray(invoices.status, ['draft', 'void']), ne(invoices.paidStatus, 'paid'));
@@ -140,6 +148,20 @@ export async function findInvoiceInTenant(tx: Tx, tenantId: string, id: string, 
   return rows[0];
 }
 
+/**
+ * Invoices of the tenant by id, for records that already proved their scope (payments). Locked
+ * rows are taken in id order, so two writers that lock the same invoices never deadlock.
+ */
+export async function findInvoicesInTenant(tx: Tx, tenantId: string, ids: readonly string[], lock = false): Promise<InvoiceRow[]> {
+  if (ids.length === 0) return [];
+  const query = tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.tenantId, tenantId), inArray(invoices.id, [...ids])))
+    .orderBy(asc(invoices.id));
+  return lock ? query.for('update') : query;
+}
+
 export async function findOwnInvoices(tx: Tx, scope: BusinessScope, ids: readonly string[]): Promise<InvoiceRow[]> {
   if (ids.length === 0) return [];
   return tx
@@ -178,6 +200,11 @@ export async function updateInvoice(tx: Tx, tenantId: string, id: string, patch:
 export async function replaceLines(tx: Tx, scope: BusinessScope, invoiceId: string, lines: PricedLine[], documentTaxes: PricedTax[]): Promise<void> {
   await tx.delete(invoiceTaxes).where(and(eq(invoiceTaxes.tenantId, scope.tenantId), eq(invoiceTaxes.invoiceId, invoiceId)));
   await tx.delete(invoiceItems).where(and(eq(invoiceItems.tenantId, scope.tenantId), eq(invoiceItems.invoiceId, invoiceId)));
+  await insertLines(tx, scope, invoiceId, lines, documentTaxes);
+}
+
+/** The lines and tax lines of a new invoice. */
+export async function insertLines(tx: Tx, scope: BusinessScope, invoiceId: string, lines: PricedLine[], documentTaxes: PricedTax[]): Promise<void> {
   const base = { tenantId: scope.tenantId, businessId: scope.businessId, invoiceId };
   if (lines.length > 0) {
     await tx.insert(invoiceItems).values(

@@ -103,12 +103,14 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
     return allocateNumber(tx, scope, 'invoice', config, date, customerId, (number) => repo.invoiceNumberTaken(tx, scope, number));
   }
 
-  async function createInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: { source: repo.InvoiceRow['source']; status: 'draft' | 'open'; estimateId?: string }) {
+  async function createInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: { source: repo.InvoiceRow['source']; status: 'draft' | 'open'; estimateId?: string; recurringInvoiceId?: string }) {
     const { settings } = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
     const customer = await customerFor(tx, scope, payload.customer_id, false);
     const priced = await priceDocument(tx, scope, payload, settings, customer.currencyId);
     const dueDate = payload.due_date ?? (settings.invoice_set_due_date_automatically ? addDays(payload.invoice_date, settings.invoice_due_date_days) : null);
     checkDates(payload.invoice_date, dueDate);
+    const templateName = await chooseTemplate(tx, actor, 'invoice', payload.template_name);
+    // Last before the inserts: the sequence row stays locked until commit and queues other creates.
     const numbered = await numberFor(tx, scope, settings, payload.invoice_number, payload.invoice_date, customer.id);
     const id = newId();
     const row = await repo.insertInvoice(tx, {
@@ -124,7 +126,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
       dueDate,
       status: origin.status,
       currencyId: customer.currencyId,
-      templateName: await chooseTemplate(tx, actor, 'invoice', payload.template_name),
+      templateName,
       notes: payload.notes ?? null,
       taxPerItemEnabled: priced.taxPerItemEnabled,
       discountPerItemEnabled: priced.discountPerItemEnabled,
@@ -137,9 +139,10 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
       dueAmount: priced.totals.total,
       source: origin.source,
       estimateId: origin.estimateId ?? null,
+      recurringInvoiceId: origin.recurringInvoiceId ?? null,
       createdByUserId: actor.userId,
     });
-    await repo.replaceLines(tx, scope, id, priced.lines, priced.taxes);
+    await repo.insertLines(tx, scope, id, priced.lines, priced.taxes);
     await recordAudit(tx, actor, { model: 'invoice', modelId: id, action: 'created', after: auditView(row) });
     return row;
   }
@@ -184,7 +187,8 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
     async list(scope: BusinessScope, input: InvoiceListQuery) {
       const query = invoiceListQuerySchema.parse(input);
       return inTenant(app.db, scope.tenantId, async (tx) => {
-        const { settings } = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
+        const own = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
+        const { settings } = own;
         const search = containsPattern(query.search);
         const filters: repo.InvoiceListFilters = {
           direction: query.type,
@@ -200,9 +204,8 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
         const order: repo.InvoiceOrder = { field: query.orderByField ?? 'invoice_date', direction: query.orderBy ?? 'desc' };
         const rows = await repo.listInvoices(tx, scope, filters, order, pageOffset(query.page, query.limit), query.limit);
         const total = await repo.countInvoices(tx, scope, filters);
-        const outgoing = await repo.countByDirection(tx, scope, 'outgoing');
-        const incoming = await repo.countByDirection(tx, scope, 'incoming');
-        const contexts = new Map<string, DocumentBusiness>();
+        const directionTotal = repo.filtersOnlyDirection(filters) ? total : await repo.countByDirection(tx, scope, query.type);
+        const contexts = new Map<string, DocumentBusiness>([[scope.businessId, own]]);
         const data = [];
         for (const row of rows) {
           const owner = contexts.get(row.invoice.businessId) ?? (await loadDocumentBusiness(tx, scope.tenantId, row.invoice.businessId));
@@ -219,7 +222,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
         }
         return {
           data,
-          meta: { ...listMeta(query.page, query.limit, total), invoice_total_count: query.type === 'outgoing' ? outgoing : incoming, outgoing_count: outgoing, incoming_count: incoming },
+          meta: { ...listMeta(query.page, query.limit, total), invoice_total_count: directionTotal },
         };
       });
     },
@@ -246,7 +249,9 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
 
     async create(actor: AuditActor, scope: BusinessScope, input: unknown): Promise<InvoiceResource> {
       const payload = invoiceRequestSchema.parse(input);
-      return write(scope, async (tx) => resource(tx, scope, await createInTx(tx, actor, scope, payload, { source: 'app', status: 'draft' })));
+      // Read back after commit, so the number sequence is not held while the response is built.
+      const row = await write(scope, (tx) => createInTx(tx, actor, scope, payload, { source: 'app', status: 'draft' }));
+      return inTenant(app.db, scope.tenantId, (tx) => resource(tx, scope, row));
     },
 
     createInTx,
@@ -349,6 +354,8 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
     finalize: (actor: AuditActor, scope: BusinessScope, id: string) => transition(actor, scope, id, 'finalize', 'own'),
     void: (actor: AuditActor, scope: BusinessScope, id: string) => transition(actor, scope, id, 'void', 'own'),
     markSent: (actor: AuditActor, scope: BusinessScope, id: string) => transition(actor, scope, id, 'mark_sent', 'own', (row) => ({ sentAt: row.sentAt ?? app.clock.now() })),
+    /** markSent inside the caller's transaction (a recurring invoice marks the invoices it made). */
+    markSentInTx: (tx: Tx, actor: AuditActor, scope: BusinessScope, id: string) => transitionInTx(tx, actor, scope, id, 'mark_sent', 'own', (row) => ({ sentAt: row.sentAt ?? app.clock.now() })),
     adminApprove: (actor: AuditActor, scope: BusinessScope, id: string) => transition(actor, scope, id, 'admin_approve', 'own', () => ({ approvedAt: app.clock.now() })),
     approve: (actor: AuditActor, scope: BusinessScope, id: string) => transition(actor, scope, id, 'approve', 'addressed', () => ({ approvedAt: app.clock.now(), rejectedAt: null })),
     reject: (actor: AuditActor, scope: BusinessScope, id: string, reason: string | null) => transition(actor, scope, id, 'reject', 'addressed', () => ({ rejectedAt: app.clock.now() }), { reason }),
@@ -394,6 +401,11 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
 }
 
 export type InvoiceService = ReturnType<typeof createInvoiceService>;
+
+/** How many invoices the business issued and received (bootstrap shows both). */
+export async function invoiceDirectionCounts(tx: Tx, scope: BusinessScope): Promise<{ outgoing: number; incoming: number }> {
+  return { outgoing: await repo.countByDirection(tx, scope, 'outgoing'), incoming: await repo.countByDirection(tx, scope, 'incoming') };
+}
 
 /** Catalogue items and tax types on invoices cannot be deleted. */
 export const invoiceItemUsage: UsageCheck = repo.itemsUsedByInvoices;

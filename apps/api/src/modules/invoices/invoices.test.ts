@@ -240,7 +240,8 @@ describe('listing invoices', () => {
 
     const incoming = listOf((await otherBuyer.get('/api/v1/invoices?type=incoming')).body);
     expect(incoming.data.map((i) => i.id)).toEqual([open.id]);
-    expect(incoming.meta).toMatchObject({ incoming_count: 1, outgoing_count: 0, invoice_total_count: 1 });
+    expect(incoming.meta).toMatchObject({ total: 1, invoice_total_count: 1 });
+    expect((await otherBuyer.get('/api/v1/bootstrap')).body).toMatchObject({ incoming_invoice_count: 1, outgoing_invoice_count: 0 });
     expect((await otherBuyer.get('/api/v1/invoices?type=sideways')).status).toBe(422);
     expect(errorsOf(await otherBuyer.get('/api/v1/invoices?type=sideways')).type?.[0]).toBe(messages.invalidType);
 

@@ -5,6 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Icon } from '../../../components/icon';
 import { notifyError } from '../../../lib/notify';
+import { useCan } from '../../../lib/session';
+import { PaymentFormModal } from '../../payments/components/payment-form-modal';
 import { type DocumentKind, documentLinks } from '../document-kinds';
 import { type DocumentCommand, type DocumentResource, fetchDocumentPdf, isInvoice, useCreatePublicLink } from '../invoices-queries';
 import { saveFile } from '../save-file';
@@ -15,7 +17,7 @@ import { PublicLinkModal } from './public-link-modal';
 import { SendEmailModal } from './send-email-modal';
 
 type Confirmable = 'void' | 'delete' | 'reject';
-type Dialog = 'send' | 'due-date' | 'link' | 'pdf' | null;
+type Dialog = 'send' | 'due-date' | 'link' | 'pdf' | 'payment' | null;
 
 /** The view page's actions: what `allowed_actions` and the caller's abilities permit, the rarer ones in a menu. */
 export function DocumentActions({ kind, document }: { kind: DocumentKind; document: DocumentResource }) {
@@ -28,6 +30,8 @@ export function DocumentActions({ kind, document }: { kind: DocumentKind; docume
   const [confirming, setConfirming] = useState<Confirmable | null>(null);
   const [downloading, setDownloading] = useState(false);
   const number = isInvoice(document) ? document.invoice_number : document.estimate_number;
+  // Payments have no ability of their own: recording one needs 'send-payment' (as the payments API).
+  const canRecordPayment = useCan('business')('send-payment') && document.direction === 'outgoing' && document.allowed_actions.includes('record_payment');
   const k = (key: string) => t(`${kind}s.${key}`);
 
   const run = (name: DocumentCommand) => void commands.run(document.id, name);
@@ -87,6 +91,11 @@ export function DocumentActions({ kind, document }: { kind: DocumentKind; docume
           {t('invoices.actions.reject')}
         </Button>
       )}
+      {canRecordPayment && (
+        <Button variant="default" leftSection={<Icon name="cash" size={16} />} onClick={() => setDialog('payment')}>
+          {t('payments.actions.record')}
+        </Button>
+      )}
       {may.send && (
         <Button leftSection={<Icon name="mail" size={16} />} onClick={() => setDialog('send')}>
           {t('invoices.actions.send')}
@@ -121,6 +130,14 @@ export function DocumentActions({ kind, document }: { kind: DocumentKind; docume
       {dialog === 'send' && <SendEmailModal kind={kind} id={document.id} opened onClose={() => setDialog(null)} />}
       {dialog === 'pdf' && <PdfPreviewModal kind={kind} id={document.id} number={number} onClose={() => setDialog(null)} />}
       {isInvoice(document) && dialog === 'due-date' && <DueDateModal invoice={document} opened onClose={() => setDialog(null)} />}
+      {isInvoice(document) && dialog === 'payment' && (
+        <PaymentFormModal
+          direction="received"
+          payment={null}
+          invoice={{ id: document.id, invoice_number: document.invoice_number, customer: { id: document.customer_id, name: document.customer.name }, due_amount: document.due_amount, currency_id: document.currency_id }}
+          onClose={() => setDialog(null)}
+        />
+      )}
       <PublicLinkModal
         opened={dialog === 'link'}
         onClose={() => setDialog(null)}

@@ -3,7 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { type SendDocumentEmailRequest, sendDocumentEmailRequestSchema } from '@app/contracts';
+import { type DocumentEmailPreview, type SendDocumentEmailRequest, sendDocumentEmailRequestSchema } from '@app/contracts';
 import { FormModal } from '../../../components/form-modal';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
@@ -12,18 +12,19 @@ import { useEmailPreview, useSendDocumentEmail } from '../invoices-queries';
 
 const FIELDS = ['to', 'reply_to', 'subject', 'body', 'notify_admin'] as const;
 
-interface SendEmailModalProps {
-  kind: DocumentKind;
-  id: string;
+interface EmailModalProps {
+  title: string;
   opened: boolean;
   onClose: () => void;
+  /** The server's proposal for the mail (recipient, subject, body). */
+  preview: { data: DocumentEmailPreview | undefined; isPending: boolean; error: unknown; refetch: () => unknown };
+  send: (body: z.output<typeof sendDocumentEmailRequestSchema>) => Promise<unknown>;
+  sentNotice: string;
 }
 
-/** The email the server would send, filled in from its preview and editable before sending. */
-export function SendEmailModal({ kind, id, opened, onClose }: SendEmailModalProps) {
+/** A mail the server would send (a document, a receipt), filled in from its preview and editable before sending. */
+export function EmailModal({ title, opened, onClose, preview, send, sentNotice }: EmailModalProps) {
   const { t } = useTranslation();
-  const preview = useEmailPreview(kind, id, opened);
-  const send = useSendDocumentEmail(kind);
   const {
     register,
     handleSubmit,
@@ -42,8 +43,8 @@ export function SendEmailModal({ kind, id, opened, onClose }: SendEmailModalProp
 
   const onSubmit = handleSubmit(async (body) => {
     try {
-      await send.mutateAsync({ id, body });
-      notifySuccess(t(`${kind}s.notice.sent`));
+      await send(body);
+      notifySuccess(sentNotice);
       onClose();
     } catch (err) {
       handleFormError(err, setError, FIELDS);
@@ -54,7 +55,7 @@ export function SendEmailModal({ kind, id, opened, onClose }: SendEmailModalProp
     <FormModal
       opened={opened}
       onClose={onClose}
-      title={t(`${kind}s.send.title`)}
+      title={title}
       size="lg"
       onSubmit={onSubmit}
       submitting={isSubmitting}
@@ -72,5 +73,29 @@ export function SendEmailModal({ kind, id, opened, onClose }: SendEmailModalProp
       )}
       <Switch label={t('invoices.send.notify_admin')} {...register('notify_admin')} />
     </FormModal>
+  );
+}
+
+interface SendEmailModalProps {
+  kind: DocumentKind;
+  id: string;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The document's mail: its preview and send calls. */
+export function SendEmailModal({ kind, id, opened, onClose }: SendEmailModalProps) {
+  const { t } = useTranslation();
+  const preview = useEmailPreview(kind, id, opened);
+  const send = useSendDocumentEmail(kind);
+  return (
+    <EmailModal
+      title={t(`${kind}s.send.title`)}
+      opened={opened}
+      onClose={onClose}
+      preview={preview}
+      send={(body) => send.mutateAsync({ id, body })}
+      sentNotice={t(`${kind}s.notice.sent`)}
+    />
   );
 }

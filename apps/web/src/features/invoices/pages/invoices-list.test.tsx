@@ -135,7 +135,7 @@ describe('estimate lists', () => {
     const { requests } = mockFetch(
       tenant,
       route('GET', '/api/v1/estimates', () =>
-        jsonResponse(200, { data: [estimate], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1, estimate_total_count: 1, outgoing_count: 0, incoming_count: 1 } }),
+        jsonResponse(200, { data: [estimate], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1, estimate_total_count: 1 } }),
       ),
     );
     const { router } = renderApp('/estimates', makeSession({ current_user_abilities: ['view-estimate'] }));

@@ -91,7 +91,7 @@ export function makeEstimate(overrides: Partial<EstimateResource> = {}): Estimat
 export function invoicePage(rows: InvoiceResource[], totalCount = rows.length) {
   // Parsing with the list row schema drops what rows do not carry (lines, tax lines, attachments).
   const data = rows.map((row) => invoiceListItemSchema.parse(row));
-  return jsonResponse(200, { data, meta: { current_page: 1, last_page: 1, per_page: 15, total: rows.length, invoice_total_count: totalCount, outgoing_count: rows.length, incoming_count: 0 } });
+  return jsonResponse(200, { data, meta: { current_page: 1, last_page: 1, per_page: 15, total: rows.length, invoice_total_count: totalCount } });
 }
 
 export const invoiceStats = route('GET', '/api/v1/invoices/stats', () => jsonResponse(200, { inDraft: 11000, totalPaid: 5000, totalDue: 20000, totalOverDue: 4000 }));
