@@ -67,6 +67,17 @@ import { documentDeliveryRoutes } from './modules/document-delivery/document-del
 import { attachmentRoutes } from './modules/attachments/attachments.routes';
 import { createInvoiceUploadService } from './modules/invoice-upload/invoice-upload.service';
 import { invoiceUploadRoutes } from './modules/invoice-upload/invoice-upload.routes';
+import { createPaymentService } from './modules/payments/payments.service';
+import { paymentDeliveryAdapter } from './modules/payments/payment-delivery';
+import { paymentRoutes } from './modules/payments/payments.routes';
+import { createRecurringInvoiceService } from './modules/recurring-invoices/recurring-invoices.service';
+import { recurringInvoiceRoutes } from './modules/recurring-invoices/recurring-invoices.routes';
+import { createPaymentReminderService } from './modules/payment-reminders/payment-reminders.service';
+import { paymentReminderRoutes } from './modules/payment-reminders/payment-reminders.routes';
+import { createExchangeRateService } from './modules/exchange-rates/exchange-rates.service';
+import { exchangeRateRoutes } from './modules/exchange-rates/exchange-rates.routes';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 
 export type BuildOptions = {
   logger?: boolean | { level: string };
@@ -109,6 +120,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   const estimates = createEstimateService(app, documentAttachments, invoices);
   const invoiceDelivery = createDocumentDelivery(app, invoiceDeliveryAdapter(invoices));
   const estimateDelivery = createDocumentDelivery(app, estimateDeliveryAdapter(estimates));
+  const payments = createPaymentService(app);
 
   await server.register(healthRoutes, { app, isReady: options.isReady ?? (() => true) });
   await server.register(
@@ -140,6 +152,11 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(invoiceRoutes, { invoices, delivery: invoiceDelivery });
       await v1.register(estimateRoutes, { estimates, delivery: estimateDelivery });
       await v1.register(documentDeliveryRoutes, { invoices: invoiceDelivery, estimates: estimateDelivery, estimateDecisions: estimates, limiter });
+      await v1.register(paymentRoutes, { payments, delivery: createDocumentDelivery(app, paymentDeliveryAdapter(payments)), limiter });
+      await v1.register(recurringInvoiceRoutes, { recurring: createRecurringInvoiceService(app, invoices) });
+      await v1.register(paymentReminderRoutes, { reminders: createPaymentReminderService(app) });
+      await v1.register(exchangeRateRoutes, { rates: createExchangeRateService(app) });
+      await v1.register(dashboardRoutes, { dashboard: createDashboardService(app) });
     },
     { prefix: '/api/v1' },
   );

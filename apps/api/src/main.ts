@@ -10,9 +10,13 @@ import { lockDataDir } from './platform/data-dir-lock';
 import { PgBossQueue } from './platform/jobs';
 import { transportFromEnv } from './platform/mail';
 import { createEstimateExpiryJob } from './modules/estimates/estimate-expiry';
+import { createRecurringInvoiceJob } from './modules/recurring-invoices/recurring-job';
+import { createPaymentReminderJob } from './modules/payment-reminders/payment-reminder-job';
 
 const SWEEP_MS = 30_000;
 const ESTIMATE_EXPIRY_MS = 60 * 60 * 1000;
+const RECURRING_INVOICES_MS = 60 * 1000;
+const PAYMENT_REMINDERS_MS = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
@@ -43,11 +47,23 @@ async function main(): Promise<void> {
     await app.outbox.register();
     await app.outbox.sweep(0);
     const sweeper = setInterval(() => void app.outbox.sweep().catch((error: unknown) => logger.error({ err: error }, 'outbox sweep failed')), SWEEP_MS);
-    const estimateExpiry = createEstimateExpiryJob(app);
-    await estimateExpiry.register();
-    const triggerEstimateExpiry = () => void estimateExpiry.trigger().catch((error: unknown) => logger.error({ err: error }, 'estimate expiry failed to queue'));
-    triggerEstimateExpiry();
-    const expirer = setInterval(triggerEstimateExpiry, ESTIMATE_EXPIRY_MS);
+    // Periodic jobs: queued at start and then on their interval; pg-boss hands each run to one worker.
+    const periodicJobs: { label: string; job: { register(): Promise<void>; trigger(): Promise<unknown> }; everyMs: number }[] = [
+      { label: 'estimate expiry', job: createEstimateExpiryJob(app), everyMs: ESTIMATE_EXPIRY_MS },
+      { label: 'recurring invoices', job: createRecurringInvoiceJob(app, (error) => logger.error({ err: error }, 'recurring invoice generation failed')), everyMs: RECURRING_INVOICES_MS },
+      {
+        label: 'payment reminders',
+        job: createPaymentReminderJob(app, (scope, error) => logger.error({ err: error, tenant: scope.tenantId, business: scope.businessId }, 'payment reminders failed')),
+        everyMs: PAYMENT_REMINDERS_MS,
+      },
+    ];
+    const timers: NodeJS.Timeout[] = [];
+    for (const { label, job, everyMs } of periodicJobs) {
+      await job.register();
+      const trigger = () => void job.trigger().catch((error: unknown) => logger.error({ err: error }, `${label} failed to queue`));
+      trigger();
+      timers.push(setInterval(trigger, everyMs));
+    }
     ready = true;
     logger.info({ port: env.PORT, database: database.kind, ms: Date.now() - startedAt }, 'ready');
 
@@ -58,7 +74,7 @@ async function main(): Promise<void> {
       logger.info({ signal }, 'shutting down');
       ready = false;
       clearInterval(sweeper);
-      clearInterval(expirer);
+      for (const timer of timers) clearInterval(timer);
       try {
         await server.close();
         await jobs.stop();

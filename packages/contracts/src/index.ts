@@ -20,3 +20,8 @@ export * from './notes';
 export * from './reference';
 export * from './address';
 export * from './documents';
+export * from './reminders';
+export * from './exchange-rates';
+export * from './dashboard';
+export * from './payments';
+export * from './recurring-invoices';

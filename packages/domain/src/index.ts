@@ -3,3 +3,7 @@ export * from './totals';
 export * from './numbering';
 export * from './document-status';
 export * from './dates';
+export * from './exchange';
+export * from './reminders';
+export * from './payments';
+export * from './schedules';

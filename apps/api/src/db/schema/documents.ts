@@ -103,6 +103,8 @@ export const invoices = pgTable(
     index('invoices_outgoing_status_idx').on(t.tenantId, t.businessId, t.status, t.invoiceDate.desc(), t.id.desc()),
     index('invoices_outgoing_paid_idx').on(t.tenantId, t.businessId, t.paidStatus, t.invoiceDate.desc(), t.id.desc()),
     index('invoices_outgoing_customer_idx').on(t.tenantId, t.businessId, t.customerId, t.invoiceDate.desc(), t.id.desc()),
+    // Open invoices by due date: payment reminders and the overdue figures.
+    index('invoices_open_due_idx').on(t.tenantId, t.businessId, t.dueDate).where(sql`status NOT IN ('draft', 'void', 'completed') AND paid_status <> 'paid'`),
     index('invoices_recurring_idx').on(t.tenantId, t.recurringInvoiceId).where(sql`recurring_invoice_id IS NOT NULL`),
     index('invoices_incoming_idx').on(t.tenantId, t.customerBusinessId, t.invoiceDate.desc(), t.id.desc()).where(sql`status <> 'draft'`),
     foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'invoices_business_fk' }).onDelete('cascade'),
@@ -189,6 +191,21 @@ export const estimateTaxes = pgTable(
     foreignKey({ columns: [t.tenantId, t.estimateId, t.estimateItemId], foreignColumns: [estimateItems.tenantId, estimateItems.estimateId, estimateItems.id], name: 'estimate_taxes_item_fk' }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.businessId, t.taxTypeId], foreignColumns: [taxTypes.tenantId, taxTypes.businessId, taxTypes.id], name: 'estimate_taxes_tax_type_fk' }),
   ],
+);
+
+/**
+ * How many invoices each business issued (outgoing) and received (incoming, drafts excluded),
+ * kept by a trigger on `invoices` so lists and bootstrap need not count a large table.
+ */
+export const invoiceCounts = pgTable(
+  'invoice_counts',
+  {
+    tenantId: tenantId(),
+    businessId: uuid('business_id').notNull(),
+    direction: text('direction', { enum: ['outgoing', 'incoming'] }).notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.businessId, t.direction] })],
 );
 
 /**

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { CounterpartyKind, CounterpartyTab } from '@app/contracts';
 import type { Tx } from '../../db/client';
-import { businesses, businessUsers, counterparties, invoices, oneTimeTokens, users } from '../../db/schema';
+import { businesses, businessUsers, counterparties, estimates, invoices, oneTimeTokens, recurringInvoices, users } from '../../db/schema';
 
 export type CounterpartyRecord = typeof counterparties.$inferSelect;
 export type OwnerStatus = 'invited' | 'active' | 'disabled';
@@ -261,4 +261,21 @@ export async function hasInvoices(tx: Tx, scope: Scope, counterparty: Counterpar
     .where(and(eq(invoices.tenantId, scope.tenantId), between))
     .limit(1);
   return rows.length > 0;
+}
+
+/** Whether estimates or recurring invoices are addressed to this customer (they keep it from being deleted). */
+export async function hasCustomerDocuments(tx: Tx, scope: Scope, counterpartyId: string): Promise<boolean> {
+  if (scope.kind !== 'customer') return false;
+  const estimate = await tx
+    .select({ id: estimates.id })
+    .from(estimates)
+    .where(and(eq(estimates.tenantId, scope.tenantId), eq(estimates.businessId, scope.businessId), eq(estimates.customerId, counterpartyId)))
+    .limit(1);
+  if (estimate.length > 0) return true;
+  const recurring = await tx
+    .select({ id: recurringInvoices.id })
+    .from(recurringInvoices)
+    .where(and(eq(recurringInvoices.tenantId, scope.tenantId), eq(recurringInvoices.businessId, scope.businessId), eq(recurringInvoices.customerId, counterpartyId)))
+    .limit(1);
+  return recurring.length > 0;
 }

@@ -220,7 +220,12 @@ export function createCounterpartyService(app: AppContext) {
         const targets = action === 'archive' ? matched.filter((r) => !r.archivedAt) : action === 'unarchive' ? matched.filter((r) => r.archivedAt) : matched;
         const targetIds = targets.map((r) => r.id);
         const befores = await Promise.all(targetIds.map((id) => rowOrNotFound(tx, scope, id)));
-        if (action === 'delete') await repo.deleteCounterparties(tx, scope, targetIds);
+        if (action === 'delete') {
+          for (const before of befores) {
+            if ((await hasTransactions(tx, scope, before)) || (await repo.hasCustomerDocuments(tx, scope, before.id))) throw AppError.validation('ids', messages.counterpartyInUse);
+          }
+          await repo.deleteCounterparties(tx, scope, targetIds);
+        }
         else await repo.setArchivedAt(tx, scope, targetIds, action === 'archive' ? app.clock.now() : null);
         for (const before of befores) {
           const after = action === 'delete' ? undefined : await rowOrNotFound(tx, scope, before.id);

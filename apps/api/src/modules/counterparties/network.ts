@@ -5,14 +5,15 @@ import { newId, randomToken, sha256 } from '../../platform/crypto';
 import { simpleMailHtml } from '../../platform/mail';
 import * as authRepo from '../auth/auth.repository';
 import * as businessRepo from '../businesses/businesses.repository';
+import { counterpartyHasPayments } from '../payments/payments.service';
 import * as teamRepo from '../team/team.repository';
 import * as repo from './counterparties.repository';
 
 export const ONBOARDING_DAYS = 7;
 
-/** The invoices exchanged with a counterparty: once any exists, its currency is locked. */
+/** The invoices exchanged with a counterparty and the payments recorded with it: once any exists, its currency is locked. */
 export async function hasTransactions(tx: Tx, scope: repo.Scope, counterparty: repo.CounterpartyRecord): Promise<boolean> {
-  return repo.hasInvoices(tx, scope, counterparty);
+  return (await repo.hasInvoices(tx, scope, counterparty)) || (await counterpartyHasPayments(tx, scope, counterparty.id));
 }
 
 /** The owner of a counterparty business; one recorded without an email gets `email` as owner now. */

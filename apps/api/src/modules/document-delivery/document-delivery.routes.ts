@@ -10,6 +10,7 @@ import {
   invoiceResourceSchema,
   publicDocumentSchema,
   publicLinkResponseSchema,
+  publicPaymentSchema,
   rejectDocumentRequestSchema,
   satisfies,
   sendDocumentEmailRequestSchema,
@@ -22,6 +23,7 @@ import type { RateLimiter } from '../../platform/rate-limit';
 import type { EstimateService } from '../estimates/estimates.service';
 import type { DeliverableDocument, DeliveryKind } from './delivery-adapter';
 import type { DeliveryRequest, DocumentDelivery, RenderedPdf } from './document-delivery.service';
+import type { DocumentPublicView } from './invoice-delivery';
 
 /** Public tokens are unguessable; the per-IP limit keeps anyone from trying many. */
 export const PUBLIC_LINK_RATE_LIMIT: RateLimitRule = { max: 60, windowMs: 60_000 };
@@ -64,9 +66,16 @@ function sendPdf(reply: FastifyReply, pdf: RenderedPdf) {
     .send(pdf.bytes);
 }
 
-type KindRoutes<Document extends DeliverableDocument> = { kind: DeliveryKind; plural: 'invoices' | 'estimates'; delivery: DocumentDelivery<Document>; resourceSchema: z.ZodType<Document> };
+/** One kind's routes: its delivery core, the schema of its resource and of its public page. */
+export type KindRoutes<Document extends DeliverableDocument, View> = {
+  kind: DeliveryKind;
+  plural: 'invoices' | 'estimates' | 'payments';
+  delivery: DocumentDelivery<Document, View>;
+  resourceSchema: z.ZodType<Document>;
+};
 
-function privateDeliveryRoutes<Document extends DeliverableDocument>(server: Server, { kind, plural, delivery, resourceSchema }: KindRoutes<Document>) {
+/** PDF, mail preview and send, and new public links of one kind; `view-{kind}` reads, `send-{kind}` sends. */
+export function privateDeliveryRoutes<Document extends DeliverableDocument, View>(server: Server, { kind, plural, delivery, resourceSchema }: KindRoutes<Document, View>) {
   server.get(`/${plural}/:id/pdf`, { config: access(`view-${kind}`), schema: { params } }, async (request, reply) => sendPdf(reply, await delivery.pdf(businessScope(request), request.params.id)));
 
   server.get(`/${plural}/:id/preview-email`, { config: access(`send-${kind}`), schema: { params, response: { 200: z.object({ data: documentEmailPreviewSchema }) } } }, async (request) => ({
@@ -84,8 +93,16 @@ function privateDeliveryRoutes<Document extends DeliverableDocument>(server: Ser
   );
 }
 
-function publicDocumentRoutes<Document extends DeliverableDocument>(server: Server, { plural, delivery }: KindRoutes<Document>) {
-  server.get(`/public/${plural}/:token`, { config: PUBLIC, schema: { params: tokenParams, response: { 200: publicDocumentSchema } } }, async (request) =>
+/** Every kind's public page: an invoice or estimate, or a payment receipt. */
+const publicPageSchema = z.union([publicDocumentSchema, publicPaymentSchema]);
+
+type PublicKind = {
+  plural: KindRoutes<DeliverableDocument, unknown>['plural'];
+  delivery: { publicDocument(tenantId: string, token: string): Promise<z.output<typeof publicPageSchema>>; publicPdf(tenantId: string, token: string): Promise<RenderedPdf> };
+};
+
+function publicDocumentRoutes(server: Server, { plural, delivery }: PublicKind) {
+  server.get(`/public/${plural}/:token`, { config: PUBLIC, schema: { params: tokenParams, response: { 200: publicPageSchema } } }, async (request) =>
     delivery.publicDocument(request.ctx.tenant.id, request.params.token),
   );
   server.get(`/public/${plural}/:token/pdf`, { config: PUBLIC, schema: { params: tokenParams } }, async (request, reply) =>
@@ -93,23 +110,37 @@ function publicDocumentRoutes<Document extends DeliverableDocument>(server: Serv
   );
 }
 
+/**
+ * The public page and PDF of one or more kinds, behind the per-address limit: every request
+ * counts, a wrong token included, since that is what guessing looks like.
+ */
+export function publicDeliveryRoutes(limiter: RateLimiter, register: (publicScope: Server) => void): FastifyPluginAsyncZod {
+  return async (publicScope) => {
+    publicScope.addHook('onRequest', async (request) => limiter.hit(`public-link:${request.ip}`, PUBLIC_LINK_RATE_LIMIT));
+    register(publicScope);
+  };
+}
+
+/** The public page and PDF of one kind, rate limited. */
+export function publicKindRoutes(limiter: RateLimiter, kind: PublicKind): FastifyPluginAsyncZod {
+  return publicDeliveryRoutes(limiter, (publicScope) => publicDocumentRoutes(publicScope, kind));
+}
+
 export type DocumentDeliveryRoutesOptions = {
-  invoices: DocumentDelivery<InvoiceResource>;
-  estimates: DocumentDelivery<EstimateResource>;
+  invoices: DocumentDelivery<InvoiceResource, DocumentPublicView>;
+  estimates: DocumentDelivery<EstimateResource, DocumentPublicView>;
   /** The estimate's own transitions for the public approve and reject buttons. */
   estimateDecisions: Pick<EstimateService, 'approveFromLink' | 'rejectFromLink'>;
   limiter: RateLimiter;
 };
 
 export const documentDeliveryRoutes: FastifyPluginAsyncZod<DocumentDeliveryRoutesOptions> = async (server, { invoices, estimates, estimateDecisions, limiter }) => {
-  const invoiceRoutes: KindRoutes<InvoiceResource> = { kind: 'invoice', plural: 'invoices', delivery: invoices, resourceSchema: invoiceResourceSchema };
-  const estimateRoutes: KindRoutes<EstimateResource> = { kind: 'estimate', plural: 'estimates', delivery: estimates, resourceSchema: estimateResourceSchema };
+  const invoiceRoutes: KindRoutes<InvoiceResource, DocumentPublicView> = { kind: 'invoice', plural: 'invoices', delivery: invoices, resourceSchema: invoiceResourceSchema };
+  const estimateRoutes: KindRoutes<EstimateResource, DocumentPublicView> = { kind: 'estimate', plural: 'estimates', delivery: estimates, resourceSchema: estimateResourceSchema };
   privateDeliveryRoutes(server, invoiceRoutes);
   privateDeliveryRoutes(server, estimateRoutes);
 
-  const publicRoutes: FastifyPluginAsyncZod = async (publicScope) => {
-    // Every request counts, a wrong token included: that is what guessing looks like.
-    publicScope.addHook('onRequest', async (request) => limiter.hit(`public-link:${request.ip}`, PUBLIC_LINK_RATE_LIMIT));
+  const publicRoutes = publicDeliveryRoutes(limiter, (publicScope) => {
     publicDocumentRoutes(publicScope, invoiceRoutes);
     publicDocumentRoutes(publicScope, estimateRoutes);
 
@@ -123,6 +154,6 @@ export const documentDeliveryRoutes: FastifyPluginAsyncZod<DocumentDeliveryRoute
       const id = await estimates.publicDocumentId(tenantId, request.params.token);
       return { status: (await estimateDecisions.rejectFromLink(tenantId, id, request.body.reason ?? null)).status };
     });
-  };
+  });
   await server.register(publicRoutes);
 };

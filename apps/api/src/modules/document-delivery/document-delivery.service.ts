@@ -1,6 +1,5 @@
 import {
   type DocumentEmailPreview,
-  type PublicDocument,
   type PublicLinkResponse,
   type ResolvedBusinessSettings,
   type SendDocumentEmailRequest,
@@ -33,6 +32,9 @@ export type DeliveryRequest = { origin: string; userEmail: string | null };
 
 export type RenderedPdf = { bytes: Buffer; filename: string };
 
+/** A public page: the kind's view of the document, the issuing business, the PDF's address. */
+export type PublicPage<View> = View & { business: { name: string; logo_url: string | null }; pdf_url: string };
+
 type Issuer = { business: repo.IssuingBusiness; settings: ResolvedBusinessSettings };
 
 /** A file name that survives any Content-Disposition parser: 'INV-000001.pdf'. */
@@ -44,7 +46,7 @@ export function pdfFilename(number: string): string {
  * PDFs, mail and public links of one kind of document. The kind's rules stay in its own
  * service; this core only reads through the adapter and applies its 'send' transition.
  */
-export function createDocumentDelivery<Document extends DeliverableDocument>(app: AppContext, adapter: DeliveryAdapter<Document>) {
+export function createDocumentDelivery<Document extends DeliverableDocument, View>(app: AppContext, adapter: DeliveryAdapter<Document, View>) {
   async function issuerIn(tx: Tx, tenantId: string, businessId: string): Promise<Issuer> {
     const business = await repo.findIssuingBusiness(tx, tenantId, businessId);
     if (!business) throw AppError.notFound();
@@ -77,7 +79,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument>(app
 
   async function own(scope: BusinessScope, id: string): Promise<Document> {
     const document = await adapter.get(scope, id);
-    if (document.direction !== 'outgoing') throw AppError.notFound();
+    if (document.business.id !== scope.businessId) throw AppError.notFound();
     return document;
   }
 
@@ -85,9 +87,9 @@ export function createDocumentDelivery<Document extends DeliverableDocument>(app
     const dates = adapter.dates(document);
     return {
       business: business.name,
-      customer: document.customer.name,
+      customer: adapter.recipient(document).name,
       number: adapter.number(document),
-      amount: formatMoney(document.total, moneyFormatOf(document.currency_id)),
+      amount: formatMoney(adapter.amount(document), moneyFormatOf(document.currency_id)),
       due_date: dates.due_date ? formatDocumentDate(dates.due_date) : '',
       expiry_date: dates.expiry_date ? formatDocumentDate(dates.expiry_date) : '',
     };
@@ -96,13 +98,13 @@ export function createDocumentDelivery<Document extends DeliverableDocument>(app
   function preview(document: Document, { business, settings }: Issuer, request: DeliveryRequest): DocumentEmailPreview {
     // {link} stays in the text: the link is only made when the mail is sent.
     const values = placeholderValues(document, business);
-    const template = adapter.mailTemplate(settings);
+    const template = adapter.mailTemplate(settings, document);
     return {
-      to: document.customer.email,
+      to: adapter.recipient(document).email,
       reply_to: business.email ?? request.userEmail,
       subject: fillPlaceholders(template.subject, values),
       body: fillPlaceholders(template.body, values),
-      send_as_attachment: settings.invoice_send_as_attachment,
+      send_as_attachment: adapter.attachesPdf(settings),
     };
   }
 
@@ -116,7 +118,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument>(app
 
   async function send(actor: AuditActor, scope: BusinessScope, document: Document, issuing: Issuer, input: SendDocumentEmailRequest, request: DeliveryRequest): Promise<Document> {
     const mail = sendDocumentEmailRequestSchema.parse(input);
-    const attach = issuing.settings.invoice_send_as_attachment;
+    const attach = adapter.attachesPdf(issuing.settings);
     const pdf = attach ? await render(document, issuing) : null;
     const values = placeholderValues(document, issuing.business);
     const sent = await inTenant(app.db, scope.tenantId, async (tx) => {
@@ -143,7 +145,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument>(app
     const link = await inTenant(app.db, tenantId, (tx) => repo.findPublicLink(tx, tenantId, adapter.kind, sha256(token)));
     const expired = link?.expiresAt && link.expiresAt.getTime() <= app.clock.now().getTime();
     const document = link && !expired ? await adapter.getForRecipient(tenantId, link.documentId) : null;
-    if (!document) throw AppError.notFound(messages.publicLinkInvalid);
+    if (!document) throw AppError.notFound(adapter.missingMessage);
     return document;
   }
 
@@ -189,18 +191,13 @@ export function createDocumentDelivery<Document extends DeliverableDocument>(app
       });
     },
 
-    /** The public page; the first visit marks the document viewed. */
-    async publicDocument(tenantId: string, token: string): Promise<PublicDocument> {
-      let document = await linkedDocument(tenantId, token);
-      if (document.viewed_at === null) {
-        await adapter.markViewed(tenantId, document.id);
-        document = (await adapter.getForRecipient(tenantId, document.id)) ?? document;
-      }
+    /** The public page; opening it is recorded (invoices and estimates become viewed). */
+    async publicDocument(tenantId: string, token: string): Promise<PublicPage<View>> {
+      const document = await adapter.opened(tenantId, await linkedDocument(tenantId, token));
       const { business } = await issuer(tenantId, document.business.id);
       return {
-        model: adapter.kind,
-        business: { name: business.name, logo_url: business.logo },
         ...adapter.publicView(document),
+        business: { name: business.name, logo_url: business.logo },
         pdf_url: `/api/v1/public/${adapter.plural}/${token}/pdf`,
       };
     },
@@ -217,4 +214,4 @@ export function createDocumentDelivery<Document extends DeliverableDocument>(app
   };
 }
 
-export type DocumentDelivery<Document extends DeliverableDocument> = ReturnType<typeof createDocumentDelivery<Document>>;
+export type DocumentDelivery<Document extends DeliverableDocument, View = unknown> = ReturnType<typeof createDocumentDelivery<Document, View>>;

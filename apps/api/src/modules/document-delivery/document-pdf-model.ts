@@ -1,7 +1,7 @@
-import { type ResolvedBusinessSettings, currencyById } from '@app/contracts';
+import { type DocumentParty, type InvoiceResource, type ResolvedBusinessSettings, currencyById } from '@app/contracts';
 import type { MoneyFormat } from '@app/domain';
 import type { PdfDocumentModel, PdfLogo, PdfTaxLine } from '../../platform/pdf';
-import type { DeliverableDocument, DeliveryAdapter } from './delivery-adapter';
+import type { DeliverableDocument, DeliveryAdapter, PdfBody } from './delivery-adapter';
 import type { IssuingBusiness } from './document-delivery.repository';
 import { formatAddress } from './document-formatting';
 
@@ -11,43 +11,29 @@ export function moneyFormatOf(currencyId: number): MoneyFormat {
   return currency;
 }
 
-function taxLines(taxes: DeliverableDocument['taxes']): PdfTaxLine[] {
+/** The itemized documents' fields the PDF body reads (invoices and estimates). */
+type ItemizedDocument = Pick<InvoiceResource, 'discount_type' | 'discount' | 'discount_val' | 'sub_total' | 'total' | 'taxes' | 'items' | 'notes'>;
+
+function taxLines(taxes: ItemizedDocument['taxes']): PdfTaxLine[] {
   return taxes.map((tax) => ({ name: tax.name, percent: tax.percent, amount: tax.amount }));
 }
 
-function discountLabel(type: DeliverableDocument['discount_type'], discount: string): string {
+function discountLabel(type: ItemizedDocument['discount_type'], discount: string): string {
   return type === 'percentage' ? `Discount (${discount}%)` : 'Discount';
 }
 
 /** A per-item discount shows its rate under the amount; a fixed one needs no label. */
-function lineDiscountLabel(item: DeliverableDocument['items'][number]): string | null {
+function lineDiscountLabel(item: ItemizedDocument['items'][number]): string | null {
   return item.discount_type === 'percentage' && item.discount_val !== 0 ? `${item.discount}%` : null;
 }
 
-function hasAddress(address: DeliverableDocument['customer']['shipping_address']): boolean {
+function hasAddress(address: DocumentParty['shipping_address']): boolean {
   return address !== null && Object.values(address).some((value) => value !== null && value !== '');
 }
 
-/** The renderer's model of one document, laid out with the issuing business's address formats. */
-export function toPdfModel<Document extends DeliverableDocument>(
-  adapter: DeliveryAdapter<Document>,
-  document: Document,
-  business: IssuingBusiness,
-  settings: ResolvedBusinessSettings,
-  logo: PdfLogo | null,
-): PdfDocumentModel {
-  const customer = document.customer;
-  const payment = adapter.payment(document);
+/** The item table and totals of an invoice or estimate; `payment` adds the paid and due rows. */
+export function itemizedBody(document: ItemizedDocument, payment: { paid: number; due: number } | null): PdfBody {
   return {
-    kind: adapter.kind,
-    template: document.template_name,
-    title: adapter.title,
-    number: adapter.number(document),
-    fields: adapter.fields(document),
-    business: { name: business.name, lines: formatAddress(settings.invoice_company_address_format, business.billingAddress), logo },
-    billTo: { name: customer.name, lines: formatAddress(settings.invoice_billing_address_format, customer.billing_address) },
-    shipTo: hasAddress(customer.shipping_address) ? { name: customer.name, lines: formatAddress(settings.invoice_shipping_address_format, customer.shipping_address) } : null,
-    currency: moneyFormatOf(document.currency_id),
     lines: document.items.map((item) => ({
       name: item.name,
       description: item.description,
@@ -66,6 +52,32 @@ export function toPdfModel<Document extends DeliverableDocument>(
     amount_paid: payment?.paid ?? null,
     amount_due: payment?.due ?? null,
     notes: document.notes,
+    parties: 'bill_and_ship',
+  };
+}
+
+/** The renderer's model of one document, laid out with the issuing business's address formats. */
+export function toPdfModel<Document extends DeliverableDocument, View>(
+  adapter: DeliveryAdapter<Document, View>,
+  document: Document,
+  business: IssuingBusiness,
+  settings: ResolvedBusinessSettings,
+  logo: PdfLogo | null,
+): PdfDocumentModel {
+  const recipient = adapter.recipient(document);
+  const { parties, ...body } = adapter.body(document);
+  const showShipTo = parties === 'bill_and_ship' && hasAddress(recipient.shipping_address);
+  return {
+    ...body,
+    kind: adapter.kind,
+    template: document.template_name,
+    title: adapter.title(document),
+    number: adapter.number(document),
+    fields: adapter.fields(document),
+    business: { name: business.name, lines: formatAddress(settings.invoice_company_address_format, business.billingAddress), logo },
+    billTo: parties === 'none' ? null : { name: recipient.name, lines: formatAddress(settings.invoice_billing_address_format, recipient.billing_address) },
+    shipTo: showShipTo ? { name: recipient.name, lines: formatAddress(settings.invoice_shipping_address_format, recipient.shipping_address) } : null,
+    currency: moneyFormatOf(document.currency_id),
     footer: null,
   };
 }

@@ -1,28 +1,36 @@
-import type { EstimateResource } from '@app/contracts';
+import { type EstimateResource, messages } from '@app/contracts';
 import { estimateTransition } from '@app/domain';
 import type { EstimateService } from '../estimates/estimates.service';
-import type { DeliveryAdapter } from './delivery-adapter';
+import { type DeliveryAdapter, markViewedOnce } from './delivery-adapter';
 import { formatDocumentDate } from './document-formatting';
+import { itemizedBody } from './document-pdf-model';
+import type { DocumentPublicView } from './invoice-delivery';
 
-export function estimateDeliveryAdapter(estimates: EstimateService): DeliveryAdapter<EstimateResource> {
+export function estimateDeliveryAdapter(estimates: EstimateService): DeliveryAdapter<EstimateResource, DocumentPublicView> {
   return {
     kind: 'estimate',
     plural: 'estimates',
-    title: 'Estimate',
+    missingMessage: messages.publicLinkInvalid,
+    title: () => 'Estimate',
     number: (estimate) => estimate.estimate_number,
+    recipient: (estimate) => estimate.customer,
+    amount: (estimate) => estimate.total,
     fields: (estimate) => [
       { label: 'Estimate Date', value: formatDocumentDate(estimate.estimate_date) },
       ...(estimate.expiry_date ? [{ label: 'Expiry Date', value: formatDocumentDate(estimate.expiry_date) }] : []),
       ...(estimate.reference_number ? [{ label: 'Reference', value: estimate.reference_number }] : []),
     ],
-    payment: () => null,
+    body: (estimate) => itemizedBody(estimate, null),
     dates: (estimate) => ({ due_date: null, expiry_date: estimate.expiry_date }),
     mailTemplate: (settings) => ({ subject: settings.estimate_email_subject, body: settings.estimate_email_body }),
+    // Estimates follow the invoice setting: the business has one choice for its documents.
+    attachesPdf: (settings) => settings.invoice_send_as_attachment,
     get: estimates.get,
     recordSentInTx: estimates.recordSentInTx,
     getForRecipient: estimates.getForRecipient,
-    markViewed: estimates.markViewed,
+    opened: markViewedOnce(estimates),
     publicView: ({ allowed_actions: _actions, attachments: _files, ...estimate }) => ({
+      model: 'estimate',
       invoice: null,
       estimate,
       can_approve: estimateTransition(estimate.status, 'approve').ok,

@@ -1,25 +1,32 @@
-import type { InvoiceResource } from '@app/contracts';
+import { type InvoiceResource, type PublicDocument, messages } from '@app/contracts';
 import type { InvoiceService } from '../invoices/invoices.service';
-import type { DeliveryAdapter } from './delivery-adapter';
+import { type DeliveryAdapter, markViewedOnce } from './delivery-adapter';
 import { formatDocumentDate } from './document-formatting';
+import { itemizedBody } from './document-pdf-model';
 
-export function invoiceDeliveryAdapter(invoices: InvoiceService): DeliveryAdapter<InvoiceResource> {
+export type DocumentPublicView = Omit<PublicDocument, 'business' | 'pdf_url'>;
+
+export function invoiceDeliveryAdapter(invoices: InvoiceService): DeliveryAdapter<InvoiceResource, DocumentPublicView> {
   return {
     kind: 'invoice',
     plural: 'invoices',
-    title: 'Invoice',
+    missingMessage: messages.publicLinkInvalid,
+    title: () => 'Invoice',
     number: (invoice) => invoice.invoice_number,
+    recipient: (invoice) => invoice.customer,
+    amount: (invoice) => invoice.total,
     fields: (invoice) => [
       { label: 'Invoice Date', value: formatDocumentDate(invoice.invoice_date) },
       ...(invoice.due_date ? [{ label: 'Due Date', value: formatDocumentDate(invoice.due_date) }] : []),
     ],
-    payment: (invoice) => ({ paid: invoice.amount_paid, due: invoice.due_amount }),
+    body: (invoice) => itemizedBody(invoice, { paid: invoice.amount_paid, due: invoice.due_amount }),
     dates: (invoice) => ({ due_date: invoice.due_date, expiry_date: null }),
     mailTemplate: (settings) => ({ subject: settings.invoice_email_subject, body: settings.invoice_email_body }),
+    attachesPdf: (settings) => settings.invoice_send_as_attachment,
     get: invoices.get,
     recordSentInTx: invoices.recordSentInTx,
     getForRecipient: invoices.getForRecipient,
-    markViewed: invoices.markViewed,
-    publicView: ({ allowed_actions: _actions, attachments: _files, ...invoice }) => ({ invoice, estimate: null, can_approve: false, can_reject: false }),
+    opened: markViewedOnce(invoices),
+    publicView: ({ allowed_actions: _actions, attachments: _files, ...invoice }) => ({ model: 'invoice', invoice, estimate: null, can_approve: false, can_reject: false }),
   };
 }

@@ -11,7 +11,7 @@ import {
   listMeta,
   messages,
 } from '@app/contracts';
-import { type InvoiceAction, addDays, invoiceTransition, todayInTimeZone } from '@app/domain';
+import { type InvoiceAction, addDays, invoiceTransition, paidStatusOf, todayInTimeZone } from '@app/domain';
 import { inTenant } from '../../db/tenant-tx';
 import type { Tx } from '../../db/client';
 import type { AppContext } from '../../platform/app-context';
@@ -26,6 +26,7 @@ import { allocateNumber, claimTypedNumber, numberingConfig } from '../documents/
 import { priceDocument } from '../documents/pricing';
 import type { DocumentAttachments } from '../documents/document-attachments';
 import { type ResourceContext, editLocked, invoiceState, toInvoiceListItem, toInvoiceResource } from './invoice-resource';
+import { rateFor } from '../exchange-rates/exchange-rates.service';
 import * as repo from './invoices.repository';
 
 const NUMBER_CONSTRAINT = 'invoices_business_number_unique';
@@ -110,6 +111,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
     const dueDate = payload.due_date ?? (settings.invoice_set_due_date_automatically ? addDays(payload.invoice_date, settings.invoice_due_date_days) : null);
     checkDates(payload.invoice_date, dueDate);
     const templateName = await chooseTemplate(tx, actor, 'invoice', payload.template_name);
+    const exchangeRate = await rateFor(tx, scope, customer.currencyId);
     // Last before the inserts: the sequence row stays locked until commit and queues other creates.
     const numbered = await numberFor(tx, scope, settings, payload.invoice_number, payload.invoice_date, customer.id);
     const id = newId();
@@ -126,6 +128,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
       dueDate,
       status: origin.status,
       currencyId: customer.currencyId,
+      exchangeRate,
       templateName,
       notes: payload.notes ?? null,
       taxPerItemEnabled: priced.taxPerItemEnabled,
@@ -203,8 +206,8 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
         };
         const order: repo.InvoiceOrder = { field: query.orderByField ?? 'invoice_date', direction: query.orderBy ?? 'desc' };
         const rows = await repo.listInvoices(tx, scope, filters, order, pageOffset(query.page, query.limit), query.limit);
-        const total = await repo.countInvoices(tx, scope, filters);
-        const directionTotal = repo.filtersOnlyDirection(filters) ? total : await repo.countByDirection(tx, scope, query.type);
+        const directionTotal = await repo.countByDirection(tx, scope, query.type);
+        const total = repo.filtersOnlyDirection(filters) ? directionTotal : await repo.countInvoices(tx, scope, filters);
         const contexts = new Map<string, DocumentBusiness>([[scope.businessId, own]]);
         const data = [];
         for (const row of rows) {
@@ -296,6 +299,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
           customerId: customer.id,
           customerBusinessId: customer.counterpartyBusinessId,
           currencyId: customer.currencyId,
+          exchangeRate: customer.currencyId === before.currencyId ? before.exchangeRate : await rateFor(tx, scope, customer.currencyId),
           invoiceDate: payload.invoice_date,
           dueDate: payload.due_date ?? null,
           templateName: payload.template_name ? await chooseTemplate(tx, actor, 'invoice', payload.template_name) : before.templateName,
@@ -309,6 +313,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
           tax: priced.totals.tax,
           total: priced.totals.total,
           dueAmount: priced.totals.total - before.amountPaid,
+          paidStatus: paidStatusOf(priced.totals.total, before.amountPaid),
         });
         await repo.replaceLines(tx, scope, id, priced.lines, priced.taxes);
         const removedFiles = payload.removeAttachmentIds?.length ? await attachments.remove(tx, scope, 'invoice', id, payload.removeAttachmentIds) : [];

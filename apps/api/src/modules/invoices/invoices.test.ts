@@ -297,3 +297,14 @@ describe('what invoices lock elsewhere', () => {
     expect(await due()).toBe(invoice.total);
   });
 });
+
+describe('customers with invoices', () => {
+  it('cannot be deleted, only archived', async () => {
+    const kept = await createCustomer(vendor, 'Kept Customer');
+    await createInvoice(vendor, kept.id);
+    const refused = await vendor.post('/api/v1/customers/delete', { ids: [kept.id] });
+    expect(errorsOf(refused).ids?.[0]).toBe(messages.counterpartyInUse);
+    expect((await vendor.get(`/api/v1/customers/${kept.id}`)).status).toBe(200);
+    expect((await vendor.post('/api/v1/customers/archive', { ids: [kept.id] })).status).toBe(200);
+  });
+});

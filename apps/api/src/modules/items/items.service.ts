@@ -10,13 +10,14 @@ import { findUnit } from '../item-units/item-units.repository';
 import { findTaxTypes } from '../tax-types/tax-types.repository';
 import { estimateItemUsage } from '../estimates/estimates.service';
 import { invoiceItemUsage } from '../invoices/invoices.service';
+import { recurringItemUsage } from '../recurring-invoices/recurring-invoices.service';
 import * as repo from './items.repository';
 
 /**
  * What may reference an item. Nothing yet: invoice and estimate items arrive with issue 5, whose
  * module adds its check (item ids used on its documents) to this list.
  */
-export const itemUsage: readonly UsageCheck[] = [invoiceItemUsage, estimateItemUsage];
+export const itemUsage: readonly UsageCheck[] = [invoiceItemUsage, estimateItemUsage, recurringItemUsage];
 
 function toResource({ item, unitName }: repo.ItemWithUnit, taxes: readonly repo.ItemTaxRow[]): ItemResource {
   return {

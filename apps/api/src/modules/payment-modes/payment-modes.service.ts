@@ -5,13 +5,11 @@ import { type AuditActor, recordAudit } from '../../platform/audit';
 import { type BusinessScope, type UsageCheck, containsPattern, idsInUse, pageOffset } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import { paymentModeUsedByPayments } from '../payments/payments.service';
 import * as repo from './payment-modes.repository';
 
-/**
- * What may reference a payment mode. Nothing yet: payments arrive with their own issue, whose
- * module adds its check (modes used by its payments) to this list.
- */
-export const paymentModeUsage: readonly UsageCheck[] = [];
+/** What may reference a payment mode: the payments recorded with it. */
+export const paymentModeUsage: readonly UsageCheck[] = [paymentModeUsedByPayments];
 
 function toResource(row: repo.PaymentModeRow): PaymentModeResource {
   return { id: row.id, name: row.name, created_at: row.createdAt.toISOString() };

@@ -17,11 +17,12 @@ import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { estimateTaxTypeUsage } from '../estimates/estimates.service';
 import { invoiceTaxTypeUsage } from '../invoices/invoices.service';
+import { recurringTaxTypeUsage } from '../recurring-invoices/recurring-invoices.service';
 import * as repo from './tax-types.repository';
 import { US_SALES_TAX_AS_OF, US_SALES_TAX_SOURCE, findUsState, isUnitedStates } from './us-state-sales-tax';
 
 /** What may reference a tax type. Items now; the invoice and estimate tax lines add their check here. */
-const taxTypeUsage: readonly UsageCheck[] = [repo.taxTypesUsedByItems, invoiceTaxTypeUsage, estimateTaxTypeUsage];
+const taxTypeUsage: readonly UsageCheck[] = [repo.taxTypesUsedByItems, invoiceTaxTypeUsage, estimateTaxTypeUsage, recurringTaxTypeUsage];
 
 export function taxTypeResource(row: repo.TaxTypeRow): TaxTypeResource {
   return {

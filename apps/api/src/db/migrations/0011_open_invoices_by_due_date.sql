@@ -1,0 +1,1 @@
+CREATE INDEX "invoices_open_due_idx" ON "invoices" USING btree ("tenant_id","business_id","due_date") WHERE status NOT IN ('draft', 'void', 'completed') AND paid_status <> 'paid';

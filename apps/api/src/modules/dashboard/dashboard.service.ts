@@ -1,0 +1,181 @@
+import {
+  type DashboardCharts,
+  type DashboardStatType,
+  type DashboardStats,
+  type InvoicePaidStatus,
+  type InvoiceStatus,
+  currencyById,
+} from '@app/contracts';
+import { ConvertedTotal, displayInvoiceStatus, financialYearRange, financialYearStart, parseScaledSum, todayInTimeZone } from '@app/domain';
+import type { Tx } from '../../db/client';
+import { inTenant } from '../../db/tenant-tx';
+import type { AppContext } from '../../platform/app-context';
+import type { BusinessScope } from '../../platform/business-scope';
+import { loadDocumentBusiness } from '../documents/document-business';
+import { effectiveStatus } from '../estimates/estimate-resource';
+import { currentRates } from '../exchange-rates/exchange-rates.service';
+import * as repo from './dashboard.repository';
+
+const RECENT_LIMIT = 5;
+
+/**
+ * Money in the business currency. A document in another currency counts at the rate stored on
+ * it; one stored without a rate counts at the business's current rate for its currency. Invoices
+ * addressed to the business carry their issuer's rate, so purchases always use the business's
+ * own current rate. Currencies that have no rate to use are left out and reported.
+ */
+class Conversion {
+  private readonly unconverted = new Set<number>();
+  private readonly precision: number;
+
+  constructor(
+    readonly currencyId: number,
+    private readonly rates: Map<number, bigint>,
+  ) {
+    this.precision = currencyById(currencyId)?.precision ?? 2;
+  }
+
+  total(): ConvertedTotal {
+    return new ConvertedTotal(this.precision);
+  }
+
+  add(into: ConvertedTotal, group: repo.MoneyGroup, useStoredRates: boolean): void {
+    if (group.currencyId === this.currencyId) {
+      into.addMinorUnits(BigInt(group.amount));
+      return;
+    }
+    const from = currencyById(group.currencyId)?.precision;
+    const rate = this.rates.get(group.currencyId);
+    if (from !== undefined && useStoredRates && group.atRate !== null) into.addAtRate(parseScaledSum(group.atRate), from);
+    else if (from !== undefined && rate !== undefined) into.addAtRate(BigInt(group.amount) * rate, from);
+    else if (group.amount !== '0') this.unconverted.add(group.currencyId);
+  }
+
+  unconvertedIds(): number[] {
+    return [...this.unconverted].sort((a, b) => a - b);
+  }
+}
+
+const toNumber = (total: ConvertedTotal) => Number(total.minorUnits());
+
+type Series = 'sales' | 'receipts' | 'purchases' | 'payments_made';
+
+function seriesTotals(conversion: Conversion): Record<Series, ConvertedTotal> {
+  return { sales: conversion.total(), receipts: conversion.total(), purchases: conversion.total(), payments_made: conversion.total() };
+}
+
+function seriesNumbers(totals: Record<Series, ConvertedTotal>): Record<Series, number> {
+  return { sales: toNumber(totals.sales), receipts: toNumber(totals.receipts), purchases: toNumber(totals.purchases), payments_made: toNumber(totals.payments_made) };
+}
+
+/** The twelve 'YYYY-MM' months from `from` (a first of month). */
+function monthsFrom(from: string): string[] {
+  const [year, month] = from.split('-').map(Number);
+  return Array.from({ length: 12 }, (_, index) => {
+    const zeroBased = (month ?? 1) - 1 + index;
+    return `${(year ?? 0) + Math.floor(zeroBased / 12)}-${String((zeroBased % 12) + 1).padStart(2, '0')}`;
+  });
+}
+
+type Context = { tx: Tx; conversion: Conversion; range: repo.DateRange; year: number; today: string };
+
+/** The dashboard: cards (stats) and charts of the selected financial year. */
+export function createDashboardService(app: AppContext) {
+  async function withContext<T>(scope: BusinessScope, year: number | undefined, work: (context: Context) => Promise<T>): Promise<T> {
+    return inTenant(app.db, scope.tenantId, async (tx) => {
+      const business = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
+      const today = todayInTimeZone(app.clock.now(), business.settings.time_zone);
+      const selected = year ?? financialYearStart(business.settings.fiscal_year, today);
+      const conversion = new Conversion(business.currencyId, await currentRates(tx, scope));
+      return work({ tx, conversion, range: financialYearRange(business.settings.fiscal_year, selected), year: selected, today });
+    });
+  }
+
+  const moneyContext = ({ conversion, range, year }: Context) => ({
+    financial_year: { year, ...range },
+    currency_id: conversion.currencyId,
+    unconverted_currency_ids: conversion.unconvertedIds(),
+  });
+
+  return {
+    async stats(scope: BusinessScope, query: { type: DashboardStatType | 'all'; year?: number | undefined }): Promise<DashboardStats> {
+      const wants = (type: DashboardStatType) => query.type === 'all' || query.type === type;
+      return withContext(scope, query.year, async (context) => {
+        const { tx, conversion, range } = context;
+        const figures: Partial<Record<DashboardStatType, number>> = {};
+        if (wants('total_amount_due') || wants('invoice_count') || wants('total_sales')) {
+          const rows = await repo.outgoingInvoiceFigures(tx, scope, range);
+          const sales = conversion.total();
+          const due = conversion.total();
+          for (const row of rows.filter((group) => group.billed)) {
+            if (wants('total_sales')) conversion.add(sales, row.sales, true);
+            if (wants('total_amount_due')) conversion.add(due, row.due, true);
+          }
+          if (wants('total_amount_due')) figures.total_amount_due = toNumber(due);
+          if (wants('invoice_count')) figures.invoice_count = rows.reduce((sum, row) => sum + row.count, 0);
+          if (wants('total_sales')) figures.total_sales = toNumber(sales);
+        }
+        if (wants('total_purchases')) {
+          const purchases = conversion.total();
+          for (const row of await repo.purchaseTotals(tx, scope, range)) conversion.add(purchases, row, false);
+          figures.total_purchases = toNumber(purchases);
+        }
+        if (wants('estimate_count')) figures.estimate_count = await repo.estimateCount(tx, scope, range);
+        if (wants('customer_count')) figures.customer_count = await repo.customerCount(tx, scope);
+        return { ...moneyContext(context), ...figures };
+      });
+    },
+
+    async charts(scope: BusinessScope, query: { year?: number | undefined }): Promise<DashboardCharts> {
+      return withContext(scope, query.year, async (context) => {
+        const { tx, conversion, range, today } = context;
+        const months = monthsFrom(range.from).map((month) => ({ month, sums: seriesTotals(conversion) }));
+        const byMonth = new Map(months.map((entry) => [entry.month, entry.sums]));
+        const year = seriesTotals(conversion);
+        const add = (name: Series, row: repo.DailyGroup, useStoredRates: boolean) => {
+          const month = byMonth.get(row.day.slice(0, 7));
+          if (month) conversion.add(month[name], row, useStoredRates);
+          conversion.add(year[name], row, useStoredRates);
+        };
+        for (const row of await repo.dailySales(tx, scope, range)) add('sales', row, true);
+        for (const row of await repo.dailyPurchases(tx, scope, range)) add('purchases', row, false);
+        for (const row of await repo.dailyPayments(tx, scope, range)) add(row.direction === 'received' ? 'receipts' : 'payments_made', row, true);
+        const invoices = await repo.recentInvoices(tx, scope, RECENT_LIMIT);
+        const estimates = await repo.recentEstimates(tx, scope, RECENT_LIMIT);
+        const totals = seriesNumbers(year);
+        return {
+          ...moneyContext(context),
+          months: months.map(({ month, sums }) => ({ month, ...seriesNumbers(sums) })),
+          totals: { ...totals, net_income: totals.receipts - totals.payments_made },
+          recent_invoices: invoices.map((row) => {
+            const state = { status: row.status as InvoiceStatus, paid_status: row.paidStatus as InvoicePaidStatus };
+            return {
+              id: row.id,
+              invoice_number: row.invoiceNumber,
+              customer_name: row.customerName,
+              invoice_date: row.invoiceDate,
+              due_date: row.dueDate,
+              currency_id: row.currencyId,
+              total: row.total,
+              due_amount: row.dueAmount,
+              ...state,
+              display_status: displayInvoiceStatus({ ...state, due_date: row.dueDate }, today),
+            };
+          }),
+          recent_estimates: estimates.map((row) => ({
+            id: row.id,
+            estimate_number: row.estimateNumber,
+            customer_name: row.customerName,
+            estimate_date: row.estimateDate,
+            expiry_date: row.expiryDate,
+            currency_id: row.currencyId,
+            total: row.total,
+            status: effectiveStatus(row, today),
+          })),
+        };
+      });
+    },
+  };
+}
+
+export type DashboardService = ReturnType<typeof createDashboardService>;

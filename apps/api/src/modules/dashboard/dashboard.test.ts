@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { type CounterpartyResource, type DashboardCharts, type DashboardStats, type InvoiceResource, currencyByCode } from '@app/contracts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness } from '../../../test/harness';
+import { createCustomer, createInvoice, onboardedCustomer } from '../../../test/documents';
+import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
+import { invoices, payments } from '../../db/schema';
+import { fixedClock } from '../../platform/clock';
+import { newId } from '../../platform/crypto';
+import { createEstimate } from '../estimates/test-estimates';
+
+const EUR = currencyByCode('EUR')?.id ?? 0;
+const JPY = currencyByCode('JPY')?.id ?? 0;
+const clock = fixedClock(new Date('2026-05-15T12:00:00Z'));
+let h: Harness;
+let supplier: TestClient;
+let subject: TestClient;
+let sibling: TestClient;
+let foreign: TestClient;
+let subjectAsCustomer: CounterpartyResource;
+
+const oneLine = (price: number) => [{ name: 'Work', quantity: '1', price }];
+
+async function invoiceOf(client: TestClient, customerId: string, date: string, price: number, finish: 'draft' | 'finalize' | 'void' = 'finalize'): Promise<InvoiceResource> {
+  const invoice = await createInvoice(client, customerId, { invoice_date: date, due_date: date, items: oneLine(price) });
+  if (finish === 'draft') return invoice;
+  expect((await client.post(`/api/v1/invoices/${invoice.id}/finalize`)).status).toBe(200);
+  if (finish === 'void') expect((await client.post(`/api/v1/invoices/${invoice.id}/void`)).status).toBe(200);
+  return invoice;
+}
+
+/** Stored as the invoices service will once it calls exchange-rates `rateFor` on create. */
+async function storeRate(invoiceId: string, rate: string): Promise<void> {
+  await h.app.db
+    .update(invoices)
+    .set({ exchangeRate: rate })
+    .where(and(eq(invoices.tenantId, h.landlordId), eq(invoices.id, invoiceId)));
+}
+
+/**
+ * Payments written with the owner connection: the payments module is built alongside this one,
+ * and the dashboard only reads the table.
+ */
+async function payment(direction: 'received' | 'made', counterpartyId: string, date: string, amount: number, extra: Partial<typeof payments.$inferInsert> = {}): Promise<void> {
+  await h.app.db.insert(payments).values({
+    tenantId: h.landlordId,
+    id: newId(),
+    businessId: subject.business ?? '',
+    direction,
+    counterpartyId,
+    counterpartyBusinessId: subject.business ?? '',
+    paymentNumber: `PAY-${newId()}`,
+    paymentDate: date,
+    amount,
+    ...extra,
+  });
+}
+
+beforeAll(async () => {
+  h = await createHarness({ clock });
+  supplier = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Supplier Co');
+  sibling = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Sibling Co');
+  foreign = await ownerWithBusiness(h, OTHER_ADMIN_EMAIL, ADMIN_PASSWORD, 'Foreign Co', OTHER_HOST);
+  ({ customer: subjectAsCustomer, client: subject } = await onboardedCustomer(h, supplier, 'Subject Ltd', 'owner@subject.example'));
+  // Financial year April to March: the year 2026 runs from 2026-04-01 to 2027-03-31.
+  expect((await subject.post('/api/v1/settings', { settings: { fiscal_year: '4-3' } })).status).toBe(200);
+  expect((await subject.put(`/api/v1/exchange-rates/${EUR}`, { rate: '1.2' })).status).toBe(200);
+
+  const dollars = await createCustomer(subject, 'Dollar Buyer');
+  const euros = await createCustomer(subject, 'Euro Buyer', null, { currency_id: EUR });
+  const yen = await createCustomer(subject, 'Yen Buyer', null, { currency_id: JPY });
+  const archived = await createCustomer(subject, 'Gone Buyer');
+  expect((await subject.post('/api/v1/customers/archive', { ids: [archived.id] })).status).toBe(200);
+
+  await invoiceOf(subject, dollars.id, '2026-03-31', 100000);
+  await invoiceOf(subject, dollars.id, '2026-04-01', 20000);
+  await invoiceOf(subject, dollars.id, '2027-03-31', 30000);
+  await invoiceOf(subject, dollars.id, '2027-04-01', 40000);
+  await invoiceOf(subject, dollars.id, '2026-06-10', 5000, 'draft');
+  await invoiceOf(subject, dollars.id, '2026-06-11', 6000, 'void');
+  // €100.00 at its stored 1.1 → $110.00; €50.00 without a stored rate at the business's 1.2 → $60.00.
+  await storeRate((await invoiceOf(subject, euros.id, '2026-05-01', 10000)).id, '1.1');
+  await invoiceOf(subject, euros.id, '2026-05-02', 5000);
+  // ¥1,500 and no rate anywhere: left out and reported.
+  await invoiceOf(subject, yen.id, '2026-05-03', 1500);
+
+  await invoiceOf(supplier, subjectAsCustomer.id, '2026-07-01', 8000);
+  await invoiceOf(supplier, subjectAsCustomer.id, '2026-07-02', 1000, 'draft');
+  await invoiceOf(supplier, subjectAsCustomer.id, '2026-03-15', 500);
+
+  await createEstimate(subject, dollars.id, { estimate_date: '2026-04-01' });
+  await createEstimate(subject, dollars.id, { estimate_date: '2027-03-31' });
+  await createEstimate(subject, dollars.id, { estimate_date: '2026-03-31' });
+
+  const vendor = await subject.post('/api/v1/vendors', { name: 'Paid Vendor' });
+  expect(vendor.status, JSON.stringify(vendor.body)).toBe(201);
+  const vendorId = (vendor.body.data as { id: string }).id;
+  await payment('received', dollars.id, '2026-04-10', 10000);
+  await payment('received', euros.id, '2026-05-05', 1000, { currencyId: EUR, exchangeRate: '1.5' });
+  await payment('received', dollars.id, '2026-04-11', 700, { status: 'failed' });
+  await payment('received', dollars.id, '2026-03-31', 99900);
+  await payment('made', vendorId, '2026-07-05', 3000);
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const stats = async (client: TestClient, query = '') => client.get(`/api/v1/business/stats${query}`);
+const charts = async (client: TestClient, query = '') => client.get(`/api/v1/business/charts/data${query}`);
+
+describe('dashboard stats', () => {
+  it('sums the current financial year in the business currency', async () => {
+    const response = await stats(subject);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    expect(response.body as DashboardStats).toEqual({
+      financial_year: { year: 2026, from: '2026-04-01', to: '2027-03-31' },
+      currency_id: 1,
+      unconverted_currency_ids: [JPY],
+      // 200.00 + 300.00 + 110.00 + 60.00; the draft, the void one and the yen invoice are not sales.
+      total_sales: 67000,
+      total_amount_due: 67000,
+      invoice_count: 7,
+      estimate_count: 2,
+      customer_count: 3,
+      total_purchases: 8000,
+    });
+  });
+
+  it('answers one figure for a type and another financial year for a year', async () => {
+    expect((await stats(subject, '?type=total_purchases')).body).toEqual({
+      financial_year: { year: 2026, from: '2026-04-01', to: '2027-03-31' },
+      currency_id: 1,
+      unconverted_currency_ids: [],
+      total_purchases: 8000,
+    });
+    expect((await stats(subject, '?year=2025')).body).toMatchObject({
+      financial_year: { year: 2025, from: '2025-04-01', to: '2026-03-31' },
+      unconverted_currency_ids: [],
+      total_sales: 100000,
+      invoice_count: 1,
+      estimate_count: 1,
+      total_purchases: 500,
+    });
+    expect((await stats(subject, '?type=profit')).status).toBe(422);
+    expect((await stats(subject, '?year=abc')).status).toBe(422);
+  });
+});
+
+describe('dashboard charts', () => {
+  it('splits the year into its twelve months', async () => {
+    const response = await charts(subject);
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    const body = response.body as unknown as DashboardCharts;
+    expect(body.financial_year).toEqual({ year: 2026, from: '2026-04-01', to: '2027-03-31' });
+    expect(body.unconverted_currency_ids).toEqual([JPY]);
+    expect(body.months.map((month) => month.month)).toEqual(['2026-04', '2026-05', '2026-06', '2026-07', '2026-08', '2026-09', '2026-10', '2026-11', '2026-12', '2027-01', '2027-02', '2027-03']);
+    const active = body.months.filter((month) => month.sales + month.receipts + month.purchases + month.payments_made > 0);
+    expect(active).toEqual([
+      { month: '2026-04', sales: 20000, receipts: 10000, purchases: 0, payments_made: 0 },
+      // €10.00 received at its stored 1.5 → $15.00.
+      { month: '2026-05', sales: 17000, receipts: 1500, purchases: 0, payments_made: 0 },
+      { month: '2026-07', sales: 0, receipts: 0, purchases: 8000, payments_made: 3000 },
+      { month: '2027-03', sales: 30000, receipts: 0, purchases: 0, payments_made: 0 },
+    ]);
+    expect(body.totals).toEqual({ sales: 67000, receipts: 11500, purchases: 8000, payments_made: 3000, net_income: 8500 });
+  });
+
+  it('lists the five latest invoices and estimates', async () => {
+    const body = (await charts(subject)).body as unknown as DashboardCharts;
+    expect(body.recent_invoices.map((invoice) => invoice.invoice_date)).toEqual(['2027-04-01', '2027-03-31', '2026-06-11', '2026-06-10', '2026-05-03']);
+    expect(body.recent_invoices[0]).toMatchObject({ customer_name: 'Dollar Buyer', total: 40000, due_amount: 40000, status: 'open', display_status: 'open', paid_status: 'unpaid', currency_id: 1 });
+    expect(body.recent_invoices[2]).toMatchObject({ status: 'void' });
+    expect(body.recent_estimates.map((estimate) => estimate.estimate_date)).toEqual(['2027-03-31', '2026-04-01', '2026-03-31']);
+    expect(body.recent_estimates[0]).toMatchObject({ customer_name: 'Dollar Buyer', total: 35000, status: 'draft' });
+  });
+
+  it('shows an earlier year on request', async () => {
+    const body = (await charts(subject, '?year=2025')).body as unknown as DashboardCharts;
+    expect(body.months.at(-1)).toEqual({ month: '2026-03', sales: 100000, receipts: 99900, purchases: 500, payments_made: 0 });
+    expect(body.totals).toEqual({ sales: 100000, receipts: 99900, purchases: 500, payments_made: 0, net_income: 99900 });
+  });
+});
+
+describe('dashboard access', () => {
+  it('needs the dashboard ability', async () => {
+    const viewer = await inviteAndAccept(h, subject, 'viewer@subject.example', 'viewer');
+    expect((await stats(viewer)).status).toBe(200);
+    expect((await subject.post('/api/v1/roles', { name: 'No Dashboard', abilities: ['view-invoice'] })).status).toBe(201);
+    const clerk = await inviteAndAccept(h, subject, 'clerk@subject.example', 'No Dashboard');
+    expect((await stats(clerk)).status).toBe(403);
+    expect((await charts(clerk)).status).toBe(403);
+  });
+
+  it('shows each business only its own figures', async () => {
+    const header = { business: subject.business ?? '' };
+    for (const outsider of [sibling, foreign]) {
+      expect((await outsider.get('/api/v1/business/stats', header)).status).toBe(403);
+      expect((await outsider.get('/api/v1/business/charts/data', header)).status).toBe(403);
+      expect((await stats(outsider)).body).toMatchObject({ total_sales: 0, invoice_count: 0, customer_count: 0, total_purchases: 0, total_amount_due: 0, estimate_count: 0 });
+      expect(((await charts(outsider)).body as unknown as DashboardCharts).recent_invoices).toEqual([]);
+    }
+    // The supplier (financial year = calendar year) sees its sales to the subject, not the subject's purchases.
+    expect((await stats(supplier, '?year=2026&type=total_sales')).body).toMatchObject({ financial_year: { from: '2026-01-01', to: '2026-12-31' }, total_sales: 8500 });
+    expect((await stats(supplier, '?year=2026&type=total_purchases')).body).toMatchObject({ total_purchases: 0 });
+  });
+});

@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { exchangeRateListResponseSchema, exchangeRateParamsSchema, exchangeRateRequestSchema, exchangeRateResourceSchema } from '@app/contracts';
+import { businessScope } from '../../platform/business-scope';
+import { auditActor } from '../../platform/http';
+import type { ExchangeRateService } from './exchange-rates.service';
+
+const settings = { access: { ability: 'manage-business-settings', scope: 'business' as const } };
+
+export const exchangeRateRoutes: FastifyPluginAsyncZod<{ rates: ExchangeRateService }> = async (server, { rates }) => {
+  server.get('/exchange-rates', { config: settings, schema: { response: { 200: exchangeRateListResponseSchema } } }, async (request) => rates.list(businessScope(request)));
+  server.put(
+    '/exchange-rates/:currency_id',
+    { config: settings, schema: { params: exchangeRateParamsSchema, body: exchangeRateRequestSchema, response: { 200: z.object({ data: exchangeRateResourceSchema }) } } },
+    async (request) => ({ data: await rates.put(auditActor(request), businessScope(request), request.params.currency_id, request.body) }),
+  );
+  server.delete('/exchange-rates/:currency_id', { config: settings, schema: { params: exchangeRateParamsSchema } }, async (request) => {
+    await rates.remove(auditActor(request), businessScope(request), request.params.currency_id);
+    return { success: true };
+  });
+};

@@ -1,0 +1,49 @@
+import type { PaymentInvoice, PaymentResource } from '@app/contracts';
+import { listPdfTemplates } from '../../platform/pdf';
+import { partyOf } from '../documents/document-resource';
+import type { PaymentWithParties } from './payments.repository';
+
+/** Receipts have one template; payments store none. */
+export const RECEIPT_TEMPLATE = listPdfTemplates('payment').find((template) => template.is_default)?.name ?? 'payment1';
+
+export function toPaymentResource({ payment, counterparty, mode }: PaymentWithParties, businessName: string, invoice: PaymentInvoice | null): PaymentResource {
+  return {
+    id: payment.id,
+    direction: payment.direction,
+    business: { id: payment.businessId, name: businessName },
+    payment_number: payment.paymentNumber,
+    sequence_number: payment.sequenceNumber,
+    payment_date: payment.paymentDate,
+    amount: payment.amount,
+    currency_id: payment.currencyId,
+    exchange_rate: payment.exchangeRate,
+    customer_id: payment.direction === 'received' ? payment.counterpartyId : null,
+    vendor_id: payment.direction === 'made' ? payment.counterpartyId : null,
+    counterparty: partyOf(counterparty ?? undefined, payment.counterpartyId, payment.counterpartyBusinessId),
+    invoice_id: payment.invoiceId,
+    invoice,
+    payment_method_id: payment.paymentModeId,
+    mode: mode ? { id: mode.id, name: mode.name } : null,
+    notes: payment.notes,
+    status: payment.status,
+    template_name: RECEIPT_TEMPLATE,
+    transfers: [],
+    charges: [],
+    created_at: payment.createdAt.toISOString(),
+    updated_at: payment.updatedAt.toISOString(),
+  };
+}
+
+export function auditView(payment: PaymentWithParties['payment']) {
+  return {
+    payment_number: payment.paymentNumber,
+    direction: payment.direction,
+    counterparty_id: payment.counterpartyId,
+    invoice_id: payment.invoiceId,
+    payment_date: payment.paymentDate,
+    amount: payment.amount,
+    currency_id: payment.currencyId,
+    payment_mode_id: payment.paymentModeId,
+    notes: payment.notes,
+  };
+}

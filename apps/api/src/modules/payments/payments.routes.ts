@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  type PaymentResource,
+  documentIdsRequestSchema,
+  paymentListQuerySchema,
+  paymentListResponseSchema,
+  paymentRequestSchema,
+  paymentResourceSchema,
+  paymentTransfersResponseSchema,
+} from '@app/contracts';
+import { businessScope } from '../../platform/business-scope';
+import { auditActor } from '../../platform/http';
+import { idempotentRequestOf } from '../../platform/idempotency';
+import type { RateLimiter } from '../../platform/rate-limit';
+import { type KindRoutes, privateDeliveryRoutes, publicKindRoutes } from '../document-delivery/document-delivery.routes';
+import type { DocumentDelivery } from '../document-delivery/document-delivery.service';
+import type { PaymentPublicView } from './payment-delivery';
+import type { PaymentService } from './payments.service';
+
+const params = z.object({ id: z.string().uuid() });
+const one = { 200: z.object({ data: paymentResourceSchema }) };
+// The catalogue has no create/edit/delete-payment abilities: 'send-payment' is the one that writes payments.
+const view = { access: { ability: 'view-payment', scope: 'business' as const } };
+const write = { access: { ability: 'send-payment', scope: 'business' as const } };
+
+export type PaymentRoutesOptions = { payments: PaymentService; delivery: DocumentDelivery<PaymentResource, PaymentPublicView>; limiter: RateLimiter };
+
+/**
+ * /payments and its receipts. Static paths win over `/payments/:id` in the router, so the
+ * payment modes at /payments/methods (their own module) are not shadowed.
+ */
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (server, { payments, delivery, limiter }) => {
+  server.get('/payments', { config: view, schema: { querystring: paymentListQuerySchema, response: { 200: paymentListResponseSchema } } }, async (request) =>
+    payments.list(businessScope(request), request.query),
+  );
+  server.post('/payments', { config: write, schema: { body: paymentRequestSchema, response: { 201: z.object({ data: paymentResourceSchema }) } } }, async (request, reply) => {
+    const created = await payments.create(auditActor(request), businessScope(request), request.body, idempotentRequestOf(request, 'POST /payments'));
+    if (created.replayed) reply.header('idempotent-replayed', 'true');
+    // Only a created payment is stored under a key, so a replay answers 201 as the first request did.
+    return reply.status(201).send(created.body);
+  });
+  server.post('/payments/delete', { config: write, schema: { body: documentIdsRequestSchema } }, async (request) => ({
+    success: true,
+    count: await payments.remove(auditActor(request), businessScope(request), request.body.ids),
+  }));
+  server.get('/payments/:id', { config: view, schema: { params, response: one } }, async (request) => ({
+    data: await payments.get(businessScope(request), request.params.id),
+  }));
+  server.put('/payments/:id', { config: write, schema: { params, body: paymentRequestSchema, response: one } }, async (request) => ({
+    data: await payments.update(auditActor(request), businessScope(request), request.params.id, request.body),
+  }));
+  server.delete('/payments/:id', { config: write, schema: { params } }, async (request) => {
+    await payments.remove(auditActor(request), businessScope(request), [request.params.id]);
+    return { success: true };
+  });
+  // Transfers come with online payments; a payment recorded by hand has none.
+  server.get('/payments/:id/transfers', { config: view, schema: { params, response: { 200: paymentTransfersResponseSchema } } }, async (request) => ({
+    data: (await payments.get(businessScope(request), request.params.id)).transfers,
+  }));
+
+  const receipts: KindRoutes<PaymentResource, PaymentPublicView> = { kind: 'payment', plural: 'payments', delivery, resourceSchema: paymentResourceSchema };
+  privateDeliveryRoutes(server, receipts);
+  await server.register(publicKindRoutes(limiter, receipts));
+};

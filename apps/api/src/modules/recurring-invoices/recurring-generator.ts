@@ -1,0 +1,178 @@
+import { type InvoiceResource, invoiceRequestSchema } from '@app/contracts';
+import { addDays, firstOccurrence } from '@app/domain';
+import { inTenant } from '../../db/tenant-tx';
+import type { AppContext } from '../../platform/app-context';
+import { type AuditActor, recordAudit } from '../../platform/audit';
+import { AppError, isUniqueViolation } from '../../platform/errors';
+import { copiedRequest } from '../documents/document-resource';
+import type { DocumentDelivery } from '../document-delivery/document-delivery.service';
+import type { InvoiceService } from '../invoices/invoices.service';
+import * as repo from './recurring-invoices.repository';
+import { recurringAuditView } from './recurring-resource';
+import { invoiceDateOf, scheduleOfRow } from './recurring-schedule';
+
+export const GENERATE_RECURRING_JOB = 'recurring-invoices-generate';
+const RUNS_KEY = 'recurring_runs_tenant_id_recurring_invoice_id_period_key_pk';
+
+export type GenerateOptions = {
+  /** Due schedules read per round. */
+  batchSize?: number;
+  /** Schedules worked on at once (each in its own transaction). */
+  concurrency?: number;
+  /** Missed periods made per schedule in one run; the rest wait for the next run. */
+  maxPerSchedule?: number;
+};
+
+export type GenerateResult = {
+  /** Invoices made. */
+  generated: number;
+  /** Schedules that reached their end. */
+  completed: number;
+  /** Schedules put on hold because their invoice could not be made (the reason is in the audit log). */
+  held: number;
+  /** Invoices mailed to their customer. */
+  sent: number;
+  /** Sends that failed: the invoice stays open, to be sent by hand. */
+  sendFailures: number;
+};
+
+type Outcome = { kind: 'generated'; invoiceId: string; businessId: string; send: boolean; completed: boolean } | { kind: 'skipped' } | { kind: 'held' };
+
+const systemActor = (tenantId: string, businessId: string): AuditActor => ({ tenantId, userId: null, businessId, ip: null });
+
+/**
+ * Makes the invoices of due schedules, exactly once per schedule and period: each period is one
+ * transaction that locks the schedule (other workers skip it), records the run under the
+ * (tenant, schedule, period) primary key, creates and finalizes the invoice and moves the
+ * schedule on. Missed periods are made one by one, each dated its own period.
+ */
+export function createRecurringGenerator(app: AppContext, invoices: InvoiceService, delivery: DocumentDelivery<InvoiceResource>, onError: (error: unknown) => void = () => undefined) {
+  async function generateOne(tenantId: string, id: string, now: Date): Promise<Outcome> {
+    try {
+      return await inTenant(app.db, tenantId, async (tx): Promise<Outcome> => {
+        const row = await repo.lockDue(tx, tenantId, id, now);
+        if (!row?.nextRunAt) return { kind: 'skipped' };
+        const period = row.nextRunAt;
+        const scope = { tenantId, businessId: row.businessId };
+        const lines = await repo.loadLines(tx, tenantId, [id]);
+        const invoiceDate = invoiceDateOf(period, row.timeZone);
+        const payload = invoiceRequestSchema.parse({
+          ...copiedRequest(row, lines.items, lines.taxes, (tax) => tax.recurringInvoiceItemId),
+          template_name: row.templateName,
+          invoice_date: invoiceDate,
+          due_date: row.dueInDays === null ? null : addDays(invoiceDate, row.dueInDays),
+        });
+        const invoice = await invoices.createInTx(tx, systemActor(tenantId, row.businessId), scope, payload, { source: 'recurring', status: 'open', recurringInvoiceId: id });
+        await repo.insertRun(tx, { tenantId, recurringInvoiceId: id, periodKey: period.toISOString(), invoiceId: invoice.id });
+        const generated = row.generatedCount + 1;
+        const next = firstOccurrence(scheduleOfRow(row), { after: period, generated });
+        const updated = await repo.updateRecurring(tx, tenantId, id, { generatedCount: generated, nextRunAt: next, status: next ? 'active' : 'completed' }, now);
+        if (!next) await recordAudit(tx, systemActor(tenantId, row.businessId), { model: 'recurring_invoice', modelId: id, action: 'updated', before: recurringAuditView(row), after: { ...recurringAuditView(updated), event: 'completed' } });
+        return { kind: 'generated', invoiceId: invoice.id, businessId: row.businessId, send: row.sendAutomatically, completed: !next };
+      });
+    } catch (error) {
+      // Another worker made this period first: the key did its job.
+      if (isUniqueViolation(error, RUNS_KEY)) return { kind: 'skipped' };
+      if (error instanceof AppError && error.status === 422) return hold(tenantId, id, error, now);
+      throw error;
+    }
+  }
+
+  /** The template no longer makes a valid invoice (archived customer, deleted tax type...): it waits for an edit. */
+  async function hold(tenantId: string, id: string, reason: AppError, now: Date): Promise<Outcome> {
+    return inTenant(app.db, tenantId, async (tx): Promise<Outcome> => {
+      const row = await repo.lockDue(tx, tenantId, id, now);
+      if (!row) return { kind: 'skipped' };
+      const updated = await repo.updateRecurring(tx, tenantId, id, { status: 'on_hold' }, now);
+      await recordAudit(tx, systemActor(tenantId, row.businessId), {
+        model: 'recurring_invoice',
+        modelId: id,
+        action: 'updated',
+        before: recurringAuditView(row),
+        after: { ...recurringAuditView(updated), event: 'generation_failed', reason: reason.message, fields: reason.fieldErrors ?? null },
+      });
+      return { kind: 'held' };
+    });
+  }
+
+  const origins = new Map<string, string>();
+  async function originOf(tenantId: string): Promise<string> {
+    const known = origins.get(tenantId) ?? app.env.APP_URL?.replace(/\/+$/, '');
+    if (known) return known;
+    const domain = (await repo.tenantDomain(app.db, tenantId)) ?? 'localhost';
+    const origin = `${domain === 'localhost' ? 'http' : 'https'}://${domain}`;
+    origins.set(tenantId, origin);
+    return origin;
+  }
+
+  /**
+   * The mail goes after the invoice committed, from the worker that made it, so it is never sent
+   * twice; if that worker stops in between, the invoice stays open and unsent (visible in the
+   * list) rather than being mailed again.
+   */
+  async function send(tenantId: string, businessId: string, invoiceId: string): Promise<boolean> {
+    try {
+      await delivery.sendWithDefaults(systemActor(tenantId, businessId), { tenantId, businessId }, invoiceId, { origin: await originOf(tenantId), userEmail: null });
+      return true;
+    } catch (error) {
+      onError(error);
+      return false;
+    }
+  }
+
+  /** Makes every invoice due at `now` (the clock read once, so a run has a fixed horizon). */
+  async function generateDue(now: Date, options: GenerateOptions = {}): Promise<GenerateResult> {
+    const batchSize = options.batchSize ?? 200;
+    const concurrency = options.concurrency ?? (app.database.kind === 'postgres' ? 4 : 1);
+    const maxPerSchedule = options.maxPerSchedule ?? 366;
+    const result: GenerateResult = { generated: 0, completed: 0, held: 0, sent: 0, sendFailures: 0 };
+    const madeBy = new Map<string, number>();
+    const done = new Set<string>();
+    for (;;) {
+      const due = (await repo.dueSchedules(app.db, now, batchSize, [...done])).filter((schedule) => !done.has(schedule.id));
+      if (due.length === 0) break;
+      let progressed = false;
+      const work = async () => {
+        for (let next = due.shift(); next; next = due.shift()) {
+          const outcome = await generateOne(next.tenantId, next.id, now).catch((error: unknown) => {
+            onError(error);
+            return { kind: 'skipped' } as const;
+          });
+          if (outcome.kind !== 'generated') {
+            // Held elsewhere, failed or on hold now: this run leaves it (a holder finishes its periods).
+            if (outcome.kind === 'held') result.held += 1;
+            done.add(next.id);
+            continue;
+          }
+          progressed = true;
+          result.generated += 1;
+          if (outcome.completed) result.completed += 1;
+          const made = (madeBy.get(next.id) ?? 0) + 1;
+          madeBy.set(next.id, made);
+          if (made >= maxPerSchedule) done.add(next.id);
+          if (outcome.send) {
+            if (await send(next.tenantId, outcome.businessId, outcome.invoiceId)) result.sent += 1;
+            else result.sendFailures += 1;
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.max(1, concurrency) }, work));
+      if (!progressed) break;
+    }
+    return result;
+  }
+
+  return {
+    generateDue,
+    async register(): Promise<void> {
+      await app.jobs.register(GENERATE_RECURRING_JOB, async () => {
+        await generateDue(app.clock.now());
+      });
+    },
+    async trigger(): Promise<void> {
+      await app.jobs.send(GENERATE_RECURRING_JOB, {}, { singletonKey: GENERATE_RECURRING_JOB, retryLimit: 0 });
+    },
+  };
+}
+
+export type RecurringGenerator = ReturnType<typeof createRecurringGenerator>;

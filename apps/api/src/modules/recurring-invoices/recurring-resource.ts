@@ -1,0 +1,110 @@
+import type { InvoicePaidStatus, InvoiceStatus, RecurringFrequency, RecurringInvoiceListItem, RecurringInvoiceResource, RecurringInvoiceStatus } from '@app/contracts';
+import { effectiveCron, nextOccurrences, splitCron } from '@app/domain';
+import type { DocumentCustomer } from '../documents/documents.repository';
+import { lineResources, partyOf, trimDecimal } from '../documents/document-resource';
+import type { GeneratedInvoiceRow, RecurringItemRow, RecurringRow, RecurringTaxRow } from './recurring-invoices.repository';
+import { invoiceDateOf, scheduleOfRow } from './recurring-schedule';
+
+const UPCOMING = 5;
+
+/** An active schedule whose run is due shows 'working': the generator is making its invoice. */
+export function displayStatus(row: Pick<RecurringRow, 'status' | 'nextRunAt'>, now: Date): RecurringInvoiceStatus {
+  if (row.status === 'active' && row.nextRunAt !== null && row.nextRunAt.getTime() <= now.getTime()) return 'working';
+  return row.status;
+}
+
+export function toRecurringListItem(row: RecurringRow, businessName: string, customer: DocumentCustomer | undefined, now: Date): RecurringInvoiceListItem {
+  const schedule = scheduleOfRow(row);
+  const fields = splitCron(effectiveCron(schedule));
+  return {
+    id: row.id,
+    business: { id: row.businessId, name: businessName },
+    customer_id: row.customerId,
+    customer: partyOf(customer, row.customerId, row.customerBusinessId),
+    customer_business_id: row.customerBusinessId,
+    vendor_business_id: row.businessId,
+    reference_number: row.referenceNumber,
+    currency_id: row.currencyId,
+    template_name: row.templateName,
+    notes: row.notes,
+    tax_per_item_enabled: row.taxPerItemEnabled,
+    discount_per_item_enabled: row.discountPerItemEnabled,
+    discount_type: row.discountType,
+    discount: trimDecimal(row.discount),
+    discount_val: row.discountVal,
+    sub_total: row.subTotal,
+    tax: row.tax,
+    total: row.total,
+    repeat_interval: row.frequency as RecurringFrequency,
+    frequency: effectiveCron(schedule),
+    minute: fields?.minute ?? '',
+    hour: fields?.hour ?? '',
+    day_of_month: fields?.day_of_month ?? '',
+    month: fields?.month ?? '',
+    week_day: fields?.day_of_week ?? '',
+    start_date: row.startsOn,
+    end_date: row.endsOn,
+    count: row.limitCount,
+    generated_count: row.generatedCount,
+    timezone: row.timeZone,
+    next_run_at: row.nextRunAt?.toISOString() ?? null,
+    next_invoice_date: row.nextRunAt ? invoiceDateOf(row.nextRunAt, row.timeZone) : null,
+    due_in_days: row.dueInDays,
+    send_automatically: row.sendAutomatically,
+    auto_pay_enabled: row.autoPayEnabled,
+    status: displayStatus(row, now),
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** The next runs from the stored next one (it included), within the schedule's ends. */
+export function upcomingRuns(row: RecurringRow): { run_at: string; invoice_date: string }[] {
+  if (!row.nextRunAt || row.status === 'completed') return [];
+  const runs = nextOccurrences(scheduleOfRow(row), UPCOMING, { notBefore: row.nextRunAt, generated: row.generatedCount });
+  return runs.map((run) => ({ run_at: run.toISOString(), invoice_date: invoiceDateOf(run, row.timeZone) }));
+}
+
+export function toRecurringResource(
+  row: RecurringRow,
+  businessName: string,
+  customer: DocumentCustomer | undefined,
+  lines: { items: RecurringItemRow[]; taxes: RecurringTaxRow[] },
+  generated: { invoices: GeneratedInvoiceRow[]; count: number },
+  now: Date,
+): RecurringInvoiceResource {
+  return {
+    ...toRecurringListItem(row, businessName, customer, now),
+    ...lineResources(lines.items, lines.taxes, (tax) => tax.recurringInvoiceItemId),
+    next_dates: upcomingRuns(row),
+    invoices: generated.invoices.map((invoice) => ({
+      id: invoice.id,
+      invoice_number: invoice.invoiceNumber,
+      invoice_date: invoice.invoiceDate,
+      due_date: invoice.dueDate,
+      status: invoice.status as InvoiceStatus,
+      paid_status: invoice.paidStatus as InvoicePaidStatus,
+      total: invoice.total,
+      amount_paid: invoice.amountPaid,
+      due_amount: invoice.dueAmount,
+      period: invoice.period,
+    })),
+    invoice_count: generated.count,
+  };
+}
+
+/** The fields an audit row records for a recurring invoice. */
+export function recurringAuditView(row: RecurringRow) {
+  return {
+    customer_id: row.customerId,
+    status: row.status,
+    frequency: row.frequency,
+    schedule: row.schedule,
+    time_zone: row.timeZone,
+    starts_on: row.startsOn,
+    ends_on: row.endsOn,
+    limit_count: row.limitCount,
+    total: row.total,
+    send_automatically: row.sendAutomatically,
+  };
+}

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { listQuerySchema } from './common';
+import { documentPartySchema, invoicePaidStatuses, invoiceStatuses, isoDateSchema } from './documents';
+import { messages } from './messages';
+import { MAX_AMOUNT_DIGITS, digitsWithinSafeRange } from './money';
+import { MAX_NOTES_LENGTH } from './notes';
+
+/** Received from a customer (against the business's own invoice) or made to a vendor (against the vendor's invoice to the business). */
+export const paymentDirections = ['received', 'made'] as const;
+export type PaymentDirection = (typeof paymentDirections)[number];
+export const paymentStatuses = ['completed', 'pending', 'failed', 'refunded'] as const;
+export const paymentOrderFields = ['payment_date', 'payment_number', 'amount', 'created_at'] as const;
+
+/**
+ * An amount in minor units, as a JSON integer or a string of digits: at most 20 digits and never
+ * beyond what a JS number holds exactly. The 0.50 minimum depends on the currency, so the server
+ * checks it once it knows the invoice or counterparty.
+ */
+export const paymentAmountSchema = z.union([z.number(), z.string()], { error: messages.required }).transform((raw, ctx): number => {
+  const text = typeof raw === 'number' ? (Number.isInteger(raw) && raw >= 0 ? BigInt(raw).toString() : '-') : raw.trim();
+  const fail = (message: string) => {
+    ctx.addIssue({ code: 'custom', message });
+    return z.NEVER;
+  };
+  if (text === '') return fail(messages.required);
+  if (!/^\d+$/.test(text)) return fail(messages.invalidAmount);
+  if (text.replace(/^0+(?=\d)/, '').length > MAX_AMOUNT_DIGITS) return fail(messages.amountTooManyDigits);
+  if (!digitsWithinSafeRange(text)) return fail(messages.amountTooLarge);
+  return Number(text);
+});
+
+const optionalId = (message: string) => z.string().uuid(message).nullish().or(z.literal('').transform(() => null));
+
+/**
+ * Direction `received` names a customer (`customer_id`), `made` a vendor (`vendor_id`). Status,
+ * currency and the invoice's amounts are the server's: they are not part of the request.
+ */
+export const paymentRequestSchema = z
+  .object({
+    direction: z.enum(paymentDirections, { error: messages.invalidType }).default('received'),
+    customer_id: optionalId(messages.invalidCustomer),
+    vendor_id: optionalId(messages.invalidVendor),
+    payment_number: z.string().trim().max(255, messages.maxLength255).nullish(),
+    payment_date: isoDateSchema,
+    amount: paymentAmountSchema,
+    invoice_id: optionalId(messages.invalidInvoice),
+    payment_method_id: optionalId(messages.invalidPaymentMode),
+    notes: z.string().max(MAX_NOTES_LENGTH, messages.notesTooLong).nullish(),
+  })
+  .superRefine((payment, ctx) => {
+    const field = payment.direction === 'received' ? 'customer_id' : 'vendor_id';
+    if (!payment[field]) ctx.addIssue({ code: 'custom', path: [field], message: messages.required });
+  });
+export type PaymentRequest = z.input<typeof paymentRequestSchema>;
+export type PaymentPayload = z.output<typeof paymentRequestSchema>;
+
+/** The invoice a payment settles, with its amounts after every payment so far. */
+export const paymentInvoiceSchema = z.object({
+  id: z.string(),
+  invoice_number: z.string(),
+  invoice_date: z.string(),
+  due_date: z.string().nullable(),
+  currency_id: z.number(),
+  total: z.number(),
+  amount_paid: z.number(),
+  due_amount: z.number(),
+  status: z.enum(invoiceStatuses),
+  paid_status: z.enum(invoicePaidStatuses),
+});
+export type PaymentInvoice = z.infer<typeof paymentInvoiceSchema>;
+
+/** Online payments move money in transfers (to the payee) and charges (fees); none exist for payments recorded by hand. */
+export const paymentTransferSchema = z.object({ date: z.string(), amount: z.number(), destination: z.string(), payment_method: z.string().nullable() });
+export const paymentChargeSchema = z.object({ date: z.string(), amount: z.number(), payment_method: z.string().nullable() });
+
+export const paymentResourceSchema = z.object({
+  id: z.string(),
+  direction: z.enum(paymentDirections),
+  /** The business that recorded the payment. */
+  business: z.object({ id: z.string(), name: z.string() }),
+  payment_number: z.string(),
+  sequence_number: z.number().nullable(),
+  payment_date: z.string(),
+  amount: z.number(),
+  currency_id: z.number(),
+  exchange_rate: z.string().nullable(),
+  customer_id: z.string().nullable(),
+  vendor_id: z.string().nullable(),
+  /** The customer (received) or vendor (made). */
+  counterparty: documentPartySchema,
+  invoice_id: z.string().nullable(),
+  invoice: paymentInvoiceSchema.nullable(),
+  payment_method_id: z.string().nullable(),
+  /** The payment mode (cash, check, bank transfer...). */
+  mode: z.object({ id: z.string(), name: z.string() }).nullable(),
+  notes: z.string().nullable(),
+  status: z.enum(paymentStatuses),
+  template_name: z.string(),
+  transfers: z.array(paymentTransferSchema),
+  charges: z.array(paymentChargeSchema),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type PaymentResource = z.infer<typeof paymentResourceSchema>;
+
+export const paymentListQuerySchema = listQuerySchema.extend({
+  tab: z.enum(paymentDirections, { error: messages.invalidType }).default('received'),
+  customer_id: z.string().uuid().optional(),
+  vendor_id: z.string().uuid().optional(),
+  invoice_id: z.string().uuid().optional(),
+  from_date: isoDateSchema.optional(),
+  to_date: isoDateSchema.optional(),
+  orderByField: z.enum(paymentOrderFields).optional(),
+});
+export type PaymentListQuery = z.input<typeof paymentListQuerySchema>;
+
+const listMetaShape = { current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number() };
+
+export const paymentListResponseSchema = z.object({
+  data: z.array(paymentResourceSchema),
+  /** `payment_total_count`: every payment of the tab, whatever the filters; the two counts feed the tabs. */
+  meta: z.object({ ...listMetaShape, payment_total_count: z.number(), received_count: z.number(), made_count: z.number() }),
+});
+export type PaymentListResponse = z.infer<typeof paymentListResponseSchema>;
+
+export const paymentTransfersResponseSchema = z.object({ data: z.array(paymentTransferSchema) });
+
+/** The public receipt page: the payment as its counterparty sees it. */
+export const publicPaymentSchema = z.object({
+  model: z.literal('payment'),
+  business: z.object({ name: z.string(), logo_url: z.string().nullable() }),
+  payment: paymentResourceSchema,
+  pdf_url: z.string(),
+});
+export type PublicPayment = z.infer<typeof publicPaymentSchema>;
