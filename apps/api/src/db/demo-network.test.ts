@@ -80,10 +80,24 @@ describe('DEMO=1', () => {
     expect((await northwind.login('owner@northwind.demo.example.com', ownerPassword)).status).toBe(200);
     northwind.business = ((await northwind.get('/api/v1/business/user/companies')).body.data as { id: string }[])[0]?.id ?? null;
     const incoming = (await northwind.get('/api/v1/invoices?type=incoming')).body as unknown as InvoiceListResponse;
-    expect(incoming.data.map((invoice) => invoice.status).sort()).toEqual(['approved', 'rejected', 'sent', 'viewed']);
+    expect(new Set(incoming.data.map((invoice) => invoice.status))).toEqual(new Set(['approved', 'rejected', 'sent', 'viewed', 'open']));
     const estimates = (await demo.get('/api/v1/estimates?limit=50')).body as unknown as EstimateListResponse;
     expect(new Set(estimates.data.map((estimate) => estimate.status))).toEqual(new Set(['draft', 'open', 'sent', 'viewed', 'approved', 'rejected', 'expired', 'void']));
     expect(estimates.data.filter((estimate) => estimate.converted_invoice_id !== null)).toHaveLength(1);
+    // Payments (full and partial), reminder rules, recurring invoices that have run, a year on the dashboard.
+    const paid = (await demo.get('/api/v1/invoices?paid_status=paid&limit=50')).body as unknown as InvoiceListResponse;
+    const partial = (await demo.get('/api/v1/invoices?paid_status=partially_paid&limit=50')).body as unknown as InvoiceListResponse;
+    expect(paid.meta.total).toBeGreaterThanOrEqual(10);
+    expect(partial.meta.total).toBe(1);
+    expect(((await demo.get('/api/v1/payment-reminders')).body.data as unknown[]).length).toBe(3);
+    const recurring = (await demo.get('/api/v1/recurring-invoices')).body.data as { id: string }[];
+    expect(recurring).toHaveLength(2);
+    for (const schedule of recurring) {
+      const view = (await demo.get(`/api/v1/recurring-invoices/${schedule.id}`)).body.data as { invoices: unknown[] };
+      expect(view.invoices.length).toBeGreaterThanOrEqual(1);
+    }
+    const stats = await demo.get('/api/v1/business/stats?type=all');
+    expect(stats.status, JSON.stringify(stats.body)).toBe(200);
     // A restart adds no second set.
     await ensureInitialData({ ...h.app, env: { ...h.app.env, DEMO: true } });
     expect(((await demo.get('/api/v1/invoices?limit=1')).body as unknown as InvoiceListResponse).meta.invoice_total_count).toBe(outgoing.meta.invoice_total_count);

@@ -1,5 +1,6 @@
 import { inTenant } from './tenant-tx';
 import { seedDemoCatalog } from './demo-catalog';
+import { seedDemoBilling } from './demo-billing';
 import { seedDemoDocuments } from './demo-documents';
 import { seedDemoNetwork } from './demo-network';
 import type { AppContext } from '../platform/app-context';
@@ -54,6 +55,7 @@ export async function ensureInitialData(app: AppContext): Promise<SeedResult> {
       const scope = { tenantId: landlord.id, businessId: demo.businessId };
       await seedDemoCatalog(app, { ...scope, userId: demo.userId, ip: null }, scope);
       await seedDemoDocuments(app, { ...scope, userId: demo.userId, ip: null }, scope);
+      await seedDemoBilling(app, { ...scope, userId: demo.userId, ip: null }, scope);
     }
     if (demo.created) result.demo = { email, password, business: DEMO_BUSINESS };
   }
