@@ -76,6 +76,14 @@ const pages = {
   preferences: () => import('../features/settings/pages/preferences-page').then((m) => ({ Component: m.PreferencesPage })),
   customization: () => import('../features/settings/pages/customization-page').then((m) => ({ Component: m.CustomizationPage })),
   businessInfo: () => import('../features/business/pages/business-info-page').then((m) => ({ Component: m.BusinessInfoPage })),
+  payments: () => import('../features/payments/pages/payment-pages').then((m) => ({ Component: m.PaymentsPage })),
+  paymentView: () => import('../features/payments/pages/payment-pages').then((m) => ({ Component: m.PaymentViewPage })),
+  recurringInvoices: () => import('../features/recurring-invoices/pages/recurring-invoice-pages').then((m) => ({ Component: m.RecurringInvoicesPage })),
+  recurringInvoiceView: () => import('../features/recurring-invoices/pages/recurring-invoice-pages').then((m) => ({ Component: m.RecurringInvoiceViewPage })),
+  recurringInvoiceCreate: () => import('../features/recurring-invoices/pages/recurring-invoice-pages').then((m) => ({ Component: m.RecurringInvoiceCreatePage })),
+  recurringInvoiceEdit: () => import('../features/recurring-invoices/pages/recurring-invoice-pages').then((m) => ({ Component: m.RecurringInvoiceEditPage })),
+  paymentReminders: () => import('../features/settings/pages/payment-reminders-page').then((m) => ({ Component: m.PaymentRemindersPage })),
+  exchangeRates: () => import('../features/settings/pages/exchange-rates-page').then((m) => ({ Component: m.ExchangeRatesPage })),
 } satisfies Record<string, Lazy>;
 
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
@@ -131,6 +139,12 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             guarded('invoices/:id/edit', { ability: 'edit-invoice', scope: 'business' }, pages.invoiceEdit),
             guarded('estimates/create', { ability: 'create-estimate', scope: 'business' }, pages.estimateCreate),
             guarded('estimates/:id/edit', { ability: 'edit-estimate', scope: 'business' }, pages.estimateEdit),
+            guarded('payments', { ability: 'view-payment', scope: 'business' }, pages.payments),
+            guarded('payments/:id/view', { ability: 'view-payment', scope: 'business' }, pages.paymentView),
+            guarded('recurring-invoices', { ability: 'view-recurring-invoice', scope: 'business' }, pages.recurringInvoices),
+            guarded('recurring-invoices/create', { ability: 'create-recurring-invoice', scope: 'business' }, pages.recurringInvoiceCreate),
+            guarded('recurring-invoices/:id/view', { ability: 'view-recurring-invoice', scope: 'business' }, pages.recurringInvoiceView),
+            guarded('recurring-invoices/:id/edit', { ability: 'edit-recurring-invoice', scope: 'business' }, pages.recurringInvoiceEdit),
             { path: 'settings', loader: () => redirect(companyPaths.accountSettings) },
             {
               // The settings pages share the settings menu beside them.
@@ -144,6 +158,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
                 guarded('settings/preferences', { ability: 'manage-business-settings', scope: 'business' }, pages.preferences),
                 guarded('settings/customization', { ability: 'manage-business-settings', scope: 'business' }, pages.customization),
                 guarded('settings/business-info', { ability: 'edit-business-information', scope: 'business' }, pages.businessInfo),
+                guarded('settings/payment-reminders', { ability: 'view-payment-reminder', scope: 'business' }, pages.paymentReminders),
+                guarded('settings/exchange-rates', { ability: 'manage-business-settings', scope: 'business' }, pages.exchangeRates),
               ],
             },
           ],

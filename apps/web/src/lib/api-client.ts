@@ -20,6 +20,8 @@ export interface RequestOptions {
   probeSession?: boolean;
   /** Which API the path belongs to; the versioned one unless said otherwise. */
   root?: keyof typeof API_ROOTS;
+  /** Extra request headers, e.g. an `Idempotency-Key` for writes that move money. */
+  headers?: Record<string, string>;
 }
 
 export interface ApiClientHooks {
@@ -160,6 +162,7 @@ type TransportOptions = RequestOptions & { asBlob?: boolean };
 async function request<T>(method: Method, path: string, body: unknown, options: TransportOptions = {}, retried = false): Promise<T> {
   const unsafe = UNSAFE_METHODS.has(method);
   const headers = baseHeaders();
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

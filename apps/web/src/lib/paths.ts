@@ -16,6 +16,10 @@ export const companyPaths = {
   preferences: '/settings/preferences',
   customization: '/settings/customization',
   businessInfo: '/settings/business-info',
+  payments: '/payments',
+  recurringInvoices: '/recurring-invoices',
+  paymentReminders: '/settings/payment-reminders',
+  exchangeRates: '/settings/exchange-rates',
 } as const;
 
 export const adminPaths = {

@@ -1,37 +1,129 @@
-import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { Suspense, lazy } from 'react';
+import { Alert, Anchor, Center, Loader, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { type DashboardCharts, currencyById, resolveBusinessSettings } from '@app/contracts';
+import { financialYearRange } from '@app/domain';
 import { PageHeader } from '../../../components/page-header';
-import { useBootstrap } from '../../../lib/session';
+import { QueryState } from '../../../components/query-state';
+import { companyPaths } from '../../../lib/paths';
+import { useBootstrap, useCan } from '../../../lib/session';
+import { formatDocumentMoney } from '../../invoices/money';
+import { RecentEstimates, RecentInvoices } from '../components/recent-documents';
+import { StatCards } from '../components/stat-cards';
+import { useDashboardCharts, useDashboardStats } from '../dashboard-queries';
+import { currentFinancialYear, financialYearsOffered, monthLabel, readYear } from '../financial-years';
 
-// A first dashboard built from the startup data; the full dashboard (stats, charts, recent
-// documents) replaces these cards in a later issue.
-function CountCard({ label, value }: { label: string; value: number }) {
+const DashboardChartsSection = lazy(() => import('../components/dashboard-charts').then((m) => ({ default: m.DashboardChartsSection })));
+
+function yearLabel(fiscalYear: string, year: number): string {
+  try {
+    const { from, to } = financialYearRange(fiscalYear, year);
+    return from.slice(0, 4) === to.slice(0, 4) ? String(year) : `${monthLabel(from.slice(0, 7))} – ${monthLabel(to.slice(0, 7))}`;
+  } catch {
+    return String(year);
+  }
+}
+
+function isQuiet(charts: DashboardCharts): boolean {
+  const { sales, receipts, purchases, payments_made: paymentsMade } = charts.totals;
+  return sales === 0 && receipts === 0 && purchases === 0 && paymentsMade === 0 && charts.recent_invoices.length === 0 && charts.recent_estimates.length === 0;
+}
+
+/** Amounts of these currencies have no exchange rate yet and are left out of the figures. */
+function UnconvertedNotice({ currencyIds }: { currencyIds: readonly number[] }) {
+  const { t } = useTranslation();
+  const can = useCan('business');
+  if (currencyIds.length === 0) return null;
+  const codes = currencyIds.map((id) => currencyById(id)?.code ?? String(id)).join(', ');
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Text c="dimmed" size="sm">
-        {label}
-      </Text>
-      <Text fw={700} fz={32}>
-        {value}
-      </Text>
-    </Card>
+    <Alert color="yellow" title={t('dashboard.unconverted.title')}>
+      <Text size="sm">{t('dashboard.unconverted.text', { currencies: codes })}</Text>
+      {can('manage-business-settings') && (
+        <Anchor component={Link} to={companyPaths.exchangeRates} size="sm">
+          {t('dashboard.unconverted.link')}
+        </Anchor>
+      )}
+    </Alert>
   );
 }
 
+/**
+ * The business's financial year at a glance (spec section 2): figures, sales and receipts,
+ * the overview, purchases and payments, and the latest documents. The year lives in the URL.
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
-  const { current_business: business, current_user: user, incoming_invoice_count, outgoing_invoice_count } = useBootstrap();
+  const { current_user: user, current_business: business, current_business_settings: settings } = useBootstrap();
+  const [params, setParams] = useSearchParams();
+  const current = currentFinancialYear(settings, new Date());
+  const offered = financialYearsOffered(current);
+  const year = readYear(params.get('year'), offered, current);
+  const fiscalYear = resolveBusinessSettings(settings).fiscal_year;
+  const stats = useDashboardStats(year);
+  const charts = useDashboardCharts(year);
+  const money = (minor: number) => formatDocumentMoney(minor, stats.data?.currency_id ?? charts.data?.currency_id ?? 1);
+
+  const yearSelect = (
+    <NativeSelect
+      label={t('dashboard.year')}
+      value={String(year)}
+      data={offered.map((value) => ({ value: String(value), label: yearLabel(fiscalYear, value) }))}
+      onChange={(event) =>
+        setParams(
+          (previous) => {
+            const next = new URLSearchParams(previous);
+            next.set('year', event.currentTarget.value);
+            return next;
+          },
+          { replace: true },
+        )
+      }
+    />
+  );
 
   return (
     <>
-      <PageHeader title={t('dashboard.title')} description={t('dashboard.welcome', { name: user.name })} />
-      <Title order={2} fz="h4" mb="md">
-        {business?.name ?? t('business.none_selected')}
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2 }} maw={640}>
-        <CountCard label={t('dashboard.outgoing_invoices')} value={outgoing_invoice_count} />
-        <CountCard label={t('dashboard.incoming_invoices')} value={incoming_invoice_count} />
-      </SimpleGrid>
+      <PageHeader title={t('dashboard.title')} description={t('dashboard.welcome', { name: user.name })} actions={yearSelect} />
+      <Stack gap="lg">
+        {business && (
+          <Title order={2} fz="h4">
+            {business.name}
+          </Title>
+        )}
+        <QueryState isPending={stats.isPending} error={stats.error} onRetry={() => void stats.refetch()}>
+          {stats.data && (
+            <>
+              <UnconvertedNotice currencyIds={stats.data.unconverted_currency_ids} />
+              <StatCards stats={stats.data} formatMoney={money} />
+            </>
+          )}
+        </QueryState>
+        <QueryState isPending={charts.isPending} error={charts.error} onRetry={() => void charts.refetch()}>
+          {charts.data && (
+            <>
+              {isQuiet(charts.data) && (
+                <Alert color="gray" title={t('dashboard.empty.title')}>
+                  {t('dashboard.empty.text')}
+                </Alert>
+              )}
+              <Suspense
+                fallback={
+                  <Center py="xl">
+                    <Loader aria-label={t('common.loading')} />
+                  </Center>
+                }
+              >
+                <DashboardChartsSection charts={charts.data} formatMoney={money} />
+              </Suspense>
+              <SimpleGrid cols={{ base: 1, lg: 2 }}>
+                <RecentInvoices invoices={charts.data.recent_invoices} />
+                <RecentEstimates estimates={charts.data.recent_estimates} />
+              </SimpleGrid>
+            </>
+          )}
+        </QueryState>
+      </Stack>
     </>
   );
 }

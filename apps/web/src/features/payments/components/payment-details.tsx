@@ -1,0 +1,141 @@
+import type { ReactNode } from 'react';
+import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { PaymentResource } from '@app/contracts';
+import { formatDate } from '../../../lib/format';
+import { PaidStatusBadge } from '../../invoices/components/document-status-badge';
+import { documentLinks } from '../../invoices/document-kinds';
+import { formatDocumentMoney } from '../../invoices/money';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text component="dd" m={0}>
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+/** The receipt's facts: who, when, how much, by which mode, for which invoice. */
+export function PaymentDetails({ payment }: { payment: PaymentResource }) {
+  const { t } = useTranslation();
+  const money = (minor: number) => formatDocumentMoney(minor, payment.currency_id);
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Text fz={32} fw={700} mb="md" aria-label={t('payments.view.amount_label', { amount: money(payment.amount) })}>
+        {money(payment.amount)}
+      </Text>
+      <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} m={0} spacing="md">
+        <Field label={t('payments.view.date')}>{formatDate(payment.payment_date)}</Field>
+        <Field label={t('payments.view.number')}>{payment.payment_number}</Field>
+        <Field label={t(payment.direction === 'received' ? 'payments.view.customer' : 'payments.view.vendor')}>{payment.counterparty.name}</Field>
+        <Field label={t('payments.view.mode')}>{payment.mode?.name ?? '—'}</Field>
+        {payment.exchange_rate && <Field label={t('payments.view.exchange_rate')}>{payment.exchange_rate}</Field>}
+        <Field label={t('payments.view.status')}>{t(`payments.status.${payment.status}`)}</Field>
+      </SimpleGrid>
+      {payment.notes && (
+        <Stack gap={4} mt="md">
+          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+            {t('payments.view.notes')}
+          </Text>
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{payment.notes}</Text>
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+/** The invoice the payment settles, with what is still due on it after every payment so far. */
+export function PaymentInvoiceCard({ payment }: { payment: PaymentResource }) {
+  const { t } = useTranslation();
+  const { invoice } = payment;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      <Title order={2} fz="h5" mb="sm">
+        {t('payments.view.invoice')}
+      </Title>
+      {invoice ? (
+        <Stack gap="xs">
+          <Group justify="space-between">
+            <Anchor component={Link} to={documentLinks.view('invoice', invoice.id)}>
+              {invoice.invoice_number}
+            </Anchor>
+            <PaidStatusBadge status={invoice.paid_status} />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t('payments.view.invoice_dates', { date: formatDate(invoice.invoice_date), due: invoice.due_date ? formatDate(invoice.due_date) : '—' })}
+          </Text>
+          <SimpleGrid component="dl" cols={3} m={0} spacing="xs">
+            <Field label={t('payments.view.invoice_total')}>{formatDocumentMoney(invoice.total, invoice.currency_id)}</Field>
+            <Field label={t('payments.view.invoice_paid')}>{formatDocumentMoney(invoice.amount_paid, invoice.currency_id)}</Field>
+            <Field label={t('payments.view.invoice_due')}>{formatDocumentMoney(invoice.due_amount, invoice.currency_id)}</Field>
+          </SimpleGrid>
+        </Stack>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('payments.view.no_invoice')}
+        </Text>
+      )}
+    </Card>
+  );
+}
+
+/** Online payments move money in transfers and take charges; a payment recorded by hand has neither, and this shows nothing. */
+export function PaymentMovements({ payment }: { payment: PaymentResource }) {
+  const { t } = useTranslation();
+  const money = (minor: number) => formatDocumentMoney(minor, payment.currency_id);
+  if (payment.transfers.length === 0 && payment.charges.length === 0) return null;
+  return (
+    <Card withBorder radius="md" padding="lg">
+      {payment.transfers.length > 0 && (
+        <Table aria-label={t('payments.view.transfers')} mb="md">
+          <Table.Caption>{t('payments.view.transfers')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('payments.view.date')}</Table.Th>
+              <Table.Th>{t('payments.view.destination')}</Table.Th>
+              <Table.Th>{t('payments.view.method')}</Table.Th>
+              <Table.Th ta="right">{t('payments.columns.amount')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {payment.transfers.map((transfer, index) => (
+              <Table.Tr key={`${transfer.date}-${index}`}>
+                <Table.Td>{formatDate(transfer.date)}</Table.Td>
+                <Table.Td>{transfer.destination}</Table.Td>
+                <Table.Td>{transfer.payment_method ?? '—'}</Table.Td>
+                <Table.Td ta="right">{money(transfer.amount)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      {payment.charges.length > 0 && (
+        <Table aria-label={t('payments.view.charges')}>
+          <Table.Caption>{t('payments.view.charges')}</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('payments.view.date')}</Table.Th>
+              <Table.Th>{t('payments.view.method')}</Table.Th>
+              <Table.Th ta="right">{t('payments.columns.amount')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {payment.charges.map((charge, index) => (
+              <Table.Tr key={`${charge.date}-${index}`}>
+                <Table.Td>{formatDate(charge.date)}</Table.Td>
+                <Table.Td>{charge.payment_method ?? '—'}</Table.Td>
+                <Table.Td ta="right">{money(charge.amount)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DocumentEmailPreview, NextNumberResponse, PaymentListResponse, PaymentRequest, PaymentResource, SendDocumentEmailRequest } from '@app/contracts';
+import { type QueryValue, api } from '../../lib/api-client';
+import { companyPaths } from '../../lib/paths';
+import { dashboardKeys } from '../dashboard/dashboard-queries';
+import { invoiceKeys } from '../invoices/invoices-queries';
+
+export const PAYMENTS_PAGE_SIZE = 15;
+export type PaymentListParams = Record<string, QueryValue>;
+
+const BASE = companyPaths.payments;
+const one = (id: string) => `${BASE}/${encodeURIComponent(id)}`;
+
+export const paymentKeys = {
+  all: ['payments'] as const,
+  list: (params: PaymentListParams) => ['payments', 'list', params] as const,
+  one: (id: string) => ['payments', 'one', id] as const,
+  emailPreview: (id: string) => ['payments', 'email-preview', id] as const,
+  nextNumber: (date: string) => ['next-number', 'payment', date] as const,
+};
+
+export function usePayments(params: PaymentListParams) {
+  return useQuery({
+    queryKey: paymentKeys.list(params),
+    queryFn: ({ signal }) => api.get<PaymentListResponse>(BASE, { query: { limit: PAYMENTS_PAGE_SIZE, ...params }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePayment(id: string) {
+  return useQuery({
+    queryKey: paymentKeys.one(id),
+    queryFn: async ({ signal }) => (await api.get<{ data: PaymentResource }>(one(id), { signal })).data,
+  });
+}
+
+/** The number the next payment would get, proposed in the form. */
+export function useNextPaymentNumber(date: string, enabled: boolean) {
+  return useQuery({
+    queryKey: paymentKeys.nextNumber(date),
+    queryFn: ({ signal }) => api.get<NextNumberResponse>('/next-number', { query: { model: 'payment', date: date || undefined }, signal }),
+    enabled,
+    retry: false,
+    staleTime: 0,
+  });
+}
+
+/** A payment changes its invoice's paid amounts and the dashboard's figures: all of them refresh. */
+function useInvalidatePayments() {
+  const queryClient = useQueryClient();
+  return async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+      queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+      queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
+    ]);
+  };
+}
+
+export function useSavePayment() {
+  const invalidate = useInvalidatePayments();
+  return useMutation({
+    // A new payment carries the form's idempotency key: a retried submit records it once.
+    mutationFn: ({ id, body, idempotencyKey }: { id: string | null; body: PaymentRequest; idempotencyKey: string }) =>
+      id ? api.put<{ data: PaymentResource }>(one(id), body) : api.post<{ data: PaymentResource }>(BASE, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeletePayments() {
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidatePayments();
+  return useMutation({
+    mutationFn: (ids: readonly string[]) =>
+      ids.length === 1 && ids[0] !== undefined ? api.delete<{ success: boolean }>(one(ids[0])) : api.post<{ success: boolean }>(`${BASE}/delete`, { ids }),
+    onSuccess: async (_result, ids) => {
+      for (const id of ids) queryClient.removeQueries({ queryKey: paymentKeys.one(id) });
+      await invalidate();
+    },
+  });
+}
+
+export function usePaymentEmailPreview(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: paymentKeys.emailPreview(id),
+    queryFn: async ({ signal }) => (await api.get<{ data: DocumentEmailPreview }>(`${one(id)}/preview-email`, { signal })).data,
+    enabled,
+    // The preview is a starting point for the form; it must not change under the user's edits.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}
+
+export function useSendReceipt() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: SendDocumentEmailRequest }) => api.post<{ data: PaymentResource }>(`${one(id)}/send-email`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+  });
+}
+
+/** The receipt PDF, fetched through the API client so the business header goes along. */
+export function fetchReceiptPdf(id: string): Promise<Blob> {
+  return api.getBlob(`${one(id)}/pdf`);
+}
