@@ -120,7 +120,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   const estimates = createEstimateService(app, documentAttachments, invoices);
   const invoiceDelivery = createDocumentDelivery(app, invoiceDeliveryAdapter(invoices));
   const estimateDelivery = createDocumentDelivery(app, estimateDeliveryAdapter(estimates));
-  const payments = createPaymentService(app);
+  const payments = createPaymentService(app, documentAttachments);
 
   await server.register(healthRoutes, { app, isReady: options.isReady ?? (() => true) });
   await server.register(

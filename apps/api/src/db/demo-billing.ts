@@ -21,9 +21,10 @@ const MONTHS_OF_ACTIVITY = 12;
  * Made only when the business has no payments yet, so a restart adds nothing.
  */
 export async function seedDemoBilling(app: AppContext, actor: AuditActor, scope: BusinessScope): Promise<void> {
-  const payments = createPaymentService(app);
+  const attachments = createDocumentAttachments(app);
+  const payments = createPaymentService(app, attachments);
   if ((await payments.list(scope, { limit: 1 })).meta.payment_total_count > 0) return;
-  const invoices = createInvoiceService(app, createDocumentAttachments(app));
+  const invoices = createInvoiceService(app, attachments);
   const customers = (await createCounterpartyService(app).list({ ...scope, kind: 'customer' }, { page: 1, limit: 50 })).data;
   const items = (await createItemService(app).list(scope, { page: 1, limit: 50 })).data;
   const modes = (await createPaymentModeService(app).list(scope, { page: 1, limit: 50 })).data;

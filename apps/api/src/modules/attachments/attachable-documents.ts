@@ -10,10 +10,10 @@ export type AttachableDocument = {
   findParties: (tx: Tx, tenantId: string, businessId: string, id: string) => Promise<repo.DocumentParties | undefined>;
 };
 
-/** Payments join with one entry once their table exists. */
 export const attachableDocuments: readonly AttachableDocument[] = [
   { path: 'invoices', model: 'invoice', viewAbility: 'view-invoice', editAbility: 'edit-invoice', findParties: repo.findInvoiceParties },
   { path: 'estimates', model: 'estimate', viewAbility: 'view-estimate', editAbility: 'edit-estimate', findParties: repo.findEstimateParties },
+  { path: 'payments', model: 'payment', viewAbility: 'view-payment', editAbility: 'send-payment', findParties: repo.findPaymentParties },
 ];
 
 export function attachableDocument(model: repo.AttachmentModel): AttachableDocument {

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { attachments, estimates, invoices } from '../../db/schema';
+import { attachments, estimates, invoices, payments } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
 
 export type AttachmentRow = typeof attachments.$inferSelect;
@@ -71,4 +71,19 @@ export async function findEstimateParties(tx: Tx, tenantId: string, businessId: 
   const row = rows[0];
   if (!row) return undefined;
   return { id: row.id, businessId: row.businessId, customerBusinessId: row.customerBusinessId, isDraft: row.status === 'draft' };
+}
+
+/**
+ * The payment `id` when the caller's business recorded it. A payment is the recorder's own record
+ * (the other side keeps its own), so it is never visible to the counterparty: it counts as a draft.
+ */
+export async function findPaymentParties(tx: Tx, tenantId: string, businessId: string, id: string): Promise<DocumentParties | undefined> {
+  const rows = await tx
+    .select({ id: payments.id, businessId: payments.businessId, counterpartyBusinessId: payments.counterpartyBusinessId })
+    .from(payments)
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.id, id), eq(payments.businessId, businessId)))
+    .limit(1);
+  const row = rows[0];
+  if (!row) return undefined;
+  return { id: row.id, businessId: row.businessId, customerBusinessId: row.counterpartyBusinessId, isDraft: true };
 }

@@ -50,8 +50,8 @@ export type DeliveryAdapter<Document extends DeliverableDocument, View> = {
   getForRecipient(tenantId: string, id: string): Promise<Document | null>;
   /** The recipient opened the public page; returns the document as it is now. */
   opened(tenantId: string, document: Document): Promise<Document>;
-  /** The kind's part of the public page. */
-  publicView(document: Document): View;
+  /** The kind's part of the public page, read in the page's transaction (an invoice lists its payments). */
+  publicView(document: Document, tx: Tx, tenantId: string): View | Promise<View>;
 };
 
 type Viewable = { id: string; viewed_at: string | null };

@@ -194,9 +194,12 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
     /** The public page; opening it is recorded (invoices and estimates become viewed). */
     async publicDocument(tenantId: string, token: string): Promise<PublicPage<View>> {
       const document = await adapter.opened(tenantId, await linkedDocument(tenantId, token));
-      const { business } = await issuer(tenantId, document.business.id);
+      const { business, view } = await inTenant(app.db, tenantId, async (tx) => ({
+        ...(await issuerIn(tx, tenantId, document.business.id)),
+        view: await adapter.publicView(document, tx, tenantId),
+      }));
       return {
-        ...adapter.publicView(document),
+        ...view,
         business: { name: business.name, logo_url: business.logo },
         pdf_url: `/api/v1/public/${adapter.plural}/${token}/pdf`,
       };

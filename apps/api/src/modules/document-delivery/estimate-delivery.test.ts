@@ -107,7 +107,7 @@ describe('public estimate page', () => {
     const estimate = await createEstimate();
     const token = await mailEstimate(estimate);
     const page = (await guest.get(`/api/v1/public/estimates/${token}`)).body as unknown as PublicDocument;
-    expect(page).toMatchObject({ model: 'estimate', invoice: null, can_approve: true, can_reject: true, pdf_url: `/api/v1/public/estimates/${token}/pdf` });
+    expect(page).toMatchObject({ model: 'estimate', invoice: null, can_approve: true, can_reject: true, payments: [], pdf_url: `/api/v1/public/estimates/${token}/pdf` });
     expect(page.estimate).toMatchObject({ id: estimate.id, estimate_number: estimate.estimate_number, status: 'viewed' });
     expect(await pdfText((await rawGet(h, guest, page.pdf_url)).body)).toContain(estimate.estimate_number);
 

@@ -35,6 +35,7 @@ export function estimateDeliveryAdapter(estimates: EstimateService): DeliveryAda
       estimate,
       can_approve: estimateTransition(estimate.status, 'approve').ok,
       can_reject: estimateTransition(estimate.status, 'reject').ok,
+      payments: [],
     }),
   };
 }

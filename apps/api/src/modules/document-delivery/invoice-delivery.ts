@@ -1,5 +1,6 @@
 import { type InvoiceResource, type PublicDocument, messages } from '@app/contracts';
 import type { InvoiceService } from '../invoices/invoices.service';
+import { invoicePaymentsForRecipient } from '../payments/payments.repository';
 import { type DeliveryAdapter, markViewedOnce } from './delivery-adapter';
 import { formatDocumentDate } from './document-formatting';
 import { itemizedBody } from './document-pdf-model';
@@ -27,6 +28,13 @@ export function invoiceDeliveryAdapter(invoices: InvoiceService): DeliveryAdapte
     recordSentInTx: invoices.recordSentInTx,
     getForRecipient: invoices.getForRecipient,
     opened: markViewedOnce(invoices),
-    publicView: ({ allowed_actions: _actions, attachments: _files, ...invoice }) => ({ model: 'invoice', invoice, estimate: null, can_approve: false, can_reject: false }),
+    publicView: async ({ allowed_actions: _actions, attachments: _files, ...invoice }, tx, tenantId) => ({
+      model: 'invoice',
+      invoice,
+      estimate: null,
+      can_approve: false,
+      can_reject: false,
+      payments: await invoicePaymentsForRecipient(tx, tenantId, invoice.id),
+    }),
   };
 }

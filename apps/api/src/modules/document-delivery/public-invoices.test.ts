@@ -4,6 +4,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_HOST, type Harness, type TestClient,
 import { createInvoice, onboardedCustomer } from '../../../test/documents';
 import { ownerWithBusiness } from '../../../test/team';
 import { fixedClock } from '../../platform/clock';
+import { createPayment, openInvoice, paymentBody } from '../payments/test-payments';
 import { randomToken } from '../../platform/crypto';
 import { PUBLIC_LINK_RATE_LIMIT } from './document-delivery.routes';
 import { pdfText, publicTokenIn, rawGet, tokenOfUrl } from './delivery-test-helpers';
@@ -59,6 +60,22 @@ describe('public invoice page', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(await pdfText(pdf.body)).toContain(invoice.invoice_number);
+  });
+
+  it('lists the payments of the invoice, oldest first, beside what is paid and due', async () => {
+    const invoice = await openInvoice(vendor, customer.id, 10000);
+    const other = await openInvoice(vendor, customer.id, 10000);
+    const later = await createPayment(vendor, paymentBody(customer.id, 1500, { invoice_id: invoice.id }));
+    const earlier = await createPayment(vendor, paymentBody(customer.id, 4000, { invoice_id: invoice.id, payment_date: '2026-11-18' }));
+    await createPayment(vendor, paymentBody(customer.id, 2000, { invoice_id: other.id }));
+    const link = (await vendor.post(`/api/v1/invoices/${invoice.id}/links`)).body as PublicLinkResponse;
+
+    const page = (await guest.get(`/api/v1/public/invoices/${tokenOfUrl(link.url)}`)).body as unknown as PublicDocument;
+    expect(page.payments).toEqual([
+      { payment_date: '2026-11-18', payment_number: earlier.payment_number, amount: 4000 },
+      { payment_date: '2026-11-20', payment_number: later.payment_number, amount: 1500 },
+    ]);
+    expect(page.invoice).toMatchObject({ amount_paid: 5500, due_amount: 4500, paid_status: 'partially_paid' });
   });
 
   it('does not show a draft behind a link', async () => {

@@ -1,5 +1,5 @@
 import { type SQL, and, asc, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
-import type { PaymentDirection } from '@app/contracts';
+import type { PaymentDirection, PublicDocumentPayment } from '@app/contracts';
 import type { Tx } from '../../db/client';
 import { businesses, counterparties, paymentModes, payments, tenants } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
@@ -183,4 +183,13 @@ export async function findPaymentInTenant(tx: Tx, tenantId: string, id: string):
     .where(and(eq(payments.tenantId, tenantId), eq(payments.id, id)))
     .limit(1);
   return rows[0];
+}
+
+/** The payments an invoice's public page lists, oldest first (the token already proved access to the invoice). */
+export async function invoicePaymentsForRecipient(tx: Tx, tenantId: string, invoiceId: string): Promise<PublicDocumentPayment[]> {
+  return tx
+    .select({ payment_date: payments.paymentDate, payment_number: payments.paymentNumber, amount: payments.amount })
+    .from(payments)
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.invoiceId, invoiceId)))
+    .orderBy(asc(payments.paymentDate), asc(payments.createdAt), asc(payments.id));
 }

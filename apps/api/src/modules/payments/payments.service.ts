@@ -27,6 +27,7 @@ import { type PaidInvoiceRow, lockPaidInvoices, lockPayableInvoice, payableInvoi
 import { auditView, toPaymentResource } from './payment-resource';
 import * as repo from './payments.repository';
 import { rateFor } from '../exchange-rates/exchange-rates.service';
+import type { DocumentAttachments } from '../documents/document-attachments';
 
 const NUMBER_CONSTRAINT = 'payments_business_number_unique';
 const createdResponseSchema = z.object({ data: paymentResourceSchema });
@@ -62,7 +63,7 @@ function settledOrFail(result: PaymentSettlement) {
  * amounts of the invoice it settles change in one transaction, with the invoice row locked, so
  * concurrent payments queue on the invoice and can never take it past its total.
  */
-export function createPaymentService(app: AppContext) {
+export function createPaymentService(app: AppContext, attachments: DocumentAttachments) {
   async function resources(tx: Tx, scope: BusinessScope, rows: repo.PaymentWithParties[]): Promise<PaymentResource[]> {
     const invoices = await paymentInvoices(tx, scope.tenantId, rows.flatMap((row) => (row.payment.invoiceId ? [row.payment.invoiceId] : [])));
     const names = new Map<string, string>();
@@ -237,7 +238,7 @@ export function createPaymentService(app: AppContext) {
 
     /** Deletes payments (all or none) and takes their amounts off the invoices they settled. */
     async remove(actor: AuditActor, scope: BusinessScope, ids: readonly string[]): Promise<number> {
-      return inTenant(app.db, scope.tenantId, async (tx) => {
+      const removed = await inTenant(app.db, scope.tenantId, async (tx) => {
         const rows = await repo.lockPayments(tx, scope, ids);
         if (rows.length !== new Set(ids).size) throw AppError.notFound();
         const invoices = await lockPaidInvoices(tx, scope.tenantId, rows.flatMap((row) => (row.invoiceId ? [row.invoiceId] : [])));
@@ -245,10 +246,13 @@ export function createPaymentService(app: AppContext) {
           const released = rows.filter((row) => row.invoiceId === invoice.id).reduce((sum, row) => sum + row.amount, 0);
           await writeAmountPaid(tx, actor, invoice, invoice.amountPaid - released);
         }
+        const files = await attachments.removeAll(tx, scope, 'payment', rows.map((row) => row.id));
         await repo.deletePayments(tx, scope, rows.map((row) => row.id));
         for (const row of rows) await recordAudit(tx, actor, { model: 'payment', modelId: row.id, action: 'deleted', before: auditView(row) });
-        return rows.length;
+        return { count: rows.length, files };
       });
+      await attachments.purge(removed.files);
+      return removed.count;
     },
 
     /** The receipt was mailed: nothing on the payment changes, the audit log keeps the fact. */

@@ -6,6 +6,7 @@ import { createCustomer, createInvoice, invoiceBody, onboardedCustomer } from '.
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { tenants } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
+import { PDF, SVG, download, postForm } from '../attachments/test-files';
 import { createMode, createPayment, invoiceOf, openInvoice, paymentBody } from './test-payments';
 
 let h: Harness;
@@ -240,3 +241,23 @@ describe('access', () => {
     expect((await vendor.get(`/api/v1/payments/${payment.id}`)).body.data).toMatchObject({ amount: 4000 });
   });
 });
+
+describe('payment attachments', () => {
+  it('keeps files on the recording business\'s payment only, and removes them with the payment', async () => {
+    const payment = await createPayment(vendor, paymentBody(customer.id, 1500));
+    const uploaded = await postForm(h, vendor, `/api/v1/payments/${payment.id}/attachments`, [{ field: 'attachments[]', fileName: 'remittance.pdf', content: PDF }]);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(200);
+    const [attachment] = uploaded.body.data as { id: string; url: string }[];
+    expect(attachment?.url).toBe(`/api/v1/payments/${payment.id}/attachments/${attachment?.id}`);
+    expect((await postForm(h, vendor, `/api/v1/payments/${payment.id}/attachments`, [{ field: 'attachments[]', fileName: 'x.pdf', content: SVG }])).status).toBe(422);
+    const fetched = await download(h, vendor, attachment?.url ?? '');
+    expect(fetched.status).toBe(200);
+    expect(fetched.content.equals(PDF)).toBe(true);
+    // The customer keeps its own records: it cannot read the vendor's payment files.
+    expect((await download(h, buyer, attachment?.url ?? '')).status).toBe(404);
+    expect((await download(h, sibling, attachment?.url ?? '')).status).toBe(404);
+    expect((await vendor.delete(`/api/v1/payments/${payment.id}`)).status).toBe(200);
+    expect((await download(h, vendor, attachment?.url ?? '')).status).toBe(404);
+  });
+});
+
