@@ -310,6 +310,10 @@ export const approvedInvoiceAmountResponseSchema = z.object({ invoice_approval_a
 export const documentIdsRequestSchema = z.object({ ids: z.array(z.string().uuid()).min(1, messages.required).max(500) });
 
 /** What a public page shows: the document as its recipient sees it, without internal fields. */
+/** A payment as the public invoice page lists it; an estimate's page lists none. */
+export const publicDocumentPaymentSchema = z.object({ payment_date: z.string(), payment_number: z.string(), amount: z.number() });
+export type PublicDocumentPayment = z.infer<typeof publicDocumentPaymentSchema>;
+
 export const publicDocumentSchema = z.object({
   model: z.enum(['invoice', 'estimate']),
   business: z.object({ name: z.string(), logo_url: z.string().nullable() }),
@@ -317,6 +321,7 @@ export const publicDocumentSchema = z.object({
   estimate: estimateResourceSchema.omit({ allowed_actions: true, attachments: true }).nullable(),
   can_approve: z.boolean(),
   can_reject: z.boolean(),
+  payments: z.array(publicDocumentPaymentSchema),
   pdf_url: z.string(),
 });
 export type PublicDocument = z.infer<typeof publicDocumentSchema>;

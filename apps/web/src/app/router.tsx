@@ -69,6 +69,7 @@ const pages = {
   estimateView: () => import('../features/estimates/pages/estimate-pages').then((m) => ({ Component: m.EstimateViewPage })),
   publicInvoice: () => import('../features/public-documents/public-document-page').then((m) => ({ Component: m.PublicInvoicePage })),
   publicEstimate: () => import('../features/public-documents/public-document-page').then((m) => ({ Component: m.PublicEstimatePage })),
+  publicReceipt: () => import('../features/public-documents/public-receipt-page').then((m) => ({ Component: m.PublicReceiptPage })),
   invoiceCreate: () => import('../features/documents/pages/document-form-page').then((m) => ({ Component: m.InvoiceCreatePage })),
   invoiceEdit: () => import('../features/documents/pages/document-form-page').then((m) => ({ Component: m.InvoiceEditPage })),
   estimateCreate: () => import('../features/documents/pages/document-form-page').then((m) => ({ Component: m.EstimateCreatePage })),
@@ -118,6 +119,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'verify-user', lazy: pages.verifyUser },
         { path: 'public/invoices/view/:token', lazy: pages.publicInvoice },
         { path: 'public/estimates/view/:token', lazy: pages.publicEstimate },
+        { path: 'public/payments/view/:token', lazy: pages.publicReceipt },
         {
           id: 'company',
           lazy: pages.companyLayout,

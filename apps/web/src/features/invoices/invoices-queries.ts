@@ -6,6 +6,7 @@ import type {
   EstimateListResponse,
   EstimateResource,
   InvoiceListResponse,
+  InvoiceReminderDeliveriesResponse,
   InvoiceResource,
   InvoiceStats,
   PublicLinkResponse,
@@ -130,6 +131,14 @@ export function useSendDocumentEmail(kind: DocumentKind) {
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: SendDocumentEmailRequest }) => api.post<{ data: DocumentResource }>(`${one(kind, id)}/send-email`, body),
     onSuccess: invalidate,
+  });
+}
+
+/** The payment reminders mailed for one of the business's own invoices, oldest first. */
+export function useInvoiceReminders(id: string) {
+  return useQuery({
+    queryKey: [...documentKeys.one('invoice', id), 'reminders'] as const,
+    queryFn: async ({ signal }) => (await api.get<InvoiceReminderDeliveriesResponse>(`${one('invoice', id)}/reminders`, { signal })).data,
   });
 }
 

@@ -48,14 +48,41 @@ describe('public document pages', () => {
     mockFetch(
       tenant,
       route('GET', '/api/v1/public/invoices/tok-2', () =>
-        jsonResponse(200, { model: 'invoice', business: { name: 'Acme Ltd', logo_url: null }, invoice, estimate: null, can_approve: false, can_reject: false, pdf_url: '/api/v1/public/invoices/tok-2/pdf' }),
+        jsonResponse(200, { model: 'invoice', business: { name: 'Acme Ltd', logo_url: null }, invoice, estimate: null, can_approve: false, can_reject: false, payments: [], pdf_url: '/api/v1/public/invoices/tok-2/pdf' }),
       ),
     );
     renderApp('/public/invoices/view/tok-2', null);
 
     expect(await screen.findByText('INV-000001', {}, lazyLoad)).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'Amount due $110.00' })).toBeInTheDocument();
+    expect(screen.getByText('Unpaid')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Payments' })).not.toBeInTheDocument();
+  });
+
+  it('lists the payments of an invoice beside what is paid and still due', async () => {
+    const invoice = publicInvoice(makeInvoice({ status: 'sent', display_status: 'sent', paid_status: 'partially_paid', amount_paid: 7000, due_amount: 4000 }));
+    const payments = [
+      { payment_date: '2026-03-05', payment_number: 'PAY-000001', amount: 5000 },
+      { payment_date: '2026-03-09', payment_number: 'PAY-000002', amount: 2000 },
+    ];
+    mockFetch(
+      tenant,
+      route('GET', '/api/v1/public/invoices/tok-3', () =>
+        jsonResponse(200, { model: 'invoice', business: { name: 'Acme Ltd', logo_url: null }, invoice, estimate: null, can_approve: false, can_reject: false, payments, pdf_url: '/api/v1/public/invoices/tok-3/pdf' }),
+      ),
+    );
+    renderApp('/public/invoices/view/tok-3', null);
+
+    const table = await screen.findByRole('table', { name: 'Payments' }, lazyLoad);
+    expect(within(table).getAllByRole('row').map((row) => row.textContent)).toEqual([
+      'DatePayment numberAmount',
+      '05 Mar 2026PAY-000001$50.00',
+      '09 Mar 2026PAY-000002$20.00',
+    ]);
+    expect(screen.getByRole('row', { name: 'Amount paid $70.00' })).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: 'Amount due $40.00' })).toBeInTheDocument();
+    expect(screen.getByText('Partially paid')).toBeInTheDocument();
   });
 
   it('says the link is invalid or expired when the server does not know the token', async () => {

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicDocument } from '@app/contracts';
+import type { PublicDocument, PublicPayment } from '@app/contracts';
 import { api } from '../../lib/api-client';
 
 export type PublicModel = 'invoice' | 'estimate';
@@ -11,6 +11,15 @@ export function usePublicDocument(model: PublicModel, token: string) {
   return useQuery({
     queryKey: key(model, token),
     queryFn: ({ signal }) => api.get<PublicDocument>(path(model, token), { signal }),
+    retry: false,
+  });
+}
+
+/** A payment receipt (or payment advice) behind its public link. */
+export function usePublicReceipt(token: string) {
+  return useQuery({
+    queryKey: ['public-document', 'payment', token] as const,
+    queryFn: ({ signal }) => api.get<PublicPayment>(`/public/payments/${encodeURIComponent(token)}`, { signal }),
     retry: false,
   });
 }

@@ -9,6 +9,7 @@ import { DocumentAttachments } from '../components/document-attachments';
 import { DocumentPreview } from '../components/document-preview';
 import { DocumentStatusBadge, PaidStatusBadge } from '../components/document-status-badge';
 import { DocumentTimeline } from '../components/document-timeline';
+import { InvoiceReminders } from '../components/invoice-reminders';
 import { type DocumentKind, documentKinds, documentLinks } from '../document-kinds';
 import { type DocumentResource, isInvoice, useDocument } from '../invoices-queries';
 
@@ -58,6 +59,7 @@ function DocumentView({ kind, document }: { kind: DocumentKind; document: Docume
             <Stack>
               <DocumentAttachments kind={kind} documentId={document.id} attachments={document.attachments} canRemove={issuer && can(documentKinds[kind].abilities.edit)} />
               <DocumentTimeline document={document} />
+              {isInvoice(document) && issuer && document.status !== 'draft' && <InvoiceReminders invoiceId={document.id} />}
             </Stack>
           </Grid.Col>
         </Grid>

@@ -1,0 +1,198 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type BrowserContext, type Locator, type Page, expect, test } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, OUTPUT_DIR } from './constants';
+import { linkIn, waitForMail } from './mailbox';
+
+const SCREENSHOTS = path.join(OUTPUT_DIR, 'screenshots');
+// A business of its own: the journeys share one server and may run in any order.
+const BUSINESS = 'Bergen Ledger Works';
+const CUSTOMER = 'Ørsted Facilities';
+const CUSTOMER_EMAIL = 'accounts@orsted-facilities.example.com';
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+let shot = 0;
+async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  shot += 1;
+  await page.screenshot({ path: path.join(SCREENSHOTS, `payments-${String(shot).padStart(2, '0')}-${name}.png`), fullPage: true });
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Adds a business from the dashboard: through the switcher when the admin already has one. */
+async function addBusiness(page: Page, name: string): Promise<void> {
+  await page.goto('/dashboard');
+  const switcher = page.getByTestId('business-switcher');
+  const addButton = page.getByRole('button', { name: 'Add business' }).first();
+  await expect(switcher.or(addButton).first()).toBeVisible();
+  if (await switcher.isVisible()) {
+    await switcher.click();
+    await page.getByRole('menuitem', { name: 'Add business' }).click();
+  } else {
+    await addButton.click();
+  }
+  await page.getByLabel('Business name').fill(name);
+  await page.getByRole('button', { name: 'Create business' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(name).first()).toBeVisible();
+}
+
+/** Calls the API as the signed-in user of `context`, the way the app does (CSRF header, selected business). */
+async function api<T>(context: BrowserContext, method: 'GET' | 'POST', url: string, business: string, data?: unknown): Promise<T> {
+  await context.request.get('/api/v1/csrf-cookie');
+  const xsrf = (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const headers = { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', business };
+  const response = method === 'GET' ? await context.request.get(url, { headers }) : await context.request.post(url, { headers, data: data ?? {} });
+  if (!response.ok()) throw new Error(`${method} ${url} answered ${response.status()}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** DD MMM YYYY, as the app shows dates. */
+function shown(date: Date): string {
+  return `${String(date.getUTCDate()).padStart(2, '0')} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+}
+
+/** The first of the month `offset` months after the current one (UTC). */
+function firstOfMonth(offset: number): Date {
+  const now = new Date();
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + offset, 1));
+}
+
+function statCard(page: Page, title: string): Locator {
+  return page.getByRole('list', { name: 'Figures for the financial year' }).getByRole('listitem').filter({ hasText: title });
+}
+
+async function recordPayment(page: Page, amount: string, expectedDue: string): Promise<void> {
+  await page.getByRole('button', { name: 'Record payment' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Record payment received' });
+  const amountField = dialog.getByLabel(/^Amount/);
+  // The form proposes paying everything still due on the invoice.
+  await expect(amountField).toHaveValue(expectedDue);
+  await expect(dialog.getByLabel('Payment number')).not.toHaveValue('');
+  await amountField.fill(amount);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Payment recorded').first()).toBeVisible();
+  await expect(dialog).toBeHidden();
+}
+
+test('payments journey: a partial payment then the rest, the public invoice lists both, the receipt is mailed; a recurring invoice shows its next dates; the dashboard follows', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const owner = page.context();
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/);
+  await addBusiness(page, BUSINESS);
+  const business = String(await page.evaluate('localStorage.getItem("selectedBusiness")'));
+  expect(business).toMatch(/^[\w-]{36}$/);
+
+  // Setup through the API: a customer with an address for mail and an open invoice of $1,200.00.
+  const customer = (await api<{ data: { id: string } }>(owner, 'POST', '/api/v1/customers', business, { name: CUSTOMER, email: CUSTOMER_EMAIL })).data;
+  const today = new Date().toISOString().slice(0, 10);
+  type Invoice = { id: string; invoice_number: string; total: number; amount_paid: number; due_amount: number; paid_status: string };
+  const draft = (
+    await api<{ data: Invoice }>(owner, 'POST', '/api/v1/invoices', business, {
+      customer_id: customer.id,
+      invoice_date: today,
+      items: [{ name: 'Harbour crane inspection', quantity: '1', price: 120000 }],
+    })
+  ).data;
+  await api(owner, 'POST', `/api/v1/invoices/${draft.id}/finalize`, business);
+
+  await page.goto('/dashboard');
+  await expect(statCard(page, 'Total sales')).toContainText('$1,200.00');
+  await expect(page.getByRole('link', { name: 'Amount due: $1,200.00' })).toBeVisible();
+
+  // A partial payment from the invoice's own page: the invoice is partially paid.
+  await page.goto(`/invoices/${draft.id}/view`);
+  await expect(page.getByRole('heading', { name: `Invoice ${draft.invoice_number}` })).toBeVisible();
+  await expect(page.getByText('Unpaid').first()).toBeVisible();
+  await recordPayment(page, '500.00', '1200.00');
+  await expect(page.getByText('Partially paid').first()).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Amount paid $500.00' })).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Amount due $700.00' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Reminders sent' })).toContainText('No payment reminder has been sent for this invoice.');
+  await screenshot(page, 'invoice-partially-paid');
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('link', { name: 'Amount due: $700.00' })).toBeVisible();
+  await screenshot(page, 'dashboard-after-partial-payment');
+
+  // The rest: the invoice is paid and takes no further payment.
+  await page.goto(`/invoices/${draft.id}/view`);
+  await recordPayment(page, '700.00', '700.00');
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Amount due $0.00' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Record payment' })).toBeHidden();
+  await screenshot(page, 'invoice-paid');
+  const stored = (await api<{ data: Invoice }>(owner, 'GET', `/api/v1/invoices/${draft.id}`, business)).data;
+  expect(stored).toMatchObject({ total: 120000, amount_paid: 120000, due_amount: 0, paid_status: 'paid' });
+
+  await page.goto('/dashboard');
+  await expect(page.getByRole('link', { name: 'Amount due: $0.00' })).toBeVisible();
+  await expect(statCard(page, 'Total sales')).toContainText('$1,200.00');
+  await screenshot(page, 'dashboard-after-payments');
+
+  // The invoice's public page lists both payments.
+  type Payment = { id: string; payment_number: string; amount: number };
+  const payments = (await api<{ data: Payment[] }>(owner, 'GET', `/api/v1/payments?tab=received&invoice_id=${draft.id}`, business)).data;
+  expect(payments.map((payment) => payment.amount).sort((a, b) => a - b)).toEqual([50000, 70000]);
+  const link = await api<{ url: string }>(owner, 'POST', `/api/v1/invoices/${draft.id}/links`, business);
+  const guestContext = await browser.newContext();
+  const guest = await guestContext.newPage();
+  await guest.goto(link.url);
+  await expect(guest.getByRole('heading', { name: BUSINESS, level: 1 })).toBeVisible();
+  const paymentRows = guest.getByRole('table', { name: 'Payments' }).getByRole('row');
+  await expect(paymentRows).toHaveCount(3);
+  for (const payment of payments) {
+    await expect(paymentRows.filter({ hasText: payment.payment_number })).toContainText(`$${(payment.amount / 100).toFixed(2)}`);
+  }
+  await expect(guest.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(guest.getByRole('row', { name: 'Amount paid $1,200.00' })).toBeVisible();
+  await screenshot(guest, 'public-invoice-with-payments');
+
+  // The receipt of the last payment, sent from its page, arrives with a link to the public receipt.
+  const last = payments.find((payment) => payment.amount === 70000);
+  if (!last) throw new Error('The second payment is missing');
+  await page.goto(`/payments/${last.id}/view`);
+  await page.getByRole('button', { name: 'Send receipt' }).click();
+  const sendDialog = page.getByRole('dialog', { name: 'Send receipt' });
+  await expect(sendDialog.getByRole('textbox', { name: 'To', exact: true })).toHaveValue(CUSTOMER_EMAIL);
+  await sendDialog.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Receipt sent').first()).toBeVisible();
+  const receiptMail = await waitForMail(CUSTOMER_EMAIL, `Payment receipt ${last.payment_number} from ${BUSINESS}`);
+  expect(receiptMail.text).toContain('$700.00');
+  await guest.goto(linkIn(receiptMail, /http:\/\/[^\s"<>]+\/public\/payments\/view\/[\w-]+/));
+  const receipt = guest.getByRole('article', { name: `Payment receipt ${last.payment_number}` });
+  await expect(receipt.getByLabel('Amount $700.00')).toBeVisible();
+  await expect(receipt).toContainText(CUSTOMER);
+  await expect(receipt).toContainText(draft.invoice_number);
+  await expect(guest.getByRole('link', { name: 'Download PDF' })).toBeVisible();
+  await screenshot(guest, 'public-receipt');
+  await guest.goto('/public/payments/view/not-a-real-token');
+  await expect(guest.getByRole('alert')).toContainText('Receipt does not exist.');
+
+  // A recurring invoice made in the browser, monthly from the first of next month: its next five dates.
+  await page.goto('/recurring-invoices/create');
+  await page.getByRole('combobox', { name: 'Customer' }).click();
+  await page.getByRole('option', { name: CUSTOMER }).click();
+  await page.getByLabel('Name, line 1').fill('Crane maintenance plan');
+  await page.getByLabel('Quantity, line 1').fill('1');
+  await page.getByLabel('Price, line 1').fill('350.00');
+  await page.getByLabel('Frequency').selectOption('monthly');
+  const start = firstOfMonth(1);
+  await page.getByLabel('Create first invoice on').fill(start.toISOString().slice(0, 10));
+  await screenshot(page, 'recurring-form');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page).toHaveURL(/\/recurring-invoices\/[\w-]+\/view$/);
+  await expect(page.getByText('Recurring invoice created').first()).toBeVisible();
+  const nextDates = page.getByRole('list', { name: 'Next five dates' }).getByRole('listitem');
+  await expect(nextDates).toHaveCount(5);
+  for (let index = 0; index < 5; index += 1) await expect(nextDates.nth(index)).toContainText(shown(firstOfMonth(1 + index)));
+  await screenshot(page, 'recurring-view');
+  await guestContext.close();
+});
