@@ -1,45 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, type BrowserContext, type Page, expect, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OUTPUT_DIR } from './constants';
 import { linkIn, waitForMail } from './mailbox';
+import { addBusiness, api, apiCall, screenshots, signIn } from './session';
 
-const SCREENSHOTS = path.join(OUTPUT_DIR, 'screenshots');
 const BUSINESS = 'Zürich Instruments';
 const CUSTOMER = 'Łódź Components';
 const CUSTOMER_EMAIL = 'ap@lodz-components.example.com';
 const CUSTOMER_PASSWORD = 'Lodz!Passw0rd';
-
-let shot = 0;
-async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  shot += 1;
-  await page.screenshot({ path: path.join(SCREENSHOTS, `invoices-${String(shot).padStart(2, '0')}-${name}.png`), fullPage: true });
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** Calls the API as the signed-in user of `context`, the way the app does (CSRF header, selected business). */
-async function api(context: BrowserContext, method: 'GET' | 'POST', url: string, business: string | null, data?: unknown) {
-  const request: APIRequestContext = context.request;
-  await request.get('/api/v1/csrf-cookie');
-  const xsrf = (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const headers: Record<string, string> = { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
-  if (business) headers.business = business;
-  const response = method === 'GET' ? await request.get(url, { headers }) : await request.post(url, { headers, data: data ?? {} });
-  return response;
-}
-
-async function json<T>(response: { ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string> }): Promise<T> {
-  if (!response.ok()) throw new Error(`API answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const screenshot = screenshots('invoices');
 
 /** The text pdftotext reads from PDF bytes. */
 function pdfText(bytes: Buffer, name: string): string {
@@ -54,19 +25,12 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
   const vendor = page.context();
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await expect(page).toHaveURL(/\/admin$/);
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'Add business' }).first().click();
-  await page.getByLabel('Business name').fill(BUSINESS);
-  await page.getByRole('button', { name: 'Create business' }).click();
-  await expect(page.getByText(BUSINESS).first()).toBeVisible();
-  // The app keeps the selected business in local storage; the API calls below send it as the `business` header.
-  const business = String(await page.evaluate('localStorage.getItem("selectedBusiness")'));
-  expect(business).toMatch(/^[\w-]{36}$/);
+  const business = await addBusiness(page, BUSINESS);
 
   // The catalogue this journey needs, through the API: per-item discounts on, a tax, a customer who onboards.
-  await json(await api(vendor, 'POST', '/api/v1/business/settings', business, { settings: { discount_per_item_enabled: true } }));
-  await json(await api(vendor, 'POST', '/api/v1/tax-types', business, { name: 'VAT', percent: '19' }));
-  await json(await api(vendor, 'POST', '/api/v1/customers', business, { name: CUSTOMER, email: CUSTOMER_EMAIL, send_invitation: true }));
+  await api(vendor, 'POST', '/api/v1/business/settings', business, { settings: { discount_per_item_enabled: true } });
+  await api(vendor, 'POST', '/api/v1/tax-types', business, { name: 'VAT', percent: '19' });
+  await api(vendor, 'POST', '/api/v1/customers', business, { name: CUSTOMER, email: CUSTOMER_EMAIL, send_invitation: true });
   const invitation = await waitForMail(CUSTOMER_EMAIL, `added ${CUSTOMER}`);
   const customerContext = await browser.newContext();
   const customerPage = await customerContext.newPage();
@@ -110,10 +74,10 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
   const invoiceId = /\/invoices\/([\w-]+)\/view$/.exec(page.url())?.[1] ?? '';
 
   type Invoice = { invoice_number: string; sub_total: number; discount_val: number; tax: number; total: number; status: string };
-  const stored = (await json<{ data: Invoice }>(await api(vendor, 'GET', `/api/v1/invoices/${invoiceId}`, business))).data;
+  const stored = (await api<{ data: Invoice }>(vendor, 'GET', `/api/v1/invoices/${invoiceId}`, business)).data;
   expect(stored).toMatchObject({ sub_total: 59499, discount_val: 5950, tax: 10174, total: 63723, status: 'draft' });
   expect(formTotal).toBe('$637.23');
-  const pdf = await api(vendor, 'GET', `/api/v1/invoices/${invoiceId}/pdf`, business);
+  const pdf = await apiCall(vendor, 'GET', `/api/v1/invoices/${invoiceId}/pdf`, business);
   expect(pdf.headers()['content-type']).toContain('application/pdf');
   const text = pdfText(Buffer.from(await pdf.body()), 'journey-invoice');
   for (const expected of [stored.invoice_number, CUSTOMER, BUSINESS, 'Calibration service', 'Precision scale', '$594.99', '$59.50', '$101.74', formTotal]) expect(text).toContain(expected);
@@ -138,7 +102,7 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
   await expect(guest.getByRole('link', { name: /Download PDF/ })).toBeVisible();
   await screenshot(guest, 'public-invoice');
   await expect
-    .poll(async () => (await json<{ data: Invoice }>(await api(vendor, 'GET', `/api/v1/invoices/${invoiceId}`, business))).data.status)
+    .poll(async () => (await api<{ data: Invoice }>(vendor, 'GET', `/api/v1/invoices/${invoiceId}`, business)).data.status)
     .toBe('viewed');
 
   // The customer business signs in, finds the invoice under incoming and approves it.
@@ -154,16 +118,14 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
 
   // An estimate: sent, accepted on its public page, converted into an invoice.
   type Estimate = { id: string; estimate_number: string; status: string };
-  const customers = await json<{ data: { id: string; name: string }[] }>(await api(vendor, 'GET', '/api/v1/customers', business));
+  const customers = await api<{ data: { id: string; name: string }[] }>(vendor, 'GET', '/api/v1/customers', business);
   const customerId = customers.data.find((c) => c.name === CUSTOMER)?.id ?? '';
   const estimate = (
-    await json<{ data: Estimate }>(
-      await api(vendor, 'POST', '/api/v1/estimates', business, {
-        customer_id: customerId,
-        estimate_date: new Date().toISOString().slice(0, 10),
-        items: [{ name: 'Annual maintenance', quantity: '1', price: 180000 }],
-      }),
-    )
+    await api<{ data: Estimate }>(vendor, 'POST', '/api/v1/estimates', business, {
+      customer_id: customerId,
+      estimate_date: new Date().toISOString().slice(0, 10),
+      items: [{ name: 'Annual maintenance', quantity: '1', price: 180000 }],
+    })
   ).data;
   await page.goto(`/estimates/${estimate.id}/view`);
   await page.getByRole('button', { name: 'Send', exact: true }).click();

@@ -1,57 +1,15 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { type BrowserContext, type Locator, type Page, expect, test } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, OUTPUT_DIR } from './constants';
+import { type Locator, type Page, expect, test } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './constants';
 import { linkIn, waitForMail } from './mailbox';
+import { addBusiness, api, screenshots, signIn } from './session';
 
-const SCREENSHOTS = path.join(OUTPUT_DIR, 'screenshots');
 // A business of its own: the journeys share one server and may run in any order.
 const BUSINESS = 'Bergen Ledger Works';
 const CUSTOMER = 'Ørsted Facilities';
 const CUSTOMER_EMAIL = 'accounts@orsted-facilities.example.com';
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-let shot = 0;
-async function screenshot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  shot += 1;
-  await page.screenshot({ path: path.join(SCREENSHOTS, `payments-${String(shot).padStart(2, '0')}-${name}.png`), fullPage: true });
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** Adds a business from the dashboard: through the switcher when the admin already has one. */
-async function addBusiness(page: Page, name: string): Promise<void> {
-  await page.goto('/dashboard');
-  const switcher = page.getByTestId('business-switcher');
-  const addButton = page.getByRole('button', { name: 'Add business' }).first();
-  await expect(switcher.or(addButton).first()).toBeVisible();
-  if (await switcher.isVisible()) {
-    await switcher.click();
-    await page.getByRole('menuitem', { name: 'Add business' }).click();
-  } else {
-    await addButton.click();
-  }
-  await page.getByLabel('Business name').fill(name);
-  await page.getByRole('button', { name: 'Create business' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText(name).first()).toBeVisible();
-}
-
-/** Calls the API as the signed-in user of `context`, the way the app does (CSRF header, selected business). */
-async function api<T>(context: BrowserContext, method: 'GET' | 'POST', url: string, business: string, data?: unknown): Promise<T> {
-  await context.request.get('/api/v1/csrf-cookie');
-  const xsrf = (await context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
-  const headers = { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest', business };
-  const response = method === 'GET' ? await context.request.get(url, { headers }) : await context.request.post(url, { headers, data: data ?? {} });
-  if (!response.ok()) throw new Error(`${method} ${url} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const screenshot = screenshots('payments');
 
 /** DD MMM YYYY, as the app shows dates. */
 function shown(date: Date): string {
@@ -86,9 +44,7 @@ test('payments journey: a partial payment then the rest, the public invoice list
   const owner = page.context();
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await expect(page).toHaveURL(/\/admin$/);
-  await addBusiness(page, BUSINESS);
-  const business = String(await page.evaluate('localStorage.getItem("selectedBusiness")'));
-  expect(business).toMatch(/^[\w-]{36}$/);
+  const business = await addBusiness(page, BUSINESS);
 
   // Setup through the API: a customer with an address for mail and an open invoice of $1,200.00.
   const customer = (await api<{ data: { id: string } }>(owner, 'POST', '/api/v1/customers', business, { name: CUSTOMER, email: CUSTOMER_EMAIL })).data;
