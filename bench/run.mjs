@@ -1,4 +1,4 @@
-// `npm run bench`: bundles bench/api-bench.ts, bench/documents-bench.ts and bench/pdf-bench.ts the way apps/api/build.mjs bundles the API, runs them.
+// `npm run bench`: bundles bench/api-bench.ts, bench/documents-bench.ts, bench/billing-bench.ts and bench/pdf-bench.ts the way apps/api/build.mjs bundles the API, runs them.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, '.tmp/bench');
 fs.rmSync(outdir, { recursive: true, force: true });
 
-for (const bench of ['api-bench', 'documents-bench', 'pdf-bench']) {
+for (const bench of ['api-bench', 'documents-bench', 'billing-bench', 'pdf-bench']) {
   await build({
     entryPoints: [path.join(root, `bench/${bench}.ts`)],
     bundle: true,
@@ -37,13 +37,18 @@ child.on('exit', (code, signal) => {
   const documents = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'documents-bench.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, BENCH_ROOT: root } });
   for (const forwarded of ['SIGINT', 'SIGTERM']) process.on(forwarded, () => documents.kill(forwarded));
   documents.on('exit', (documentsCode, documentsSignal) => {
-    // PDF rendering is measured alone, after the API figures, so the two never share the cores.
-    const pdf = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'pdf-bench.mjs')], { cwd: root, stdio: 'inherit' });
-    for (const forwarded of ['SIGINT', 'SIGTERM']) process.on(forwarded, () => pdf.kill(forwarded));
-    pdf.on('exit', (pdfCode, pdfSignal) => {
-      // The login page budget is measured on the built app, after the API and PDF figures.
-      const sizes = spawn(process.execPath, [path.join(root, 'bench/login-entry.mjs')], { cwd: root, stdio: 'inherit' });
-      sizes.on('exit', () => process.exit(code || documentsCode || pdfCode || (signal || documentsSignal || pdfSignal ? 1 : 0)));
+    // The dashboard (its own 100,000 invoices) and the recurring generator run alone as well.
+    const billing = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'billing-bench.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, BENCH_ROOT: root } });
+    for (const forwarded of ['SIGINT', 'SIGTERM']) process.on(forwarded, () => billing.kill(forwarded));
+    billing.on('exit', (billingCode, billingSignal) => {
+      // PDF rendering is measured alone, after the API figures, so the two never share the cores.
+      const pdf = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'pdf-bench.mjs')], { cwd: root, stdio: 'inherit' });
+      for (const forwarded of ['SIGINT', 'SIGTERM']) process.on(forwarded, () => pdf.kill(forwarded));
+      pdf.on('exit', (pdfCode, pdfSignal) => {
+        // The login page budget is measured on the built app, after the API and PDF figures.
+        const sizes = spawn(process.execPath, [path.join(root, 'bench/login-entry.mjs')], { cwd: root, stdio: 'inherit' });
+        sizes.on('exit', () => process.exit(code || documentsCode || billingCode || pdfCode || (signal || documentsSignal || billingSignal || pdfSignal ? 1 : 0)));
+      });
     });
   });
 });

@@ -40,7 +40,7 @@ test('customers journey: a customer with addresses is invited, onboards and sees
   await page.getByRole('button', { name: 'Create business' }).click();
   await expect(page.getByText(BUSINESS).first()).toBeVisible();
 
-  await page.getByRole('link', { name: 'Customers' }).click();
+  await page.getByRole('link', { name: 'Customers', exact: true }).click();
   await expect(page).toHaveURL(/\/customers\?tab=active/);
   await page.getByRole('link', { name: 'New customer' }).click();
   await page.getByLabel(/^Name/).fill(CUSTOMER);
@@ -79,7 +79,7 @@ test('customers journey: a customer with addresses is invited, onboards and sees
 
   await signIn(customer, CUSTOMER_EMAIL, CUSTOMER_PASSWORD);
   await expect(customer).toHaveURL(/\/dashboard$/);
-  await customer.getByRole('link', { name: 'Vendors' }).click();
+  await customer.getByRole('link', { name: 'Vendors', exact: true }).click();
   const inviter = customer.getByRole('link', { name: BUSINESS });
   await expect(inviter).toBeVisible();
   await screenshot(customer, 'customer-vendors');
