@@ -8,7 +8,7 @@ const countryOptions = countries.map((c) => ({ value: String(c.id), label: c.nam
 
 export type AddressPrefix = 'billing_address' | 'shipping_address';
 
-/** The part of a form these fields edit: any form holding both addresses, inside its FormProvider. */
+/** The part of a form these fields edit: a form holding both addresses, inside its FormProvider. */
 export type AddressFormValues = { billing_address?: PostalAddressInput | null; shipping_address?: PostalAddressInput | null };
 
 interface Props {
