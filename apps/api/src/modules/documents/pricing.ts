@@ -149,3 +149,29 @@ export async function priceDocument(tx: Tx, scope: BusinessScope, request: Prici
     }),
   };
 }
+
+/** The columns every kind of document line stores for a priced line (its table adds the parent id). */
+export function lineColumnValues(line: PricedLine) {
+  return {
+    id: line.id,
+    position: line.position,
+    itemId: line.itemId,
+    name: line.name,
+    description: line.description,
+    unitName: line.unitName,
+    quantity: line.quantity,
+    price: line.price,
+    discountType: line.discountType,
+    discount: line.discount,
+    discountVal: line.discountVal,
+    total: line.total,
+    documentDiscountShare: line.documentDiscountShare,
+    tax: line.tax,
+  };
+}
+
+/** Every tax line to store: the document's (lineId null) and each line's own, with the line they belong to. */
+export function taxColumnValues(lines: PricedLine[], documentTaxes: PricedTax[]) {
+  const row = (tax: PricedTax, lineId: string | null) => ({ lineId, id: tax.id, taxTypeId: tax.taxTypeId, name: tax.name, percent: tax.percent, compoundTax: tax.compoundTax, amount: tax.amount });
+  return [...documentTaxes.map((tax) => row(tax, null)), ...lines.flatMap((line) => line.taxes.map((tax) => row(tax, line.id)))];
+}

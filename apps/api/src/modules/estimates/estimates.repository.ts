@@ -3,7 +3,7 @@ import type { DocumentDirection, EstimateStatus } from '@app/contracts';
 import type { AppDb, Tx } from '../../db/client';
 import { businesses, counterparties, estimateItems, estimateTaxes, estimates } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
-import type { PricedLine, PricedTax } from '../documents/pricing';
+import { type PricedLine, type PricedTax, lineColumnValues, taxColumnValues } from '../documents/pricing';
 
 export type EstimateRow = typeof estimates.$inferSelect;
 export type EstimateItemRow = typeof estimateItems.$inferSelect;
@@ -169,27 +169,14 @@ export async function replaceLines(tx: Tx, scope: BusinessScope, estimateId: str
     await tx.insert(estimateItems).values(
       lines.map((line) => ({
         ...base,
-        id: line.id,
-        position: line.position,
-        itemId: line.itemId,
-        name: line.name,
-        description: line.description,
-        unitName: line.unitName,
-        quantity: line.quantity,
-        price: line.price,
-        discountType: line.discountType,
-        discount: line.discount,
-        discountVal: line.discountVal,
-        total: line.total,
-        documentDiscountShare: line.documentDiscountShare,
-        tax: line.tax,
+        ...lineColumnValues(line),
       })),
     );
   }
-  const taxRows = [...documentTaxes.map((tax) => ({ ...tax, estimateItemId: null })), ...lines.flatMap((line) => line.taxes.map((tax) => ({ ...tax, estimateItemId: line.id })))];
+  const taxRows = taxColumnValues(lines, documentTaxes);
   if (taxRows.length > 0) {
     await tx.insert(estimateTaxes).values(
-      taxRows.map((tax) => ({ ...base, id: tax.id, estimateItemId: tax.estimateItemId, taxTypeId: tax.taxTypeId, name: tax.name, percent: tax.percent, compoundTax: tax.compoundTax, amount: tax.amount })),
+      taxRows.map(({ lineId, ...tax }) => ({ ...base, ...tax, estimateItemId: lineId })),
     );
   }
 }

@@ -3,7 +3,7 @@ import type { DocumentDirection, InvoicePaidStatus, InvoiceStatus } from '@app/c
 import type { Tx } from '../../db/client';
 import { businesses, counterparties, estimates, invoiceCounts, invoiceItems, invoiceTaxes, invoices } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
-import type { PricedLine, PricedTax } from '../documents/pricing';
+import { type PricedLine, type PricedTax, lineColumnValues, taxColumnValues } from '../documents/pricing';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
@@ -214,30 +214,14 @@ export async function insertLines(tx: Tx, scope: BusinessScope, invoiceId: strin
     await tx.insert(invoiceItems).values(
       lines.map((line) => ({
         ...base,
-        id: line.id,
-        position: line.position,
-        itemId: line.itemId,
-        name: line.name,
-        description: line.description,
-        unitName: line.unitName,
-        quantity: line.quantity,
-        price: line.price,
-        discountType: line.discountType,
-        discount: line.discount,
-        discountVal: line.discountVal,
-        total: line.total,
-        documentDiscountShare: line.documentDiscountShare,
-        tax: line.tax,
+        ...lineColumnValues(line),
       })),
     );
   }
-  const taxRows = [
-    ...documentTaxes.map((tax) => ({ ...tax, invoiceItemId: null })),
-    ...lines.flatMap((line) => line.taxes.map((tax) => ({ ...tax, invoiceItemId: line.id }))),
-  ];
+  const taxRows = taxColumnValues(lines, documentTaxes);
   if (taxRows.length > 0) {
     await tx.insert(invoiceTaxes).values(
-      taxRows.map((tax) => ({ ...base, id: tax.id, invoiceItemId: tax.invoiceItemId, taxTypeId: tax.taxTypeId, name: tax.name, percent: tax.percent, compoundTax: tax.compoundTax, amount: tax.amount })),
+      taxRows.map(({ lineId, ...tax }) => ({ ...base, ...tax, invoiceItemId: lineId })),
     );
   }
 }

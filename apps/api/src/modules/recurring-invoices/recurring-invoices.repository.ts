@@ -3,7 +3,7 @@ import type { RecurringInvoiceStatus, RecurringInvoiceTab } from '@app/contracts
 import type { AppDb, Tx } from '../../db/client';
 import { businesses, counterparties, invoices, recurringInvoiceItems, recurringInvoiceTaxes, recurringInvoices, recurringRuns, tenantDomains } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
-import type { PricedLine, PricedTax } from '../documents/pricing';
+import { type PricedLine, type PricedTax, lineColumnValues, taxColumnValues } from '../documents/pricing';
 
 export type RecurringRow = typeof recurringInvoices.$inferSelect;
 export type RecurringInsert = typeof recurringInvoices.$inferInsert;
@@ -116,27 +116,14 @@ export async function replaceLines(tx: Tx, scope: BusinessScope, recurringInvoic
     await tx.insert(recurringInvoiceItems).values(
       lines.map((line) => ({
         ...base,
-        id: line.id,
-        position: line.position,
-        itemId: line.itemId,
-        name: line.name,
-        description: line.description,
-        unitName: line.unitName,
-        quantity: line.quantity,
-        price: line.price,
-        discountType: line.discountType,
-        discount: line.discount,
-        discountVal: line.discountVal,
-        total: line.total,
-        documentDiscountShare: line.documentDiscountShare,
-        tax: line.tax,
+        ...lineColumnValues(line),
       })),
     );
   }
-  const taxRows = [...documentTaxes.map((tax) => ({ ...tax, lineId: null })), ...lines.flatMap((line) => line.taxes.map((tax) => ({ ...tax, lineId: line.id })))];
+  const taxRows = taxColumnValues(lines, documentTaxes);
   if (taxRows.length > 0) {
     await tx.insert(recurringInvoiceTaxes).values(
-      taxRows.map((tax) => ({ ...base, id: tax.id, recurringInvoiceItemId: tax.lineId, taxTypeId: tax.taxTypeId, name: tax.name, percent: tax.percent, compoundTax: tax.compoundTax, amount: tax.amount })),
+      taxRows.map(({ lineId, ...tax }) => ({ ...base, ...tax, recurringInvoiceItemId: lineId })),
     );
   }
 }
