@@ -84,15 +84,21 @@ async function columnsOf(database: Database, table: string): Promise<string[]> {
 
 /** A copy's id: the same uuid shape, a stable function of the original id and the copy number. */
 const copiedId = (column: string) => `CASE WHEN ${column} IS NULL THEN NULL ELSE md5(${column}::text || ':copy:' || copy)::uuid END`;
+/** A copy's number, unique in the business like the original's: 'RI-000001' → 'RI-000001-7'. */
+const copiedNumber = (column: string) => `${column} || '-' || copy`;
+
+/** The columns a copy does not take as they are, each with the SQL expression of its copied value. */
+type RenamedColumns = Readonly<Record<string, (column: string) => string>>;
+const ids = (...columns: string[]): RenamedColumns => Object.fromEntries(columns.map((column) => [column, copiedId]));
 
 /**
  * `INSERT INTO table SELECT …` of `copies` copies of the rows the condition picks, every column
- * as it is except the ids in `renamed`, which become the copy's own.
+ * as it is except those in `renamed`, which become the copy's own.
  */
-async function copyStatement(database: Database, table: string, renamed: readonly string[], condition: string): Promise<string> {
+async function copyStatement(database: Database, table: string, renamed: RenamedColumns, condition: string): Promise<string> {
   const columns = await columnsOf(database, table);
   if (columns.length === 0) throw new Error(`No columns found for ${table}`);
-  const values = columns.map((column) => (renamed.includes(column) ? copiedId(`t.${column}`) : `t.${column}`));
+  const values = columns.map((column) => renamed[column]?.(`t.${column}`) ?? `t.${column}`);
   return `INSERT INTO ${table} (${columns.join(', ')}) SELECT ${values.join(', ')} FROM ${table} t CROSS JOIN generate_series(1, $2::int) AS copy WHERE ${condition}`;
 }
 
@@ -102,9 +108,9 @@ async function copyStatement(database: Database, table: string, renamed: readonl
  */
 export async function copyRecurringInvoices(database: Database, raw: RawDb, originalIds: readonly string[], copies: number): Promise<void> {
   const statements = [
-    await copyStatement(database, 'recurring_invoices', ['id'], 't.id = ANY($1::uuid[])'),
-    await copyStatement(database, 'recurring_invoice_items', ['id', 'recurring_invoice_id'], 't.recurring_invoice_id = ANY($1::uuid[])'),
-    await copyStatement(database, 'recurring_invoice_taxes', ['id', 'recurring_invoice_id', 'recurring_invoice_item_id'], 't.recurring_invoice_id = ANY($1::uuid[])'),
+    await copyStatement(database, 'recurring_invoices', { ...ids('id'), number: copiedNumber }, 't.id = ANY($1::uuid[])'),
+    await copyStatement(database, 'recurring_invoice_items', ids('id', 'recurring_invoice_id'), 't.recurring_invoice_id = ANY($1::uuid[])'),
+    await copyStatement(database, 'recurring_invoice_taxes', ids('id', 'recurring_invoice_id', 'recurring_invoice_item_id'), 't.recurring_invoice_id = ANY($1::uuid[])'),
   ];
   await raw.tx(async (query) => {
     for (const statement of statements) await query(statement, [[...originalIds], copies]);

@@ -146,6 +146,7 @@ test('payments journey: a partial payment then the rest, the public invoice list
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/recurring-invoices\/[\w-]+\/view$/);
   await expect(page.getByText('Recurring invoice created').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Recurring invoice RI-\d{6}$/ })).toBeVisible();
   const nextDates = page.getByRole('list', { name: 'Next five dates' }).getByRole('listitem');
   await expect(nextDates).toHaveCount(5);
   for (let index = 0; index < 5; index += 1) await expect(nextDates.nth(index)).toContainText(shown(firstOfMonth(1 + index)));

@@ -12,11 +12,13 @@ import { transportFromEnv } from './platform/mail';
 import { createEstimateExpiryJob } from './modules/estimates/estimate-expiry';
 import { createRecurringInvoiceJob } from './modules/recurring-invoices/recurring-job';
 import { createPaymentReminderJob } from './modules/payment-reminders/payment-reminder-job';
+import { createDashboardCompactionJob } from './modules/dashboard/dashboard-compaction';
 
 const SWEEP_MS = 30_000;
 const ESTIMATE_EXPIRY_MS = 60 * 60 * 1000;
 const RECURRING_INVOICES_MS = 60 * 1000;
 const PAYMENT_REMINDERS_MS = 60 * 60 * 1000;
+const DASHBOARD_COMPACTION_MS = 60 * 1000;
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
@@ -56,6 +58,7 @@ async function main(): Promise<void> {
         job: createPaymentReminderJob(app, (scope, error) => logger.error({ err: error, tenant: scope.tenantId, business: scope.businessId }, 'payment reminders failed')),
         everyMs: PAYMENT_REMINDERS_MS,
       },
+      { label: 'dashboard compaction', job: createDashboardCompactionJob(app), everyMs: DASHBOARD_COMPACTION_MS },
     ];
     const timers: NodeJS.Timeout[] = [];
     for (const { label, job, everyMs } of periodicJobs) {

@@ -13,6 +13,9 @@ export type EstimateStatus = (typeof estimateStatuses)[number];
 
 export const documentModels = ['invoice', 'estimate', 'payment'] as const;
 export type DocumentModel = (typeof documentModels)[number];
+/** What has a number from a sequence: the documents (formats in the business settings) and recurring invoices (one fixed format). */
+export const numberedModels = [...documentModels, 'recurring_invoice'] as const;
+export type NumberedModel = (typeof numberedModels)[number];
 export const discountTypes = ['fixed', 'percentage'] as const;
 export type DiscountType = (typeof discountTypes)[number];
 export const documentDirections = ['outgoing', 'incoming'] as const;
@@ -270,7 +273,7 @@ export const invoiceStatsSchema = z.object({ inDraft: z.number(), totalPaid: z.n
 export type InvoiceStats = z.infer<typeof invoiceStatsSchema>;
 export const invoiceStatsQuerySchema = z.object({ type: directionSchema });
 
-export const nextNumberQuerySchema = z.object({ model: z.enum(documentModels), customer_id: z.string().uuid().optional(), date: isoDateSchema.optional() });
+export const nextNumberQuerySchema = z.object({ model: z.enum(numberedModels), customer_id: z.string().uuid().optional(), date: isoDateSchema.optional() });
 export const nextNumberResponseSchema = z.object({ next_number: z.string(), next_sequence_number: z.number(), nextCustomerSequenceNumber: z.number().nullable() });
 export type NextNumberResponse = z.infer<typeof nextNumberResponseSchema>;
 

@@ -94,6 +94,7 @@ export const messages = {
   invoiceNumberTaken: 'The invoice number has already been taken.',
   estimateNumberTaken: 'The estimate number has already been taken.',
   paymentNumberTaken: 'The payment number has already been taken.',
+  recurringInvoiceNumberTaken: 'The recurring invoice number has already been taken.',
   invoiceHasPayments: 'This invoice has payments: delete the payments first.',
   totalBelowPaid: 'The invoice total cannot be less than the total paid. Update the invoice or delete the associated payments.',
   customerLockedByPayment: 'The customer cannot change after a payment is added.',

@@ -22,6 +22,8 @@ const cronFieldSchema = z
 export const recurringInvoiceRequestSchema = invoiceRequestSchema
   .pick({ customer_id: true, template_name: true, notes: true, tax_per_item_enabled: true, discount_per_item_enabled: true, discount_type: true, discount: true, taxes: true, items: true })
   .extend({
+    /** The recurring invoice's own number; empty or omitted: the server takes the next one ('RI-000001'). */
+    number: optionalText255,
     reference_number: optionalText255,
     repeat_interval: z.enum(recurringFrequencies).default('weekly'),
     /** Custom schedules only; presets take their time from the spec's cron strings and their day from the start date. */
@@ -56,6 +58,7 @@ export const recurringInvoiceListItemSchema = z.object({
   customer_business_id: z.string(),
   /** The issuing business (spec: vendor_business_id). */
   vendor_business_id: z.string(),
+  number: z.string(),
   reference_number: z.string().nullable(),
   currency_id: z.number(),
   template_name: z.string(),

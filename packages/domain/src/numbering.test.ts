@@ -5,6 +5,7 @@ import {
   formatDocumentNumber,
   numberingMessages,
   parseNumberFormat,
+  recurringInvoiceNumberFormat,
   sequenceScope,
   serializeNumberFormat,
   usesCustomerSequence,
@@ -87,6 +88,13 @@ describe('parseNumberFormat / serializeNumberFormat', () => {
     for (const format of Object.values(defaultNumberFormats)) expect(validateNumberComponents(componentsOf(format))).toEqual([]);
     expect(formatDocumentNumber(componentsOf(defaultNumberFormats.estimate), values)).toBe('EST-000042');
     expect(formatDocumentNumber(componentsOf(defaultNumberFormats.payment), values)).toBe('PAY-000042');
+  });
+
+  it('numbers recurring invoices RI-000001 on, per business, without a yearly reset', () => {
+    const components = componentsOf(recurringInvoiceNumberFormat);
+    expect(validateNumberComponents(components)).toEqual([]);
+    expect(formatDocumentNumber(components, { ...values, sequence: 1 })).toBe('RI-000001');
+    expect(sequenceScope(components, { yearlyReset: false, date: '2026-05-01', customerId: null })).toEqual({ businessKey: 'all', customerKey: null });
   });
 });
 

@@ -43,6 +43,12 @@ export const defaultNumberFormats = {
   payment: '{{SERIES:PAY}}{{DELIMITER:-}}{{SEQUENCE:6}}',
 } as const satisfies { invoice: string; estimate: string; payment: string };
 
+/**
+ * Recurring invoices' own numbers ('RI-000001'): one fixed format, one sequence per business that
+ * never resets yearly. Not in defaultNumberFormats, which lists the formats a business can change.
+ */
+export const recurringInvoiceNumberFormat = '{{SERIES:RI}}{{DELIMITER:-}}{{SEQUENCE:6}}';
+
 const componentPattern = /\{\{([A-Z_]+):([^{}]*)\}\}/y;
 const lengthPattern = /^\d{1,3}$/;
 

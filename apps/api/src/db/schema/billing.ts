@@ -101,6 +101,8 @@ export const recurringInvoices = pgTable(
     businessId: uuid('business_id').notNull(),
     customerId: uuid('customer_id').notNull(),
     customerBusinessId: uuid('customer_business_id').notNull(),
+    /** The business's own number for the schedule ('RI-000001'), unique within the business. */
+    number: text('number').notNull(),
     referenceNumber: text('reference_number'),
     currencyId: integer('currency_id').notNull().default(1),
     templateName: text('template_name').notNull(),
@@ -134,6 +136,7 @@ export const recurringInvoices = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     unique('recurring_invoices_business_id_unique').on(t.tenantId, t.businessId, t.id),
+    unique('recurring_invoices_business_number_unique').on(t.tenantId, t.businessId, t.number),
     index('recurring_invoices_list_idx').on(t.tenantId, t.businessId, t.status, t.createdAt.desc()),
     index('recurring_invoices_due_idx').on(t.nextRunAt).where(sql`status = 'active'`),
     foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'recurring_invoices_business_fk' }).onDelete('cascade'),
@@ -218,5 +221,40 @@ export const reminderDeliveries = pgTable(
     index('reminder_deliveries_invoice_idx').on(t.tenantId, t.invoiceId),
     foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.id], name: 'reminder_deliveries_invoice_fk' }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.reminderId], foreignColumns: [paymentReminders.tenantId, paymentReminders.id], name: 'reminder_deliveries_reminder_fk' }).onDelete('cascade'),
+  ],
+);
+
+export const dashboardFigures = ['sales', 'unbilled', 'purchases', 'receipts', 'payments_made', 'estimates'] as const;
+
+/**
+ * The dashboard's sums per business, figure, month, currency and whether a rate was stored,
+ * kept by triggers on invoices, payments and estimates (migration 0016). The triggers only
+ * append signed rows marked pending, so writers never wait on one another; the compaction job
+ * folds each group's rows into one. Readers sum whatever rows a group has.
+ */
+export const dashboardTotals = pgTable(
+  'dashboard_totals',
+  {
+    tenantId: tenantId(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    businessId: uuid('business_id').notNull(),
+    figure: text('figure', { enum: dashboardFigures }).notNull(),
+    /** The first day of the month. */
+    month: date('month').notNull(),
+    currencyId: integer('currency_id').notNull(),
+    /** Whether the documents carried a stored exchange rate; the `*_at_rate` sums are null when not. */
+    rated: boolean('rated').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    amount: numeric('amount').notNull(),
+    amountAtRate: numeric('amount_at_rate'),
+    due: numeric('due').notNull(),
+    dueAtRate: numeric('due_at_rate'),
+    pending: boolean('pending').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('dashboard_totals_month_idx').on(t.tenantId, t.businessId, t.month),
+    index('dashboard_totals_pending_idx').on(t.tenantId, t.businessId).where(sql`pending`),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'dashboard_totals_business_fk' }).onDelete('cascade'),
   ],
 );

@@ -1,111 +1,58 @@
-import { type AnyColumn, type SQL, and, between, eq, isNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { counterparties, estimates, invoices, payments } from '../../db/schema';
+import { type AnyColumn, and, between, eq, isNull, sql } from 'drizzle-orm';
+import type { SqlExecutor, Tx } from '../../db/client';
+import { counterparties, type dashboardFigures, dashboardTotals, estimates, invoices } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
 
 /**
- * Aggregates for the dashboard, one query per figure group, each a range scan of a
- * (tenant_id, business_id, date) index. Money comes back per currency as decimal text, summed in
- * the database (exact numeric) and converted by the service.
+ * The dashboard's figures come from dashboard_totals (kept by triggers, see its schema): a
+ * financial year is at most twelve months of a few groups per figure, whatever the number of
+ * documents. Money comes back per currency as decimal text, summed in the database (exact
+ * numeric) and converted by the service.
  */
 export type DateRange = { from: string; to: string };
 
 /**
  * One group of documents in one currency: `amount` is their plain sum in minor units of that
  * currency; `atRate` the sum of amount × the rate stored on each, or null for the group of those
- * stored without a rate (queries group on `exchange_rate is null` so the two never mix).
+ * stored without a rate (the two never mix: `rated` is part of the group).
  */
 export type MoneyGroup = { currencyId: number; amount: string; atRate: string | null };
 
-/** Drafts are no sale or purchase yet, void ones no longer. */
-const billed = sql<boolean>`${invoices.status} not in ('draft', 'void')`;
-const withoutRate = (rate: AnyColumn) => sql<boolean>`${rate} is null`;
-const sumText = (value: SQL | AnyColumn) => sql<string>`coalesce(sum(${value}), 0)::text`;
-/** Null when every rate in the group is null, i.e. for the group without stored rates. */
-const sumAtRate = (amount: AnyColumn, rate: AnyColumn) => sql<string | null>`(sum(${amount} * ${rate}))::text`;
+export type MonthlyTotal = { figure: (typeof dashboardFigures)[number]; month: string; count: number; amount: MoneyGroup; due: MoneyGroup };
 
-const outgoingInvoices = (scope: BusinessScope, range: DateRange) =>
-  and(eq(invoices.tenantId, scope.tenantId), eq(invoices.businessId, scope.businessId), between(invoices.invoiceDate, range.from, range.to));
-/** Invoices addressed to the business (its purchases); the condition matches the partial index invoices_incoming_idx. */
-const incomingInvoices = (scope: BusinessScope, range: DateRange) =>
-  and(eq(invoices.tenantId, scope.tenantId), eq(invoices.customerBusinessId, scope.businessId), sql`${invoices.status} <> 'draft'`, billed, between(invoices.invoiceDate, range.from, range.to));
+const sumText = (value: AnyColumn) => sql<string>`coalesce(sum(${value}), 0)::text`;
+const sumOrNull = (value: AnyColumn) => sql<string | null>`(sum(${value}))::text`;
 
-export type OutgoingFigures = { count: number; billed: boolean; sales: MoneyGroup; due: MoneyGroup };
-
-/**
- * Every invoice dated in the range, grouped by currency, billed or not and stored rate or not:
- * one pass that yields the invoice count, the sales and the amount due. Grouping instead of
- * FILTER clauses keeps the per-row work to two comparisons.
- */
-export async function outgoingInvoiceFigures(tx: Tx, scope: BusinessScope, range: DateRange): Promise<OutgoingFigures[]> {
-  const noRate = withoutRate(invoices.exchangeRate);
+/** Every figure of the months in the range, per month ('YYYY-MM-01'), currency and rated or not. */
+export async function monthlyTotals(tx: Tx, scope: BusinessScope, range: DateRange): Promise<MonthlyTotal[]> {
   const rows = await tx
     .select({
-      currencyId: invoices.currencyId,
-      billed,
-      count: sql<number>`count(*)::int`,
-      total: sumText(invoices.total),
-      totalAtRate: sumAtRate(invoices.total, invoices.exchangeRate),
-      due: sumText(invoices.dueAmount),
-      dueAtRate: sumAtRate(invoices.dueAmount, invoices.exchangeRate),
+      figure: dashboardTotals.figure,
+      month: dashboardTotals.month,
+      currencyId: dashboardTotals.currencyId,
+      count: sql<number>`coalesce(sum(${dashboardTotals.count}), 0)::int`,
+      amount: sumText(dashboardTotals.amount),
+      amountAtRate: sumOrNull(dashboardTotals.amountAtRate),
+      due: sumText(dashboardTotals.due),
+      dueAtRate: sumOrNull(dashboardTotals.dueAtRate),
     })
-    .from(invoices)
-    .where(outgoingInvoices(scope, range))
-    .groupBy(invoices.currencyId, billed, noRate);
+    .from(dashboardTotals)
+    .where(and(eq(dashboardTotals.tenantId, scope.tenantId), eq(dashboardTotals.businessId, scope.businessId), between(dashboardTotals.month, range.from, range.to)))
+    .groupBy(dashboardTotals.figure, dashboardTotals.month, dashboardTotals.currencyId, dashboardTotals.rated);
   return rows.map((row) => ({
+    figure: row.figure,
+    month: row.month,
     count: row.count,
-    billed: row.billed,
-    sales: { currencyId: row.currencyId, amount: row.total, atRate: row.totalAtRate },
+    amount: { currencyId: row.currencyId, amount: row.amount, atRate: row.amountAtRate },
     due: { currencyId: row.currencyId, amount: row.due, atRate: row.dueAtRate },
   }));
 }
 
-/**
- * Chart series come back per day (at most 366 rows per currency): grouping on the indexed date
- * column itself is far cheaper than formatting a month for every row; the service adds the days
- * up into months.
- */
-export type DailyGroup = MoneyGroup & { day: string };
-export type DailyPayments = DailyGroup & { direction: 'received' | 'made' };
-
-export async function dailySales(tx: Tx, scope: BusinessScope, range: DateRange): Promise<DailyGroup[]> {
-  return tx
-    .select({ day: invoices.invoiceDate, currencyId: invoices.currencyId, amount: sumText(invoices.total), atRate: sumAtRate(invoices.total, invoices.exchangeRate) })
-    .from(invoices)
-    .where(and(outgoingInvoices(scope, range), billed))
-    .groupBy(invoices.invoiceDate, invoices.currencyId, withoutRate(invoices.exchangeRate));
-}
-
-/** Purchases carry their issuer's rate, which the service does not use: one plain sum per currency. */
-export async function purchaseTotals(tx: Tx, scope: BusinessScope, range: DateRange): Promise<MoneyGroup[]> {
-  const rows = await tx.select({ currencyId: invoices.currencyId, amount: sumText(invoices.total) }).from(invoices).where(incomingInvoices(scope, range)).groupBy(invoices.currencyId);
-  return rows.map((row) => ({ ...row, atRate: null }));
-}
-
-export async function dailyPurchases(tx: Tx, scope: BusinessScope, range: DateRange): Promise<DailyGroup[]> {
-  const rows = await tx
-    .select({ day: invoices.invoiceDate, currencyId: invoices.currencyId, amount: sumText(invoices.total) })
-    .from(invoices)
-    .where(incomingInvoices(scope, range))
-    .groupBy(invoices.invoiceDate, invoices.currencyId);
-  return rows.map((row) => ({ ...row, atRate: null }));
-}
-
-/** Completed payments received and made, by day. */
-export async function dailyPayments(tx: Tx, scope: BusinessScope, range: DateRange): Promise<DailyPayments[]> {
-  return tx
-    .select({ direction: payments.direction, day: payments.paymentDate, currencyId: payments.currencyId, amount: sumText(payments.amount), atRate: sumAtRate(payments.amount, payments.exchangeRate) })
-    .from(payments)
-    .where(and(eq(payments.tenantId, scope.tenantId), eq(payments.businessId, scope.businessId), between(payments.paymentDate, range.from, range.to), eq(payments.status, 'completed')))
-    .groupBy(payments.direction, payments.paymentDate, payments.currencyId, withoutRate(payments.exchangeRate));
-}
-
-export async function estimateCount(tx: Tx, scope: BusinessScope, range: DateRange): Promise<number> {
-  const rows = await tx
-    .select({ count: sql<number>`count(*)::int` })
-    .from(estimates)
-    .where(and(eq(estimates.tenantId, scope.tenantId), eq(estimates.businessId, scope.businessId), between(estimates.estimateDate, range.from, range.to)));
-  return rows[0]?.count ?? 0;
+/** Folds the appended rows of every touched group into one; returns how many groups it wrote. */
+export async function compactTotals(executor: SqlExecutor): Promise<number> {
+  const { rows } = await executor.executeSql('select compact_dashboard_totals() as folded', []);
+  const [row] = rows as { folded: number }[];
+  return Number(row?.folded ?? 0);
 }
 
 /** Customers as they are now (not archived): a count of relationships, not of a year's activity. */

@@ -60,6 +60,9 @@ const toNumber = (total: ConvertedTotal) => Number(total.minorUnits());
 
 type Series = 'sales' | 'receipts' | 'purchases' | 'payments_made';
 
+/** The stored figure each chart series adds up. */
+const seriesOf: Partial<Record<repo.MonthlyTotal['figure'], Series>> = { sales: 'sales', receipts: 'receipts', purchases: 'purchases', payments_made: 'payments_made' };
+
 function seriesTotals(conversion: Conversion): Record<Series, ConvertedTotal> {
   return { sales: conversion.total(), receipts: conversion.total(), purchases: conversion.total(), payments_made: conversion.total() };
 }
@@ -102,25 +105,20 @@ export function createDashboardService(app: AppContext) {
       const wants = (type: DashboardStatType) => query.type === 'all' || query.type === type;
       return withContext(scope, query.year, async (context) => {
         const { tx, conversion, range } = context;
+        const totals = await repo.monthlyTotals(tx, scope, range);
+        const of = (...figures: repo.MonthlyTotal['figure'][]) => totals.filter((row) => figures.includes(row.figure));
+        const convert = (groups: repo.MoneyGroup[], useStoredRates: boolean) => {
+          const sum = conversion.total();
+          for (const group of groups) conversion.add(sum, group, useStoredRates);
+          return toNumber(sum);
+        };
+        const count = (rows: repo.MonthlyTotal[]) => rows.reduce((sum, row) => sum + row.count, 0);
         const figures: Partial<Record<DashboardStatType, number>> = {};
-        if (wants('total_amount_due') || wants('invoice_count') || wants('total_sales')) {
-          const rows = await repo.outgoingInvoiceFigures(tx, scope, range);
-          const sales = conversion.total();
-          const due = conversion.total();
-          for (const row of rows.filter((group) => group.billed)) {
-            if (wants('total_sales')) conversion.add(sales, row.sales, true);
-            if (wants('total_amount_due')) conversion.add(due, row.due, true);
-          }
-          if (wants('total_amount_due')) figures.total_amount_due = toNumber(due);
-          if (wants('invoice_count')) figures.invoice_count = rows.reduce((sum, row) => sum + row.count, 0);
-          if (wants('total_sales')) figures.total_sales = toNumber(sales);
-        }
-        if (wants('total_purchases')) {
-          const purchases = conversion.total();
-          for (const row of await repo.purchaseTotals(tx, scope, range)) conversion.add(purchases, row, false);
-          figures.total_purchases = toNumber(purchases);
-        }
-        if (wants('estimate_count')) figures.estimate_count = await repo.estimateCount(tx, scope, range);
+        if (wants('total_amount_due')) figures.total_amount_due = convert(of('sales').map((row) => row.due), true);
+        if (wants('invoice_count')) figures.invoice_count = count(of('sales', 'unbilled'));
+        if (wants('total_sales')) figures.total_sales = convert(of('sales').map((row) => row.amount), true);
+        if (wants('total_purchases')) figures.total_purchases = convert(of('purchases').map((row) => row.amount), false);
+        if (wants('estimate_count')) figures.estimate_count = count(of('estimates'));
         if (wants('customer_count')) figures.customer_count = await repo.customerCount(tx, scope);
         return { ...moneyContext(context), ...figures };
       });
@@ -132,14 +130,15 @@ export function createDashboardService(app: AppContext) {
         const months = monthsFrom(range.from).map((month) => ({ month, sums: seriesTotals(conversion) }));
         const byMonth = new Map(months.map((entry) => [entry.month, entry.sums]));
         const year = seriesTotals(conversion);
-        const add = (name: Series, row: repo.DailyGroup, useStoredRates: boolean) => {
-          const month = byMonth.get(row.day.slice(0, 7));
-          if (month) conversion.add(month[name], row, useStoredRates);
-          conversion.add(year[name], row, useStoredRates);
-        };
-        for (const row of await repo.dailySales(tx, scope, range)) add('sales', row, true);
-        for (const row of await repo.dailyPurchases(tx, scope, range)) add('purchases', row, false);
-        for (const row of await repo.dailyPayments(tx, scope, range)) add(row.direction === 'received' ? 'receipts' : 'payments_made', row, true);
+        for (const row of await repo.monthlyTotals(tx, scope, range)) {
+          const series = seriesOf[row.figure];
+          if (!series) continue;
+          // Purchases carry their issuer's rate, which is not the business's own.
+          const useStoredRates = series !== 'purchases';
+          const month = byMonth.get(row.month.slice(0, 7));
+          if (month) conversion.add(month[series], row.amount, useStoredRates);
+          conversion.add(year[series], row.amount, useStoredRates);
+        }
         const invoices = await repo.recentInvoices(tx, scope, RECENT_LIMIT);
         const estimates = await repo.recentEstimates(tx, scope, RECENT_LIMIT);
         const totals = seriesNumbers(year);

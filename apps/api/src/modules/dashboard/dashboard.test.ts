@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { type CounterpartyResource, type DashboardCharts, type DashboardStats, type InvoiceResource, currencyByCode } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness } from '../../../test/harness';
-import { createCustomer, createInvoice, onboardedCustomer } from '../../../test/documents';
+import { createCustomer, createInvoice, invoiceBody, onboardedCustomer } from '../../../test/documents';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
-import { invoices, payments } from '../../db/schema';
+import { dashboardTotals, invoices, payments } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { newId } from '../../platform/crypto';
 import { createEstimate } from '../estimates/test-estimates';
+import { createPayment, paymentBody } from '../payments/test-payments';
+import { createDashboardCompactionJob } from './dashboard-compaction';
 
 const EUR = currencyByCode('EUR')?.id ?? 0;
 const JPY = currencyByCode('JPY')?.id ?? 0;
@@ -202,5 +204,56 @@ describe('dashboard access', () => {
     // The supplier (financial year = calendar year) sees its sales to the subject, not the subject's purchases.
     expect((await stats(supplier, '?year=2026&type=total_sales')).body).toMatchObject({ financial_year: { from: '2026-01-01', to: '2026-12-31' }, total_sales: 8500 });
     expect((await stats(supplier, '?year=2026&type=total_purchases')).body).toMatchObject({ total_purchases: 0 });
+  });
+});
+
+describe('dashboard totals', () => {
+  it('follow every change to invoices, payments and estimates, and survive compaction and a rebuild', async () => {
+    const keeper = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Ledger Keeper');
+    const buyer = await createCustomer(keeper, 'Steady Buyer');
+    const figures = async () => ({
+      stats: (await stats(keeper, '?year=2026')).body as DashboardStats,
+      charts: ((await charts(keeper, '?year=2026')).body as unknown as DashboardCharts).months.filter((month) => month.sales + month.receipts > 0),
+    });
+    const invoice = await invoiceOf(keeper, buyer.id, '2026-05-10', 50000);
+    const draft = await invoiceOf(keeper, buyer.id, '2026-05-11', 7000, 'draft');
+    const estimate = await createEstimate(keeper, buyer.id, { estimate_date: '2026-05-12' });
+    const paid = await createPayment(keeper, paymentBody(buyer.id, 12000, { invoice_id: invoice.id, payment_date: '2026-05-12' }));
+    expect((await figures()).stats).toMatchObject({ total_sales: 50000, total_amount_due: 38000, invoice_count: 2, estimate_count: 1 });
+
+    // A new total and month for the invoice, a new amount for the payment, the draft finalized, the estimate deleted.
+    const edited = await keeper.put(`/api/v1/invoices/${invoice.id}`, invoiceBody(buyer.id, { invoice_date: '2026-06-10', items: oneLine(60000) }));
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect((await keeper.put(`/api/v1/payments/${paid.id}`, paymentBody(buyer.id, 15000, { invoice_id: invoice.id, payment_date: '2026-05-12' }))).status).toBe(200);
+    expect((await keeper.post(`/api/v1/invoices/${draft.id}/finalize`)).status).toBe(200);
+    expect((await keeper.delete(`/api/v1/estimates/${estimate.id}`)).status).toBe(200);
+    const changed = await figures();
+    expect(changed.stats).toMatchObject({ total_sales: 67000, total_amount_due: 52000, invoice_count: 2, estimate_count: 0 });
+    expect(changed.charts).toEqual([
+      { month: '2026-05', sales: 7000, receipts: 15000, purchases: 0, payments_made: 0 },
+      { month: '2026-06', sales: 60000, receipts: 0, purchases: 0, payments_made: 0 },
+    ]);
+
+    // Deleting the payment and voiding an invoice take their shares back out.
+    expect((await keeper.post('/api/v1/payments/delete', { ids: [paid.id] })).status).toBe(200);
+    expect((await keeper.post(`/api/v1/invoices/${draft.id}/void`)).status).toBe(200);
+    const settled = await figures();
+    expect(settled.stats).toMatchObject({ total_sales: 60000, total_amount_due: 60000, invoice_count: 2, estimate_count: 0 });
+    expect(settled.charts).toEqual([{ month: '2026-06', sales: 60000, receipts: 0, purchases: 0, payments_made: 0 }]);
+
+    // Compaction folds the appended rows into one per group; the figures stay as they were.
+    const rowsOf = async () =>
+      h.app.db.select({ pending: dashboardTotals.pending, figure: dashboardTotals.figure, month: dashboardTotals.month }).from(dashboardTotals).where(eq(dashboardTotals.businessId, keeper.business ?? ''));
+    expect((await rowsOf()).filter((row) => row.pending).length).toBeGreaterThan(10);
+    expect(await createDashboardCompactionJob(h.app).run()).toBeGreaterThan(0);
+    const compacted = await rowsOf();
+    expect(compacted.some((row) => row.pending)).toBe(false);
+    expect(new Set(compacted.map((row) => `${row.figure} ${row.month}`)).size).toBe(compacted.length);
+    expect(await figures()).toEqual(settled);
+
+    // Recomputed from the documents themselves, the totals agree with what the triggers kept.
+    await h.app.database.executor.executeSql('select rebuild_dashboard_totals()', []);
+    expect(await figures()).toEqual(settled);
+    expect((await stats(subject)).body).toMatchObject({ total_sales: 67000, total_amount_due: 67000, invoice_count: 7, estimate_count: 2, total_purchases: 8000 });
   });
 });

@@ -19,7 +19,7 @@ export type PdfBody = Pick<PdfDocumentModel, 'lines' | 'sub_total' | 'discount_l
 
 /**
  * One kind of document as the delivery core sees it: how to read, label and send it. The
- * service methods are the kind's own (invoices.get, invoices.recordSentInTx, ...). `View` is the
+ * service methods are the kind's own (invoices.getInTx, invoices.recordSentInTx, ...). `View` is the
  * kind's part of its public page.
  */
 export type DeliveryAdapter<Document extends DeliverableDocument, View> = {
@@ -42,8 +42,8 @@ export type DeliveryAdapter<Document extends DeliverableDocument, View> = {
   mailTemplate(settings: ResolvedBusinessSettings, document: Document): { subject: string; body: string };
   /** Whether mail carries the PDF; without it the link is the way to the document. */
   attachesPdf(settings: ResolvedBusinessSettings): boolean;
-  /** The issuing business's own document or one addressed to it; 404 otherwise. */
-  get(scope: BusinessScope, id: string): Promise<Document>;
+  /** The issuing business's own document or one addressed to it, read in the caller's transaction; 404 otherwise. */
+  getInTx(tx: Tx, scope: BusinessScope, id: string): Promise<Document>;
   /** The 'send' transition inside the caller's transaction (the one that also writes the link and the mail). */
   recordSentInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, id: string): Promise<Document>;
   /** The document as its recipient sees it; null when it is not to be shown (a draft). */

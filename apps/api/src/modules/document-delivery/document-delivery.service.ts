@@ -32,6 +32,12 @@ export type DeliveryRequest = { origin: string; userEmail: string | null };
 
 export type RenderedPdf = { bytes: Buffer; filename: string };
 
+/** A send written in the caller's transaction: the document as sent, and the outbox mail to dispatch once it commits. */
+export type SentInTx<Document> = { document: Document; mailId: string };
+
+/** A send request checked against the contract, with the PDF it attaches (null when the business sends links only). */
+type ComposedMail = { mail: ReturnType<typeof sendDocumentEmailRequestSchema.parse>; pdf: RenderedPdf | null };
+
 /** A public page: the kind's view of the document, the issuing business, the PDF's address. */
 export type PublicPage<View> = View & { business: { name: string; logo_url: string | null }; pdf_url: string };
 
@@ -77,11 +83,16 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
     }
   }
 
-  async function own(scope: BusinessScope, id: string): Promise<Document> {
-    const document = await adapter.get(scope, id);
+  const read = (scope: BusinessScope, id: string) => inTenant(app.db, scope.tenantId, (tx) => adapter.getInTx(tx, scope, id));
+
+  /** Only the issuing business sends or links its document; to anyone else it is not found. */
+  async function ownIn(tx: Tx, scope: BusinessScope, id: string): Promise<Document> {
+    const document = await adapter.getInTx(tx, scope, id);
     if (document.business.id !== scope.businessId) throw AppError.notFound();
     return document;
   }
+
+  const own = (scope: BusinessScope, id: string) => inTenant(app.db, scope.tenantId, (tx) => ownIn(tx, scope, id));
 
   function placeholderValues(document: Document, business: repo.IssuingBusiness): Record<string, string> {
     const dates = adapter.dates(document);
@@ -116,28 +127,42 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
     return { url: `${origin}/public/${adapter.plural}/view/${token}`, expires_at: expiresAt?.toISOString() ?? null };
   }
 
-  async function send(actor: AuditActor, scope: BusinessScope, document: Document, issuing: Issuer, input: SendDocumentEmailRequest, request: DeliveryRequest): Promise<Document> {
+  async function compose(document: Document, issuing: Issuer, input: SendDocumentEmailRequest): Promise<ComposedMail> {
     const mail = sendDocumentEmailRequestSchema.parse(input);
-    const attach = adapter.attachesPdf(issuing.settings);
-    const pdf = attach ? await render(document, issuing) : null;
+    return { mail, pdf: adapter.attachesPdf(issuing.settings) ? await render(document, issuing) : null };
+  }
+
+  /** The previewed mail as a send request; without a recipient address there is nothing to send. */
+  function defaultMail(document: Document, issuing: Issuer, request: DeliveryRequest): SendDocumentEmailRequest {
+    const defaults = preview(document, issuing, request);
+    if (!defaults.to) throw AppError.validation('to', messages.customerEmailMissing);
+    return { to: defaults.to, reply_to: defaults.reply_to, subject: defaults.subject, body: defaults.body, notify_admin: false };
+  }
+
+  /** The send itself, in the caller's transaction: the 'send' transition, a new public link and the mail in the outbox. */
+  async function sendInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, document: Document, issuing: Issuer, { mail, pdf }: ComposedMail, request: DeliveryRequest): Promise<SentInTx<Document>> {
     const values = placeholderValues(document, issuing.business);
-    const sent = await inTenant(app.db, scope.tenantId, async (tx) => {
-      const updated = await adapter.recordSentInTx(tx, actor, scope, document.id);
-      const link = await issueLinkInTx(tx, actor, scope, document.id, issuing.settings, request.origin);
-      const body = fillPlaceholders(mail.body, { ...values, link: link.url });
-      const mailId = await app.outbox.write(tx, scope.tenantId, {
-        to: mail.to,
-        replyTo: mail.reply_to ?? null,
-        cc: mail.notify_admin ? request.userEmail : null,
-        subject: fillPlaceholders(mail.subject, { ...values, link: link.url }),
-        // Without the PDF the link is the only way to the document, so it is never left out.
-        text: pdf || body.includes(link.url) ? body : `${body}\n\n${link.url}`,
-        attachments: pdf ? [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes }] : [],
-      });
-      return { updated, mailId };
+    const updated = await adapter.recordSentInTx(tx, actor, scope, document.id);
+    const link = await issueLinkInTx(tx, actor, scope, document.id, issuing.settings, request.origin);
+    const body = fillPlaceholders(mail.body, { ...values, link: link.url });
+    const mailId = await app.outbox.write(tx, scope.tenantId, {
+      to: mail.to,
+      replyTo: mail.reply_to ?? null,
+      cc: mail.notify_admin ? request.userEmail : null,
+      subject: fillPlaceholders(mail.subject, { ...values, link: link.url }),
+      // Without the PDF the link is the only way to the document, so it is never left out.
+      text: pdf || body.includes(link.url) ? body : `${body}\n\n${link.url}`,
+      attachments: pdf ? [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes }] : [],
     });
+    return { document: updated, mailId };
+  }
+
+  /** A send from a request: the PDF is rendered before the transaction, so no lock waits on it; the mail is dispatched after commit. */
+  async function send(actor: AuditActor, scope: BusinessScope, document: Document, issuing: Issuer, input: SendDocumentEmailRequest, request: DeliveryRequest): Promise<Document> {
+    const composed = await compose(document, issuing, input);
+    const sent = await inTenant(app.db, scope.tenantId, (tx) => sendInTx(tx, actor, scope, document, issuing, composed, request));
     await app.outbox.dispatch(scope.tenantId, sent.mailId);
-    return sent.updated;
+    return sent.document;
   }
 
   /** The link behind a token, if it exists for this kind in this tenant and has not expired. */
@@ -154,7 +179,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
 
     /** For the issuing business and, once it is no draft, the receiving one. */
     async pdf(scope: BusinessScope, id: string): Promise<RenderedPdf> {
-      const document = await adapter.get(scope, id);
+      const document = await read(scope, id);
       return render(document, await issuer(scope.tenantId, document.business.id));
     },
 
@@ -178,9 +203,20 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
     async sendWithDefaults(actor: AuditActor, scope: BusinessScope, id: string, request: DeliveryRequest): Promise<Document> {
       const document = await own(scope, id);
       const issuing = await issuer(scope.tenantId, scope.businessId);
-      const defaults = preview(document, issuing, request);
-      if (!defaults.to) throw AppError.validation('to', messages.customerEmailMissing);
-      return send(actor, scope, document, issuing, { to: defaults.to, reply_to: defaults.reply_to, subject: defaults.subject, body: defaults.body, notify_admin: false }, request);
+      return send(actor, scope, document, issuing, defaultMail(document, issuing, request), request);
+    },
+
+    /**
+     * sendWithDefaults inside the caller's transaction, for a job that makes a document and sends it
+     * in one commit: the PDF is rendered there (the job's locks wait for it, no user does), and the
+     * caller dispatches `mailId` after commit. A refused send throws what the request path answers
+     * with 422 (an AppError, or the contract's ZodError).
+     */
+    async sendWithDefaultsInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, id: string, request: DeliveryRequest): Promise<SentInTx<Document>> {
+      const document = await ownIn(tx, scope, id);
+      const issuing = await issuerIn(tx, scope.tenantId, scope.businessId);
+      const composed = await compose(document, issuing, defaultMail(document, issuing, request));
+      return sendInTx(tx, actor, scope, document, issuing, composed, request);
     },
 
     async createLink(actor: AuditActor, scope: BusinessScope, id: string, request: DeliveryRequest): Promise<PublicLinkResponse> {

@@ -25,7 +25,7 @@ export function estimateDeliveryAdapter(estimates: EstimateService): DeliveryAda
     mailTemplate: (settings) => ({ subject: settings.estimate_email_subject, body: settings.estimate_email_body }),
     // Estimates follow the invoice setting: the business has one choice for its documents.
     attachesPdf: (settings) => settings.invoice_send_as_attachment,
-    get: estimates.get,
+    getInTx: estimates.getInTx,
     recordSentInTx: estimates.recordSentInTx,
     getForRecipient: estimates.getForRecipient,
     opened: markViewedOnce(estimates),

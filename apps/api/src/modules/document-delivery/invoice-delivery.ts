@@ -24,7 +24,7 @@ export function invoiceDeliveryAdapter(invoices: InvoiceService): DeliveryAdapte
     dates: (invoice) => ({ due_date: invoice.due_date, expiry_date: null }),
     mailTemplate: (settings) => ({ subject: settings.invoice_email_subject, body: settings.invoice_email_body }),
     attachesPdf: (settings) => settings.invoice_send_as_attachment,
-    get: invoices.get,
+    getInTx: invoices.getInTx,
     recordSentInTx: invoices.recordSentInTx,
     getForRecipient: invoices.getForRecipient,
     opened: markViewedOnce(invoices),

@@ -1,4 +1,4 @@
-import { type DocumentModel, type NextNumberResponse, settingsFromStored } from '@app/contracts';
+import { type NextNumberResponse, type NumberedModel, settingsFromStored } from '@app/contracts';
 import { todayInTimeZone } from '@app/domain';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
@@ -7,10 +7,10 @@ import { AppError } from '../../platform/errors';
 import * as repo from './documents.repository';
 import { numberingConfig, previewNumber } from './numbering';
 
-/** GET /next-number: what the next invoice, estimate or payment number will be, for the form to prefill. */
+/** GET /next-number: what the next invoice, estimate, payment or recurring invoice number will be, for the form to prefill. */
 export function createNextNumberService(app: AppContext) {
   return {
-    async next(scope: BusinessScope, model: DocumentModel, customerId: string | undefined, date: string | undefined): Promise<NextNumberResponse> {
+    async next(scope: BusinessScope, model: NumberedModel, customerId: string | undefined, date: string | undefined): Promise<NextNumberResponse> {
       return inTenant(app.db, scope.tenantId, async (tx) => {
         const business = await repo.findBusinessForDocuments(tx, scope.tenantId, scope.businessId);
         if (!business) throw AppError.notFound();

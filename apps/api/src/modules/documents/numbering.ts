@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
-import { type DocumentModel, type NextNumberResponse, type ResolvedBusinessSettings } from '@app/contracts';
-import { type NumberComponent, defaultNumberFormats, formatDocumentNumber, parseNumberFormat, sequenceScope, usesCustomerSequence } from '@app/domain';
+import { type NextNumberResponse, type NumberedModel, type ResolvedBusinessSettings } from '@app/contracts';
+import { type NumberComponent, defaultNumberFormats, formatDocumentNumber, parseNumberFormat, recurringInvoiceNumberFormat, sequenceScope, usesCustomerSequence } from '@app/domain';
 import type { Tx } from '../../db/client';
 import type { BusinessScope } from '../../platform/business-scope';
 import * as repo from './documents.repository';
@@ -13,11 +13,16 @@ export type NumberingConfig = { components: NumberComponent[]; yearlyReset: bool
 export type AllocatedNumber = { number: string; sequence: number | null; customerSequence: number | null };
 export type NumberTaken = (number: string) => Promise<boolean>;
 
-/** The business's format for a model; a stored format that no longer parses falls back to the default. */
-export function numberingConfig(settings: ResolvedBusinessSettings, model: DocumentModel): NumberingConfig {
-  const stored = settings[`${model}_number_format`];
-  const parsed = parseNumberFormat(stored);
-  const components = parsed.ok ? parsed.components : (parseNumberFormat(defaultNumberFormats[model]) as { ok: true; components: NumberComponent[] }).components;
+const componentsOf = (format: string) => (parseNumberFormat(format) as { ok: true; components: NumberComponent[] }).components;
+
+/**
+ * The business's format for a model; a stored format that no longer parses falls back to the
+ * default. Recurring invoices have one fixed format (no setting), never reset yearly.
+ */
+export function numberingConfig(settings: ResolvedBusinessSettings, model: NumberedModel): NumberingConfig {
+  if (model === 'recurring_invoice') return { components: componentsOf(recurringInvoiceNumberFormat), yearlyReset: false };
+  const parsed = parseNumberFormat(settings[`${model}_number_format`]);
+  const components = parsed.ok ? parsed.components : componentsOf(defaultNumberFormats[model]);
   return { components, yearlyReset: settings[`${model}_number_yearly_reset`] };
 }
 
@@ -34,7 +39,7 @@ function scopeKeys(config: NumberingConfig, date: string, customerId: string | n
 }
 
 /** What the next generated number would be, without taking it (GET /next-number). */
-export async function previewNumber(tx: Tx, scope: BusinessScope, model: DocumentModel, config: NumberingConfig, date: string, customerId: string | null): Promise<NextNumberResponse> {
+export async function previewNumber(tx: Tx, scope: BusinessScope, model: NumberedModel, config: NumberingConfig, date: string, customerId: string | null): Promise<NextNumberResponse> {
   const keys = scopeKeys(config, date, customerId);
   const sequence = await repo.peekSequence(tx, scope, model, keys.businessKey);
   const customerSequence = keys.customerKey ? await repo.peekSequence(tx, scope, model, `customer:${keys.customerKey}`) : null;
@@ -50,7 +55,7 @@ export async function previewNumber(tx: Tx, scope: BusinessScope, model: Documen
  * concurrent creates queue up instead of sharing a number; a number typed by hand earlier that
  * happens to match is skipped.
  */
-export async function allocateNumber(tx: Tx, scope: BusinessScope, model: DocumentModel, config: NumberingConfig, date: string, customerId: string | null, isTaken: NumberTaken): Promise<AllocatedNumber> {
+export async function allocateNumber(tx: Tx, scope: BusinessScope, model: NumberedModel, config: NumberingConfig, date: string, customerId: string | null, isTaken: NumberTaken): Promise<AllocatedNumber> {
   const keys = scopeKeys(config, date, customerId);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const sequence = await repo.bumpSequence(tx, scope, model, keys.businessKey);
@@ -65,7 +70,7 @@ export async function allocateNumber(tx: Tx, scope: BusinessScope, model: Docume
  * A number the user typed. When it is exactly the number the sequence would hand out next, the
  * sequence moves on (the form prefilled it); any other free number is kept as typed.
  */
-export async function claimTypedNumber(tx: Tx, scope: BusinessScope, model: DocumentModel, config: NumberingConfig, date: string, customerId: string | null, typed: string): Promise<AllocatedNumber> {
+export async function claimTypedNumber(tx: Tx, scope: BusinessScope, model: NumberedModel, config: NumberingConfig, date: string, customerId: string | null, typed: string): Promise<AllocatedNumber> {
   const preview = await previewNumber(tx, scope, model, config, date, customerId);
   if (preview.next_number !== typed) return { number: typed, sequence: null, customerSequence: null };
   const keys = scopeKeys(config, date, customerId);

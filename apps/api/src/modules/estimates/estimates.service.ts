@@ -77,6 +77,13 @@ export function createEstimateService(app: AppContext, attachments: DocumentAtta
     return one;
   }
 
+  /** `get` inside the caller's transaction (the delivery core reads what it sends there). */
+  async function getInTx(tx: Tx, scope: BusinessScope, id: string): Promise<EstimateResource> {
+    const row = (await repo.findOwnEstimate(tx, scope, id)) ?? (await repo.findAddressedEstimate(tx, scope, id));
+    if (!row) throw AppError.notFound();
+    return resource(tx, scope, row);
+  }
+
   async function customerFor(tx: Tx, scope: BusinessScope, customerId: string, allowArchived: boolean) {
     const customer = await documents.findCustomer(tx, scope, customerId);
     if (!customer || (customer.archivedAt && !allowArchived)) throw AppError.validation('customer_id', messages.invalidCustomer);
@@ -228,12 +235,10 @@ export function createEstimateService(app: AppContext, attachments: DocumentAtta
 
     /** The business's own estimate, or one addressed to it (never another's draft). */
     async get(scope: BusinessScope, id: string): Promise<EstimateResource> {
-      return inTenant(app.db, scope.tenantId, async (tx) => {
-        const row = (await repo.findOwnEstimate(tx, scope, id)) ?? (await repo.findAddressedEstimate(tx, scope, id));
-        if (!row) throw AppError.notFound();
-        return resource(tx, scope, row);
-      });
+      return inTenant(app.db, scope.tenantId, (tx) => getInTx(tx, scope, id));
     },
+
+    getInTx,
 
     async create(actor: AuditActor, scope: BusinessScope, input: unknown): Promise<EstimateResource> {
       const payload = estimateRequestSchema.parse(input);

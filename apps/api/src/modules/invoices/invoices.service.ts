@@ -166,6 +166,13 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
     return row;
   }
 
+  /** `get` inside the caller's transaction (the recurring generator sends the invoice it has just made). */
+  async function getInTx(tx: Tx, scope: BusinessScope, id: string): Promise<InvoiceResource> {
+    const row = (await repo.findOwnInvoice(tx, scope, id)) ?? (await repo.findAddressedInvoice(tx, scope, id));
+    if (!row) throw AppError.notFound();
+    return resource(tx, scope, row);
+  }
+
   function allowed(row: repo.InvoiceRow, action: InvoiceAction) {
     const result = invoiceTransition(invoiceState(row), action);
     if (!result.ok) throw AppError.validation('status', result.message);
@@ -243,12 +250,10 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
 
     /** The business's own invoice, or one addressed to it (never another's draft). */
     async get(scope: BusinessScope, id: string): Promise<InvoiceResource> {
-      return inTenant(app.db, scope.tenantId, async (tx) => {
-        const row = (await repo.findOwnInvoice(tx, scope, id)) ?? (await repo.findAddressedInvoice(tx, scope, id));
-        if (!row) throw AppError.notFound();
-        return resource(tx, scope, row);
-      });
+      return inTenant(app.db, scope.tenantId, (tx) => getInTx(tx, scope, id));
     },
+
+    getInTx,
 
     async create(actor: AuditActor, scope: BusinessScope, input: unknown): Promise<InvoiceResource> {
       const payload = invoiceRequestSchema.parse(input);

@@ -52,7 +52,7 @@ export function paymentDeliveryAdapter(payments: PaymentService): DeliveryAdapte
     dates: () => ({ due_date: null, expiry_date: null }),
     mailTemplate: (_settings, payment) => receiptMail[payment.direction],
     attachesPdf: () => true,
-    get: payments.get,
+    getInTx: payments.getInTx,
     recordSentInTx: payments.recordSentInTx,
     getForRecipient: payments.getForRecipient,
     opened: async (_tenantId, payment) => payment,

@@ -184,6 +184,9 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
       return inTenant(app.db, scope.tenantId, (tx) => resource(tx, scope, id));
     },
 
+    /** `get` inside the caller's transaction (the delivery core reads what it sends there). */
+    getInTx: resource,
+
     /** POST /payments: with an Idempotency-Key, the same request again gets the first response. */
     async create(actor: AuditActor, scope: BusinessScope, input: unknown, idempotency: IdempotentRequest | null): Promise<StoredResponse<CreatedPayment>> {
       const payload = paymentRequestSchema.parse(input);

@@ -4,10 +4,11 @@ import { type CounterpartyResource, type InvoiceResource, type RecurringInvoiceR
 import { nextOccurrences } from '@app/domain';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness, type TestClient, createHarness } from '../../../test/harness';
 import { auditOf } from '../../../test/catalog';
-import { createCustomer } from '../../../test/documents';
+import { createCustomer, postalAddress } from '../../../test/documents';
 import { ownerWithBusiness } from '../../../test/team';
-import { invoices, recurringRuns } from '../../db/schema';
+import { invoices, outbox, publicLinks, recurringRuns } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
+import type { Outbox } from '../../platform/outbox';
 import { createRecurringInvoiceJob } from './recurring-job';
 import { scheduleOfRow } from './recurring-schedule';
 import { createRecurring, getRecurring } from './test-recurring';
@@ -160,6 +161,45 @@ describe('sending and holding', () => {
     expect(mail.text).toContain('http://localhost/public/invoices/view/');
     const invoiceId = (await getRecurring(owner, recurring.id)).invoices[0]?.id ?? '';
     expect(((await owner.get(`/api/v1/invoices/${invoiceId}`)).body.data as InvoiceResource).status).toBe('sent');
+  });
+
+  it('keeps the invoice made and open, saying why, when its automatic send fails', async () => {
+    const customer = await createCustomer(owner, 'Mail Gone', 'gone@example.com');
+    const recurring = await createRecurring(owner, customer.id);
+    // The address is removed after the schedule was saved with it.
+    expect((await owner.put(`/api/v1/customers/${customer.id}`, { name: 'Mail Gone', billing_address: postalAddress })).status).toBe(200);
+    const errors: unknown[] = [];
+    expect(await createRecurringInvoiceJob(h.app, (error) => errors.push(error)).generateDue(clock.now())).toMatchObject({ generated: 1, sent: 0, sendFailures: 1 });
+    expect(errors).toHaveLength(1);
+    const viewed = await getRecurring(owner, recurring.id);
+    expect(viewed).toMatchObject({ generated_count: 1, status: 'active', next_invoice_date: '2027-10-11' });
+    const invoiceId = viewed.invoices[0]?.id ?? '';
+    expect(((await owner.get(`/api/v1/invoices/${invoiceId}`)).body.data as InvoiceResource).status).toBe('open');
+    const failure = (await auditOf(owner, 'invoice')).find((entry) => entry.model_id === invoiceId && entry.changes.event?.after === 'send_failed');
+    expect(failure?.changes.reason?.after).toBe(messages.customerEmailMissing);
+    // The rolled-back send left no link and no mail behind.
+    expect(await h.app.db.select({ id: publicLinks.id }).from(publicLinks).where(eq(publicLinks.documentId, invoiceId))).toEqual([]);
+    expect(await h.app.db.select({ id: outbox.id }).from(outbox).where(eq(outbox.to, 'gone@example.com'))).toEqual([]);
+  });
+
+  it('delivers the mail of a send whose dispatch was lost, exactly once, through the outbox sweep', async () => {
+    const customer = await createCustomer(owner, 'Crash Course', 'crash@example.com');
+    const recurring = await createRecurring(owner, customer.id);
+    // The worker stops right after its commit: the job that would deliver the mail is never queued.
+    const lostDispatch = Object.assign(Object.create(h.app.outbox) as Outbox, { dispatch: () => Promise.reject(new Error('the worker stopped')) });
+    expect(await createRecurringInvoiceJob({ ...h.app, outbox: lostDispatch }).generateDue(clock.now())).toMatchObject({ generated: 1, sent: 1 });
+    const invoiceId = (await getRecurring(owner, recurring.id)).invoices[0]?.id ?? '';
+    expect(((await owner.get(`/api/v1/invoices/${invoiceId}`)).body.data as InvoiceResource).status).toBe('sent');
+    const pending = () => h.app.db.select({ status: outbox.status }).from(outbox).where(eq(outbox.to, 'crash@example.com'));
+    expect(await pending()).toEqual([{ status: 'pending' }]);
+    expect(h.smtp.mails.some((mail) => mail.to.includes('crash@example.com'))).toBe(false);
+    await h.app.outbox.sweep(0);
+    await h.jobs.drain();
+    await h.smtp.waitFor('crash@example.com');
+    expect(await pending()).toEqual([{ status: 'sent' }]);
+    await h.app.outbox.sweep(0);
+    await h.jobs.drain();
+    expect(h.smtp.mails.filter((mail) => mail.to.includes('crash@example.com'))).toHaveLength(1);
   });
 
   it('runs as the background job the process schedules every minute', async () => {

@@ -1,8 +1,10 @@
-import { type InvoiceResource, invoiceRequestSchema } from '@app/contracts';
+import { type InvoiceResource, invoiceRequestSchema, messages } from '@app/contracts';
 import { addDays, firstOccurrence } from '@app/domain';
+import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
+import type { BusinessScope } from '../../platform/business-scope';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { copiedRequest } from '../documents/document-resource';
 import type { DocumentDelivery } from '../document-delivery/document-delivery.service';
@@ -30,30 +32,45 @@ export type GenerateResult = {
   completed: number;
   /** Schedules put on hold because their invoice could not be made (the reason is in the audit log). */
   held: number;
-  /** Invoices mailed to their customer. */
+  /** Invoices sent to their customer (the mail committed to the outbox with the invoice). */
   sent: number;
   /** Sends that failed: the invoice stays open, to be sent by hand. */
   sendFailures: number;
 };
 
-type Outcome = { kind: 'generated'; invoiceId: string; businessId: string; send: boolean; completed: boolean } | { kind: 'skipped' } | { kind: 'held' };
+/** `mailId`: the outbox mail of an automatic send, null when none was asked for or it failed (`sendFailed`). */
+type Outcome = { kind: 'generated'; completed: boolean; mailId: string | null; sendFailed: boolean } | { kind: 'skipped' } | { kind: 'held' };
 
 const systemActor = (tenantId: string, businessId: string): AuditActor => ({ tenantId, userId: null, businessId, ip: null });
 
 /**
  * Makes the invoices of due schedules, exactly once per schedule and period: each period is one
  * transaction that locks the schedule (other workers skip it), records the run under the
- * (tenant, schedule, period) primary key, creates and finalizes the invoice and moves the
- * schedule on. Missed periods are made one by one, each dated its own period.
+ * (tenant, schedule, period) primary key, creates and finalizes the invoice, sends it when the
+ * schedule says so and moves the schedule on. Missed periods are made one by one, each dated its
+ * own period.
  */
 export function createRecurringGenerator(app: AppContext, invoices: InvoiceService, delivery: DocumentDelivery<InvoiceResource>, onError: (error: unknown) => void = () => undefined) {
+  const origins = new Map<string, string>();
+  async function originOf(tenantId: string): Promise<string> {
+    const known = origins.get(tenantId) ?? app.env.APP_URL?.replace(/\/+$/, '');
+    if (known) return known;
+    const domain = (await repo.tenantDomain(app.db, tenantId)) ?? 'localhost';
+    const origin = `${domain === 'localhost' ? 'http' : 'https'}://${domain}`;
+    origins.set(tenantId, origin);
+    return origin;
+  }
+
   async function generateOne(tenantId: string, id: string, now: Date): Promise<Outcome> {
     try {
-      return await inTenant(app.db, tenantId, async (tx): Promise<Outcome> => {
+      // Read before the transaction: on the embedded database a second statement outside it would wait for it.
+      const origin = await originOf(tenantId);
+      const outcome = await inTenant(app.db, tenantId, async (tx): Promise<Outcome> => {
         const row = await repo.lockDue(tx, tenantId, id, now);
         if (!row?.nextRunAt) return { kind: 'skipped' };
         const period = row.nextRunAt;
         const scope = { tenantId, businessId: row.businessId };
+        const actor = systemActor(tenantId, row.businessId);
         const lines = await repo.loadLines(tx, tenantId, [id]);
         const invoiceDate = invoiceDateOf(period, row.timeZone);
         const payload = invoiceRequestSchema.parse({
@@ -62,19 +79,42 @@ export function createRecurringGenerator(app: AppContext, invoices: InvoiceServi
           invoice_date: invoiceDate,
           due_date: row.dueInDays === null ? null : addDays(invoiceDate, row.dueInDays),
         });
-        const invoice = await invoices.createInTx(tx, systemActor(tenantId, row.businessId), scope, payload, { source: 'recurring', status: 'open', recurringInvoiceId: id });
+        const invoice = await invoices.createInTx(tx, actor, scope, payload, { source: 'recurring', status: 'open', recurringInvoiceId: id });
         await repo.insertRun(tx, { tenantId, recurringInvoiceId: id, periodKey: period.toISOString(), invoiceId: invoice.id });
         const generated = row.generatedCount + 1;
         const next = firstOccurrence(scheduleOfRow(row), { after: period, generated });
         const updated = await repo.updateRecurring(tx, tenantId, id, { generatedCount: generated, nextRunAt: next, status: next ? 'active' : 'completed' }, now);
-        if (!next) await recordAudit(tx, systemActor(tenantId, row.businessId), { model: 'recurring_invoice', modelId: id, action: 'updated', before: recurringAuditView(row), after: { ...recurringAuditView(updated), event: 'completed' } });
-        return { kind: 'generated', invoiceId: invoice.id, businessId: row.businessId, send: row.sendAutomatically, completed: !next };
+        if (!next) await recordAudit(tx, actor, { model: 'recurring_invoice', modelId: id, action: 'updated', before: recurringAuditView(row), after: { ...recurringAuditView(updated), event: 'completed' } });
+        const mailId = row.sendAutomatically ? await sendInSavepoint(tx, actor, scope, invoice.id, origin) : null;
+        return { kind: 'generated', completed: !next, mailId, sendFailed: row.sendAutomatically && mailId === null };
       });
+      // The mail is in the outbox already: should this dispatch fail or be lost, the outbox sweep sends it.
+      if (outcome.kind === 'generated' && outcome.mailId) await app.outbox.dispatch(tenantId, outcome.mailId).catch(onError);
+      return outcome;
     } catch (error) {
       // Another worker made this period first: the key did its job.
       if (isUniqueViolation(error, RUNS_KEY)) return { kind: 'skipped' };
       if (error instanceof AppError && error.status === 422) return hold(tenantId, id, error, now);
       throw error;
+    }
+  }
+
+  /**
+   * The automatic send, in the invoice's own transaction (the 'sent' status, the link and the
+   * outbox mail commit with the invoice or not at all), inside a savepoint: a send that fails
+   * (the customer's email was removed since, a PDF that cannot be rendered) leaves the invoice
+   * made and open, to be sent by hand, and is reported.
+   */
+  async function sendInSavepoint(tx: Tx, actor: AuditActor, scope: BusinessScope, invoiceId: string, origin: string): Promise<string | null> {
+    const request = { origin, userEmail: null };
+    try {
+      return await tx.transaction(async (savepoint) => (await delivery.sendWithDefaultsInTx(savepoint, actor, scope, invoiceId, request)).mailId);
+    } catch (error) {
+      onError(error);
+      // The invoice's history says why it was not mailed; only our own messages are shown to users.
+      const reason = error instanceof AppError ? error.message : messages.somethingWentWrong;
+      await recordAudit(tx, actor, { model: 'invoice', modelId: invoiceId, action: 'updated', after: { event: 'send_failed', reason } });
+      return null;
     }
   }
 
@@ -93,31 +133,6 @@ export function createRecurringGenerator(app: AppContext, invoices: InvoiceServi
       });
       return { kind: 'held' };
     });
-  }
-
-  const origins = new Map<string, string>();
-  async function originOf(tenantId: string): Promise<string> {
-    const known = origins.get(tenantId) ?? app.env.APP_URL?.replace(/\/+$/, '');
-    if (known) return known;
-    const domain = (await repo.tenantDomain(app.db, tenantId)) ?? 'localhost';
-    const origin = `${domain === 'localhost' ? 'http' : 'https'}://${domain}`;
-    origins.set(tenantId, origin);
-    return origin;
-  }
-
-  /**
-   * The mail goes after the invoice committed, from the worker that made it, so it is never sent
-   * twice; if that worker stops in between, the invoice stays open and unsent (visible in the
-   * list) rather than being mailed again.
-   */
-  async function send(tenantId: string, businessId: string, invoiceId: string): Promise<boolean> {
-    try {
-      await delivery.sendWithDefaults(systemActor(tenantId, businessId), { tenantId, businessId }, invoiceId, { origin: await originOf(tenantId), userEmail: null });
-      return true;
-    } catch (error) {
-      onError(error);
-      return false;
-    }
   }
 
   /** Makes every invoice due at `now` (the clock read once, so a run has a fixed horizon). */
@@ -150,10 +165,8 @@ export function createRecurringGenerator(app: AppContext, invoices: InvoiceServi
           const made = (madeBy.get(next.id) ?? 0) + 1;
           madeBy.set(next.id, made);
           if (made >= maxPerSchedule) done.add(next.id);
-          if (outcome.send) {
-            if (await send(next.tenantId, outcome.businessId, outcome.invoiceId)) result.sent += 1;
-            else result.sendFailures += 1;
-          }
+          if (outcome.mailId) result.sent += 1;
+          if (outcome.sendFailed) result.sendFailures += 1;
         }
       };
       await Promise.all(Array.from({ length: Math.max(1, concurrency) }, work));

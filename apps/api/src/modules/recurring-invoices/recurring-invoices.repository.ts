@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, gt, inArray, lte, notInArray, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gt, ilike, inArray, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { RecurringInvoiceStatus, RecurringInvoiceTab } from '@app/contracts';
 import type { AppDb, Tx } from '../../db/client';
 import { businesses, counterparties, invoices, recurringInvoiceItems, recurringInvoiceTaxes, recurringInvoices, recurringRuns, tenantDomains } from '../../db/schema';
@@ -10,7 +10,14 @@ export type RecurringInsert = typeof recurringInvoices.$inferInsert;
 export type RecurringItemRow = typeof recurringInvoiceItems.$inferSelect;
 export type RecurringTaxRow = typeof recurringInvoiceTaxes.$inferSelect;
 
-export type RecurringListFilters = { tab: RecurringInvoiceTab; status?: RecurringInvoiceStatus | undefined; customerIds?: string[] | undefined; now: Date };
+/** `search`: an ILIKE pattern on the number, or the ids of the customers it matched. */
+export type RecurringListFilters = {
+  tab: RecurringInvoiceTab;
+  status?: RecurringInvoiceStatus | undefined;
+  customerId?: string | undefined;
+  search?: { pattern: string; customerIds: string[] } | undefined;
+  now: Date;
+};
 export type RecurringOrder = { field: 'created_at' | 'next_run_at' | 'start_date' | 'total'; direction: 'asc' | 'desc' };
 
 const own = (scope: BusinessScope) => and(eq(recurringInvoices.tenantId, scope.tenantId), eq(recurringInvoices.businessId, scope.businessId));
@@ -28,12 +35,18 @@ function statusCondition(status: RecurringInvoiceStatus, now: Date): SQL | undef
   return eq(recurringInvoices.status, status);
 }
 
+function searchCondition(search: { pattern: string; customerIds: string[] }): SQL | undefined {
+  const byNumber = ilike(recurringInvoices.number, search.pattern);
+  return search.customerIds.length > 0 ? or(byNumber, inArray(recurringInvoices.customerId, search.customerIds)) : byNumber;
+}
+
 function listConditions(scope: BusinessScope, filters: RecurringListFilters): SQL | undefined {
   return and(
     own(scope),
     tabCondition(filters.tab),
     filters.status ? statusCondition(filters.status, filters.now) : undefined,
-    filters.customerIds ? (filters.customerIds.length > 0 ? inArray(recurringInvoices.customerId, filters.customerIds) : sql`false`) : undefined,
+    filters.customerId ? eq(recurringInvoices.customerId, filters.customerId) : undefined,
+    filters.search ? searchCondition(filters.search) : undefined,
   );
 }
 
@@ -84,6 +97,16 @@ export async function findOwnMany(tx: Tx, scope: BusinessScope, ids: readonly st
     .where(and(own(scope), inArray(recurringInvoices.id, [...ids])))
     .orderBy(asc(recurringInvoices.id))
     .for('update');
+}
+
+/** Whether another recurring invoice of the business (not `exceptId`) has this number. */
+export async function recurringNumberTaken(tx: Tx, scope: BusinessScope, number: string, exceptId?: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: recurringInvoices.id })
+    .from(recurringInvoices)
+    .where(and(own(scope), eq(recurringInvoices.number, number), exceptId ? ne(recurringInvoices.id, exceptId) : undefined))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function insertRecurring(tx: Tx, row: RecurringInsert): Promise<RecurringRow> {

@@ -2,6 +2,7 @@ import {
   type RecurringInvoiceListQuery,
   type RecurringInvoicePayload,
   type RecurringInvoiceResource,
+  type ResolvedBusinessSettings,
   messages,
   recurringInvoiceListQuerySchema,
   recurringInvoiceRequestSchema,
@@ -14,10 +15,11 @@ import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { type BusinessScope, type UsageCheck, containsPattern, pageOffset } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
-import { AppError } from '../../platform/errors';
+import { AppError, isUniqueViolation } from '../../platform/errors';
 import * as documents from '../documents/documents.repository';
 import { chooseTemplate, loadDocumentBusiness } from '../documents/document-business';
 import { copiedRequest } from '../documents/document-resource';
+import { allocateNumber, claimTypedNumber, numberingConfig } from '../documents/numbering';
 import { priceDocument } from '../documents/pricing';
 import type { InvoiceService } from '../invoices/invoices.service';
 import * as repo from './recurring-invoices.repository';
@@ -28,6 +30,7 @@ import { planNextRun, scheduleOfRequest, startOfToday } from './recurring-schedu
 const CUSTOMER_SEARCH_LIMIT = 500;
 /** The view shows this many of the invoices it made, newest first. */
 const GENERATED_SHOWN = 50;
+const NUMBER_CONSTRAINT = 'recurring_invoices_business_number_unique';
 
 function sameTiming(before: repo.RecurringRow, schedule: Schedule): boolean {
   return before.frequency === schedule.frequency && before.schedule === schedule.cron && before.timeZone === schedule.timeZone && before.startsOn === schedule.startsOn;
@@ -87,15 +90,41 @@ export function createRecurringInvoiceService(app: AppContext, invoices: Invoice
       sendAutomatically: payload.send_automatically,
       autoPayEnabled: payload.auto_pay_enabled,
     } satisfies Partial<repo.RecurringInsert>;
-    return { fields, schedule, priced };
+    return { fields, schedule, priced, settings };
+  }
+
+  /**
+   * The number of a new recurring invoice: as typed (the sequence moves on when it is the one it
+   * would hand out next), else the next free one. The sequence row stays locked until commit, so
+   * concurrent creates queue up instead of sharing a number.
+   */
+  async function numberFor(tx: Tx, scope: BusinessScope, settings: ResolvedBusinessSettings, typed: string | null | undefined, startsOn: string): Promise<string> {
+    const config = numberingConfig(settings, 'recurring_invoice');
+    if (typed) {
+      if (await repo.recurringNumberTaken(tx, scope, typed)) throw AppError.validation('number', messages.recurringInvoiceNumberTaken);
+      return (await claimTypedNumber(tx, scope, 'recurring_invoice', config, startsOn, null, typed)).number;
+    }
+    return (await allocateNumber(tx, scope, 'recurring_invoice', config, startsOn, null, (number) => repo.recurringNumberTaken(tx, scope, number))).number;
+  }
+
+  /** Runs a write and turns a lost race on the number's unique key into a 422 on the number. */
+  async function write<T>(scope: BusinessScope, work: (tx: Tx) => Promise<T>): Promise<T> {
+    try {
+      return await inTenant(app.db, scope.tenantId, work);
+    } catch (error) {
+      if (isUniqueViolation(error, NUMBER_CONSTRAINT)) throw AppError.validation('number', messages.recurringInvoiceNumberTaken);
+      throw error;
+    }
   }
 
   async function createInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: RecurringInvoicePayload): Promise<repo.RecurringRow> {
-    const { fields, schedule, priced } = await prepare(tx, actor, scope, payload, null);
+    const { fields, schedule, priced, settings } = await prepare(tx, actor, scope, payload, null);
     const plan = planNextRun(schedule, payload.status, { after: null, notBefore: null, generated: 0 });
     if (plan.status === 'completed') throw AppError.validation('repeat_interval', messages.scheduleNeverRuns);
+    // Last before the inserts: the sequence row stays locked until commit and queues other creates.
+    const number = await numberFor(tx, scope, settings, payload.number, schedule.startsOn);
     const id = newId();
-    const row = await repo.insertRecurring(tx, { tenantId: scope.tenantId, id, businessId: scope.businessId, ...fields, nextRunAt: plan.nextRunAt, status: plan.status, createdByUserId: actor.userId });
+    const row = await repo.insertRecurring(tx, { tenantId: scope.tenantId, id, businessId: scope.businessId, number, ...fields, nextRunAt: plan.nextRunAt, status: plan.status, createdByUserId: actor.userId });
     await repo.replaceLines(tx, scope, id, priced.lines, priced.taxes);
     await recordAudit(tx, actor, { model: 'recurring_invoice', modelId: id, action: 'created', after: recurringAuditView(row) });
     return row;
@@ -106,11 +135,13 @@ export function createRecurringInvoiceService(app: AppContext, invoices: Invoice
       const query = recurringInvoiceListQuerySchema.parse(input);
       const now = app.clock.now();
       return inTenant(app.db, scope.tenantId, async (tx) => {
-        const search = containsPattern(query.search);
+        // A search matches the number or the customer.
+        const pattern = containsPattern(query.search);
         const filters: repo.RecurringListFilters = {
           tab: query.tab_status,
           status: query.status,
-          customerIds: query.customer_id ? [query.customer_id] : search ? await documents.customerIdsMatching(tx, scope, search, CUSTOMER_SEARCH_LIMIT) : undefined,
+          customerId: query.customer_id,
+          search: pattern ? { pattern, customerIds: await documents.customerIdsMatching(tx, scope, pattern, CUSTOMER_SEARCH_LIMIT) } : undefined,
           now,
         };
         const order: repo.RecurringOrder = { field: query.orderByField ?? 'created_at', direction: query.orderBy ?? 'desc' };
@@ -131,7 +162,7 @@ export function createRecurringInvoiceService(app: AppContext, invoices: Invoice
 
     async create(actor: AuditActor, scope: BusinessScope, input: unknown): Promise<RecurringInvoiceResource> {
       const payload = recurringInvoiceRequestSchema.parse(input);
-      return inTenant(app.db, scope.tenantId, async (tx) => resource(tx, scope, await createInTx(tx, actor, scope, payload)));
+      return write(scope, async (tx) => resource(tx, scope, await createInTx(tx, actor, scope, payload)));
     },
 
     /**
@@ -140,10 +171,13 @@ export function createRecurringInvoiceService(app: AppContext, invoices: Invoice
      */
     async update(actor: AuditActor, scope: BusinessScope, id: string, input: unknown): Promise<RecurringInvoiceResource> {
       const payload = recurringInvoiceRequestSchema.parse(input);
-      return inTenant(app.db, scope.tenantId, async (tx) => {
+      return write(scope, async (tx) => {
         const before = await ownOrFail(tx, scope, id, true);
         const { fields, schedule, priced } = await prepare(tx, actor, scope, payload, before);
         if (priced.totals.total < (await repo.largestOpenPaid(tx, scope.tenantId, id))) throw AppError.validation('total', messages.recurringTotalBelowPaid);
+        // An empty number keeps the one it has; a changed one must be free in the business.
+        const number = payload.number || before.number;
+        if (number !== before.number && (await repo.recurringNumberTaken(tx, scope, number, id))) throw AppError.validation('number', messages.recurringInvoiceNumberTaken);
         const restart = !sameTiming(before, schedule) || (before.status !== 'active' && payload.status === 'active');
         const now = app.clock.now();
         const plan = planNextRun(schedule, payload.status, {
@@ -151,7 +185,7 @@ export function createRecurringInvoiceService(app: AppContext, invoices: Invoice
           notBefore: restart ? startOfToday(now, schedule.timeZone) : before.nextRunAt,
           generated: before.generatedCount,
         });
-        const updated = await repo.updateRecurring(tx, scope.tenantId, id, { ...fields, nextRunAt: plan.nextRunAt, status: plan.status }, now);
+        const updated = await repo.updateRecurring(tx, scope.tenantId, id, { ...fields, number, nextRunAt: plan.nextRunAt, status: plan.status }, now);
         await repo.replaceLines(tx, scope, id, priced.lines, priced.taxes);
         await recordAudit(tx, actor, { model: 'recurring_invoice', modelId: id, action: 'updated', before: recurringAuditView(before), after: recurringAuditView(updated) });
         return resource(tx, scope, updated);
@@ -170,9 +204,9 @@ export function createRecurringInvoiceService(app: AppContext, invoices: Invoice
       });
     },
 
-    /** A copy on hold (so two schedules never bill the same by accident), starting today at the earliest. */
+    /** A copy on hold (so two schedules never bill the same by accident) with the next number, starting today at the earliest. */
     async clone(actor: AuditActor, scope: BusinessScope, id: string): Promise<RecurringInvoiceResource> {
-      return inTenant(app.db, scope.tenantId, async (tx) => {
+      return write(scope, async (tx) => {
         const source = await ownOrFail(tx, scope, id);
         const lines = await repo.loadLines(tx, scope.tenantId, [id]);
         const today = todayInTimeZone(app.clock.now(), source.timeZone);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { type CounterpartyResource, type InvoiceResource, type RecurringInvoiceListResponse, type RecurringInvoiceResource, messages } from '@app/contracts';
+import { type CounterpartyResource, type InvoiceResource, type NextNumberResponse, type RecurringInvoiceListResponse, type RecurringInvoiceResource, messages } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
 import { auditOf } from '../../../test/catalog';
 import { createCustomer, createTaxType } from '../../../test/documents';
@@ -196,6 +196,47 @@ describe('listing', () => {
     expect(page.data).toHaveLength(1);
     expect(page.meta).toMatchObject({ current_page: 2, last_page: 2, per_page: 2, total: 3, recurring_invoice_total_count: 3, active_count: 2, on_hold_count: 1 });
     expect((await lister.get('/api/v1/recurring-invoices?tab_status=paused')).status).toBe(422);
+  });
+});
+
+describe('numbers', () => {
+  it('numbers the recurring invoices of each business RI-000001 on, keeps a typed one and refuses one in use', async () => {
+    const numberer = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Numbered Repeats');
+    const buyer = await createCustomer(numberer, 'Numbered Buyer', 'buyer@numbered.example');
+    const later = { start_date: '2026-12-01' };
+    const next = async () => (await numberer.get('/api/v1/next-number?model=recurring_invoice')).body as unknown as NextNumberResponse;
+    expect(await next()).toMatchObject({ next_number: 'RI-000001', next_sequence_number: 1 });
+    const first = await createRecurring(numberer, buyer.id, later);
+    expect(first.number).toBe('RI-000001');
+    // The proposed number typed back moves the sequence on; any other free number is kept as typed.
+    expect((await createRecurring(numberer, buyer.id, { ...later, number: 'RI-000002' })).number).toBe('RI-000002');
+    const typed = await createRecurring(numberer, buyer.id, { ...later, number: 'SUB-ACME' });
+    expect(typed.number).toBe('SUB-ACME');
+    expect((await next()).next_number).toBe('RI-000003');
+
+    const taken = (response: Awaited<ReturnType<TestClient['post']>>) => errorsOf(response).number?.[0];
+    expect(taken(await numberer.post('/api/v1/recurring-invoices', recurringBody(buyer.id, { ...later, number: 'SUB-ACME' })))).toBe(messages.recurringInvoiceNumberTaken);
+    expect(taken(await numberer.put(`/api/v1/recurring-invoices/${first.id}`, recurringBody(buyer.id, { ...later, number: 'SUB-ACME' })))).toBe(messages.recurringInvoiceNumberTaken);
+    // An edit without a number keeps the one it has; a free one renames it.
+    expect(dataOf((await numberer.put(`/api/v1/recurring-invoices/${first.id}`, recurringBody(buyer.id, later))).body).number).toBe('RI-000001');
+    expect(dataOf((await numberer.put(`/api/v1/recurring-invoices/${first.id}`, recurringBody(buyer.id, { ...later, number: 'RI-A' }))).body).number).toBe('RI-A');
+    // A clone takes the next number.
+    expect(dataOf((await numberer.post(`/api/v1/recurring-invoices/${typed.id}/clone`)).body).number).toBe('RI-000003');
+    // The search finds numbers as well as customers.
+    const found = listOf((await numberer.get('/api/v1/recurring-invoices?search=sub-ac')).body).data;
+    expect(found.map((row) => [row.id, row.number])).toEqual([[typed.id, 'SUB-ACME']]);
+    // Numbers are per business: another business starts at RI-000001 and may use SUB-ACME.
+    const otherBuyer = await createCustomer(sibling, 'Sibling Numbered', 'numbered@sibling.example');
+    expect((await createRecurring(sibling, otherBuyer.id, { ...later, number: 'SUB-ACME' })).number).toBe('SUB-ACME');
+  });
+
+  it('gives concurrent creates distinct numbers', async () => {
+    const busy = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Busy Repeats');
+    const buyer = await createCustomer(busy, 'Busy Buyer', 'buyer@busy.example');
+    const responses = await Promise.all(Array.from({ length: 12 }, () => busy.post('/api/v1/recurring-invoices', recurringBody(buyer.id, { start_date: '2026-12-01' }))));
+    expect(responses.map((response) => response.status)).toEqual(Array.from({ length: 12 }, () => 201));
+    const numbers = responses.map((response) => dataOf(response.body).number).sort();
+    expect(numbers).toEqual(Array.from({ length: 12 }, (_, index) => `RI-${String(index + 1).padStart(6, '0')}`));
   });
 });
 

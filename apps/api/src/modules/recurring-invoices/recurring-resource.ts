@@ -23,6 +23,7 @@ export function toRecurringListItem(row: RecurringRow, businessName: string, cus
     customer: partyOf(customer, row.customerId, row.customerBusinessId),
     customer_business_id: row.customerBusinessId,
     vendor_business_id: row.businessId,
+    number: row.number,
     reference_number: row.referenceNumber,
     currency_id: row.currencyId,
     template_name: row.templateName,
@@ -96,6 +97,7 @@ export function toRecurringResource(
 /** The fields an audit row records for a recurring invoice. */
 export function recurringAuditView(row: RecurringRow) {
   return {
+    number: row.number,
     customer_id: row.customerId,
     status: row.status,
     frequency: row.frequency,

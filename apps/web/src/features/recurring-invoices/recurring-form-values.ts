@@ -5,8 +5,8 @@ import { type DocumentFlags, type DocumentFormValues, type FormErrors, buildRequ
 export type EndsOn = 'never' | 'date' | 'count';
 
 /**
- * The shared document form's lines, discount, taxes and notes (its number and dates are unused:
- * invoices made by the schedule get their own), plus the schedule.
+ * The shared document form's number (the recurring invoice's own), lines, discount, taxes and
+ * notes (its dates are unused: invoices made by the schedule get their own), plus the schedule.
  */
 export type RecurringFormValues = DocumentFormValues & {
   repeat_interval: RecurringFrequency;
@@ -68,6 +68,7 @@ export function recurringValuesFromResource(recurring: RecurringInvoiceResource,
   const rate = (tax: { tax_type_id: string; name: string; percent: string; compound_tax: boolean }) => ({ tax_type_id: tax.tax_type_id, name: tax.name, percent: tax.percent, compound_tax: tax.compound_tax });
   return {
     ...newRecurringValues(recurring.start_date, recurring.timezone, recurring.customer_id),
+    number: recurring.number,
     reference_number: recurring.reference_number ?? '',
     template_name: recurring.template_name,
     notes: recurring.notes ?? '',
@@ -123,6 +124,7 @@ export function buildRecurringRequest(values: RecurringFormValues, flags: Docume
     discount: document.discount,
     taxes: document.taxes,
     items: document.items,
+    number: values.number.trim() || null,
     reference_number: values.reference_number.trim() || null,
     repeat_interval: values.repeat_interval,
     minute: custom ? values.minute : undefined,

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Grid, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { toNestErrors } from '@hookform/resolvers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -23,7 +23,7 @@ import { type DocumentFlags, formPathOf, liveTotals } from '../../documents/docu
 import { useDocumentTemplates } from '../../documents/documents-queries';
 import { type RecurringFormValues, buildRecurringRequest, newRecurringValues, recurringValuesFromResource, validateRecurring } from '../recurring-form-values';
 import { recurringLinks } from '../recurring-links';
-import { useSaveRecurringInvoice } from '../recurring-queries';
+import { useNextRecurringNumber, useSaveRecurringInvoice } from '../recurring-queries';
 import { ScheduleFields } from './schedule-fields';
 import { SchedulePreview } from './schedule-preview';
 
@@ -109,6 +109,18 @@ export function RecurringForm({ recurring }: RecurringFormProps) {
     if (chosen) resetField('template_name', { defaultValue: chosen.name });
   }, [templates.data, getValues, resetField, session.current_user_settings]);
 
+  // A new recurring invoice proposes the next number until the user types one of their own.
+  const autoNumber = useRef('');
+  const nextNumber = useNextRecurringNumber(recurring === null);
+  useEffect(() => {
+    const next = nextNumber.data?.next_number;
+    if (!next) return;
+    const current = getValues('number');
+    if (current !== '' && current !== autoNumber.current) return;
+    autoNumber.current = next;
+    resetField('number', { defaultValue: next });
+  }, [nextNumber.data, getValues, resetField]);
+
   const showServerErrors = (err: unknown) => {
     if (!isApiError(err) || err.status !== 422) {
       notifyError(err);
@@ -167,6 +179,7 @@ export function RecurringForm({ recurring }: RecurringFormProps) {
                   <CounterpartySelect kind="customer" required value={field.value} selected={customerLabel} onChange={(value) => field.onChange(value)} error={fieldState.error?.message} />
                 )}
               />
+              <TextInput label={t('recurring_invoices.form.number')} description={t('recurring_invoices.form.number_hint')} error={formState.errors.number?.message} {...register('number')} />
               <TextInput label={t('recurring_invoices.form.reference_number')} error={formState.errors.reference_number?.message} {...register('reference_number')} />
               <Controller
                 control={control}

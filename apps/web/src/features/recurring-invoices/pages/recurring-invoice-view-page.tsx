@@ -180,7 +180,7 @@ function RecurringView({ recurring }: { recurring: RecurringInvoiceResource }) {
 
   return (
     <>
-      <PageHeader title={t('recurring_invoices.view.title', { name: recurring.customer.name })} description={describeSchedule(recurring, t)} actions={actions} />
+      <PageHeader title={t('recurring_invoices.view.title', { number: recurring.number })} description={t('recurring_invoices.view.for', { name: recurring.customer.name })} actions={actions} />
       <Stack>
         <Group gap="xs">
           <RecurringStatusBadge status={recurring.status} />
@@ -216,7 +216,7 @@ function RecurringView({ recurring }: { recurring: RecurringInvoiceResource }) {
       <ConfirmDialog
         opened={deleting}
         title={t('recurring_invoices.confirm.delete_title')}
-        message={t('recurring_invoices.confirm.delete', { name: recurring.customer.name })}
+        message={t('recurring_invoices.confirm.delete', { number: recurring.number })}
         loading={remove.isPending}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(false)}

@@ -37,7 +37,7 @@ function RecurringInvoicesList() {
   const remove = useDeleteRecurringInvoices();
   const clone = useCloneRecurringInvoice();
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
-  const [deleting, setDeleting] = useState<{ ids: string[]; name?: string } | null>(null);
+  const [deleting, setDeleting] = useState<{ ids: string[]; number?: string } | null>(null);
   const canDelete = can('delete-recurring-invoice');
   const filterState = JSON.stringify(params);
 
@@ -68,14 +68,15 @@ function RecurringInvoicesList() {
 
   const columns: DataTableColumn<RecurringInvoiceListItem>[] = [
     {
-      key: 'customer',
-      header: t('recurring_invoices.columns.customer'),
+      key: 'number',
+      header: t('recurring_invoices.columns.number'),
       render: (row) => (
         <Anchor component={Link} to={recurringLinks.view(row.id)} size="sm" onClick={(event) => event.stopPropagation()}>
-          {row.customer.name}
+          {row.number}
         </Anchor>
       ),
     },
+    { key: 'customer', header: t('recurring_invoices.columns.customer'), render: (row) => row.customer.name },
     { key: 'schedule', header: t('recurring_invoices.columns.frequency'), render: (row) => describeSchedule(row, t) },
     { key: 'next', header: t('recurring_invoices.columns.next_invoice'), render: (row) => (row.next_invoice_date ? formatDate(row.next_invoice_date) : '—') },
     { key: 'generated', header: t('recurring_invoices.columns.generated'), align: 'right', render: (row) => row.generated_count },
@@ -110,13 +111,13 @@ function RecurringInvoicesList() {
           columns={columns}
           getRowId={(row) => row.id}
           emptyText={t('recurring_invoices.empty')}
-          minWidth={860}
+          minWidth={960}
           selection={canDelete ? { selected, onChange: setSelected } : undefined}
           onRowClick={(row) => void navigate(recurringLinks.view(row.id))}
           actions={(row) => (
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <ActionIcon variant="subtle" color="gray" aria-label={t('recurring_invoices.actions.menu_for', { name: row.customer.name })}>
+                <ActionIcon variant="subtle" color="gray" aria-label={t('recurring_invoices.actions.menu_for', { number: row.number })}>
                   <Icon name="dots" />
                 </ActionIcon>
               </Menu.Target>
@@ -131,7 +132,7 @@ function RecurringInvoicesList() {
                 )}
                 {can('create-recurring-invoice') && <Menu.Item onClick={() => void cloneOne(row.id)}>{t('recurring_invoices.actions.clone')}</Menu.Item>}
                 {canDelete && (
-                  <Menu.Item color="red" onClick={() => setDeleting({ ids: [row.id], name: row.customer.name })}>
+                  <Menu.Item color="red" onClick={() => setDeleting({ ids: [row.id], number: row.number })}>
                     {t('recurring_invoices.actions.delete')}
                   </Menu.Item>
                 )}
@@ -143,7 +144,7 @@ function RecurringInvoicesList() {
       <ConfirmDialog
         opened={deleting !== null}
         title={t('recurring_invoices.confirm.delete_title')}
-        message={deleting?.name ? t('recurring_invoices.confirm.delete', { name: deleting.name }) : t('recurring_invoices.confirm.delete_many', { count: deleting?.ids.length ?? 0 })}
+        message={deleting?.number ? t('recurring_invoices.confirm.delete', { number: deleting.number }) : t('recurring_invoices.confirm.delete_many', { count: deleting?.ids.length ?? 0 })}
         loading={remove.isPending}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}

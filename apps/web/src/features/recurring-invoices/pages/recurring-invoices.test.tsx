@@ -41,6 +41,7 @@ describe('recurring invoices list', () => {
 
     const row = await screen.findByRole('row', { name: /Globex Corporation/ }, lazyLoad);
     expect(router.state.location.search).toContain('tab_status=all');
+    expect(within(row).getByRole('link', { name: 'RI-000001' })).toHaveAttribute('href', '/recurring-invoices/rec-1/view');
     expect(within(row).getByText('Every week on Wednesday at 00:00 (UTC)')).toBeInTheDocument();
     expect(within(row).getByText('11 Mar 2026')).toBeInTheDocument();
     expect(within(row).getByText('Active')).toBeInTheDocument();
@@ -61,7 +62,8 @@ describe('recurring invoice view', () => {
     renderApp('/recurring-invoices/rec-1/view', makeSession({ current_user_abilities: all }));
     const user = userEvent.setup();
 
-    expect(await screen.findByRole('heading', { name: 'Recurring invoice for Globex Corporation' }, lazyLoad)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Recurring invoice RI-000001' }, lazyLoad)).toBeInTheDocument();
+    expect(screen.getByText('For Globex Corporation')).toBeInTheDocument();
     expect(screen.getAllByText('Every week on Wednesday at 00:00 (UTC)').length).toBeGreaterThan(0);
     expect(screen.getByText('Ends after 10 invoices')).toBeInTheDocument();
     const dates = screen.getByRole('list', { name: 'Next five dates' });
@@ -109,6 +111,7 @@ describe('recurring invoice form', () => {
       route('GET', '/api/v1/items', () => jsonResponse(200, { data: [], meta: { ...listMeta, total: 0, item_total_count: 0 } })),
       route('GET', '/api/v1/tax-types', () => jsonResponse(200, { data: [], meta: { ...listMeta, total: 0, tax_type_total_count: 0 } })),
       route('GET', '/api/v1/notes', () => jsonResponse(200, { data: [], meta: { ...listMeta, total: 0, note_total_count: 0 } })),
+      route('GET', '/api/v1/next-number', () => jsonResponse(200, { next_number: 'RI-000007', next_sequence_number: 7, nextCustomerSequenceNumber: null })),
       route('POST', '/api/v1/recurring-invoices', save),
       route('GET', '/api/v1/recurring-invoices/rec-9', () => jsonResponse(200, { data: makeRecurring({ id: 'rec-9' }) })),
     );
@@ -127,6 +130,8 @@ describe('recurring invoice form', () => {
 
     const form = await screen.findByRole('form', { name: 'New recurring invoice' }, lazyLoad);
     expect(within(form).getByLabelText('Frequency')).toHaveValue('weekly');
+    await waitFor(() => expect(within(form).getByRole('textbox', { name: /^Number/ })).toHaveValue('RI-000007'));
+    expect(requests.find((r) => r.path === '/api/v1/next-number')?.search.get('model')).toBe('recurring_invoice');
     expect(within(form).getByRole('switch', { name: /^Send automatically/ })).toBeChecked();
     expect(within(form).getByRole('switch', { name: /^Auto pay/ })).not.toBeChecked();
     expect(within(screen.getByRole('list', { name: 'Next five dates' })).getAllByRole('listitem')).toHaveLength(5);
@@ -159,6 +164,7 @@ describe('recurring invoice form', () => {
     expect(bodies).toHaveLength(2);
     expect(bodies[1]).toMatchObject({
       customer_id: CUSTOMER_ID,
+      number: 'RI-000007',
       template_name: 'invoice1',
       repeat_interval: 'custom',
       minute: '0',

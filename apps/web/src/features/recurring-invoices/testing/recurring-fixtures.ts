@@ -10,6 +10,7 @@ export function makeRecurring(overrides: Partial<RecurringInvoiceResource> = {})
     customer: { id: 'cust-1', name: 'Globex Corporation', email: 'billing@globex.example', business_id: 'biz-2', billing_address: null, shipping_address: null },
     customer_business_id: 'biz-2',
     vendor_business_id: 'biz-1',
+    number: 'RI-000001',
     reference_number: null,
     currency_id: 1,
     template_name: 'invoice1',
