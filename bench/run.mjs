@@ -1,4 +1,6 @@
-// `npm run bench`: bundles bench/api-bench.ts, bench/documents-bench.ts, bench/billing-bench.ts and bench/pdf-bench.ts the way apps/api/build.mjs bundles the API, runs them.
+// `npm run bench [-- name ...]`: bundles the TypeScript benchmarks the way apps/api/build.mjs bundles
+// the API and runs them one after another, each alone on the cores; names (api, documents, billing,
+// pdf, login-entry) pick some of them.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,16 +9,37 @@ import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outdir = path.join(root, '.tmp/bench');
-fs.rmSync(outdir, { recursive: true, force: true });
 
-for (const bench of ['api-bench', 'documents-bench', 'billing-bench', 'pdf-bench']) {
+/**
+ * In this order: the API figures, the invoice lists (100,000 seeded invoices), the dashboard (its
+ * own 100,000 invoices) and the recurring generator, PDF rendering, then the login page budget on
+ * the built app.
+ */
+const benches = [
+  { name: 'api', entry: 'api-bench.ts' },
+  { name: 'documents', entry: 'documents-bench.ts' },
+  { name: 'billing', entry: 'billing-bench.ts' },
+  { name: 'pdf', entry: 'pdf-bench.ts' },
+  { name: 'login-entry', script: 'login-entry.mjs' },
+];
+
+const wanted = process.argv.slice(2);
+const unknown = wanted.filter((name) => !benches.some((bench) => bench.name === name));
+if (unknown.length > 0) {
+  console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Choose from: ${benches.map((bench) => bench.name).join(', ')}`);
+  process.exit(2);
+}
+const chosen = wanted.length > 0 ? benches.filter((bench) => wanted.includes(bench.name)) : benches;
+
+fs.rmSync(outdir, { recursive: true, force: true });
+for (const bench of chosen.filter((entry) => entry.entry)) {
   await build({
-    entryPoints: [path.join(root, `bench/${bench}.ts`)],
+    entryPoints: [path.join(root, 'bench', bench.entry)],
     bundle: true,
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    outfile: path.join(outdir, `${bench}.mjs`),
+    outfile: path.join(outdir, bench.entry.replace(/\.ts$/, '.mjs')),
     sourcemap: true,
     packages: 'external',
     alias: { '@app/contracts': path.join(root, 'packages/contracts/src/index.ts'), '@app/domain': path.join(root, 'packages/domain/src/index.ts') },
@@ -26,29 +49,24 @@ for (const bench of ['api-bench', 'documents-bench', 'billing-bench', 'pdf-bench
 // The API finds its migrations next to the running bundle.
 fs.cpSync(path.join(root, 'apps/api/src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
 
-const child = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'api-bench.mjs')], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, BENCH_ROOT: root },
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code, signal) => {
-  // The invoice figures (100,000 seeded invoices) run alone as well, after the API figures.
-  const documents = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'documents-bench.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, BENCH_ROOT: root } });
-  for (const forwarded of ['SIGINT', 'SIGTERM']) process.on(forwarded, () => documents.kill(forwarded));
-  documents.on('exit', (documentsCode, documentsSignal) => {
-    // The dashboard (its own 100,000 invoices) and the recurring generator run alone as well.
-    const billing = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'billing-bench.mjs')], { cwd: root, stdio: 'inherit', env: { ...process.env, BENCH_ROOT: root } });
-    for (const forwarded of ['SIGINT', 'SIGTERM']) process.on(forwarded, () => billing.kill(forwarded));
-    billing.on('exit', (billingCode, billingSignal) => {
-      // PDF rendering is measured alone, after the API figures, so the two never share the cores.
-      const pdf = spawn(process.execPath, ['--enable-source-maps', path.join(outdir, 'pdf-bench.mjs')], { cwd: root, stdio: 'inherit' });
-      for (const forwarded of ['SIGINT', 'SIGTERM']) process.on(forwarded, () => pdf.kill(forwarded));
-      pdf.on('exit', (pdfCode, pdfSignal) => {
-        // The login page budget is measured on the built app, after the API and PDF figures.
-        const sizes = spawn(process.execPath, [path.join(root, 'bench/login-entry.mjs')], { cwd: root, stdio: 'inherit' });
-        sizes.on('exit', () => process.exit(code || documentsCode || billingCode || pdfCode || (signal || documentsSignal || billingSignal || pdfSignal ? 1 : 0)));
-      });
+/** Runs one benchmark to its end; resolves with whether it broke. */
+function run(bench) {
+  const args = bench.entry ? ['--enable-source-maps', path.join(outdir, bench.entry.replace(/\.ts$/, '.mjs'))] : [path.join(root, 'bench', bench.script)];
+  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, BENCH_ROOT: root } });
+  const forward = (signal) => child.kill(signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  return new Promise((resolve) => {
+    child.on('exit', (code, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(code !== 0 || signal !== null);
     });
   });
-});
+}
+
+let broke = false;
+for (const bench of chosen) {
+  if (await run(bench)) broke = true;
+}
+process.exit(broke ? 1 : 0);

@@ -13,12 +13,14 @@ import { createEstimateExpiryJob } from './modules/estimates/estimate-expiry';
 import { createRecurringInvoiceJob } from './modules/recurring-invoices/recurring-job';
 import { createPaymentReminderJob } from './modules/payment-reminders/payment-reminder-job';
 import { createDashboardCompactionJob } from './modules/dashboard/dashboard-compaction';
+import { createIdempotencyExpiryJob } from './platform/idempotency';
 
 const SWEEP_MS = 30_000;
 const ESTIMATE_EXPIRY_MS = 60 * 60 * 1000;
 const RECURRING_INVOICES_MS = 60 * 1000;
 const PAYMENT_REMINDERS_MS = 60 * 60 * 1000;
 const DASHBOARD_COMPACTION_MS = 60 * 1000;
+const IDEMPOTENCY_EXPIRY_MS = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
         everyMs: PAYMENT_REMINDERS_MS,
       },
       { label: 'dashboard compaction', job: createDashboardCompactionJob(app), everyMs: DASHBOARD_COMPACTION_MS },
+      { label: 'idempotency key expiry', job: createIdempotencyExpiryJob(app), everyMs: IDEMPOTENCY_EXPIRY_MS },
     ];
     const timers: NodeJS.Timeout[] = [];
     for (const { label, job, everyMs } of periodicJobs) {

@@ -1,12 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { messages } from '@app/contracts';
-import type { Tx } from '../db/client';
+import type { AppDb, Tx } from '../db/client';
 import { idempotencyKeys } from '../db/schema';
 import type { BusinessScope } from './business-scope';
+import type { Clock } from './clock';
 import { sha256 } from './crypto';
 import { AppError } from './errors';
+import { type JobQueue, periodicJob } from './jobs';
 
 /** The `Idempotency-Key` header of a write, with what identifies the request it came with. */
 export type IdempotentRequest = { key: string; operation: string; body: unknown };
@@ -14,6 +16,9 @@ export type IdempotentRequest = { key: string; operation: string; body: unknown 
 export type StoredResponse<Body> = { status: number; body: Body; replayed: boolean };
 
 const HEADER = 'idempotency-key';
+/** How long a key replays its first response; a retry after that is a new request. */
+export const IDEMPOTENCY_KEY_TTL_MS = 24 * 60 * 60 * 1000;
+export const EXPIRE_IDEMPOTENCY_KEYS_JOB = 'idempotency-keys-expire';
 const MAX_KEY_LENGTH = 255;
 
 /** The request's `Idempotency-Key` (null without one), tied to the operation and the validated body. */
@@ -71,4 +76,18 @@ export async function runIdempotent<Body>(
   const response = await write();
   await tx.update(idempotencyKeys).set({ responseStatus: response.status, responseBody: response.body }).where(where);
   return { ...response, replayed: false };
+}
+
+/** Deletes the keys claimed more than IDEMPOTENCY_KEY_TTL_MS before `now`, in every tenant (as the owner); returns how many. */
+export async function expireIdempotencyKeys(db: AppDb, now: Date): Promise<number> {
+  const expired = await db
+    .delete(idempotencyKeys)
+    .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_KEY_TTL_MS)))
+    .returning({ key: idempotencyKeys.key });
+  return expired.length;
+}
+
+/** Hourly: a key lives at least its time to live and at most an hour longer. */
+export function createIdempotencyExpiryJob(app: { db: AppDb; jobs: JobQueue; clock: Clock }) {
+  return periodicJob(app.jobs, EXPIRE_IDEMPOTENCY_KEYS_JOB, () => expireIdempotencyKeys(app.db, app.clock.now()));
 }

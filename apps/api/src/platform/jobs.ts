@@ -12,6 +12,27 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
+/** Work the process queues on a timer: `run` is one pass, also callable directly (tests, benchmarks). */
+export type PeriodicJob<Result> = { run(): Promise<Result>; register(): Promise<void>; trigger(): Promise<void> };
+
+/**
+ * A periodic job under `name`: `register` makes this process a worker for it, `trigger` queues one
+ * run. The singleton key keeps at most one run queued, however many processes trigger it.
+ */
+export function periodicJob<Result>(jobs: JobQueue, name: string, run: () => Promise<Result>, retryLimit = 1): PeriodicJob<Result> {
+  return {
+    run,
+    async register(): Promise<void> {
+      await jobs.register(name, async () => {
+        await run();
+      });
+    },
+    async trigger(): Promise<void> {
+      await jobs.send(name, {}, { singletonKey: name, retryLimit });
+    },
+  };
+}
+
 export class PgBossQueue implements JobQueue {
   private readonly boss: PgBoss;
   private readonly log: (message: string, error: unknown) => void;

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../platform/app-context';
+import { periodicJob } from '../../platform/jobs';
 import * as repo from './dashboard.repository';
 
 export const COMPACT_DASHBOARD_JOB = 'dashboard-totals-compact';
@@ -9,16 +10,5 @@ export const COMPACT_DASHBOARD_JOB = 'dashboard-totals-compact';
  * Running twice at once is harmless: the database function lets one run at a time.
  */
 export function createDashboardCompactionJob(app: AppContext) {
-  const run = () => repo.compactTotals(app.database.executor);
-  return {
-    run,
-    async register(): Promise<void> {
-      await app.jobs.register(COMPACT_DASHBOARD_JOB, async () => {
-        await run();
-      });
-    },
-    async trigger(): Promise<void> {
-      await app.jobs.send(COMPACT_DASHBOARD_JOB, {}, { singletonKey: COMPACT_DASHBOARD_JOB, retryLimit: 0 });
-    },
-  };
+  return periodicJob(app.jobs, COMPACT_DASHBOARD_JOB, () => repo.compactTotals(app.database.executor), 0);
 }

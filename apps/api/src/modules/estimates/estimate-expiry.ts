@@ -3,6 +3,7 @@ import type { EstimateStatus } from '@app/contracts';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { recordAudit } from '../../platform/audit';
+import { periodicJob } from '../../platform/jobs';
 import { loadDocumentBusiness } from '../documents/document-business';
 import { estimateAuditView } from './estimate-resource';
 import * as repo from './estimates.repository';
@@ -56,17 +57,7 @@ export function createEstimateExpiryJob(app: AppContext) {
     for (const tenantId of await repo.tenantsWithEstimatesPastExpiry(app.db, latestTodayAnywhere(now))) expired += await expireDueEstimates(app, tenantId, now);
     return expired;
   }
-  return {
-    run,
-    async register(): Promise<void> {
-      await app.jobs.register(EXPIRE_ESTIMATES_JOB, async () => {
-        await run();
-      });
-    },
-    async trigger(): Promise<void> {
-      await app.jobs.send(EXPIRE_ESTIMATES_JOB, {}, { singletonKey: EXPIRE_ESTIMATES_JOB, retryLimit: 1 });
-    },
-  };
+  return periodicJob(app.jobs, EXPIRE_ESTIMATES_JOB, run);
 }
 
 export type EstimateExpiryJob = ReturnType<typeof createEstimateExpiryJob>;

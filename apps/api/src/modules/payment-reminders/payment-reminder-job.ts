@@ -4,6 +4,7 @@ import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { recordAudit } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
+import { periodicJob } from '../../platform/jobs';
 import type { MailDraft } from '../../platform/outbox';
 import { formatDocumentDate } from '../document-delivery/document-formatting';
 import { moneyFormatOf } from '../document-delivery/document-pdf-model';
@@ -74,17 +75,7 @@ export function createPaymentReminderJob(app: AppContext, onError: (scope: Busin
     }
     return sent;
   }
-  return {
-    run,
-    async register(): Promise<void> {
-      await app.jobs.register(SEND_PAYMENT_REMINDERS_JOB, async () => {
-        await run();
-      });
-    },
-    async trigger(): Promise<void> {
-      await app.jobs.send(SEND_PAYMENT_REMINDERS_JOB, {}, { singletonKey: SEND_PAYMENT_REMINDERS_JOB, retryLimit: 1 });
-    },
-  };
+  return periodicJob(app.jobs, SEND_PAYMENT_REMINDERS_JOB, run);
 }
 
 export type PaymentReminderJob = ReturnType<typeof createPaymentReminderJob>;

@@ -6,8 +6,10 @@ import { createCustomer } from '../../../test/documents';
 import { ownerWithBusiness } from '../../../test/team';
 import { idempotencyKeys, payments } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
+import { createIdempotencyExpiryJob } from '../../platform/idempotency';
 import { invoiceOf, openInvoice, paymentBody } from './test-payments';
 
+const HOUR_MS = 3_600_000;
 let h: Harness;
 let vendor: TestClient;
 let sibling: TestClient;
@@ -96,5 +98,30 @@ describe('Idempotency-Key', () => {
     expect((await vendor.post('/api/v1/payments', paymentBody(customer.id, 5000), { 'idempotency-key': ' ' })).status).toBe(422);
     const list = (await vendor.get(`/api/v1/payments?invoice_id=${invoice.id}`)).body as unknown as PaymentListResponse;
     expect(list.data.map((payment) => payment.amount)).toEqual([5000]);
+  });
+
+  it('forgets a key a day after it was claimed: the same key is then a new request', async () => {
+    const invoice = await openInvoice(vendor, customer.id, 10000);
+    const body = paymentBody(customer.id, 1000, { invoice_id: invoice.id });
+    const key = { 'idempotency-key': 'a-day-long' };
+    expect((await vendor.post('/api/v1/payments', body, key)).status).toBe(201);
+    const claimedAgo = (hours: number) =>
+      h.app.db
+        .update(idempotencyKeys)
+        .set({ createdAt: new Date(h.app.clock.now().getTime() - hours * HOUR_MS) })
+        .where(eq(idempotencyKeys.key, 'a-day-long'));
+    const expiry = createIdempotencyExpiryJob(h.app);
+
+    await claimedAgo(23);
+    expect(await expiry.run()).toBe(0);
+    expect((await vendor.post('/api/v1/payments', body, key)).headers['idempotent-replayed']).toBe('true');
+    expect(await paymentsOf(invoice.id)).toBe(1);
+
+    await claimedAgo(25);
+    expect(await expiry.run()).toBe(1);
+    const later = await vendor.post('/api/v1/payments', body, key);
+    expect(later.status).toBe(201);
+    expect(later.headers['idempotent-replayed']).toBeUndefined();
+    expect(await paymentsOf(invoice.id)).toBe(2);
   });
 });

@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { AppError, isUniqueViolation } from '../../platform/errors';
+import { periodicJob } from '../../platform/jobs';
 import { copiedRequest } from '../documents/document-resource';
 import type { DocumentDelivery } from '../document-delivery/document-delivery.service';
 import type { InvoiceService } from '../invoices/invoices.service';
@@ -175,17 +176,7 @@ export function createRecurringGenerator(app: AppContext, invoices: InvoiceServi
     return result;
   }
 
-  return {
-    generateDue,
-    async register(): Promise<void> {
-      await app.jobs.register(GENERATE_RECURRING_JOB, async () => {
-        await generateDue(app.clock.now());
-      });
-    },
-    async trigger(): Promise<void> {
-      await app.jobs.send(GENERATE_RECURRING_JOB, {}, { singletonKey: GENERATE_RECURRING_JOB, retryLimit: 0 });
-    },
-  };
+  return { generateDue, ...periodicJob(app.jobs, GENERATE_RECURRING_JOB, () => generateDue(app.clock.now()), 0) };
 }
 
 export type RecurringGenerator = ReturnType<typeof createRecurringGenerator>;
