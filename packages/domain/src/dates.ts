@@ -39,9 +39,21 @@ export function isValidIsoDate(date: string): boolean {
   }
 }
 
+/** Making a formatter costs far more than using one: one per time zone, kept. */
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormatter(timeZone: string): Intl.DateTimeFormat {
+  let formatter = dayFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayFormatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** The calendar date at instant `now` in an IANA time zone, e.g. 'Pacific/Kiritimati'. */
 export function todayInTimeZone(now: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = dayFormatter(timeZone).formatToParts(now);
   const part = (type: 'year' | 'month' | 'day'): number => Number(parts.find((entry) => entry.type === type)?.value);
   return `${pad(part('year'), 4)}-${pad(part('month'), 2)}-${pad(part('day'), 2)}`;
 }

@@ -5,13 +5,14 @@ import {
   type InvoicePaidStatus,
   type InvoiceStatus,
   currencyById,
+  settingsFromStored,
 } from '@app/contracts';
 import { ConvertedTotal, displayInvoiceStatus, financialYearRange, financialYearStart, parseScaledSum, todayInTimeZone } from '@app/domain';
 import type { Tx } from '../../db/client';
+import type { businesses } from '../../db/schema';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import type { BusinessScope } from '../../platform/business-scope';
-import { loadDocumentBusiness } from '../documents/document-business';
 import { effectiveStatus } from '../estimates/estimate-resource';
 import { currentRates } from '../exchange-rates/exchange-rates.service';
 import * as repo from './dashboard.repository';
@@ -82,15 +83,19 @@ function monthsFrom(from: string): string[] {
 
 type Context = { tx: Tx; conversion: Conversion; range: repo.DateRange; year: number; today: string };
 
+/** The selected business as the request's authentication read it: its currency and stored settings. */
+export type DashboardBusiness = Pick<typeof businesses.$inferSelect, 'currencyId' | 'settings'>;
+
 /** The dashboard: cards (stats) and charts of the selected financial year. */
 export function createDashboardService(app: AppContext) {
-  async function withContext<T>(scope: BusinessScope, year: number | undefined, work: (context: Context) => Promise<T>): Promise<T> {
+  async function withContext<T>(scope: BusinessScope, business: DashboardBusiness, year: number | undefined, work: (context: Context) => Promise<T>): Promise<T> {
+    const settings = settingsFromStored(business.settings);
+    const today = todayInTimeZone(app.clock.now(), settings.time_zone);
+    const selected = year ?? financialYearStart(settings.fiscal_year, today);
+    const range = financialYearRange(settings.fiscal_year, selected);
     return inTenant(app.db, scope.tenantId, async (tx) => {
-      const business = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
-      const today = todayInTimeZone(app.clock.now(), business.settings.time_zone);
-      const selected = year ?? financialYearStart(business.settings.fiscal_year, today);
       const conversion = new Conversion(business.currencyId, await currentRates(tx, scope));
-      return work({ tx, conversion, range: financialYearRange(business.settings.fiscal_year, selected), year: selected, today });
+      return work({ tx, conversion, range, year: selected, today });
     });
   }
 
@@ -101,9 +106,9 @@ export function createDashboardService(app: AppContext) {
   });
 
   return {
-    async stats(scope: BusinessScope, query: { type: DashboardStatType | 'all'; year?: number | undefined }): Promise<DashboardStats> {
+    async stats(scope: BusinessScope, business: DashboardBusiness, query: { type: DashboardStatType | 'all'; year?: number | undefined }): Promise<DashboardStats> {
       const wants = (type: DashboardStatType) => query.type === 'all' || query.type === type;
-      return withContext(scope, query.year, async (context) => {
+      return withContext(scope, business, query.year, async (context) => {
         const { tx, conversion, range } = context;
         const totals = await repo.monthlyTotals(tx, scope, range);
         const of = (...figures: repo.MonthlyTotal['figure'][]) => totals.filter((row) => figures.includes(row.figure));
@@ -124,8 +129,8 @@ export function createDashboardService(app: AppContext) {
       });
     },
 
-    async charts(scope: BusinessScope, query: { year?: number | undefined }): Promise<DashboardCharts> {
-      return withContext(scope, query.year, async (context) => {
+    async charts(scope: BusinessScope, business: DashboardBusiness, query: { year?: number | undefined }): Promise<DashboardCharts> {
+      return withContext(scope, business, query.year, async (context) => {
         const { tx, conversion, range, today } = context;
         const months = monthsFrom(range.from).map((month) => ({ month, sums: seriesTotals(conversion) }));
         const byMonth = new Map(months.map((entry) => [entry.month, entry.sums]));

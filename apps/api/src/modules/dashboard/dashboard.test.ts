@@ -256,4 +256,31 @@ describe('dashboard totals', () => {
     expect(await figures()).toEqual(settled);
     expect((await stats(subject)).body).toMatchObject({ total_sales: 67000, total_amount_due: 67000, invoice_count: 7, estimate_count: 2, total_purchases: 8000 });
   });
+
+  it('stay exact when compaction runs while payments are being written', async () => {
+    const busy = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Busy Ledger');
+    const buyer = await createCustomer(busy, 'Busy Buyer');
+    const invoice = await invoiceOf(busy, buyer.id, '2026-05-01', 100000);
+    const compaction = createDashboardCompactionJob(h.app);
+    let writing = true;
+    const compacting = (async () => {
+      let runs = 0;
+      for (; writing; runs += 1) {
+        await compaction.run();
+        // The embedded database can answer within microtasks: without a turn of the event loop the requests would never run.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return runs;
+    })();
+    const responses = await Promise.all(Array.from({ length: 20 }, () => busy.post('/api/v1/payments', paymentBody(buyer.id, 500, { invoice_id: invoice.id, payment_date: '2026-05-02' }))));
+    writing = false;
+    expect(await compacting).toBeGreaterThan(0);
+    expect(responses.map((response) => response.status)).toEqual(Array.from({ length: 20 }, () => 201));
+    await compaction.run();
+    expect((await stats(busy, '?year=2026')).body).toMatchObject({ total_sales: 100000, total_amount_due: 90000, invoice_count: 1 });
+    expect(((await charts(busy, '?year=2026')).body as unknown as DashboardCharts).totals).toMatchObject({ sales: 100000, receipts: 10000 });
+    const rows = await h.app.db.select({ pending: dashboardTotals.pending, figure: dashboardTotals.figure }).from(dashboardTotals).where(eq(dashboardTotals.businessId, busy.business ?? ''));
+    expect(rows.filter((row) => row.pending)).toEqual([]);
+    expect(rows.map((row) => row.figure).sort()).toEqual(['receipts', 'sales']);
+  });
 });
