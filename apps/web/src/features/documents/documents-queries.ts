@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentModel, EstimateResource, InvoiceResource, NextNumberResponse, PdfTemplate } from '@app/contracts';
+import type { EstimateResource, InvoiceResource, PdfTemplate } from '@app/contracts';
 import { api } from '../../lib/api-client';
 import { type DocumentKind, documentKinds } from '../invoices/document-kinds';
 import { documentKeys } from '../invoices/invoices-queries';
 
 export const formKeys = {
   templates: (kind: DocumentKind) => [...documentKeys.all(kind), 'templates'] as const,
-  nextNumber: (model: DocumentModel, customerId: string | null, date: string) => ['next-number', model, customerId, date] as const,
 };
 
 type TemplatesResponse = { invoiceTemplates?: PdfTemplate[]; estimateTemplates?: PdfTemplate[] };
@@ -19,17 +18,6 @@ export function useDocumentTemplates(kind: DocumentKind) {
       return (kind === 'invoice' ? response.invoiceTemplates : response.estimateTemplates) ?? [];
     },
     staleTime: 5 * 60_000,
-  });
-}
-
-/** The number the next document would get; a format with a customer sequence needs the customer. */
-export function useNextNumber(model: DocumentModel, customerId: string | null, date: string, enabled: boolean) {
-  return useQuery({
-    queryKey: formKeys.nextNumber(model, customerId, date),
-    queryFn: ({ signal }) => api.get<NextNumberResponse>('/next-number', { query: { model, customer_id: customerId ?? undefined, date: date || undefined }, signal }),
-    enabled,
-    retry: false,
-    staleTime: 0,
   });
 }
 

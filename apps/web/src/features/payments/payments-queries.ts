@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentEmailPreview, NextNumberResponse, PaymentListResponse, PaymentRequest, PaymentResource, SendDocumentEmailRequest } from '@app/contracts';
+import type { DocumentEmailPreview, PaymentListResponse, PaymentRequest, PaymentResource, SendDocumentEmailRequest } from '@app/contracts';
 import { type QueryValue, api } from '../../lib/api-client';
 import { companyPaths } from '../../lib/paths';
 import { dashboardKeys } from '../dashboard/dashboard-queries';
@@ -16,7 +16,6 @@ export const paymentKeys = {
   list: (params: PaymentListParams) => ['payments', 'list', params] as const,
   one: (id: string) => ['payments', 'one', id] as const,
   emailPreview: (id: string) => ['payments', 'email-preview', id] as const,
-  nextNumber: (date: string) => ['next-number', 'payment', date] as const,
 };
 
 export function usePayments(params: PaymentListParams) {
@@ -35,16 +34,6 @@ export function usePayment(id: string) {
 }
 
 /** The number the next payment would get, proposed in the form. */
-export function useNextPaymentNumber(date: string, enabled: boolean) {
-  return useQuery({
-    queryKey: paymentKeys.nextNumber(date),
-    queryFn: ({ signal }) => api.get<NextNumberResponse>('/next-number', { query: { model: 'payment', date: date || undefined }, signal }),
-    enabled,
-    retry: false,
-    staleTime: 0,
-  });
-}
-
 /** A payment changes its invoice's paid amounts and the dashboard's figures: all of them refresh. */
 function useInvalidatePayments() {
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NextNumberResponse, RecurringInvoiceListResponse, RecurringInvoiceRequest, RecurringInvoiceResource } from '@app/contracts';
+import type { RecurringInvoiceListResponse, RecurringInvoiceRequest, RecurringInvoiceResource } from '@app/contracts';
 import { type QueryValue, api } from '../../lib/api-client';
 import { companyPaths } from '../../lib/paths';
 import { invoiceKeys } from '../invoices/invoices-queries';
@@ -21,17 +21,6 @@ export function useRecurringInvoices(params: RecurringListParams) {
     queryKey: recurringKeys.list(params),
     queryFn: ({ signal }) => api.get<RecurringInvoiceListResponse>(BASE, { query: { limit: RECURRING_PAGE_SIZE, ...params }, signal }),
     placeholderData: keepPreviousData,
-  });
-}
-
-/** The number the next recurring invoice would get ('RI-000001'), for the new form to propose. */
-export function useNextRecurringNumber(enabled: boolean) {
-  return useQuery({
-    queryKey: ['next-number', 'recurring_invoice'] as const,
-    queryFn: ({ signal }) => api.get<NextNumberResponse>('/next-number', { query: { model: 'recurring_invoice' }, signal }),
-    enabled,
-    retry: false,
-    staleTime: 0,
   });
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Grid, Group, Paper, Stack } from '@mantine/core';
 import { toNestErrors } from '@hookform/resolvers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +9,7 @@ import { type CounterpartyResource, type Currency, type EstimateResource, type I
 import { addDays, isValidIsoDate, todayInTimeZone } from '@app/domain';
 import { useReportDirty } from '../../../components/unsaved-changes';
 import { firstFieldErrors, isApiError } from '../../../lib/api-error';
+import { useProposedNumber } from '../../../lib/next-number';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useBootstrap } from '../../../lib/session';
 import type { ServerOption } from '../../../components/server-select';
@@ -24,7 +25,7 @@ import {
   validateDocument,
   valuesFromResource,
 } from '../document-form-values';
-import { useDocumentTemplates, useNextNumber, useSaveDocument } from '../documents-queries';
+import { useDocumentTemplates, useSaveDocument } from '../documents-queries';
 import { DocumentHeaderFields } from './document-header-fields';
 import { DocumentLines } from './document-lines';
 import { DocumentNotes } from './document-notes';
@@ -130,17 +131,7 @@ export function DocumentForm({ kind, document, initialCustomerId = null }: Docum
     if (chosen) resetField('template_name', { defaultValue: chosen.name });
   }, [templates.data, getValues, resetField, session.current_user_settings, config.userTemplate]);
 
-  // A new document proposes the next number until the user types one of their own.
-  const autoNumber = useRef('');
-  const nextNumber = useNextNumber(config.model, customerId, date, document === null && isValidIsoDate(date));
-  useEffect(() => {
-    const next = nextNumber.data?.next_number;
-    if (!next) return;
-    const current = getValues('number');
-    if (current !== '' && current !== autoNumber.current) return;
-    autoNumber.current = next;
-    resetField('number', { defaultValue: next });
-  }, [nextNumber.data, getValues, resetField]);
+  useProposedNumber({ getValues, resetField }, 'number', { model: config.model, customerId, date }, document === null && isValidIsoDate(date));
 
   const submit = (send: boolean) =>
     handleSubmit(async (submitted) => {

@@ -8,6 +8,7 @@ import { isValidIsoDate, todayInTimeZone } from '@app/domain';
 import { FormModal } from '../../../components/form-modal';
 import { type ServerOption, ServerSelect } from '../../../components/server-select';
 import { handleFormError } from '../../../lib/form-errors';
+import { useProposedNumber } from '../../../lib/next-number';
 import { notifySuccess } from '../../../lib/notify';
 import { useBootstrap } from '../../../lib/session';
 import { paymentModesApi } from '../../catalog/catalog-queries';
@@ -17,7 +18,7 @@ import { formatDocumentMoney } from '../../invoices/money';
 import { type PayableFor, payableInvoiceLabel, payableInvoiceOptions, payableInvoicesKey, usePayableInvoice } from '../payable-invoices';
 import { checkAmount } from '../payment-amount';
 import { counterpartyKindOf } from '../payment-links';
-import { useNextPaymentNumber, useSavePayment } from '../payments-queries';
+import { useSavePayment } from '../payments-queries';
 
 type PaymentFormValues = {
   customer_id: string | null;
@@ -114,17 +115,7 @@ export function PaymentFormModal({ direction, payment, invoice = null, onClose, 
   const payable: PayableFor | null =
     counterpartyId === null ? null : direction === 'received' ? { direction, customerId: counterpartyId } : vendorBusinessId ? { direction, vendorBusinessId } : null;
 
-  // A new payment proposes the next number until the user types one of their own.
-  const autoNumber = useRef('');
-  const nextNumber = useNextPaymentNumber(date, payment === null && isValidIsoDate(date));
-  useEffect(() => {
-    const next = nextNumber.data?.next_number;
-    if (!next) return;
-    const current = getValues('payment_number');
-    if (current !== '' && current !== autoNumber.current) return;
-    autoNumber.current = next;
-    resetField('payment_number', { defaultValue: next });
-  }, [nextNumber.data, getValues, resetField]);
+  const proposedNumber = useProposedNumber({ getValues, resetField }, 'payment_number', { model: 'payment', date }, payment === null && isValidIsoDate(date));
 
   // Choosing an invoice proposes paying what is due on it, unless the user typed another amount.
   const autoAmount = useRef(invoice ? getValues('amount') : '');
@@ -151,7 +142,7 @@ export function PaymentFormModal({ direction, payment, invoice = null, onClose, 
       amount: String(amount.minor),
       payment_date: values.payment_date,
       // The proposed number is allocated by the server at save time (it may have moved on since).
-      payment_number: typedNumber === '' || (payment === null && typedNumber === autoNumber.current) ? null : typedNumber,
+      payment_number: typedNumber === '' || (payment === null && typedNumber === proposedNumber) ? null : typedNumber,
       payment_method_id: values.payment_method_id,
       notes: values.notes.trim() === '' ? null : values.notes,
     };

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Grid, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { toNestErrors } from '@hookform/resolvers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { todayInTimeZone } from '@app/domain';
 import type { ServerOption } from '../../../components/server-select';
 import { useReportDirty } from '../../../components/unsaved-changes';
 import { firstFieldErrors, isApiError } from '../../../lib/api-error';
+import { useProposedNumber } from '../../../lib/next-number';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useBootstrap } from '../../../lib/session';
 import { CounterpartySelect } from '../../counterparties/components/counterparty-select';
@@ -23,7 +24,7 @@ import { type DocumentFlags, formPathOf, liveTotals } from '../../documents/docu
 import { useDocumentTemplates } from '../../documents/documents-queries';
 import { type RecurringFormValues, buildRecurringRequest, newRecurringValues, recurringValuesFromResource, validateRecurring } from '../recurring-form-values';
 import { recurringLinks } from '../recurring-links';
-import { useNextRecurringNumber, useSaveRecurringInvoice } from '../recurring-queries';
+import { useSaveRecurringInvoice } from '../recurring-queries';
 import { ScheduleFields } from './schedule-fields';
 import { SchedulePreview } from './schedule-preview';
 
@@ -109,17 +110,7 @@ export function RecurringForm({ recurring }: RecurringFormProps) {
     if (chosen) resetField('template_name', { defaultValue: chosen.name });
   }, [templates.data, getValues, resetField, session.current_user_settings]);
 
-  // A new recurring invoice proposes the next number until the user types one of their own.
-  const autoNumber = useRef('');
-  const nextNumber = useNextRecurringNumber(recurring === null);
-  useEffect(() => {
-    const next = nextNumber.data?.next_number;
-    if (!next) return;
-    const current = getValues('number');
-    if (current !== '' && current !== autoNumber.current) return;
-    autoNumber.current = next;
-    resetField('number', { defaultValue: next });
-  }, [nextNumber.data, getValues, resetField]);
+  useProposedNumber({ getValues, resetField }, 'number', { model: 'recurring_invoice' }, recurring === null);
 
   const showServerErrors = (err: unknown) => {
     if (!isApiError(err) || err.status !== 422) {
