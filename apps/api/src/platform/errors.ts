@@ -29,6 +29,24 @@ export class AppError extends Error {
 }
 
 /** Whether a database error (possibly wrapped by the driver or the ORM) is a unique violation of `constraint`. */
+/** Unique keys that mean "already taken": for each, the field and message of the 422 it stands for. */
+export type TakenKeys = Readonly<Record<string, { field: string; message: string }>>;
+
+/**
+ * Runs `work` and answers a violation of one of `keys` (a write that lost a race to a concurrent
+ * one, or a duplicate the checks could not see) with its 422; any other error passes through.
+ */
+export async function refusingTaken<T>(keys: TakenKeys, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    for (const [constraint, { field, message }] of Object.entries(keys)) {
+      if (isUniqueViolation(error, constraint)) throw AppError.validation(field, message);
+    }
+    throw error;
+  }
+}
+
 export function isUniqueViolation(error: unknown, constraint: string): boolean {
   for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
     const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };

@@ -7,7 +7,7 @@ import { api } from './api-client';
 /** What the next number depends on: a format with a customer sequence needs the customer, a yearly one the date. */
 export type NextNumberOf = { model: NumberedModel; customerId?: string | null; date?: string };
 
-export const nextNumberKey = ({ model, customerId = null, date = '' }: NextNumberOf) => ['next-number', model, customerId, date] as const;
+const nextNumberKey = ({ model, customerId = null, date = '' }: NextNumberOf) => ['next-number', model, customerId, date] as const;
 
 /** GET /next-number: the number the next document, payment or recurring invoice would get. */
 export function useNextNumber(of: NextNumberOf, enabled: boolean) {

@@ -110,7 +110,8 @@ export function createDashboardService(app: AppContext) {
       const wants = (type: DashboardStatType) => query.type === 'all' || query.type === type;
       return withContext(scope, business, query.year, async (context) => {
         const { tx, conversion, range } = context;
-        const totals = await repo.monthlyTotals(tx, scope, range);
+        // Every figure but the customer count comes from the year's totals.
+        const totals = query.type === 'customer_count' ? [] : await repo.monthlyTotals(tx, scope, range);
         const of = (...figures: repo.MonthlyTotal['figure'][]) => totals.filter((row) => figures.includes(row.figure));
         const convert = (groups: repo.MoneyGroup[], useStoredRates: boolean) => {
           const sum = conversion.total();

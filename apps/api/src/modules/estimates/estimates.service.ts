@@ -18,7 +18,7 @@ import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { type BusinessScope, type UsageCheck, containsPattern, pageOffset } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
-import { AppError, isUniqueViolation } from '../../platform/errors';
+import { AppError, refusingTaken } from '../../platform/errors';
 import * as documents from '../documents/documents.repository';
 import { type DocumentBusiness, chooseTemplate, loadDocumentBusiness } from '../documents/document-business';
 import { copiedRequest } from '../documents/document-resource';
@@ -142,16 +142,15 @@ export function createEstimateService(app: AppContext, attachments: DocumentAtta
     return row;
   }
 
-  /** Runs a write and turns a lost race on a number's unique key into the spec's message. */
-  async function write<T>(scope: BusinessScope, work: (tx: Tx) => Promise<T>): Promise<T> {
-    try {
-      return await inTenant(app.db, scope.tenantId, work);
-    } catch (error) {
-      if (isUniqueViolation(error, NUMBER_CONSTRAINT)) throw AppError.validation('estimate_number', messages.estimateNumberTaken);
-      if (isUniqueViolation(error, INVOICE_NUMBER_CONSTRAINT)) throw AppError.validation('invoice_number', messages.invoiceNumberTaken);
-      throw error;
-    }
-  }
+  /** Runs a write and turns a lost race on a number's unique key (the estimate's, or its invoice's on conversion) into the spec's message. */
+  const write = <T>(scope: BusinessScope, work: (tx: Tx) => Promise<T>) =>
+    refusingTaken(
+      {
+        [NUMBER_CONSTRAINT]: { field: 'estimate_number', message: messages.estimateNumberTaken },
+        [INVOICE_NUMBER_CONSTRAINT]: { field: 'invoice_number', message: messages.invoiceNumberTaken },
+      },
+      () => inTenant(app.db, scope.tenantId, work),
+    );
 
   async function ownOrFail(tx: Tx, scope: BusinessScope, id: string) {
     const row = await repo.findOwnEstimate(tx, scope, id, true);

@@ -18,7 +18,7 @@ import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { type BusinessScope, type UsageCheck, containsPattern, pageOffset } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
-import { AppError, isUniqueViolation } from '../../platform/errors';
+import { AppError, refusingTaken } from '../../platform/errors';
 import * as documents from '../documents/documents.repository';
 import { type DocumentBusiness, chooseTemplate, loadDocumentBusiness } from '../documents/document-business';
 import { copiedRequest } from '../documents/document-resource';
@@ -151,14 +151,8 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
   }
 
   /** Runs a write and turns a lost race on the number's unique key into the spec's message. */
-  async function write<T>(scope: BusinessScope, work: (tx: Tx) => Promise<T>): Promise<T> {
-    try {
-      return await inTenant(app.db, scope.tenantId, work);
-    } catch (error) {
-      if (isUniqueViolation(error, NUMBER_CONSTRAINT)) throw AppError.validation('invoice_number', messages.invoiceNumberTaken);
-      throw error;
-    }
-  }
+  const write = <T>(scope: BusinessScope, work: (tx: Tx) => Promise<T>) =>
+    refusingTaken({ [NUMBER_CONSTRAINT]: { field: 'invoice_number', message: messages.invoiceNumberTaken } }, () => inTenant(app.db, scope.tenantId, work));
 
   async function ownOrFail(tx: Tx, scope: BusinessScope, id: string) {
     const row = await repo.findOwnInvoice(tx, scope, id, true);

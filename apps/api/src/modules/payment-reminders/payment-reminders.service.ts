@@ -13,7 +13,7 @@ import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { type BusinessScope, pageOffset } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
-import { AppError, isUniqueViolation } from '../../platform/errors';
+import { AppError, refusingTaken } from '../../platform/errors';
 import * as repo from './payment-reminders.repository';
 
 const RULE_CONSTRAINT = 'payment_reminders_rule_unique';
@@ -25,14 +25,7 @@ function toResource(row: repo.PaymentReminderRow): PaymentReminderResource {
 const auditView = (row: repo.ReminderFields) => ({ type: row.type, days: row.days });
 
 /** A rule the business already has (same type and days) is refused, as the database would. */
-async function guardUnique<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (isUniqueViolation(error, RULE_CONSTRAINT)) throw AppError.validation('days', messages.reminderTaken);
-    throw error;
-  }
-}
+const guardUnique = <T>(work: () => Promise<T>) => refusingTaken({ [RULE_CONSTRAINT]: { field: 'days', message: messages.reminderTaken } }, work);
 
 /** Settings → payment reminders: the rules; the job that mails by them is in payment-reminder-job.ts. */
 export function createPaymentReminderService(app: AppContext) {

@@ -19,7 +19,7 @@ import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { type BusinessScope, type UsageCheck, containsPattern, pageOffset } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
-import { AppError, isUniqueViolation } from '../../platform/errors';
+import { AppError, refusingTaken } from '../../platform/errors';
 import { type IdempotentRequest, type StoredResponse, runIdempotent } from '../../platform/idempotency';
 import { loadDocumentBusiness } from '../documents/document-business';
 import { allocateNumber, claimTypedNumber, numberingConfig } from '../documents/numbering';
@@ -112,14 +112,8 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
   }
 
   /** Runs a write and turns a lost race on the number's unique key into the spec's message. */
-  async function write<T>(scope: BusinessScope, work: (tx: Tx) => Promise<T>): Promise<T> {
-    try {
-      return await inTenant(app.db, scope.tenantId, work);
-    } catch (error) {
-      if (isUniqueViolation(error, NUMBER_CONSTRAINT)) throw AppError.validation('payment_number', messages.paymentNumberTaken);
-      throw error;
-    }
-  }
+  const write = <T>(scope: BusinessScope, work: (tx: Tx) => Promise<T>) =>
+    refusingTaken({ [NUMBER_CONSTRAINT]: { field: 'payment_number', message: messages.paymentNumberTaken } }, () => inTenant(app.db, scope.tenantId, work));
 
   async function createInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: PaymentPayload): Promise<PaymentResource> {
     const counterparty = await counterpartyFor(tx, scope, payload, null);

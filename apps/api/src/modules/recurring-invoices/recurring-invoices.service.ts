@@ -15,7 +15,7 @@ import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { type BusinessScope, type UsageCheck, containsPattern, pageOffset } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
-import { AppError, isUniqueViolation } from '../../platform/errors';
+import { AppError, refusingTaken } from '../../platform/errors';
 import * as documents from '../documents/documents.repository';
 import { chooseTemplate, loadDocumentBusiness } from '../documents/document-business';
 import { copiedRequest } from '../documents/document-resource';
@@ -108,14 +108,8 @@ export function createRecurringInvoiceService(app: AppContext, invoices: Invoice
   }
 
   /** Runs a write and turns a lost race on the number's unique key into a 422 on the number. */
-  async function write<T>(scope: BusinessScope, work: (tx: Tx) => Promise<T>): Promise<T> {
-    try {
-      return await inTenant(app.db, scope.tenantId, work);
-    } catch (error) {
-      if (isUniqueViolation(error, NUMBER_CONSTRAINT)) throw AppError.validation('number', messages.recurringInvoiceNumberTaken);
-      throw error;
-    }
-  }
+  const write = <T>(scope: BusinessScope, work: (tx: Tx) => Promise<T>) =>
+    refusingTaken({ [NUMBER_CONSTRAINT]: { field: 'number', message: messages.recurringInvoiceNumberTaken } }, () => inTenant(app.db, scope.tenantId, work));
 
   async function createInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: RecurringInvoicePayload): Promise<repo.RecurringRow> {
     const { fields, schedule, priced, settings } = await prepare(tx, actor, scope, payload, null);
