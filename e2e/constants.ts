@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The built app listens here during the browser suite; baseURL is http://localhost:E2E_PORT. */
-export const E2E_PORT = 3100;
+/** The built app listens here during the browser suite; baseURL is http://localhost:E2E_PORT. `E2E_PORT` overrides it, so two checkouts can run the suite side by side. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 
 /** The platform super admin the app is started with (ADMIN_EMAIL / ADMIN_PASSWORD). */
 export const ADMIN_EMAIL = 'admin@example.com';
