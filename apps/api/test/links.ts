@@ -11,7 +11,7 @@ import { ownerWithBusiness } from './team';
  * where the link arrives. Used by the regression test of Host-header injection.
  */
 
-export const LINK_PASSWORD = 'Links!Passw0rd';
+const LINK_PASSWORD = 'Links!Passw0rd';
 
 export type LinkTenant = { host: string; adminEmail: string; adminPassword: string; origin: string; isLandlord: boolean };
 
@@ -37,7 +37,7 @@ export type LinkFixture = {
 };
 
 /** Where the issued link arrives: in a mail to `mailTo`, or in the answer (`{ url }`). */
-export type Issued = { response: TestResponse; mailTo: string | null; origin?: string };
+type Issued = { response: TestResponse; mailTo: string | null; origin?: string };
 
 export type LinkKind = {
   name: string;

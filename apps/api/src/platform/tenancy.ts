@@ -44,7 +44,7 @@ export class TenantResolver {
   }
 
   /** The host a request names: X-Forwarded-Host behind a trusted proxy when sent, else Host. */
-  requestedHost(headers: RequestHeaders): string | undefined {
+  private requestedHost(headers: RequestHeaders): string | undefined {
     const forwarded = this.options.trustProxy ? firstForwardedHost(headers['x-forwarded-host']) : undefined;
     return forwarded ?? headers.host;
   }
