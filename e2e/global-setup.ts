@@ -150,10 +150,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     MAIL_HOST: '127.0.0.1',
     MAIL_PORT: String(smtp.port),
     MAIL_FROM: 'Ledgerline <no-reply@example.com>',
+    // Mailed links: http://<tenant's first domain>:E2E_PORT/... (localhost, t2.localhost).
+    PUBLIC_SCHEME: 'http',
+    PUBLIC_PORT: String(E2E_PORT),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
   };
   // Always the embedded database, whatever the calling shell has configured.
-  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'APP_URL', 'DEMO', 'MAIL_USERNAME', 'MAIL_PASSWORD', 'MAIL_SECURE', 'WEB_DIST']) delete env[name];
+  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'TRUST_PROXY', 'DEMO', 'MAIL_USERNAME', 'MAIL_PASSWORD', 'MAIL_SECURE', 'WEB_DIST']) delete env[name];
 
   fs.mkdirSync(OUTPUT_DIR, { recursive: true });
   const log = fs.openSync(SERVER_LOG, 'w');

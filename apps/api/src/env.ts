@@ -13,7 +13,9 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   APP_KEY: z.string().min(32, 'APP_KEY must be at least 32 characters').optional(),
-  APP_URL: z.string().url().optional(),
+  /** Scheme and port of the links the app mails; the host is always the tenant's first domain. */
+  PUBLIC_SCHEME: z.enum(['http', 'https']).default('http'),
+  PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   ADMIN_EMAIL: z.string().email().default('admin@example.com'),
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   DEMO: booleanFlag,
@@ -28,7 +30,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string };
+export type Env = z.infer<typeof envSchema> & {
+  dataDir: string;
+  /** PUBLIC_PORT, else 443 for https (a TLS proxy in front) or PORT for http. */
+  publicPort: number;
+};
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -36,5 +42,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const data = parsed.data;
+  const publicPort = data.PUBLIC_PORT ?? (data.PUBLIC_SCHEME === 'https' ? 443 : data.PORT);
+  return { ...data, dataDir: path.resolve(data.DATA_DIR), publicPort };
 }

@@ -60,7 +60,7 @@ export type Harness = {
   close(): Promise<void>;
 };
 
-export async function createHarness(options: { clock?: Clock; authRateLimit?: number } = {}): Promise<Harness> {
+export async function createHarness(options: { clock?: Clock; authRateLimit?: number; trustProxy?: boolean } = {}): Promise<Harness> {
   const smtp = new TestSmtpServer();
   const port = await smtp.start();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-test-'));
@@ -73,6 +73,10 @@ export async function createHarness(options: { clock?: Clock; authRateLimit?: nu
     MAIL_HOST: '127.0.0.1',
     MAIL_PORT: String(port),
     MAIL_FROM: 'Ledgerline <no-reply@example.com>',
+    // Mailed links are http://<tenant's first domain>/... (port 80 is left out).
+    PUBLIC_SCHEME: 'http',
+    PUBLIC_PORT: '80',
+    TRUST_PROXY: options.trustProxy ? '1' : '0',
   });
   const { database, drop } = await openTestDatabase();
   const jobs = new InlineQueue((name, error) => {

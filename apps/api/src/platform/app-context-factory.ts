@@ -48,7 +48,7 @@ export function createAppContext(options: ContextOptions): AppContext {
     outbox: new Outbox(db, options.jobs, options.transport, options.env.MAIL_FROM, clock, new TenantMailers(secretBox)),
     secretBox,
     storage: new FileStorage(path.join(options.env.dataDir, 'uploads')),
-    tenants: new TenantResolver(db),
+    tenants: new TenantResolver(db, { scheme: options.env.PUBLIC_SCHEME, port: options.env.publicPort, trustProxy: options.env.TRUST_PROXY }),
     apiLog: new ApiLogWriter(db, onError),
     rateLimits: options.rateLimits ?? { auth: { max: 10, windowMs: 60_000 } },
   };

@@ -25,5 +25,8 @@ export type AppContext = {
   rateLimits: { auth: RateLimitRule };
 };
 
-/** Who is asking, for links in mail and for logs. */
+/**
+ * Who is asking, for logs, and where links in mail point: `origin` is the request's tenant's
+ * public origin (TenantRecord.origin), never read from the request's headers.
+ */
 export type RequestMeta = { ip: string; userAgent: string | null; origin: string };

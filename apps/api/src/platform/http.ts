@@ -7,7 +7,7 @@ const REMEMBER_SECONDS = 30 * 86_400;
 
 export function requestMeta(request: FastifyRequest): RequestMeta {
   const ua = request.headers['user-agent'];
-  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : null, origin: `${request.protocol}://${request.host}` };
+  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : null, origin: request.ctx.tenant.origin };
 }
 
 export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, session: { cookie: string; csrfToken: string; remember: boolean }): void {

@@ -60,7 +60,7 @@ export function installRequestPipeline(app: FastifyInstance, ctx: AppContext, au
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url;
     if (path === '/healthz' || path === '/readyz') return;
-    const tenant = await ctx.tenants.resolve(request.headers.host);
+    const tenant = await ctx.tenants.resolve(request.headers);
     if (!tenant) {
       await reply.status(404).send({ message: messages.notFound });
       return reply;

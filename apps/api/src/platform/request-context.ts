@@ -7,6 +7,8 @@ export type TenantRecord = {
   id: string;
   name: string;
   isLandlord: boolean;
+  /** scheme://primary-domain[:port] from configuration: every link the app mails starts with it. */
+  origin: string;
   pageTitle: string | null;
   heading: string | null;
   description: string | null;

@@ -5,8 +5,8 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harnes
 import { accessLogs, apiLogs, businesses, users } from '../db/schema';
 import { inTenant } from '../db/tenant-tx';
 import { newId } from './crypto';
+import { parseHostHeader } from './host-header';
 import { enforceDeclaredAccess } from './pipeline';
-import { TenantResolver } from './tenancy';
 
 let h: Harness;
 beforeAll(async () => {
@@ -18,8 +18,8 @@ afterAll(async () => {
 
 describe('tenant resolution', () => {
   it('reads the tenant from Host and ignores the port', async () => {
-    expect(TenantResolver.hostname('LocalHost:3000')).toBe('localhost');
-    expect(TenantResolver.hostname('[::1]:3000')).toBe('[::1]');
+    expect(parseHostHeader('LocalHost:3000')?.hostname).toBe('localhost');
+    expect(parseHostHeader('[::1]:3000')?.hostname).toBe('[::1]');
     expect((await h.client('localhost:8080').get('/api/v1/tenant-config')).status).toBe(200);
     expect((await h.client('127.0.0.1:3000').get('/api/v1/tenant-config')).status).toBe(200);
   });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 /** Landlord tables: not tenant-owned, readable by the app role, written only by tenant management. */
 export const tenants = pgTable('tenants', {
@@ -42,10 +42,16 @@ export const tenants = pgTable('tenants', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const tenantDomains = pgTable('tenant_domains', {
-  domain: text('domain').primaryKey(),
-  tenantId: uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id, { onDelete: 'cascade' }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** A tenant's domains in the order entered: position 0 is the primary domain, the one links use. */
+export const tenantDomains = pgTable(
+  'tenant_domains',
+  {
+    domain: text('domain').primaryKey(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('tenant_domains_tenant_position_unique').on(t.tenantId, t.position)],
+);

@@ -27,7 +27,7 @@ const DAY_MS = 86_400_000;
 /** The business logo is stored as the public files route path of its storage key. */
 const FILES_PREFIX = '/files/';
 
-/** Who sends and where links point: the request's origin and the signed-in user's address. */
+/** Who sends and where links point: the tenant's public origin (never a request header) and the signed-in user's address. */
 export type DeliveryRequest = { origin: string; userEmail: string | null };
 
 export type RenderedPdf = { bytes: Buffer; filename: string };

@@ -52,20 +52,11 @@ const systemActor = (tenantId: string, businessId: string): AuditActor => ({ ten
  * own period.
  */
 export function createRecurringGenerator(app: AppContext, invoices: InvoiceService, delivery: DocumentDelivery<InvoiceResource>, onError: (error: unknown) => void = () => undefined) {
-  const origins = new Map<string, string>();
-  async function originOf(tenantId: string): Promise<string> {
-    const known = origins.get(tenantId) ?? app.env.APP_URL?.replace(/\/+$/, '');
-    if (known) return known;
-    const domain = (await repo.tenantDomain(app.db, tenantId)) ?? 'localhost';
-    const origin = `${domain === 'localhost' ? 'http' : 'https'}://${domain}`;
-    origins.set(tenantId, origin);
-    return origin;
-  }
-
   async function generateOne(tenantId: string, id: string, now: Date): Promise<Outcome> {
     try {
-      // Read before the transaction: on the embedded database a second statement outside it would wait for it.
-      const origin = await originOf(tenantId);
+      // The tenant's public origin (cached by the resolver), read before the transaction: on the
+      // embedded database a second statement outside it would wait for it.
+      const origin = await app.tenants.originOfTenant(tenantId);
       const outcome = await inTenant(app.db, tenantId, async (tx): Promise<Outcome> => {
         const row = await repo.lockDue(tx, tenantId, id, now);
         if (!row?.nextRunAt) return { kind: 'skipped' };

@@ -1,7 +1,7 @@
 import { type SQL, and, asc, desc, eq, gt, ilike, inArray, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { RecurringInvoiceStatus, RecurringInvoiceTab } from '@app/contracts';
 import type { AppDb, Tx } from '../../db/client';
-import { businesses, counterparties, invoices, recurringInvoiceItems, recurringInvoiceTaxes, recurringInvoices, recurringRuns, tenantDomains } from '../../db/schema';
+import { businesses, counterparties, invoices, recurringInvoiceItems, recurringInvoiceTaxes, recurringInvoices, recurringRuns } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
 import { type PricedLine, type PricedTax, lineColumnValues, taxColumnValues } from '../documents/pricing';
 
@@ -260,12 +260,6 @@ export async function insertRun(tx: Tx, row: typeof recurringRuns.$inferInsert):
 export async function deleteRuns(tx: Tx, tenantId: string, recurringInvoiceIds: readonly string[]): Promise<void> {
   if (recurringInvoiceIds.length === 0) return;
   await tx.delete(recurringRuns).where(and(eq(recurringRuns.tenantId, tenantId), inArray(recurringRuns.recurringInvoiceId, [...recurringInvoiceIds])));
-}
-
-/** A domain of the tenant, for links in mail sent without a request (the oldest one). */
-export async function tenantDomain(db: AppDb, tenantId: string): Promise<string | null> {
-  const rows = await db.select({ domain: tenantDomains.domain }).from(tenantDomains).where(eq(tenantDomains.tenantId, tenantId)).orderBy(asc(tenantDomains.createdAt)).limit(1);
-  return rows[0]?.domain ?? null;
 }
 
 /** Usage checks: catalogue items and tax types on recurring invoices cannot be deleted. */

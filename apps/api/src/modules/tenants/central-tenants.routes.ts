@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createTenantRequestSchema, tenantResourceSchema, tenantsQuerySchema, updateTenantRequestSchema } from '@app/contracts';
 import { auditActor } from '../../platform/http';
-import { type CentralTenantService, tenantOrigin } from './central-tenants.service';
+import type { CentralTenantService } from './central-tenants.service';
 
 /** Landlord tenant, platform user holding manage-tenant. */
 const config = { access: { ability: 'manage-tenant', scope: 'platform' as const, landlordOnly: true } };
@@ -15,7 +15,7 @@ export const centralTenantRoutes: FastifyPluginAsyncZod<{ service: CentralTenant
   server.get('/tenants', { config, schema: { querystring: tenantsQuerySchema } }, async (request) => service.list(request.query));
 
   server.post('/tenants', { config, schema: { body: createTenantRequestSchema, response: { 201: one } } }, async (request, reply) => {
-    const data = await service.create(actorOf(request), request.body, (domain) => tenantOrigin(request.protocol, request.host, domain));
+    const data = await service.create(actorOf(request), request.body);
     return reply.status(201).send({ data });
   });
 

@@ -87,12 +87,6 @@ function auditView(row: repo.TenantRow, domains: string[]): Record<string, unkno
   return view;
 }
 
-/** http://<domain>[:port the admin used] — the new tenant answers on the same port. */
-export function tenantOrigin(protocol: string, requestHost: string, domain: string): string {
-  const port = /:(\d+)$/.exec(requestHost)?.[1];
-  return `${protocol}://${domain}${port ? `:${port}` : ''}`;
-}
-
 /** Tenant management for the landlord's super admins. Tenant rows are written as the owner (outside RLS). */
 export function createCentralTenantService(app: AppContext) {
   const open = (sealed: string | null): string | null => {
@@ -164,10 +158,13 @@ export function createCentralTenantService(app: AppContext) {
     },
 
     /**
-     * The tenant, its domains, its platform roles and its first super admin (invited by mail, the
-     * link on the new tenant's domain) in one transaction, with the audit row in the landlord's log.
+     * The tenant, its domains (in the order entered), its platform roles and its first super admin
+     * (invited by mail, the link on the new tenant's public origin: its first domain) in one
+     * transaction, with the audit row in the landlord's log.
      */
-    async create(actor: AuditActor, input: z.output<typeof createTenantRequestSchema>, origin: (domain: string) => string): Promise<TenantResource> {
+    async create(actor: AuditActor, input: z.output<typeof createTenantRequestSchema>): Promise<TenantResource> {
+      const [primaryDomain] = input.domains;
+      if (!primaryDomain) throw AppError.validation('domains', messages.required);
       await assertDomainsFree(input.domains, null);
       const tenantId = newId();
       const mailId = await app.db.transaction(async (tx) => {
@@ -189,7 +186,7 @@ export function createCentralTenantService(app: AppContext) {
           userId: admin.id,
           email: admin.email,
           businessId: null,
-          origin: origin(input.domains[0] ?? ''),
+          origin: app.tenants.publicOrigin(primaryDomain),
           subject: `You are invited to administer ${input.name}`,
           line: `You have been invited as the first administrator of ${input.name}.`,
         });

@@ -44,6 +44,7 @@ describe('tenants', () => {
   let id = '';
 
   it('creates a tenant whose first admin is invited on the new domain, secrets sealed and masked', async () => {
+    // The port the landlord's admin happens to use is not the new tenant's: links take PUBLIC_PORT.
     const created = await landlord.request('POST', '/api/central/tenants', tenantBody, { host: 'localhost:3100' });
     expect(created.status).toBe(201);
     const data = created.body.data as Record<string, unknown>;
@@ -70,7 +71,7 @@ describe('tenants', () => {
 
     const mail = await h.smtp.waitFor('first-admin@t2.test');
     const link = linkIn(mail, /http:\/\/[^\s/]+\/accept-user-invitation\/[\w-]+/);
-    expect(link.startsWith('http://t2.test:3100/accept-user-invitation/')).toBe(true);
+    expect(link.startsWith('http://t2.test/accept-user-invitation/')).toBe(true);
     const token = link.split('/').pop() ?? '';
 
     const guest = h.client('t2.test');
@@ -155,5 +156,18 @@ describe('tenants', () => {
     await owner.post('/api/v1/sign-up', { name: 'Biz Owner', email: 'bizowner@example.com', password: 'Str0ng!Passw0rd', password_confirmation: 'Str0ng!Passw0rd', business_name: 'Owner Co' });
     expect((await owner.get('/api/central/tenants')).status).toBe(403);
     expect((await h.client().get('/api/central/tenants')).status).toBe(401);
+  });
+
+  it('keeps the domains in the order entered: the first one is where its links point', async () => {
+    const reordered = await landlord.put(`/api/central/tenants/${id}`, { ...tenantBody, domains: ['billing.t2.test', 't2.test'] });
+    expect((reordered.body.data as { domains: string[] }).domains).toEqual(['billing.t2.test', 't2.test']);
+    expect(((await landlord.get(`/api/central/tenants/${id}`)).body.data as { domains: string[] }).domains).toEqual(['billing.t2.test', 't2.test']);
+    expect(await h.app.tenants.originOfTenant(id)).toBe('http://billing.t2.test');
+    // Asked on its second domain, the tenant still mails links on its first.
+    const guest = h.client('t2.test:8080');
+    await guest.csrf();
+    expect((await guest.post('/api/v1/forgot-password', { email: 'first-admin@t2.test' })).status).toBe(200);
+    const mail = await h.smtp.waitFor('first-admin@t2.test', (m) => m.subject.includes('Reset'));
+    expect(linkIn(mail, /http:\/\/\S+\/reset-password\/[\w-]+/).startsWith('http://billing.t2.test/reset-password/')).toBe(true);
   });
 });

@@ -2,12 +2,14 @@ import { and, asc, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm
 import type { AppDb, Tx } from '../../db/client';
 import { roles, tenantDomains, tenants } from '../../db/schema';
 
+/** The domain rows in the order given: the first is the primary domain, the one links use. */
+function orderedDomains(domains: string[], tenantId: string) {
+  return domains.map((domain, position) => ({ domain, tenantId, position }));
+}
+
 /** Landlord writes: tenants and their domains are outside row-level security. */
 export async function insertTenant(db: AppDb, row: typeof tenants.$inferInsert, domains: string[]): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.insert(tenants).values(row);
-    if (domains.length > 0) await tx.insert(tenantDomains).values(domains.map((domain) => ({ domain, tenantId: row.id })));
-  });
+  await db.transaction(async (tx) => insertTenantInTx(tx, row, domains));
 }
 
 export async function countTenants(db: AppDb): Promise<number> {
@@ -31,7 +33,7 @@ export async function actAsTenant(tx: Tx, tenantId: string): Promise<void> {
   await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'app_user', true)`);
 }
 
-const domainsOf = sql<string[]>`array(select ${tenantDomains.domain} from ${tenantDomains} where ${tenantDomains.tenantId} = ${tenants.id} order by ${tenantDomains.createdAt}, ${tenantDomains.domain})`;
+const domainsOf = sql<string[]>`array(select ${tenantDomains.domain} from ${tenantDomains} where ${tenantDomains.tenantId} = ${tenants.id} order by ${tenantDomains.position})`;
 
 function searchWhere(pattern: string | null): SQL | undefined {
   if (!pattern) return undefined;
@@ -65,12 +67,6 @@ export async function takenDomains(db: AppDb | Tx, domains: string[], exceptTena
   return rows.map((r) => r.domain);
 }
 
-/** Rows whose creation times keep the order given (the first domain is the primary one, used in links). */
-function orderedDomains(domains: string[], tenantId: string) {
-  const base = Date.now();
-  return domains.map((domain, index) => ({ domain, tenantId, createdAt: new Date(base + index) }));
-}
-
 /** Updates the tenant and replaces its domains, in the caller's owner transaction. */
 export async function updateTenant(tx: Tx, id: string, patch: Partial<typeof tenants.$inferInsert>, domains: string[]): Promise<void> {
   await tx.update(tenants).set({ ...patch, updatedAt: new Date() }).where(eq(tenants.id, id));
@@ -80,5 +76,5 @@ export async function updateTenant(tx: Tx, id: string, patch: Partial<typeof ten
 
 export async function insertTenantInTx(tx: Tx, row: typeof tenants.$inferInsert, domains: string[]): Promise<void> {
   await tx.insert(tenants).values(row);
-  await tx.insert(tenantDomains).values(orderedDomains(domains, row.id));
+  if (domains.length > 0) await tx.insert(tenantDomains).values(orderedDomains(domains, row.id));
 }
