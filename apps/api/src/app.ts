@@ -89,7 +89,8 @@ export type BuildOptions = {
 export async function buildApp(app: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const server = Fastify({
     logger: options.logger ?? false,
-    trustProxy: app.env.TRUST_PROXY,
+    // One hop: the proxy in front of us. Client-written X-Forwarded-For/Proto entries before it are not trusted.
+    trustProxy: app.env.TRUST_PROXY ? 1 : false,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   server.setValidatorCompiler(validatorCompiler);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
-import { firstForwardedHost, originOf, parseHostHeader } from './host-header';
+import { lastForwardedHost, originOf, parseHostHeader } from './host-header';
 
 describe('strict Host parsing', () => {
   it.each([
@@ -55,12 +55,12 @@ describe('strict Host parsing', () => {
 });
 
 describe('X-Forwarded-Host', () => {
-  it('takes the first value of a list or of repeated headers, trimmed of list whitespace only', () => {
-    expect(firstForwardedHost('evil.example, localhost')).toBe('evil.example');
-    expect(firstForwardedHost(['localhost:8443', 'evil.example'])).toBe('localhost:8443');
-    expect(firstForwardedHost(' localhost ')).toBe('localhost');
-    expect(firstForwardedHost(undefined)).toBeUndefined();
-    expect(parseHostHeader(firstForwardedHost('localhost evil.example, localhost'))).toBeNull();
+  it('takes the last value of a list or of repeated headers (the one the trusted proxy wrote), trimmed of list whitespace only', () => {
+    expect(lastForwardedHost('evil.example, localhost')).toBe('localhost');
+    expect(lastForwardedHost(['evil.example', 'localhost:8443'])).toBe('localhost:8443');
+    expect(lastForwardedHost(' localhost ')).toBe('localhost');
+    expect(lastForwardedHost(undefined)).toBeUndefined();
+    expect(parseHostHeader(lastForwardedHost('localhost, localhost evil.example'))).toBeNull();
   });
 });
 

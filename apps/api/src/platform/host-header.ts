@@ -21,10 +21,13 @@ export function parseHostHeader(value: string | undefined): ParsedHost | null {
   return { hostname, port };
 }
 
-/** The first value of an X-Forwarded-Host header (the host the client asked the first proxy for). */
-export function firstForwardedHost(value: string | string[] | undefined): string | undefined {
-  const header = Array.isArray(value) ? value[0] : value;
-  return header?.split(',')[0]?.replace(/^[ \t]+|[ \t]+$/g, '');
+/**
+ * The last value of an X-Forwarded-Host header: the one written by the proxy in front of us (the
+ * one hop TRUST_PROXY trusts). Earlier values came from whoever spoke to that proxy.
+ */
+export function lastForwardedHost(value: string | string[] | undefined): string | undefined {
+  const header = Array.isArray(value) ? value.at(-1) : value;
+  return header?.split(',').at(-1)?.replace(/^[ \t]+|[ \t]+$/g, '');
 }
 
 /** scheme://domain, with the port only when it is not the scheme's default. */

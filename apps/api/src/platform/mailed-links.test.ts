@@ -105,7 +105,8 @@ describe('links behind a trusted proxy (TRUST_PROXY=1)', () => {
     { name: 'X-Forwarded-Host naming the tenant, Host the proxy’s own name', headers: { host: 'evil.example', 'x-forwarded-host': 'localhost' }, outcome: 'canonical' },
     { name: 'X-Forwarded-Host naming another of its domains, with a port', headers: { host: 'proxy.internal', 'x-forwarded-host': '127.0.0.1:8443' }, outcome: 'canonical' },
     { name: 'X-Forwarded-Host evil.example', headers: { 'x-forwarded-host': 'evil.example' }, outcome: 'refused' },
-    { name: 'X-Forwarded-Host listing evil.example first', headers: { 'x-forwarded-host': 'evil.example, localhost' }, outcome: 'refused' },
+    { name: 'X-Forwarded-Host listing evil.example before the proxy’s value', headers: { 'x-forwarded-host': 'evil.example, localhost' }, outcome: 'canonical' },
+    { name: 'X-Forwarded-Host listing evil.example last', headers: { 'x-forwarded-host': 'localhost, evil.example' }, outcome: 'refused' },
     { name: 'X-Forwarded-Host with userinfo', headers: { 'x-forwarded-host': 'localhost:@evil.example' }, outcome: 'refused' },
     { name: 'Host evil.example and no X-Forwarded-Host', headers: { host: 'evil.example' }, outcome: 'refused' },
   ];

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client';
 import { tenantDomains, tenants } from '../db/schema';
-import { firstForwardedHost, originOf, parseHostHeader } from './host-header';
+import { lastForwardedHost, originOf, parseHostHeader } from './host-header';
 import type { TenantRecord } from './request-context';
 
 const CACHE_MS = 10_000;
@@ -45,7 +45,7 @@ export class TenantResolver {
 
   /** The host a request names: X-Forwarded-Host behind a trusted proxy when sent, else Host. */
   private requestedHost(headers: RequestHeaders): string | undefined {
-    const forwarded = this.options.trustProxy ? firstForwardedHost(headers['x-forwarded-host']) : undefined;
+    const forwarded = this.options.trustProxy ? lastForwardedHost(headers['x-forwarded-host']) : undefined;
     return forwarded ?? headers.host;
   }
 
