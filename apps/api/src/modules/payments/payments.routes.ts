@@ -3,11 +3,13 @@ import { z } from 'zod';
 import {
   type PaymentResource,
   documentIdsRequestSchema,
+  paymentDeleteAbility,
   paymentListQuerySchema,
   paymentListResponseSchema,
   paymentRequestSchema,
   paymentResourceSchema,
   paymentTransfersResponseSchema,
+  paymentWriteAbility,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
@@ -20,12 +22,9 @@ import type { PaymentService } from './payments.service';
 
 const params = z.object({ id: z.string().uuid() });
 const one = { 200: z.object({ data: paymentResourceSchema }) };
-// The catalogue has no create/edit/delete-payment abilities: 'send-payment' is the one that writes payments.
 const view = { access: { ability: 'view-payment', scope: 'business' as const } };
-const write = { access: { ability: 'send-payment', scope: 'business' as const } };
-// Removing a payment takes its money back off the invoices it paid, so it needs delete-invoice too:
-// the accountant records and sends payments but deletes nothing (docs/roles.md).
-const remove = { access: { ability: { all: ['send-payment', 'delete-invoice'] }, scope: 'business' as const } };
+const write = { access: { ability: paymentWriteAbility, scope: 'business' as const } };
+const remove = { access: { ability: paymentDeleteAbility, scope: 'business' as const } };
 
 export type PaymentRoutesOptions = { payments: PaymentService; delivery: DocumentDelivery<PaymentResource, PaymentPublicView>; limiter: RateLimiter };
 
