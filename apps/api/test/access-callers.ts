@@ -50,7 +50,7 @@ async function deviceToken(h: Harness, person: Person): Promise<string> {
   return String(issued.body.token);
 }
 
-/** A client on `host` that presents credentials issued elsewhere (another tenant's cookies or token). */
+/** A client on `host` presenting the given cookies or bearer token, wherever they were issued (another tenant's too). */
 function presenting(h: Harness, host: string, business: string | null, from: { cookies?: TestClient; bearer?: string }): TestClient {
   const client = h.client(host);
   for (const [name, value] of from.cookies?.cookies ?? []) client.cookies.set(name, value);
