@@ -117,6 +117,8 @@ export async function createHarness(options: { clock?: Clock; authRateLimit?: nu
   };
 }
 
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 export type TestResponse = { status: number; body: Record<string, unknown>; headers: Record<string, string | string[] | number | undefined> };
 
 /** A browser-like client: keeps cookies, echoes the XSRF token, sends the business header. */
@@ -143,7 +145,7 @@ export class TestClient {
     }
   }
 
-  async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<TestResponse> {
+  async request(method: HttpMethod, url: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<TestResponse> {
     const headers: Record<string, string> = { host: this.host, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', ...extraHeaders };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const xsrf = this.cookies.get('XSRF-TOKEN');
@@ -161,6 +163,15 @@ export class TestClient {
       }
     }
     return { status: response.statusCode, body: parsed, headers: response.headers };
+  }
+
+  /** Another client with these cookies, bearer token and business: what it is sent leaves this one as it was. */
+  copy(): TestClient {
+    const copy = new TestClient(this.server, this.host);
+    for (const [name, value] of this.cookies) copy.cookies.set(name, value);
+    copy.bearer = this.bearer;
+    copy.business = this.business;
+    return copy;
   }
 
   get(url: string, headers?: Record<string, string>) {

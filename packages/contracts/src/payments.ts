@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AbilityCheck } from './abilities';
 import { listQuerySchema } from './common';
 import { documentPartySchema, invoicePaidStatuses, invoiceStatuses, isoDateSchema } from './documents';
 import { messages } from './messages';
@@ -6,6 +7,14 @@ import { MAX_AMOUNT_DIGITS, digitsWithinSafeRange } from './money';
 import { MAX_NOTES_LENGTH } from './notes';
 
 /** Received from a customer (against the business's own invoice) or made to a vendor (against the vendor's invoice to the business). */
+/**
+ * The catalogue has no payment abilities of their own: `send-payment` writes payments. Deleting one
+ * takes its money back off the invoices it paid, so it needs `delete-invoice` too (the accountant,
+ * who records payments, deletes nothing).
+ */
+export const paymentWriteAbility = 'send-payment';
+export const paymentDeleteAbility: AbilityCheck = { all: [paymentWriteAbility, 'delete-invoice'] };
+
 export const paymentDirections = ['received', 'made'] as const;
 export type PaymentDirection = (typeof paymentDirections)[number];
 export const paymentStatuses = ['completed', 'pending', 'failed', 'refunded'] as const;

@@ -9,6 +9,7 @@ import type { RequestContext, RouteAccess } from './request-context';
 export const SESSION_COOKIE = 'session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const EMAIL_NOT_VERIFIED = 'Your email address is not verified.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function headerValue(request: FastifyRequest, name: string): string | null {
@@ -24,8 +25,16 @@ function bearerOf(request: FastifyRequest): string | null {
   return token.length > 0 && token.length < 512 ? token : null;
 }
 
-/** Every route must say who may call it; a route that does not is a start-up error. */
+/** One API operation with the access it declares: the route table the authorization suite walks. */
+export type DeclaredRoute = { method: string; url: string; access: RouteAccess; validatesBody: boolean; csrf: boolean };
+
+/**
+ * Every route must say who may call it; a route that does not is a start-up error. The declared
+ * routes are kept in `server.declaredRoutes`, in registration order.
+ */
 export function enforceDeclaredAccess(app: FastifyInstance): void {
+  const table: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', table);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs') || route.method === 'HEAD') return;
     const access = (route.config as { access?: RouteAccess } | undefined)?.access;
@@ -34,7 +43,10 @@ export function enforceDeclaredAccess(app: FastifyInstance): void {
       for (const name of abilitiesInCheck(access.ability)) {
         if (!isAbilityName(name)) throw new Error(`Route ${route.method} ${route.url} uses unknown ability ${name}`);
       }
+      if (access.ownerOnly && access.scope !== 'business') throw new Error(`Route ${route.method} ${route.url}: ownerOnly needs the business scope`);
+      if (access.landlordOnly && access.scope !== 'platform') throw new Error(`Route ${route.method} ${route.url}: landlordOnly needs the platform scope`);
     }
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access, validatesBody: route.schema?.body !== undefined, csrf: route.config?.csrf !== false });
   });
 }
 
@@ -42,15 +54,21 @@ function checkAccess(access: RouteAccess, ctx: RequestContext, businessHeader: s
   if ('public' in access) return;
   const user = ctx.user;
   if (!user) throw AppError.unauthenticated();
-  if ('authenticated' in access) return;
-  if (!user.emailVerified && !user.isPlatformUser) throw AppError.forbidden('Your email address is not verified.');
-  if (access.scope === 'platform') {
+  const verified = user.emailVerified || user.isPlatformUser;
+  if ('authenticated' in access) {
+    if (!verified && !access.allowUnverified) throw AppError.forbidden(EMAIL_NOT_VERIFIED);
+    return;
+  }
+  if (!verified) throw AppError.forbidden(EMAIL_NOT_VERIFIED);
+  if ('ability' in access && access.scope === 'platform') {
     if (!user.isPlatformUser || !satisfies(user.platformAbilities, access.ability)) throw AppError.forbidden();
     if (access.landlordOnly && !ctx.tenant.isLandlord) throw AppError.forbidden(messages.landlordOnly);
     return;
   }
   if (!businessHeader || !ctx.business) throw AppError.forbidden(messages.businessHeaderMissing);
+  if ('member' in access) return;
   if (!satisfies(ctx.business.abilities, access.ability)) throw AppError.forbidden();
+  if (access.ownerOnly && !ctx.business.isOwner) throw AppError.forbidden();
 }
 
 /** Tenant from Host, then identity, then access and CSRF: all before the body is read. */
@@ -77,6 +95,8 @@ export function installRequestPipeline(app: FastifyInstance, ctx: AppContext, au
       businessId,
     });
     request.ctx = { tenant, ...identity };
+    // Access first: a caller who may not use the route learns 401/403 whatever its CSRF token.
+    checkAccess(access, request.ctx, rawBusiness);
     if (UNSAFE.has(request.method) && identity.via !== 'token' && request.routeOptions.config.csrf !== false) {
       const sent = headerValue(request, 'x-xsrf-token');
       const expected = identity.session?.csrfToken;
@@ -85,7 +105,6 @@ export function installRequestPipeline(app: FastifyInstance, ctx: AppContext, au
         return reply;
       }
     }
-    checkAccess(access, request.ctx, rawBusiness);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -125,5 +144,8 @@ export function installRequestPipeline(app: FastifyInstance, ctx: AppContext, au
 declare module 'fastify' {
   interface FastifyContextConfig {
     csrf?: boolean;
+  }
+  interface FastifyInstance {
+    declaredRoutes: readonly DeclaredRoute[];
   }
 }

@@ -57,14 +57,17 @@ export type RequestContext = {
 };
 
 /**
- * What a route allows: anyone, any signed-in user, or an ability in a scope. Business-scope
- * routes also require the `business` header to name one of the user's memberships.
- * `landlordOnly` routes (tenant management) also require the request's tenant to be the landlord.
+ * What a route allows: anyone, any signed-in user, any member of the selected business, or an
+ * ability in a scope. Business-scope and member routes also require the `business` header to name
+ * one of the user's memberships. `ownerOnly` business routes (ownership transfer) also require the
+ * caller to own that business; `landlordOnly` platform routes (tenant management) require the
+ * request's tenant to be the landlord.
  */
 export type RouteAccess =
   | { public: true }
   | { authenticated: true; allowUnverified?: boolean }
-  | { ability: AbilityCheck; scope: AbilityScope; landlordOnly?: boolean };
+  | { member: true }
+  | { ability: AbilityCheck; scope: AbilityScope; ownerOnly?: boolean; landlordOnly?: boolean };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -206,6 +206,13 @@ describe('email verification gate', () => {
     c.business = companies[0]?.id ?? null;
     const blocked = await c.get('/api/v1/business/settings');
     expect(blocked.status).toBe(403);
+    // Signed-in routes without allowUnverified refuse them too, and so do the member-only reads of their own business.
+    const moreBusinesses = await c.post('/api/v1/businesses/create', { name: 'Second Shop' });
+    expect(moreBusinesses.status).toBe(403);
+    expect(moreBusinesses.body).toEqual({ message: 'Your email address is not verified.' });
+    expect((await c.get('/api/v1/business')).status).toBe(403);
+    expect((await c.get('/api/v1/search?search=a')).status).toBe(403);
+    expect((await c.get('/api/v1/bootstrap')).status).toBe(200);
     await h.smtp.waitFor(email, (m) => m.subject.includes('Verify'));
     const before = h.smtp.mails.filter((m) => m.to.includes(email)).length;
     expect((await c.post('/api/v1/email/verification-notification')).body).toEqual({ message: messages.verificationSent });

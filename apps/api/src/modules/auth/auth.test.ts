@@ -76,6 +76,17 @@ describe('login', () => {
     expect((await noSession.post('/api/v1/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD })).status).toBe(419);
   });
 
+  it('checks access before CSRF: 401 for a caller who is not signed in, 419 only for one who may call the route', async () => {
+    const guest = h.client();
+    await guest.csrf();
+    expect((await guest.request('POST', '/api/v1/businesses/create', { name: 'Nope' }, { 'x-xsrf-token': 'forged' })).status).toBe(401);
+    expect((await h.client().post('/api/v1/businesses/create', { name: 'Nope' })).status).toBe(401);
+    const admin = h.client();
+    await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect((await admin.request('POST', '/api/v1/businesses/create', { name: 'Nope' }, { 'x-xsrf-token': 'forged' })).status).toBe(419);
+    expect((await admin.request('POST', '/api/v1/platform/mail/test', { to: 'x@example.com' }, { 'x-xsrf-token': 'forged' })).status).toBe(419);
+  });
+
   it('logout ends the session on the server', async () => {
     const c = h.client();
     await c.login(ADMIN_EMAIL, ADMIN_PASSWORD);

@@ -6,13 +6,11 @@ import {
   companySummarySchema,
   createBusinessRequestSchema,
   listMeta,
-  messages,
   updateBusinessRequestSchema,
   updateBusinessSettingsRequestSchema,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/app-context';
 import { newId } from '../../platform/crypto';
-import { AppError } from '../../platform/errors';
 import { auditActor } from '../../platform/http';
 import { requireBusiness, requireUser } from '../../platform/request-context';
 import { readUploadedImage } from '../../platform/uploads';
@@ -23,11 +21,9 @@ export type BusinessRoutesOptions = { app: AppContext; businesses: BusinessServi
 const business = (ability: AbilityCheck) => ({ access: { ability, scope: 'business' as const } });
 
 export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = async (server, { app, businesses }) => {
-  server.get('/business', { config: { access: { authenticated: true } }, schema: { response: { 200: z.object({ data: businessResourceSchema }) } } }, async (request) => {
-    const selected = request.ctx.business;
-    if (!selected) throw AppError.forbidden(messages.businessHeaderMissing);
-    return { data: toBusinessResource(selected.row) };
-  });
+  server.get('/business', { config: { access: { member: true } }, schema: { response: { 200: z.object({ data: businessResourceSchema }) } } }, async (request) => ({
+    data: toBusinessResource(requireBusiness(request).row),
+  }));
 
   server.put('/business', { config: business('edit-business-information'), schema: { body: updateBusinessRequestSchema, response: { 200: z.object({ data: businessResourceSchema }) } } }, async (request) => ({
     data: await businesses.update(auditActor(request), requireBusiness(request).id, request.body),
@@ -49,7 +45,8 @@ export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = asyn
   server.get(
     '/business/user/companies',
     {
-      config: { access: { authenticated: true } },
+      // The switcher list: the same companies /bootstrap gives an unverified user.
+      config: { access: { authenticated: true, allowUnverified: true } },
       schema: {
         querystring: z.object({ page: z.coerce.number().int().min(0).default(1), limit: z.coerce.number().int().min(1).max(100).default(10) }),
         response: { 200: z.object({ data: z.array(companySummarySchema), meta: z.object({ current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number() }) }) },

@@ -3,11 +3,13 @@ import { z } from 'zod';
 import {
   type PaymentResource,
   documentIdsRequestSchema,
+  paymentDeleteAbility,
   paymentListQuerySchema,
   paymentListResponseSchema,
   paymentRequestSchema,
   paymentResourceSchema,
   paymentTransfersResponseSchema,
+  paymentWriteAbility,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
@@ -20,9 +22,9 @@ import type { PaymentService } from './payments.service';
 
 const params = z.object({ id: z.string().uuid() });
 const one = { 200: z.object({ data: paymentResourceSchema }) };
-// The catalogue has no create/edit/delete-payment abilities: 'send-payment' is the one that writes payments.
 const view = { access: { ability: 'view-payment', scope: 'business' as const } };
-const write = { access: { ability: 'send-payment', scope: 'business' as const } };
+const write = { access: { ability: paymentWriteAbility, scope: 'business' as const } };
+const remove = { access: { ability: paymentDeleteAbility, scope: 'business' as const } };
 
 export type PaymentRoutesOptions = { payments: PaymentService; delivery: DocumentDelivery<PaymentResource, PaymentPublicView>; limiter: RateLimiter };
 
@@ -40,7 +42,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     // Only a created payment is stored under a key, so a replay answers 201 as the first request did.
     return reply.status(201).send(created.body);
   });
-  server.post('/payments/delete', { config: write, schema: { body: documentIdsRequestSchema } }, async (request) => ({
+  server.post('/payments/delete', { config: remove, schema: { body: documentIdsRequestSchema } }, async (request) => ({
     success: true,
     count: await payments.remove(auditActor(request), businessScope(request), request.body.ids),
   }));
@@ -50,7 +52,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   server.put('/payments/:id', { config: write, schema: { params, body: paymentRequestSchema, response: one } }, async (request) => ({
     data: await payments.update(auditActor(request), businessScope(request), request.params.id, request.body),
   }));
-  server.delete('/payments/:id', { config: write, schema: { params } }, async (request) => {
+  server.delete('/payments/:id', { config: remove, schema: { params } }, async (request) => {
     await payments.remove(auditActor(request), businessScope(request), [request.params.id]);
     return { success: true };
   });

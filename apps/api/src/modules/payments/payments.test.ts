@@ -220,6 +220,18 @@ describe('access', () => {
     expect((await vendor.get(`/api/v1/payments/${payment.id}`)).body.data).toMatchObject({ amount: 1000 });
   });
 
+  it('lets the accountant record and edit payments but delete none (deleting needs delete-invoice too)', async () => {
+    const accountant = await inviteAndAccept(h, vendor, 'accountant@lodz.example', 'accountant');
+    const recorded = await accountant.post('/api/v1/payments', paymentBody(customer.id, 1500));
+    expect(recorded.status).toBe(201);
+    const id = dataOf(recorded.body).id;
+    expect((await accountant.put(`/api/v1/payments/${id}`, paymentBody(customer.id, 1600))).status).toBe(200);
+    expect((await accountant.delete(`/api/v1/payments/${id}`)).status).toBe(403);
+    expect((await accountant.post('/api/v1/payments/delete', { ids: [id] })).status).toBe(403);
+    expect((await vendor.get(`/api/v1/payments/${id}`)).body.data).toMatchObject({ amount: 1600 });
+    expect((await vendor.delete(`/api/v1/payments/${id}`)).status).toBe(200);
+  });
+
   it('refuses ids of another business or tenant and changes nothing', async () => {
     const invoice = await openInvoice(vendor, customer.id, 10000);
     const payment = await createPayment(vendor, paymentBody(customer.id, 4000, { invoice_id: invoice.id }));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SEARCH_LIMIT, holds, messages, searchQuerySchema, searchResponseSchema } from '@app/contracts';
-import { AppError } from '../../platform/errors';
+import { SEARCH_LIMIT, holds, searchQuerySchema, searchResponseSchema } from '@app/contracts';
+import { requireBusiness } from '../../platform/request-context';
 import type { CounterpartyService } from '../counterparties/counterparties.service';
 import type { TeamService } from '../team/team.service';
 
@@ -9,9 +9,8 @@ import type { TeamService } from '../team/team.service';
  * kind is searched only when the member may view that kind.
  */
 export const searchRoutes: FastifyPluginAsyncZod<{ team: TeamService; counterparties: CounterpartyService }> = async (server, { team, counterparties }) => {
-  server.get('/search', { config: { access: { authenticated: true } }, schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } } }, async (request) => {
-    const business = request.ctx.business;
-    if (!business) throw AppError.forbidden(messages.businessHeaderMissing);
+  server.get('/search', { config: { access: { member: true } }, schema: { querystring: searchQuerySchema, response: { 200: searchResponseSchema } } }, async (request) => {
+    const business = requireBusiness(request);
     const term = request.query.search;
     const tenantId = request.ctx.tenant.id;
     const may = (ability: string) => Boolean(term) && holds(business.abilities, ability);

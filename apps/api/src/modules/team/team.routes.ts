@@ -63,7 +63,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (serve
     message: messages.invitationSent,
   }));
 
-  server.post('/users/:id/transfer-ownership', { config: business('edit-user'), schema: { params, response: one } }, async (request) => {
+  server.post('/users/:id/transfer-ownership', { config: { access: { ability: 'edit-user', scope: 'business', ownerOnly: true } }, schema: { params, response: one } }, async (request) => {
     const selected = requireBusiness(request);
     return { data: await team.transferOwnership(auditActor(request), selected.id, selected.isOwner, request.params.id) };
   });

@@ -12,6 +12,8 @@ afterEach(() => vi.restoreAllMocks());
 const lazyLoad = { timeout: 5000 };
 const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig));
 const writer = ['view-payment', 'send-payment'];
+// Deleting a payment needs delete-invoice as well (the accountant records payments but deletes nothing).
+const remover = [...writer, 'delete-invoice'];
 
 describe('payment view', () => {
   it('shows the receipt with its invoice and sends it by mail as edited', async () => {
@@ -29,6 +31,9 @@ describe('payment view', () => {
 
     expect(await screen.findByRole('heading', { name: 'Payment PAY-000001' }, lazyLoad)).toBeInTheDocument();
     expect(screen.getByText('Received from Globex Corporation')).toBeInTheDocument();
+    // Recording and editing need send-payment; deleting needs delete-invoice as well.
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(screen.getByLabelText('Amount $50.00')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'INV-000001' })).toHaveAttribute('href', '/invoices/inv-1/view');
     expect(screen.getByText('Partially paid')).toBeInTheDocument();
@@ -85,7 +90,7 @@ describe('payment view', () => {
       route('DELETE', '/api/v1/payments/pay-1', () => jsonResponse(200, { success: true })),
       route('GET', '/api/v1/payments', () => paymentPage([])),
     );
-    const { router } = renderApp('/payments/pay-1/view', makeSession({ current_user_abilities: writer }));
+    const { router } = renderApp('/payments/pay-1/view', makeSession({ current_user_abilities: remover }));
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Delete' }, lazyLoad));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Badge, Button, Grid, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import type { PaymentResource } from '@app/contracts';
+import { type PaymentResource, paymentDeleteAbility, paymentWriteAbility } from '@app/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Icon } from '../../../components/icon';
 import { PageHeader } from '../../../components/page-header';
@@ -41,7 +41,8 @@ function PaymentView({ payment }: { payment: PaymentResource }) {
   const remove = useDeletePayments();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [downloading, setDownloading] = useState(false);
-  const canWrite = can('send-payment');
+  const canWrite = can(paymentWriteAbility);
+  const canDelete = can(paymentDeleteAbility);
 
   const downloadReceipt = async () => {
     setDownloading(true);
@@ -80,7 +81,7 @@ function PaymentView({ payment }: { payment: PaymentResource }) {
           {t('payments.actions.send_receipt')}
         </Button>
       )}
-      {canWrite && (
+      {canDelete && (
         <Button color="red" variant="light" leftSection={<Icon name="trash" size={16} />} onClick={() => setDialog('delete')}>
           {t('payments.actions.delete')}
         </Button>

@@ -13,6 +13,8 @@ afterEach(() => vi.restoreAllMocks());
 const lazyLoad = { timeout: 5000 };
 const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig));
 const writer = ['view-payment', 'send-payment'];
+// Deleting a payment needs delete-invoice as well (the accountant records payments but deletes nothing).
+const remover = [...writer, 'delete-invoice'];
 const openInvoice = makeInvoice({ status: 'sent', display_status: 'sent', amount_paid: 5000, due_amount: 6000, paid_status: 'partially_paid' });
 
 describe('payments list', () => {
@@ -58,7 +60,7 @@ describe('payments list', () => {
       route('GET', '/api/v1/payments', () => paymentPage([makePayment(), makePayment({ id: 'pay-2', payment_number: 'PAY-000002' })])),
       route('POST', '/api/v1/payments/delete', () => jsonResponse(200, { success: true })),
     );
-    renderApp('/payments?tab=received', makeSession({ current_user_abilities: writer }));
+    renderApp('/payments?tab=received', makeSession({ current_user_abilities: remover }));
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('checkbox', { name: 'Select all' }, lazyLoad));
@@ -67,6 +69,18 @@ describe('payments list', () => {
 
     expect(await screen.findByText('2 payments deleted', {}, lazyLoad)).toBeInTheDocument();
     expect(requests.find((r) => r.path === '/api/v1/payments/delete')?.body).toEqual({ ids: ['pay-1', 'pay-2'] });
+  });
+
+  it('offers no selection or delete to someone who records payments without delete-invoice', async () => {
+    mockFetch(tenant, route('GET', '/api/v1/payments', () => paymentPage([makePayment()])));
+    renderApp('/payments?tab=received', makeSession({ current_user_abilities: writer }));
+    const user = userEvent.setup();
+
+    const table = await screen.findByRole('table', {}, lazyLoad);
+    expect(screen.queryByRole('checkbox', { name: 'Select all' })).not.toBeInTheDocument();
+    await user.click(within(table).getByRole('button', { name: 'Actions for payment PAY-000001' }));
+    expect(await screen.findByRole('menuitem', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Delete' })).not.toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, Anchor, Button, Group, Menu, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { PaymentDirection, PaymentResource } from '@app/contracts';
+import { type PaymentDirection, type PaymentResource, paymentDeleteAbility, paymentWriteAbility } from '@app/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { ListTabs } from '../../../components/data-table/list-tabs';
@@ -78,7 +78,8 @@ export function PaymentsPage() {
   const [editing, setEditing] = useState<PaymentResource | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
   const [deleting, setDeleting] = useState<{ ids: string[]; number?: string } | null>(null);
-  const canWrite = can('send-payment');
+  const canWrite = can(paymentWriteAbility);
+  const canDelete = can(paymentDeleteAbility);
   const filterState = JSON.stringify(params);
   const rows = payments.data?.data ?? [];
   const totalCount = payments.data?.meta.payment_total_count ?? null;
@@ -135,7 +136,7 @@ export function PaymentsPage() {
             </Button>
           )}
         </Group>
-        {selected.size > 0 && canWrite && (
+        {selected.size > 0 && canDelete && (
           <Group role="toolbar" aria-label={t('payments.bulk.label')}>
             <Text size="sm">{t('payments.bulk.selected', { count: selected.size })}</Text>
             <Button color="red" variant="light" size="xs" leftSection={<Icon name="trash" size={14} />} onClick={() => setDeleting({ ids: [...selected] })}>
@@ -159,7 +160,7 @@ export function PaymentsPage() {
             getRowId={(payment) => payment.id}
             emptyText={t('payments.no_match')}
             minWidth={820}
-            selection={canWrite ? { selected, onChange: setSelected } : undefined}
+            selection={canDelete ? { selected, onChange: setSelected } : undefined}
             onRowClick={(payment) => void navigate(paymentLinks.view(payment.id))}
             actions={(payment) => (
               <Menu position="bottom-end" withinPortal>
@@ -173,7 +174,7 @@ export function PaymentsPage() {
                     {t('payments.actions.view')}
                   </Menu.Item>
                   {canWrite && <Menu.Item onClick={() => setEditing(payment)}>{t('payments.actions.edit')}</Menu.Item>}
-                  {canWrite && (
+                  {canDelete && (
                     <Menu.Item color="red" onClick={() => setDeleting({ ids: [payment.id], number: payment.payment_number })}>
                       {t('payments.actions.delete')}
                     </Menu.Item>
