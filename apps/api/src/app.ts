@@ -89,8 +89,9 @@ export type BuildOptions = {
 export async function buildApp(app: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const server = Fastify({
     logger: options.logger ?? false,
-    // One hop: the proxy in front of us. Client-written X-Forwarded-For/Proto entries before it are not trusted.
-    trustProxy: app.env.TRUST_PROXY ? 1 : false,
+    // One hop: the proxy in front of us (hop 0, the socket's peer) is trusted, nothing it forwards
+    // from further out, so a client cannot choose its address or scheme by writing X-Forwarded-*.
+    trustProxy: app.env.TRUST_PROXY ? (_address: string, hop: number) => hop < 1 : false,
     bodyLimit: 2 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   server.setValidatorCompiler(validatorCompiler);
