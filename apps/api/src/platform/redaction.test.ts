@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REDACTED, TRUNCATED, maskDeclaredSecrets, maskSecretsInText, maskUrl, redact } from './redaction';
 import { randomToken } from './crypto';
+import { errorForLog } from './server-log';
 import { newTotpSecret, totpUri } from './totp';
 
 const TOKEN = randomToken();
@@ -88,5 +89,14 @@ describe('redact', () => {
     expect(Object.keys(redact(wide) as object)).toHaveLength(201);
     expect((redact(Array.from({ length: 1_000 }, (_, i) => i)) as unknown[]).length).toBe(100);
     expect(redact('x'.repeat(200_000))).toBe(`${TRUNCATED} 200000 characters`);
+  });
+});
+
+describe('server log errors', () => {
+  it('masks secrets quoted in an error message and its stack', () => {
+    const logged = errorForLog(new Error(`delivery failed for https://a.test/accept-user-invitation/${TOKEN}`));
+    expect(logged.message).toBe(`delivery failed for https://a.test/accept-user-invitation/${REDACTED}`);
+    expect(logged.stack).not.toContain(TOKEN);
+    expect(logged.type).toBe('Error');
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 import { maskSecretsInText, maskUrl } from './redaction';
 
@@ -16,7 +16,7 @@ function requestForLog(request: FastifyRequest) {
 }
 
 /** Errors may quote what failed (a URL, a query's parameters): their text goes through the value rules. */
-function errorForLog(error: FastifyError) {
+export function errorForLog(error: Error) {
   const serialized = pino.stdSerializers.err(error);
   return { ...serialized, message: maskSecretsInText(serialized.message), stack: maskSecretsInText(serialized.stack) };
 }
