@@ -69,6 +69,8 @@ test('foundation journey: admin creates a business, invites a user who signs in 
   const sentText = page.getByRole('dialog').getByTestId('outbox-mail-text');
   await expect(sentText).toContainText('/accept-user-invitation/[REDACTED]');
   await expect(sentText).not.toContainText(link.split('/').pop() ?? link);
+  // Hovering waits until the drawer has stopped sliding in.
+  await sentText.hover();
   await screenshot(page, 'outbox-masked');
   await page.keyboard.press('Escape');
 
