@@ -2,13 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness, TestClient, createHarness } from '../../test/harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness, OTHER_ADMIN_EMAIL, OTHER_HOST, TestClient, createHarness } from '../../test/harness';
 import { buildApp } from '../app';
 import { apiLogs, outbox } from '../db/schema';
 import { inTenant } from '../db/tenant-tx';
 import { createAppContext } from './app-context-factory';
-import { newId, randomToken } from './crypto';
+import { SecretBox, newId, randomToken } from './crypto';
 import { InlineQueue } from './jobs';
+import { smtpTransport } from './mail';
+import { Outbox } from './outbox';
 import { REDACTED } from './redaction';
 
 let h: Harness;
@@ -51,6 +53,28 @@ describe('outbox copies', () => {
     expect(sent?.sealedContent).toBeNull();
     expect(sent?.text).toBe(stored?.text);
     expect(sent?.subject).toBe(stored?.subject);
+  });
+
+  it('records a sealed copy it cannot open (another APP_KEY) as a failed delivery, sending nothing', async () => {
+    const id = await inTenant(h.app.db, h.landlordId, (tx) => h.app.outbox.write(tx, h.landlordId, { to: 'other-key@example.com', subject: 'Other key', text: 'sealed', secrets: [] }));
+    const otherKey = new Outbox(h.app.db, h.jobs, smtpTransport({ host: '127.0.0.1', port: h.smtp.port, secure: false }), 'a@example.com', h.app.clock, new SecretBox('another-app-key-0123456789-0123456789'));
+    await expect(otherKey.deliver(h.landlordId, id)).rejects.toThrow();
+    const failed = await rowOf(id);
+    expect(failed?.status).toBe('failed');
+    expect(failed?.lastError).toBeTruthy();
+    expect(h.smtp.mails.some((mail) => mail.to.includes('other-key@example.com'))).toBe(false);
+  });
+
+  it("another tenant's super admin neither sees nor retries this tenant's mail", async () => {
+    const id = await inTenant(h.app.db, h.landlordId, (tx) => h.app.outbox.write(tx, h.landlordId, { to: 'landlord-only@example.com', subject: 'Landlord only', text: 'mine', secrets: [] }));
+    await h.app.db.update(outbox).set({ status: 'failed' }).where(eq(outbox.id, id));
+    const other = h.client(OTHER_HOST);
+    expect((await other.login(OTHER_ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+    const listed = await other.get('/api/v1/platform/outbox?limit=100');
+    expect(listed.status).toBe(200);
+    expect((listed.body.data as ServedMail[]).map((mail) => mail.id)).not.toContain(id);
+    expect((await other.post(`/api/v1/platform/outbox/${id}/retry`)).status).toBe(404);
+    expect((await rowOf(id))?.status).toBe('failed');
   });
 
   it('refuses a declared secret too short to mask safely', async () => {

@@ -141,9 +141,9 @@ export class Outbox {
         .for('update', { skipLocked: true });
       const mail = rows[0];
       if (!mail) return null;
-      // Mail written before contents were sealed is sent as stored.
-      const content = mail.sealedContent ? sealedContentSchema.parse(JSON.parse(this.secretBox.open(mail.sealedContent))) : { subject: mail.subject, text: mail.text, html: mail.html };
       try {
+        // Mail written before contents were sealed is sent as stored. A copy sealed under another APP_KEY fails here, recorded like a refused send.
+        const content = mail.sealedContent ? sealedContentSchema.parse(JSON.parse(this.secretBox.open(mail.sealedContent))) : { subject: mail.subject, text: mail.text, html: mail.html };
         await mailer.transport.send({
           from: mailer.from,
           to: mail.to,
