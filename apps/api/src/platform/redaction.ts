@@ -21,33 +21,42 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SEP = '(?:/|%2F)';
 const VALUE_END = `[^\\s/?#&"'<>]+`;
 
-/** Shapes that are secrets wherever they appear, with what replaces them. */
-const SECRET_SHAPES: { pattern: RegExp; replacement: string }[] = [
+/**
+ * Shapes that are secrets wherever they appear, with what replaces them. `hint` finds a fragment
+ * every match contains: a string without it skips the pattern, which keeps the common case
+ * (names, amounts, dates, ids) to one test.
+ */
+const SECRET_SHAPES: { hint: RegExp; pattern: RegExp; replacement: string }[] = [
   // An authenticator's enrolment URL carries the TOTP secret.
-  { pattern: /otpauth(?::|%3A)(?:\/\/|%2F%2F)[^\s"'<>]*/gi, replacement: REDACTED },
-  { pattern: /\b(Bearer)(?:\s+|%20|\+)[^\s"'<>,;]+/gi, replacement: `$1 ${REDACTED}` },
+  { hint: /otpauth/i, pattern: /otpauth(?::|%3A)(?:\/\/|%2F%2F)[^\s"'<>]*/gi, replacement: REDACTED },
+  { hint: /bearer/i, pattern: /\b(Bearer)(?:\s+|%20|\+)[^\s"'<>,;]+/gi, replacement: `$1 ${REDACTED}` },
   // Bearer tokens of this app read `<uuid>|<secret>`.
-  { pattern: /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:\||%7C)[A-Za-z0-9_-]+/gi, replacement: REDACTED },
-  { pattern: /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, replacement: REDACTED },
+  { hint: /\||%7C/i, pattern: /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(?:\||%7C)[A-Za-z0-9_-]+/gi, replacement: REDACTED },
+  { hint: /eyJ/, pattern: /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, replacement: REDACTED },
   // Links whose next path segment is a one-time token: web pages and the API routes behind them.
   {
+    hint: /reset-password|invitation/i,
     pattern: new RegExp(`(${SEP}(?:reset-password|accept-user-invitation|onboarding-business-invitation|onboarding-invitations|invitations)${SEP})${VALUE_END}`, 'gi'),
     replacement: `$1${REDACTED}`,
   },
   // Public document links (`/public/invoices/view/<token>`, `/api/v1/public/invoices/<token>/pdf`) open a customer's documents.
-  { pattern: new RegExp(`(${SEP}public${SEP}[a-z-]+${SEP}(?:view${SEP})?)${VALUE_END}`, 'gi'), replacement: `$1${REDACTED}` },
+  { hint: /public/i, pattern: new RegExp(`(${SEP}public${SEP}[a-z-]+${SEP}(?:view${SEP})?)${VALUE_END}`, 'gi'), replacement: `$1${REDACTED}` },
   // A query value under a secret-like key (`/verify-user?token=…`), plain or percent-encoded.
   {
+    hint: /token|secret|code|signature|password|otp/i,
     pattern: /((?:[?&]|%3F|%26)[A-Za-z0-9_.-]*(?:token|secret|code|signature|password|otp)[A-Za-z0-9_.-]*(?:=|%3D))[^&\s#"'<>]+/gi,
     replacement: `$1${REDACTED}`,
   },
 ];
+
+const ANY_HINT = new RegExp(SECRET_SHAPES.map((shape) => shape.hint.source).join('|'), 'i');
 
 /**
  * A run of 32 or more URL-safe characters with a digit or a capital in it: random tokens
  * (base64url, 43 characters), base32 TOTP secrets (32) and hashes. UUIDs stay (they are ids), and
  * so does lower-case text joined by hyphens or underscores.
  */
+const MIN_LONG_RUN = 32;
 const LONG_RUN = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{32,}(?![A-Za-z0-9_-])/g;
 const DIGIT_OR_CAPITAL = /[0-9A-Z]/;
 
@@ -57,9 +66,10 @@ function maskLongRun(run: string): string {
 
 /** Masks every secret-shaped value in free text (a URL, a mail, a log message). */
 export function maskSecretsInText(text: string): string {
+  if (UUID.test(text) || (text.length < MIN_LONG_RUN && !ANY_HINT.test(text))) return text;
   let masked = text;
-  for (const { pattern, replacement } of SECRET_SHAPES) masked = masked.replace(pattern, replacement);
-  return masked.replace(LONG_RUN, maskLongRun);
+  for (const { hint, pattern, replacement } of SECRET_SHAPES) if (hint.test(text)) masked = masked.replace(pattern, replacement);
+  return masked.length < MIN_LONG_RUN ? masked : masked.replace(LONG_RUN, maskLongRun);
 }
 
 /** Replaces each value declared secret, raw and URL-encoded, then masks what is shaped like a secret. */
