@@ -111,7 +111,8 @@ describe('outbox copies', () => {
     const otpauthLog = logRow('/api/v1/user/two-factor-authentication', { secret: REDACTED, otpauth_url: `otpauth://totp/x?secret=${token}` });
     const publicLog = { ...logRow(`/api/v1/public/invoices/${token}/pdf`, null), method: 'GET' };
     const invitationLog = logRow(`/api/v1/accept-user-invitation/${token}`, { message: 'Invitation accepted' });
-    await h.app.db.insert(apiLogs).values([otpauthLog, publicLog, invitationLog]);
+    const outboxListLog = { ...logRow('/api/v1/platform/outbox?status=held', { data: [{ text: `http://localhost/reset-password/${token}` }] }), method: 'GET' };
+    await h.app.db.insert(apiLogs).values([otpauthLog, publicLog, invitationLog, outboxListLog]);
 
     const migration = fs.readFileSync(path.resolve(import.meta.dirname, '../db/migrations/0018_outbox_sealed_content.sql'), 'utf8');
     // Every statement after the column is added: the scrub of rows already stored.
@@ -121,9 +122,10 @@ describe('outbox copies', () => {
     expect(scrubbed?.text).toBe(`Open http://localhost/reset-password/${REDACTED}?email=a%40example.com or http://localhost/public/invoices/view/${REDACTED} or http://localhost/verify-user?token=${REDACTED}`);
     expect(scrubbed?.html).not.toContain(token);
     const logs = await h.app.db.select().from(apiLogs).where(eq(apiLogs.tenantId, h.landlordId));
-    const logText = JSON.stringify(logs.filter((row) => [otpauthLog.id, publicLog.id, invitationLog.id].includes(row.id)));
+    const logText = JSON.stringify(logs.filter((row) => [otpauthLog.id, publicLog.id, invitationLog.id, outboxListLog.id].includes(row.id)));
     expect(logText).not.toContain(token);
     expect(logs.find((row) => row.id === otpauthLog.id)?.responseBody).toEqual({ omitted: 'secret-bearing response' });
+    expect(logs.find((row) => row.id === outboxListLog.id)?.responseBody).toEqual({ omitted: 'secret-bearing response' });
     expect(logs.find((row) => row.id === publicLog.id)?.url).toBe(`/api/v1/public/invoices/${REDACTED}/pdf`);
     expect(logs.find((row) => row.id === invitationLog.id)?.url).toBe(`/api/v1/accept-user-invitation/${REDACTED}`);
 
