@@ -63,6 +63,17 @@ test('foundation journey: admin creates a business, invites a user who signs in 
   const invitation = await waitForMail(MEMBER_EMAIL, 'invited');
   const link = linkIn(invitation, /\/accept-user-invitation\/[\w-]+/);
 
+  // The super admin's outbox shows the mail with its one-time link masked.
+  await page.goto('/admin/outbox');
+  await page.getByRole('row', { name: new RegExp(MEMBER_EMAIL) }).first().getByRole('button').first().click();
+  const sentText = page.getByRole('dialog').getByTestId('outbox-mail-text');
+  await expect(sentText).toContainText('/accept-user-invitation/[REDACTED]');
+  await expect(sentText).not.toContainText(link.split('/').pop() ?? link);
+  // Hovering waits until the drawer has stopped sliding in.
+  await sentText.hover();
+  await screenshot(page, 'outbox-masked');
+  await page.keyboard.press('Escape');
+
   const memberContext = await browser.newContext();
   const member = await memberContext.newPage();
   await member.goto(link);

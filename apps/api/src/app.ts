@@ -12,6 +12,8 @@ import type { AppContext } from './platform/app-context';
 import { installErrorHandler } from './platform/error-handler';
 import { enforceDeclaredAccess, installRequestPipeline } from './platform/pipeline';
 import { RateLimiter } from './platform/rate-limit';
+import { enforceSensitiveResponses } from './platform/sensitive-routes';
+import { type ServerLogOptions, serverLoggerOptions } from './platform/server-log';
 import { createAuthenticator } from './modules/auth/authenticate';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -80,7 +82,8 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 
 export type BuildOptions = {
-  logger?: boolean | { level: string };
+  /** The server's own request log (stdout unless a stream is given); off when omitted. */
+  logger?: ServerLogOptions;
   /** The built React app to serve; omitted in API-only tests. */
   webDist?: string | null;
   isReady?: () => boolean;
@@ -88,7 +91,7 @@ export type BuildOptions = {
 
 export async function buildApp(app: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
   const server = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? serverLoggerOptions(options.logger) : false,
     // One hop: the proxy in front of us (hop 0, the socket's peer) is trusted, nothing it forwards
     // from further out, so a client cannot choose its address or scheme by writing X-Forwarded-*.
     trustProxy: app.env.TRUST_PROXY ? (_address: string, hop: number) => hop < 1 : false,
@@ -98,6 +101,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   server.setSerializerCompiler(serializerCompiler);
   installErrorHandler(server);
   enforceDeclaredAccess(server);
+  enforceSensitiveResponses(server);
 
   await server.register(cookie);
   await server.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5 } });

@@ -8,6 +8,7 @@ import { loadEnv } from './env';
 import { createAppContext } from './platform/app-context-factory';
 import { lockDataDir } from './platform/data-dir-lock';
 import { PgBossQueue } from './platform/jobs';
+import { errorForLog } from './platform/server-log';
 import { transportFromEnv } from './platform/mail';
 import { createEstimateExpiryJob } from './modules/estimates/estimate-expiry';
 import { createRecurringInvoiceJob } from './modules/recurring-invoices/recurring-job';
@@ -25,7 +26,11 @@ const IDEMPOTENCY_EXPIRY_MS = 60 * 60 * 1000;
 async function main(): Promise<void> {
   const startedAt = Date.now();
   const env = loadEnv();
-  const logger = pino({ level: env.LOG_LEVEL, redact: { paths: ['*.password', '*.token', '*.secret', 'req.headers.authorization', 'req.headers.cookie'], censor: '[REDACTED]' } });
+  const logger = pino({
+    level: env.LOG_LEVEL,
+    redact: { paths: ['*.password', '*.token', '*.secret', 'req.headers.authorization', 'req.headers.cookie'], censor: '[REDACTED]' },
+    serializers: { err: errorForLog },
+  });
   const release = env.DATABASE_URL ? () => undefined : lockDataDir(env.dataDir);
   let database: Database | null = null;
   try {

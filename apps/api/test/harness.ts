@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { ensureInitialData } from '../src/db/seed';
@@ -60,7 +61,8 @@ export type Harness = {
   close(): Promise<void>;
 };
 
-export async function createHarness(options: { clock?: Clock; authRateLimit?: number; trustProxy?: boolean } = {}): Promise<Harness> {
+/** `serverLog` turns the server's request log on, written to that stream instead of stdout. */
+export async function createHarness(options: { clock?: Clock; authRateLimit?: number; trustProxy?: boolean; serverLog?: DestinationStream } = {}): Promise<Harness> {
   const smtp = new TestSmtpServer();
   const port = await smtp.start();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-test-'));
@@ -95,7 +97,7 @@ export async function createHarness(options: { clock?: Clock; authRateLimit?: nu
   const landlord = await findLandlord(app.db);
   if (!landlord) throw new Error('Seeding made no landlord');
   const other = await createTenant(app, { name: 'Tenant B', domains: [OTHER_HOST], adminEmail: OTHER_ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
-  const server = await buildApp(app);
+  const server = await buildApp(app, options.serverLog ? { logger: { level: 'info', stream: options.serverLog } } : {});
   await server.ready();
   return {
     server,

@@ -2,22 +2,20 @@ import { apiLogs } from '../db/schema';
 import type { AppDb } from '../db/client';
 import { inTenant } from '../db/tenant-tx';
 import { newId } from './crypto';
+import { maskSecretsInText, redact } from './redaction';
 
 export type ApiLogEntry = typeof apiLogs.$inferInsert;
 
-/** What the request path hands over: bodies raw, to be parsed and redacted when the batch is written. */
-export type ApiLogRecord = Omit<ApiLogEntry, 'id' | 'requestBody' | 'responseBody'> & { requestBody: unknown; responseBody: string | null };
+/** Stands in for the body of a route that declared `sensitiveResponse`: that body is never logged. */
+export const WITHHELD_RESPONSE = { omitted: 'secret-bearing response' } as const;
 
-const SECRET_KEY = /pass(word)?|token|secret|authorization|cookie|code|recovery|api[_-]?key|account_number/i;
+/** What the request path hands over: bodies raw, to be parsed and redacted when the batch is written. */
+export type ApiLogRecord = Omit<ApiLogEntry, 'id' | 'requestBody' | 'responseBody'> & { requestBody: unknown; responseBody: string | typeof WITHHELD_RESPONSE | null };
+
 const MAX_BODY_CHARS = 16_000;
 
-/** Replaces the values of secret-looking keys, at any depth. */
-export function redact(value: unknown, depth = 0): unknown {
-  if (depth > 8 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.slice(0, 100).map((v) => redact(v, depth + 1));
-  const out: Record<string, unknown> = {};
-  for (const [key, inner] of Object.entries(value)) out[key] = SECRET_KEY.test(key) ? '[REDACTED]' : redact(inner, depth + 1);
-  return out;
+function maskOptional(value: string | null | undefined): string | null {
+  return value ? maskSecretsInText(value) : null;
 }
 
 export function bodyForLog(raw: unknown): unknown {
@@ -29,7 +27,7 @@ export function bodyForLog(raw: unknown): unknown {
     try {
       value = JSON.parse(raw);
     } catch {
-      return { text: raw.slice(0, 200) };
+      return { text: maskSecretsInText(raw.slice(0, 200)) };
     }
   }
   const redacted = redact(value);
@@ -37,7 +35,10 @@ export function bodyForLog(raw: unknown): unknown {
   return text.length > MAX_BODY_CHARS ? { truncated: text.slice(0, MAX_BODY_CHARS) } : redacted;
 }
 
-/** Collects API log rows and writes them in batches, off the request path. */
+/**
+ * Collects API log rows and writes them in batches, off the request path. Nothing here throws to
+ * its caller or its timer: a row that cannot be prepared or written is reported and dropped.
+ */
 export class ApiLogWriter {
   private pending: ApiLogRecord[] = [];
   private timer: NodeJS.Timeout | null = null;
@@ -56,6 +57,26 @@ export class ApiLogWriter {
     else if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.intervalMs);
   }
 
+  private prepare(entry: ApiLogRecord): ApiLogEntry | null {
+    try {
+      return {
+        ...entry,
+        id: newId(),
+        // Headers are whatever the client sent; a token pasted into one is masked like any other value.
+        os: maskOptional(entry.os),
+        appName: maskOptional(entry.appName),
+        appVersion: maskOptional(entry.appVersion),
+        client: maskOptional(entry.client),
+        timezone: maskOptional(entry.timezone),
+        requestBody: bodyForLog(entry.requestBody),
+        responseBody: bodyForLog(entry.responseBody),
+      };
+    } catch (error) {
+      this.onError(error);
+      return null;
+    }
+  }
+
   flush(): Promise<void> {
     if (this.timer) {
       clearTimeout(this.timer);
@@ -66,8 +87,10 @@ export class ApiLogWriter {
     if (batch.length === 0) return this.flushing;
     const byTenant = new Map<string, ApiLogEntry[]>();
     for (const entry of batch) {
+      const row = this.prepare(entry);
+      if (!row) continue;
       const list = byTenant.get(entry.tenantId) ?? [];
-      list.push({ ...entry, id: newId(), requestBody: bodyForLog(entry.requestBody), responseBody: bodyForLog(entry.responseBody) });
+      list.push(row);
       byTenant.set(entry.tenantId, list);
     }
     this.flushing = this.flushing.then(async () => {

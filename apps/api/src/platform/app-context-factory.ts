@@ -45,7 +45,7 @@ export function createAppContext(options: ContextOptions): AppContext {
     db,
     clock,
     jobs: options.jobs,
-    outbox: new Outbox(db, options.jobs, options.transport, options.env.MAIL_FROM, clock, new TenantMailers(secretBox)),
+    outbox: new Outbox(db, options.jobs, options.transport, options.env.MAIL_FROM, clock, secretBox, new TenantMailers(secretBox)),
     secretBox,
     storage: new FileStorage(path.join(options.env.dataDir, 'uploads')),
     tenants: new TenantResolver(db, { scheme: options.env.PUBLIC_SCHEME, port: options.env.publicPort, trustProxy: options.env.TRUST_PROXY }),

@@ -28,7 +28,7 @@ describe('outbox', () => {
   it('a rolled-back change sends nothing', async () => {
     await expect(
       inTenant(h.app.db, h.landlordId, async (tx) => {
-        await h.app.outbox.write(tx, h.landlordId, { to: 'ghost@example.com', subject: 'Never', text: 'never' });
+        await h.app.outbox.write(tx, h.landlordId, { to: 'ghost@example.com', subject: 'Never', text: 'never', secrets: [] });
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');
@@ -37,9 +37,9 @@ describe('outbox', () => {
   });
 
   it('a failed delivery is recorded and the super admin retry sends it', async () => {
-    const id = await inTenant(h.app.db, h.landlordId, (tx) => h.app.outbox.write(tx, h.landlordId, { to: 'retry@example.com', subject: 'Retry me', text: 'hello' }));
+    const id = await inTenant(h.app.db, h.landlordId, (tx) => h.app.outbox.write(tx, h.landlordId, { to: 'retry@example.com', subject: 'Retry me', text: 'hello', secrets: [] }));
     const unreachable = smtpTransport({ host: '127.0.0.1', port: 1, secure: false });
-    const broken = new Outbox(h.app.db, h.jobs, unreachable, 'a@example.com', h.app.clock);
+    const broken = new Outbox(h.app.db, h.jobs, unreachable, 'a@example.com', h.app.clock, h.app.secretBox);
     await expect(broken.deliver(h.landlordId, id)).rejects.toThrow();
     const [failed] = await inTenant(h.app.db, h.landlordId, (tx) => tx.select().from(outbox).where(eq(outbox.id, id)));
     expect(failed?.status).toBe('failed');
@@ -56,7 +56,7 @@ describe('outbox', () => {
     expect((await admin.post(`/api/v1/platform/outbox/${id}/retry`)).status).toBe(404);
   });
 
-  it('without SMTP, mail is held for the super admin to read', async () => {
+  it('without SMTP, mail is held', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-held-'));
     const database = await openEmbedded(dataDir);
     try {
@@ -66,7 +66,7 @@ describe('outbox', () => {
       await ensureInitialData(app);
       const landlord = await findLandlord(app.db);
       if (!landlord) throw new Error('no landlord');
-      const id = await inTenant(app.db, landlord.id, (tx) => app.outbox.write(tx, landlord.id, { to: 'held@example.com', subject: 'Held', text: 'reset link' }));
+      const id = await inTenant(app.db, landlord.id, (tx) => app.outbox.write(tx, landlord.id, { to: 'held@example.com', subject: 'Held', text: 'reset link', secrets: [] }));
       await app.outbox.dispatch(landlord.id, id);
       const [row] = await inTenant(app.db, landlord.id, (tx) => tx.select().from(outbox).where(eq(outbox.id, id)));
       expect(row?.status).toBe('held');
@@ -93,7 +93,7 @@ describe('pg-boss worker on the embedded database', () => {
       await app.outbox.register();
       const landlord = await findLandlord(app.db);
       if (!landlord) throw new Error('no landlord');
-      const id = await inTenant(app.db, landlord.id, (tx) => app.outbox.write(tx, landlord.id, { to: 'boss@example.com', subject: 'Via pg-boss', text: 'queued' }));
+      const id = await inTenant(app.db, landlord.id, (tx) => app.outbox.write(tx, landlord.id, { to: 'boss@example.com', subject: 'Via pg-boss', text: 'queued', secrets: [] }));
       await app.outbox.dispatch(landlord.id, id);
       const mail = await smtp.waitFor('boss@example.com', () => true, 20_000);
       expect(mail.subject).toBe('Via pg-boss');
@@ -117,7 +117,7 @@ describe('API log', () => {
   it('writes a row per call in batches, with passwords and tokens redacted', async () => {
     const c = h.client();
     await c.login(ADMIN_EMAIL, ADMIN_PASSWORD);
-    await c.post('/api/v1/me/tokens', { name: 'Logged', expires_in_days: 7 });
+    const created = await c.post('/api/v1/me/tokens', { name: 'Logged', expires_in_days: 7 });
     await h.app.apiLog.flush();
     const rows = await inTenant(h.app.db, h.landlordId, (tx) => tx.select().from(apiLogs));
     const login = rows.find((r) => r.url === '/api/v1/login' && r.responseCode === 200);
@@ -125,7 +125,9 @@ describe('API log', () => {
     expect(JSON.stringify(login?.requestBody)).not.toContain(ADMIN_PASSWORD);
     expect((login?.requestBody as Record<string, unknown>).password).toBe('[REDACTED]');
     const tokenRow = rows.find((r) => r.url === '/api/v1/me/tokens' && r.method === 'POST');
-    expect((tokenRow?.responseBody as Record<string, unknown>).plain_text_token).toBe('[REDACTED]');
+    // The answer that hands out the token is never logged, not even redacted.
+    expect(tokenRow?.responseBody).toEqual({ omitted: 'secret-bearing response' });
+    expect(JSON.stringify(tokenRow)).not.toContain(String(created.body.plain_text_token).split('|')[1]);
     expect(tokenRow?.loadTimeMs).toBeGreaterThanOrEqual(0);
     expect(tokenRow?.responseSize).toBeGreaterThan(0);
   });

@@ -1,17 +1,37 @@
 import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppDb, Tx } from '../db/client';
 import { inTenant } from '../db/tenant-tx';
 import { outbox } from '../db/schema';
 import type { Clock } from './clock';
-import { newId } from './crypto';
+import { type SecretBox, newId } from './crypto';
 import type { JobQueue } from './jobs';
 import type { MailTransport } from './mail';
+import { maskDeclaredSecrets, maskSecretsInText } from './redaction';
 import type { Mailer, TenantMailers } from './tenant-mail';
 
 export const DELIVER_MAIL_JOB = 'outbox-deliver';
 const MAX_ATTEMPTS = 6;
 
-export type OutboxRow = typeof outbox.$inferSelect;
+/** A stored mail as anyone may read it back: never the sealed deliverable content. */
+export type OutboxRow = Omit<typeof outbox.$inferSelect, 'sealedContent'>;
+
+const readableColumns = {
+  tenantId: outbox.tenantId,
+  id: outbox.id,
+  to: outbox.to,
+  subject: outbox.subject,
+  text: outbox.text,
+  html: outbox.html,
+  replyTo: outbox.replyTo,
+  cc: outbox.cc,
+  attachments: outbox.attachments,
+  status: outbox.status,
+  attempts: outbox.attempts,
+  lastError: outbox.lastError,
+  createdAt: outbox.createdAt,
+  sentAt: outbox.sentAt,
+};
 
 export type MailDraft = {
   to: string;
@@ -21,12 +41,35 @@ export type MailDraft = {
   replyTo?: string | null;
   cc?: string | null;
   attachments?: { filename: string; contentType: string; content: Buffer }[];
+  /**
+   * Every one-time token and link secret the subject, text or html carries (`[]` when none).
+   * Required, so no writer can forget it: these values are masked in the stored readable copy.
+   */
+  secrets: readonly string[];
 };
+
+const MIN_SECRET_LENGTH = 16;
+const sealedContentSchema = z.object({ subject: z.string(), text: z.string(), html: z.string().nullable() });
+type MailContent = z.infer<typeof sealedContentSchema>;
+
+/** The copy kept for people to read: declared secrets and anything shaped like one masked. */
+function readableCopy(content: MailContent, secrets: readonly string[]): MailContent {
+  return {
+    subject: maskDeclaredSecrets(content.subject, secrets),
+    text: maskDeclaredSecrets(content.text, secrets),
+    html: content.html === null ? null : maskDeclaredSecrets(content.html, secrets),
+  };
+}
 
 /**
  * Mail is written to the outbox in the caller's transaction (a rolled-back change sends nothing)
  * and handed to the job queue after commit. Each tenant's mail goes through its own SMTP when it
- * configured one, else through the environment's; with neither it is held, readable by a super admin.
+ * configured one, else through the environment's; with neither it is held until one exists.
+ *
+ * Two copies are kept. The readable one (subject, text, html) has every one-time token and
+ * document link masked, so nobody reading the outbox or the table can use them. The deliverable
+ * one is sealed with APP_KEY and erased once the mail is sent: the token reaches the recipient's
+ * mailbox and no other place.
  */
 export class Outbox {
   constructor(
@@ -35,6 +78,7 @@ export class Outbox {
     private readonly transport: MailTransport | null,
     private readonly from: string,
     private readonly clock: Clock,
+    private readonly secretBox: SecretBox,
     private readonly tenantMailers: TenantMailers | null = null,
   ) {}
 
@@ -51,14 +95,15 @@ export class Outbox {
   }
 
   async write(tx: Tx, tenantId: string, mail: MailDraft): Promise<string> {
+    if (mail.secrets.some((secret) => secret.length < MIN_SECRET_LENGTH)) throw new Error(`A mail secret must be at least ${MIN_SECRET_LENGTH} characters`);
     const id = newId();
+    const content: MailContent = { subject: mail.subject, text: mail.text, html: mail.html ?? null };
     await tx.insert(outbox).values({
       tenantId,
       id,
       to: mail.to,
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? null,
+      ...readableCopy(content, mail.secrets),
+      sealedContent: this.secretBox.seal(JSON.stringify(content)),
       replyTo: mail.replyTo ?? null,
       cc: mail.cc ?? null,
       attachments: mail.attachments?.length ? mail.attachments.map((file) => ({ filename: file.filename, content_type: file.contentType, content_base64: file.content.toString('base64') })) : null,
@@ -97,21 +142,24 @@ export class Outbox {
       const mail = rows[0];
       if (!mail) return null;
       try {
+        // Mail written before contents were sealed is sent as stored. A copy sealed under another APP_KEY fails here, recorded like a refused send.
+        const content = mail.sealedContent ? sealedContentSchema.parse(JSON.parse(this.secretBox.open(mail.sealedContent))) : { subject: mail.subject, text: mail.text, html: mail.html };
         await mailer.transport.send({
           from: mailer.from,
           to: mail.to,
-          subject: mail.subject,
-          text: mail.text,
-          html: mail.html,
+          ...content,
           replyTo: mail.replyTo,
           cc: mail.cc,
           attachments: (mail.attachments ?? []).map((file) => ({ filename: file.filename, contentType: file.content_type, content: Buffer.from(file.content_base64, 'base64') })),
         });
-        await tx.update(outbox).set({ status: 'sent', sentAt: this.clock.now(), attempts: mail.attempts + 1, lastError: null }).where(and(eq(outbox.tenantId, tenantId), eq(outbox.id, id)));
+        await tx
+          .update(outbox)
+          .set({ status: 'sent', sentAt: this.clock.now(), attempts: mail.attempts + 1, lastError: null, sealedContent: null, ...(mail.sealedContent ? {} : readableCopy(content, [])) })
+          .where(and(eq(outbox.tenantId, tenantId), eq(outbox.id, id)));
         return null;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        await tx.update(outbox).set({ status: 'failed', attempts: mail.attempts + 1, lastError: message.slice(0, 1000) }).where(and(eq(outbox.tenantId, tenantId), eq(outbox.id, id)));
+        await tx.update(outbox).set({ status: 'failed', attempts: mail.attempts + 1, lastError: maskSecretsInText(message.slice(0, 1000)) }).where(and(eq(outbox.tenantId, tenantId), eq(outbox.id, id)));
         return mail.attempts + 1 < MAX_ATTEMPTS ? error : null;
       }
     });
@@ -138,7 +186,7 @@ export class Outbox {
       filter.status ? eq(outbox.status, filter.status) : undefined,
       filter.to ? sql`lower(${outbox.to}) = ${filter.to.toLowerCase()}` : undefined,
     );
-    const rows = await tx.select().from(outbox).where(where).orderBy(desc(outbox.createdAt), desc(outbox.id)).offset(offset).limit(limit);
+    const rows: OutboxRow[] = await tx.select(readableColumns).from(outbox).where(where).orderBy(desc(outbox.createdAt), desc(outbox.id)).offset(offset).limit(limit);
     const counted = await tx.select({ count: sql<number>`count(*)::int` }).from(outbox).where(where);
     return { rows, total: counted[0]?.count ?? 0 };
   }

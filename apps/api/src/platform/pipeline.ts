@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { messages, satisfies, isAbilityName, abilitiesInCheck } from '@app/contracts';
 import type { Authenticator } from '../modules/auth/authenticate';
+import { WITHHELD_RESPONSE } from './api-log';
 import type { AppContext } from './app-context';
 import { constantTimeEqual } from './crypto';
 import { AppError } from './errors';
+import { maskUrl } from './redaction';
 import type { RequestContext, RouteAccess } from './request-context';
 
 export const SESSION_COOKIE = 'session';
@@ -114,20 +116,23 @@ export function installRequestPipeline(app: FastifyInstance, ctx: AppContext, au
     return payload;
   });
 
+  // The API log: bodies are redacted when written, URLs here; a route that declared a
+  // secret-bearing response (sensitive-routes.ts) has its body withheld whatever its status.
   app.addHook('onResponse', async (request, reply) => {
     if (!request.url.startsWith('/api/v1/') || !request.ctx) return;
     const payload = (reply as FastifyReply & { logPayload?: unknown }).logPayload;
     const size = typeof payload === 'string' ? Buffer.byteLength(payload) : Buffer.isBuffer(payload) ? payload.length : 0;
     const isJson = typeof payload === 'string' && String(reply.getHeader('content-type') ?? '').includes('json');
+    const withheld = request.routeOptions.config.sensitiveResponse === true;
     ctx.apiLog.record({
       tenantId: request.ctx.tenant.id,
       userId: request.ctx.user?.id ?? null,
       businessId: request.ctx.business?.id ?? null,
       method: request.method,
-      url: request.url.slice(0, 2000),
+      url: maskUrl(request.url, request.routeOptions.url).slice(0, 2000),
       responseCode: reply.statusCode,
       requestBody: request.isMultipart() ? { multipart: true } : request.body,
-      responseBody: isJson ? payload : null,
+      responseBody: withheld ? WITHHELD_RESPONSE : isJson ? payload : null,
       ip: request.ip,
       os: headerValue(request, 'x-os'),
       appName: headerValue(request, 'x-app-name'),

@@ -172,7 +172,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
           loader: requireArea(queryClient, 'admin'),
           children: [
             { index: true, lazy: pages.adminOverview, loader: requireAccess(queryClient, { scope: 'platform' }) },
-            guarded('outbox', { ability: 'view-platform-setting', scope: 'platform' }, pages.outbox),
+            guarded('outbox', { ability: 'edit-platform-setting', scope: 'platform' }, pages.outbox),
             guarded('roles', { ability: ['view-role', 'manage-role'], scope: 'platform' }, pages.platformRoles),
             guarded('audit-logs', { ability: 'view-audit-log', scope: 'platform' }, pages.adminAuditLog),
             guarded('account-settings', { scope: 'platform' }, pages.accountSettings),

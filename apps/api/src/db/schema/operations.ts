@@ -17,8 +17,11 @@ export const outbox = pgTable(
     id: uuid('id').notNull(),
     to: text('to').notNull(),
     subject: text('subject').notNull(),
+    /** The readable copy: one-time tokens and document links masked. */
     text: text('text').notNull(),
     html: text('html'),
+    /** The deliverable subject, text and html, sealed with APP_KEY; erased once the mail is sent. */
+    sealedContent: text('sealed_content'),
     replyTo: text('reply_to'),
     cc: text('cc'),
     /** Files sent with the mail (e.g. the invoice PDF as it was when sent), base64 encoded. */

@@ -6,6 +6,7 @@ import {
   confirmPasswordRequestSchema,
   confirmedPasswordStatusSchema,
   createAccessTokenRequestSchema,
+  createAccessTokenResponseSchema,
   listMeta,
   messages,
   recoveryCodesResponseSchema,
@@ -26,6 +27,8 @@ import { type AccountService, toUserResource } from './account.service';
 export type AccountRoutesOptions = { app: AppContext; account: AccountService; auth: AuthService; limiter: RateLimiter };
 
 const SIGNED_IN = { access: { authenticated: true, allowUnverified: true } } as const;
+/** Answers that hand the user a secret (TOTP secret, recovery codes, a token) stay out of the API log. */
+const SIGNED_IN_SECRET = { ...SIGNED_IN, sensitiveResponse: true } as const;
 
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (server, { app, account, auth, limiter }) => {
   server.get('/me', { config: SIGNED_IN, schema: { response: { 200: z.object({ data: userResourceSchema }) } } }, async (request) => ({
@@ -71,17 +74,17 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     confirmed: account.passwordConfirmed(request.ctx.session?.passwordConfirmedAt ?? null),
   }));
 
-  server.post('/user/two-factor-authentication', { config: SIGNED_IN, schema: { response: { 200: twoFactorSetupResponseSchema } } }, async (request) =>
+  server.post('/user/two-factor-authentication', { config: SIGNED_IN_SECRET, schema: { response: { 200: twoFactorSetupResponseSchema } } }, async (request) =>
     account.enableTwoFactor(request.ctx.tenant.id, requireUser(request).id, request.ctx.session?.passwordConfirmedAt ?? null, request.ctx.tenant.pageTitle ?? request.ctx.tenant.name),
   );
 
-  server.post('/user/confirmed-two-factor-authentication', { config: SIGNED_IN, schema: { body: twoFactorConfirmRequestSchema, response: { 200: recoveryCodesResponseSchema } } }, async (request) => {
+  server.post('/user/confirmed-two-factor-authentication', { config: SIGNED_IN_SECRET, schema: { body: twoFactorConfirmRequestSchema, response: { 200: recoveryCodesResponseSchema } } }, async (request) => {
     const user = requireUser(request);
     limiter.hit(`2fa-confirm:${user.id}`, app.rateLimits.auth);
     return { recovery_codes: await account.confirmTwoFactor(request.ctx.tenant.id, user.id, request.body.code) };
   });
 
-  server.post('/user/two-factor-recovery-codes', { config: SIGNED_IN, schema: { response: { 200: recoveryCodesResponseSchema } } }, async (request) => ({
+  server.post('/user/two-factor-recovery-codes', { config: SIGNED_IN_SECRET, schema: { response: { 200: recoveryCodesResponseSchema } } }, async (request) => ({
     recovery_codes: await account.regenerateRecoveryCodes(request.ctx.tenant.id, requireUser(request).id, request.ctx.session?.passwordConfirmedAt ?? null),
   }));
 
@@ -109,7 +112,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
   );
 
-  server.post('/me/tokens', { config: SIGNED_IN, schema: { body: createAccessTokenRequestSchema } }, async (request, reply) => {
+  server.post('/me/tokens', { config: SIGNED_IN_SECRET, schema: { body: createAccessTokenRequestSchema, response: { 201: createAccessTokenResponseSchema } } }, async (request, reply) => {
     const created = await account.createToken(request.ctx.tenant.id, requireUser(request).id, request.body.name, request.body.expires_in_days);
     return reply.status(201).send(created);
   });

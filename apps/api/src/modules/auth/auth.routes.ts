@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (serve
     return reply.status(204).send();
   });
 
-  server.post('/auth/login', { config: { ...PUBLIC, csrf: false }, schema: { body: tokenLoginRequestSchema, response: { 200: tokenLoginResponseSchema } } }, async (request) => {
+  server.post('/auth/login', { config: { ...PUBLIC, csrf: false, sensitiveResponse: true }, schema: { body: tokenLoginRequestSchema, response: { 200: tokenLoginResponseSchema } } }, async (request) => {
     limit(`token-login:${request.ip}:${request.body.email}`);
     return auth.tokenLogin(request.ctx.tenant.id, request.body, requestMeta(request));
   });

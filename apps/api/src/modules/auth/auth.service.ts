@@ -82,6 +82,7 @@ export function createAuthService(app: AppContext) {
       subject,
       text: `Please confirm your email address by opening this link:\n\n${url}\n\nThe link expires in ${VERIFY_HOURS} hours.`,
       html: simpleMailHtml(subject, ['Please confirm your email address.', `The link expires in ${VERIFY_HOURS} hours.`], { label: 'Verify email', url }),
+      secrets: [token],
     });
   }
 
@@ -197,6 +198,7 @@ export function createAuthService(app: AppContext) {
           subject,
           text: `Someone asked to reset the password of your account. If it was you, open this link:\n\n${url}\n\nThe link expires in ${RESET_MINUTES} minutes. If it was not you, ignore this mail.`,
           html: simpleMailHtml(subject, ['Someone asked to reset the password of your account.', `The link expires in ${RESET_MINUTES} minutes. If it was not you, ignore this mail.`], { label: 'Reset password', url }),
+          secrets: [token],
         });
       });
       if (mailId) await app.outbox.dispatch(tenantId, mailId);

@@ -40,5 +40,6 @@ export async function writeInvitation(app: AppContext, tx: Tx, invitation: Invit
     subject: invitation.subject,
     text: `${invitation.line}\n\nAccept the invitation: ${url}\n\n${expiry}`,
     html: simpleMailHtml(invitation.subject, [invitation.line, expiry], { label: 'Accept invitation', url }),
+    secrets: [token],
   });
 }

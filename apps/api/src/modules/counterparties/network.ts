@@ -63,5 +63,6 @@ export async function writeOnboardingInvitation(app: AppContext, tx: Tx, invitat
     subject,
     text: `${line}\n\nAccept the invitation: ${url}\n\n${expiry}`,
     html: simpleMailHtml(subject, [line, expiry], { label: 'Accept invitation', url }),
+    secrets: [token],
   });
 }

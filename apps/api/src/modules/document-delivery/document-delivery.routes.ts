@@ -34,6 +34,8 @@ const params = z.object({ id: z.string().uuid() });
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 const access = (ability: string) => ({ access: { ability, scope: 'business' as const } });
 const PUBLIC = { access: { public: true } } as const;
+/** A public link is a bearer credential to a customer's documents: answers that carry one stay out of the API log. */
+const PUBLIC_WITH_LINK = { ...PUBLIC, sensitiveResponse: true } as const;
 
 export function deliveryRequest(request: FastifyRequest): DeliveryRequest {
   return { origin: requestMeta(request).origin, userEmail: request.ctx.user?.email ?? null };
@@ -88,7 +90,7 @@ export function privateDeliveryRoutes<Document extends DeliverableDocument, View
     async (request) => ({ data: await delivery.sendEmail(auditActor(request), businessScope(request), request.params.id, request.body, deliveryRequest(request)) }),
   );
 
-  server.post(`/${plural}/:id/links`, { config: access(`send-${kind}`), schema: { params, response: { 200: publicLinkResponseSchema } } }, async (request) =>
+  server.post(`/${plural}/:id/links`, { config: { ...access(`send-${kind}`), sensitiveResponse: true }, schema: { params, response: { 200: publicLinkResponseSchema } } }, async (request) =>
     delivery.createLink(auditActor(request), businessScope(request), request.params.id, deliveryRequest(request)),
   );
 }
@@ -102,7 +104,7 @@ type PublicKind = {
 };
 
 function publicDocumentRoutes(server: Server, { plural, delivery }: PublicKind) {
-  server.get(`/public/${plural}/:token`, { config: PUBLIC, schema: { params: tokenParams, response: { 200: publicPageSchema } } }, async (request) =>
+  server.get(`/public/${plural}/:token`, { config: PUBLIC_WITH_LINK, schema: { params: tokenParams, response: { 200: publicPageSchema } } }, async (request) =>
     delivery.publicDocument(request.ctx.tenant.id, request.params.token),
   );
   server.get(`/public/${plural}/:token/pdf`, { config: PUBLIC, schema: { params: tokenParams } }, async (request, reply) =>

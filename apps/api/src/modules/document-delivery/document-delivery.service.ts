@@ -153,6 +153,8 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
       // Without the PDF the link is the only way to the document, so it is never left out.
       text: pdf || body.includes(link.url) ? body : `${body}\n\n${link.url}`,
       attachments: pdf ? [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes }] : [],
+      // The public link opens the customer's documents to whoever holds it.
+      secrets: [link.url],
     });
     return { document: updated, mailId };
   }

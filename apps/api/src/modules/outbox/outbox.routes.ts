@@ -5,14 +5,16 @@ import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import type { OutboxRow } from '../../platform/outbox';
+import { maskSecretsInText } from '../../platform/redaction';
 
+/** The stored readable copy, masked again on the way out for mail written before copies were masked. */
 function toResource(row: OutboxRow): OutboxMailResource {
   return {
     id: row.id,
     to: row.to,
-    subject: row.subject,
-    text: row.text,
-    html: row.html,
+    subject: maskSecretsInText(row.subject),
+    text: maskSecretsInText(row.text),
+    html: row.html === null ? null : maskSecretsInText(row.html),
     status: row.status,
     attempts: row.attempts,
     last_error: row.lastError,
@@ -21,15 +23,20 @@ function toResource(row: OutboxRow): OutboxMailResource {
   };
 }
 
-/** The tenant's outgoing mail, for super admins: what was sent, what failed, what is held without SMTP. */
+/**
+ * The tenant's outgoing mail, for super admins: what was sent, what failed, what is held without
+ * SMTP. Reading it takes edit-platform-setting, not the view ability the read-only support role
+ * holds: mail shows who was sent what, and whoever may edit platform settings already decides where
+ * mail goes. Links with tokens are masked either way; retry sends a mail, tokens included, only to
+ * its own recipient.
+ */
 export const outboxRoutes: FastifyPluginAsyncZod<{ app: AppContext }> = async (server, { app }) => {
-  const view = { access: { ability: 'view-platform-setting', scope: 'platform' as const } };
   const edit = { access: { ability: 'edit-platform-setting', scope: 'platform' as const } };
 
   server.get(
     '/platform/outbox',
     {
-      config: view,
+      config: edit,
       schema: {
         querystring: z.object({
           page: z.coerce.number().int().min(0).default(1),

@@ -28,7 +28,7 @@ export function reminderMail(invoice: repo.DueInvoice, sender: repo.ReminderSend
     'Thank you,',
     sender.name,
   ].join('\n');
-  return { to: invoice.customerEmail, replyTo: sender.email, subject: subject.slice(0, 255), text };
+  return { to: invoice.customerEmail, replyTo: sender.email, subject: subject.slice(0, 255), text, secrets: [] };
 }
 
 /**

@@ -5,8 +5,8 @@ import { createTenantRequestSchema, tenantResourceSchema, tenantsQuerySchema, up
 import { auditActor } from '../../platform/http';
 import type { CentralTenantService } from './central-tenants.service';
 
-/** Landlord tenant, platform user holding manage-tenant. */
-const config = { access: { ability: 'manage-tenant', scope: 'platform' as const, landlordOnly: true } };
+/** Landlord tenant, platform user holding manage-tenant. Answers carry the (masked) provider secrets, so they are not logged. */
+const config = { access: { ability: 'manage-tenant', scope: 'platform' as const, landlordOnly: true }, sensitiveResponse: true };
 const idParams = z.object({ id: z.string().uuid() });
 const one = z.object({ data: tenantResourceSchema });
 const actorOf = (request: FastifyRequest) => ({ ...auditActor(request), businessId: null });

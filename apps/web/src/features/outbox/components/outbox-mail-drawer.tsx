@@ -27,7 +27,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The full mail as plain text (never rendered as HTML). */
+/** The mail as plain text (never rendered as HTML), its links with tokens masked by the server. */
 export function OutboxMailDrawer({ mail, canEdit, retrying, onRetry, onClose }: OutboxMailDrawerProps) {
   const { t } = useTranslation();
   return (
@@ -54,12 +54,18 @@ export function OutboxMailDrawer({ mail, canEdit, retrying, onRetry, onClose }: 
             <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid="outbox-mail-text">
               {mail.text}
             </Code>
+            <Text size="xs" c="dimmed" mt={4}>
+              {t('outbox.hidden_links')}
+            </Text>
           </Field>
           {canEdit && canRetry(mail) && (
             <Group>
-              <Button onClick={() => onRetry(mail)} loading={retrying}>
+              <Button onClick={() => onRetry(mail)} loading={retrying} aria-describedby="outbox-retry-recipient">
                 {t('outbox.retry')}
               </Button>
+              <Text size="sm" id="outbox-retry-recipient">
+                {t('outbox.retry_to_recipient', { to: mail.to })}
+              </Text>
             </Group>
           )}
         </Stack>

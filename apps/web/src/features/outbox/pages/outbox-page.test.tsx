@@ -56,14 +56,51 @@ describe('outbox', () => {
     expect(listCall?.search.get('page')).toBe('1');
   });
 
-  it('hides Retry from users who may only view', async () => {
-    mockFetch(
+  it('shows a held reset mail with its link masked and offers only a retry to its recipient', async () => {
+    const held: OutboxMailResource = {
+      ...failed,
+      id: 'm2',
+      subject: 'Reset your password',
+      text: 'Open this link:\n\nhttp://localhost/reset-password/[REDACTED]?email=ada%40example.com',
+      html: null,
+      status: 'held',
+      attempts: 0,
+      last_error: null,
+    };
+    const { requests } = mockFetch(
+      route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)),
+      route('GET', '/api/v1/csrf-cookie', () => {
+        document.cookie = 'XSRF-TOKEN=token; path=/';
+        return new Response(null, { status: 204 });
+      }),
+      route('GET', '/api/v1/platform/outbox', () => jsonResponse(200, { data: [held], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1 } })),
+      route('POST', '/api/v1/platform/outbox/m2/retry', () => jsonResponse(200, { success: true })),
+    );
+    renderApp('/admin/outbox?status=held', platformSession(['edit-platform-setting']));
+    const user = userEvent.setup();
+
+    expect(await screen.findByText(/Without a mail server, mail waits here sealed until one is configured/)).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Reset your password' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Reset your password' });
+    expect(within(drawer).getByTestId('outbox-mail-text').textContent).toBe(held.text);
+    expect(within(drawer).getByText(/They are never shown here/)).toBeInTheDocument();
+    const retry = within(drawer).getByRole('button', { name: 'Retry' });
+    expect(retry).toHaveAccessibleDescription('Retry sends this email, links included, to ada@example.com only.');
+
+    await user.click(retry);
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST' && r.path === '/api/v1/platform/outbox/m2/retry')).toBe(true));
+  });
+
+  it('refuses the outbox to users who may only view platform settings, as support does', async () => {
+    const { requests } = mockFetch(
       route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)),
       route('GET', '/api/v1/platform/outbox', () => jsonResponse(200, { data: [failed], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1 } })),
     );
     renderApp('/admin/outbox', platformSession(['view-platform-setting']));
 
-    expect(await screen.findByRole('button', { name: 'Your invitation' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Forbidden' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Retry/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Outbox' })).not.toBeInTheDocument();
+    expect(requests.some((r) => r.path === '/api/v1/platform/outbox')).toBe(false);
   });
 });
