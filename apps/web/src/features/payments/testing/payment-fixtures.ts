@@ -33,6 +33,8 @@ export function makePayment(overrides: Partial<PaymentResource> = {}): PaymentRe
     mode: { id: 'mode-1', name: 'Bank transfer' },
     notes: null,
     status: 'completed',
+    claim: null,
+    confirms_claim: null,
     template_name: 'payment1',
     transfers: [],
     charges: [],
