@@ -39,13 +39,13 @@ describe('claims awaiting the vendor on the payments page', () => {
     expect(requests.find((r) => r.path === '/api/v1/payments/claims')?.search.get('status')).toBe('claimed');
 
     await user.click(within(item).getByRole('button', { name: 'Confirm payment PAY-000003 from Globex Corporation' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Confirm payment' });
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm payment' }, lazyLoad);
     expect(dialog).toHaveTextContent('Did $110.00 from Globex Corporation arrive? Confirming records it as a payment received against invoice INV-000001');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm payment' }));
 
     expect(await screen.findByText('Payment confirmed', {}, lazyLoad)).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/payments/claim-1/confirm')).toHaveLength(1);
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Payments awaiting your confirmation' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Payments awaiting your confirmation' })).not.toBeInTheDocument(), lazyLoad);
   });
 
   it('rejects with the reason typed, and shows the server refusing a confirmation', async () => {
@@ -62,7 +62,7 @@ describe('claims awaiting the vendor on the payments page', () => {
 
     const section = await screen.findByRole('region', { name: 'Payments awaiting your confirmation' }, lazyLoad);
     await user.click(within(section).getByRole('button', { name: 'Reject payment PAY-000003 from Globex Corporation' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Reject payment' });
+    const dialog = await screen.findByRole('dialog', { name: 'Reject payment' }, lazyLoad);
     expect(dialog).toHaveTextContent('The invoice stays as it is, and the customer is told.');
     await user.type(within(dialog).getByLabelText('Reason (optional)'), '  Nothing arrived ');
     await user.click(within(dialog).getByRole('button', { name: 'Reject payment' }));
@@ -70,7 +70,7 @@ describe('claims awaiting the vendor on the payments page', () => {
     expect(requests.find((r) => r.path === '/api/v1/payments/claim-1/reject')?.body).toEqual({ reason: 'Nothing arrived' });
 
     await user.click(within(section).getByRole('button', { name: 'Confirm payment PAY-000004 from Globex Corporation' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm payment' })).getByRole('button', { name: 'Confirm payment' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirm payment' }, lazyLoad)).getByRole('button', { name: 'Confirm payment' }));
     expect(await screen.findByText(messages.claimExceedsDue, {}, lazyLoad)).toBeInTheDocument();
   });
 
@@ -85,10 +85,10 @@ describe('claims awaiting the vendor on the payments page', () => {
     const user = userEvent.setup();
 
     const section = await screen.findByRole('region', { name: 'Payments awaiting your confirmation' }, lazyLoad);
-    expect(await within(section).findByRole('alert')).toBeInTheDocument();
+    expect(await within(section).findByRole('alert', {}, lazyLoad)).toBeInTheDocument();
     failing = false;
     await user.click(within(section).getByRole('button', { name: 'Try again' }));
-    expect(await within(section).findByText('Awaiting your confirmation')).toBeInTheDocument();
+    expect(await within(section).findByText('Awaiting your confirmation', {}, lazyLoad)).toBeInTheDocument();
     expect(within(section).queryByRole('button', { name: /Confirm|Reject/ })).not.toBeInTheDocument();
   });
 
@@ -96,7 +96,7 @@ describe('claims awaiting the vendor on the payments page', () => {
     const { requests } = mockFetch(tenant, noPayments, route('GET', '/api/v1/payments/claims', () => claimPage([])));
     renderApp('/payments?tab=received', makeSession({ current_user_abilities: writer }));
     expect(await screen.findByText('No payments received yet', {}, lazyLoad)).toBeInTheDocument();
-    await waitFor(() => expect(requests.some((r) => r.path === '/api/v1/payments/claims')).toBe(true));
+    await waitFor(() => expect(requests.some((r) => r.path === '/api/v1/payments/claims')).toBe(true), lazyLoad);
     expect(screen.queryByRole('region', { name: 'Payments awaiting your confirmation' })).not.toBeInTheDocument();
   });
 });
@@ -140,7 +140,7 @@ describe('claims on the payer side', () => {
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Edit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit payment' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit payment' }, lazyLoad);
     expect(within(dialog).getByLabelText(/^Amount/)).toHaveAttribute('readonly');
     expect(within(dialog).getByLabelText(/^Payment date/)).toHaveAttribute('readonly');
     expect(within(dialog).getByRole('combobox', { name: 'Invoice' })).toBeDisabled();
@@ -175,7 +175,7 @@ describe('claims on the invoice view', () => {
     renderApp('/invoices/inv-1/view', makeSession({ current_user_abilities: writer }));
 
     const card = await screen.findByRole('region', { name: 'Payments claimed by the customer' }, lazyLoad);
-    const items = await within(card).findAllByRole('listitem');
+    const items = await within(card).findAllByRole('listitem', {}, lazyLoad);
     expect(items).toHaveLength(3);
     expect(within(items[0] ?? card).getByRole('button', { name: 'Confirm payment PAY-000003 from Globex Corporation' })).toBeInTheDocument();
     expect(within(items[1] ?? card).getByText('Rejected: Wrong amount')).toBeInTheDocument();
@@ -201,11 +201,11 @@ describe('claims on the invoice view', () => {
     const { router } = renderApp('/invoices/inv-1/view', makeSession({ current_user_abilities: writer }));
 
     const card = await screen.findByRole('region', { name: 'Payments claimed by the customer' }, lazyLoad);
-    expect(await within(card).findByText('The customer has not recorded a payment against this invoice.')).toBeInTheDocument();
+    expect(await within(card).findByText('The customer has not recorded a payment against this invoice.', {}, lazyLoad)).toBeInTheDocument();
 
     await router.navigate('/invoices/inv-2/view');
     const mine = await screen.findByRole('region', { name: 'Your payments' }, lazyLoad);
-    expect(await within(mine).findByRole('link', { name: 'PAY-000001' })).toHaveAttribute('href', '/payments/pay-1/view');
+    expect(await within(mine).findByRole('link', { name: 'PAY-000001' }, lazyLoad)).toHaveAttribute('href', '/payments/pay-1/view');
     expect(within(mine).getByText('Awaiting vendor confirmation')).toBeInTheDocument();
   });
 });
