@@ -153,3 +153,101 @@ test('payments journey: a partial payment then the rest, the public invoice list
   await screenshot(page, 'recurring-view');
   await guestContext.close();
 });
+
+// The claim journey has its own vendor and customer: journeys may run in any order.
+const CLAIM_VENDOR = 'Trondheim Rope Makers';
+const CLAIM_CUSTOMER = 'Ålesund Harbour Services';
+const CLAIM_CUSTOMER_EMAIL = 'payables@alesund-harbour.example.com';
+const CLAIM_CUSTOMER_PASSWORD = 'Alesund!Passw0rd';
+
+test('payment claim journey: the customer records paying an invoice, it waits for the vendor, the vendor confirms it and the invoice is paid once', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  const owner = page.context();
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/);
+  const business = await addBusiness(page, CLAIM_VENDOR);
+
+  // A customer who onboards, and an open invoice of $300.00 to it.
+  await api(owner, 'POST', '/api/v1/customers', business, { name: CLAIM_CUSTOMER, email: CLAIM_CUSTOMER_EMAIL, send_invitation: true });
+  const invitation = await waitForMail(CLAIM_CUSTOMER_EMAIL, `added ${CLAIM_CUSTOMER}`);
+  const customerContext = await browser.newContext();
+  const customerPage = await customerContext.newPage();
+  await customerPage.goto(linkIn(invitation, /\/onboarding-business-invitation\/[\w-]+/));
+  await customerPage.getByLabel('Name', { exact: true }).fill('Ingrid Berg');
+  await customerPage.getByLabel('Password', { exact: true }).fill(CLAIM_CUSTOMER_PASSWORD);
+  await customerPage.getByLabel('Confirm password').fill(CLAIM_CUSTOMER_PASSWORD);
+  await customerPage.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(customerPage).toHaveURL(/\/login/);
+  const customers = await api<{ data: { id: string; name: string }[] }>(owner, 'GET', '/api/v1/customers', business);
+  const customerId = customers.data.find((entry) => entry.name === CLAIM_CUSTOMER)?.id ?? '';
+  type Invoice = { id: string; invoice_number: string; amount_paid: number; due_amount: number; paid_status: string };
+  const invoice = (
+    await api<{ data: Invoice }>(owner, 'POST', '/api/v1/invoices', business, {
+      customer_id: customerId,
+      invoice_date: new Date().toISOString().slice(0, 10),
+      items: [{ name: 'Mooring lines', quantity: '1', price: 30000 }],
+    })
+  ).data;
+  await api(owner, 'POST', `/api/v1/invoices/${invoice.id}/finalize`, business);
+
+  // The customer records the payment it made: a claim, awaiting the vendor.
+  await signIn(customerPage, CLAIM_CUSTOMER_EMAIL, CLAIM_CUSTOMER_PASSWORD);
+  await expect(customerPage).toHaveURL(/\/dashboard/);
+  await customerPage.goto('/payments?tab=made');
+  await customerPage.getByRole('button', { name: 'Record payment made' }).first().click();
+  const form = customerPage.getByRole('dialog', { name: 'Record payment made' });
+  await form.getByRole('combobox', { name: /^Vendor/ }).click();
+  await customerPage.getByRole('option', { name: CLAIM_VENDOR }).click();
+  await form.getByRole('combobox', { name: 'Invoice' }).click();
+  await customerPage.getByRole('option', { name: `${invoice.invoice_number} · $300.00 due` }).click();
+  await expect(form.getByLabel(/^Amount/)).toHaveValue('300.00');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(customerPage).toHaveURL(/\/payments\/[\w-]+\/view$/);
+  await expect(customerPage.getByText('Awaiting vendor confirmation').first()).toBeVisible();
+  await expect(customerPage.getByText("The vendor's invoice changes once the vendor confirms that this payment arrived.")).toBeVisible();
+  await screenshot(customerPage, 'claim-awaiting-vendor');
+
+  // The vendor is told; its invoice and dashboard have not moved.
+  const claimMail = await waitForMail(ADMIN_EMAIL, `${CLAIM_CUSTOMER} recorded a payment of $300.00`);
+  expect(claimMail.text).toContain(invoice.invoice_number);
+  expect((await api<{ data: Invoice }>(owner, 'GET', `/api/v1/invoices/${invoice.id}`, business)).data).toMatchObject({ amount_paid: 0, due_amount: 30000, paid_status: 'unpaid' });
+  await page.goto('/dashboard');
+  await expect(page.getByRole('link', { name: 'Amount due: $300.00' })).toBeVisible();
+
+  // The vendor confirms it from the invoice.
+  await page.goto(`/invoices/${invoice.id}/view`);
+  const claims = page.getByRole('region', { name: 'Payments claimed by the customer' });
+  await expect(claims.getByText('Awaiting your confirmation')).toBeVisible();
+  await expect(page.getByText('Unpaid').first()).toBeVisible();
+  await screenshot(page, 'invoice-with-claim');
+  await claims.getByRole('button', { name: /^Confirm payment PAY-\d+ from / }).click();
+  const confirmDialog = page.getByRole('dialog', { name: 'Confirm payment' });
+  await expect(confirmDialog).toContainText('Did $300.00 from');
+  await confirmDialog.getByRole('button', { name: 'Confirm payment' }).click();
+  await expect(page.getByText('Payment confirmed').first()).toBeVisible();
+  await expect(claims.getByText('Confirmed', { exact: true })).toBeVisible();
+  await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Amount due $0.00' })).toBeVisible();
+  await screenshot(page, 'invoice-claim-confirmed');
+
+  // Settled once: one payment received of the vendor's, linked to the claim.
+  type Received = { id: string; amount: number; confirms_claim: { payment_number: string } | null };
+  const received = (await api<{ data: Received[] }>(owner, 'GET', `/api/v1/payments?tab=received&invoice_id=${invoice.id}`, business)).data;
+  expect(received).toHaveLength(1);
+  expect(received[0]).toMatchObject({ amount: 30000, confirms_claim: { payment_number: expect.stringMatching(/^PAY-/) } });
+  expect((await api<{ data: Invoice }>(owner, 'GET', `/api/v1/invoices/${invoice.id}`, business)).data).toMatchObject({ amount_paid: 30000, due_amount: 0, paid_status: 'paid' });
+  await claims.getByRole('link', { name: 'View payment received' }).click();
+  await expect(page.getByText(/^Confirms payment PAY-\d+ recorded by /)).toBeVisible();
+  await page.goto('/dashboard');
+  await expect(page.getByRole('link', { name: 'Amount due: $0.00' })).toBeVisible();
+
+  // The customer sees the vendor's confirmation on its payment and on the invoice.
+  await customerPage.reload();
+  await expect(customerPage.getByText('Confirmed by vendor').first()).toBeVisible();
+  await expect(customerPage.getByRole('button', { name: 'Delete' })).toBeHidden();
+  await customerPage.goto(`/invoices/${invoice.id}/view`);
+  await expect(customerPage.getByRole('region', { name: 'Your payments' }).getByText('Confirmed by vendor')).toBeVisible();
+  await expect(customerPage.getByText('Paid', { exact: true }).first()).toBeVisible();
+  await screenshot(customerPage, 'incoming-invoice-claim-confirmed');
+  await customerContext.close();
+});

@@ -24,4 +24,5 @@ export * from './reminders';
 export * from './exchange-rates';
 export * from './dashboard';
 export * from './payments';
+export * from './payment-claims';
 export * from './recurring-invoices';

@@ -18,6 +18,12 @@ export const paymentDeleteAbility: AbilityCheck = { all: [paymentWriteAbility, '
 export const paymentDirections = ['received', 'made'] as const;
 export type PaymentDirection = (typeof paymentDirections)[number];
 export const paymentStatuses = ['completed', 'pending', 'failed', 'refunded'] as const;
+/**
+ * A payment made against a vendor's invoice is the paying business's claim: 'claimed' until the
+ * vendor (or, with online payments, the payment provider) confirms it, or the vendor rejects it.
+ */
+export const paymentClaimStatuses = ['claimed', 'confirmed', 'rejected'] as const;
+export type PaymentClaimStatus = (typeof paymentClaimStatuses)[number];
 export const paymentOrderFields = ['payment_date', 'payment_number', 'amount', 'created_at'] as const;
 
 /**
@@ -82,6 +88,17 @@ export type PaymentInvoice = z.infer<typeof paymentInvoiceSchema>;
 export const paymentTransferSchema = z.object({ date: z.string(), amount: z.number(), destination: z.string(), payment_method: z.string().nullable() });
 export const paymentChargeSchema = z.object({ date: z.string(), amount: z.number(), payment_method: z.string().nullable() });
 
+/** The claim as the business that recorded the payment sees it: when the vendor decided, and why it rejected. */
+export const paymentClaimStateSchema = z.object({
+  status: z.enum(paymentClaimStatuses),
+  decided_at: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type PaymentClaimState = z.infer<typeof paymentClaimStateSchema>;
+
+/** On the vendor's payment received that a confirmation recorded: the customer's claim it confirms. */
+export const confirmedClaimSchema = z.object({ id: z.string(), payment_number: z.string(), business: z.object({ id: z.string(), name: z.string() }) });
+
 export const paymentResourceSchema = z.object({
   id: z.string(),
   direction: z.enum(paymentDirections),
@@ -103,7 +120,12 @@ export const paymentResourceSchema = z.object({
   /** The payment mode (cash, check, bank transfer...). */
   mode: z.object({ id: z.string(), name: z.string() }).nullable(),
   notes: z.string().nullable(),
+  /** 'completed' once money moved: a claim is 'pending' until confirmed and 'failed' once rejected. */
   status: z.enum(paymentStatuses),
+  /** Payments made against an invoice only; null for payments received and payments made without an invoice. */
+  claim: paymentClaimStateSchema.nullable(),
+  /** Payments received that confirmed a customer's claim only. */
+  confirms_claim: confirmedClaimSchema.nullable(),
   template_name: z.string(),
   transfers: z.array(paymentTransferSchema),
   charges: z.array(paymentChargeSchema),

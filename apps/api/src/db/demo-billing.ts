@@ -1,14 +1,15 @@
+import type { CounterpartyResource, InvoiceListItem } from '@app/contracts';
 import { addDays, todayInTimeZone } from '@app/domain';
 import type { AppContext } from '../platform/app-context';
 import type { AuditActor } from '../platform/audit';
 import type { BusinessScope } from '../platform/business-scope';
 import { createDocumentAttachments } from '../modules/attachments/attachments.service';
 import { createCounterpartyService } from '../modules/counterparties/counterparties.service';
-import { createInvoiceService } from '../modules/invoices/invoices.service';
+import { type InvoiceService, createInvoiceService } from '../modules/invoices/invoices.service';
 import { createItemService } from '../modules/items/items.service';
 import { createPaymentModeService } from '../modules/payment-modes/payment-modes.service';
 import { createPaymentReminderService } from '../modules/payment-reminders/payment-reminders.service';
-import { createPaymentService } from '../modules/payments/payments.service';
+import { type PaymentService, createPaymentService } from '../modules/payments/payments.service';
 import { createRecurringInvoiceJob } from '../modules/recurring-invoices/recurring-job';
 import { createRecurringInvoiceService } from '../modules/recurring-invoices/recurring-invoices.service';
 
@@ -16,9 +17,30 @@ import { createRecurringInvoiceService } from '../modules/recurring-invoices/rec
 const MONTHS_OF_ACTIVITY = 12;
 
 /**
+ * Northwind (the onboarded customer) records paying two of the demo business's invoices: one
+ * claim the demo business confirmed (the invoice is paid, with its payment received), one still
+ * awaiting its confirmation (the invoice unchanged).
+ */
+async function seedDemoClaims(app: AppContext, actor: AuditActor, scope: BusinessScope, payments: PaymentService, invoices: InvoiceService, northwind: CounterpartyResource): Promise<void> {
+  const payer: BusinessScope = { tenantId: scope.tenantId, businessId: northwind.customer_business.id };
+  const payerActor: AuditActor = { ...payer, userId: null, ip: null };
+  const vendors = (await createCounterpartyService(app).list({ ...payer, kind: 'vendor' }, { page: 1, limit: 50 })).data;
+  const demoVendor = vendors.find((vendor) => vendor.customer_business.id === scope.businessId);
+  const open = (await invoices.list(scope, { customer_id: northwind.id, tab_status: 'open', limit: 50 })).data;
+  const approved = open.find((invoice) => invoice.status === 'approved' && invoice.paid_status === 'unpaid');
+  const viewed = open.find((invoice) => invoice.status === 'viewed' && invoice.paid_status === 'unpaid');
+  if (!demoVendor || !approved || !viewed) return;
+  const claim = async (invoice: InvoiceListItem) =>
+    (await payments.create(payerActor, payer, { direction: 'made', vendor_id: demoVendor.id, invoice_id: invoice.id, amount: invoice.due_amount, payment_date: addDays(invoice.invoice_date, 10) }, null)).body.data;
+  await payments.confirmClaim(actor, scope, (await claim(approved)).id);
+  await claim(viewed);
+}
+
+/**
  * The demo business's money side: a year of paid invoices for the dashboard, a partial and a full
- * payment on the documents seeded before, reminder rules and two recurring invoices that have run.
- * Made only when the business has no payments yet, so a restart adds nothing.
+ * payment on the documents seeded before, payments Northwind claims to have made (one confirmed,
+ * one awaiting confirmation), reminder rules and two recurring invoices that have run. Made only
+ * when the business has no payments yet, so a restart adds nothing.
  */
 export async function seedDemoBilling(app: AppContext, actor: AuditActor, scope: BusinessScope): Promise<void> {
   const attachments = createDocumentAttachments(app);
@@ -51,6 +73,8 @@ export async function seedDemoBilling(app: AppContext, actor: AuditActor, scope:
     if (month > 2) await pay(customer.id, invoice.id, invoice.total, addDays(invoiceDate, 20));
     else if (month === 2) await pay(customer.id, invoice.id, Math.round(invoice.total / 2), addDays(invoiceDate, 25));
   }
+
+  await seedDemoClaims(app, actor, scope, payments, invoices, northwind);
 
   const reminders = createPaymentReminderService(app);
   await reminders.create(actor, scope, { type: 'before_due', days: 3 });

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CounterpartyListResponse, EstimateListResponse, InvoiceListResponse, ItemListResponse, NoteListResponse, TaxTypeListResponse } from '@app/contracts';
+import type {
+  CounterpartyListResponse,
+  EstimateListResponse,
+  InvoiceListResponse,
+  ItemListResponse,
+  NoteListResponse,
+  PaymentClaimListResponse,
+  PaymentListResponse,
+  TaxTypeListResponse,
+} from '@app/contracts';
 import { type Harness, createHarness } from '../../test/harness';
 import { ensureInitialData } from './seed';
 
@@ -89,6 +98,12 @@ describe('DEMO=1', () => {
     const partial = (await demo.get('/api/v1/invoices?paid_status=partially_paid&limit=50')).body as unknown as InvoiceListResponse;
     expect(paid.meta.total).toBeGreaterThanOrEqual(10);
     expect(partial.meta.total).toBe(1);
+    // Northwind's payments made: one claim the demo business confirmed, one awaiting its confirmation.
+    const claims = (await demo.get('/api/v1/payments/claims?status=all')).body as unknown as PaymentClaimListResponse;
+    expect(claims.data.map((claim) => claim.status).sort()).toEqual(['claimed', 'confirmed']);
+    expect(claims.meta.claimed_count).toBe(1);
+    const made = (await northwind.get('/api/v1/payments?tab=made')).body as unknown as PaymentListResponse;
+    expect(made.data.map((payment) => payment.claim?.status).sort()).toEqual(['claimed', 'confirmed']);
     expect(((await demo.get('/api/v1/payment-reminders')).body.data as unknown[]).length).toBe(3);
     const recurring = (await demo.get('/api/v1/recurring-invoices')).body.data as { id: string }[];
     expect(recurring).toHaveLength(2);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, foreignKey, index, integer, jsonb, numeric, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { counterparties, items, paymentModes, taxTypes } from './directory';
 import { invoices, lineColumns, taxLineColumns } from './documents';
 import { businesses } from './identity';
@@ -16,8 +16,10 @@ const money = (name: string) => bigint(name, { mode: 'number' }).notNull().defau
 /**
  * A payment as the business that recorded it sees it: received from a customer or made to a
  * vendor. `invoiceId` is the invoice it settles (the recorder's own invoice when received, the
- * vendor's invoice addressed to the recorder when made); the invoice's paid status follows the
- * sum of its payments.
+ * vendor's invoice addressed to the recorder when made). Only the issuing business's payments
+ * received change an invoice's paid amounts: a payment made against a vendor's invoice is the
+ * payer's claim (`claimStatus`) until the vendor confirms it, which records the vendor's payment
+ * received (`receiptPaymentId`) in the same transaction (migration 0020).
  */
 export const payments = pgTable(
   'payments',
@@ -38,6 +40,15 @@ export const payments = pgTable(
     paymentModeId: uuid('payment_mode_id'),
     notes: text('notes'),
     status: text('status', { enum: ['completed', 'pending', 'failed', 'refunded'] }).notNull().default('completed'),
+    /** Payments made against an invoice: 'claimed' (status pending), 'confirmed' (completed) or 'rejected' (failed). */
+    claimStatus: text('claim_status', { enum: ['claimed', 'confirmed', 'rejected'] }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    claimDecidedAt: timestamp('claim_decided_at', { withTimezone: true }),
+    /** The vendor's user who decided; null when the payment provider confirmed, or for claims confirmed before migration 0020. */
+    claimDecidedByUserId: uuid('claim_decided_by_user_id'),
+    claimReason: text('claim_reason'),
+    /** The vendor's payment received that confirmed this claim; null for claims confirmed before 0020 (their amount is in the invoice directly). */
+    receiptPaymentId: uuid('receipt_payment_id'),
     createdByUserId: uuid('created_by_user_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -45,6 +56,13 @@ export const payments = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     unique('payments_business_number_unique').on(t.tenantId, t.businessId, t.paymentNumber),
+    uniqueIndex('payments_receipt_unique').on(t.tenantId, t.receiptPaymentId).where(sql`receipt_payment_id IS NOT NULL`),
+    index('payments_claims_idx').on(t.tenantId, t.counterpartyBusinessId, t.claimStatus).where(sql`claim_status IS NOT NULL`),
+    check(
+      'payments_claim_state',
+      sql`claim_status IS NULL OR (direction = 'made' AND invoice_id IS NOT NULL AND claimed_at IS NOT NULL AND status = CASE claim_status WHEN 'claimed' THEN 'pending' WHEN 'confirmed' THEN 'completed' ELSE 'failed' END)`,
+    ),
+    check('payments_receipt_confirms', sql`receipt_payment_id IS NULL OR claim_status = 'confirmed'`),
     index('payments_list_idx').on(t.tenantId, t.businessId, t.direction, t.paymentDate.desc(), t.id.desc()),
     index('payments_invoice_idx').on(t.tenantId, t.invoiceId),
     index('payments_counterparty_idx').on(t.tenantId, t.businessId, t.counterpartyId),
@@ -52,6 +70,7 @@ export const payments = pgTable(
     foreignKey({ columns: [t.tenantId, t.businessId, t.counterpartyId], foreignColumns: [counterparties.tenantId, counterparties.businessId, counterparties.id], name: 'payments_counterparty_fk' }),
     foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.id], name: 'payments_invoice_fk' }),
     foreignKey({ columns: [t.tenantId, t.businessId, t.paymentModeId], foreignColumns: [paymentModes.tenantId, paymentModes.businessId, paymentModes.id], name: 'payments_mode_fk' }),
+    foreignKey({ columns: [t.tenantId, t.receiptPaymentId], foreignColumns: [t.tenantId, t.id], name: 'payments_receipt_fk' }),
   ],
 );
 

@@ -1,4 +1,4 @@
-import type { PaymentDirection, PaymentInvoice } from '@app/contracts';
+import type { PaymentInvoice } from '@app/contracts';
 import { type InvoicePaidAmounts, type PayableInvoice, paidAmounts } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit';
@@ -8,17 +8,21 @@ import * as repo from './invoices.repository';
 
 /**
  * What payments need of invoices: the invoice a payment settles, locked for the rest of the
- * payment's transaction, and its paid amounts written back in that same transaction.
+ * payment's transaction, and its paid amounts written back in that same transaction. Only the
+ * business that issued an invoice changes what was paid on it: a payment made by its customer is
+ * a claim that changes nothing until the issuer confirms it.
  */
 
 export type PaidInvoiceRow = repo.InvoiceRow;
 
-/**
- * The invoice a new payment may settle, locked FOR UPDATE: for a payment received, the business's
- * own invoice; for a payment made, an invoice addressed to the business (never a draft).
- */
-export async function lockPayableInvoice(tx: Tx, scope: BusinessScope, id: string, direction: PaymentDirection): Promise<PaidInvoiceRow | undefined> {
-  return direction === 'received' ? repo.findOwnInvoice(tx, scope, id, true) : repo.findAddressedInvoice(tx, scope, id, true);
+/** The business's own invoice a payment received (or a confirmed claim) settles, locked FOR UPDATE. */
+export async function lockPayableInvoice(tx: Tx, scope: BusinessScope, id: string): Promise<PaidInvoiceRow | undefined> {
+  return repo.findOwnInvoice(tx, scope, id, true);
+}
+
+/** An invoice addressed to the business that a payment made may claim to pay; read only, the claim writes nothing on it. */
+export async function findClaimableInvoice(tx: Tx, scope: BusinessScope, id: string): Promise<PaidInvoiceRow | undefined> {
+  return repo.findAddressedInvoice(tx, scope, id);
 }
 
 /** The invoice for the domain's payment rules; `otherPayments` is what its payments other than the one at hand add up to. */
@@ -32,8 +36,12 @@ export async function lockPaidInvoices(tx: Tx, tenantId: string, ids: readonly s
   return new Map(rows.map((row) => [row.id, row]));
 }
 
-/** Sets what has been paid on a locked invoice, with its due amount and paid status; audited on the invoice. */
+/**
+ * Sets what has been paid on a locked invoice, with its due amount and paid status; audited on the
+ * invoice. Only the issuing business writes it: any other caller is a defect, refused outright.
+ */
 export async function writeAmountPaid(tx: Tx, actor: AuditActor, row: PaidInvoiceRow, amountPaid: number): Promise<PaidInvoiceRow> {
+  if (actor.businessId !== row.businessId) throw new Error('Only the business that issued an invoice changes what was paid on it');
   const amounts: InvoicePaidAmounts = paidAmounts(row.total, amountPaid);
   const updated = await repo.updateInvoice(tx, row.tenantId, row.id, { amountPaid: amounts.amount_paid, dueAmount: amounts.due_amount, paidStatus: amounts.paid_status });
   await recordAudit(tx, actor, {
@@ -62,8 +70,14 @@ export function toPaymentInvoice(row: PaidInvoiceRow): PaymentInvoice {
   };
 }
 
+/** The invoices payments settle, by id, unlocked. */
+export async function paidInvoiceRows(tx: Tx, tenantId: string, ids: readonly string[]): Promise<Map<string, PaidInvoiceRow>> {
+  const rows = await repo.findInvoicesInTenant(tx, tenantId, [...new Set(ids)]);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
 /** Summaries of the invoices payments settle, by id. */
 export async function paymentInvoices(tx: Tx, tenantId: string, ids: readonly string[]): Promise<Map<string, PaymentInvoice>> {
-  const rows = await repo.findInvoicesInTenant(tx, tenantId, [...new Set(ids)]);
-  return new Map(rows.map((row) => [row.id, toPaymentInvoice(row)]));
+  const rows = await paidInvoiceRows(tx, tenantId, ids);
+  return new Map([...rows].map(([id, row]) => [id, toPaymentInvoice(row)]));
 }

@@ -28,6 +28,7 @@ import type { DocumentAttachments } from '../documents/document-attachments';
 import { type ResourceContext, editLocked, invoiceState, toInvoiceListItem, toInvoiceResource } from './invoice-resource';
 import { rateFor } from '../exchange-rates/exchange-rates.service';
 import * as repo from './invoices.repository';
+import { invoicesClaimedByCustomers } from '../payments/payments.service';
 
 const NUMBER_CONSTRAINT = 'invoices_business_number_unique';
 /** A customer search matches at most this many customers; the list then filters on their ids. */
@@ -282,7 +283,9 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
         const { settings } = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
         if (editLocked(before, settings.retrospective_edits)) throw AppError.validation('status', messages.retrospectiveEditLocked);
         const status = allowed(before, 'edit');
-        if (payload.customer_id !== before.customerId && before.amountPaid > 0) throw AppError.validation('customer_id', messages.customerLockedByPayment);
+        // A payment the customer recorded (a claim) names this invoice too: the customer stays.
+        const paidOrClaimed = before.amountPaid > 0 || (await invoicesClaimedByCustomers(tx, scope, [id])).size > 0;
+        if (payload.customer_id !== before.customerId && paidOrClaimed) throw AppError.validation('customer_id', messages.customerLockedByPayment);
         const customer = await customerFor(tx, scope, payload.customer_id, payload.customer_id === before.customerId);
         const priced = await priceDocument(tx, scope, payload, settings, customer.currencyId);
         if (priced.totals.total < before.amountPaid) throw AppError.validation('total', messages.totalBelowPaid);
@@ -331,6 +334,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
           if (row.amountPaid > 0) throw AppError.validation('ids', messages.invoiceHasPayments);
           allowed(row, 'delete');
         }
+        if ((await invoicesClaimedByCustomers(tx, scope, ids)).size > 0) throw AppError.validation('ids', messages.invoiceHasPaymentClaims);
         const files = await attachments.removeAll(tx, scope, 'invoice', rows.map((row) => row.id));
         await repo.deleteInvoices(tx, scope, rows.map((row) => row.id));
         for (const row of rows) await recordAudit(tx, actor, { model: 'invoice', modelId: row.id, action: 'deleted', before: auditView(row) });

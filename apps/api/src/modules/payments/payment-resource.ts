@@ -1,4 +1,4 @@
-import type { PaymentInvoice, PaymentResource } from '@app/contracts';
+import type { PaymentClaimState, PaymentInvoice, PaymentResource } from '@app/contracts';
 import { listPdfTemplates } from '../../platform/pdf';
 import { partyOf } from '../documents/document-resource';
 import type { PaymentWithParties } from './payments.repository';
@@ -6,7 +6,18 @@ import type { PaymentWithParties } from './payments.repository';
 /** Receipts have one template; payments store none. */
 export const RECEIPT_TEMPLATE = listPdfTemplates('payment').find((template) => template.is_default)?.name ?? 'payment1';
 
-export function toPaymentResource({ payment, counterparty, mode }: PaymentWithParties, businessName: string, invoice: PaymentInvoice | null): PaymentResource {
+/** The claim of a payment made against an invoice, as its payer sees it. */
+function claimState(payment: PaymentWithParties['payment']): PaymentClaimState | null {
+  if (!payment.claimStatus) return null;
+  return { status: payment.claimStatus, decided_at: payment.claimDecidedAt?.toISOString() ?? null, reason: payment.claimReason };
+}
+
+export function toPaymentResource(
+  { payment, counterparty, mode }: PaymentWithParties,
+  businessName: string,
+  invoice: PaymentInvoice | null,
+  confirmsClaim: PaymentResource['confirms_claim'],
+): PaymentResource {
   return {
     id: payment.id,
     direction: payment.direction,
@@ -26,6 +37,8 @@ export function toPaymentResource({ payment, counterparty, mode }: PaymentWithPa
     mode: mode ? { id: mode.id, name: mode.name } : null,
     notes: payment.notes,
     status: payment.status,
+    claim: claimState(payment),
+    confirms_claim: confirmsClaim,
     template_name: RECEIPT_TEMPLATE,
     transfers: [],
     charges: [],
@@ -45,5 +58,7 @@ export function auditView(payment: PaymentWithParties['payment']) {
     currency_id: payment.currencyId,
     payment_mode_id: payment.paymentModeId,
     notes: payment.notes,
+    status: payment.status,
+    claim_status: payment.claimStatus,
   };
 }

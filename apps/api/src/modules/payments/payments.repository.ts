@@ -1,4 +1,4 @@
-import { type SQL, and, asc, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
+import { type SQL, and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { PaymentDirection, PublicDocumentPayment } from '@app/contracts';
 import type { Tx } from '../../db/client';
 import { businesses, counterparties, paymentModes, payments, tenants } from '../../db/schema';
@@ -185,11 +185,18 @@ export async function findPaymentInTenant(tx: Tx, tenantId: string, id: string):
   return rows[0];
 }
 
+/**
+ * The payments that count in an invoice's amount paid: its issuer's payments received, and the
+ * claims confirmed before migration 0020 that settled it directly (later confirmations count
+ * through the payment received they recorded; open and rejected claims count nowhere).
+ */
+const appliedToInvoice = or(eq(payments.direction, 'received'), and(eq(payments.claimStatus, 'confirmed'), isNull(payments.receiptPaymentId)));
+
 /** The payments an invoice's public page lists, oldest first (the token already proved access to the invoice). */
 export async function invoicePaymentsForRecipient(tx: Tx, tenantId: string, invoiceId: string): Promise<PublicDocumentPayment[]> {
   return tx
     .select({ payment_date: payments.paymentDate, payment_number: payments.paymentNumber, amount: payments.amount })
     .from(payments)
-    .where(and(eq(payments.tenantId, tenantId), eq(payments.invoiceId, invoiceId)))
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.invoiceId, invoiceId), appliedToInvoice))
     .orderBy(asc(payments.paymentDate), asc(payments.createdAt), asc(payments.id));
 }

@@ -4,12 +4,16 @@ import {
   type PaymentResource,
   documentIdsRequestSchema,
   paymentDeleteAbility,
+  paymentClaimListQuerySchema,
+  paymentClaimListResponseSchema,
+  paymentClaimResponseSchema,
   paymentListQuerySchema,
   paymentListResponseSchema,
   paymentRequestSchema,
   paymentResourceSchema,
   paymentTransfersResponseSchema,
   paymentWriteAbility,
+  rejectPaymentClaimRequestSchema,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
@@ -45,6 +49,18 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   server.post('/payments/delete', { config: remove, schema: { body: documentIdsRequestSchema } }, async (request) => ({
     success: true,
     count: await payments.remove(auditActor(request), businessScope(request), request.body.ids),
+  }));
+  // Claims: payments the business's customers recorded as made to it. Confirming records the
+  // business's payment received and settles its invoice, as recording that payment by hand would:
+  // the same ability. The id is the customer's payment; only the vendor it is addressed to finds it.
+  server.get('/payments/claims', { config: view, schema: { querystring: paymentClaimListQuerySchema, response: { 200: paymentClaimListResponseSchema } } }, async (request) =>
+    payments.listClaims(businessScope(request), request.query),
+  );
+  server.post('/payments/:id/confirm', { config: write, schema: { params, response: { 200: paymentClaimResponseSchema } } }, async (request) => ({
+    data: await payments.confirmClaim(auditActor(request), businessScope(request), request.params.id),
+  }));
+  server.post('/payments/:id/reject', { config: write, schema: { params, body: rejectPaymentClaimRequestSchema, response: { 200: paymentClaimResponseSchema } } }, async (request) => ({
+    data: await payments.rejectClaim(auditActor(request), businessScope(request), request.params.id, request.body),
   }));
   server.get('/payments/:id', { config: view, schema: { params, response: one } }, async (request) => ({
     data: await payments.get(businessScope(request), request.params.id),

@@ -4,14 +4,13 @@ import {
   type PaymentListResponse,
   type PaymentPayload,
   type PaymentResource,
-  currencyById,
   listMeta,
   messages,
   paymentListQuerySchema,
   paymentRequestSchema,
   paymentResourceSchema,
 } from '@app/contracts';
-import { type PaymentSettlement, minimumTotal, settlePayment } from '@app/domain';
+import { settlePayment } from '@app/domain';
 import { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
@@ -23,8 +22,11 @@ import { AppError, refusingTaken } from '../../platform/errors';
 import { type IdempotentRequest, type StoredResponse, runIdempotent } from '../../platform/idempotency';
 import { loadDocumentBusiness } from '../documents/document-business';
 import { allocateNumber, claimTypedNumber, numberingConfig } from '../documents/numbering';
-import { type PaidInvoiceRow, lockPaidInvoices, lockPayableInvoice, payableInvoice, paymentInvoices, writeAmountPaid } from '../invoices/invoice-payments';
+import { type PaidInvoiceRow, findClaimableInvoice, lockPaidInvoices, lockPayableInvoice, payableInvoice, paymentInvoices, writeAmountPaid } from '../invoices/invoice-payments';
+import { createPaymentClaims } from './payment-claims.service';
+import { invoicesWithClaims } from './payment-claims.repository';
 import { auditView, toPaymentResource } from './payment-resource';
+import { checkMinimum, counterpartyField, counterpartyKind, firstChanged, settledOrFail, settles } from './payment-rules';
 import * as repo from './payments.repository';
 import { rateFor } from '../exchange-rates/exchange-rates.service';
 import type { DocumentAttachments } from '../documents/document-attachments';
@@ -33,46 +35,28 @@ const NUMBER_CONSTRAINT = 'payments_business_number_unique';
 const createdResponseSchema = z.object({ data: paymentResourceSchema });
 export type CreatedPayment = z.infer<typeof createdResponseSchema>;
 
-const counterpartyKind = (direction: PaymentDirection) => (direction === 'received' ? 'customer' : 'vendor');
-const counterpartyField = (direction: PaymentDirection) => (direction === 'received' ? 'customer_id' : 'vendor_id');
-
-/** Whether a locked invoice is one this business may settle with this counterparty. */
-function settles(scope: BusinessScope, direction: PaymentDirection, counterparty: repo.CounterpartyRow, invoice: PaidInvoiceRow): boolean {
-  if (direction === 'received') return invoice.businessId === scope.businessId && invoice.customerId === counterparty.id;
-  return invoice.customerBusinessId === scope.businessId && invoice.businessId === counterparty.counterpartyBusinessId && invoice.status !== 'draft';
-}
-
-function checkMinimum(amount: number, currencyId: number) {
-  if (amount < minimumTotal(currencyById(currencyId)?.precision ?? 2)) throw AppError.validation('amount', messages.amountTooSmall);
-}
-
-function settledOrFail(result: PaymentSettlement) {
-  if (result.ok) return result;
-  switch (result.reason) {
-    case 'not_payable':
-      throw AppError.validation('invoice_id', result.message);
-    case 'exceeds_due':
-      throw AppError.validation('amount', messages.paymentExceedsDue);
-    case 'partial_not_allowed':
-      throw AppError.validation('amount', messages.partialPaymentsDisabled);
-  }
-}
-
 /**
- * Payments recorded by hand: received from customers, made to vendors. A payment and the paid
- * amounts of the invoice it settles change in one transaction, with the invoice row locked, so
- * concurrent payments queue on the invoice and can never take it past its total.
+ * Payments recorded by hand: received from customers, made to vendors. A payment received and the
+ * paid amounts of the invoice it settles change in one transaction, with the invoice row locked,
+ * so concurrent payments queue on the invoice and can never take it past its total. A payment
+ * made against a vendor's invoice is a claim (payment-claims.service.ts): the vendor's invoice
+ * changes only when the vendor confirms it.
  */
 export function createPaymentService(app: AppContext, attachments: DocumentAttachments) {
   async function resources(tx: Tx, scope: BusinessScope, rows: repo.PaymentWithParties[]): Promise<PaymentResource[]> {
     const invoices = await paymentInvoices(tx, scope.tenantId, rows.flatMap((row) => (row.payment.invoiceId ? [row.payment.invoiceId] : [])));
+    const confirmed = await claims.confirmedBy(tx, scope.tenantId, rows.flatMap((row) => (row.payment.direction === 'received' ? [row.payment.id] : [])));
     const names = new Map<string, string>();
+    const nameOf = async (businessId: string) => {
+      const name = names.get(businessId) ?? (await repo.businessName(tx, scope.tenantId, businessId));
+      names.set(businessId, name);
+      return name;
+    };
     const result: PaymentResource[] = [];
     for (const row of rows) {
-      const owner = row.payment.businessId;
-      const name = names.get(owner) ?? (await repo.businessName(tx, scope.tenantId, owner));
-      names.set(owner, name);
-      result.push(toPaymentResource(row, name, row.payment.invoiceId ? (invoices.get(row.payment.invoiceId) ?? null) : null));
+      const claim = confirmed.find((candidate) => candidate.receiptPaymentId === row.payment.id);
+      const confirms = claim ? { id: claim.id, payment_number: claim.paymentNumber, business: { id: claim.businessId, name: await nameOf(claim.businessId) } } : null;
+      result.push(toPaymentResource(row, await nameOf(row.payment.businessId), row.payment.invoiceId ? (invoices.get(row.payment.invoiceId) ?? null) : null, confirms));
     }
     return result;
   }
@@ -115,17 +99,56 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
   const write = <T>(scope: BusinessScope, work: (tx: Tx) => Promise<T>) =>
     refusingTaken({ [NUMBER_CONSTRAINT]: { field: 'payment_number', message: messages.paymentNumberTaken } }, () => inTenant(app.db, scope.tenantId, work));
 
-  async function createInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: PaymentPayload): Promise<PaymentResource> {
+  /** The vendor's payment received that confirming a claim records: the claim's date and amount, on the invoice, from the invoice's customer. */
+  async function recordReceipt(tx: Tx, actor: AuditActor, scope: BusinessScope, claim: repo.PaymentRow, invoice: PaidInvoiceRow): Promise<repo.PaymentRow> {
+    const numbered = await numberFor(tx, scope, null, claim.paymentDate, invoice.customerId);
+    const row = await repo.insertPayment(tx, {
+      tenantId: scope.tenantId,
+      id: newId(),
+      businessId: scope.businessId,
+      direction: 'received',
+      counterpartyId: invoice.customerId,
+      counterpartyBusinessId: invoice.customerBusinessId,
+      invoiceId: invoice.id,
+      paymentNumber: numbered.number,
+      sequenceNumber: numbered.sequence,
+      paymentDate: claim.paymentDate,
+      amount: claim.amount,
+      currencyId: invoice.currencyId,
+      exchangeRate: await rateFor(tx, scope, invoice.currencyId),
+      createdByUserId: actor.userId,
+    });
+    await recordAudit(tx, actor, { model: 'payment', modelId: row.id, action: 'created', after: auditView(row) });
+    return row;
+  }
+
+  const claims = createPaymentClaims(app, { write, recordReceipt });
+
+  /**
+   * The invoice a payment names: for a payment received the business's own invoice, locked (its
+   * amounts are written next); for a payment made the vendor's invoice addressed to the business,
+   * only read (the claim writes nothing on it).
+   */
+  async function invoiceFor(tx: Tx, scope: BusinessScope, direction: PaymentDirection, counterparty: repo.CounterpartyRow, id: string): Promise<PaidInvoiceRow> {
+    const invoice = direction === 'received' ? await lockPayableInvoice(tx, scope, id) : await findClaimableInvoice(tx, scope, id);
+    if (!invoice || !settles(scope, direction, counterparty, invoice)) throw AppError.validation('invoice_id', messages.invalidInvoice);
+    return invoice;
+  }
+
+  /** Mails written in a payment's transaction (claims to vendors), sent once it committed. */
+  async function dispatch(tenantId: string, mailIds: readonly string[]): Promise<void> {
+    for (const id of mailIds) await app.outbox.dispatch(tenantId, id);
+  }
+
+  async function createInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: PaymentPayload, mails: string[]): Promise<PaymentResource> {
     const counterparty = await counterpartyFor(tx, scope, payload, null);
     const mode = await modeFor(tx, scope, payload.payment_method_id);
-    let invoice: PaidInvoiceRow | null = null;
-    if (payload.invoice_id) {
-      invoice = (await lockPayableInvoice(tx, scope, payload.invoice_id, payload.direction)) ?? null;
-      if (!invoice || !settles(scope, payload.direction, counterparty, invoice)) throw AppError.validation('invoice_id', messages.invalidInvoice);
-    }
+    const invoice = payload.invoice_id ? await invoiceFor(tx, scope, payload.direction, counterparty, payload.invoice_id) : null;
     const currencyId = invoice?.currencyId ?? counterparty.currencyId;
     checkMinimum(payload.amount, currencyId);
+    // A claim is checked against the invoice as it stands, so an impossible one is refused at once; confirming checks again.
     const settled = invoice ? settledOrFail(settlePayment(payableInvoice(invoice, invoice.amountPaid), payload.amount, { partialPayments: await repo.partialPaymentsAllowed(tx, scope.tenantId) })) : null;
+    const claimed = payload.direction === 'made' && invoice !== null;
     const exchangeRate = await rateFor(tx, scope, currencyId);
     const numbered = await numberFor(tx, scope, payload.payment_number, payload.payment_date, counterparty.id);
     const row = await repo.insertPayment(tx, {
@@ -144,11 +167,81 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
       exchangeRate,
       paymentModeId: mode?.id ?? null,
       notes: payload.notes ?? null,
+      ...(claimed ? { status: 'pending', claimStatus: 'claimed', claimedAt: app.clock.now() } : {}),
       createdByUserId: actor.userId,
     });
-    if (invoice && settled) await writeAmountPaid(tx, actor, invoice, settled.amount_paid);
+    if (invoice && settled && payload.direction === 'received') await writeAmountPaid(tx, actor, invoice, settled.amount_paid);
     await recordAudit(tx, actor, { model: 'payment', modelId: row.id, action: 'created', after: auditView(row) });
+    if (invoice && claimed) {
+      const mailId = await claims.notifyClaimed(tx, row, invoice);
+      if (mailId) mails.push(mailId);
+    }
     return resource(tx, scope, row.id);
+  }
+
+  /** What an edit changes of the payment's money; `claimedAgain`: the invoice whose vendor hears of the (re)submitted claim. */
+  type MoneyChange = { patch: Partial<repo.PaymentInsert>; claimedAgain: PaidInvoiceRow | null };
+
+  async function moneyPatch(tx: Tx, scope: BusinessScope, before: repo.PaymentRow, payload: PaymentPayload, currencyId: number, invoiceId: string | null): Promise<Partial<repo.PaymentInsert>> {
+    return {
+      invoiceId,
+      paymentDate: payload.payment_date,
+      amount: payload.amount,
+      currencyId,
+      exchangeRate: currencyId === before.currencyId ? before.exchangeRate : await rateFor(tx, scope, currencyId),
+    };
+  }
+
+  /** A payment received: its old and new invoices (locked) get their paid amounts back and forth. */
+  async function receivedChange(tx: Tx, actor: AuditActor, scope: BusinessScope, before: repo.PaymentRow, payload: PaymentPayload, counterparty: repo.CounterpartyRow): Promise<MoneyChange> {
+    const newInvoiceId = payload.invoice_id ?? null;
+    // A payment received that confirmed a customer's claim stays what was confirmed.
+    if ((await claims.confirmedBy(tx, scope.tenantId, [before.id])).length > 0) {
+      const locked = firstChanged({ customer_id: counterparty.id !== before.counterpartyId, invoice_id: newInvoiceId !== before.invoiceId, amount: payload.amount !== before.amount });
+      if (locked) throw AppError.validation(locked, messages.claimReceiptLocked);
+    }
+    const invoices = await lockPaidInvoices(tx, scope.tenantId, [before.invoiceId, newInvoiceId].flatMap((invoiceId) => (invoiceId ? [invoiceId] : [])));
+    const invoice = newInvoiceId ? invoices.get(newInvoiceId) : undefined;
+    if (newInvoiceId && (!invoice || !settles(scope, 'received', counterparty, invoice))) throw AppError.validation('invoice_id', messages.invalidInvoice);
+    const currencyId = invoice?.currencyId ?? counterparty.currencyId;
+    checkMinimum(payload.amount, currencyId);
+    const oldInvoice = before.invoiceId ? invoices.get(before.invoiceId) : undefined;
+    if (invoice) {
+      // The invoice as its other payments leave it: this payment's old amount no longer counts.
+      const others = invoice.amountPaid - (invoice.id === before.invoiceId ? before.amount : 0);
+      const partialPayments = await repo.partialPaymentsAllowed(tx, scope.tenantId);
+      const settled = settledOrFail(settlePayment(payableInvoice(invoice, others), payload.amount, { partialPayments }));
+      await writeAmountPaid(tx, actor, invoice, settled.amount_paid);
+    }
+    if (oldInvoice && oldInvoice.id !== invoice?.id) await writeAmountPaid(tx, actor, oldInvoice, oldInvoice.amountPaid - before.amount);
+    return { patch: await moneyPatch(tx, scope, before, payload, currencyId, invoice?.id ?? null), claimedAgain: null };
+  }
+
+  /**
+   * A payment made: confirmed by the vendor, only the payer's own bookkeeping (number, mode,
+   * notes) may change. Otherwise the edit is a new claim (or, without an invoice, no claim): a
+   * rejected claim, or one whose invoice, date or amount changed, goes to the vendor again.
+   */
+  async function madeChange(tx: Tx, scope: BusinessScope, before: repo.PaymentRow, payload: PaymentPayload, counterparty: repo.CounterpartyRow): Promise<MoneyChange> {
+    const newInvoiceId = payload.invoice_id ?? null;
+    const moved = { invoice_id: newInvoiceId !== before.invoiceId, payment_date: payload.payment_date !== before.paymentDate, amount: payload.amount !== before.amount };
+    if (before.claimStatus === 'confirmed') {
+      const locked = firstChanged({ vendor_id: counterparty.id !== before.counterpartyId, ...moved });
+      if (locked) throw AppError.validation(locked, messages.claimConfirmedLocked);
+      return { patch: {}, claimedAgain: null };
+    }
+    const invoice = newInvoiceId ? await invoiceFor(tx, scope, 'made', counterparty, newInvoiceId) : null;
+    const currencyId = invoice?.currencyId ?? counterparty.currencyId;
+    checkMinimum(payload.amount, currencyId);
+    if (invoice) settledOrFail(settlePayment(payableInvoice(invoice, invoice.amountPaid), payload.amount, { partialPayments: await repo.partialPaymentsAllowed(tx, scope.tenantId) }));
+    const again = invoice !== null && (before.claimStatus !== 'claimed' || firstChanged(moved) !== undefined);
+    const claim: Partial<repo.PaymentInsert> = invoice
+      ? { status: 'pending', claimStatus: 'claimed', claimedAt: again ? app.clock.now() : before.claimedAt }
+      : { status: 'completed', claimStatus: null, claimedAt: null };
+    return {
+      patch: { ...(await moneyPatch(tx, scope, before, payload, currencyId, invoice?.id ?? null)), ...claim, claimDecidedAt: null, claimDecidedByUserId: null, claimReason: null },
+      claimedAgain: again ? invoice : null,
+    };
   }
 
   return {
@@ -181,35 +274,27 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
     /** `get` inside the caller's transaction (the delivery core reads what it sends there). */
     getInTx: resource,
 
-    /** POST /payments: with an Idempotency-Key, the same request again gets the first response. */
+    /** POST /payments: with an Idempotency-Key, the same request again gets the first response (and mails nothing again). */
     async create(actor: AuditActor, scope: BusinessScope, input: unknown, idempotency: IdempotentRequest | null): Promise<StoredResponse<CreatedPayment>> {
       const payload = paymentRequestSchema.parse(input);
-      return write(scope, (tx) => runIdempotent(tx, scope, idempotency, createdResponseSchema, async () => ({ status: 201, body: { data: await createInTx(tx, actor, scope, payload) } })));
+      const mails: string[] = [];
+      const created = await write(scope, (tx) =>
+        runIdempotent(tx, scope, idempotency, createdResponseSchema, async () => ({ status: 201, body: { data: await createInTx(tx, actor, scope, payload, mails) } })),
+      );
+      await dispatch(scope.tenantId, mails);
+      return created;
     },
 
     async update(actor: AuditActor, scope: BusinessScope, id: string, input: unknown): Promise<PaymentResource> {
       const payload = paymentRequestSchema.parse(input);
-      return write(scope, async (tx) => {
+      const mails: string[] = [];
+      const updated = await write(scope, async (tx) => {
         const [before] = await repo.lockPayments(tx, scope, [id]);
         if (!before) throw AppError.notFound();
         if (payload.direction !== before.direction) throw AppError.validation('direction', messages.paymentDirectionLocked);
         const counterparty = await counterpartyFor(tx, scope, payload, before.counterpartyId);
         const mode = await modeFor(tx, scope, payload.payment_method_id);
-        const newInvoiceId = payload.invoice_id ?? null;
-        const invoices = await lockPaidInvoices(tx, scope.tenantId, [before.invoiceId, newInvoiceId].flatMap((invoiceId) => (invoiceId ? [invoiceId] : [])));
-        const invoice = newInvoiceId ? invoices.get(newInvoiceId) : undefined;
-        if (newInvoiceId && (!invoice || !settles(scope, payload.direction, counterparty, invoice))) throw AppError.validation('invoice_id', messages.invalidInvoice);
-        const currencyId = invoice?.currencyId ?? counterparty.currencyId;
-        checkMinimum(payload.amount, currencyId);
-        const oldInvoice = before.invoiceId ? invoices.get(before.invoiceId) : undefined;
-        if (invoice) {
-          // The invoice as its other payments leave it: this payment's old amount no longer counts.
-          const others = invoice.amountPaid - (invoice.id === before.invoiceId ? before.amount : 0);
-          const partialPayments = await repo.partialPaymentsAllowed(tx, scope.tenantId);
-          const settled = settledOrFail(settlePayment(payableInvoice(invoice, others), payload.amount, { partialPayments }));
-          await writeAmountPaid(tx, actor, invoice, settled.amount_paid);
-        }
-        if (oldInvoice && oldInvoice.id !== invoice?.id) await writeAmountPaid(tx, actor, oldInvoice, oldInvoice.amountPaid - before.amount);
+        const change = before.direction === 'received' ? await receivedChange(tx, actor, scope, before, payload, counterparty) : await madeChange(tx, scope, before, payload, counterparty);
         let number: Partial<repo.PaymentInsert> = {};
         if (payload.payment_number && payload.payment_number !== before.paymentNumber) {
           if (await repo.paymentNumberTaken(tx, scope, payload.payment_number, id)) throw AppError.validation('payment_number', messages.paymentNumberTaken);
@@ -217,30 +302,39 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
         }
         const patch: Partial<repo.PaymentInsert> = {
           ...number,
+          ...change.patch,
           counterpartyId: counterparty.id,
           counterpartyBusinessId: counterparty.counterpartyBusinessId,
-          invoiceId: invoice?.id ?? null,
-          paymentDate: payload.payment_date,
-          amount: payload.amount,
-          currencyId,
-          exchangeRate: currencyId === before.currencyId ? before.exchangeRate : await rateFor(tx, scope, currencyId),
           paymentModeId: mode?.id ?? null,
           notes: payload.notes ?? null,
         };
         await repo.updatePayment(tx, scope, id, patch);
         await recordAudit(tx, actor, { model: 'payment', modelId: id, action: 'updated', before: auditView(before), after: auditView({ ...before, ...patch }) });
+        if (change.claimedAgain) {
+          const mailId = await claims.notifyClaimed(tx, { ...before, ...patch }, change.claimedAgain);
+          if (mailId) mails.push(mailId);
+        }
         return resource(tx, scope, id);
       });
+      await dispatch(scope.tenantId, mails);
+      return updated;
     },
 
-    /** Deletes payments (all or none) and takes their amounts off the invoices they settled. */
+    /**
+     * Deletes payments (all or none). A payment received takes its amount off its invoice; when it
+     * had confirmed a customer's claim, the claim awaits the business's decision again. A claim the
+     * vendor confirmed is the vendor's record too and is never deleted.
+     */
     async remove(actor: AuditActor, scope: BusinessScope, ids: readonly string[]): Promise<number> {
       const removed = await inTenant(app.db, scope.tenantId, async (tx) => {
         const rows = await repo.lockPayments(tx, scope, ids);
         if (rows.length !== new Set(ids).size) throw AppError.notFound();
-        const invoices = await lockPaidInvoices(tx, scope.tenantId, rows.flatMap((row) => (row.invoiceId ? [row.invoiceId] : [])));
+        if (rows.some((row) => row.claimStatus === 'confirmed')) throw AppError.validation('ids', messages.claimConfirmedLocked);
+        const received = rows.filter((row) => row.direction === 'received');
+        await claims.reopenConfirmedBy(tx, actor, received.map((row) => row.id));
+        const invoices = await lockPaidInvoices(tx, scope.tenantId, received.flatMap((row) => (row.invoiceId ? [row.invoiceId] : [])));
         for (const invoice of invoices.values()) {
-          const released = rows.filter((row) => row.invoiceId === invoice.id).reduce((sum, row) => sum + row.amount, 0);
+          const released = received.filter((row) => row.invoiceId === invoice.id).reduce((sum, row) => sum + row.amount, 0);
           await writeAmountPaid(tx, actor, invoice, invoice.amountPaid - released);
         }
         const files = await attachments.removeAll(tx, scope, 'payment', rows.map((row) => row.id));
@@ -251,6 +345,14 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
       await attachments.purge(removed.files);
       return removed.count;
     },
+
+    /** GET /payments/claims: the customers' claims addressed to the business. */
+    listClaims: claims.list,
+
+    /** The one way a claim is confirmed: the vendor's route now, the payment provider's verified event later. */
+    confirmClaim: claims.confirm,
+
+    rejectClaim: claims.reject,
 
     /** The receipt was mailed: nothing on the payment changes, the audit log keeps the fact. */
     async recordSentInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, id: string): Promise<PaymentResource> {
@@ -276,6 +378,9 @@ export type PaymentService = ReturnType<typeof createPaymentService>;
 
 /** Payment modes attached to payments cannot be deleted. */
 export const paymentModeUsedByPayments: UsageCheck = repo.modesUsedByPayments;
+
+/** Usage check: invoices of the business that its customers' payments made (claims, in any state) name. */
+export const invoicesClaimedByCustomers: UsageCheck = invoicesWithClaims;
 
 /** Payments count as transactions with a counterparty (its currency is then locked). */
 export function counterpartyHasPayments(tx: Tx, scope: BusinessScope, counterpartyId: string): Promise<boolean> {

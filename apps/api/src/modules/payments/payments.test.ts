@@ -159,7 +159,7 @@ describe('editing and deleting payments', () => {
 });
 
 describe('payments made to vendors', () => {
-  it('settles the vendor invoice addressed to the business, never a draft', async () => {
+  it('claims a payment on the vendor invoice addressed to the business, never a draft; the invoice waits for the vendor', async () => {
     const vendors = (await buyer.get('/api/v1/vendors')).body.data as CounterpartyResource[];
     const supplier = vendors.find((entry) => entry.name === 'Łódź Widgets');
     if (!supplier) throw new Error('The onboarded customer has no vendor record of its supplier');
@@ -169,9 +169,9 @@ describe('payments made to vendors', () => {
     expect(errorsOf(await buyer.post('/api/v1/payments', { ...made, invoice_id: draft.id })).invoice_id?.[0]).toBe(messages.invalidInvoice);
     expect(errorsOf(await buyer.post('/api/v1/payments', { ...made, vendor_id: null, invoice_id: invoice.id })).vendor_id?.[0]).toBe(messages.required);
     const payment = await createPayment(buyer, { ...made, invoice_id: invoice.id });
-    expect(payment).toMatchObject({ direction: 'made', vendor_id: supplier.id, customer_id: null, payment_number: 'PAY-000001', invoice: { paid_status: 'paid' } });
-    // The vendor sees its invoice paid; the payment stays the buyer's record.
-    expect((await invoiceOf(vendor, invoice.id)).paid_status).toBe('paid');
+    expect(payment).toMatchObject({ direction: 'made', vendor_id: supplier.id, customer_id: null, payment_number: 'PAY-000001', status: 'pending', claim: { status: 'claimed' }, invoice: { paid_status: 'unpaid' } });
+    // The payment stays the buyer's record, a claim: the vendor's invoice is unpaid until the vendor confirms it (payment-claims.test.ts).
+    expect((await invoiceOf(vendor, invoice.id)).paid_status).toBe('unpaid');
     expect((await vendor.get(`/api/v1/payments/${payment.id}`)).status).toBe(404);
     const madeTab = listOf((await buyer.get('/api/v1/payments?tab=made')).body);
     expect(madeTab.data.map((entry) => entry.id)).toEqual([payment.id]);

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentEmailPreview, PaymentListResponse, PaymentRequest, PaymentResource, SendDocumentEmailRequest } from '@app/contracts';
+import type { DocumentEmailPreview, PaymentClaim, PaymentClaimListResponse, PaymentListResponse, PaymentRequest, PaymentResource, SendDocumentEmailRequest } from '@app/contracts';
 import { type QueryValue, api } from '../../lib/api-client';
 import { companyPaths } from '../../lib/paths';
 import { dashboardKeys } from '../dashboard/dashboard-queries';
@@ -16,6 +16,7 @@ export const paymentKeys = {
   list: (params: PaymentListParams) => ['payments', 'list', params] as const,
   one: (id: string) => ['payments', 'one', id] as const,
   emailPreview: (id: string) => ['payments', 'email-preview', id] as const,
+  claims: (params: PaymentListParams) => ['payments', 'claims', params] as const,
 };
 
 export function usePayments(params: PaymentListParams) {
@@ -33,7 +34,6 @@ export function usePayment(id: string) {
   });
 }
 
-/** The number the next payment would get, proposed in the form. */
 /** A payment changes its invoice's paid amounts and the dashboard's figures: all of them refresh. */
 function useInvalidatePayments() {
   const queryClient = useQueryClient();
@@ -66,6 +66,27 @@ export function useDeletePayments() {
       for (const id of ids) queryClient.removeQueries({ queryKey: paymentKeys.one(id) });
       await invalidate();
     },
+  });
+}
+
+/** Claims addressed to the business: what its customers say they paid it. 'claimed' (awaiting a decision) unless `status` says otherwise. */
+export function usePaymentClaims(params: PaymentListParams, enabled = true) {
+  return useQuery({
+    queryKey: paymentKeys.claims(params),
+    queryFn: ({ signal }) => api.get<PaymentClaimListResponse>(`${BASE}/claims`, { query: { limit: PAYMENTS_PAGE_SIZE, ...params }, signal }),
+    enabled,
+  });
+}
+
+export type ClaimDecision = { id: string; decision: 'confirm' } | { id: string; decision: 'reject'; reason: string | null };
+
+/** Confirming settles the invoice and records a payment received; rejecting changes nothing but the claim: everything refreshes either way. */
+export function useDecideClaim() {
+  const invalidate = useInvalidatePayments();
+  return useMutation({
+    mutationFn: (decision: ClaimDecision) =>
+      api.post<{ data: PaymentClaim }>(`${one(decision.id)}/${decision.decision}`, decision.decision === 'reject' ? { reason: decision.reason } : {}),
+    onSuccess: invalidate,
   });
 }
 

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { useCan } from '../../../lib/session';
+import { InvoicePayments } from '../../payments/components/invoice-payments';
 import { DocumentActions } from '../components/document-actions';
 import { DocumentAttachments } from '../components/document-attachments';
 import { DocumentPreview } from '../components/document-preview';
@@ -59,6 +60,7 @@ function DocumentView({ kind, document }: { kind: DocumentKind; document: Docume
             <Stack>
               <DocumentAttachments kind={kind} documentId={document.id} attachments={document.attachments} canRemove={issuer && can(documentKinds[kind].abilities.edit)} />
               <DocumentTimeline document={document} />
+              {isInvoice(document) && document.status !== 'draft' && can('view-payment') && <InvoicePayments invoiceId={document.id} direction={document.direction} />}
               {isInvoice(document) && issuer && document.status !== 'draft' && <InvoiceReminders invoiceId={document.id} />}
             </Stack>
           </Grid.Col>

@@ -106,8 +106,13 @@ export function PaymentFormModal({ direction, payment, invoice = null, onClose, 
   const currencyId = chosenInvoice.data?.currency_id ?? counterparty.data?.currency_id ?? payment?.currency_id ?? session.current_business?.currency_id ?? 1;
   const currency = currencyById(currencyId);
   const precision = currency?.precision ?? 2;
-  // Editing gives back the payment's own share of its invoice before checking the new amount.
-  const ownShare = payment && payment.invoice_id === invoiceId ? payment.amount : 0;
+  // Editing gives back the payment's own share of its invoice before checking the new amount; a
+  // claim not confirmed yet has no share in it.
+  const countsOnInvoice = payment !== null && (payment.direction === 'received' || payment.claim?.status === 'confirmed');
+  const ownShare = countsOnInvoice && payment.invoice_id === invoiceId ? payment.amount : 0;
+  // The vendor confirmed it: who was paid, for which invoice, when and how much are the vendor's record too.
+  const confirmedClaim = payment?.claim?.status === 'confirmed';
+  const lockedHint = confirmedClaim ? t('payments.claim.locked_hint') : undefined;
   const dueNow = chosenInvoice.data ? chosenInvoice.data.due_amount + ownShare : null;
   const due = (amount: string) => t('payments.form.due', { amount });
 
@@ -178,6 +183,7 @@ export function PaymentFormModal({ direction, payment, invoice = null, onClose, 
             <CounterpartySelect
               kind={kind}
               required
+              disabled={confirmedClaim}
               value={field.value}
               selected={counterpartyLabel}
               onChange={(value) => {
@@ -195,26 +201,35 @@ export function PaymentFormModal({ direction, payment, invoice = null, onClose, 
             <ServerSelect
               label={t('payments.form.invoice')}
               placeholder={t(payable ? 'payments.form.invoice_placeholder' : 'payments.form.invoice_needs_counterparty', { party: t(`counterparties.${kind}.one`) })}
-              disabled={payable === null}
+              disabled={payable === null || confirmedClaim}
               queryKey={payableInvoicesKey(payable)}
               fetchOptions={payable ? payableInvoiceOptions(payable, due) : async () => []}
               value={field.value}
               selected={invoiceLabel}
               onChange={(value) => field.onChange(value)}
-              description={dueNow !== null ? t('payments.form.invoice_due', { amount: formatDocumentMoney(dueNow, currencyId) }) : undefined}
+              description={lockedHint ?? (dueNow !== null ? t('payments.form.invoice_due', { amount: formatDocumentMoney(dueNow, currencyId) }) : undefined)}
               error={fieldState.error?.message}
             />
           )}
         />
         <TextInput
           label={t('payments.form.amount')}
-          description={currency ? t('payments.form.currency', { currency: `${currency.name} (${currency.code})` }) : undefined}
+          description={lockedHint ?? (currency ? t('payments.form.currency', { currency: `${currency.name} (${currency.code})` }) : undefined)}
           required
+          readOnly={confirmedClaim}
           inputMode="decimal"
           error={errors.amount?.message}
           {...register('amount')}
         />
-        <TextInput type="date" label={t('payments.form.date')} required error={errors.payment_date?.message} {...register('payment_date', { required: messages.required })} />
+        <TextInput
+          type="date"
+          label={t('payments.form.date')}
+          required
+          readOnly={confirmedClaim}
+          description={lockedHint}
+          error={errors.payment_date?.message}
+          {...register('payment_date', { required: messages.required })}
+        />
         <TextInput label={t('payments.form.number')} description={t('payments.form.number_hint')} error={errors.payment_number?.message} {...register('payment_number')} />
         <Controller
           control={control}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Badge, Button, Grid, Group, Stack } from '@mantine/core';
+import { Alert, Badge, Button, Grid, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { type PaymentResource, paymentDeleteAbility, paymentWriteAbility } from '@app/contracts';
@@ -8,9 +8,11 @@ import { Icon } from '../../../components/icon';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { formatDate } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
 import { EmailModal } from '../../invoices/components/send-email-modal';
 import { saveFile } from '../../invoices/save-file';
+import { ClaimStatus } from '../components/claim-status';
 import { PaymentDetails, PaymentInvoiceCard, PaymentMovements } from '../components/payment-details';
 import { PaymentFormModal } from '../components/payment-form-modal';
 import { paymentLinks } from '../payment-links';
@@ -31,6 +33,26 @@ function ReceiptEmailModal({ payment, onClose }: { payment: PaymentResource; onC
       send={(body) => send.mutateAsync({ id: payment.id, body })}
       sentNotice={t('payments.notice.sent')}
     />
+  );
+}
+
+/** What a claim means for the payer now, or which claim a payment received confirmed. */
+function ClaimNotice({ payment }: { payment: PaymentResource }) {
+  const { t } = useTranslation();
+  if (payment.confirms_claim) {
+    return (
+      <Alert color="blue" variant="light">
+        {t('payments.claim.confirms', { number: payment.confirms_claim.payment_number, business: payment.confirms_claim.business.name })}
+      </Alert>
+    );
+  }
+  if (!payment.claim) return null;
+  const { status } = payment.claim;
+  const color = status === 'confirmed' ? 'green' : status === 'rejected' ? 'red' : 'yellow';
+  return (
+    <Alert color={color} variant="light" title={<ClaimStatus claim={payment.claim} />}>
+      {t(`payments.claim.${status}_text`, { date: formatDate(payment.claim.decided_at) })}
+    </Alert>
   );
 }
 
@@ -81,7 +103,7 @@ function PaymentView({ payment }: { payment: PaymentResource }) {
           {t('payments.actions.send_receipt')}
         </Button>
       )}
-      {canDelete && (
+      {canDelete && payment.claim?.status !== 'confirmed' && (
         <Button color="red" variant="light" leftSection={<Icon name="trash" size={16} />} onClick={() => setDialog('delete')}>
           {t('payments.actions.delete')}
         </Button>
@@ -102,6 +124,7 @@ function PaymentView({ payment }: { payment: PaymentResource }) {
             {t(`payments.tabs.${payment.direction}`)}
           </Badge>
         </Group>
+        <ClaimNotice payment={payment} />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 7 }}>
             <PaymentDetails payment={payment} />

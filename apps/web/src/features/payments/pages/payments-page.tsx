@@ -15,6 +15,8 @@ import { useBootstrap, useCan } from '../../../lib/session';
 import { CounterpartySelect } from '../../counterparties/components/counterparty-select';
 import { documentLinks } from '../../invoices/document-kinds';
 import { formatDocumentMoney } from '../../invoices/money';
+import { ClaimStatus } from '../components/claim-status';
+import { PaymentClaims } from '../components/payment-claims';
 import { PaymentFormModal } from '../components/payment-form-modal';
 import { counterpartyKindOf, paymentDirectionsFor, paymentLinks, readPaymentDirection } from '../payment-links';
 import { useDeletePayments, usePayments } from '../payments-queries';
@@ -47,6 +49,10 @@ function columnsFor(direction: PaymentDirection, t: (key: string) => string): Da
         ),
     },
     { key: 'mode', header: t('payments.columns.mode'), render: (payment) => payment.mode?.name ?? '—' },
+    // A payment made against an invoice waits for the vendor: where it stands is part of the row.
+    ...(direction === 'made'
+      ? [{ key: 'claim', header: t('payments.columns.status'), render: (payment: PaymentResource) => (payment.claim ? <ClaimStatus claim={payment.claim} /> : '—') }]
+      : []),
     { key: 'amount', header: t('payments.columns.amount'), align: 'right', render: (payment) => formatDocumentMoney(payment.amount, payment.currency_id) },
   ];
 }
@@ -118,6 +124,7 @@ export function PaymentsPage() {
             onChange={(value) => list.update({ tab: value, counterparty_id: '' })}
           />
         )}
+        {direction === 'received' && <PaymentClaims />}
         <Group align="flex-end" gap="sm" role="search" aria-label={t('payments.filters.label')}>
           <TextInput label={t('payments.filters.search')} value={list.typed} onChange={(event) => list.setTyped(event.currentTarget.value)} w={220} />
           <div style={{ width: 240 }}>
@@ -174,7 +181,7 @@ export function PaymentsPage() {
                     {t('payments.actions.view')}
                   </Menu.Item>
                   {canWrite && <Menu.Item onClick={() => setEditing(payment)}>{t('payments.actions.edit')}</Menu.Item>}
-                  {canDelete && (
+                  {canDelete && payment.claim?.status !== 'confirmed' && (
                     <Menu.Item color="red" onClick={() => setDeleting({ ids: [payment.id], number: payment.payment_number })}>
                       {t('payments.actions.delete')}
                     </Menu.Item>

@@ -1,4 +1,4 @@
-import type { CounterpartyResource, PaymentListResponse, PaymentResource } from '@app/contracts';
+import type { CounterpartyResource, PaymentClaim, PaymentClaimListResponse, PaymentListResponse, PaymentResource } from '@app/contracts';
 import { jsonResponse } from '../../../test/fetch-mock';
 
 /** Test data: $50.00 received from Globex against INV-000001 ($110.00, $60.00 still due after it). */
@@ -33,6 +33,8 @@ export function makePayment(overrides: Partial<PaymentResource> = {}): PaymentRe
     mode: { id: 'mode-1', name: 'Bank transfer' },
     notes: null,
     status: 'completed',
+    claim: null,
+    confirms_claim: null,
     template_name: 'payment1',
     transfers: [],
     charges: [],
@@ -81,4 +83,44 @@ export function makeCustomer(overrides: Partial<CounterpartyResource> = {}): Cou
     shipping_address: null,
     ...overrides,
   };
+}
+
+/** Test data: Globex says it paid $110.00 (its PAY-000003) against Acme's INV-000001, awaiting Acme's decision. */
+export function makeClaim(overrides: Partial<PaymentClaim> = {}): PaymentClaim {
+  return {
+    id: 'claim-1',
+    payment_number: 'PAY-000003',
+    payment_date: '2026-03-10',
+    amount: 11000,
+    currency_id: 1,
+    customer: { id: 'cust-1', name: 'Globex Corporation', business_id: 'biz-2' },
+    invoice: {
+      id: 'inv-1',
+      invoice_number: 'INV-000001',
+      invoice_date: '2026-03-01',
+      due_date: '2026-03-31',
+      currency_id: 1,
+      total: 11000,
+      amount_paid: 0,
+      due_amount: 11000,
+      status: 'sent',
+      paid_status: 'unpaid',
+    },
+    mode: 'Bank transfer',
+    status: 'claimed',
+    claimed_at: '2026-03-10T09:00:00Z',
+    decided_at: null,
+    decided_by: null,
+    reason: null,
+    receipt_payment_id: null,
+    ...overrides,
+  };
+}
+
+export function claimPage(rows: PaymentClaim[], claimedCount = rows.filter((row) => row.status === 'claimed').length) {
+  const body: PaymentClaimListResponse = {
+    data: rows,
+    meta: { current_page: 1, last_page: 1, per_page: 15, total: rows.length, claimed_count: claimedCount },
+  };
+  return jsonResponse(200, body);
 }
