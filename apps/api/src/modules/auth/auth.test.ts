@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_HOST, type Harness, createHarness, errorsOf } from '../../../test/harness';
-import { requestSignUp, signUpAndSignIn, signUpToken } from '../../../test/sign-up';
+import { signUpAndSignIn, signUpToken } from '../../../test/sign-up';
 import { linkIn } from '../../../test/smtp';
 import { totpCodeAt } from '../../platform/totp';
 
@@ -195,6 +195,43 @@ describe('forgot and reset password', () => {
     expect(reused.status).toBe(422);
     expect(errorsOf(reused).email?.[0]).toBe(messages.invalidToken);
     expect((await h.client().login('reset@example.com', 'N3w!Password')).status).toBe(200);
+  });
+});
+
+describe('a password reset ends all access', () => {
+  it('ends every session, device token and personal access token, and every other reset and verification link', async () => {
+    const { c } = await signUp('reset-all@example.com');
+    const device = h.client();
+    device.bearer = (await h.client().post('/api/v1/auth/login', { email: 'reset-all@example.com', password: STRONG, device_name: 'phone' })).body.token as string;
+    const personal = h.client();
+    personal.bearer = (await c.post('/api/v1/me/tokens', { name: 'Script', expires_in_days: 30 })).body.plain_text_token as string;
+    expect((await device.get('/api/v1/me')).status).toBe(200);
+    expect((await personal.get('/api/v1/me')).status).toBe(200);
+    // An address change waiting for its verification link.
+    await c.put('/api/v1/me', { name: 'Ada Lovelace', email: 'reset-all-new@example.com' });
+    await c.post('/api/v1/email/verification-notification');
+    await h.jobs.drain();
+    const verifyToken = linkIn(await h.smtp.waitFor('reset-all-new@example.com', (m) => m.subject.includes('Verify')), /verify-user\?token=[\w-]+/).split('=')[1];
+
+    const guest = h.client();
+    await guest.csrf();
+    const resetMails = () => h.smtp.mails.filter((m) => m.to.includes('reset-all-new@example.com') && m.subject.includes('Reset'));
+    await guest.post('/api/v1/forgot-password', { email: 'reset-all-new@example.com' });
+    await h.jobs.drain();
+    const first = linkIn(await h.smtp.waitFor('reset-all-new@example.com', (m) => m.subject.includes('Reset')), /reset-password\/[\w-]+/).split('/')[1];
+    await guest.post('/api/v1/forgot-password', { email: 'reset-all-new@example.com' });
+    await h.jobs.drain();
+    const latest = await h.smtp.waitFor('reset-all-new@example.com', (m) => resetMails().indexOf(m) === 1);
+    const second = linkIn(latest, /reset-password\/[\w-]+/).split('/')[1];
+    const body = (token: string | undefined) => ({ token, email: 'reset-all-new@example.com', password: 'N3w!Password', password_confirmation: 'N3w!Password' });
+    expect(errorsOf(await guest.post('/api/v1/reset-password', body(first))).email?.[0]).toBe(messages.invalidToken);
+    expect((await guest.post('/api/v1/reset-password', body(second))).status).toBe(200);
+
+    expect((await c.get('/api/v1/me')).status).toBe(401);
+    expect((await device.get('/api/v1/me')).status).toBe(401);
+    expect((await personal.get('/api/v1/me')).status).toBe(401);
+    expect(errorsOf(await guest.post('/api/v1/verify-email', { token: verifyToken })).token?.[0]).toBe(messages.invalidToken);
+    expect((await h.client().login('reset-all-new@example.com', 'N3w!Password')).status).toBe(200);
   });
 });
 

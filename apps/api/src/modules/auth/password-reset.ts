@@ -8,7 +8,7 @@ import { simpleMailHtml } from '../../platform/mail';
 import { hashPassword } from '../../platform/passwords';
 import { Throttle, throttleSubjects } from '../../platform/throttle';
 import * as repo from './auth.repository';
-import { endAccessAfterPasswordChange, passwordSubjects } from './auth.service';
+import { endAccessAfterPasswordChange } from './auth.service';
 
 export const PASSWORD_RESET_MAIL_JOB = 'password-reset-mail';
 const RESET_MINUTES = 60;
@@ -55,12 +55,14 @@ export function createPasswordResetService(app: AppContext) {
 
     /**
      * A reset ends everything that gave access: every session, every device and personal access
-     * token, and every other reset link. Wrong links count against the account and the address;
-     * a reset proves the mailbox, so it clears the account's failures (not the second factor's lock).
+     * token, and every other reset link. Wrong links count against the client address only: a
+     * 256-bit link cannot be guessed, and an account whose password attempts are blocked must
+     * still be recoverable through its mailbox. A reset proves the mailbox, so it also clears
+     * the account's failures (not the second factor's lock: a mailbox is not the second factor).
      */
     async resetPassword(tenantId: string, input: { token: string; email: string; password: string }, meta: RequestMeta): Promise<void> {
       const passwordHash = await hashPassword(input.password);
-      await throttle.guard(passwordSubjects(tenantId, input.email, meta.ip), () =>
+      await throttle.guard([throttleSubjects.address(meta.ip)], () =>
         inTenant(app.db, tenantId, async (tx) => {
           const used = await repo.consumeOneTimeToken(tx, tenantId, sha256(input.token), 'password-reset', now());
           if (!used) throw AppError.validation('email', messages.invalidToken);
