@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { messages } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness, type TestResponse, createHarness, errorsOf } from '../../../test/harness';
 import { SIGN_UP_PASSWORD, requestSignUp, signUpAndSignIn, signUpToken } from '../../../test/sign-up';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
+import { oneTimeTokens, outbox, pendingSignUps, users } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { createPasswordResetService } from './password-reset';
 import { createPendingSignUpExpiryJob, createSignUpService } from './sign-up';
@@ -16,9 +19,9 @@ afterAll(async () => {
   await h.close();
 });
 
-async function count(table: string): Promise<number> {
-  const result = await h.app.db.execute(`select count(*)::int as n from ${table}`);
-  const [row] = result.rows as { n: number }[];
+/** Rows in every tenant (the test reads as the owner). */
+async function count(table: PgTable): Promise<number> {
+  const [row] = await h.app.db.select({ n: sql<number>`count(*)::int` }).from(table);
   return row?.n ?? -1;
 }
 
@@ -40,7 +43,7 @@ function holdJobs() {
 describe('sign-up does not tell whether an address has an account', () => {
   it('answers an existing address exactly like a new one, and mails its owner instead of creating anything', async () => {
     await signUpAndSignIn(h, { email: 'taken@example.com', password: SIGN_UP_PASSWORD });
-    const users = await count('users');
+    const accounts = await count(users);
     const existing = await requestSignUp(h, { email: 'taken@example.com', password: 'Other!Passw0rd', business_name: 'Copycat Co' });
     const fresh = await requestSignUp(h, { email: 'fresh@example.com', password: 'Other!Passw0rd', business_name: 'Copycat Co' });
     expect(existing.status).toBe(202);
@@ -53,7 +56,7 @@ describe('sign-up does not tell whether an address has an account', () => {
     expect(h.smtp.mails.filter((m) => m.to.includes('taken@example.com') && m.subject.includes('Verify'))).toHaveLength(1);
     await h.smtp.waitFor('fresh@example.com', (m) => m.subject.includes('Verify'));
     // Nothing was made for either address yet, and the account kept its password.
-    expect(await count('users')).toBe(users);
+    expect(await count(users)).toBe(accounts);
     expect((await h.client().login('taken@example.com', 'Other!Passw0rd')).status).toBe(422);
     expect((await h.client().login('taken@example.com', SIGN_UP_PASSWORD)).status).toBe(200);
   });
@@ -61,7 +64,7 @@ describe('sign-up does not tell whether an address has an account', () => {
   it('the request does the same work for both: it stores the sign-up and queues one job; the job tells them apart', async () => {
     await signUpAndSignIn(h, { email: 'held@example.com' });
     const { held, release } = holdJobs();
-    const before = { users: await count('users'), outbox: await count('outbox'), pending: await count('pending_sign_ups') };
+    const before = { users: await count(users), outbox: await count(outbox), pending: await count(pendingSignUps) };
     try {
       await requestSignUp(h, { email: 'held@example.com' });
       await requestSignUp(h, { email: 'held-new@example.com' });
@@ -73,15 +76,15 @@ describe('sign-up does not tell whether an address has an account', () => {
       ['origin', 'pendingSignUpId', 'tenantId'],
       ['origin', 'pendingSignUpId', 'tenantId'],
     ]);
-    expect({ users: await count('users'), outbox: await count('outbox'), pending: await count('pending_sign_ups') }).toEqual({ ...before, pending: before.pending + 2 });
+    expect({ users: await count(users), outbox: await count(outbox), pending: await count(pendingSignUps) }).toEqual({ ...before, pending: before.pending + 2 });
 
     const signUps = createSignUpService(h.app);
     for (const job of held) await signUps.writeMail(job.data);
     // Run again (a retried job): nothing is mailed twice.
     for (const job of held) await signUps.writeMail(job.data);
     await h.jobs.drain();
-    expect(await count('outbox')).toBe(before.outbox + 2);
-    expect(await count('pending_sign_ups')).toBe(before.pending + 1);
+    expect(await count(outbox)).toBe(before.outbox + 2);
+    expect(await count(pendingSignUps)).toBe(before.pending + 1);
   });
 
   it('the first confirmed of two sign-ups of one address wins; the other link stops working', async () => {
@@ -120,15 +123,14 @@ describe('sign-up does not tell whether an address has an account', () => {
     await guest.csrf();
     expect((await guest.post('/api/v1/verify-email', { token })).status).toBe(422);
     expect(await createPendingSignUpExpiryJob({ db: h.app.db, jobs: h.jobs, clock }).run()).toBeGreaterThanOrEqual(1);
-    const left = await h.app.db.execute(`select count(*)::int as n from pending_sign_ups where email = 'late-signup@example.com'`);
-    expect(left.rows).toEqual([{ n: 0 }]);
+    expect(await h.app.db.select().from(pendingSignUps).where(eq(pendingSignUps.email, 'late-signup@example.com'))).toEqual([]);
   });
 });
 
 describe('forgot-password does not tell whether an address has an account', () => {
   it('the request only queues the same job for both; the job mails the account alone', async () => {
     const { held, release } = holdJobs();
-    const before = { tokens: await count('one_time_tokens'), outbox: await count('outbox') };
+    const before = { tokens: await count(oneTimeTokens), outbox: await count(outbox) };
     let answers: TestResponse[];
     try {
       const guest = h.client();
@@ -145,12 +147,12 @@ describe('forgot-password does not tell whether an address has an account', () =
       { name: 'password-reset-mail', data: { tenantId: h.landlordId, email: 'nobody@example.com', origin: 'http://localhost' } },
     ]);
     // Nothing was written for either address while answering.
-    expect({ tokens: await count('one_time_tokens'), outbox: await count('outbox') }).toEqual(before);
+    expect({ tokens: await count(oneTimeTokens), outbox: await count(outbox) }).toEqual(before);
 
     const resets = createPasswordResetService(h.app);
     for (const job of held) await resets.writeMail(job.data);
     await h.jobs.drain();
-    expect(await count('one_time_tokens')).toBe(before.tokens + 1);
+    expect(await count(oneTimeTokens)).toBe(before.tokens + 1);
     await h.smtp.waitFor(ADMIN_EMAIL, (m) => m.subject.includes('Reset'));
     expect(h.smtp.mails.some((m) => m.to.includes('nobody@example.com'))).toBe(false);
   });
