@@ -41,7 +41,7 @@ export function TokensAfterPasswordChange({ tokens, total }: { tokens: readonly 
                     {t('account.token_dates', {
                       created: formatDate(token.created_at),
                       expires: formatDate(token.expires_at),
-                      used: token.last_used_at ? formatDate(token.last_used_at) : t('tokens.never_used'),
+                      used: token.last_used_at ? t('account.token_last_used', { date: formatDate(token.last_used_at) }) : t('tokens.never_used'),
                     })}
                   </Text>
                   <Button
