@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@app/contracts';
-import { type Harness, type TestClient, type TestResponse, createHarness } from '../../../test/harness';
+import { OTHER_HOST, type Harness, type TestClient, type TestResponse, createHarness } from '../../../test/harness';
 import { SIGN_UP_PASSWORD, signUpAndSignIn } from '../../../test/sign-up';
 import { linkIn } from '../../../test/smtp';
 import { fixedClock } from '../../platform/clock';
@@ -20,10 +20,10 @@ afterEach(() => clock.advance(2 * 3_600_000));
 const WRONG = 'Wr0ng!Password';
 let addresses = 0;
 
-/** A guest client at an address of its own, with a CSRF cookie. */
-async function guestAt(ip?: string): Promise<TestClient> {
+/** A guest client at an address of its own (or `ip`), with a CSRF cookie. */
+async function guestAt(ip?: string, host?: string): Promise<TestClient> {
   addresses += 1;
-  const c = h.client();
+  const c = h.client(host);
   c.ip = ip ?? `198.51.100.${addresses}`;
   await c.csrf();
   return c;
@@ -96,6 +96,18 @@ describe('one failure budget per client address', () => {
     expectWait(await attacker.post('/api/v1/accept-user-invitation/not-a-token', { name: 'Someone Else', password: 'N3w!Password', password_confirmation: 'N3w!Password' }), 1);
     // Another address is not affected.
     expect((await (await guestAt()).get('/api/v1/onboarding-invitations/not-a-token')).status).toBe(404);
+  });
+
+  it("spans tenants, while an account's budget is its tenant's own", async () => {
+    const ip = '192.0.2.88';
+    for (let i = 0; i < 3; i += 1) expect((await (await guestAt(ip)).post('/api/v1/login', { email: `spray${i}@example.com`, password: WRONG })).status).toBe(422);
+    for (let i = 3; i < 5; i += 1) expect((await (await guestAt(ip, OTHER_HOST)).post('/api/v1/login', { email: `spray${i}@example.com`, password: WRONG })).status).toBe(422);
+    expectWait(await (await guestAt(ip, OTHER_HOST)).post('/api/v1/login', { email: 'spray9@example.com', password: WRONG }), 1);
+
+    // Five failures for one address in the landlord tenant leave the same address in tenant B alone.
+    for (let i = 0; i < 5; i += 1) await (await guestAt()).post('/api/v1/login', { email: 'shared@example.com', password: WRONG });
+    expectWait(await (await guestAt()).post('/api/v1/login', { email: 'shared@example.com', password: WRONG }), 1);
+    expect((await (await guestAt(undefined, OTHER_HOST)).post('/api/v1/login', { email: 'shared@example.com', password: WRONG })).status).toBe(422);
   });
 
   it('counts an IPv6 client by its /64', async () => {
