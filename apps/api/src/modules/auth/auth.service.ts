@@ -16,7 +16,7 @@ const SESSION_MS = 2 * 3_600_000;
 const REMEMBER_MS = 30 * 86_400_000;
 const VERIFY_HOURS = 48;
 /** Device tokens from `POST /auth/login` last as long as a remembered session. */
-export const DEVICE_TOKEN_MS = REMEMBER_MS;
+const DEVICE_TOKEN_MS = REMEMBER_MS;
 
 export type IssuedSession = { cookie: string; csrfToken: string; remember: boolean };
 
@@ -35,7 +35,7 @@ export function passwordSubjects(tenantId: string, email: string, ip: string): T
 }
 
 /** A second-factor code counts against the second factor (which locks) as well as the account and address. */
-export function codeSubjects(tenantId: string, email: string, ip: string): ThrottleSubject[] {
+function codeSubjects(tenantId: string, email: string, ip: string): ThrottleSubject[] {
   return [throttleSubjects.secondFactor(tenantId, email), ...passwordSubjects(tenantId, email, ip)];
 }
 
