@@ -17,6 +17,8 @@ import { type ServerLogOptions, serverLoggerOptions } from './platform/server-lo
 import { createAuthenticator } from './modules/auth/authenticate';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
+import { createPasswordResetService } from './modules/auth/password-reset';
+import { createSignUpService } from './modules/auth/sign-up';
 import { createAccountService } from './modules/account/account.service';
 import { accountRoutes } from './modules/account/account.routes';
 import { createBusinessService } from './modules/businesses/businesses.service';
@@ -44,6 +46,8 @@ import { createMailSettingsService } from './modules/mail-settings/mail-settings
 import { mailSettingsRoutes } from './modules/mail-settings/mail-settings.routes';
 import { createCentralTenantService } from './modules/tenants/central-tenants.service';
 import { centralTenantRoutes } from './modules/tenants/central-tenants.routes';
+import { createSecuritySettingsService } from './modules/tenants/security-settings.service';
+import { securitySettingsRoutes } from './modules/tenants/security-settings.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createItemUnitService } from './modules/item-units/item-units.service';
 import { itemUnitRoutes } from './modules/item-units/item-units.routes';
@@ -131,8 +135,8 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   await server.register(healthRoutes, { app, isReady: options.isReady ?? (() => true) });
   await server.register(
     async (v1) => {
-      await v1.register(authRoutes, { app, auth, limiter });
-      await v1.register(accountRoutes, { app, account, auth, limiter });
+      await v1.register(authRoutes, { app, auth, signUps: createSignUpService(app), resets: createPasswordResetService(app), limiter });
+      await v1.register(accountRoutes, { account, auth });
       await v1.register(businessRoutes, { app, businesses });
       await v1.register(bootstrapRoutes, { bootstrap });
       await v1.register(outboxRoutes, { app });
@@ -140,12 +144,13 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(platformUserRoutes, { service: createPlatformUserService(app) });
       await v1.register(platformLogRoutes, { service: createPlatformLogService(app) });
       await v1.register(mailSettingsRoutes, { service: createMailSettingsService(app) });
+      await v1.register(securitySettingsRoutes, { service: createSecuritySettingsService(app) });
       await v1.register(teamRoutes, { team });
       await v1.register(rolesRoutes, { roles: createRoleService(app) });
       await v1.register(auditRoutes, { audit: createAuditService(app) });
       await v1.register(counterpartyRoutes, { service: counterparties, kind: 'customer' });
       await v1.register(counterpartyRoutes, { service: counterparties, kind: 'vendor' });
-      await v1.register(networkRoutes, { app, onboarding: createOnboardingService(app), limiter });
+      await v1.register(networkRoutes, { onboarding: createOnboardingService(app) });
       await v1.register(searchRoutes, { team, counterparties });
       await v1.register(itemUnitRoutes, { units: createItemUnitService(app) });
       await v1.register(taxTypeRoutes, { taxTypes });

@@ -15,6 +15,9 @@ import { createRecurringInvoiceJob } from './modules/recurring-invoices/recurrin
 import { createPaymentReminderJob } from './modules/payment-reminders/payment-reminder-job';
 import { createDashboardCompactionJob } from './modules/dashboard/dashboard-compaction';
 import { createIdempotencyExpiryJob } from './platform/idempotency';
+import { createThrottleExpiryJob } from './platform/throttle';
+import { createAuthMailJobs } from './modules/auth/auth-jobs';
+import { createPendingSignUpExpiryJob } from './modules/auth/sign-up';
 
 const SWEEP_MS = 30_000;
 const ESTIMATE_EXPIRY_MS = 60 * 60 * 1000;
@@ -22,6 +25,8 @@ const RECURRING_INVOICES_MS = 60 * 1000;
 const PAYMENT_REMINDERS_MS = 60 * 60 * 1000;
 const DASHBOARD_COMPACTION_MS = 60 * 1000;
 const IDEMPOTENCY_EXPIRY_MS = 60 * 60 * 1000;
+const THROTTLE_EXPIRY_MS = 10 * 60 * 1000;
+const PENDING_SIGN_UP_EXPIRY_MS = 60 * 60 * 1000;
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
@@ -54,6 +59,7 @@ async function main(): Promise<void> {
 
     await jobs.start();
     await app.outbox.register();
+    await createAuthMailJobs(app).register();
     await app.outbox.sweep(0);
     const sweeper = setInterval(() => void app.outbox.sweep().catch((error: unknown) => logger.error({ err: error }, 'outbox sweep failed')), SWEEP_MS);
     // Periodic jobs: queued at start and then on their interval; pg-boss hands each run to one worker.
@@ -67,6 +73,8 @@ async function main(): Promise<void> {
       },
       { label: 'dashboard compaction', job: createDashboardCompactionJob(app), everyMs: DASHBOARD_COMPACTION_MS },
       { label: 'idempotency key expiry', job: createIdempotencyExpiryJob(app), everyMs: IDEMPOTENCY_EXPIRY_MS },
+      { label: 'throttle counter expiry', job: createThrottleExpiryJob(app), everyMs: THROTTLE_EXPIRY_MS },
+      { label: 'pending sign-up expiry', job: createPendingSignUpExpiryJob(app), everyMs: PENDING_SIGN_UP_EXPIRY_MS },
     ];
     const timers: NodeJS.Timeout[] = [];
     for (const { label, job, everyMs } of periodicJobs) {

@@ -15,6 +15,7 @@ import { type Clock, systemClock } from '../src/platform/clock';
 import { randomToken } from '../src/platform/crypto';
 import { InlineQueue } from '../src/platform/jobs';
 import { smtpTransport } from '../src/platform/mail';
+import { createAuthMailJobs } from '../src/modules/auth/auth-jobs';
 import { createTenant, findLandlord } from '../src/modules/tenants/tenants.service';
 import { TEMPLATE_FILE, templateDatabaseName } from './global-setup';
 import { TestSmtpServer } from './smtp';
@@ -93,6 +94,7 @@ export async function createHarness(options: { clock?: Clock; authRateLimit?: nu
     rateLimits: { auth: { max: options.authRateLimit ?? 1000, windowMs: 60_000 } },
   });
   await app.outbox.register();
+  await createAuthMailJobs(app).register();
   await ensureInitialData(app);
   const landlord = await findLandlord(app.db);
   if (!landlord) throw new Error('Seeding made no landlord');
@@ -128,6 +130,8 @@ export class TestClient {
   readonly cookies = new Map<string, string>();
   business: string | null = null;
   bearer: string | null = null;
+  /** The client address the server sees (throttle tests); the default is inject's 127.0.0.1. */
+  ip: string | null = null;
 
   constructor(
     private readonly server: FastifyInstance,
@@ -154,7 +158,13 @@ export class TestClient {
     if (xsrf && method !== 'GET' && !('x-xsrf-token' in extraHeaders)) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
     if (this.business && !('business' in extraHeaders)) headers.business = this.business;
     if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;
-    const response = await this.server.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body as Record<string, unknown> }) });
+    const response = await this.server.inject({
+      method,
+      url,
+      headers,
+      ...(this.ip ? { remoteAddress: this.ip } : {}),
+      ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+    });
     this.absorb(response.headers['set-cookie']);
     let parsed: Record<string, unknown> = {};
     if (response.body) {

@@ -56,17 +56,48 @@ export const accessTokenStatuses = ['active', 'expired', 'all'] as const;
 export const accessTokenResourceSchema = z.object({
   id: z.string(),
   name: z.string(),
-  expires_at: z.string().nullable(),
+  expires_at: z.string(),
   last_used_at: z.string().nullable(),
   created_at: z.string(),
   status: z.enum(['active', 'expired']),
 });
 export type AccessTokenResource = z.infer<typeof accessTokenResourceSchema>;
+/**
+ * `expires_in_days` may not exceed the tenant's maximum lifetime (`max_expires_in_days` in the
+ * list's meta); null (never expires) is refused with the same 422.
+ */
 export const createAccessTokenRequestSchema = z.object({
   name: z.string().trim().min(1, messages.required).max(255, messages.maxLength255),
   expires_in_days: z.coerce.number().int().min(1).max(3650).nullable().default(30),
 });
 export type CreateAccessTokenRequest = z.input<typeof createAccessTokenRequestSchema>;
 export const createAccessTokenResponseSchema = z.object({ data: accessTokenResourceSchema, plain_text_token: z.string() });
+export const accessTokenListResponseSchema = z.object({
+  data: z.array(accessTokenResourceSchema),
+  meta: z.object({
+    current_page: z.number(),
+    last_page: z.number(),
+    per_page: z.number(),
+    total: z.number(),
+    token_total_count: z.number(),
+    /** The tenant's maximum lifetime of a personal access token, in days. */
+    max_expires_in_days: z.number(),
+  }),
+});
+export type AccessTokenListResponse = z.infer<typeof accessTokenListResponseSchema>;
+
+/** How many of the still-active personal access tokens a password change lists (newest first). */
+export const CHANGED_PASSWORD_TOKEN_LIST_LIMIT = 100;
+/**
+ * A password change ends the other sessions and every device token; personal access tokens keep
+ * working, so the answer lists the active ones for the user to revoke.
+ */
+export const changePasswordResponseSchema = z.object({
+  success: z.boolean(),
+  message: z.string(),
+  personal_access_tokens: z.array(accessTokenResourceSchema),
+  personal_access_token_count: z.number(),
+});
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;

@@ -57,8 +57,12 @@ export type UpdateCounterpartyRequest = z.input<typeof updateCounterpartyRequest
 
 /** `POST /customers` with `preview: true`: which business the email would link to, nothing saved. */
 export const counterpartyPreviewRequestSchema = z.object({ preview: z.literal(true), email: emailSchema });
+/**
+ * Whether creating the record would link it to a business of the tenant: nothing about that
+ * business (its id, name or email) is shown before the record exists.
+ */
 export const counterpartyPreviewResponseSchema = z.object({
-  business: z.object({ id: z.string(), name: z.string(), email: z.string().nullable() }).nullable(),
+  business: z.object({ linked: z.literal(true) }).nullable(),
 });
 export type CounterpartyPreviewResponse = z.infer<typeof counterpartyPreviewResponseSchema>;
 

@@ -36,6 +36,7 @@ export const messages = {
   passwordConfirmationRequired: 'Password confirmation required.',
   invalidToken: 'This link is invalid or has expired.',
   resetLinkSent: 'We have emailed your password reset link.',
+  signUpMailSent: 'Check your email: we have sent you a message to finish signing up.',
   passwordReset: 'Your password has been reset.',
   verificationSent: 'A new verification link has been sent to your email address.',
   emailVerified: 'Your email address has been verified.',
@@ -148,6 +149,8 @@ export const messages = {
   startDateInPast: 'The start date cannot be in the past.',
   endBeforeStartDate: 'The end date cannot be before the start date.',
   invalidCount: 'The number of invoices must be a whole number from 1 to 10000.',
+  tokenExpiryTooLong: 'Choose an expiry of at most {days} days.',
+  tokenLifetimeRange: 'The maximum lifetime must be a whole number of days from 1 to 3650.',
   recurringTotalBelowPaid: 'The total cannot be less than what was already paid on an invoice this recurring invoice made. Update the invoice or delete the associated payments.',
 } as const;
 

@@ -127,3 +127,15 @@ export type TenantResource = z.infer<typeof tenantResourceSchema>;
 
 export const tenantBusinessSchema = z.object({ id: z.string(), name: z.string(), slug: z.string(), email: z.string().nullable(), disabled: z.boolean(), created_at: z.string() });
 export type TenantBusiness = z.infer<typeof tenantBusinessSchema>;
+
+/** The tenant's security settings (admin → settings), edited by a holder of edit-platform-setting. */
+export const PERSONAL_TOKEN_MAX_DAYS_DEFAULT = 365;
+export const securitySettingsSchema = z.object({
+  personal_token_max_days: z.coerce
+    .number({ error: messages.tokenLifetimeRange })
+    .int(messages.tokenLifetimeRange)
+    .min(1, messages.tokenLifetimeRange)
+    .max(3650, messages.tokenLifetimeRange),
+});
+export type SecuritySettings = z.output<typeof securitySettingsSchema>;
+export type SecuritySettingsInput = z.input<typeof securitySettingsSchema>;

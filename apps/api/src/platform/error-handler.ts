@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { messages } from '@app/contracts';
-import { AppError } from './errors';
+import { AppError, TooManyAttemptsError } from './errors';
 
 function fieldErrors(issues: { path: string; message: string }[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
@@ -22,6 +22,7 @@ function validationBody(errors: Record<string, string[]>) {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {
+      if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
       if (error.status === 422) return reply.status(422).send(validationBody(error.fieldErrors ?? { body: [error.message] }));
       return reply.status(error.status).send({ message: error.message });
     }

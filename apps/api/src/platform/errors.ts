@@ -28,6 +28,13 @@ export class AppError extends Error {
   }
 }
 
+/** 429 `Too Many Attempts.`, with how long to wait (sent as `Retry-After`). */
+export class TooManyAttemptsError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate_limited', messages.tooManyAttempts, 429);
+  }
+}
+
 /** Whether a database error (possibly wrapped by the driver or the ORM) is a unique violation of `constraint`. */
 /** Unique keys that mean "already taken": for each, the field and message of the 422 it stands for. */
 export type TakenKeys = Readonly<Record<string, { field: string; message: string }>>;

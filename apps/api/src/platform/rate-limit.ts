@@ -1,17 +1,17 @@
 import type { RateLimitRule } from './app-context';
-import { AppError } from './errors';
-import { messages } from '@app/contracts';
+import { TooManyAttemptsError } from './errors';
 
 /**
- * Fixed-window counters in this process. Enough for one node; with several nodes behind a
- * balancer the counters move to a shared store (see the scale-out notes).
+ * Fixed-window flood limits in this process, for public routes that check no credential (sign-up,
+ * forgot-password, public document links). Each process counts on its own, so N processes allow
+ * N times the rule. Credential routes count in the shared store instead (platform/throttle.ts).
  */
 export class RateLimiter {
   private readonly windows = new Map<string, { count: number; resetAt: number }>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Counts a hit; throws 429 when the key is over its limit. */
+  /** Counts a hit; throws 429 (with the seconds until the window ends) when the key is over its limit. */
   hit(key: string, rule: RateLimitRule): void {
     const at = this.now();
     const current = this.windows.get(key);
@@ -21,7 +21,7 @@ export class RateLimiter {
       return;
     }
     current.count += 1;
-    if (current.count > rule.max) throw new AppError('rate_limited', messages.tooManyAttempts, 429);
+    if (current.count > rule.max) throw new TooManyAttemptsError(Math.max(1, Math.ceil((current.resetAt - at) / 1000)));
   }
 
   private prune(at: number): void {

@@ -144,7 +144,8 @@ export const accessTokens = pgTable(
     kind: text('kind', { enum: ['personal', 'device'] }).notNull(),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Every token expires: device tokens after 30 days, personal ones within the tenant's maximum lifetime. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -176,5 +177,34 @@ export const oneTimeTokens = pgTable(
     uniqueIndex('one_time_tokens_hash_unique').on(t.tenantId, t.tokenHash),
     foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id], name: 'one_time_tokens_user_fk' }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'one_time_tokens_business_fk' }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * A sign-up waiting for its email address to be confirmed. Nothing else exists until then: the
+ * account and its business are made when the link in the mail is opened, so a sign-up answers
+ * the same whether or not the address already has an account. The token hash is set by the job
+ * that writes the mail (only for an address without an account).
+ */
+export const pendingSignUps = pgTable(
+  'pending_sign_ups',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    businessName: text('business_name').notNull(),
+    businessType: text('business_type').notNull(),
+    businessStructure: text('business_structure').notNull(),
+    tokenHash: text('token_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('pending_sign_ups_token_unique').on(t.tenantId, t.tokenHash),
+    index('pending_sign_ups_expiry_idx').on(t.expiresAt),
   ],
 );

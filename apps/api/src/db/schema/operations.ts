@@ -113,3 +113,30 @@ export const mailSettings = pgTable('mail_settings', {
   fromAddress: text('from_address').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The tenant's security settings (admin → settings); without a row the defaults apply. */
+export const securitySettings = pgTable('security_settings', {
+  tenantId: tenantId().primaryKey(),
+  /** The longest a personal access token may last, in days. */
+  personalTokenMaxDays: integer('personal_token_max_days').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Attempt counters shared by every app process (platform/throttle.ts). Not tenant-owned: a key is
+ * the SHA-256 of what it counts (an account of a tenant, a client address, ...), so the table
+ * holds nothing readable, and an address has one budget across tenants. Only the owner role
+ * reads and writes it, outside tenant transactions.
+ */
+export const throttleCounters = pgTable(
+  'throttle_counters',
+  {
+    key: text('key').primaryKey(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    windowAttempts: integer('window_attempts').notNull(),
+    consecutiveFailures: integer('consecutive_failures').notNull(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (t) => [index('throttle_counters_last_attempt_idx').on(t.lastAttemptAt)],
+);

@@ -1,11 +1,11 @@
-import { and, desc, eq, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { accessTokens } from '../../db/schema';
 
 export type AccessTokenRow = typeof accessTokens.$inferSelect;
 
 function statusFilter(status: 'active' | 'expired' | 'all', now: Date): SQL | undefined {
-  if (status === 'active') return and(isNull(accessTokens.revokedAt), or(isNull(accessTokens.expiresAt), sql`${accessTokens.expiresAt} > ${now}`));
+  if (status === 'active') return and(isNull(accessTokens.revokedAt), gt(accessTokens.expiresAt, now));
   if (status === 'expired') return or(sql`${accessTokens.revokedAt} is not null`, lte(accessTokens.expiresAt, now));
   return undefined;
 }

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  accessTokenListResponseSchema,
   accessTokenStatuses,
   changePasswordRequestSchema,
+  changePasswordResponseSchema,
   confirmPasswordRequestSchema,
   confirmedPasswordStatusSchema,
   createAccessTokenRequestSchema,
@@ -16,21 +18,20 @@ import {
   updateUserSettingsRequestSchema,
   userResourceSchema,
 } from '@app/contracts';
-import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
-import type { RateLimiter } from '../../platform/rate-limit';
 import { requireUser } from '../../platform/request-context';
 import { readUploadedImage } from '../../platform/uploads';
 import type { AuthService } from '../auth/auth.service';
 import { type AccountService, toUserResource } from './account.service';
 
-export type AccountRoutesOptions = { app: AppContext; account: AccountService; auth: AuthService; limiter: RateLimiter };
+export type AccountRoutesOptions = { account: AccountService; auth: AuthService };
 
 const SIGNED_IN = { access: { authenticated: true, allowUnverified: true } } as const;
 /** Answers that hand the user a secret (TOTP secret, recovery codes, a token) stay out of the API log. */
 const SIGNED_IN_SECRET = { ...SIGNED_IN, sensitiveResponse: true } as const;
 
-export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (server, { app, account, auth, limiter }) => {
+/** The current password and 2FA codes here count against the account's and address's shared failure budgets (in the services). */
+export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (server, { account, auth }) => {
   server.get('/me', { config: SIGNED_IN, schema: { response: { 200: z.object({ data: userResourceSchema }) } } }, async (request) => ({
     data: toUserResource(requireUser(request).row),
   }));
@@ -39,11 +40,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     data: await account.updateMe(request.ctx.tenant.id, requireUser(request).id, request.body),
   }));
 
-  server.put('/me/change-password', { config: SIGNED_IN, schema: { body: changePasswordRequestSchema } }, async (request) => {
-    limiter.hit(`change-password:${requireUser(request).id}`, app.rateLimits.auth);
-    await account.changePassword(request.ctx.tenant.id, requireUser(request).id, request.ctx.session?.id ?? null, request.body);
-    return { success: true, message: messages.passwordChanged };
-  });
+  server.put('/me/change-password', { config: SIGNED_IN, schema: { body: changePasswordRequestSchema, response: { 200: changePasswordResponseSchema } } }, async (request) =>
+    account.changePassword(request.ctx.tenant.id, requireUser(request), request.ctx.session?.id ?? null, request.body, request.ip),
+  );
 
   server.post('/me/upload-avatar', { config: SIGNED_IN }, async (request) => {
     const user = requireUser(request);
@@ -64,9 +63,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
 
   server.post('/user/confirm-password', { config: SIGNED_IN, schema: { body: confirmPasswordRequestSchema } }, async (request, reply) => {
     const user = requireUser(request);
-    limiter.hit(`confirm-password:${user.id}`, app.rateLimits.auth);
     if (!request.ctx.session) throw AppError.forbidden(messages.notAllowed);
-    await auth.confirmPassword(request.ctx.tenant.id, user.id, request.ctx.session.id, request.body.password);
+    await auth.confirmPassword(request.ctx.tenant.id, user, request.ctx.session.id, request.body.password, request.ip);
     return reply.status(201).send({ confirmed: true });
   });
 
@@ -79,9 +77,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   );
 
   server.post('/user/confirmed-two-factor-authentication', { config: SIGNED_IN_SECRET, schema: { body: twoFactorConfirmRequestSchema, response: { 200: recoveryCodesResponseSchema } } }, async (request) => {
-    const user = requireUser(request);
-    limiter.hit(`2fa-confirm:${user.id}`, app.rateLimits.auth);
-    return { recovery_codes: await account.confirmTwoFactor(request.ctx.tenant.id, user.id, request.body.code) };
+    return { recovery_codes: await account.confirmTwoFactor(request.ctx.tenant.id, requireUser(request), request.body.code, request.ip) };
   });
 
   server.post('/user/two-factor-recovery-codes', { config: SIGNED_IN_SECRET, schema: { response: { 200: recoveryCodesResponseSchema } } }, async (request) => ({
@@ -103,12 +99,13 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
           page: z.coerce.number().int().min(0).default(1),
           limit: z.coerce.number().int().min(1).max(100).default(15),
         }),
+        response: { 200: accessTokenListResponseSchema },
       },
     },
     async (request) => {
       const { status, page, limit } = request.query;
-      const { data, total } = await account.listTokens(request.ctx.tenant.id, requireUser(request).id, status, page, limit);
-      return { data, meta: { ...listMeta(page, limit, total), token_total_count: total } };
+      const { data, total, maxDays } = await account.listTokens(request.ctx.tenant.id, requireUser(request).id, status, page, limit);
+      return { data, meta: { ...listMeta(page, limit, total), token_total_count: total, max_expires_in_days: maxDays } };
     },
   );
 

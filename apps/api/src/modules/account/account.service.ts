@@ -1,9 +1,11 @@
 import {
   type AccessTokenResource,
+  CHANGED_PASSWORD_TOKEN_LIST_LIMIT,
   type ChangePasswordRequest,
   type UpdateMeRequest,
   type UserResource,
   type UserSettings,
+  formatMessage,
   messages,
   userSettingsSchema,
   languages,
@@ -14,9 +16,15 @@ import { newId, randomToken, sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import type { ImageKind } from '../../platform/storage';
+import { Throttle } from '../../platform/throttle';
 import { newTotpSecret, totpUri, verifyTotp } from '../../platform/totp';
 import * as authRepo from '../auth/auth.repository';
+import { endAccessAfterPasswordChange, passwordSubjects } from '../auth/auth.service';
+import { securitySettingsInTx } from '../tenants/security-settings.service';
 import * as repo from './account.repository';
+
+/** The signed-in user a request acts for: the id, and the email its failed attempts count against. */
+export type SignedInUser = { id: string; email: string };
 
 const PASSWORD_CONFIRM_MS = 3 * 3_600_000;
 const RECOVERY_CODE_COUNT = 8;
@@ -44,11 +52,11 @@ export function userSettingsOf(row: authRepo.UserRow): UserSettings {
 }
 
 function tokenResource(row: repo.AccessTokenRow, now: Date): AccessTokenResource {
-  const expired = row.revokedAt !== null || (row.expiresAt !== null && row.expiresAt <= now);
+  const expired = row.revokedAt !== null || row.expiresAt <= now;
   return {
     id: row.id,
     name: row.name,
-    expires_at: row.expiresAt?.toISOString() ?? null,
+    expires_at: row.expiresAt.toISOString(),
     last_used_at: row.lastUsedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     status: expired ? 'expired' : 'active',
@@ -62,6 +70,7 @@ function newRecoveryCode(): string {
 
 export function createAccountService(app: AppContext) {
   const now = () => app.clock.now();
+  const throttle = new Throttle(app.db, app.clock);
 
   async function loadUser(tenantId: string, userId: string): Promise<authRepo.UserRow> {
     const row = await inTenant(app.db, tenantId, (tx) => authRepo.findUserById(tx, tenantId, userId));
@@ -97,15 +106,29 @@ export function createAccountService(app: AppContext) {
       });
     },
 
-    async changePassword(tenantId: string, userId: string, sessionId: string | null, input: ChangePasswordRequest): Promise<void> {
-      const current = await loadUser(tenantId, userId);
-      if (!(await verifyPassword(current.passwordHash, input.current_password))) throw AppError.validation('current_password', messages.currentPasswordWrong);
-      const passwordHash = await hashPassword(input.password);
-      await inTenant(app.db, tenantId, async (tx) => {
-        await authRepo.updateUser(tx, tenantId, userId, { passwordHash });
-        // Other devices are signed out; this session stays.
-        await authRepo.deleteUserSessions(tx, tenantId, userId, sessionId);
+    /**
+     * The current password counts as a credential attempt. The change ends the other sessions,
+     * device tokens and mailed reset and verification links (this session stays); personal access
+     * tokens keep working, and the answer lists the active ones so the user can revoke them.
+     */
+    async changePassword(tenantId: string, signedIn: SignedInUser, sessionId: string | null, input: ChangePasswordRequest, ip: string) {
+      const current = await loadUser(tenantId, signedIn.id);
+      await throttle.guard(passwordSubjects(tenantId, signedIn.email, ip), async () => {
+        if (!(await verifyPassword(current.passwordHash, input.current_password))) throw AppError.validation('current_password', messages.currentPasswordWrong);
       });
+      const passwordHash = await hashPassword(input.password);
+      const at = now();
+      const { rows, total } = await inTenant(app.db, tenantId, async (tx) => {
+        await authRepo.updateUser(tx, tenantId, signedIn.id, { passwordHash });
+        await endAccessAfterPasswordChange(tx, tenantId, signedIn.id, at, { keepSessionId: sessionId, personalTokens: 'keep' });
+        return repo.listPersonalTokens(tx, tenantId, signedIn.id, 'active', at, 0, CHANGED_PASSWORD_TOKEN_LIST_LIMIT);
+      });
+      return {
+        success: true,
+        message: messages.passwordChanged,
+        personal_access_tokens: rows.map((row) => tokenResource(row, at)),
+        personal_access_token_count: total,
+      };
     },
 
     async uploadAvatar(tenantId: string, userId: string, { content, kind }: { content: Buffer; kind: ImageKind }): Promise<string> {
@@ -146,16 +169,18 @@ export function createAccountService(app: AppContext) {
       return { secret, otpauth_url: totpUri(secret, issuer, user.email) };
     },
 
-    async confirmTwoFactor(tenantId: string, userId: string, code: string): Promise<string[]> {
-      return inTenant(app.db, tenantId, async (tx) => {
-        const user = await authRepo.findUserById(tx, tenantId, userId);
-        if (!user?.twoFactorSecret) throw AppError.validation('code', messages.invalidTwoFactorCode);
-        const step = await verifyTotp(app.secretBox.open(user.twoFactorSecret), code, now(), user.twoFactorLastStep);
-        if (step === null) throw AppError.validation('code', messages.invalidTwoFactorCode);
-        const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-        await authRepo.updateUser(tx, tenantId, userId, { twoFactorConfirmedAt: now(), twoFactorLastStep: step, twoFactorRecoveryCodes: codes.map(sha256) });
-        return codes;
-      });
+    async confirmTwoFactor(tenantId: string, signedIn: SignedInUser, code: string, ip: string): Promise<string[]> {
+      return throttle.guard(passwordSubjects(tenantId, signedIn.email, ip), () =>
+        inTenant(app.db, tenantId, async (tx) => {
+          const user = await authRepo.findUserById(tx, tenantId, signedIn.id);
+          if (!user?.twoFactorSecret) throw AppError.validation('code', messages.invalidTwoFactorCode);
+          const step = await verifyTotp(app.secretBox.open(user.twoFactorSecret), code, now(), user.twoFactorLastStep);
+          if (step === null) throw AppError.validation('code', messages.invalidTwoFactorCode);
+          const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+          await authRepo.updateUser(tx, tenantId, signedIn.id, { twoFactorConfirmedAt: now(), twoFactorLastStep: step, twoFactorRecoveryCodes: codes.map(sha256) });
+          return codes;
+        }),
+      );
     },
 
     async regenerateRecoveryCodes(tenantId: string, userId: string, passwordConfirmedAt: Date | null): Promise<string[]> {
@@ -176,17 +201,27 @@ export function createAccountService(app: AppContext) {
       );
     },
 
+    /** A page of the user's personal access tokens, with the tenant's maximum lifetime for the create form. */
     async listTokens(tenantId: string, userId: string, status: 'active' | 'expired' | 'all', page: number, limit: number) {
       const at = now();
-      const { rows, total } = await inTenant(app.db, tenantId, (tx) => repo.listPersonalTokens(tx, tenantId, userId, status, at, Math.max(page - 1, 0) * limit, limit));
-      return { data: rows.map((r) => tokenResource(r, at)), total };
+      const { rows, total, maxDays } = await inTenant(app.db, tenantId, async (tx) => ({
+        ...(await repo.listPersonalTokens(tx, tenantId, userId, status, at, Math.max(page - 1, 0) * limit, limit)),
+        maxDays: (await securitySettingsInTx(tx, tenantId)).personal_token_max_days,
+      }));
+      return { data: rows.map((r) => tokenResource(r, at)), total, maxDays };
     },
 
+    /** Every token expires, within the tenant's maximum lifetime: no expiry, or a longer one, is refused (422). */
     async createToken(tenantId: string, userId: string, name: string, expiresInDays: number | null) {
       const plain = randomToken();
-      const expiresAt = expiresInDays === null ? null : new Date(now().getTime() + expiresInDays * 86_400_000);
-      const row = await inTenant(app.db, tenantId, (tx) => authRepo.insertAccessToken(tx, { tenantId, id: newId(), userId, kind: 'personal', name, tokenHash: sha256(plain), expiresAt }));
-      return { data: tokenResource(row, now()), plain_text_token: `${row.id}|${plain}` };
+      const at = now();
+      const row = await inTenant(app.db, tenantId, async (tx) => {
+        const maxDays = (await securitySettingsInTx(tx, tenantId)).personal_token_max_days;
+        if (expiresInDays === null || expiresInDays > maxDays) throw AppError.validation('expires_in_days', formatMessage(messages.tokenExpiryTooLong, { days: String(maxDays) }));
+        const expiresAt = new Date(at.getTime() + expiresInDays * 86_400_000);
+        return authRepo.insertAccessToken(tx, { tenantId, id: newId(), userId, kind: 'personal', name, tokenHash: sha256(plain), expiresAt });
+      });
+      return { data: tokenResource(row, at), plain_text_token: `${row.id}|${plain}` };
     },
 
     async revokeToken(tenantId: string, userId: string, tokenId: string): Promise<void> {

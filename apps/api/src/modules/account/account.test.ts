@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@app/contracts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
+import { signUpAndSignIn } from '../../../test/sign-up';
+import { linkIn } from '../../../test/smtp';
 
 let h: Harness;
 beforeAll(async () => {
@@ -16,10 +18,7 @@ let counter = 0;
 async function newUser(): Promise<{ c: TestClient; email: string }> {
   counter += 1;
   const email = `user${counter}@example.com`;
-  const c = h.client();
-  await c.csrf();
-  const response = await c.post('/api/v1/sign-up', { name: `User Number ${counter}`, email, password: STRONG, password_confirmation: STRONG, business_name: `Business ${counter}` });
-  expect(response.status).toBe(201);
+  const c = await signUpAndSignIn(h, { name: `User Number ${counter}`, email, password: STRONG, business_name: `Business ${counter}` });
   return { c, email };
 }
 
@@ -79,10 +78,47 @@ describe('change password', () => {
     const weak = await c.put('/api/v1/me/change-password', { current_password: STRONG, password: 'NoDigits!!', password_confirmation: 'NoDigits!!' });
     expect(errorsOf(weak).password?.[0]).toBe(messages.passwordNumber);
     const ok = await c.put('/api/v1/me/change-password', { current_password: STRONG, password: 'An0ther!Pass', password_confirmation: 'An0ther!Pass' });
-    expect(ok.body).toEqual({ success: true, message: messages.passwordChanged });
+    expect(ok.body).toMatchObject({ success: true, message: messages.passwordChanged });
     expect((await c.get('/api/v1/me')).status).toBe(200);
     expect((await other.get('/api/v1/me')).status).toBe(401);
     expect((await h.client().login(email, 'An0ther!Pass')).status).toBe(200);
+  });
+
+  it('ends device tokens and mailed reset and verification links, keeps personal access tokens and lists the active ones', async () => {
+    const { c, email } = await newUser();
+    const device = h.client();
+    device.bearer = (await h.client().post('/api/v1/auth/login', { email, password: STRONG, device_name: 'phone' })).body.token as string;
+    const kept = await c.post('/api/v1/me/tokens', { name: 'Reporting', expires_in_days: 30 });
+    const revoked = await c.post('/api/v1/me/tokens', { name: 'Old script', expires_in_days: 30 });
+    await c.delete(`/api/v1/me/tokens/${(revoked.body.data as { id: string }).id}`);
+    const personal = h.client();
+    personal.bearer = kept.body.plain_text_token as string;
+    // A reset link and a verification link (for a new address) mailed before the change.
+    const guest = h.client();
+    await guest.csrf();
+    await guest.post('/api/v1/forgot-password', { email });
+    await h.jobs.drain();
+    const resetToken = linkIn(await h.smtp.waitFor(email, (m) => m.subject.includes('Reset')), /reset-password\/[\w-]+/).split('/')[1];
+    const renamed = `renamed-${email}`;
+    await c.put('/api/v1/me', { name: 'Renamed Person', email: renamed });
+    await c.post('/api/v1/email/verification-notification');
+    await h.jobs.drain();
+    const verifyToken = linkIn(await h.smtp.waitFor(renamed, (m) => m.subject.includes('Verify')), /verify-user\?token=[\w-]+/).split('=')[1];
+
+    const changed = await c.put('/api/v1/me/change-password', { current_password: STRONG, password: 'An0ther!Pass', password_confirmation: 'An0ther!Pass' });
+    expect(changed.status).toBe(200);
+    const listed = changed.body.personal_access_tokens as { id: string; name: string; status: string }[];
+    expect(listed).toEqual([expect.objectContaining({ id: (kept.body.data as { id: string }).id, name: 'Reporting', status: 'active' })]);
+    expect(changed.body.personal_access_token_count).toBe(1);
+    expect(JSON.stringify(changed.body)).not.toContain((kept.body.plain_text_token as string).split('|')[1]);
+
+    expect((await device.get('/api/v1/me')).status).toBe(401);
+    expect((await personal.get('/api/v1/me')).status).toBe(200);
+    expect((await c.get('/api/v1/me')).status).toBe(200);
+    const reset = await guest.post('/api/v1/reset-password', { token: resetToken, email: renamed, password: 'Th1rd!Passw0rd', password_confirmation: 'Th1rd!Passw0rd' });
+    expect(errorsOf(reset).email?.[0]).toBe(messages.invalidToken);
+    expect(errorsOf(await guest.post('/api/v1/verify-email', { token: verifyToken })).token?.[0]).toBe(messages.invalidToken);
+    expect(((await c.get('/api/v1/me')).body.data as { email_verified: boolean }).email_verified).toBe(false);
   });
 });
 
@@ -173,6 +209,41 @@ describe('personal access tokens', () => {
     expect((await api.get('/api/v1/me')).status).toBe(401);
   });
 
+  it('refuses a token without expiry or longer than the tenant maximum: a year unless the tenant sets another', async () => {
+    const c = h.client();
+    await c.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const never = await c.post('/api/v1/me/tokens', { name: 'Forever', expires_in_days: null });
+    expect(never.status).toBe(422);
+    expect(errorsOf(never).expires_in_days?.[0]).toBe('Choose an expiry of at most 365 days.');
+    expect(errorsOf(await c.post('/api/v1/me/tokens', { name: 'Too long', expires_in_days: 366 })).expires_in_days?.[0]).toBe('Choose an expiry of at most 365 days.');
+    const year = await c.post('/api/v1/me/tokens', { name: 'A year', expires_in_days: 365 });
+    expect(year.status).toBe(201);
+    expect(Date.parse((year.body.data as { expires_at: string }).expires_at) - Date.now()).toBeGreaterThan(364 * 86_400_000);
+    expect((await c.get('/api/v1/me/tokens')).body.meta).toMatchObject({ max_expires_in_days: 365 });
+
+    expect((await c.put('/api/v1/platform/security-settings', { personal_token_max_days: 30 })).status).toBe(200);
+    try {
+      expect(errorsOf(await c.post('/api/v1/me/tokens', { name: 'Too long now', expires_in_days: 31 })).expires_in_days?.[0]).toBe('Choose an expiry of at most 30 days.');
+      expect((await c.post('/api/v1/me/tokens', { name: 'A month', expires_in_days: 30 })).status).toBe(201);
+      expect((await c.get('/api/v1/me/tokens')).body.meta).toMatchObject({ max_expires_in_days: 30 });
+      // Another tenant keeps its own maximum.
+      const other = h.client(OTHER_HOST);
+      await other.login(OTHER_ADMIN_EMAIL, ADMIN_PASSWORD);
+      expect((await other.post('/api/v1/me/tokens', { name: 'Elsewhere', expires_in_days: 365 })).status).toBe(201);
+    } finally {
+      await c.put('/api/v1/platform/security-settings', { personal_token_max_days: 365 });
+    }
+  });
+
+  it('device tokens from token login expire after 30 days, and no token can be stored without an expiry', async () => {
+    const issued = await h.client().post('/api/v1/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, device_name: 'tablet' });
+    const lifetime = Date.parse(issued.body.expires_at as string) - Date.now();
+    expect(lifetime).toBeGreaterThan(30 * 86_400_000 - 60_000);
+    expect(lifetime).toBeLessThanOrEqual(30 * 86_400_000);
+    const id = (issued.body.token as string).split('|')[0];
+    await expect(h.app.db.execute(`update access_tokens set expires_at = null where id = '${id}'`)).rejects.toThrow();
+  });
+
   it('another user cannot revoke my token', async () => {
     const c = h.client();
     await c.login(ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -201,7 +272,10 @@ describe('two-factor management', () => {
 
 describe('email verification gate', () => {
   it('an unverified user may read /me but not work in a business; resend mails a new link', async () => {
-    const { c, email } = await newUser();
+    const { c, email: original } = await newUser();
+    // Sign-up verifies the address; changing it makes the account unverified again.
+    const email = `changed-${original}`;
+    expect((await c.put('/api/v1/me', { name: 'Changed Address', email })).status).toBe(200);
     const companies = (await c.get('/api/v1/business/user/companies')).body.data as { id: string }[];
     c.business = companies[0]?.id ?? null;
     const blocked = await c.get('/api/v1/business/settings');
@@ -213,6 +287,8 @@ describe('email verification gate', () => {
     expect((await c.get('/api/v1/business')).status).toBe(403);
     expect((await c.get('/api/v1/search?search=a')).status).toBe(403);
     expect((await c.get('/api/v1/bootstrap')).status).toBe(200);
+    expect((await c.post('/api/v1/email/verification-notification')).body).toEqual({ message: messages.verificationSent });
+    await h.jobs.drain();
     await h.smtp.waitFor(email, (m) => m.subject.includes('Verify'));
     const before = h.smtp.mails.filter((m) => m.to.includes(email)).length;
     expect((await c.post('/api/v1/email/verification-notification')).body).toEqual({ message: messages.verificationSent });

@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
-import { accessLogs, accessTokens, businesses, businessUsers, oneTimeTokens, roles, sessions, users } from '../../db/schema';
+import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { AppDb, Tx } from '../../db/client';
+import { accessLogs, accessTokens, businesses, businessUsers, oneTimeTokens, pendingSignUps, roles, sessions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -77,7 +77,7 @@ export async function findLiveAccessToken(tx: Tx, tenantId: string, tokenHash: s
         eq(accessTokens.tenantId, tenantId),
         eq(accessTokens.tokenHash, tokenHash),
         isNull(accessTokens.revokedAt),
-        sql`(${accessTokens.expiresAt} is null or ${accessTokens.expiresAt} > ${now})`,
+        gt(accessTokens.expiresAt, now),
       ),
     )
     .limit(1);
@@ -104,11 +104,12 @@ export async function revokeAccessToken(tx: Tx, tenantId: string, userId: string
   return updated.length > 0;
 }
 
-export async function revokeUserTokens(tx: Tx, tenantId: string, userId: string, now: Date): Promise<void> {
+/** Revokes the user's live tokens: all of them, or those of one kind. */
+export async function revokeUserTokens(tx: Tx, tenantId: string, userId: string, now: Date, kind?: 'device' | 'personal'): Promise<void> {
   await tx
     .update(accessTokens)
     .set({ revokedAt: now })
-    .where(and(eq(accessTokens.tenantId, tenantId), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt)));
+    .where(and(eq(accessTokens.tenantId, tenantId), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), kind ? eq(accessTokens.kind, kind) : undefined));
 }
 
 /** The caller's role in one business, if an active, enabled membership exists. */
@@ -178,11 +179,11 @@ export async function findOneTimeToken(tx: Tx, tenantId: string, tokenHash: stri
   return rows[0];
 }
 
-export async function invalidateOneTimeTokens(tx: Tx, tenantId: string, userId: string, purpose: 'password-reset' | 'email-verification', now: Date) {
+export async function invalidateOneTimeTokens(tx: Tx, tenantId: string, userId: string, purposes: readonly ('password-reset' | 'email-verification')[], now: Date) {
   await tx
     .update(oneTimeTokens)
     .set({ usedAt: now })
-    .where(and(eq(oneTimeTokens.tenantId, tenantId), eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, purpose), isNull(oneTimeTokens.usedAt)));
+    .where(and(eq(oneTimeTokens.tenantId, tenantId), eq(oneTimeTokens.userId, userId), inArray(oneTimeTokens.purpose, [...purposes]), isNull(oneTimeTokens.usedAt)));
 }
 
 export async function activateMemberships(tx: Tx, tenantId: string, userId: string, businessId: string): Promise<void> {
@@ -194,4 +195,49 @@ export async function activateMemberships(tx: Tx, tenantId: string, userId: stri
 
 export async function insertAccessLog(tx: Tx, row: typeof accessLogs.$inferInsert): Promise<void> {
   await tx.insert(accessLogs).values(row);
+}
+
+export type PendingSignUpRow = typeof pendingSignUps.$inferSelect;
+
+export async function insertPendingSignUp(tx: Tx, row: typeof pendingSignUps.$inferInsert): Promise<void> {
+  await tx.insert(pendingSignUps).values(row);
+}
+
+export async function findPendingSignUp(tx: Tx, tenantId: string, id: string): Promise<PendingSignUpRow | undefined> {
+  const rows = await tx
+    .select()
+    .from(pendingSignUps)
+    .where(and(eq(pendingSignUps.tenantId, tenantId), eq(pendingSignUps.id, id)))
+    .limit(1);
+  return rows[0];
+}
+
+export async function setPendingSignUpToken(tx: Tx, tenantId: string, id: string, tokenHash: string): Promise<void> {
+  await tx
+    .update(pendingSignUps)
+    .set({ tokenHash })
+    .where(and(eq(pendingSignUps.tenantId, tenantId), eq(pendingSignUps.id, id)));
+}
+
+export async function deletePendingSignUp(tx: Tx, tenantId: string, id: string): Promise<void> {
+  await tx.delete(pendingSignUps).where(and(eq(pendingSignUps.tenantId, tenantId), eq(pendingSignUps.id, id)));
+}
+
+/** Removes and returns the unexpired sign-up whose link has this token: single use, race free. */
+export async function consumePendingSignUp(tx: Tx, tenantId: string, tokenHash: string, now: Date): Promise<PendingSignUpRow | undefined> {
+  const rows = await tx
+    .delete(pendingSignUps)
+    .where(and(eq(pendingSignUps.tenantId, tenantId), eq(pendingSignUps.tokenHash, tokenHash), gt(pendingSignUps.expiresAt, now)))
+    .returning();
+  return rows[0];
+}
+
+export async function deletePendingSignUpsFor(tx: Tx, tenantId: string, email: string): Promise<void> {
+  await tx.delete(pendingSignUps).where(and(eq(pendingSignUps.tenantId, tenantId), sql`lower(${pendingSignUps.email}) = ${email.toLowerCase()}`));
+}
+
+/** Deletes expired sign-ups in every tenant (as the owner); returns how many. */
+export async function expirePendingSignUps(db: AppDb, now: Date): Promise<number> {
+  const deleted = await db.delete(pendingSignUps).where(lt(pendingSignUps.expiresAt, now)).returning({ id: pendingSignUps.id });
+  return deleted.length;
 }

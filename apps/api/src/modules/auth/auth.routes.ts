@@ -21,12 +21,18 @@ import { clearSessionCookies, requestMeta, setSessionCookies, setXsrfCookie } fr
 import type { RateLimiter } from '../../platform/rate-limit';
 import { requireUser } from '../../platform/request-context';
 import type { AuthService } from './auth.service';
+import type { PasswordResetService } from './password-reset';
+import type { SignUpService } from './sign-up';
 
-export type AuthRoutesOptions = { app: AppContext; auth: AuthService; limiter: RateLimiter };
+export type AuthRoutesOptions = { app: AppContext; auth: AuthService; signUps: SignUpService; resets: PasswordResetService; limiter: RateLimiter };
 
 const PUBLIC = { access: { public: true } } as const;
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (server, { app, auth, limiter }) => {
+/**
+ * Routes that check a credential (password, second-factor code, emailed token) count failures in
+ * the services' shared throttle; the in-process limiter only stops floods of the others.
+ */
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (server, { app, auth, signUps, resets, limiter }) => {
   const limit = (key: string) => limiter.hit(key, app.rateLimits.auth);
 
   server.get('/csrf-cookie', { config: PUBLIC }, async (request, reply) => {
@@ -36,7 +42,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (serve
   });
 
   server.post('/login', { config: PUBLIC, schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
-    limit(`login:${request.ip}:${request.body.email}`);
     const result = await auth.login(request.ctx.tenant.id, request.ctx.session?.id ?? null, request.body, requestMeta(request));
     setSessionCookies(request, reply, result.session);
     return { two_factor: result.twoFactor };
@@ -44,7 +49,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (serve
 
   server.post('/two-factor-challenge', { config: PUBLIC, schema: { body: twoFactorChallengeSchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
     const session = request.ctx.session;
-    limit(`2fa:${request.ip}:${session?.pendingUserId ?? 'none'}`);
     if (!session?.pendingUserId) throw AppError.validation('code', messages.invalidTwoFactorCode);
     const issued = await auth.twoFactorChallenge(request.ctx.tenant.id, session.id, session.pendingUserId, session.pendingRemember, request.body, requestMeta(request));
     setSessionCookies(request, reply, issued);
@@ -59,7 +63,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (serve
   });
 
   server.post('/auth/login', { config: { ...PUBLIC, csrf: false, sensitiveResponse: true }, schema: { body: tokenLoginRequestSchema, response: { 200: tokenLoginResponseSchema } } }, async (request) => {
-    limit(`token-login:${request.ip}:${request.body.email}`);
     return auth.tokenLogin(request.ctx.tenant.id, request.body, requestMeta(request));
   });
 
@@ -70,28 +73,26 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (serve
     return reply.status(204).send();
   });
 
-  server.post('/sign-up', { config: PUBLIC, schema: { body: signUpRequestSchema } }, async (request, reply) => {
+  // The same answer (status, body, no cookie) whether or not the address has an account: the mail tells them apart.
+  server.post('/sign-up', { config: PUBLIC, schema: { body: signUpRequestSchema, response: { 202: messageResponseSchema } } }, async (request, reply) => {
     limit(`sign-up:${request.ip}`);
-    const result = await auth.signUp(request.ctx.tenant, request.ctx.session?.id ?? null, request.body, requestMeta(request));
-    setSessionCookies(request, reply, result.session);
-    return reply.status(201).send({ data: { id: result.userId } });
+    await signUps.signUp(request.ctx.tenant, request.body, requestMeta(request));
+    return reply.status(202).send({ message: messages.signUpMailSent });
   });
 
   server.post('/forgot-password', { config: PUBLIC, schema: { body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
     limit(`forgot:${request.ip}:${request.body.email}`);
-    await auth.forgotPassword(request.ctx.tenant.id, request.body.email, requestMeta(request));
+    await resets.forgotPassword(request.ctx.tenant.id, request.body.email, requestMeta(request));
     return { message: messages.resetLinkSent };
   });
 
   server.post('/reset-password', { config: PUBLIC, schema: { body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
-    limit(`reset:${request.ip}`);
-    await auth.resetPassword(request.ctx.tenant.id, request.body);
+    await resets.resetPassword(request.ctx.tenant.id, request.body, requestMeta(request));
     return { message: messages.passwordReset };
   });
 
   server.post('/verify-email', { config: PUBLIC, schema: { body: verifyEmailRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
-    limit(`verify:${request.ip}`);
-    await auth.verifyEmail(request.ctx.tenant.id, request.body.token);
+    await auth.verifyEmail(request.ctx.tenant.id, request.body.token, request.ip);
     return { message: messages.emailVerified };
   });
 
@@ -103,13 +104,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (serve
   });
 
   server.get('/invitations/:token', { config: PUBLIC, schema: { params: z.object({ token: z.string().min(1).max(200) }), response: { 200: invitationInfoSchema } } }, async (request) => {
-    limit(`invitation:${request.ip}`);
-    return auth.invitation(request.ctx.tenant.id, request.params.token);
+    return auth.invitation(request.ctx.tenant.id, request.params.token, request.ip);
   });
 
   server.post('/accept-user-invitation/:token', { config: PUBLIC, schema: { params: z.object({ token: z.string().min(1).max(200) }), body: acceptInvitationRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
-    limit(`invitation:${request.ip}`);
-    await auth.acceptInvitation(request.ctx.tenant.id, request.params.token, request.body);
+    await auth.acceptInvitation(request.ctx.tenant.id, request.params.token, request.body, request.ip);
     return { message: 'Invitation accepted' };
   });
 };

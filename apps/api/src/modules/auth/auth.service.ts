@@ -1,21 +1,22 @@
-import { type SignUpRequest, messages, signUpRequestSchema } from '@app/contracts';
+import { messages } from '@app/contracts';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext, RequestMeta } from '../../platform/app-context';
 import { constantTimeEqual, newId, randomToken, sha256 } from '../../platform/crypto';
-import { AppError } from '../../platform/errors';
+import { AppError, refusingTaken } from '../../platform/errors';
 import { simpleMailHtml } from '../../platform/mail';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import type { TenantRecord } from '../../platform/request-context';
+import { Throttle, type ThrottleSubject, throttleSubjects } from '../../platform/throttle';
 import { verifyTotp } from '../../platform/totp';
-import { createBusinessInTx } from '../businesses/businesses.service';
 import * as repo from './auth.repository';
+import { completeSignUpInTx } from './sign-up';
 
 const GUEST_SESSION_MS = 2 * 3_600_000;
 const SESSION_MS = 2 * 3_600_000;
 const REMEMBER_MS = 30 * 86_400_000;
-const RESET_MINUTES = 60;
 const VERIFY_HOURS = 48;
+/** Device tokens from `POST /auth/login` last as long as a remembered session. */
+const DEVICE_TOKEN_MS = REMEMBER_MS;
 
 export type IssuedSession = { cookie: string; csrfToken: string; remember: boolean };
 
@@ -28,8 +29,37 @@ export function sessionIdOf(cookie: string): string {
   return sha256(cookie);
 }
 
+/** A password attempt counts against the account (by email, known or not) and the client address. */
+export function passwordSubjects(tenantId: string, email: string, ip: string): ThrottleSubject[] {
+  return [throttleSubjects.account(tenantId, email), throttleSubjects.address(ip)];
+}
+
+/** A second-factor code counts against the second factor (which locks) as well as the account and address. */
+function codeSubjects(tenantId: string, email: string, ip: string): ThrottleSubject[] {
+  return [throttleSubjects.secondFactor(tenantId, email), ...passwordSubjects(tenantId, email, ip)];
+}
+
+/**
+ * What a new password ends, in its transaction: every session but `keepSessionId` (the one that
+ * changed it, if any), device tokens (and personal access tokens too when `personalTokens` is
+ * 'revoke'), and every outstanding reset and email-verification link: a link mailed before the
+ * change could otherwise reset the password again, or confirm an address someone else set.
+ */
+export async function endAccessAfterPasswordChange(
+  tx: Tx,
+  tenantId: string,
+  userId: string,
+  now: Date,
+  options: { keepSessionId: string | null; personalTokens: 'keep' | 'revoke' },
+): Promise<void> {
+  await repo.deleteUserSessions(tx, tenantId, userId, options.keepSessionId);
+  await repo.revokeUserTokens(tx, tenantId, userId, now, options.personalTokens === 'keep' ? 'device' : undefined);
+  await repo.invalidateOneTimeTokens(tx, tenantId, userId, ['password-reset', 'email-verification'], now);
+}
+
 export function createAuthService(app: AppContext) {
   const now = () => app.clock.now();
+  const throttle = new Throttle(app.db, app.clock);
 
   async function issueSession(tx: Tx, tenantId: string, userId: string | null, remember: boolean, meta: RequestMeta, extra: { pendingUserId?: string; pendingRemember?: boolean } = {}): Promise<IssuedSession> {
     const cookie = randomToken();
@@ -65,7 +95,7 @@ export function createAuthService(app: AppContext) {
   }
 
   async function sendVerificationInTx(tx: Tx, tenantId: string, user: repo.UserRow, meta: RequestMeta): Promise<string> {
-    await repo.invalidateOneTimeTokens(tx, tenantId, user.id, 'email-verification', now());
+    await repo.invalidateOneTimeTokens(tx, tenantId, user.id, ['email-verification'], now());
     const token = randomToken();
     await repo.insertOneTimeToken(tx, {
       tenantId,
@@ -93,19 +123,23 @@ export function createAuthService(app: AppContext) {
 
     /** Password step. With 2FA on, the session only remembers who is half-way in. */
     async login(tenantId: string, sessionId: string | null, input: { email: string; password: string; remember: boolean }, meta: RequestMeta): Promise<{ twoFactor: boolean; session: IssuedSession }> {
-      return inTenant(app.db, tenantId, async (tx) => {
-        const user = await checkCredentials(tx, tenantId, input.email, input.password);
-        if (user.twoFactorConfirmedAt && user.twoFactorSecret) {
-          if (sessionId) await repo.deleteSession(tx, tenantId, sessionId);
-          const session = await issueSession(tx, tenantId, null, false, meta, { pendingUserId: user.id, pendingRemember: input.remember });
-          return { twoFactor: true, session };
-        }
-        return { twoFactor: false, session: await rotateInto(tx, tenantId, sessionId, user.id, input.remember, meta) };
-      });
+      return throttle.guard(passwordSubjects(tenantId, input.email, meta.ip), () =>
+        inTenant(app.db, tenantId, async (tx) => {
+          const user = await checkCredentials(tx, tenantId, input.email, input.password);
+          if (user.twoFactorConfirmedAt && user.twoFactorSecret) {
+            if (sessionId) await repo.deleteSession(tx, tenantId, sessionId);
+            const session = await issueSession(tx, tenantId, null, false, meta, { pendingUserId: user.id, pendingRemember: input.remember });
+            return { twoFactor: true, session };
+          }
+          return { twoFactor: false, session: await rotateInto(tx, tenantId, sessionId, user.id, input.remember, meta) };
+        }),
+      );
     },
 
     async twoFactorChallenge(tenantId: string, sessionId: string, pendingUserId: string, remember: boolean, input: { code?: string | undefined; recovery_code?: string | undefined }, meta: RequestMeta): Promise<IssuedSession> {
-      return inTenant(app.db, tenantId, async (tx) => {
+      const pending = await inTenant(app.db, tenantId, (tx) => repo.findUserById(tx, tenantId, pendingUserId));
+      if (!pending) throw AppError.validation('code', messages.invalidTwoFactorCode);
+      return throttle.guard(codeSubjects(tenantId, pending.email, meta.ip), () => inTenant(app.db, tenantId, async (tx) => {
         const user = await repo.findUserById(tx, tenantId, pendingUserId);
         if (!user || user.status !== 'active' || !user.twoFactorSecret) throw AppError.validation('code', messages.invalidTwoFactorCode);
         if (input.code) {
@@ -120,7 +154,7 @@ export function createAuthService(app: AppContext) {
           await repo.updateUser(tx, tenantId, user.id, { twoFactorRecoveryCodes: codes.filter((c) => c !== match) });
         }
         return rotateInto(tx, tenantId, sessionId, user.id, remember, meta);
-      });
+      }));
     },
 
     async logout(tenantId: string, sessionId: string): Promise<void> {
@@ -129,16 +163,24 @@ export function createAuthService(app: AppContext) {
 
     /** Token API: a bearer token for a device, after the password (and the TOTP code when 2FA is on). */
     async tokenLogin(tenantId: string, input: { email: string; password: string; device_name: string; code?: string | undefined }, meta: RequestMeta) {
+      const user = await throttle.guard(passwordSubjects(tenantId, input.email, meta.ip), () => inTenant(app.db, tenantId, (tx) => checkCredentials(tx, tenantId, input.email, input.password)));
+      if (user.twoFactorConfirmedAt && user.twoFactorSecret) {
+        const code = input.code;
+        // Asking without a code is not a guess: the client learns it needs one.
+        if (!code) throw AppError.validation('code', messages.invalidTwoFactorCode);
+        await throttle.guard(codeSubjects(tenantId, user.email, meta.ip), () =>
+          inTenant(app.db, tenantId, async (tx) => {
+            const current = await repo.findUserById(tx, tenantId, user.id);
+            if (!current?.twoFactorSecret) throw AppError.validation('code', messages.invalidTwoFactorCode);
+            const step = await verifyTotp(app.secretBox.open(current.twoFactorSecret), code, now(), current.twoFactorLastStep);
+            if (step === null) throw AppError.validation('code', messages.invalidTwoFactorCode);
+            await repo.updateUser(tx, tenantId, user.id, { twoFactorLastStep: step });
+          }),
+        );
+      }
       return inTenant(app.db, tenantId, async (tx) => {
-        const user = await checkCredentials(tx, tenantId, input.email, input.password);
-        if (user.twoFactorConfirmedAt && user.twoFactorSecret) {
-          if (!input.code) throw AppError.validation('code', messages.invalidTwoFactorCode);
-          const step = await verifyTotp(app.secretBox.open(user.twoFactorSecret), input.code, now(), user.twoFactorLastStep);
-          if (step === null) throw AppError.validation('code', messages.invalidTwoFactorCode);
-          await repo.updateUser(tx, tenantId, user.id, { twoFactorLastStep: step });
-        }
         const plain = randomToken();
-        const expiresAt = new Date(now().getTime() + REMEMBER_MS);
+        const expiresAt = new Date(now().getTime() + DEVICE_TOKEN_MS);
         const token = await repo.insertAccessToken(tx, { tenantId, id: newId(), userId: user.id, kind: 'device', name: input.device_name, tokenHash: sha256(plain), expiresAt });
         await repo.insertAccessLog(tx, { tenantId, id: newId(), userId: user.id, ip: meta.ip, device: input.device_name, loggedInAt: now() });
         return { token: `${token.id}|${plain}`, token_type: 'Bearer' as const, expires_at: expiresAt.toISOString() };
@@ -147,22 +189,6 @@ export function createAuthService(app: AppContext) {
 
     async revokeToken(tenantId: string, userId: string, tokenId: string): Promise<void> {
       await inTenant(app.db, tenantId, (tx) => repo.revokeAccessToken(tx, tenantId, userId, tokenId, now()));
-    },
-
-    async signUp(tenant: TenantRecord, sessionId: string | null, input: SignUpRequest, meta: RequestMeta): Promise<{ session: IssuedSession; userId: string }> {
-      if (!tenant.allowBusinessSignup) throw AppError.forbidden(messages.featureNotEnabled);
-      const fields = signUpRequestSchema.parse(input);
-      const passwordHash = await hashPassword(fields.password);
-      const { session, userId, mailId } = await inTenant(app.db, tenant.id, async (tx) => {
-        if (await repo.findUserByEmail(tx, tenant.id, fields.email)) throw AppError.validation('email', messages.emailTaken);
-        const user = await repo.insertUser(tx, { tenantId: tenant.id, id: newId(), name: fields.name, email: fields.email, phone: fields.phone || null, passwordHash, status: 'active' });
-        await createBusinessInTx(tx, tenant.id, user.id, { name: fields.business_name, email: fields.email, business_type: fields.business_type, business_structure: fields.business_structure });
-        const mailId = await sendVerificationInTx(tx, tenant.id, user, meta);
-        const issued = await rotateInto(tx, tenant.id, sessionId, user.id, false, meta);
-        return { session: issued, userId: user.id, mailId };
-      });
-      await app.outbox.dispatch(tenant.id, mailId);
-      return { session, userId };
     },
 
     async resendVerification(tenantId: string, userId: string, meta: RequestMeta): Promise<void> {
@@ -174,59 +200,40 @@ export function createAuthService(app: AppContext) {
       if (mailId) await app.outbox.dispatch(tenantId, mailId);
     },
 
-    async verifyEmail(tenantId: string, token: string): Promise<void> {
-      await inTenant(app.db, tenantId, async (tx) => {
-        const used = await repo.consumeOneTimeToken(tx, tenantId, sha256(token), 'email-verification', now());
-        if (!used) throw AppError.validation('token', messages.invalidToken);
-        await repo.updateUser(tx, tenantId, used.userId, { emailVerifiedAt: now() });
-      });
+    /**
+     * The link in a verification mail: either an email-verification link of an account, or the
+     * link that finishes a sign-up (the account is made now). Wrong links count against the address.
+     */
+    async verifyEmail(tenantId: string, token: string, ip: string): Promise<void> {
+      const tokenHash = sha256(token);
+      await throttle.guard([throttleSubjects.address(ip)], () =>
+        // Two sign-ups of one address confirmed at once: the second finds the address taken.
+        refusingTaken({ users_tenant_email_unique: { field: 'token', message: messages.invalidToken } }, () =>
+          inTenant(app.db, tenantId, async (tx) => {
+            const used = await repo.consumeOneTimeToken(tx, tenantId, tokenHash, 'email-verification', now());
+            if (used) {
+              await repo.updateUser(tx, tenantId, used.userId, { emailVerifiedAt: now() });
+              return;
+            }
+            if (!(await completeSignUpInTx(tx, tenantId, tokenHash, now()))) throw AppError.validation('token', messages.invalidToken);
+          }),
+        ),
+      );
     },
 
-    /** Always the same answer, whether or not the address has an account. */
-    async forgotPassword(tenantId: string, email: string, meta: RequestMeta): Promise<void> {
-      const mailId = await inTenant(app.db, tenantId, async (tx) => {
-        const user = await repo.findUserByEmail(tx, tenantId, email);
-        // Invited people set their password through the invitation; disabled ones get nothing.
-        if (!user || user.status !== 'active') return null;
-        await repo.invalidateOneTimeTokens(tx, tenantId, user.id, 'password-reset', now());
-        const token = randomToken();
-        await repo.insertOneTimeToken(tx, { tenantId, id: newId(), userId: user.id, purpose: 'password-reset', tokenHash: sha256(token), expiresAt: new Date(now().getTime() + RESET_MINUTES * 60_000) });
-        const url = `${meta.origin}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
-        const subject = 'Reset your password';
-        return app.outbox.write(tx, tenantId, {
-          to: user.email,
-          subject,
-          text: `Someone asked to reset the password of your account. If it was you, open this link:\n\n${url}\n\nThe link expires in ${RESET_MINUTES} minutes. If it was not you, ignore this mail.`,
-          html: simpleMailHtml(subject, ['Someone asked to reset the password of your account.', `The link expires in ${RESET_MINUTES} minutes. If it was not you, ignore this mail.`], { label: 'Reset password', url }),
-          secrets: [token],
-        });
+    async invitation(tenantId: string, token: string, ip: string) {
+      const found = await throttle.guard([throttleSubjects.address(ip)], async () => {
+        const row = await inTenant(app.db, tenantId, (tx) => repo.findOneTimeToken(tx, tenantId, sha256(token), 'invitation', now()));
+        if (!row) throw AppError.notFound(messages.invalidToken);
+        return row;
       });
-      if (mailId) await app.outbox.dispatch(tenantId, mailId);
-    },
-
-    async resetPassword(tenantId: string, input: { token: string; email: string; password: string }): Promise<void> {
-      const passwordHash = await hashPassword(input.password);
-      await inTenant(app.db, tenantId, async (tx) => {
-        const used = await repo.consumeOneTimeToken(tx, tenantId, sha256(input.token), 'password-reset', now());
-        if (!used) throw AppError.validation('email', messages.invalidToken);
-        const user = await repo.findUserById(tx, tenantId, used.userId);
-        if (!user || user.email.toLowerCase() !== input.email.toLowerCase()) throw AppError.validation('email', messages.invalidToken);
-        await repo.updateUser(tx, tenantId, user.id, { passwordHash, ...(user.emailVerifiedAt ? {} : { emailVerifiedAt: now() }) });
-        await repo.deleteUserSessions(tx, tenantId, user.id);
-        await repo.revokeUserTokens(tx, tenantId, user.id, now());
-      });
-    },
-
-    async invitation(tenantId: string, token: string) {
-      const found = await inTenant(app.db, tenantId, (tx) => repo.findOneTimeToken(tx, tenantId, sha256(token), 'invitation', now()));
-      if (!found) throw AppError.notFound(messages.invalidToken);
       return { email: found.user.email, business_name: found.businessName, has_password: found.user.passwordHash !== null };
     },
 
     /** Accepting sets the name and password (the "set password" step) and activates the membership. */
-    async acceptInvitation(tenantId: string, token: string, input: { name: string; password: string }): Promise<void> {
+    async acceptInvitation(tenantId: string, token: string, input: { name: string; password: string }, ip: string): Promise<void> {
       const passwordHash = await hashPassword(input.password);
-      await inTenant(app.db, tenantId, async (tx) => {
+      await throttle.guard([throttleSubjects.address(ip)], () => inTenant(app.db, tenantId, async (tx) => {
         const used = await repo.consumeOneTimeToken(tx, tenantId, sha256(token), 'invitation', now());
         if (!used) throw AppError.notFound(messages.invalidToken);
         const user = await repo.findUserById(tx, tenantId, used.userId);
@@ -240,15 +247,17 @@ export function createAuthService(app: AppContext) {
           emailVerifiedAt: user.emailVerifiedAt ?? now(),
         });
         if (used.businessId) await repo.activateMemberships(tx, tenantId, user.id, used.businessId);
-      });
+      }));
     },
 
-    async confirmPassword(tenantId: string, userId: string, sessionId: string | null, password: string): Promise<void> {
-      await inTenant(app.db, tenantId, async (tx) => {
-        const user = await repo.findUserById(tx, tenantId, userId);
-        if (!user || !(await verifyPassword(user.passwordHash, password))) throw AppError.validation('password', messages.currentPasswordWrong);
-        if (sessionId) await repo.updateSession(tx, tenantId, sessionId, { passwordConfirmedAt: now() });
-      });
+    async confirmPassword(tenantId: string, signedIn: { id: string; email: string }, sessionId: string | null, password: string, ip: string): Promise<void> {
+      await throttle.guard(passwordSubjects(tenantId, signedIn.email, ip), () =>
+        inTenant(app.db, tenantId, async (tx) => {
+          const user = await repo.findUserById(tx, tenantId, signedIn.id);
+          if (!user || !(await verifyPassword(user.passwordHash, password))) throw AppError.validation('password', messages.currentPasswordWrong);
+          if (sessionId) await repo.updateSession(tx, tenantId, sessionId, { passwordConfirmedAt: now() });
+        }),
+      );
     },
   };
 }

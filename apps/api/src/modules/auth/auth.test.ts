@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_HOST, type Harness, createHarness, errorsOf } from '../../../test/harness';
+import { signUpAndSignIn, signUpToken } from '../../../test/sign-up';
 import { linkIn } from '../../../test/smtp';
 import { totpCodeAt } from '../../platform/totp';
 
@@ -14,18 +15,10 @@ afterAll(async () => {
 
 const STRONG = 'Str0ng!Passw0rd';
 
+/** A new account with its business, signed in (sign-up, the mailed link, then the password). */
 async function signUp(email: string, extra: Record<string, unknown> = {}) {
-  const c = h.client();
-  await c.csrf();
-  const response = await c.post('/api/v1/sign-up', {
-    name: 'Ada Lovelace',
-    email,
-    password: STRONG,
-    password_confirmation: STRONG,
-    business_name: 'Analytical Engines',
-    ...extra,
-  });
-  return { c, response };
+  const c = await signUpAndSignIn(h, { name: 'Ada Lovelace', email, password: STRONG, business_name: 'Analytical Engines', ...extra });
+  return { c };
 }
 
 describe('login', () => {
@@ -105,18 +98,19 @@ describe('login', () => {
   });
 });
 
-describe('rate limits', () => {
-  it('answers 429 after too many login attempts', async () => {
+describe('flood limits', () => {
+  it('answers 429 with Retry-After after too many forgot-password requests for one address', async () => {
     const limited = await createHarness({ authRateLimit: 3 });
     try {
       const c = limited.client();
       await c.csrf();
       const statuses: number[] = [];
-      for (let i = 0; i < 5; i += 1) statuses.push((await c.post('/api/v1/login', { email: ADMIN_EMAIL, password: 'Wrong-passw0rd' })).status);
-      expect(statuses.slice(0, 3)).toEqual([422, 422, 422]);
+      for (let i = 0; i < 5; i += 1) statuses.push((await c.post('/api/v1/forgot-password', { email: ADMIN_EMAIL })).status);
+      expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
       expect(statuses[3]).toBe(429);
-      const body = (await c.post('/api/v1/login', { email: ADMIN_EMAIL, password: 'Wrong-passw0rd' })).body;
-      expect(body).toEqual({ message: 'Too Many Attempts.' });
+      const limitedAnswer = await c.post('/api/v1/forgot-password', { email: ADMIN_EMAIL });
+      expect(limitedAnswer.body).toEqual({ message: 'Too Many Attempts.' });
+      expect(Number(limitedAnswer.headers['retry-after'])).toBeGreaterThan(0);
     } finally {
       await limited.close();
     }
@@ -124,24 +118,40 @@ describe('rate limits', () => {
 });
 
 describe('sign-up and email verification', () => {
-  it('creates the user and their business, signs them in and mails a verification link', async () => {
-    const { c, response } = await signUp('ada@example.com', { business_type: 'non_profit', business_structure: 'incorporated_non_profit' });
-    expect(response.status).toBe(201);
-    const me = await c.get('/api/v1/me');
-    expect((me.body.data as { email_verified: boolean }).email_verified).toBe(false);
-    const companies = await c.get('/api/v1/business/user/companies');
-    expect(companies.status).toBe(200);
-    const list = companies.body.data as { name: string; role: string }[];
-    expect(list).toEqual([expect.objectContaining({ name: 'Analytical Engines', role: 'owner' })]);
+  it('mails a verification link and makes the account and its business only when it is opened; then the person signs in', async () => {
+    const guest = h.client();
+    await guest.csrf();
+    const response = await guest.post('/api/v1/sign-up', {
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      password: STRONG,
+      password_confirmation: STRONG,
+      business_name: 'Analytical Engines',
+      business_type: 'non_profit',
+      business_structure: 'incorporated_non_profit',
+    });
+    expect(response.status).toBe(202);
+    expect(response.body).toEqual({ message: messages.signUpMailSent });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect((await guest.get('/api/v1/me')).status).toBe(401);
+    expect((await h.client().login('ada@example.com', STRONG)).status).toBe(422);
 
-    const mail = await h.smtp.waitFor('ada@example.com', (m) => m.subject.includes('Verify'));
-    const token = linkIn(mail, /verify-user\?token=[\w-]+/).split('=')[1];
+    const token = await signUpToken(h, 'ada@example.com');
     const anonymous = h.client();
     await anonymous.csrf();
     expect((await anonymous.post('/api/v1/verify-email', { token })).status).toBe(200);
     expect((await anonymous.post('/api/v1/verify-email', { token })).status).toBe(422);
-    const after = await c.get('/api/v1/me');
-    expect((after.body.data as { email_verified: boolean }).email_verified).toBe(true);
+    // The link verifies; it does not sign in: the password does.
+    expect((await anonymous.get('/api/v1/me')).status).toBe(401);
+
+    const c = h.client();
+    expect((await c.login('ada@example.com', STRONG)).status).toBe(200);
+    const me = await c.get('/api/v1/me');
+    expect((me.body.data as { email_verified: boolean }).email_verified).toBe(true);
+    const companies = await c.get('/api/v1/business/user/companies');
+    expect(companies.status).toBe(200);
+    const list = companies.body.data as { name: string; role: string }[];
+    expect(list).toEqual([expect.objectContaining({ name: 'Analytical Engines', role: 'owner' })]);
   });
 
   it('applies the spec validation rules', async () => {
@@ -167,14 +177,11 @@ describe('sign-up and email verification', () => {
     expect(errorsOf(mismatch).password_confirmation?.[0]).toBe(messages.passwordConfirmation);
     const tooLong = await c.post('/api/v1/sign-up', { name: 'Bob Smith', email: 'bob@example.com', password: `Aa1!${'x'.repeat(130)}`, password_confirmation: 'x', business_name: 'Bob Co' });
     expect(errorsOf(tooLong).password?.[0]).toBe(messages.passwordMax);
-    const taken = await c.post('/api/v1/sign-up', { name: 'Admin Again', email: ADMIN_EMAIL, password: STRONG, password_confirmation: STRONG, business_name: 'Bob Co' });
-    expect(errorsOf(taken).email?.[0]).toBe(messages.emailTaken);
   });
 
   it('uses a password of exactly 128 characters in full (no truncation)', async () => {
     const long = `Aa1!${'z'.repeat(124)}`;
-    const { response } = await signUp('long@example.com', { password: long, password_confirmation: long });
-    expect(response.status).toBe(201);
+    await signUp('long@example.com', { password: long, password_confirmation: long });
     const c = h.client();
     expect((await c.login('long@example.com', long)).status).toBe(200);
     const d = h.client();
@@ -199,6 +206,43 @@ describe('forgot and reset password', () => {
     expect(reused.status).toBe(422);
     expect(errorsOf(reused).email?.[0]).toBe(messages.invalidToken);
     expect((await h.client().login('reset@example.com', 'N3w!Password')).status).toBe(200);
+  });
+});
+
+describe('a password reset ends all access', () => {
+  it('ends every session, device token and personal access token, and every other reset and verification link', async () => {
+    const { c } = await signUp('reset-all@example.com');
+    const device = h.client();
+    device.bearer = (await h.client().post('/api/v1/auth/login', { email: 'reset-all@example.com', password: STRONG, device_name: 'phone' })).body.token as string;
+    const personal = h.client();
+    personal.bearer = (await c.post('/api/v1/me/tokens', { name: 'Script', expires_in_days: 30 })).body.plain_text_token as string;
+    expect((await device.get('/api/v1/me')).status).toBe(200);
+    expect((await personal.get('/api/v1/me')).status).toBe(200);
+    // An address change waiting for its verification link.
+    await c.put('/api/v1/me', { name: 'Ada Lovelace', email: 'reset-all-new@example.com' });
+    await c.post('/api/v1/email/verification-notification');
+    await h.jobs.drain();
+    const verifyToken = linkIn(await h.smtp.waitFor('reset-all-new@example.com', (m) => m.subject.includes('Verify')), /verify-user\?token=[\w-]+/).split('=')[1];
+
+    const guest = h.client();
+    await guest.csrf();
+    const resetMails = () => h.smtp.mails.filter((m) => m.to.includes('reset-all-new@example.com') && m.subject.includes('Reset'));
+    await guest.post('/api/v1/forgot-password', { email: 'reset-all-new@example.com' });
+    await h.jobs.drain();
+    const first = linkIn(await h.smtp.waitFor('reset-all-new@example.com', (m) => m.subject.includes('Reset')), /reset-password\/[\w-]+/).split('/')[1];
+    await guest.post('/api/v1/forgot-password', { email: 'reset-all-new@example.com' });
+    await h.jobs.drain();
+    const latest = await h.smtp.waitFor('reset-all-new@example.com', (m) => resetMails().indexOf(m) === 1);
+    const second = linkIn(latest, /reset-password\/[\w-]+/).split('/')[1];
+    const body = (token: string | undefined) => ({ token, email: 'reset-all-new@example.com', password: 'N3w!Password', password_confirmation: 'N3w!Password' });
+    expect(errorsOf(await guest.post('/api/v1/reset-password', body(first))).email?.[0]).toBe(messages.invalidToken);
+    expect((await guest.post('/api/v1/reset-password', body(second))).status).toBe(200);
+
+    expect((await c.get('/api/v1/me')).status).toBe(401);
+    expect((await device.get('/api/v1/me')).status).toBe(401);
+    expect((await personal.get('/api/v1/me')).status).toBe(401);
+    expect(errorsOf(await guest.post('/api/v1/verify-email', { token: verifyToken })).token?.[0]).toBe(messages.invalidToken);
+    expect((await h.client().login('reset-all-new@example.com', 'N3w!Password')).status).toBe(200);
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
+import { signUpAndSignIn } from '../../../test/sign-up';
 import { auditOf } from '../../../test/catalog';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 
@@ -33,10 +34,7 @@ describe('business header', () => {
   });
 
   it('refuses a business the user is not a member of', async () => {
-    const stranger = h.client();
-    await stranger.csrf();
-    await stranger.post('/api/v1/sign-up', { name: 'Stranger Person', email: 'stranger@example.com', password: 'Str0ng!Passw0rd', password_confirmation: 'Str0ng!Passw0rd', business_name: 'Stranger Co' });
-    await h.app.db.execute(`update users set email_verified_at = now() where email = 'stranger@example.com'`);
+    const stranger = await signUpAndSignIn(h, { name: 'Stranger Person', email: 'stranger@example.com', business_name: 'Stranger Co' });
     stranger.business = businessId;
     const response = await stranger.get('/api/v1/business');
     expect(response.status).toBe(403);

@@ -18,10 +18,8 @@ import {
   resendBusinessInviteRequestSchema,
   successResponseSchema,
 } from '@app/contracts';
-import type { AppContext } from '../../platform/app-context';
 import { auditActor, requestMeta } from '../../platform/http';
-import type { RateLimiter } from '../../platform/rate-limit';
-import { requireBusiness } from '../../platform/request-context';
+import { requireBusiness, requireUser } from '../../platform/request-context';
 import { type BulkAction, type CounterpartyService, scopeOf } from './counterparties.service';
 import type { OnboardingService } from './onboarding.service';
 
@@ -58,7 +56,7 @@ export const counterpartyRoutes: FastifyPluginAsyncZod<CounterpartyRoutesOptions
   server.post(base, { config: business(can.create), schema: { body: z.record(z.string(), z.unknown()), querystring: z.object({ preview: z.string().max(5).optional() }) } }, async (request, reply) => {
     if (wantsPreview(request.query, request.body)) {
       const { email } = counterpartyPreviewRequestSchema.parse({ ...request.body, preview: true });
-      return service.preview(scope(request), email);
+      return service.preview(scope(request), requireUser(request).id, email);
     }
     const created = await service.create(auditActor(request), scope(request), request.body, requestMeta(request));
     return reply.status(201).send({ data: created });
@@ -83,15 +81,16 @@ export const counterpartyRoutes: FastifyPluginAsyncZod<CounterpartyRoutesOptions
   bulk('delete', can.delete);
 };
 
-export type NetworkRoutesOptions = { app: AppContext; onboarding: OnboardingService; limiter: RateLimiter };
+export type NetworkRoutesOptions = { onboarding: OnboardingService };
 
 const PUBLIC = { access: { public: true } } as const;
 const tokenParams = z.object({ token: z.string().min(1).max(200) });
 
-/** Invitations of counterparty businesses: resend (by a business that recorded it) and the public onboarding. */
-export const networkRoutes: FastifyPluginAsyncZod<NetworkRoutesOptions> = async (server, { app, onboarding, limiter }) => {
-  const limit = (key: string) => limiter.hit(key, app.rateLimits.auth);
-
+/**
+ * Invitations of counterparty businesses: resend (by a business that recorded it) and the public
+ * onboarding, whose wrong tokens count against the client address (in the service).
+ */
+export const networkRoutes: FastifyPluginAsyncZod<NetworkRoutesOptions> = async (server, { onboarding }) => {
   server.post(
     '/businesses/:id/resend-invite',
     { config: business(['create-customer', 'create-vendor']), schema: { params, body: resendBusinessInviteRequestSchema, response: { 200: successResponseSchema } } },
@@ -102,15 +101,13 @@ export const networkRoutes: FastifyPluginAsyncZod<NetworkRoutesOptions> = async 
   );
 
   server.get('/onboarding-invitations/:token', { config: PUBLIC, schema: { params: tokenParams, response: { 200: businessOnboardingInfoSchema } } }, async (request) => {
-    limit(`invitation:${request.ip}`);
-    return onboarding.info(request.ctx.tenant.id, request.params.token);
+    return onboarding.info(request.ctx.tenant.id, request.params.token, request.ip);
   });
 
   server.post(
     '/onboarding-business-invitation/:token',
     { config: PUBLIC, schema: { params: tokenParams, body: businessOnboardingRequestSchema, response: { 200: messageResponseSchema } } },
     async (request) => {
-      limit(`invitation:${request.ip}`);
       await onboarding.accept(request.ctx.tenant.id, request.params.token, request.body, request.ip);
       return { message: 'Invitation accepted' };
     },

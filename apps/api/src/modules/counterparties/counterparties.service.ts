@@ -20,6 +20,7 @@ import type { AppContext, RequestMeta } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import { Throttle, throttleSubjects } from '../../platform/throttle';
 import * as authRepo from '../auth/auth.repository';
 import * as businessRepo from '../businesses/businesses.repository';
 import { createBusinessInTx, toBusinessResource } from '../businesses/businesses.service';
@@ -95,6 +96,8 @@ function columnsOf(fields: Fields) {
 export type BulkAction = 'archive' | 'unarchive' | 'delete';
 
 export function createCounterpartyService(app: AppContext) {
+  const throttle = new Throttle(app.db, app.clock);
+
   async function rowOrNotFound(tx: Tx, scope: repo.Scope, id: string): Promise<repo.CounterpartyRow> {
     const row = await repo.findCounterparty(tx, scope, id);
     if (!row) throw AppError.notFound();
@@ -131,9 +134,14 @@ export function createCounterpartyService(app: AppContext) {
       return toCounterpartyResource(await inTenant(app.db, scope.tenantId, (tx) => rowOrNotFound(tx, scope, id)), expand);
     },
 
-    async preview(scope: repo.Scope, email: string): Promise<CounterpartyPreviewResponse> {
+    /**
+     * Whether a record with this email would be linked to an existing business, and nothing more
+     * about it; every preview counts against the user's and the business's hourly lookups.
+     */
+    async preview(scope: repo.Scope, userId: string, email: string): Promise<CounterpartyPreviewResponse> {
+      await throttle.attempt([throttleSubjects.lookupByUser(scope.tenantId, userId, 'counterparty-preview'), throttleSubjects.lookupByBusiness(scope.tenantId, scope.businessId, 'counterparty-preview')]);
       const found = await inTenant(app.db, scope.tenantId, (tx) => linkTarget(tx, scope, email));
-      return { business: found ? { id: found.id, name: found.name, email: found.email } : null };
+      return { business: found ? { linked: true } : null };
     },
 
     /**

@@ -108,7 +108,8 @@ describe('creating customers', () => {
     const before = await businessCount();
     // The admin owns Acme and Sibling; from Sibling the email links to Acme (the oldest), never to itself.
     const fromSibling = await sibling.post('/api/v1/customers?preview=1', { email: 'admin@example.com' });
-    expect(fromSibling.body.business).toMatchObject({ id: owner.business });
+    // The preview says only that the record will be linked: not which business, nor its name or email.
+    expect(fromSibling.body).toEqual({ business: { linked: true } });
     expect(await businessCount()).toBe(before);
     const linked = await create(sibling, { name: 'Acme As Customer', email: 'admin@example.com' });
     expect(linked.customer_business.id).toBe(owner.business);
@@ -126,6 +127,30 @@ describe('creating customers', () => {
     await owner.post('/api/v1/customers', { preview: true, email: 'preview-only@example.com' });
     expect(listOf((await owner.get('/api/v1/customers')).body).meta.customer_total_count).toBe(count);
   });
+});
+
+describe('the customer preview', () => {
+  it('is limited to 100 an hour per user and 300 an hour per business', async () => {
+    const probe = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Preview Probe');
+    const clerks = [
+      await inviteAndAccept(h, probe, 'clerk-one@example.com', 'accountant'),
+      await inviteAndAccept(h, probe, 'clerk-two@example.com', 'accountant'),
+      await inviteAndAccept(h, probe, 'clerk-three@example.com', 'accountant'),
+    ];
+    const preview = (client: TestClient, i: number) => client.post('/api/v1/customers', { preview: true, email: `lookup-${i}@example.com` });
+    for (const clerk of clerks) {
+      for (let i = 0; i < 100; i += 1) expect((await preview(clerk, i)).status).toBe(200);
+    }
+    const [first] = clerks;
+    if (!first) throw new Error('No clerk');
+    const overUser = await preview(first, 100);
+    expect(overUser.status).toBe(429);
+    expect(Number(overUser.headers['retry-after'])).toBeGreaterThan(0);
+    // The owner has used few of their own, but the business has used its 300.
+    expect((await preview(probe, 0)).status).toBe(429);
+    // The same owner previewing for another business is not affected.
+    expect((await preview(owner, 0)).status).toBe(200);
+  }, 60_000);
 });
 
 describe('listing customers', () => {

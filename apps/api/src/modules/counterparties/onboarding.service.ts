@@ -6,6 +6,7 @@ import { type AuditActor, recordAudit } from '../../platform/audit';
 import { newId, sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
+import { Throttle, throttleSubjects } from '../../platform/throttle';
 import * as authRepo from '../auth/auth.repository';
 import * as businessRepo from '../businesses/businesses.repository';
 import * as repo from './counterparties.repository';
@@ -18,6 +19,7 @@ import { toCounterpartyResource } from './counterparties.service';
  */
 export function createOnboardingService(app: AppContext) {
   const now = () => app.clock.now();
+  const throttle = new Throttle(app.db, app.clock);
 
   /**
    * Mirrors every record pointing at the onboarded business: whoever has it as a customer becomes
@@ -71,25 +73,25 @@ export function createOnboardingService(app: AppContext) {
     },
 
     /** The public onboarding page: who is invited, to which business, by whom (the latest business that recorded it). */
-    async info(tenantId: string, token: string): Promise<BusinessOnboardingInfo> {
-      return inTenant(app.db, tenantId, async (tx) => {
+    async info(tenantId: string, token: string, ip: string): Promise<BusinessOnboardingInfo> {
+      return throttle.guard([throttleSubjects.address(ip)], () => inTenant(app.db, tenantId, async (tx) => {
         const found = await repo.findOnboardingToken(tx, tenantId, sha256(token), now());
         const user = found ? await authRepo.findUserById(tx, tenantId, found.userId) : undefined;
         const business = found?.businessId ? await businessRepo.findBusiness(tx, tenantId, found.businessId) : undefined;
         if (!user || !business || user.status === 'disabled') throw AppError.notFound(messages.invalidToken);
         const inviter = (await repo.recordsPointingAt(tx, tenantId, business.id)).find((r) => r.record.businessId !== business.id);
         return { email: user.email, business_name: business.name, inviter_business_name: inviter?.business.name ?? null, has_password: user.passwordHash !== null };
-      });
+      }));
     },
 
     /**
      * Accepting sets the owner's name and password (kept if they already have one), activates
      * the account and the ownership, optionally renames the business, and mirrors the network.
      */
-    async accept(tenantId: string, token: string, input: BusinessOnboardingRequest, ip: string | null): Promise<void> {
+    async accept(tenantId: string, token: string, input: BusinessOnboardingRequest, ip: string): Promise<void> {
       const fields = businessOnboardingRequestSchema.parse(input);
       const passwordHash = await hashPassword(fields.password);
-      await inTenant(app.db, tenantId, async (tx) => {
+      await throttle.guard([throttleSubjects.address(ip)], () => inTenant(app.db, tenantId, async (tx) => {
         const used = await repo.consumeOnboardingToken(tx, tenantId, sha256(token), now());
         const user = used ? await authRepo.findUserById(tx, tenantId, used.userId) : undefined;
         if (!used?.businessId || !user || user.status === 'disabled') throw AppError.notFound(messages.invalidToken);
@@ -108,7 +110,7 @@ export function createOnboardingService(app: AppContext) {
           await recordAudit(tx, actor, { model: 'business', modelId: businessId, action: 'updated', before: { name: before?.name }, after: { name: after.name } });
         }
         await mirrorRecords(tx, actor, businessId);
-      });
+      }));
     },
   };
 }

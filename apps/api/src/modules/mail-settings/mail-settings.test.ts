@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
+import { signUpAndSignIn } from '../../../test/sign-up';
 import { TestSmtpServer } from '../../../test/smtp';
 import { auditLogs, mailSettings } from '../../db/schema';
 import { inTenant } from '../../db/tenant-tx';
@@ -90,9 +91,7 @@ describe('email configuration', () => {
   });
 
   it('a user without the ability, or a business user, is refused', async () => {
-    const owner = h.client();
-    await owner.csrf();
-    await owner.post('/api/v1/sign-up', { name: 'Biz Owner', email: 'bizowner@example.com', password: 'Str0ng!Passw0rd', password_confirmation: 'Str0ng!Passw0rd', business_name: 'Owner Co' });
+    const owner = await signUpAndSignIn(h, { name: 'Biz Owner', email: 'bizowner@example.com', business_name: 'Owner Co' });
     expect((await owner.get('/api/v1/platform/mail/config')).status).toBe(403);
     expect((await owner.put('/api/v1/platform/mail/config', config())).status).toBe(403);
     expect((await owner.post('/api/v1/platform/mail/test', { to: 'x@example.com' })).status).toBe(403);

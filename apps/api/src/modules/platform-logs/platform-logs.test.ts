@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
+import { signUpAndSignIn } from '../../../test/sign-up';
 
 let h: Harness;
 let admin: TestClient;
@@ -74,9 +75,7 @@ describe('API logs', () => {
   });
 
   it('a business user and a user without the ability get 403', async () => {
-    const owner = h.client();
-    await owner.csrf();
-    await owner.post('/api/v1/sign-up', { name: 'Biz Owner', email: 'bizowner@example.com', password: 'Str0ng!Passw0rd', password_confirmation: 'Str0ng!Passw0rd', business_name: 'Owner Co' });
+    const owner = await signUpAndSignIn(h, { name: 'Biz Owner', email: 'bizowner@example.com', business_name: 'Owner Co' });
     expect((await owner.get('/api/v1/platform/logs')).status).toBe(403);
     expect((await owner.get('/api/v1/platform/access-logs')).status).toBe(403);
     await h.app.db.execute(`update roles set abilities = '["view-business"]'::jsonb where name = 'support'`);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
+import { signUpAndSignIn } from '../../../test/sign-up';
 import { linkIn } from '../../../test/smtp';
 
 let h: Harness;
@@ -53,9 +54,7 @@ describe('platform users', () => {
     expect(errorsOf(bad).email?.[0]).toBe(messages.incorrectEmail);
     expect(errorsOf(bad).role_id?.[0]).toBe(messages.required);
     expect(errorsOf(await admin.post('/api/v1/platform/users', { email: 'helper@example.com', role_id: supportRoleId })).email?.[0]).toBe(messages.userAlreadyExists);
-    const owner = h.client();
-    await owner.csrf();
-    await owner.post('/api/v1/sign-up', { name: 'Biz Owner', email: 'bizowner@example.com', password: 'Str0ng!Passw0rd', password_confirmation: 'Str0ng!Passw0rd', business_name: 'Owner Co' });
+    await signUpAndSignIn(h, { name: 'Biz Owner', email: 'bizowner@example.com', business_name: 'Owner Co' });
     expect(errorsOf(await admin.post('/api/v1/platform/users', { email: 'bizowner@example.com', role_id: supportRoleId })).email?.[0]).toBe(messages.alreadyOnExternalTeam);
     const otherRoles = (await other.get('/api/v1/platform/roles?limit=100')).body.data as { id: string }[];
     const foreignRole = otherRoles[0]?.id ?? '';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
+import { signUpAndSignIn } from '../../../test/sign-up';
 import { linkIn } from '../../../test/smtp';
 import { auditLogs, tenants } from '../../db/schema';
 import { inTenant } from '../../db/tenant-tx';
@@ -151,9 +152,7 @@ describe('tenants', () => {
     expect(refused.body).toEqual({ message: messages.landlordOnly });
     expect((await other.put(`/api/central/tenants/${id}`, tenantBody)).status).toBe(403);
     expect((await other.get(`/api/central/tenants/${id}/businesses`)).status).toBe(403);
-    const owner = h.client();
-    await owner.csrf();
-    await owner.post('/api/v1/sign-up', { name: 'Biz Owner', email: 'bizowner@example.com', password: 'Str0ng!Passw0rd', password_confirmation: 'Str0ng!Passw0rd', business_name: 'Owner Co' });
+    const owner = await signUpAndSignIn(h, { name: 'Biz Owner', email: 'bizowner@example.com', business_name: 'Owner Co' });
     expect((await owner.get('/api/central/tenants')).status).toBe(403);
     expect((await h.client().get('/api/central/tenants')).status).toBe(401);
   });

@@ -1,8 +1,9 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
+  AccessTokenListResponse,
   AccessTokenResource,
-  ListMeta,
+  ChangePasswordResponse,
   UserResource,
   changePasswordRequestSchema,
   createAccessTokenRequestSchema,
@@ -44,9 +45,12 @@ export function useUploadAvatar() {
   });
 }
 
+/** The answer lists the personal access tokens that still work (the other sessions and device tokens ended). */
 export function useChangePassword() {
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: z.output<typeof changePasswordRequestSchema>) => api.put<{ message?: string }>('/me/change-password', body),
+    mutationFn: (body: z.output<typeof changePasswordRequestSchema>) => api.put<ChangePasswordResponse>('/me/change-password', body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.tokens }),
   });
 }
 
@@ -80,7 +84,7 @@ export function useAccessTokens(status: TokenStatus, page: number) {
   return useQuery({
     queryKey: accountKeys.tokenList(status, page),
     queryFn: () =>
-      api.get<{ data: AccessTokenResource[]; meta: ListMeta }>('/me/tokens', { query: { status, page, limit: TOKENS_PAGE_SIZE } }),
+      api.get<AccessTokenListResponse>('/me/tokens', { query: { status, page, limit: TOKENS_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 }

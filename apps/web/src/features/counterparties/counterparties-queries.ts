@@ -67,8 +67,9 @@ export function useLinkPreview(kind: CounterpartyKind, email: string) {
     queryKey: [`${kind}s`, 'preview', email] as const,
     queryFn: () => api.post<CounterpartyPreviewResponse>(base(kind), { preview: true, email }),
     enabled: email.length > 0,
+    // Previews are counted (100 an hour per user): an address asked once is not asked again soon.
     retry: false,
-    staleTime: 30_000,
+    staleTime: 10 * 60_000,
   });
 }
 

@@ -26,6 +26,8 @@ export function AccessTokensSection() {
   const revoke = useRevokeAccessToken();
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<AccessTokenResource | null>(null);
+  // The tenant's maximum lifetime comes with the list; creating waits for it.
+  const maxDays = tokens.data?.meta.max_expires_in_days;
 
   const confirmRevoke = () => {
     if (!revoking) return;
@@ -48,7 +50,7 @@ export function AccessTokensSection() {
       ),
     },
     { key: 'created_at', header: t('tokens.created_at'), render: (token) => formatDate(token.created_at) },
-    { key: 'expires_at', header: t('tokens.expires_at'), render: (token) => (token.expires_at ? formatDate(token.expires_at) : t('tokens.never')) },
+    { key: 'expires_at', header: t('tokens.expires_at'), render: (token) => formatDate(token.expires_at) },
     { key: 'last_used_at', header: t('tokens.last_used_at'), render: (token) => (token.last_used_at ? formatDate(token.last_used_at) : t('tokens.never_used')) },
   ];
 
@@ -56,7 +58,9 @@ export function AccessTokensSection() {
     <Stack>
       <Group justify="space-between">
         <ListTabs value={status} values={STATUSES} label={(value) => t(`tokens.status.${value}`)} onChange={(value) => list.update({ status: value })} />
-        <Button onClick={() => setCreating(true)}>{t('tokens.create')}</Button>
+        <Button onClick={() => setCreating(true)} disabled={maxDays === undefined}>
+          {t('tokens.create')}
+        </Button>
       </Group>
       <DataTable
         query={tokens}
@@ -71,7 +75,7 @@ export function AccessTokensSection() {
           </Button>
         )}
       />
-      <CreateTokenModal opened={creating} onClose={() => setCreating(false)} />
+      {maxDays !== undefined && <CreateTokenModal opened={creating} onClose={() => setCreating(false)} maxDays={maxDays} />}
       <ConfirmDialog
         opened={revoking !== null}
         title={t('tokens.revoke')}

@@ -1,19 +1,22 @@
+import { useState } from 'react';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { changePasswordRequestSchema, type ChangePasswordRequest } from '@app/contracts';
+import { type ChangePasswordRequest, type ChangePasswordResponse, changePasswordRequestSchema } from '@app/contracts';
 import { useReportDirty } from '../../../components/unsaved-changes';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useChangePassword } from '../account-queries';
+import { TokensAfterPasswordChange } from './tokens-after-password-change';
 
 const empty = { current_password: '', password: '', password_confirmation: '' };
 
 export function ChangePasswordForm() {
   const { t } = useTranslation();
   const change = useChangePassword();
+  const [changed, setChanged] = useState<ChangePasswordResponse | null>(null);
   const {
     register,
     handleSubmit,
@@ -28,7 +31,7 @@ export function ChangePasswordForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await change.mutateAsync(values);
+      setChanged(await change.mutateAsync(values));
       reset(empty);
       notifySuccess(t('account.password_changed'));
     } catch (err) {
@@ -57,6 +60,7 @@ export function ChangePasswordForm() {
             {t('account.change_password')}
           </Button>
         </Group>
+        {changed && changed.personal_access_token_count > 0 && <TokensAfterPasswordChange tokens={changed.personal_access_tokens} total={changed.personal_access_token_count} />}
       </Stack>
     </form>
   );

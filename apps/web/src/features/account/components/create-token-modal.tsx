@@ -11,13 +11,19 @@ import { notifySuccess } from '../../../lib/notify';
 import { useCreateAccessToken } from '../account-queries';
 
 const EXPIRY_DAYS = [7, 30, 60, 90, 365] as const;
-const NEVER = 'never';
-const defaults = { name: '', expires_in_days: 30 };
+const DEFAULT_DAYS = 30;
 
-export function CreateTokenModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+/** The lifetimes offered: the usual ones up to the tenant's maximum, and the maximum itself. */
+function expiryChoices(maxDays: number): number[] {
+  return [...new Set([...EXPIRY_DAYS.filter((days) => days <= maxDays), maxDays])].sort((a, b) => a - b);
+}
+
+/** Every token expires, at most `maxDays` after it is made (the tenant's setting). */
+export function CreateTokenModal({ opened, onClose, maxDays }: { opened: boolean; onClose: () => void; maxDays: number }) {
   const { t } = useTranslation();
   const create = useCreateAccessToken();
   const [plainText, setPlainText] = useState<string | null>(null);
+  const defaults = { name: '', expires_in_days: Math.min(DEFAULT_DAYS, maxDays) };
   const {
     register,
     control,
@@ -46,10 +52,7 @@ export function CreateTokenModal({ opened, onClose }: { opened: boolean; onClose
     }
   });
 
-  const expiryOptions = [
-    ...EXPIRY_DAYS.map((days) => ({ value: String(days), label: t('tokens.days', { count: days }) })),
-    { value: NEVER, label: t('tokens.never') },
-  ];
+  const expiryOptions = expiryChoices(maxDays).map((days) => ({ value: String(days), label: t('tokens.days', { count: days }) }));
 
   return (
     <Modal opened={opened} onClose={close} title={t('tokens.create')} centered>
@@ -79,9 +82,10 @@ export function CreateTokenModal({ opened, onClose }: { opened: boolean; onClose
               render={({ field, fieldState }) => (
                 <NativeSelect
                   label={t('tokens.expiry')}
+                  description={t('tokens.expiry_help', { count: maxDays })}
                   data={expiryOptions}
-                  value={field.value === null ? NEVER : String(field.value ?? defaults.expires_in_days)}
-                  onChange={(event) => field.onChange(event.currentTarget.value === NEVER ? null : Number(event.currentTarget.value))}
+                  value={String(field.value ?? defaults.expires_in_days)}
+                  onChange={(event) => field.onChange(Number(event.currentTarget.value))}
                   onBlur={field.onBlur}
                   error={fieldState.error?.message}
                 />

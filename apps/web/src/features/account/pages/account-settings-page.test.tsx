@@ -1,12 +1,23 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BootstrapResponse } from '@app/contracts';
+import { type AccessTokenResource, type BootstrapResponse, messages } from '@app/contracts';
 import { jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
 import { makeSession, tenantConfig } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
 
 afterEach(() => vi.restoreAllMocks());
+
+const token = (id: string, name: string): AccessTokenResource => ({
+  id,
+  name,
+  expires_at: '2026-01-01T00:00:00Z',
+  last_used_at: null,
+  created_at: '2025-01-01T00:00:00Z',
+  status: 'active',
+});
+const reporting = token('tok-1', 'Reporting');
+const zapier = token('tok-2', 'Zapier');
 
 function accountApi(session: BootstrapResponse) {
   let twoFactorOn = false;
@@ -19,7 +30,12 @@ function accountApi(session: BootstrapResponse) {
     route('GET', '/api/v1/bootstrap', () =>
       jsonResponse(200, { ...session, current_user: { ...session.current_user, two_factor: { enabled: twoFactorOn, confirmed: twoFactorOn } } }),
     ),
-    route('GET', '/api/v1/me/tokens', () => jsonResponse(200, { data: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0 } })),
+    route('GET', '/api/v1/me/tokens', () => jsonResponse(200, { data: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0, token_total_count: 0, max_expires_in_days: 90 } })),
+    route('PUT', '/api/v1/me/change-password', () =>
+      jsonResponse(200, { success: true, message: messages.passwordChanged, personal_access_tokens: [reporting, zapier], personal_access_token_count: 3 }),
+    ),
+    route('DELETE', '/api/v1/me/tokens/tok-1', () => new Response(null, { status: 204 })),
+    route('POST', '/api/v1/me/tokens', (r) => jsonResponse(201, { data: { ...reporting, id: 'tok-9', name: (r.body as { name: string }).name }, plain_text_token: 'tok-9|secret' })),
     route('GET', '/api/v1/user/confirmed-password-status', () => jsonResponse(200, { confirmed: false })),
     route('POST', '/api/v1/user/confirm-password', (r) =>
       JSON.stringify(r.body) === JSON.stringify({ password: 'Secret-123' })
@@ -81,5 +97,45 @@ describe('account settings', () => {
     await user.click(screen.getByRole('link', { name: 'Dashboard' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('after a password change lists the personal access tokens that still work, each with a revoke button', async () => {
+    const session = makeSession();
+    const { requests } = accountApi(session);
+    renderApp('/settings/account-settings', session);
+    const user = userEvent.setup();
+
+    const form = await screen.findByRole('form', { name: 'Change password' });
+    await user.type(within(form).getByLabelText('Current password'), 'Str0ng!Passw0rd');
+    await user.type(within(form).getByLabelText('New password'), 'An0ther!Pass');
+    await user.type(within(form).getByLabelText('Confirm new password'), 'An0ther!Pass');
+    await user.click(within(form).getByRole('button', { name: 'Change password' }));
+
+    const left = await screen.findByTestId('tokens-after-password-change');
+    expect(within(left).getByText(/These personal access tokens still work/)).toBeInTheDocument();
+    expect(within(left).getAllByRole('listitem').map((item) => within(item).getByText(/Reporting|Zapier/).textContent)).toEqual(['Reporting', 'Zapier']);
+    expect(within(left).getByText('1 more is listed under personal access tokens.')).toBeInTheDocument();
+    await user.click(within(left).getByRole('button', { name: 'Revoke Reporting' }));
+    await waitFor(() => expect(within(left).getAllByRole('listitem')).toHaveLength(1));
+    expect(within(left).queryByText('Reporting')).not.toBeInTheDocument();
+    expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/v1/me/tokens/tok-1')).toBe(true);
+  });
+
+  it("offers token lifetimes up to the tenant's maximum and never one without expiry", async () => {
+    const session = makeSession();
+    const { requests } = accountApi(session);
+    renderApp('/settings/account-settings', session);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Create token' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create token' });
+    const expiry = within(dialog).getByLabelText('Expires after');
+    expect(within(expiry).getAllByRole('option').map((option) => option.textContent)).toEqual(['7 days', '30 days', '60 days', '90 days']);
+    expect(expiry).toHaveAccessibleDescription('Tokens last at most 90 days here.');
+    await user.type(within(dialog).getByLabelText('Token name'), 'Nightly export');
+    await user.selectOptions(expiry, '90');
+    await user.click(within(dialog).getByRole('button', { name: 'Create token' }));
+    expect(await within(dialog).findByTestId('plain-text-token')).toHaveTextContent('tok-9|secret');
+    expect(requests.find((r) => r.method === 'POST' && r.path === '/api/v1/me/tokens')?.body).toEqual({ name: 'Nightly export', expires_in_days: 90 });
   });
 });

@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import { Alert, Anchor, Button, Center, Loader, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { signUpRequestSchema, type SignUpRequest } from '@app/contracts';
 import { BusinessTypeSelects } from '../../../components/business-type-selects';
@@ -13,9 +14,30 @@ import { useSignUp } from '../auth-queries';
 
 type Output = z.output<typeof signUpRequestSchema>;
 
-function SignUpForm() {
+/**
+ * After sending, the page says the same whatever the address: the mail says whether to finish
+ * signing up (a new address) or to sign in (an address that already has an account).
+ */
+function CheckYourEmail({ email }: { email: string }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  return (
+    <Stack>
+      <Title order={1} fz="h3">
+        {t('auth.check_email_title')}
+      </Title>
+      <Alert color="green" role="status">
+        {t('auth.check_email_help', { email })}
+      </Alert>
+      <Text size="sm">{t('auth.check_email_next')}</Text>
+      <Anchor component={Link} to="/login" ta="center">
+        {t('auth.back_to_login')}
+      </Anchor>
+    </Stack>
+  );
+}
+
+function SignUpForm({ onSent }: { onSent: (email: string) => void }) {
+  const { t } = useTranslation();
   const signUp = useSignUp();
   const {
     register,
@@ -43,7 +65,7 @@ function SignUpForm() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       await signUp.mutateAsync(values);
-      await navigate('/verify-email', { replace: true });
+      onSent(values.email);
     } catch (err) {
       handleFormError(err, setError, [
         'name', 'email', 'phone', 'password', 'password_confirmation', 'business_name', 'business_type', 'business_structure',
@@ -96,6 +118,7 @@ function SignUpForm() {
 export function SignUpPage() {
   const { t } = useTranslation();
   const { data: config, isPending } = useQuery(tenantConfigQueryOptions);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   if (isPending) {
     return (
       <Center py="xl">
@@ -115,5 +138,5 @@ export function SignUpPage() {
       </Stack>
     );
   }
-  return <SignUpForm />;
+  return sentTo === null ? <SignUpForm onSent={setSentTo} /> : <CheckYourEmail email={sentTo} />;
 }

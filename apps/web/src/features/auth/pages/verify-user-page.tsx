@@ -6,7 +6,7 @@ import { BrandCard } from '../../../components/brand-card';
 import { errorText } from '../../../lib/api-error';
 import { useVerifyEmail } from '../auth-queries';
 
-/** The link in the verification email lands here with ?token=. */
+/** The link in the verification email (sign-up or a changed address) lands here with ?token=. */
 export function VerifyUserPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
@@ -29,10 +29,14 @@ export function VerifyUserPage() {
       </Alert>
     );
   } else if (verify.isSuccess) {
+    // The link verifies; it never signs in (a sign-up someone else made with this address must not hand over an account).
     content = (
-      <Alert color="green" role="status">
-        {verify.data.message ?? t('auth.email_verified')}
-      </Alert>
+      <>
+        <Alert color="green" role="status">
+          {verify.data.message ?? t('auth.email_verified')}
+        </Alert>
+        <Text size="sm">{t('auth.verified_sign_in')}</Text>
+      </>
     );
   } else {
     content = (

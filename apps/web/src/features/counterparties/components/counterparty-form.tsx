@@ -54,17 +54,16 @@ export function counterpartyDefaults(record: CounterpartyResource | null): Creat
   };
 }
 
-/** "This email belongs to a business of the network": shown while typing, from the preview call. */
+/** "This email belongs to a business of the network": shown while typing, from the preview call (which names no business). */
 function LinkPreview({ kind, email }: { kind: CounterpartyKind; email: string }) {
   const { t } = useTranslation();
   const [settled] = useDebouncedValue(email.trim(), 400);
   const valid = emailSchema.safeParse(settled);
   const preview = useLinkPreview(kind, valid.success ? valid.data : '');
-  const business = preview.data?.business;
-  if (!valid.success || !business) return null;
+  if (!valid.success || !preview.data?.business?.linked) return null;
   return (
     <Alert color="blue" role="status" data-testid="link-preview">
-      {t('counterparties.link_preview', { name: business.name })}
+      {t('counterparties.link_preview')}
     </Alert>
   );
 }

@@ -79,7 +79,7 @@ describe('customer form', () => {
       csrf,
       route('POST', '/api/v1/customers', (request) =>
         (request.body as { preview?: boolean }).preview
-          ? jsonResponse(200, { business: { id: 'b9', name: 'Umbrella Corp', email: 'owner@umbrella.example' } })
+          ? jsonResponse(200, { business: { linked: true } })
           : jsonResponse(201, { data: record({ id: 'c9' }) }),
       ),
       route('GET', '/api/v1/customers/c9', () => jsonResponse(200, { data: record({ id: 'c9' }) })),
@@ -89,7 +89,7 @@ describe('customer form', () => {
 
     await user.type(await screen.findByLabelText(/^Name/), 'Umbrella Corp');
     await user.type(screen.getByLabelText('Email'), 'owner@umbrella.example');
-    expect(await screen.findByText('This email belongs to an existing business, Umbrella Corp: it will be linked.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('This email belongs to a business already on the network: the record will be linked to it.', {}, { timeout: 3000 })).toBeInTheDocument();
 
     const billing = screen.getByRole('group', { name: 'Billing address' });
     await user.type(within(billing).getByLabelText('City'), 'Raccoon City');

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import { linkIn, waitForMail } from './mailbox';
+import { screenshots, signIn } from './session';
+
+const EMAIL = 'founder@example.com';
+const PASSWORD = 'Founder!Passw0rd';
+const NEW_PASSWORD = 'Founder!Passw0rd2';
+const screenshot = screenshots('sign-up');
+
+test('sign-up journey: check your email, open the link, sign in; a second sign-up mails the owner; a password change lists the tokens that still work', async ({ page, browser }) => {
+  async function signUp(password: string) {
+    await page.goto('/sign-up');
+    await page.getByLabel('Name', { exact: true }).fill('Frances Founder');
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.getByLabel('Business name').fill('Founder Foods');
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm password').fill(password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText(`We have sent a message to ${EMAIL}.`);
+  }
+
+  await signUp(PASSWORD);
+  await screenshot(page, 'check-your-email');
+
+  const verification = await waitForMail(EMAIL, 'Verify your email address');
+  await page.goto(linkIn(verification, /\/verify-user\?token=[\w-]+/));
+  await expect(page.getByText('Your email address has been verified.')).toBeVisible();
+  await screenshot(page, 'verified');
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
+
+  await signIn(page, EMAIL, PASSWORD);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Founder Foods').first()).toBeVisible();
+
+  // Signing up again with the address: the page says the same, the mail tells the owner.
+  const other = await browser.newContext();
+  const again = await other.newPage();
+  await again.goto('/sign-up');
+  await again.getByLabel('Name', { exact: true }).fill('Someone Else');
+  await again.getByLabel('Email').fill(EMAIL);
+  await again.getByLabel('Business name').fill('Copycat Foods');
+  await again.getByLabel('Password', { exact: true }).fill('Copycat!Passw0rd');
+  await again.getByLabel('Confirm password').fill('Copycat!Passw0rd');
+  await again.getByRole('button', { name: 'Create account' }).click();
+  await expect(again.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+  await expect(again.getByRole('status')).toContainText(`We have sent a message to ${EMAIL}.`);
+  const notice = await waitForMail(EMAIL, 'Someone tried to sign up');
+  expect(notice.text).toContain('/forgot-password');
+  await other.close();
+
+  // A token, then a password change: the token still works and is listed with a revoke button.
+  await page.goto('/settings/account-settings');
+  await page.getByRole('button', { name: 'Create token' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create token' });
+  await dialog.getByLabel('Token name').fill('Bookkeeping sync');
+  await expect(dialog.getByLabel('Expires after').locator('option')).toHaveText(['7 days', '30 days', '60 days', '90 days', '365 days']);
+  await dialog.getByRole('button', { name: 'Create token' }).click();
+  await expect(dialog.getByTestId('plain-text-token')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  const form = page.getByRole('form', { name: 'Change password' });
+  await form.getByLabel('Current password').fill(PASSWORD);
+  await form.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await form.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+  await form.getByRole('button', { name: 'Change password' }).click();
+  const left = page.getByTestId('tokens-after-password-change');
+  await expect(left).toContainText('Bookkeeping sync');
+  await screenshot(page, 'tokens-after-password-change');
+  await left.getByRole('button', { name: 'Revoke Bookkeeping sync' }).click();
+  await expect(left).toContainText('no personal access token is left');
+  await expect(page).toHaveURL(/\/settings\/account-settings/);
+});
