@@ -64,6 +64,7 @@ export const messages = {
   nameTaken: 'The name has already been taken.',
   invalidAbility: 'The selected abilities is invalid.',
   systemRoleLocked: 'This role cannot be changed.',
+  cannotGrantAbilities: 'You cannot grant a role with abilities you do not hold yourself.',
   ownerProtected: 'The owner of the business cannot be changed this way.',
   cannotChangeSelf: 'You cannot do this to your own account.',
   notInvited: 'This user has already accepted the invitation.',
