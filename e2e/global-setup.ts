@@ -150,6 +150,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     MAIL_HOST: '127.0.0.1',
     MAIL_PORT: String(smtp.port),
     MAIL_FROM: 'Ledgerline <no-reply@example.com>',
+    // A tenant's own SMTP settings may point at the suite's SMTP server on this machine.
+    MAIL_HOST_ALLOWLIST: '127.0.0.1',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
   };
   // Always the embedded database, whatever the calling shell has configured.

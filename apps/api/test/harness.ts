@@ -14,7 +14,9 @@ import { type Clock, systemClock } from '../src/platform/clock';
 import { randomToken } from '../src/platform/crypto';
 import { InlineQueue } from '../src/platform/jobs';
 import { smtpTransport } from '../src/platform/mail';
+import type { HostResolver } from '../src/platform/mail-host-guard';
 import { createTenant, findLandlord } from '../src/modules/tenants/tenants.service';
+import { fixedResolver } from './dns';
 import { TEMPLATE_FILE, templateDatabaseName } from './global-setup';
 import { TestSmtpServer } from './smtp';
 
@@ -60,7 +62,16 @@ export type Harness = {
   close(): Promise<void>;
 };
 
-export async function createHarness(options: { clock?: Clock; authRateLimit?: number } = {}): Promise<Harness> {
+export type HarnessOptions = {
+  clock?: Clock;
+  authRateLimit?: number;
+  /** MAIL_HOST_ALLOWLIST: by default the local SMTP servers the tests run on 127.0.0.1. */
+  mailHostAllowlist?: string;
+  /** How tenants' SMTP host names resolve: no real DNS in tests. */
+  resolveHost?: HostResolver;
+};
+
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const smtp = new TestSmtpServer();
   const port = await smtp.start();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-test-'));
@@ -73,6 +84,7 @@ export async function createHarness(options: { clock?: Clock; authRateLimit?: nu
     MAIL_HOST: '127.0.0.1',
     MAIL_PORT: String(port),
     MAIL_FROM: 'Ledgerline <no-reply@example.com>',
+    MAIL_HOST_ALLOWLIST: options.mailHostAllowlist ?? '127.0.0.1,localhost',
   });
   const { database, drop } = await openTestDatabase();
   const jobs = new InlineQueue((name, error) => {
@@ -85,6 +97,7 @@ export async function createHarness(options: { clock?: Clock; authRateLimit?: nu
     transport: smtpTransport({ host: '127.0.0.1', port, secure: false }),
     clock: options.clock ?? systemClock,
     rateLimits: { auth: { max: options.authRateLimit ?? 1000, windowMs: 60_000 } },
+    resolveHost: options.resolveHost ?? fixedResolver({ localhost: ['127.0.0.1'] }),
   });
   await app.outbox.register();
   await ensureInitialData(app);
