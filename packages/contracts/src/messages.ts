@@ -123,7 +123,7 @@ export const messages = {
   invalidTotal: 'Enter a valid total.',
   uploadHasNoRows: 'The file has no invoice rows.',
   uploadTooManyRows: 'The file may hold at most 500 invoices.',
-  uploadTooLarge: 'The file is too large to read: it may unpack to at most 20 MB.',
+  uploadTooLarge: 'The file is too large to read: keep it to at most 500 invoices and 20 MB unpacked.',
   uploadMissingColumns: 'The file is missing the columns: {columns}.',
   customerEmailMissing: 'This customer has no email address: enter one to send to.',
   invalidVendor: 'The selected vendor is invalid.',

@@ -91,6 +91,19 @@ describe('reading an XLSX file', () => {
   });
 });
 
+describe('the worker limits', () => {
+  it('stops a read over its time limit or its memory limit: the file counts as too large', async () => {
+    const file = csv(csvRows(3));
+    await expect(readSheetRows(file, { timeMs: 1, memory: {} })).rejects.toMatchObject({ status: 422, fieldErrors: { file: [messages.uploadTooLarge] } });
+    // A heap too small even to start in: the worker runs out of memory.
+    await expect(readSheetRows(file, { timeMs: 10_000, memory: { maxOldGenerationSizeMb: 1, maxYoungGenerationSizeMb: 1 } })).rejects.toMatchObject({
+      status: 422,
+      fieldErrors: { file: [messages.uploadTooLarge] },
+    });
+    expect(await readSheetRows(file)).toHaveLength(3);
+  });
+});
+
 describe('reading a CSV file', () => {
   it(`accepts ${MAX_UPLOAD_ROWS} rows and stops at the next one, before parsing the rest`, async () => {
     expect(await readSheetRows(csv(csvRows(MAX_UPLOAD_ROWS)))).toHaveLength(MAX_UPLOAD_ROWS);

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
 import pLimit from 'p-limit';
 import { formatMessage, messages } from '@app/contracts';
 import { AppError } from '../../platform/errors';
@@ -8,10 +8,13 @@ import type { AcceptedFile } from '../attachments/attachment-files';
 import type { SheetOutcome, SheetRow } from './sheet-rows';
 import type { SpreadsheetJob } from './spreadsheet-worker';
 
-/** A read that takes longer is stopped (the file counts as too large). */
-const TIME_LIMIT_MS = 10_000;
-/** Heap of one worker: far above what 500 rows and a 20 MB unpacking need, far below the server's. */
-const WORKER_LIMITS = { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 };
+/**
+ * A read taking longer than `timeMs` is stopped, one needing more memory than `memory` too (the
+ * file counts as too large): the heap is far above what 500 rows and a 20 MB unpacking need, far
+ * below the server's.
+ */
+export type ReadLimits = { timeMs: number; memory: ResourceLimits };
+const READ_LIMITS: ReadLimits = { timeMs: 10_000, memory: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 } };
 /** Spreadsheets read at once; more uploads wait their turn rather than each taking a worker's memory. */
 const parallelReads = pLimit(2);
 
@@ -33,16 +36,16 @@ function isOutcome(message: unknown): message is SheetOutcome {
 }
 
 /** Reads the file in a worker thread with a time and a memory limit; the event loop only waits. */
-function readInWorker(job: SpreadsheetJob): Promise<SheetOutcome> {
+function readInWorker(job: SpreadsheetJob, limits: ReadLimits): Promise<SheetOutcome> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerEntry(), { workerData: job, resourceLimits: WORKER_LIMITS });
+    const worker = new Worker(workerEntry(), { workerData: job, resourceLimits: limits.memory });
     const finish = (settle: () => void) => {
       clearTimeout(timer);
       worker.removeAllListeners();
       void worker.terminate();
       settle();
     };
-    const timer = setTimeout(() => finish(() => resolve({ kind: 'tooLarge' })), TIME_LIMIT_MS);
+    const timer = setTimeout(() => finish(() => resolve({ kind: 'tooLarge' })), limits.timeMs);
     worker.once('message', (message: unknown) => finish(() => (isOutcome(message) ? resolve(message) : reject(new Error('The spreadsheet worker answered with no outcome')))));
     worker.once('error', (error: Error & { code?: string }) => finish(() => (error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? resolve({ kind: 'tooLarge' }) : reject(error))));
     worker.once('exit', (code) => finish(() => reject(new Error(`The spreadsheet worker stopped (exit ${code}) without an answer`))));
@@ -58,8 +61,8 @@ function fileError(message: string): AppError {
  * Blank rows are skipped; a missing column, no rows, too many rows (found at the 501st, without
  * reading further), or a file too large to unpack or read in time is a 422 on `file`.
  */
-export async function readSheetRows(file: AcceptedFile): Promise<SheetRow[]> {
-  const outcome = await parallelReads(() => readInWorker({ kind: file.sniffed.kind === 'xlsx' ? 'xlsx' : 'csv', content: file.content }));
+export async function readSheetRows(file: AcceptedFile, limits: ReadLimits = READ_LIMITS): Promise<SheetRow[]> {
+  const outcome = await parallelReads(() => readInWorker({ kind: file.sniffed.kind === 'xlsx' ? 'xlsx' : 'csv', content: file.content }, limits));
   switch (outcome.kind) {
     case 'rows':
       return outcome.rows;
