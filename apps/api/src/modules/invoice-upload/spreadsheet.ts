@@ -32,23 +32,29 @@ function workerEntry(): URL {
 }
 
 function isOutcome(message: unknown): message is SheetOutcome {
-  return typeof message === 'object' && message !== null && 'kind' in message && typeof message.kind === 'string';
+  if (typeof message !== 'object' || message === null || !('kind' in message)) return false;
+  if (message.kind === 'rows') return 'rows' in message && Array.isArray(message.rows);
+  if (message.kind === 'missingColumns') return 'columns' in message && Array.isArray(message.columns);
+  return message.kind === 'noRows' || message.kind === 'tooManyRows' || message.kind === 'unreadable' || message.kind === 'tooLarge';
 }
 
 /** Reads the file in a worker thread with a time and a memory limit; the event loop only waits. */
 function readInWorker(job: SpreadsheetJob, limits: ReadLimits): Promise<SheetOutcome> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerEntry(), { workerData: job, resourceLimits: limits.memory });
+    // The first event settles; the listeners stay, so a late 'error' never goes unhandled.
+    let settled = false;
     const finish = (settle: () => void) => {
+      if (settled) return;
+      settled = true;
       clearTimeout(timer);
-      worker.removeAllListeners();
       void worker.terminate();
       settle();
     };
     const timer = setTimeout(() => finish(() => resolve({ kind: 'tooLarge' })), limits.timeMs);
-    worker.once('message', (message: unknown) => finish(() => (isOutcome(message) ? resolve(message) : reject(new Error('The spreadsheet worker answered with no outcome')))));
-    worker.once('error', (error: Error & { code?: string }) => finish(() => (error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? resolve({ kind: 'tooLarge' }) : reject(error))));
-    worker.once('exit', (code) => finish(() => reject(new Error(`The spreadsheet worker stopped (exit ${code}) without an answer`))));
+    worker.on('message', (message: unknown) => finish(() => (isOutcome(message) ? resolve(message) : reject(new Error('The spreadsheet worker answered with no outcome')))));
+    worker.on('error', (error: Error & { code?: string }) => finish(() => (error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? resolve({ kind: 'tooLarge' }) : reject(error))));
+    worker.on('exit', (code) => finish(() => reject(new Error(`The spreadsheet worker stopped (exit ${code}) without an answer`))));
   });
 }
 
