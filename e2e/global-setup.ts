@@ -153,6 +153,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // Mailed links: http://<tenant's first domain>:E2E_PORT/... (localhost, t2.localhost).
     PUBLIC_SCHEME: 'http',
     PUBLIC_PORT: String(E2E_PORT),
+    // A tenant's own SMTP settings may point at the suite's SMTP server on this machine.
+    MAIL_HOST_ALLOWLIST: '127.0.0.1',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
   };
   // Always the embedded database, whatever the calling shell has configured.

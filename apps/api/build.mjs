@@ -8,12 +8,13 @@ const outdir = path.join(here, 'dist');
 fs.rmSync(outdir, { recursive: true, force: true });
 
 await build({
-  entryPoints: [path.join(here, 'src/main.ts')],
+  // The spreadsheet worker runs in its own thread and is loaded from beside main.js.
+  entryPoints: { main: path.join(here, 'src/main.ts'), 'spreadsheet-worker': path.join(here, 'src/modules/invoice-upload/spreadsheet-worker.ts') },
   bundle: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  outfile: path.join(outdir, 'main.js'),
+  outdir,
   sourcemap: true,
   // Our workspace packages are bundled in; third-party packages load from node_modules.
   packages: 'external',

@@ -26,6 +26,8 @@ const envSchema = z.object({
   MAIL_PASSWORD: z.string().optional(),
   MAIL_FROM: z.string().default('Ledgerline <no-reply@localhost>'),
   MAIL_SECURE: booleanFlag,
+  /** Hosts, addresses or CIDR ranges a tenant's SMTP may point at although not public (development). */
+  MAIL_HOST_ALLOWLIST: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
 });

@@ -16,7 +16,9 @@ import { randomToken } from '../src/platform/crypto';
 import { InlineQueue } from '../src/platform/jobs';
 import { smtpTransport } from '../src/platform/mail';
 import { createAuthMailJobs } from '../src/modules/auth/auth-jobs';
+import type { HostResolver } from '../src/platform/mail-host-guard';
 import { createTenant, findLandlord } from '../src/modules/tenants/tenants.service';
+import { fixedResolver } from './dns';
 import { TEMPLATE_FILE, templateDatabaseName } from './global-setup';
 import { TestSmtpServer } from './smtp';
 
@@ -62,8 +64,19 @@ export type Harness = {
   close(): Promise<void>;
 };
 
-/** `serverLog` turns the server's request log on, written to that stream instead of stdout. */
-export async function createHarness(options: { clock?: Clock; authRateLimit?: number; trustProxy?: boolean; serverLog?: DestinationStream } = {}): Promise<Harness> {
+export type HarnessOptions = {
+  clock?: Clock;
+  authRateLimit?: number;
+  trustProxy?: boolean;
+  /** Turns the server's request log on, written to that stream instead of stdout. */
+  serverLog?: DestinationStream;
+  /** MAIL_HOST_ALLOWLIST: by default the local SMTP servers the tests run on 127.0.0.1. */
+  mailHostAllowlist?: string;
+  /** How tenants' SMTP host names resolve: no real DNS in tests. */
+  resolveHost?: HostResolver;
+};
+
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const smtp = new TestSmtpServer();
   const port = await smtp.start();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-test-'));
@@ -80,6 +93,7 @@ export async function createHarness(options: { clock?: Clock; authRateLimit?: nu
     PUBLIC_SCHEME: 'http',
     PUBLIC_PORT: '80',
     TRUST_PROXY: options.trustProxy ? '1' : '0',
+    MAIL_HOST_ALLOWLIST: options.mailHostAllowlist ?? '127.0.0.1,localhost',
   });
   const { database, drop } = await openTestDatabase();
   const jobs = new InlineQueue((name, error) => {
@@ -92,6 +106,7 @@ export async function createHarness(options: { clock?: Clock; authRateLimit?: nu
     transport: smtpTransport({ host: '127.0.0.1', port, secure: false }),
     clock: options.clock ?? systemClock,
     rateLimits: { auth: { max: options.authRateLimit ?? 1000, windowMs: 60_000 } },
+    resolveHost: options.resolveHost ?? fixedResolver({ localhost: ['127.0.0.1'] }),
   });
   await app.outbox.register();
   await createAuthMailJobs(app).register();

@@ -100,6 +100,15 @@ export function satisfies(held: readonly string[], check: AbilityCheck): boolean
   return check.some((name) => holds(held, name));
 }
 
+/**
+ * Whether someone holding `held` may give, create or change a role holding `granted`: nobody hands
+ * out an ability they do not hold. Holding '*' covers anything; a role holding '*' needs '*'.
+ */
+export function canGrant(held: readonly string[], granted: readonly string[]): boolean {
+  if (held.includes(ALL_ABILITIES)) return true;
+  return granted.every((name) => name !== ALL_ABILITIES && held.includes(name));
+}
+
 export function abilitiesInCheck(check: AbilityCheck): readonly string[] {
   if (typeof check === 'string') return [check];
   if ('all' in check) return check.all;

@@ -8,6 +8,7 @@ import { type Clock, systemClock } from './clock';
 import { SecretBox, randomToken } from './crypto';
 import type { JobQueue } from './jobs';
 import type { MailTransport } from './mail';
+import { type HostResolver, MailHostGuard, parseMailHostAllowlist } from './mail-host-guard';
 import { Outbox } from './outbox';
 import { FileStorage } from './storage';
 import { TenantMailers } from './tenant-mail';
@@ -32,6 +33,8 @@ export type ContextOptions = {
   clock?: Clock;
   onBackgroundError?: (error: unknown) => void;
   rateLimits?: AppContext['rateLimits'];
+  /** Resolves tenants' SMTP host names (the system resolver when omitted; a fixed table in tests). */
+  resolveHost?: HostResolver;
 };
 
 export function createAppContext(options: ContextOptions): AppContext {
@@ -39,13 +42,15 @@ export function createAppContext(options: ContextOptions): AppContext {
   const db = options.database.db;
   const onError = options.onBackgroundError ?? (() => undefined);
   const secretBox = new SecretBox(resolveAppKey(options.env));
+  const mailHosts = new MailHostGuard(parseMailHostAllowlist(options.env.MAIL_HOST_ALLOWLIST), options.resolveHost);
   return {
     env: options.env,
     database: options.database,
     db,
     clock,
     jobs: options.jobs,
-    outbox: new Outbox(db, options.jobs, options.transport, options.env.MAIL_FROM, clock, secretBox, new TenantMailers(secretBox)),
+    outbox: new Outbox(db, options.jobs, options.transport, options.env.MAIL_FROM, clock, secretBox, new TenantMailers(secretBox, mailHosts)),
+    mailHosts,
     secretBox,
     storage: new FileStorage(path.join(options.env.dataDir, 'uploads')),
     tenants: new TenantResolver(db, { scheme: options.env.PUBLIC_SCHEME, port: options.env.publicPort, trustProxy: options.env.TRUST_PROXY }),

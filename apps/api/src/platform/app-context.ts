@@ -4,6 +4,7 @@ import type { ApiLogWriter } from './api-log';
 import type { Clock } from './clock';
 import type { SecretBox } from './crypto';
 import type { JobQueue } from './jobs';
+import type { MailHostGuard } from './mail-host-guard';
 import type { Outbox } from './outbox';
 import type { FileStorage } from './storage';
 import type { TenantResolver } from './tenancy';
@@ -17,6 +18,8 @@ export type AppContext = {
   db: AppDb;
   clock: Clock;
   outbox: Outbox;
+  /** Checks the SMTP hosts tenants configure (never the operator's MAIL_HOST). */
+  mailHosts: MailHostGuard;
   jobs: JobQueue;
   secretBox: SecretBox;
   storage: FileStorage;

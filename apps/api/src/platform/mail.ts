@@ -25,6 +25,8 @@ export type SmtpSettings = {
   ignoreTls?: boolean;
   username?: string | undefined;
   password?: string | undefined;
+  /** The name TLS checks the certificate against when `host` is an address. */
+  servername?: string | undefined;
 };
 
 export function smtpTransport(settings: SmtpSettings): MailTransport {
@@ -34,6 +36,7 @@ export function smtpTransport(settings: SmtpSettings): MailTransport {
     secure: settings.secure,
     requireTLS: settings.requireTls ?? false,
     ignoreTLS: settings.ignoreTls ?? false,
+    ...(settings.servername ? { servername: settings.servername } : {}),
     ...(settings.username ? { auth: { user: settings.username, pass: settings.password ?? '' } } : {}),
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,

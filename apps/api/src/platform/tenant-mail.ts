@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { mailSettings } from '../db/schema';
 import type { SecretBox } from './crypto';
-import { type MailTransport, smtpTransport } from './mail';
+import { type MailTransport, type SmtpSettings, smtpTransport } from './mail';
+import type { MailHostGuard } from './mail-host-guard';
 
 export type MailSettingsRow = typeof mailSettings.$inferSelect;
 
@@ -17,17 +18,41 @@ export function fromHeader(name: string, address: string): string {
   return clean ? `"${clean}" <${address}>` : address;
 }
 
-export function mailerFromSettings(row: MailSettingsRow, secretBox: SecretBox): Mailer {
+/**
+ * A tenant's SMTP: every send checks the host again (it may resolve elsewhere by now) and connects
+ * to the checked address, presenting the host name to TLS. A refused host fails the send.
+ */
+function guardedTransport(settings: SmtpSettings, mailHosts: MailHostGuard): MailTransport {
   return {
-    transport: smtpTransport({
-      host: row.host,
-      port: row.port,
-      secure: row.encryption === 'tls',
-      requireTls: row.encryption === 'starttls',
-      ignoreTls: row.encryption === 'none',
-      username: row.username ?? undefined,
-      password: row.password ? secretBox.open(row.password) : undefined,
-    }),
+    async send(mail) {
+      const target = await mailHosts.check(settings.host);
+      const transport = smtpTransport({ ...settings, host: target.address, servername: target.servername });
+      try {
+        return await transport.send(mail);
+      } finally {
+        transport.close();
+      }
+    },
+    close() {
+      // Each send opens and closes its own connection.
+    },
+  };
+}
+
+export function mailerFromSettings(row: MailSettingsRow, secretBox: SecretBox, mailHosts: MailHostGuard): Mailer {
+  return {
+    transport: guardedTransport(
+      {
+        host: row.host,
+        port: row.port,
+        secure: row.encryption === 'tls',
+        requireTls: row.encryption === 'starttls',
+        ignoreTls: row.encryption === 'none',
+        username: row.username ?? undefined,
+        password: row.password ? secretBox.open(row.password) : undefined,
+      },
+      mailHosts,
+    ),
     from: fromHeader(row.fromName, row.fromAddress),
   };
 }
@@ -40,14 +65,17 @@ export function mailerFromSettings(row: MailSettingsRow, secretBox: SecretBox): 
 export class TenantMailers {
   private readonly cache = new Map<string, { mailer: Mailer | null; until: number }>();
 
-  constructor(private readonly secretBox: SecretBox) {}
+  constructor(
+    private readonly secretBox: SecretBox,
+    private readonly mailHosts: MailHostGuard,
+  ) {}
 
   async lookup(tx: Tx, tenantId: string): Promise<Mailer | null> {
     const cached = this.cache.get(tenantId);
     if (cached && cached.until > Date.now()) return cached.mailer;
     const rows = await tx.select().from(mailSettings).where(eq(mailSettings.tenantId, tenantId)).limit(1);
     const row = rows[0];
-    const mailer = row ? mailerFromSettings(row, this.secretBox) : null;
+    const mailer = row ? mailerFromSettings(row, this.secretBox, this.mailHosts) : null;
     cached?.mailer?.transport.close();
     this.cache.set(tenantId, { mailer, until: Date.now() + CACHE_MS });
     return mailer;

@@ -8,7 +8,7 @@ import { requireBusiness } from '../../platform/request-context';
 import { acceptFile, readMultipartForm } from '../attachments/attachment-files';
 import type { UploadFields } from './upload-fields';
 import type { InvoiceUploadService } from './invoice-upload.service';
-import { OPTIONAL_UPLOAD_COLUMNS, UPLOAD_COLUMNS } from './spreadsheet';
+import { OPTIONAL_UPLOAD_COLUMNS, UPLOAD_COLUMNS } from './sheet-rows';
 
 const FIELD_NAMES: readonly string[] = [...UPLOAD_COLUMNS, ...OPTIONAL_UPLOAD_COLUMNS];
 

@@ -1,9 +1,11 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CounterpartyListResponse, type InvoiceResource, formatMessage, messages } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { DOCX, PDF, PNG, SVG, type FormPart, download, postForm } from '../attachments/test-files';
+import { invoiceRowsXml, sheetXml, xlsxFile } from './test-sheets';
 
 let h: Harness;
 let owner: TestClient;
@@ -125,6 +127,23 @@ describe('a spreadsheet of invoices', () => {
     const [first, second] = invoicesOf(response.body);
     expect(first).toMatchObject({ invoice_number: 'XLSX-1', invoice_date: '2025-06-01', due_date: '2025-06-30', total: 123_450 });
     expect(second).toMatchObject({ invoice_number: 'XLSX-2', invoice_date: '2025-06-02', total: 8000 });
+  });
+
+  it('refuses a 40,000-row XLSX at the row limit while the server keeps answering', async () => {
+    const content = xlsxFile(sheetXml(invoiceRowsXml(40_000)));
+    const before = await invoiceCount(owner);
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const started = performance.now();
+    const response = await postForm(h, owner, '/api/v1/upload-invoice', [{ field: 'file', fileName: 'big.xlsx', content }]);
+    const elapsed = performance.now() - started;
+    delay.disable();
+    expect(errorsOf(response).file).toEqual([messages.uploadTooManyRows]);
+    // Parsed whole on the event loop (before the worker), this file held it for 1.5 to 3 s; read
+    // in a worker up to row 501, the longest pause is that of any request.
+    expect(delay.max / 1e6).toBeLessThan(500);
+    expect(elapsed).toBeLessThan(10_000);
+    expect(await invoiceCount(owner)).toBe(before);
   });
 
   it('needs the columns and at least one row', async () => {

@@ -1,89 +1,86 @@
-import { Readable } from 'node:stream';
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { type ResourceLimits, Worker } from 'node:worker_threads';
+import pLimit from 'p-limit';
 import { formatMessage, messages } from '@app/contracts';
 import { AppError } from '../../platform/errors';
 import type { AcceptedFile } from '../attachments/attachment-files';
+import type { SheetOutcome, SheetRow } from './sheet-rows';
+import type { SpreadsheetJob } from './spreadsheet-worker';
 
-export const UPLOAD_COLUMNS = ['customer_name', 'customer_email', 'invoice_number', 'invoice_date', 'due_date', 'total'] as const;
-export const OPTIONAL_UPLOAD_COLUMNS = ['customer_id'] as const;
-export const MAX_UPLOAD_ROWS = 500;
+/**
+ * A read taking longer than `timeMs` is stopped, one needing more memory than `memory` too (the
+ * file counts as too large): the heap is far above what 500 rows and a 20 MB unpacking need, far
+ * below the server's.
+ */
+export type ReadLimits = { timeMs: number; memory: ResourceLimits };
+const READ_LIMITS: ReadLimits = { timeMs: 10_000, memory: { maxOldGenerationSizeMb: 128, maxYoungGenerationSizeMb: 16, stackSizeMb: 4 } };
+/** Spreadsheets read at once; more uploads wait their turn rather than each taking a worker's memory. */
+const parallelReads = pLimit(2);
 
-export type UploadColumn = (typeof UPLOAD_COLUMNS)[number] | (typeof OPTIONAL_UPLOAD_COLUMNS)[number];
-/** One invoice row as text, with its row number in the spreadsheet (the header is row 1). */
-export type SheetRow = { rowNumber: number; values: Partial<Record<UploadColumn, string>> };
+/**
+ * The worker's entry: beside the server bundle when built (build.mjs emits it), else the
+ * TypeScript source, loaded after registering tsx in the worker (tests and tools that run the
+ * sources; Node 20 does not apply `--import` hooks to a worker's own entry).
+ */
+function workerEntry(): URL {
+  const built = new URL('./spreadsheet-worker.js', import.meta.url);
+  if (fs.existsSync(fileURLToPath(built))) return built;
+  const source = new URL('./spreadsheet-worker.ts', import.meta.url);
+  const boot = `const { register } = await import(${JSON.stringify(import.meta.resolve('tsx/esm/api'))}); register(); await import(${JSON.stringify(source.href)});`;
+  return new URL(`data:text/javascript,${encodeURIComponent(boot)}`);
+}
 
-const KNOWN_COLUMNS: readonly string[] = [...UPLOAD_COLUMNS, ...OPTIONAL_UPLOAD_COLUMNS];
+function isOutcome(message: unknown): message is SheetOutcome {
+  if (typeof message !== 'object' || message === null || !('kind' in message)) return false;
+  if (message.kind === 'rows') return 'rows' in message && Array.isArray(message.rows);
+  if (message.kind === 'missingColumns') return 'columns' in message && Array.isArray(message.columns);
+  return message.kind === 'noRows' || message.kind === 'tooManyRows' || message.kind === 'unreadable' || message.kind === 'tooLarge';
+}
 
-/** 'Customer Name' and 'customer_name' name the same column. */
-function columnName(header: string): string {
-  return header.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s-]+/g, '_');
+/** Reads the file in a worker thread with a time and a memory limit; the event loop only waits. */
+function readInWorker(job: SpreadsheetJob, limits: ReadLimits): Promise<SheetOutcome> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerEntry(), { workerData: job, resourceLimits: limits.memory });
+    // The first event settles; the listeners stay, so a late 'error' never goes unhandled.
+    let settled = false;
+    const finish = (settle: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      settle();
+    };
+    const timer = setTimeout(() => finish(() => resolve({ kind: 'tooLarge' })), limits.timeMs);
+    worker.on('message', (message: unknown) => finish(() => (isOutcome(message) ? resolve(message) : reject(new Error('The spreadsheet worker answered with no outcome')))));
+    worker.on('error', (error: Error & { code?: string }) => finish(() => (error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? resolve({ kind: 'tooLarge' }) : reject(error))));
+    worker.on('exit', (code) => finish(() => reject(new Error(`The spreadsheet worker stopped (exit ${code}) without an answer`))));
+  });
 }
 
 function fileError(message: string): AppError {
   return AppError.validation('file', message);
 }
 
-/** Cells as text: dates as YYYY-MM-DD, numbers as typed, formulas by their result. */
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (typeof value === 'string') return value;
-  if ('result' in value) return value.result === undefined ? '' : cellText(value.result as ExcelJS.CellValue);
-  if ('richText' in value) return value.richText.map((run) => run.text).join('');
-  if ('text' in value) return typeof value.text === 'string' ? value.text : cellText(value.text);
-  return '';
-}
-
-function csvTable(content: Buffer): string[][] {
-  try {
-    return parse(content, { bom: true, relax_column_count: true, skip_empty_lines: true, trim: true }) as string[][];
-  } catch {
-    throw fileError(messages.invalidInvoiceUpload);
-  }
-}
-
-async function xlsxTable(content: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  try {
-    await workbook.xlsx.read(Readable.from([content]));
-  } catch {
-    throw fileError(messages.invalidInvoiceUpload);
-  }
-  const sheet = workbook.worksheets[0];
-  if (!sheet) return [];
-  const table: string[][] = [];
-  sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
-    const cells: string[] = [];
-    row.eachCell({ includeEmpty: true }, (cell, column) => {
-      cells[column - 1] = cellText(cell.value).trim();
-    });
-    table[rowNumber - 1] = Array.from(cells, (cell) => cell ?? '');
-  });
-  return Array.from(table, (row) => row ?? []);
-}
-
 /**
  * The invoice rows of a CSV or XLSX file with a header row naming the columns (in any order).
- * Blank rows are skipped; a missing column, no rows or too many rows is a 422 on `file`.
+ * Blank rows are skipped; a missing column, no rows, too many rows (found at the 501st, without
+ * reading further), or a file too large to unpack or read in time is a 422 on `file`.
  */
-export async function readSheetRows(file: AcceptedFile): Promise<SheetRow[]> {
-  const table = file.sniffed.kind === 'xlsx' ? await xlsxTable(file.content) : csvTable(file.content);
-  const [header = [], ...body] = table;
-  const columns = header.map(columnName);
-  const missing = UPLOAD_COLUMNS.filter((column) => !columns.includes(column));
-  if (missing.length > 0) throw fileError(formatMessage(messages.uploadMissingColumns, { columns: missing.join(', ') }));
-  const rows: SheetRow[] = [];
-  body.forEach((cells, index) => {
-    if (cells.every((cell) => cell.trim() === '')) return;
-    const values: SheetRow['values'] = {};
-    columns.forEach((column, position) => {
-      if (KNOWN_COLUMNS.includes(column)) values[column as UploadColumn] = (cells[position] ?? '').trim();
-    });
-    rows.push({ rowNumber: index + 2, values });
-  });
-  if (rows.length === 0) throw fileError(messages.uploadHasNoRows);
-  if (rows.length > MAX_UPLOAD_ROWS) throw fileError(messages.uploadTooManyRows);
-  return rows;
+export async function readSheetRows(file: AcceptedFile, limits: ReadLimits = READ_LIMITS): Promise<SheetRow[]> {
+  const outcome = await parallelReads(() => readInWorker({ kind: file.sniffed.kind === 'xlsx' ? 'xlsx' : 'csv', content: file.content }, limits));
+  switch (outcome.kind) {
+    case 'rows':
+      return outcome.rows;
+    case 'missingColumns':
+      throw fileError(formatMessage(messages.uploadMissingColumns, { columns: outcome.columns.join(', ') }));
+    case 'noRows':
+      throw fileError(messages.uploadHasNoRows);
+    case 'tooManyRows':
+      throw fileError(messages.uploadTooManyRows);
+    case 'tooLarge':
+      throw fileError(messages.uploadTooLarge);
+    case 'unreadable':
+      throw fileError(messages.invalidInvoiceUpload);
+  }
 }

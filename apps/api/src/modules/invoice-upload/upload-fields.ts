@@ -2,7 +2,7 @@ import { decimalToMinorUnits, digitsWithinSafeRange, emailSchema, isoDateSchema,
 import { minimumTotal } from '@app/domain';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
-import type { SheetRow, UploadColumn } from './spreadsheet';
+import type { SheetRow, UploadColumn } from './sheet-rows';
 
 export type UploadFields = Partial<Record<UploadColumn, string>>;
 

@@ -20,6 +20,8 @@ export const mailSettingsRoutes: FastifyPluginAsyncZod<{ service: MailSettingsSe
 
   server.post('/platform/mail/test', { config: edit, schema: { body: testMailRequestSchema, response: { 200: z.object({ success: z.boolean(), message: z.string() }) } } }, async (request) => ({
     success: true,
-    message: await service.sendTest(request.ctx.tenant.id, request.body.to),
+    message: await service.sendTest(request.ctx.tenant.id, request.body.to, (error) =>
+      request.log.warn({ tenant: request.ctx.tenant.id, cause: error instanceof Error ? { message: error.message, code: 'code' in error ? error.code : undefined } : String(error) }, 'test mail failed'),
+    ),
   }));
 };

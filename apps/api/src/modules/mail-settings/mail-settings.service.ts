@@ -4,6 +4,7 @@ import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { MailHostRefused } from '../../platform/mail-host-guard';
 import { mailerFromSettings } from '../../platform/tenant-mail';
 import * as repo from './mail-settings.repository';
 
@@ -23,23 +24,42 @@ function toResource(row: repo.MailSettingsRow | undefined): MailConfigResource {
   };
 }
 
-/** Admin area → email configuration: the tenant's own SMTP server; the password never leaves sealed. */
+type MailConfigInput = z.output<typeof updateMailConfigRequestSchema>;
+
+/** Whether saving `input` over `before` would send the stored password somewhere it was not sent before. */
+function movesStoredPassword(before: repo.MailSettingsRow | undefined, input: MailConfigInput): boolean {
+  if (!before?.password || !input.username) return false;
+  return before.host.toLowerCase() !== input.host.toLowerCase() || before.port !== input.port || (before.username ?? '') !== input.username || before.encryption !== input.encryption;
+}
+
+/**
+ * Admin area → email configuration: the tenant's own SMTP server; the password never leaves
+ * sealed. The host must resolve to public addresses only (checked here and again at every send),
+ * and the stored password follows no change of server, port, username or encryption: those need
+ * it typed again.
+ */
 export function createMailSettingsService(app: AppContext) {
   return {
     async get(tenantId: string): Promise<MailConfigResource> {
       return toResource(await inTenant(app.db, tenantId, (tx) => repo.findMailSettings(tx, tenantId)));
     },
 
-    async update(actor: AuditActor, input: z.output<typeof updateMailConfigRequestSchema>): Promise<MailConfigResource> {
+    async update(actor: AuditActor, input: MailConfigInput): Promise<MailConfigResource> {
       const tenantId = actor.tenantId;
+      await app.mailHosts.check(input.host).catch((error: unknown) => {
+        throw error instanceof MailHostRefused ? AppError.validation('host', messages.mailHostRefused) : error;
+      });
       const saved = await inTenant(app.db, tenantId, async (tx) => {
         const before = await repo.findMailSettings(tx, tenantId);
+        if (!input.password && movesStoredPassword(before, input)) throw AppError.validation('password', messages.mailPasswordRequired);
+        const kept = input.password ? app.secretBox.seal(input.password) : (before?.password ?? null);
         const row = await repo.saveMailSettings(tx, {
           tenantId,
           host: input.host,
           port: input.port,
           username: input.username || null,
-          password: input.password ? app.secretBox.seal(input.password) : (before?.password ?? null),
+          // Without a username no login is attempted, so no password is kept either.
+          password: input.username ? kept : null,
           encryption: input.encryption,
           fromName: input.from_name,
           fromAddress: input.from_address,
@@ -57,11 +77,15 @@ export function createMailSettingsService(app: AppContext) {
       return toResource(saved);
     },
 
-    /** Sends one mail now through the tenant's saved server and reports the server's answer. */
-    async sendTest(tenantId: string, to: string): Promise<string> {
+    /**
+     * Sends one mail now through the tenant's saved server and reports the server's answer. Any
+     * failure (refused host, closed port, timeout, TLS, login) answers the same 'could not
+     * connect', so the answer cannot probe a network; `logFailure` gets the cause for the server log.
+     */
+    async sendTest(tenantId: string, to: string, logFailure: (error: unknown) => void): Promise<string> {
       const row = await inTenant(app.db, tenantId, (tx) => repo.findMailSettings(tx, tenantId));
       if (!row) throw AppError.validation('host', messages.mailNotConfigured);
-      const mailer = mailerFromSettings(row, app.secretBox);
+      const mailer = mailerFromSettings(row, app.secretBox, app.mailHosts);
       try {
         return await mailer.transport.send({
           from: mailer.from,
@@ -71,8 +95,8 @@ export function createMailSettingsService(app: AppContext) {
           html: null,
         });
       } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        throw new AppError('mail_test_failed', message.slice(0, 500), 422, { to: [message.slice(0, 500)] });
+        logFailure(error);
+        throw new AppError('mail_test_failed', messages.mailTestFailed, 422, { to: [messages.mailTestFailed] });
       } finally {
         mailer.transport.close();
       }

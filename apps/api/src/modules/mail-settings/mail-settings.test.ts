@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '@app/contracts';
@@ -61,7 +62,7 @@ describe('email configuration', () => {
     expect(errorsOf(bad).port).toBeDefined();
   });
 
-  it("sends a test mail through the tenant's server and reports the answer; an unreachable server reports the error", async () => {
+  it("sends a test mail through the tenant's server and reports the answer; an unreachable server answers only that it could not connect", async () => {
     // The test server does not authenticate: without a username no login is attempted.
     await other.put('/api/v1/platform/mail/config', { ...config(), username: '', password: '' });
     const sent = await other.post('/api/v1/platform/mail/test', { to: 'check@example.com' });
@@ -74,7 +75,7 @@ describe('email configuration', () => {
     await admin.put('/api/v1/platform/mail/config', { host: '127.0.0.1', port: 1, encryption: 'none', from_name: 'Broken', from_address: 'broken@example.com' });
     const failed = await admin.post('/api/v1/platform/mail/test', { to: 'check@example.com' });
     expect(failed.status).toBe(422);
-    expect(String(failed.body.message)).toMatch(/ECONNREFUSED|connect/i);
+    expect(failed.body).toEqual({ message: messages.mailTestFailed, errors: { to: [messages.mailTestFailed] } });
     await h.app.db.execute(`delete from mail_settings where tenant_id = '${h.landlordId}'`);
     h.app.outbox.forgetTenantMailer(h.landlordId);
   });
@@ -88,6 +89,78 @@ describe('email configuration', () => {
     await admin.post('/api/v1/platform/users', { email: 'via-env@example.com', role_id: ((await admin.get('/api/v1/platform/roles?limit=100')).body.data as { id: string }[])[0]?.id });
     await h.smtp.waitFor('via-env@example.com');
     expect(tenantSmtp.mails.some((m) => m.to.includes('via-env@example.com'))).toBe(false);
+  });
+
+  it('asks for the password again before the stored one goes to another host, port, username or encryption', async () => {
+    expect((await other.put('/api/v1/platform/mail/config', config())).status).toBe(200);
+    const sealed = async () => (await inTenant(h.app.db, h.otherTenantId, (tx) => tx.select().from(mailSettings)))[0];
+    const before = await sealed();
+    const changes = [{ host: 'localhost' }, { port: tenantSmtp.port + 1 }, { username: 'someone-else' }, { encryption: 'tls' }];
+    for (const change of changes) {
+      const refused = await other.put('/api/v1/platform/mail/config', { ...config(), ...change, password: '' });
+      expect(refused.body, JSON.stringify(change)).toEqual({ message: messages.mailPasswordRequired, errors: { password: [messages.mailPasswordRequired] } });
+      expect(errorsOf(await other.put('/api/v1/platform/mail/config', { ...config(), ...change, password: null })).password).toEqual([messages.mailPasswordRequired]);
+    }
+    expect(await sealed()).toEqual(before);
+
+    const moved = await other.put('/api/v1/platform/mail/config', { ...config(), host: 'localhost', password: 'new-Secret-99' });
+    expect(moved.body.data).toMatchObject({ host: 'localhost', has_password: true });
+    const after = await sealed();
+    expect(h.app.secretBox.open(after?.password ?? '')).toBe('new-Secret-99');
+    // Same server, only the sender changes: the stored password stays.
+    expect((await other.put('/api/v1/platform/mail/config', { ...config(), host: 'localhost', password: '', from_name: 'Renamed' })).status).toBe(200);
+    expect(h.app.secretBox.open((await sealed())?.password ?? '')).toBe('new-Secret-99');
+    expect((await other.put('/api/v1/platform/mail/config', config())).status).toBe(200);
+  });
+
+  it('answers the same "could not connect" for an open port, a closed port, a failed login and a refused host', async () => {
+    const silent = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const openPort = (silent.address() as net.AddressInfo).port;
+    const closed = net.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const closedPort = (closed.address() as net.AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const answers: unknown[] = [];
+    try {
+      for (const target of [
+        { port: openPort, username: '', password: '' },
+        { port: closedPort, username: '', password: '' },
+        { port: tenantSmtp.port, username: 'mailer', password: 'wrong-password' },
+      ]) {
+        expect((await other.put('/api/v1/platform/mail/config', { ...config(), ...target })).status).toBe(200);
+        const failed = await other.post('/api/v1/platform/mail/test', { to: 'probe@example.com' });
+        expect(failed.status).toBe(422);
+        answers.push(failed.body);
+      }
+    } finally {
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+    await h.app.db.execute(`update mail_settings set host = '127.0.0.2' where tenant_id = '${h.otherTenantId}'`);
+    answers.push((await other.post('/api/v1/platform/mail/test', { to: 'probe@example.com' })).body);
+    expect(answers).toEqual(Array(4).fill({ message: messages.mailTestFailed, errors: { to: [messages.mailTestFailed] } }));
+    expect(tenantSmtp.mails.some((m) => m.to.includes('probe@example.com'))).toBe(false);
+    expect((await other.put('/api/v1/platform/mail/config', config())).status).toBe(200);
+  });
+
+  it("a support user reads but does not change or test the configuration; another tenant's admin sees only its own", async () => {
+    const support = ((await other.get('/api/v1/platform/roles?limit=100')).body.data as { id: string; name: string }[]).find((role) => role.name === 'support');
+    await h.app.db.execute(
+      `insert into users (tenant_id, id, name, email, password_hash, is_platform_user, platform_role_id, status, email_verified_at)
+       select tenant_id, '01900000-0000-7000-8000-0000000000f5', 'Support Person', 'support@tenant-b.test', password_hash, true, '${support?.id}', 'active', now()
+       from users where email = '${OTHER_ADMIN_EMAIL}' and tenant_id = '${h.otherTenantId}'`,
+    );
+    const helper = h.client(OTHER_HOST);
+    expect((await helper.login('support@tenant-b.test', ADMIN_PASSWORD)).status).toBe(200);
+    expect((await helper.get('/api/v1/platform/mail/config')).body.data).toMatchObject({ configured: true, host: '127.0.0.1', has_password: true });
+    expect((await helper.put('/api/v1/platform/mail/config', { ...config(), host: 'localhost' })).status).toBe(403);
+    expect((await helper.post('/api/v1/platform/mail/test', { to: 'x@example.com' })).status).toBe(403);
+
+    expect((await admin.get('/api/v1/platform/mail/config')).body.data).toMatchObject({ configured: false, host: '' });
+    expect((await admin.put('/api/v1/platform/mail/config', { ...config(), from_address: 'landlord@example.com' })).status).toBe(200);
+    expect((await other.get('/api/v1/platform/mail/config')).body.data).toMatchObject({ from_address: 'billing@tenant-b.test' });
+    await h.app.db.execute(`delete from mail_settings where tenant_id = '${h.landlordId}'`);
+    h.app.outbox.forgetTenantMailer(h.landlordId);
   });
 
   it('a user without the ability, or a business user, is refused', async () => {

@@ -15,7 +15,7 @@ function filterWhere(tenantId: string, filter: PlatformUserFilter): SQL | undefi
   );
 }
 
-const selection = { user: users, roleId: roles.id, roleName: roles.name };
+const selection = { user: users, roleId: roles.id, roleName: roles.name, roleAbilities: roles.abilities };
 const roleJoin = and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.platformRoleId));
 
 export async function listPlatformUsers(tx: Tx, tenantId: string, filter: PlatformUserFilter, order: { field: 'name' | 'email' | 'created_at'; direction: 'asc' | 'desc' }, offset: number, limit: number) {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invitePlatformUserRequestSchema, messages, platformUserResourceSchema, platformUsersQuerySchema, updatePlatformUserRequestSchema } from '@app/contracts';
+import { callerAbilities } from '../../platform/grants';
 import { auditActor, requestMeta } from '../../platform/http';
 import type { PlatformUserService } from './platform-users.service';
 
@@ -17,7 +18,7 @@ export const platformUserRoutes: FastifyPluginAsyncZod<{ service: PlatformUserSe
   );
 
   server.post('/platform/users', { config: platform('create-platform-user'), schema: { body: invitePlatformUserRequestSchema } }, async (request, reply) => {
-    const data = await service.invite(actorOf(request), request.body, requestMeta(request));
+    const data = await service.invite(actorOf(request), callerAbilities(request, 'platform'), request.body, requestMeta(request));
     return reply.status(201).send({ data, message: messages.invitationSent });
   });
 
@@ -26,7 +27,7 @@ export const platformUserRoutes: FastifyPluginAsyncZod<{ service: PlatformUserSe
   }));
 
   server.put('/platform/users/:id', { config: platform('edit-platform-user'), schema: { params: idParams, body: updatePlatformUserRequestSchema, response: { 200: one } } }, async (request) => ({
-    data: await service.update(actorOf(request), request.params.id, request.body),
+    data: await service.update(actorOf(request), callerAbilities(request, 'platform'), request.params.id, request.body),
   }));
 
   server.post('/platform/users/:id/disable', { config: platform('edit-platform-user'), schema: { params: idParams, response: { 200: one } } }, async (request) => ({

@@ -13,6 +13,7 @@ import type { AppContext, RequestMeta } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import { requireGrantable } from '../../platform/grants';
 import * as authRepo from '../auth/auth.repository';
 import { writeInvitation } from '../auth/invitation-mail';
 import * as repo from './platform-users.repository';
@@ -70,13 +71,14 @@ export function createPlatformUserService(app: AppContext) {
       return toResource(await inTenant(app.db, tenantId, (tx) => load(tx, tenantId, id)));
     },
 
-    /** A new internal team member in status invited, with a mail to set their password. */
-    async invite(actor: AuditActor, input: z.output<typeof invitePlatformUserRequestSchema>, meta: RequestMeta): Promise<PlatformUserResource> {
+    /** A new internal team member in status invited, with a mail to set their password; the caller holds every ability of the role. */
+    async invite(actor: AuditActor, callerAbilities: readonly string[], input: z.output<typeof invitePlatformUserRequestSchema>, meta: RequestMeta): Promise<PlatformUserResource> {
       const tenantId = actor.tenantId;
       const result = await inTenant(app.db, tenantId, async (tx) => {
         const existing = await authRepo.findUserByEmail(tx, tenantId, input.email);
         if (existing) throw AppError.validation('email', existing.isPlatformUser ? messages.userAlreadyExists : messages.alreadyOnExternalTeam);
         const platformRole = await role(tx, tenantId, input.role_id);
+        requireGrantable(callerAbilities, platformRole.abilities);
         const user = await authRepo.insertUser(tx, {
           tenantId,
           id: newId(),
@@ -103,13 +105,15 @@ export function createPlatformUserService(app: AppContext) {
       return result.user;
     },
 
-    async update(actor: AuditActor, id: string, input: z.output<typeof updatePlatformUserRequestSchema>): Promise<PlatformUserResource> {
+    /** A change of role needs every ability of both the user's role and the new one. */
+    async update(actor: AuditActor, callerAbilities: readonly string[], id: string, input: z.output<typeof updatePlatformUserRequestSchema>): Promise<PlatformUserResource> {
       const tenantId = actor.tenantId;
       return inTenant(app.db, tenantId, async (tx) => {
         const before = await load(tx, tenantId, id);
         const platformRole = await role(tx, tenantId, input.role_id);
         // Changing one's own role could lock the last administrator out.
         if (id === actor.userId && platformRole.id !== before.roleId) throw AppError.validation('role_id', messages.cannotChangeSelf);
+        if (platformRole.id !== before.roleId) requireGrantable(callerAbilities, [...(before.roleAbilities ?? []), ...platformRole.abilities]);
         await authRepo.updateUser(tx, tenantId, id, { name: input.name, phone: input.phone || null, platformRoleId: platformRole.id });
         const after = await load(tx, tenantId, id);
         await recordAudit(tx, actor, { model: 'user', modelId: id, action: 'updated', before: auditView(before), after: auditView(after) });

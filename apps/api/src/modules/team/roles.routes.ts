@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { abilityGroups, abilityGroupsResponseSchema, roleListResponseSchema, roleRequestSchema, roleResourceSchema, rolesQuerySchema } from '@app/contracts';
 import type { AuditActor } from '../../platform/audit';
+import { callerAbilities } from '../../platform/grants';
 import { auditActor } from '../../platform/http';
 import { requireBusiness } from '../../platform/request-context';
 import type { RoleScope, RoleService } from './roles.service';
@@ -33,13 +34,13 @@ function roleRoutes(server: ZodServer, roles: RoleService, binding: ScopeBinding
     data: await roles.get(request.ctx.tenant.id, binding.where(request), request.params.id),
   }));
   server.post(path, { config: manage, schema: { body: roleRequestSchema, response: { 201: z.object({ data: roleResourceSchema }) } } }, async (request, reply) =>
-    reply.status(201).send({ data: await roles.create(binding.actor(request), binding.where(request), request.body) }),
+    reply.status(201).send({ data: await roles.create(binding.actor(request), binding.where(request), callerAbilities(request, binding.scope), request.body) }),
   );
   server.put(`${path}/:id`, { config: manage, schema: { params, body: roleRequestSchema, response: one } }, async (request) => ({
-    data: await roles.update(binding.actor(request), binding.where(request), request.params.id, request.body),
+    data: await roles.update(binding.actor(request), binding.where(request), callerAbilities(request, binding.scope), request.params.id, request.body),
   }));
   server.delete(`${path}/:id`, { config: manage, schema: { params } }, async (request) => {
-    await roles.remove(binding.actor(request), binding.where(request), request.params.id);
+    await roles.remove(binding.actor(request), binding.where(request), callerAbilities(request, binding.scope), request.params.id);
     return { success: true };
   });
 }

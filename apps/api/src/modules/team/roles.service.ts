@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import { requireGrantable } from '../../platform/grants';
 import * as repo from './roles.repository';
 
 export type { RoleScope } from './roles.repository';
@@ -36,7 +37,8 @@ function validFields(where: repo.RoleScope, input: RoleRequest) {
 
 /**
  * Roles of one scope. Abilities are read from the role on every request, so a change applies to
- * its users on their next call. System roles (owner, super admin) cannot be changed.
+ * its users on their next call. System roles (owner, super admin) cannot be changed. The caller
+ * creates, edits or deletes only roles whose abilities (before and after) they hold themselves.
  */
 export function createRoleService(app: AppContext) {
   async function editable(tx: Tx, tenantId: string, where: repo.RoleScope, id: string) {
@@ -63,8 +65,9 @@ export function createRoleService(app: AppContext) {
       return toResource(found.role, found.usersCount);
     },
 
-    async create(actor: AuditActor, where: repo.RoleScope, input: RoleRequest): Promise<RoleResource> {
+    async create(actor: AuditActor, where: repo.RoleScope, callerAbilities: readonly string[], input: RoleRequest): Promise<RoleResource> {
       const fields = validFields(where, input);
+      requireGrantable(callerAbilities, fields.abilities);
       const { tenantId } = actor;
       return inTenant(app.db, tenantId, async (tx) => {
         if (await repo.nameTaken(tx, tenantId, where, fields.name)) throw AppError.validation('name', messages.nameTaken);
@@ -74,11 +77,12 @@ export function createRoleService(app: AppContext) {
       });
     },
 
-    async update(actor: AuditActor, where: repo.RoleScope, id: string, input: RoleRequest): Promise<RoleResource> {
+    async update(actor: AuditActor, where: repo.RoleScope, callerAbilities: readonly string[], id: string, input: RoleRequest): Promise<RoleResource> {
       const fields = validFields(where, input);
       const { tenantId } = actor;
       return inTenant(app.db, tenantId, async (tx) => {
         const found = await editable(tx, tenantId, where, id);
+        requireGrantable(callerAbilities, [...found.role.abilities, ...fields.abilities]);
         if (await repo.nameTaken(tx, tenantId, where, fields.name, id)) throw AppError.validation('name', messages.nameTaken);
         await repo.updateRole(tx, tenantId, id, fields);
         await recordAudit(tx, actor, { model: 'role', modelId: id, action: 'updated', before: auditView(found.role), after: auditView(fields) });
@@ -86,10 +90,11 @@ export function createRoleService(app: AppContext) {
       });
     },
 
-    async remove(actor: AuditActor, where: repo.RoleScope, id: string): Promise<void> {
+    async remove(actor: AuditActor, where: repo.RoleScope, callerAbilities: readonly string[], id: string): Promise<void> {
       const { tenantId } = actor;
       await inTenant(app.db, tenantId, async (tx) => {
         const found = await editable(tx, tenantId, where, id);
+        requireGrantable(callerAbilities, found.role.abilities);
         if (found.usersCount > 0) throw AppError.validation('role', messages.roleInUse);
         await repo.deleteRole(tx, tenantId, id);
         await recordAudit(tx, actor, { model: 'role', modelId: id, action: 'deleted', before: auditView(found.role) });

@@ -15,9 +15,10 @@ const memberColumns = {
   isOwner: businessUsers.isOwner,
   roleId: roles.id,
   roleName: roles.name,
+  roleAbilities: roles.abilities,
   createdAt: businessUsers.createdAt,
 };
-export type MemberRow = { id: string; name: string; email: string; avatar: string | null; isPlatformUser: boolean; status: MembershipRow['status']; isOwner: boolean; roleId: string; roleName: string; createdAt: Date };
+export type MemberRow = { id: string; name: string; email: string; avatar: string | null; isPlatformUser: boolean; status: MembershipRow['status']; isOwner: boolean; roleId: string; roleName: string; roleAbilities: string[]; createdAt: Date };
 
 function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -10,6 +10,7 @@ import {
   updateTeamUserRequestSchema,
 } from '@app/contracts';
 import { AppError } from '../../platform/errors';
+import { callerAbilities } from '../../platform/grants';
 import { auditActor, requestMeta } from '../../platform/http';
 import { requireBusiness } from '../../platform/request-context';
 import type { TeamService } from './team.service';
@@ -33,7 +34,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (serve
   );
 
   server.post('/users', { config: business('create-user'), schema: { body: inviteUserRequestSchema, response: { 201: z.object({ data: teamUserResourceSchema, message: z.string() }) } } }, async (request, reply) => {
-    const invited = await team.invite(auditActor(request), requireBusiness(request).id, request.body, requestMeta(request));
+    const invited = await team.invite(auditActor(request), requireBusiness(request).id, callerAbilities(request, 'business'), request.body, requestMeta(request));
     return reply.status(201).send({ data: invited, message: messages.invitationSent });
   });
 
@@ -42,7 +43,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (serve
   }));
 
   server.put('/users/:id', { config: business('edit-user'), schema: { params, body: updateTeamUserRequestSchema, response: one } }, async (request) => ({
-    data: await team.update(auditActor(request), requireBusiness(request).id, request.params.id, request.body),
+    data: await team.update(auditActor(request), requireBusiness(request).id, callerAbilities(request, 'business'), request.params.id, request.body),
   }));
 
   server.delete('/users/:id', { config: business('delete-user'), schema: { params } }, async (request) => {
@@ -65,6 +66,6 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (serve
 
   server.post('/users/:id/transfer-ownership', { config: { access: { ability: 'edit-user', scope: 'business', ownerOnly: true } }, schema: { params, response: one } }, async (request) => {
     const selected = requireBusiness(request);
-    return { data: await team.transferOwnership(auditActor(request), selected.id, selected.isOwner, request.params.id) };
+    return { data: await team.transferOwnership(auditActor(request), selected.id, selected.isOwner, selected.abilities, request.params.id) };
   });
 };

@@ -14,6 +14,7 @@ import type { AppContext, RequestMeta } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import { requireGrantable } from '../../platform/grants';
 import * as authRepo from '../auth/auth.repository';
 import { writeInvitation } from '../auth/invitation-mail';
 import * as businessRepo from '../businesses/businesses.repository';
@@ -113,11 +114,12 @@ export function createTeamService(app: AppContext) {
      * user of another business of the tenant gets a membership. Platform users, members and
      * disabled accounts are refused.
      */
-    async invite(actor: AuditActor, businessId: string, input: InviteUserRequest, meta: RequestMeta): Promise<TeamUserResource> {
+    async invite(actor: AuditActor, businessId: string, callerAbilities: readonly string[], input: InviteUserRequest, meta: RequestMeta): Promise<TeamUserResource> {
       const { tenantId } = actor;
       const result = await inTenant(app.db, tenantId, async (tx) => {
         const role = await repo.findBusinessRole(tx, tenantId, businessId, input.role);
         if (!role || role.isSystem) throw AppError.validation('role', messages.roleNotFound);
+        requireGrantable(callerAbilities, role.abilities);
         let user = await authRepo.findUserByEmail(tx, tenantId, input.email);
         if (user?.isPlatformUser) throw AppError.validation('email', messages.alreadyOnInternalTeam);
         if (user && (await repo.findMember(tx, tenantId, businessId, user.id))) throw AppError.validation('email', messages.alreadyOnExternalTeam);
@@ -133,8 +135,11 @@ export function createTeamService(app: AppContext) {
       return toTeamUser(result.member);
     },
 
-    /** Name and role. The owner keeps the owner role; nobody changes their own role. */
-    async update(actor: AuditActor, businessId: string, userId: string, input: UpdateTeamUserRequest): Promise<TeamUserResource> {
+    /**
+     * Name and role. The owner keeps the owner role; nobody changes their own role, and the caller
+     * holds every ability of both the member's role and the new one (no demoting a stronger member either).
+     */
+    async update(actor: AuditActor, businessId: string, callerAbilities: readonly string[], userId: string, input: UpdateTeamUserRequest): Promise<TeamUserResource> {
       const { tenantId } = actor;
       return changeMember(actor, businessId, userId, async (tx, member) => {
         if (input.role !== undefined) {
@@ -142,6 +147,7 @@ export function createTeamService(app: AppContext) {
           if (!role || role.isSystem) throw AppError.validation('role', messages.roleNotFound);
           if (role.id !== member.roleId) {
             guardTarget(member, actor.userId);
+            requireGrantable(callerAbilities, [...member.roleAbilities, ...role.abilities]);
             await repo.updateMembership(tx, tenantId, businessId, userId, { roleId: role.id });
           }
         }
@@ -194,8 +200,8 @@ export function createTeamService(app: AppContext) {
       return toTeamUser(result.member);
     },
 
-    /** Only the owner; the target must be an active member. The old owner becomes an admin. */
-    async transferOwnership(actor: AuditActor, businessId: string, callerIsOwner: boolean, targetId: string): Promise<TeamUserResource> {
+    /** Only the owner (who holds every ability of the owner role); the target must be an active member. The old owner becomes an admin. */
+    async transferOwnership(actor: AuditActor, businessId: string, callerIsOwner: boolean, callerAbilities: readonly string[], targetId: string): Promise<TeamUserResource> {
       const { tenantId } = actor;
       if (!callerIsOwner || !actor.userId) throw AppError.forbidden();
       const ownerId = actor.userId;
@@ -206,6 +212,7 @@ export function createTeamService(app: AppContext) {
         const owner = await memberOrNotFound(tx, tenantId, businessId, ownerId);
         const ownerRole = await repo.findOwnerRole(tx, tenantId, businessId);
         if (!ownerRole) throw new Error('Business has no owner role');
+        requireGrantable(callerAbilities, ownerRole.abilities);
         const adminRole =
           (await repo.findBusinessRole(tx, tenantId, businessId, 'admin')) ??
           (

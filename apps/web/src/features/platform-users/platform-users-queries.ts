@@ -1,7 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ListMeta, PlatformUserResource, PlatformUserTab, RoleListResponse, invitePlatformUserRequestSchema, updatePlatformUserRequestSchema } from '@app/contracts';
+import {
+  type ListMeta,
+  type PlatformUserResource,
+  type PlatformUserTab,
+  type RoleListResponse,
+  canGrant,
+  type invitePlatformUserRequestSchema,
+  type updatePlatformUserRequestSchema,
+} from '@app/contracts';
 import { api } from '../../lib/api-client';
+import { abilitiesFor, useBootstrap } from '../../lib/session';
 
 export const PLATFORM_USERS_PAGE_SIZE = 15;
 
@@ -22,11 +31,13 @@ export function usePlatformUsers(tab: PlatformUserTab, search: string, page: num
   });
 }
 
+/** Role options; those holding abilities the signed-in user lacks are disabled (the server refuses them). */
 export function usePlatformRoles(enabled: boolean) {
+  const held = abilitiesFor(useBootstrap(), 'platform');
   return useQuery({
     queryKey: platformUserKeys.roles,
     queryFn: () => api.get<RoleListResponse>('/platform/roles', { query: { limit: 500 } }),
-    select: (response) => response.data.map((role) => ({ value: role.id, label: role.name })),
+    select: (response) => response.data.map((role) => ({ value: role.id, label: role.name, disabled: !canGrant(held, role.abilities) })),
     enabled,
   });
 }

@@ -1,7 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { RoleListResponse, TeamUserListResponse, TeamUserResource, TeamUserTab, UpdateTeamUserRequest, inviteUserRequestSchema } from '@app/contracts';
+import { type RoleListResponse, type TeamUserListResponse, type TeamUserResource, type TeamUserTab, type UpdateTeamUserRequest, canGrant, type inviteUserRequestSchema } from '@app/contracts';
 import { api } from '../../lib/api-client';
+import { abilitiesFor, useBootstrap } from '../../lib/session';
 
 export const USERS_PAGE_SIZE = 15;
 
@@ -22,12 +23,16 @@ export function useTeamUsers(tab: TeamUserTab, search: string, page: number) {
   });
 }
 
-/** The business roles a member can be given (the owner role moves only by transfer). */
+/**
+ * The business roles a member can be given (the owner role moves only by transfer), each marked
+ * `grantable` when the signed-in user holds all its abilities; the server refuses the others.
+ */
 export function useAssignableRoles(enabled: boolean) {
+  const held = abilitiesFor(useBootstrap(), 'business');
   return useQuery({
     queryKey: userKeys.roles,
     queryFn: () => api.get<RoleListResponse>('/roles', { query: { limit: 500 } }),
-    select: (response) => response.data.filter((role) => !role.is_system),
+    select: (response) => response.data.filter((role) => !role.is_system).map((role) => ({ id: role.id, name: role.name, grantable: canGrant(held, role.abilities) })),
     enabled,
   });
 }

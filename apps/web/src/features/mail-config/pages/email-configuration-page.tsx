@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { type MailConfigResource, type UpdateMailConfigRequest, emailSchema, mailEncryptions, updateMailConfigRequestSchema } from '@app/contracts';
+import { type MailConfigResource, type UpdateMailConfigRequest, emailSchema, mailEncryptions, messages, updateMailConfigRequestSchema } from '@app/contracts';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { useReportDirty } from '../../../components/unsaved-changes';
@@ -14,6 +14,20 @@ import { notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
 import { useMailConfig, useSaveMailConfig, useSendTestMail } from '../mail-config-queries';
 
+/**
+ * Whether the form's server differs from the saved one while a password is stored: the stored
+ * password is never sent to another server, so it must be typed again (the server insists too).
+ */
+function needsPasswordAgain(config: MailConfigResource, values: { host?: string | undefined; port?: unknown; username?: string | null | undefined; encryption?: string | undefined }): boolean {
+  if (!config.has_password || !values.username?.trim()) return false;
+  return (
+    (values.host ?? '').trim().toLowerCase() !== config.host.toLowerCase() ||
+    Number(values.port) !== config.port ||
+    values.username.trim() !== (config.username ?? '') ||
+    values.encryption !== config.encryption
+  );
+}
+
 function MailConfigForm({ config, canEdit }: { config: MailConfigResource; canEdit: boolean }) {
   const { t } = useTranslation();
   const save = useSaveMailConfig();
@@ -22,14 +36,20 @@ function MailConfigForm({ config, canEdit }: { config: MailConfigResource; canEd
     handleSubmit,
     setError,
     reset,
+    watch,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<UpdateMailConfigRequest, unknown, z.output<typeof updateMailConfigRequestSchema>>({
     resolver: zodResolver(updateMailConfigRequestSchema),
     defaultValues: { host: config.host, port: config.port, username: config.username ?? '', password: '', encryption: config.encryption, from_name: config.from_name, from_address: config.from_address },
   });
   useReportDirty(isDirty && !isSubmitting);
+  const passwordAgain = needsPasswordAgain(config, watch());
 
   const onSubmit = handleSubmit(async (values) => {
+    if (!values.password && needsPasswordAgain(config, values)) {
+      setError('password', { type: 'server', message: messages.mailPasswordRequired });
+      return;
+    }
     try {
       const { data } = await save.mutateAsync(values);
       notifySuccess(t('mail_config.saved'));
@@ -44,13 +64,14 @@ function MailConfigForm({ config, canEdit }: { config: MailConfigResource; canEd
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0 }}>
         <Stack>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label={t('mail_config.host')} required error={errors.host?.message} {...register('host')} />
+            <TextInput label={t('mail_config.host')} description={t('mail_config.host_help')} required error={errors.host?.message} {...register('host')} />
             <TextInput label={t('mail_config.port')} required inputMode="numeric" error={errors.port?.message} {...register('port')} />
             <TextInput label={t('mail_config.username')} autoComplete="off" error={errors.username?.message} {...register('username')} />
             <PasswordInput
               label={t('mail_config.password')}
-              description={config.has_password ? t('mail_config.password_keep') : undefined}
-              placeholder={config.has_password ? '********' : undefined}
+              description={passwordAgain ? t('mail_config.password_again') : config.has_password ? t('mail_config.password_keep') : undefined}
+              placeholder={config.has_password && !passwordAgain ? '********' : undefined}
+              required={passwordAgain}
               autoComplete="new-password"
               error={errors.password?.message}
               {...register('password')}

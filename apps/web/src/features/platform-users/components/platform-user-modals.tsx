@@ -62,6 +62,7 @@ export function InvitePlatformUserModal({ opened, onClose }: { opened: boolean; 
         control={control}
         name="role_id"
         label={t('platform_users.role')}
+        description={roles.data?.some((role) => role.disabled) ? t('platform_users.roles_beyond_you') : undefined}
         placeholder={t('platform_users.choose_role')}
         data={roles.data ?? []}
         requiredMessage={t('platform_users.role_required')}
@@ -85,6 +86,10 @@ export function EditPlatformUserModal({ user, onClose }: { user: PlatformUserRes
     values: { name: user?.name ?? '', phone: user?.phone ?? '', role_id: user?.role?.id ?? '' },
   });
 
+  // A user whose role holds abilities the caller lacks keeps that role (the server refuses the change).
+  const currentRole = roles.data?.find((role) => role.value === user?.role?.id);
+  const roleLocked = currentRole?.disabled ?? false;
+
   const onSubmit = handleSubmit(async (values) => {
     if (!user) return;
     try {
@@ -107,7 +112,14 @@ export function EditPlatformUserModal({ user, onClose }: { user: PlatformUserRes
     >
       <TextInput label={t('platform_users.name')} data-autofocus error={errors.name?.message} {...register('name')} />
       <TextInput label={t('platform_users.phone')} error={errors.phone?.message} {...register('phone')} />
-      <SelectField control={control} name="role_id" label={t('platform_users.role')} data={roles.data ?? []} />
+      <SelectField
+        control={control}
+        name="role_id"
+        label={t('platform_users.role')}
+        data={roles.data ?? []}
+        disabled={roleLocked}
+        description={roleLocked ? t('platform_users.role_beyond_you') : undefined}
+      />
     </FormModal>
   );
 }

@@ -2,20 +2,28 @@ import { Checkbox, Fieldset, Group, SimpleGrid, Stack, Text } from '@mantine/cor
 import { useTranslation } from 'react-i18next';
 import type { AbilityGroup } from '@app/contracts';
 
-type Props = { groups: readonly AbilityGroup[]; value: readonly string[]; onChange: (next: string[]) => void; error?: string | undefined };
+type Props = {
+  groups: readonly AbilityGroup[];
+  value: readonly string[];
+  onChange: (next: string[]) => void;
+  /** Whether the signed-in user may give this ability (holds it); the others are shown disabled. */
+  grantable: (name: string) => boolean;
+  error?: string | undefined;
+};
 
 function toggleAll(value: readonly string[], names: readonly string[], on: boolean): string[] {
   const rest = value.filter((name) => !names.includes(name));
   return on ? [...rest, ...names] : rest;
 }
 
-/** Permissions grouped by model, with select all / none for everything and for each group. */
-export function AbilityPicker({ groups, value, onChange, error }: Props) {
+/** Permissions grouped by model, with select all / none for everything and for each group (over the grantable ones). */
+export function AbilityPicker({ groups, value, onChange, grantable, error }: Props) {
   const { t } = useTranslation();
-  const all = groups.flatMap((g) => g.abilities);
+  const all = groups.flatMap((g) => g.abilities).filter(grantable);
   const chosen = new Set(value);
-  const everything = all.every((name) => chosen.has(name));
+  const everything = all.length > 0 && all.every((name) => chosen.has(name));
   const some = all.some((name) => chosen.has(name));
+  const limited = groups.some((group) => group.abilities.some((name) => !grantable(name)));
 
   return (
     <Stack gap="sm">
@@ -25,9 +33,15 @@ export function AbilityPicker({ groups, value, onChange, error }: Props) {
           label={t('roles.select_all')}
           checked={everything}
           indeterminate={some && !everything}
+          disabled={all.length === 0}
           onChange={(event) => onChange(toggleAll(value, all, event.currentTarget.checked))}
         />
       </Group>
+      {limited && (
+        <Text size="sm" c="dimmed">
+          {t('roles.beyond_you')}
+        </Text>
+      )}
       {error && (
         <Text c="red" size="sm" role="alert">
           {error}
@@ -35,7 +49,8 @@ export function AbilityPicker({ groups, value, onChange, error }: Props) {
       )}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {groups.map((group) => {
-          const held = group.abilities.filter((name) => chosen.has(name));
+          const open = group.abilities.filter(grantable);
+          const held = open.filter((name) => chosen.has(name));
           const label = t(`roles.models.${group.model}`, { defaultValue: group.model });
           return (
             <Fieldset key={group.model} legend={label} p="sm">
@@ -43,9 +58,10 @@ export function AbilityPicker({ groups, value, onChange, error }: Props) {
                 <Checkbox
                   label={t('roles.select_group', { group: label })}
                   fw={500}
-                  checked={held.length === group.abilities.length}
-                  indeterminate={held.length > 0 && held.length < group.abilities.length}
-                  onChange={(event) => onChange(toggleAll(value, group.abilities, event.currentTarget.checked))}
+                  checked={open.length > 0 && held.length === open.length}
+                  indeterminate={held.length > 0 && held.length < open.length}
+                  disabled={open.length === 0}
+                  onChange={(event) => onChange(toggleAll(value, open, event.currentTarget.checked))}
                 />
                 {group.abilities.map((name) => (
                   <Checkbox
@@ -53,6 +69,7 @@ export function AbilityPicker({ groups, value, onChange, error }: Props) {
                     ml="md"
                     label={name}
                     checked={chosen.has(name)}
+                    disabled={!grantable(name)}
                     onChange={(event) => onChange(toggleAll(value, [name], event.currentTarget.checked))}
                   />
                 ))}

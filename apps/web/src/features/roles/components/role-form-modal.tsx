@@ -3,18 +3,21 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { type AbilityScope, type RoleRequest, type RoleResource, abilityGroups, roleRequestSchema } from '@app/contracts';
+import { type AbilityScope, type RoleRequest, type RoleResource, abilityGroups, canGrant, roleRequestSchema } from '@app/contracts';
 import { FormModal } from '../../../components/form-modal';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
+import { abilitiesFor, useBootstrap } from '../../../lib/session';
 import { useSaveRole } from '../roles-queries';
 import { AbilityPicker } from './ability-picker';
 
 type Props = { scope: AbilityScope; role: RoleResource | null; onClose: () => void };
 
-/** One form for creating and editing a role; the catalogue comes from the shared contracts. */
+/** One form for creating and editing a role; the catalogue comes from the shared contracts. Only abilities the user holds can be picked. */
 export function RoleFormModal({ scope, role, onClose }: Props) {
   const { t } = useTranslation();
+  const held = abilitiesFor(useBootstrap(), scope);
+  const grantable = (name: string) => canGrant(held, [name]);
   const save = useSaveRole(scope);
   const {
     register,
@@ -44,7 +47,7 @@ export function RoleFormModal({ scope, role, onClose }: Props) {
       <Controller
         control={control}
         name="abilities"
-        render={({ field, fieldState: { error } }) => <AbilityPicker groups={abilityGroups(scope)} value={field.value} onChange={field.onChange} error={error?.message} />}
+        render={({ field, fieldState: { error } }) => <AbilityPicker groups={abilityGroups(scope)} value={field.value} onChange={field.onChange} grantable={grantable} error={error?.message} />}
       />
     </FormModal>
   );

@@ -27,7 +27,7 @@ describe('business roles page', () => {
       route('GET', '/api/v1/roles', () => jsonResponse(200, list)),
       route('POST', '/api/v1/roles', () => jsonResponse(201, { data: { ...viewer, id: 'r9', name: 'Clerk' } })),
     );
-    renderApp('/settings/roles', makeSession({ current_user_abilities: ['view-role', 'manage-role'] }));
+    renderApp('/settings/roles', makeSession({ current_user_abilities: ['view-role', 'manage-role', 'view-user', 'create-user', 'edit-user', 'delete-user'] }));
     const user = userEvent.setup();
 
     expect(await screen.findByText('viewer')).toBeInTheDocument();
@@ -57,12 +57,35 @@ describe('business roles page', () => {
       route('GET', '/api/v1/roles', () => jsonResponse(200, list)),
       route('DELETE', '/api/v1/roles/r4', () => jsonResponse(422, { message: messages.roleInUse, errors: { role: [messages.roleInUse] } })),
     );
-    renderApp('/settings/roles', makeSession({ current_user_abilities: ['view-role', 'manage-role'] }));
+    renderApp('/settings/roles', makeSession({ current_user_abilities: ['view-role', 'manage-role', 'view-user'] }));
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Delete viewer' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete role' })).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText(messages.roleInUse)).toBeInTheDocument();
+  });
+
+  it('offers changes only to roles within the user\'s own abilities, and only those abilities to pick', async () => {
+    const manager: RoleResource = { ...viewer, id: 'r5', name: 'manager', abilities: ['view-user', 'delete-user'] };
+    mockFetch(
+      route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)),
+      route('GET', '/api/v1/roles', () => jsonResponse(200, { ...list, data: [owner, viewer, manager] })),
+    );
+    renderApp('/settings/roles', makeSession({ current_user_abilities: ['view-role', 'manage-role', 'view-user'] }));
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('button', { name: 'Edit viewer' })).toBeInTheDocument();
+    expect(screen.getByText('manager')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit manager' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete manager' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'New role' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New role' });
+    expect(within(dialog).getByRole('checkbox', { name: 'view-user' })).toBeEnabled();
+    expect(within(dialog).getByRole('checkbox', { name: 'delete-user' })).toBeDisabled();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'All of Users' }));
+    expect(within(dialog).getByRole('checkbox', { name: 'view-user' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'delete-user' })).not.toBeChecked();
   });
 
   it('hides changes from those who may only view', async () => {

@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { ActionIcon, Badge, Button, Group, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { AbilityScope, RoleResource } from '@app/contracts';
+import { type AbilityScope, type RoleResource, canGrant } from '@app/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { useListQueryState } from '../../../components/data-table/use-list-query-state';
 import { Icon } from '../../../components/icon';
 import { PageHeader } from '../../../components/page-header';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { useCan } from '../../../lib/session';
+import { abilitiesFor, useBootstrap, useCan } from '../../../lib/session';
 import { RoleFormModal } from '../components/role-form-modal';
 import { useDeleteRole, useRoleList } from '../roles-queries';
 
@@ -16,6 +16,7 @@ import { useDeleteRole, useRoleList } from '../roles-queries';
 function RolesPage({ scope }: { scope: AbilityScope }) {
   const { t } = useTranslation();
   const canManage = useCan(scope)('manage-role');
+  const held = abilitiesFor(useBootstrap(), scope);
   const { page } = useListQueryState([] as const);
   const roles = useRoleList(scope, page);
   const remove = useDeleteRole(scope);
@@ -77,7 +78,8 @@ function RolesPage({ scope }: { scope: AbilityScope }) {
         minWidth={640}
         actions={(role) =>
           canManage &&
-          !role.is_system && (
+          !role.is_system &&
+          canGrant(held, role.abilities) && (
             <Group gap={4} justify="flex-end" wrap="nowrap">
               <Tooltip label={t('roles.edit')}>
                 <ActionIcon variant="subtle" aria-label={t('roles.edit_named', { name: role.name })} onClick={() => setEditing(role)}>

@@ -28,9 +28,13 @@ export function EditUserModal({ user, canChangeRole, onClose }: Props) {
     defaultValues: { name: user.name, role: user.role.id },
   });
 
+  // A member whose role holds abilities the caller lacks keeps that role (the server refuses the change).
+  const currentRoleGrantable = roles.data?.find((role) => role.id === user.role.id)?.grantable ?? false;
+  const roleEditable = canChangeRole && currentRoleGrantable;
+
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await update.mutateAsync({ id: user.id, body: canChangeRole ? values : { name: values.name } });
+      await update.mutateAsync({ id: user.id, body: roleEditable ? values : { name: values.name } });
       notifySuccess(t('users.updated'));
       onClose();
     } catch (err) {
@@ -38,7 +42,7 @@ export function EditUserModal({ user, canChangeRole, onClose }: Props) {
     }
   });
 
-  const options = (roles.data ?? []).map((role) => ({ value: role.id, label: role.name }));
+  const options = (roles.data ?? []).map((role) => ({ value: role.id, label: role.name, disabled: !role.grantable }));
 
   return (
     <FormModal
@@ -50,7 +54,16 @@ export function EditUserModal({ user, canChangeRole, onClose }: Props) {
       loading={{ isPending: roles.isPending, error: roles.error, onRetry: () => void roles.refetch() }}
     >
       <TextInput label={t('users.name')} data-autofocus error={errors.name?.message} {...register('name')} />
-      {canChangeRole && <SelectField control={control} name="role" label={t('users.role')} data={options} />}
+      {canChangeRole && (
+        <SelectField
+          control={control}
+          name="role"
+          label={t('users.role')}
+          data={options}
+          disabled={!roleEditable}
+          description={roleEditable ? undefined : t('users.role_beyond_you')}
+        />
+      )}
     </FormModal>
   );
 }

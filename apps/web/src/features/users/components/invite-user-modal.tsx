@@ -41,7 +41,7 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
     }
   });
 
-  const roleOptions = (roles.data ?? []).map((role) => ({ value: role.name, label: role.name }));
+  const roleOptions = (roles.data ?? []).map((role) => ({ value: role.name, label: role.name, disabled: !role.grantable }));
 
   return (
     <FormModal
@@ -57,7 +57,15 @@ export function InviteUserModal({ opened, onClose }: { opened: boolean; onClose:
         {t('users.invite_help')}
       </Text>
       <TextInput label={t('auth.email')} type="email" autoComplete="off" data-autofocus error={errors.email?.message} {...register('email')} />
-      <SelectField control={control} name="role" label={t('users.role')} placeholder={t('users.choose_role')} data={roleOptions} requiredMessage={t('users.role_required')} />
+      <SelectField
+        control={control}
+        name="role"
+        label={t('users.role')}
+        description={roleOptions.some((option) => option.disabled) ? t('users.roles_beyond_you') : undefined}
+        placeholder={t('users.choose_role')}
+        data={roleOptions}
+        requiredMessage={t('users.role_required')}
+      />
     </FormModal>
   );
 }

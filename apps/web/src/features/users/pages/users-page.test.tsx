@@ -19,7 +19,7 @@ describe('invite user', () => {
         return new Response(null, { status: 204 });
       }),
       route('GET', '/api/v1/roles', () =>
-        jsonResponse(200, { data: [{ id: 'r1', name: 'admin', description: null }, { id: 'r2', name: 'viewer', description: null }] }),
+        jsonResponse(200, { data: [{ id: 'r1', name: 'admin', description: null, abilities: ['view-user', 'create-user', 'manage-role'] }, { id: 'r2', name: 'viewer', description: null, abilities: ['view-user'] }] }),
       ),
       route('POST', '/api/v1/users', () => {
         attempts += 1;
@@ -35,6 +35,8 @@ describe('invite user', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Invite user' });
     await user.type(within(dialog).getByLabelText('Email'), 'grace@example.com');
     await user.click(await within(dialog).findByRole('combobox', { name: 'Role' }));
+    // The admin role holds manage-role, which this user lacks: it cannot be chosen.
+    expect(await screen.findByRole('option', { name: 'admin' })).toHaveAttribute('aria-disabled', 'true');
     await user.click(await screen.findByRole('option', { name: 'viewer' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
 
@@ -53,7 +55,7 @@ describe('invite user', () => {
   it('requires a role', async () => {
     const { requests } = mockFetch(
       route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)),
-      route('GET', '/api/v1/roles', () => jsonResponse(200, { data: [{ id: 'r1', name: 'admin', description: null }] })),
+      route('GET', '/api/v1/roles', () => jsonResponse(200, { data: [{ id: 'r1', name: 'admin', description: null, abilities: ['view-user'] }] })),
     );
     renderApp('/users', makeSession({ current_user_abilities: ['view-user', 'create-user'] }));
     const user = userEvent.setup();
