@@ -60,7 +60,16 @@ export type Harness = {
   close(): Promise<void>;
 };
 
-export async function createHarness(options: { clock?: Clock; authRateLimit?: number } = {}): Promise<Harness> {
+export type HarnessOptions = {
+  clock?: Clock;
+  authRateLimit?: number;
+  /** Extra environment variables (TRUST_PROXY, API_DOCS_PUBLIC, ...). */
+  env?: Record<string, string>;
+  /** A built web app (or a fixture of one) to serve, as `npm start` does. */
+  webDist?: string;
+};
+
+export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
   const smtp = new TestSmtpServer();
   const port = await smtp.start();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-test-'));
@@ -73,6 +82,7 @@ export async function createHarness(options: { clock?: Clock; authRateLimit?: nu
     MAIL_HOST: '127.0.0.1',
     MAIL_PORT: String(port),
     MAIL_FROM: 'Ledgerline <no-reply@example.com>',
+    ...options.env,
   });
   const { database, drop } = await openTestDatabase();
   const jobs = new InlineQueue((name, error) => {
@@ -91,7 +101,7 @@ export async function createHarness(options: { clock?: Clock; authRateLimit?: nu
   const landlord = await findLandlord(app.db);
   if (!landlord) throw new Error('Seeding made no landlord');
   const other = await createTenant(app, { name: 'Tenant B', domains: [OTHER_HOST], adminEmail: OTHER_ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
-  const server = await buildApp(app);
+  const server = await buildApp(app, { webDist: options.webDist ?? null });
   await server.ready();
   return {
     server,
@@ -142,7 +152,7 @@ export class TestClient {
   async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<TestResponse> {
     const headers: Record<string, string> = { host: this.host, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', ...extraHeaders };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const xsrf = this.cookies.get('XSRF-TOKEN');
+    const xsrf = this.cookies.get('__Host-XSRF-TOKEN') ?? this.cookies.get('XSRF-TOKEN');
     if (xsrf && method !== 'GET' && !('x-xsrf-token' in extraHeaders)) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
     if (this.business && !('business' in extraHeaders)) headers.business = this.business;
     if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;
