@@ -96,11 +96,9 @@ export function apiDocsPolicy(): string {
   });
 }
 
-/** Anything that is not a page (JSON, images, scripts, styles): it may load nothing and be framed by no one. */
-export const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'";
-
 /**
- * PDFs: Chromium shows a PDF through its built-in viewer, which a policy that forbids plugins or
- * sandboxes the document stops, so a PDF only forbids being framed.
+ * Anything that is not a page (JSON, PDFs, images, scripts, styles): it may load nothing and be
+ * framed by no one. Chromium's PDF viewer still shows a PDF under it (checked; a `sandbox`
+ * directive would stop it).
  */
-export const PDF_POLICY = "frame-ancestors 'none'";
+export const RESOURCE_POLICY = "default-src 'none'; frame-ancestors 'none'";

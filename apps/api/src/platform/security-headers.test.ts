@@ -109,7 +109,7 @@ describe('browser hardening headers over plain HTTP', () => {
     expect(pdf.status).toBe(200);
     expect(header(pdf.headers, 'content-type')).toBe('application/pdf');
     expectHardened(pdf, 'public PDF');
-    expect(header(pdf.headers, 'content-security-policy')).toBe("frame-ancestors 'none'");
+    expectResourcePolicy(pdf, 'public PDF');
     expect(header(pdf.headers, 'cache-control')).toBe('no-store');
 
     const page = await raw(h, `/public/invoices/view/${token}`);

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PDF_POLICY, RESOURCE_POLICY, apiDocsPolicy, pagePolicy } from './content-security-policy';
+import { RESOURCE_POLICY, apiDocsPolicy, pagePolicy } from './content-security-policy';
 import { isTls } from './cookies';
 
 export const API_DOCS_PREFIX = '/api/docs';
@@ -29,12 +29,11 @@ function contentTypeOf(reply: FastifyReply): string {
 
 function policyFor(request: FastifyRequest, reply: FastifyReply, path: string): string {
   if (path === API_DOCS_PREFIX || path.startsWith(`${API_DOCS_PREFIX}/`)) return apiDocsPolicy();
-  const type = contentTypeOf(reply);
-  if (type.startsWith('text/html')) {
+  if (contentTypeOf(reply).startsWith('text/html')) {
     const tenant = request.ctx?.tenant;
     return pagePolicy({ styleNonce: styleNonces.get(reply) ?? null, imageUrls: tenant ? [tenant.loginLogo, tenant.dashboardLogo] : [], tls: isTls(request) });
   }
-  return type.startsWith('application/pdf') ? PDF_POLICY : RESOURCE_POLICY;
+  return RESOURCE_POLICY;
 }
 
 /**
