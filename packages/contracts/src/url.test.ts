@@ -4,7 +4,8 @@ import { updateBusinessRequestSchema } from './business';
 import { createCounterpartyRequestSchema } from './counterparties';
 import { messages } from './messages';
 import { createTenantRequestSchema } from './tenants';
-import { invalidUrlMessage, isAbsoluteHttpUrl, normaliseHttpUrl, optionalUrlSchema, urlSchema } from './url';
+import { isAbsoluteHttpUrl, normaliseHttpUrl } from './http-url';
+import { invalidUrlMessage, optionalUrlSchema, urlSchema } from './url';
 
 /** Forms an attacker uses to get a script, a foreign host or a local file behind a link. */
 const HOSTILE_URLS = [
