@@ -96,6 +96,7 @@ test('hardening journey: avatars, logos, the PDF preview and the API docs work u
 
   // The API documentation, for the signed-in user, under its own policy.
   await page.goto('/api/docs/');
-  await expect(page.getByRole('heading', { name: /Ledgerline API/ })).toBeVisible();
+  // The description of every route is generated on the first request: slow on a busy machine.
+  await expect(page.getByRole('heading', { name: /Ledgerline API/ })).toBeVisible({ timeout: 30_000 });
   await screenshot(page, 'api-docs');
 });
