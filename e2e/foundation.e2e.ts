@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 import { generate } from 'otplib';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OUTPUT_DIR } from './constants';
 import { linkIn, waitForMail } from './mailbox';
+import { test } from './csp';
 
 const SCREENSHOTS = path.join(OUTPUT_DIR, 'screenshots');
 const MEMBER_EMAIL = 'member@example.com';

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OUTPUT_DIR } from './constants';
 import { linkIn, waitForMail } from './mailbox';
 import { addBusiness, api, apiCall, screenshots, signIn } from './session';
+import { test } from './csp';
 
 const BUSINESS = 'Zürich Instruments';
 const CUSTOMER = 'Łódź Components';

@@ -1,7 +1,8 @@
-import { type Locator, type Page, expect, test } from '@playwright/test';
+import { type Locator, type Page, expect } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './constants';
 import { linkIn, waitForMail } from './mailbox';
 import { addBusiness, api, screenshots, signIn } from './session';
+import { test } from './csp';
 
 // A business of its own: the journeys share one server and may run in any order.
 const BUSINESS = 'Bergen Ledger Works';

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Page, expect, test } from '@playwright/test';
+import { type Page, expect } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_PORT, OUTPUT_DIR } from './constants';
 import { linkIn, waitForMail } from './mailbox';
+import { test } from './csp';
 
 const SCREENSHOTS = path.join(OUTPUT_DIR, 'screenshots', 'tenants');
 /** Chromium resolves every *.localhost name to loopback; the app ignores the port when it resolves the tenant. */

@@ -4,6 +4,9 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   base: '/',
   plugins: [react()],
+  // The server fills in a new nonce for every response of the shell (apps/api/src/platform/web-app.ts);
+  // Vite's loader and Mantine read it from <meta property="csp-nonce"> for the <link>/<style> they add.
+  html: { cspNonce: '__CSP_NONCE__' },
   server: {
     proxy: {
       '/api': { target: 'http://localhost:3000', changeOrigin: false },

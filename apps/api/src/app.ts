@@ -1,19 +1,16 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { messages } from '@app/contracts';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerApiDocs } from './platform/api-docs';
 import type { AppContext } from './platform/app-context';
 import { installErrorHandler } from './platform/error-handler';
 import { enforceDeclaredAccess, installRequestPipeline } from './platform/pipeline';
 import { RateLimiter } from './platform/rate-limit';
 import { enforceSensitiveResponses } from './platform/sensitive-routes';
 import { type ServerLogOptions, serverLoggerOptions } from './platform/server-log';
+import { installSecurityHeaders } from './platform/security-headers';
+import { installWebApp } from './platform/web-app';
 import { createAuthenticator } from './modules/auth/authenticate';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -49,6 +46,7 @@ import { centralTenantRoutes } from './modules/tenants/central-tenants.routes';
 import { createSecuritySettingsService } from './modules/tenants/security-settings.service';
 import { securitySettingsRoutes } from './modules/tenants/security-settings.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { fileRoutes } from './modules/files/files.routes';
 import { createItemUnitService } from './modules/item-units/item-units.service';
 import { itemUnitRoutes } from './modules/item-units/item-units.routes';
 import { createTaxTypeService } from './modules/tax-types/tax-types.service';
@@ -103,17 +101,14 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   }).withTypeProvider<ZodTypeProvider>();
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
+  installSecurityHeaders(server);
   installErrorHandler(server);
   enforceDeclaredAccess(server);
   enforceSensitiveResponses(server);
 
   await server.register(cookie);
   await server.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5 } });
-  await server.register(swagger, {
-    openapi: { info: { title: 'Ledgerline API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
-    transform: jsonSchemaTransform,
-  });
-  await server.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerApiDocs(server, { isPublic: app.env.API_DOCS_PUBLIC });
 
   const limiter = new RateLimiter(() => app.clock.now().getTime());
   installRequestPipeline(server, app, createAuthenticator(app));
@@ -133,6 +128,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   const payments = createPaymentService(app, documentAttachments);
 
   await server.register(healthRoutes, { app, isReady: options.isReady ?? (() => true) });
+  await server.register(fileRoutes, { app });
   await server.register(
     async (v1) => {
       await v1.register(authRoutes, { app, auth, signUps: createSignUpService(app), resets: createPasswordResetService(app), limiter });
@@ -174,22 +170,6 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   await server.register(centralTenantRoutes, { prefix: '/api/central', service: createCentralTenantService(app) });
   await server.register(salesTaxRoutes, { prefix: '/api/m', taxTypes });
 
-  const webDist = options.webDist;
-  const serveWeb = Boolean(webDist && fs.existsSync(path.join(webDist, 'index.html')));
-  if (webDist && serveWeb) {
-    await server.register(fastifyStatic, {
-      root: webDist,
-      wildcard: false,
-      index: false,
-      setHeaders(res, filePath) {
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  // Unknown API paths answer JSON; every other GET is a client-side route of the React app.
-  server.setNotFoundHandler((request, reply) => {
-    if (!serveWeb || request.method !== 'GET' || request.url.startsWith('/api/')) return reply.status(404).send({ message: messages.notFound });
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  await installWebApp(server, options.webDist);
   return server;
 }

@@ -20,6 +20,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
   DEMO: booleanFlag,
   TRUST_PROXY: booleanFlag,
+  API_DOCS_PUBLIC: booleanFlag,
   MAIL_HOST: z.string().optional(),
   MAIL_PORT: z.coerce.number().int().min(1).max(65535).default(587),
   MAIL_USERNAME: z.string().optional(),

@@ -74,6 +74,10 @@ export type HarnessOptions = {
   mailHostAllowlist?: string;
   /** How tenants' SMTP host names resolve: no real DNS in tests. */
   resolveHost?: HostResolver;
+  /** Extra environment variables (TRUST_PROXY, API_DOCS_PUBLIC, ...). */
+  env?: Record<string, string>;
+  /** A built web app (or a fixture of one) to serve, as `npm start` does. */
+  webDist?: string;
 };
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -94,6 +98,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     PUBLIC_PORT: '80',
     TRUST_PROXY: options.trustProxy ? '1' : '0',
     MAIL_HOST_ALLOWLIST: options.mailHostAllowlist ?? '127.0.0.1,localhost',
+    ...options.env,
   });
   const { database, drop } = await openTestDatabase();
   const jobs = new InlineQueue((name, error) => {
@@ -114,7 +119,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   const landlord = await findLandlord(app.db);
   if (!landlord) throw new Error('Seeding made no landlord');
   const other = await createTenant(app, { name: 'Tenant B', domains: [OTHER_HOST], adminEmail: OTHER_ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
-  const server = await buildApp(app, options.serverLog ? { logger: { level: 'info', stream: options.serverLog } } : {});
+  const server = await buildApp(app, { webDist: options.webDist ?? null, ...(options.serverLog ? { logger: { level: 'info', stream: options.serverLog } } : {}) });
   await server.ready();
   return {
     server,
@@ -169,7 +174,7 @@ export class TestClient {
   async request(method: HttpMethod, url: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<TestResponse> {
     const headers: Record<string, string> = { host: this.host, accept: 'application/json', 'x-requested-with': 'XMLHttpRequest', ...extraHeaders };
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const xsrf = this.cookies.get('XSRF-TOKEN');
+    const xsrf = this.cookies.get('__Host-XSRF-TOKEN') ?? this.cookies.get('XSRF-TOKEN');
     if (xsrf && method !== 'GET' && !('x-xsrf-token' in extraHeaders)) headers['x-xsrf-token'] = decodeURIComponent(xsrf);
     if (this.business && !('business' in extraHeaders)) headers.business = this.business;
     if (this.bearer) headers.authorization = `Bearer ${this.bearer}`;

@@ -1,3 +1,4 @@
+import './lib/page-policy';
 import './styles/public-styles';
 import './lib/i18n';
 import { StrictMode } from 'react';

@@ -3,6 +3,7 @@ import { postalAddressResourceSchema, postalAddressSchema } from './address';
 import { businessStructures, businessTypes } from './auth';
 import { emailSchema, nameSchema, optionalText255, phoneSchema, slugSchema } from './common';
 import { messages } from './messages';
+import { optionalUrlSchema } from './url';
 
 export const businessResourceSchema = z.object({
   id: z.string(),
@@ -39,7 +40,7 @@ const businessFieldRules = z.object({
   currency_id: z.coerce.number().int().min(1),
   contact_first_name: optionalText255,
   contact_last_name: optionalText255,
-  website: optionalText255,
+  website: optionalUrlSchema,
 });
 export const businessFieldsSchema = businessFieldRules.extend({
   business_type: businessFieldRules.shape.business_type.default('company'),

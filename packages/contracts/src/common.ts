@@ -30,10 +30,6 @@ export const nameSchema = z
 
 export const optionalText255 = z.string().trim().max(255, messages.maxLength255).nullish();
 
-/** Spec: http/https optional; host a domain or IP with optional port, path and query. */
-const URL_PATTERN = /^(https?:\/\/)?((localhost)|(\d{1,3}(\.\d{1,3}){3})|([a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+))(:\d{1,5})?(\/[^\s?#]*)?(\?[^\s#]*)?(#\S*)?$/i;
-export const urlSchema = z.string().trim().regex(URL_PATTERN, messages.invalidUrl.replace('{host}', 'example.com'));
-
 export const phoneSchema = z
   .string()
   .trim()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, listQuerySchema, nameSchema, passwordSchema, phoneSchema, urlSchema } from './common';
+import { emailSchema, listQuerySchema, nameSchema, passwordSchema, phoneSchema } from './common';
+import { optionalUrlSchema } from './url';
 import { blankToNull, optionalText, postalAddressResourceSchema, postalAddressSchema } from './address';
 import { messages } from './messages';
 import { currencyById } from './reference/currencies';
@@ -36,7 +37,7 @@ export const counterpartyFieldsSchema = z.object({
   contact_last_name: optionalText,
   email: z.preprocess(blankToNull, emailSchema.nullish()),
   phone: z.preprocess(blankToNull, phoneSchema.nullish()),
-  website: z.preprocess(blankToNull, urlSchema.max(255, messages.maxLength255).nullish()),
+  website: optionalUrlSchema,
   currency_id: z.coerce
     .number()
     .int()

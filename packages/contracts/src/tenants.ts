@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, listQuerySchema, optionalText255 } from './common';
 import { messages } from './messages';
+import { optionalUrlSchema } from './url';
 
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
@@ -23,11 +24,11 @@ export const tenantFieldsSchema = z.object({
     .max(10)
     .refine((list) => new Set(list).size === list.length, messages.domainTaken),
   page_title: optionalText255,
-  landing_url: optionalText255,
-  login_logo: optionalText255,
+  landing_url: optionalUrlSchema,
+  login_logo: optionalUrlSchema,
   heading: optionalText255,
   description: optionalLong,
-  dashboard_logo: optionalText255,
+  dashboard_logo: optionalUrlSchema,
   theme_color: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, messages.invalidColor).default('#4f46e5'),
   font: optionalText255,
   copyright_text: optionalText255,
@@ -37,7 +38,7 @@ export const tenantFieldsSchema = z.object({
   payment_provider_secret: secretInput,
   payment_provider_webhook_secret: secretInput,
   payment_provider_account_id: optionalText255,
-  financing_provider_url: optionalText255,
+  financing_provider_url: optionalUrlSchema,
   financing_provider_secret: secretInput,
   financing_product_ids: z.array(z.string().trim().uuid(messages.invalidUuid).or(z.literal(''))).max(3).default([]),
   bank_link_client_id: optionalText255,

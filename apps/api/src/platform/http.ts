@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestMeta } from './app-context';
 import type { AuditActor } from './audit';
-import { SESSION_COOKIE, XSRF_COOKIE } from './pipeline';
+import { sessionCookieNames, sessionCookieOptions } from './cookies';
 
 const REMEMBER_SECONDS = 30 * 86_400;
 
@@ -11,19 +11,20 @@ export function requestMeta(request: FastifyRequest): RequestMeta {
 }
 
 export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, session: { cookie: string; csrfToken: string; remember: boolean }): void {
-  const secure = request.protocol === 'https';
-  const maxAge = session.remember ? { maxAge: REMEMBER_SECONDS } : {};
-  reply.setCookie(SESSION_COOKIE, session.cookie, { path: '/', httpOnly: true, sameSite: 'lax', secure, ...maxAge });
-  reply.setCookie(XSRF_COOKIE, session.csrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure, ...maxAge });
+  const names = sessionCookieNames(request);
+  const maxAge = session.remember ? REMEMBER_SECONDS : undefined;
+  reply.setCookie(names.session, session.cookie, sessionCookieOptions(request, { readableByScript: false, maxAge }));
+  reply.setCookie(names.xsrf, session.csrfToken, sessionCookieOptions(request, { readableByScript: true, maxAge }));
 }
 
-export function clearSessionCookies(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/' });
-  reply.clearCookie(XSRF_COOKIE, { path: '/' });
+export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
+  const names = sessionCookieNames(request);
+  reply.clearCookie(names.session, sessionCookieOptions(request, { readableByScript: false }));
+  reply.clearCookie(names.xsrf, sessionCookieOptions(request, { readableByScript: true }));
 }
 
 export function setXsrfCookie(request: FastifyRequest, reply: FastifyReply, csrfToken: string): void {
-  reply.setCookie(XSRF_COOKIE, csrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure: request.protocol === 'https' });
+  reply.setCookie(sessionCookieNames(request).xsrf, csrfToken, sessionCookieOptions(request, { readableByScript: true }));
 }
 
 export function auditActor(request: FastifyRequest): AuditActor {

@@ -3,13 +3,12 @@ import { messages, satisfies, isAbilityName, abilitiesInCheck } from '@app/contr
 import type { Authenticator } from '../modules/auth/authenticate';
 import { WITHHELD_RESPONSE } from './api-log';
 import type { AppContext } from './app-context';
+import { sessionCookieOf } from './cookies';
 import { constantTimeEqual } from './crypto';
 import { AppError } from './errors';
 import { maskUrl } from './redaction';
 import type { RequestContext, RouteAccess } from './request-context';
 
-export const SESSION_COOKIE = 'session';
-export const XSRF_COOKIE = 'XSRF-TOKEN';
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const EMAIL_NOT_VERIFIED = 'Your email address is not verified.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -86,14 +85,14 @@ export function installRequestPipeline(app: FastifyInstance, ctx: AppContext, au
       return reply;
     }
     request.ctx = { tenant, session: null, user: null, via: null, tokenId: null, business: null };
-    if (!path.startsWith('/api/')) return;
+    // Any route that declares access is checked, inside /api or not (avatars under /files).
     const access = request.routeOptions.config.access;
     if (!access) return;
     const rawBusiness = headerValue(request, 'business');
     const businessId = rawBusiness && UUID.test(rawBusiness) ? rawBusiness : null;
     const identity = await authenticate(tenant.id, {
       bearer: bearerOf(request),
-      sessionCookie: request.cookies[SESSION_COOKIE] ?? null,
+      sessionCookie: sessionCookieOf(request),
       businessId,
     });
     request.ctx = { tenant, ...identity };

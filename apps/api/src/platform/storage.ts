@@ -1,8 +1,24 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-const KEY_PATTERN = /^[0-9a-f-]{36}\/[a-z-]+\/[0-9a-f-]{36}\.(png|jpg|gif)$/;
+/** Kinds of uploaded image: logos are public (documents, public pages), avatars only for the tenant's signed-in users. */
+export type ImageFolder = 'logos' | 'avatars';
+
+/**
+ * `<tenant>/<folder>/<name>.<ext>`. New names are 128 random bits (32 hex characters); names
+ * written before are time-ordered UUIDs and stay readable.
+ */
+const KEY_PATTERN = /^[0-9a-f-]{36}\/(logos|avatars)\/([0-9a-f-]{36}|[0-9a-f]{32})\.(png|jpg|gif)$/;
 const DOCUMENT_KEY_PATTERN = /^[0-9a-f-]{36}\/attachments\/[0-9a-f-]{36}$/;
+
+/** The path under which the files route serves an image key. */
+export const FILES_PREFIX = '/files/';
+
+/** Where a new uploaded image goes: a name nobody can guess or derive from another upload's. */
+export function newImageKey(tenantId: string, folder: ImageFolder, kind: ImageKind): string {
+  return `${tenantId}/${folder}/${randomBytes(16).toString('hex')}.${kind.ext}`;
+}
 
 /** Where a document attachment of a tenant is stored. */
 export function attachmentStorageKey(tenantId: string, attachmentId: string): string {
@@ -10,10 +26,11 @@ export function attachmentStorageKey(tenantId: string, attachmentId: string): st
 }
 
 /**
- * Files on local disk; an object store replaces it in production. Public images are keyed
- * `<tenant>/<kind>/<id>.<ext>` and served by the public files route through `get`. Document
- * attachments are keyed `<tenant>/attachments/<id>` and have their own methods, so the public
- * route can never reach them: only the attachments module serves them, after its access checks.
+ * Files on local disk; an object store replaces it in production. Uploaded images are keyed
+ * `<tenant>/<folder>/<name>.<ext>` and served by the files route through `get` (avatars to
+ * signed-in users of the tenant only). Document attachments are keyed `<tenant>/attachments/<id>`
+ * and have their own methods, so the files route can never reach them: only the attachments
+ * module serves them, after its access checks.
  */
 export class FileStorage {
   constructor(private readonly root: string) {}

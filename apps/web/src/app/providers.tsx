@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { styleNonce } from '../lib/csp-nonce';
 import { subscribeToToasts, toastsRequested } from '../lib/notify';
 import { themeFor, useTenantConfig } from '../lib/tenant';
 
@@ -11,13 +12,17 @@ function TenantThemedApp({ env, children }: { env: 'default' | 'test'; children:
   const tenant = useTenantConfig()?.tenant;
   const toasts = useSyncExternalStore(subscribeToToasts, toastsRequested, () => false);
   const theme = useMemo(() => themeFor(tenant?.theme_color, tenant?.font), [tenant?.theme_color, tenant?.font]);
+  const getStyleNonce = useMemo(() => {
+    const nonce = styleNonce();
+    return nonce === undefined ? undefined : () => nonce;
+  }, []);
 
   useEffect(() => {
     if (tenant?.page_title) document.title = tenant.page_title;
   }, [tenant?.page_title]);
 
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} env={env} getStyleNonce={getStyleNonce}>
       {toasts && (
         <Suspense fallback={null}>
           <Notifications position="bottom-right" />

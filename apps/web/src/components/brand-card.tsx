@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Center, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { safeUrl } from '../lib/safe-url';
 import { useTenantConfig } from '../lib/tenant';
 
 /** The tenant-branded card the login and public pages sit in. */
@@ -8,11 +9,12 @@ export function BrandCard({ children, width = 440 }: { children: ReactNode; widt
   const { t } = useTranslation();
   const tenant = useTenantConfig()?.tenant;
   const name = tenant?.name ?? t('app.name');
+  const logo = safeUrl(tenant?.login_logo);
   return (
     <Center component="main" mih="100vh" p="md" bg="var(--mantine-color-gray-0)">
       <Stack w="100%" maw={width} gap="md">
         <Stack gap={4} align="center">
-          {tenant?.login_logo ? <Image src={tenant.login_logo} alt={name} h={48} w="auto" fit="contain" /> : <Text fw={700} fz="xl">{name}</Text>}
+          {logo ? <Image src={logo} alt={name} h={48} w="auto" fit="contain" /> : <Text fw={700} fz="xl">{name}</Text>}
           {tenant?.heading && (
             <Title order={2} fz="h3" ta="center">
               {tenant.heading}

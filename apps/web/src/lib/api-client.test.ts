@@ -66,6 +66,17 @@ describe('request headers', () => {
     expect(requests[1]?.headers.get('X-XSRF-TOKEN')).toBe('abc==');
     expect(requests[1]?.headers.get('Content-Type')).toBeNull();
   });
+
+  it('echoes the __Host- prefixed XSRF cookie the server sets over TLS, before a plain one', async () => {
+    // jsdom serves this page over http, where a browser refuses to store a __Host- cookie, so the jar is stubbed.
+    vi.spyOn(document, 'cookie', 'get').mockReturnValue('XSRF-TOKEN=planted; __Host-XSRF-TOKEN=tls%3D%3D');
+    const { requests } = mockFetch(route('POST', '/api/v1/logout', () => new Response(null, { status: 204 })));
+
+    await api.post('/logout');
+
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/v1/logout']);
+    expect(requests[0]?.headers.get('X-XSRF-TOKEN')).toBe('tls==');
+  });
 });
 
 describe('401', () => {

@@ -7,7 +7,8 @@ const API_BASE = '/api/v1';
 const API_ROOTS = { v1: API_BASE, central: '/api/central', m: '/api/m' } as const;
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const LOGOUT_PATHS = new Set(['/logout', '/auth/logout']);
-const XSRF_COOKIE = 'XSRF-TOKEN';
+/** Over TLS the server names it with the `__Host-` prefix (apps/api/src/platform/cookies.ts); that one wins. */
+const XSRF_COOKIES = ['__Host-XSRF-TOKEN', 'XSRF-TOKEN'] as const;
 const SESSION_END_DEBOUNCE_MS = 1000;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -65,6 +66,14 @@ function readCookie(name: string): string | null {
   return null;
 }
 
+function readXsrfCookie(): string | null {
+  for (const name of XSRF_COOKIES) {
+    const value = readCookie(name);
+    if (value) return value;
+  }
+  return null;
+}
+
 function baseHeaders(): Headers {
   const headers = new Headers({ 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' });
   const token = storage.getToken();
@@ -75,7 +84,7 @@ function baseHeaders(): Headers {
 }
 
 async function ensureCsrfCookie(): Promise<void> {
-  if (readCookie(XSRF_COOKIE)) return;
+  if (readXsrfCookie()) return;
   csrfRequest ??= fetch(`${API_BASE}/csrf-cookie`, { credentials: 'include', headers: baseHeaders() })
     .then(() => undefined)
     .finally(() => {
@@ -173,7 +182,7 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
   let response: Response;
   try {
     if (unsafe) await ensureCsrfCookie();
-    const xsrf = readCookie(XSRF_COOKIE);
+    const xsrf = readXsrfCookie();
     if (unsafe && xsrf) headers.set('X-XSRF-TOKEN', xsrf);
     response = await fetch(buildUrl(path, options.query, options.root), {
       method,

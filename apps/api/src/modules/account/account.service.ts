@@ -15,7 +15,7 @@ import type { AppContext } from '../../platform/app-context';
 import { newId, randomToken, sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import type { ImageKind } from '../../platform/storage';
+import { FILES_PREFIX, type ImageKind, newImageKey } from '../../platform/storage';
 import { Throttle } from '../../platform/throttle';
 import { newTotpSecret, totpUri, verifyTotp } from '../../platform/totp';
 import * as authRepo from '../auth/auth.repository';
@@ -132,9 +132,9 @@ export function createAccountService(app: AppContext) {
     },
 
     async uploadAvatar(tenantId: string, userId: string, { content, kind }: { content: Buffer; kind: ImageKind }): Promise<string> {
-      const key = `${tenantId}/avatars/${newId()}.${kind.ext}`;
+      const key = newImageKey(tenantId, 'avatars', kind);
       await app.storage.put(key, content);
-      const url = `/files/${key}`;
+      const url = `${FILES_PREFIX}${key}`;
       await inTenant(app.db, tenantId, (tx) => authRepo.updateUser(tx, tenantId, userId, { avatar: url }));
       return url;
     },

@@ -123,17 +123,19 @@ describe('change password', () => {
 });
 
 describe('avatar upload', () => {
-  it('accepts png and gif by content and serves them within the tenant only', async () => {
+  it('accepts png and gif by content and serves them to signed-in users of the tenant only', async () => {
     const { c } = await newUser();
     const png = await upload(c, '/api/v1/me/upload-avatar', 'avatar', 'me.png', PNG, 'image/png');
     expect(png.status).toBe(200);
     const url = (png.body.data as { avatar: string }).avatar;
     expect(url).toMatch(/^\/files\/.+\.png$/);
-    const file = await h.server.inject({ method: 'GET', url, headers: { host: 'localhost' } });
+    const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const file = await h.server.inject({ method: 'GET', url, headers: { host: 'localhost', cookie } });
     expect(file.statusCode).toBe(200);
+    expect((await h.server.inject({ method: 'GET', url, headers: { host: 'localhost' } })).statusCode).toBe(401);
     expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.headers['content-type']).toBe('image/png');
-    expect((await h.server.inject({ method: 'GET', url, headers: { host: OTHER_HOST } })).statusCode).toBe(404);
+    expect((await h.server.inject({ method: 'GET', url, headers: { host: OTHER_HOST, cookie } })).statusCode).toBe(401);
     const gif = await upload(c, '/api/v1/me/upload-avatar', 'avatar', 'me.gif', GIF, 'image/gif');
     expect(gif.status).toBe(200);
   });

@@ -30,7 +30,7 @@ describe('company audit log', () => {
     expect(created).toMatchObject({ model_id: businessId, business_id: businessId, user: { email: ADMIN_EMAIL } });
     expect(created?.changes.name).toEqual({ before: null, after: 'Audit Works' });
     const updated = entries.find((e) => e.model === 'business' && e.action === 'updated');
-    expect(updated?.changes).toEqual({ name: { before: 'Audit Works', after: 'Audit Works Ltd' }, website: { before: null, after: 'audit.example.com' } });
+    expect(updated?.changes).toEqual({ name: { before: 'Audit Works', after: 'Audit Works Ltd' }, website: { before: null, after: 'https://audit.example.com/' } });
     expect(entries.find((e) => e.model === 'business_settings')?.changes.time_zone).toEqual({ before: 'UTC', after: 'Europe/Paris' });
     expect(entries[0]?.model).toBe('business_settings');
   });

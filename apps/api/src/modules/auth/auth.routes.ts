@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (serve
   server.post('/logout', { config: { access: { authenticated: true, allowUnverified: true } } }, async (request, reply) => {
     if (request.ctx.via === 'token' && request.ctx.tokenId) await auth.revokeToken(request.ctx.tenant.id, requireUser(request).id, request.ctx.tokenId);
     if (request.ctx.session) await auth.logout(request.ctx.tenant.id, request.ctx.session.id);
-    clearSessionCookies(reply);
+    clearSessionCookies(request, reply);
     return reply.status(204).send();
   });
 
@@ -69,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (serve
   server.post('/auth/logout', { config: { access: { authenticated: true, allowUnverified: true } } }, async (request, reply) => {
     if (request.ctx.via === 'token' && request.ctx.tokenId) await auth.revokeToken(request.ctx.tenant.id, requireUser(request).id, request.ctx.tokenId);
     if (request.ctx.session) await auth.logout(request.ctx.tenant.id, request.ctx.session.id);
-    clearSessionCookies(reply);
+    clearSessionCookies(request, reply);
     return reply.status(204).send();
   });
 

@@ -10,9 +10,9 @@ import {
   updateBusinessSettingsRequestSchema,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/app-context';
-import { newId } from '../../platform/crypto';
 import { auditActor } from '../../platform/http';
 import { requireBusiness, requireUser } from '../../platform/request-context';
+import { FILES_PREFIX, newImageKey } from '../../platform/storage';
 import { readUploadedImage } from '../../platform/uploads';
 import { type BusinessService, toBusinessResource } from './businesses.service';
 
@@ -32,9 +32,9 @@ export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = asyn
   server.post('/business/upload-logo', { config: business('edit-business-information') }, async (request) => {
     const selected = requireBusiness(request);
     const { content, kind } = await readUploadedImage(request, 'business_logo');
-    const key = `${request.ctx.tenant.id}/logos/${newId()}.${kind.ext}`;
+    const key = newImageKey(request.ctx.tenant.id, 'logos', kind);
     await app.storage.put(key, content);
-    return { data: await businesses.setLogo(auditActor(request), selected.id, `/files/${key}`) };
+    return { data: await businesses.setLogo(auditActor(request), selected.id, `${FILES_PREFIX}${key}`) };
   });
 
   server.post('/businesses/create', { config: { access: { authenticated: true } }, schema: { body: createBusinessRequestSchema } }, async (request, reply) => {

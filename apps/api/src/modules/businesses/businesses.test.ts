@@ -49,7 +49,7 @@ describe('GET/PUT /business', () => {
     const read = await owner.get('/api/v1/business');
     expect(read.body.data).toMatchObject({ id: businessId, name: 'Acme Trading', currency_id: 1, is_customer: true, is_vendor: true });
     const updated = await owner.put('/api/v1/business', { name: 'Acme Trading Ltd', phone: '555 010 2000', website: 'acme.example.com' });
-    expect(updated.body.data).toMatchObject({ name: 'Acme Trading Ltd', website: 'acme.example.com' });
+    expect(updated.body.data).toMatchObject({ name: 'Acme Trading Ltd', website: 'https://acme.example.com/' });
     const bad = await owner.put('/api/v1/business', { name: '', currency_id: 99999, slug: 'has space' });
     expect(errorsOf(bad).name?.[0]).toBe(messages.required);
     expect(errorsOf(bad).slug?.[0]).toBe(messages.slugFormat);

@@ -9,8 +9,8 @@ import {
   deleteBusinessRequestSchema,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/app-context';
-import { newId } from '../../platform/crypto';
 import { auditActor, requestMeta } from '../../platform/http';
+import { FILES_PREFIX, newImageKey } from '../../platform/storage';
 import { readUploadedImage } from '../../platform/uploads';
 import type { PlatformBusinessService } from './platform-businesses.service';
 
@@ -41,9 +41,9 @@ export const platformBusinessRoutes: FastifyPluginAsyncZod<{ app: AppContext; se
     // Unknown ids are refused before the upload is read or stored.
     await service.get(request.ctx.tenant.id, request.params.id);
     const { content, kind } = await readUploadedImage(request, 'business_logo');
-    const key = `${request.ctx.tenant.id}/logos/${newId()}.${kind.ext}`;
+    const key = newImageKey(request.ctx.tenant.id, 'logos', kind);
     await app.storage.put(key, content);
-    return { data: await service.setLogo(auditActor(request), request.params.id, `/files/${key}`) };
+    return { data: await service.setLogo(auditActor(request), request.params.id, `${FILES_PREFIX}${key}`) };
   });
 
   server.post('/platform/businesses/:id/disable', { config: platform('edit-business'), schema: { params: idParams, response: { 200: one } } }, async (request) => ({

@@ -7,6 +7,7 @@ import type { MenuItem } from '@app/contracts';
 import { Icon } from '../../components/icon';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes';
 import { useBootstrap } from '../../lib/session';
+import { safeUrl } from '../../lib/safe-url';
 
 /** The menu entry the current path belongs to: the longest link that prefixes it. */
 function activeLink(items: readonly MenuItem[], pathname: string): string | null {
@@ -32,6 +33,7 @@ export function Shell({ menu, homePath, headerActions }: ShellProps) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const active = activeLink(menu, pathname);
   const tenant = config.tenant;
+  const logo = safeUrl(tenant.dashboard_logo);
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="lg">
@@ -40,7 +42,7 @@ export function Shell({ menu, homePath, headerActions }: ShellProps) {
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('layout.toggle_navigation')} />
             <Anchor component={Link} to={homePath} underline="never" fw={700} aria-label={t('layout.home_link', { name: tenant.name })}>
-              {tenant.dashboard_logo ? <Image src={tenant.dashboard_logo} alt="" h={32} w="auto" fit="contain" /> : tenant.name}
+              {logo ? <Image src={logo} alt="" h={32} w="auto" fit="contain" /> : tenant.name}
             </Anchor>
           </Group>
           <Group gap="sm" wrap="nowrap">

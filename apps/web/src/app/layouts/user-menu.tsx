@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Icon } from '../../components/icon';
 import { useLogout } from '../../features/auth/auth-queries';
 import { useBootstrap } from '../../lib/session';
+import { safeUrl } from '../../lib/safe-url';
 
 function initials(name: string): string {
   return name
@@ -24,7 +25,7 @@ export function UserMenu({ accountSettingsPath }: { accountSettingsPath: string 
       <Menu.Target>
         <UnstyledButton aria-label={t('layout.user_menu')} p={4}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar src={user.avatar} alt="" radius="xl" size="sm">
+            <Avatar src={safeUrl(user.avatar)} alt="" radius="xl" size="sm">
               {initials(user.name)}
             </Avatar>
             <Text size="sm" fw={500} visibleFrom="sm">

@@ -3,6 +3,7 @@ import { Alert, Box, Button, Center, Group, Image, Loader, Title } from '@mantin
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { errorText, isApiError } from '../../lib/api-error';
+import { safeUrl } from '../../lib/safe-url';
 
 /** A wrong, revoked or expired token is the same thing to the visitor. */
 const INVALID_LINK_STATUSES = new Set([400, 403, 404, 410]);
@@ -23,19 +24,23 @@ type Issuer = { name: string; logo_url: string | null };
 /** The issuing business as the page's heading, with the badges and the PDF download beside it. */
 export function PublicHeader({ business, pdfUrl, badges }: { business: Issuer; pdfUrl: string; badges?: ReactNode }) {
   const { t } = useTranslation();
+  const logo = safeUrl(business.logo_url);
+  const pdf = safeUrl(pdfUrl);
   return (
     <Group justify="space-between" align="center">
       <Group gap="sm">
-        {business.logo_url && <Image src={business.logo_url} alt={business.name} h={48} w="auto" fit="contain" />}
+        {logo && <Image src={logo} alt={business.name} h={48} w="auto" fit="contain" />}
         <Title order={1} fz="h3">
           {business.name}
         </Title>
       </Group>
       <Group gap="sm">
         {badges}
-        <Button component="a" href={pdfUrl} variant="default">
-          {t('public_documents.download_pdf')}
-        </Button>
+        {pdf && (
+          <Button component="a" href={pdf} variant="default">
+            {t('public_documents.download_pdf')}
+          </Button>
+        )}
       </Group>
     </Group>
   );

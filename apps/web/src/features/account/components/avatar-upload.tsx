@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_BYTES } from '@app/contracts';
 import { firstFieldErrors, isApiError } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { safeUrl } from '../../../lib/safe-url';
 import { useBootstrap } from '../../../lib/session';
 import { useUploadAvatar } from '../account-queries';
 
@@ -40,7 +41,7 @@ export function AvatarUpload() {
 
   return (
     <Group align="center" gap="lg">
-      <Avatar src={avatar ?? user.avatar} size={72} radius="xl" alt={t('account.avatar_alt')} />
+      <Avatar src={safeUrl(avatar ?? user.avatar)} size={72} radius="xl" alt={t('account.avatar_alt')} />
       <Stack gap={4}>
         <FileButton onChange={(file) => void onFile(file)} accept={ACCEPTED_TYPES.join(',')}>
           {(props) => (

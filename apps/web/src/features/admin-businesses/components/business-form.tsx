@@ -10,6 +10,7 @@ import { useReportDirty } from '../../../components/unsaved-changes';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { adminLinks, adminPaths } from '../../../lib/paths';
+import { safeUrl } from '../../../lib/safe-url';
 import { useSaveAdminBusiness, useUploadBusinessLogo } from '../businesses-queries';
 import { AddressFields } from './address-fields';
 
@@ -46,6 +47,7 @@ export function BusinessForm({ business }: { business: AdminBusinessResource | n
   const save = useSaveAdminBusiness(business?.id ?? null);
   const uploadLogo = useUploadBusinessLogo();
   const [logo, setLogo] = useState<File | null>(null);
+  const currentLogo = safeUrl(business?.logo);
   const {
     register,
     control,
@@ -97,7 +99,7 @@ export function BusinessForm({ business }: { business: AdminBusinessResource | n
             />
             <TextInput label={label('slug')} description={label('slug_help')} error={errors.slug?.message} {...register('slug', { setValueAs: (v: string) => v || undefined })} />
             <FileInput label={label('logo')} accept="image/png,image/jpeg,image/gif" value={logo} onChange={setLogo} clearable />
-            {business?.logo && <Image src={business.logo} alt={label('current_logo')} h={48} w="auto" fit="contain" />}
+            {currentLogo && <Image src={currentLogo} alt={label('current_logo')} h={48} w="auto" fit="contain" />}
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend={label('section_contact')}>

@@ -1,12 +1,14 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Badge, Button, Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { type AdminBusinessDetail, type PostalAddressResource, countryById, currencyById } from '@app/contracts';
+import { ExternalLink } from '../../../components/external-link';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { adminLinks, adminPaths } from '../../../lib/paths';
+import { safeUrl } from '../../../lib/safe-url';
 import { useCan } from '../../../lib/session';
 import { DeleteBusinessDialog } from '../components/delete-business-dialog';
 import { useAdminBusiness, useAdminBusinessAction } from '../businesses-queries';
@@ -19,7 +21,7 @@ function addressLines(address: PostalAddressResource | null): string[] {
   );
 }
 
-function Detail({ label, value }: { label: string; value: string | null | undefined }) {
+function Detail({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div>
       <Text size="xs" c="dimmed">
@@ -33,6 +35,7 @@ function Detail({ label, value }: { label: string; value: string | null | undefi
 function BusinessView({ business }: { business: AdminBusinessDetail }) {
   const { t } = useTranslation();
   const label = (key: string) => t(`admin_businesses.${key}`);
+  const logo = safeUrl(business.logo);
   const currency = currencyById(business.currency_id);
   return (
     <Stack gap="lg">
@@ -52,7 +55,7 @@ function BusinessView({ business }: { business: AdminBusinessDetail }) {
       </SimpleGrid>
       <Card withBorder>
         <Group align="flex-start" gap="xl">
-          {business.logo && <Image src={business.logo} alt={label('logo')} h={64} w="auto" fit="contain" />}
+          {logo && <Image src={logo} alt={label('logo')} h={64} w="auto" fit="contain" />}
           <SimpleGrid cols={{ base: 1, sm: 3 }} style={{ flex: 1 }}>
             <Detail label={label('type')} value={t(`admin_businesses.types.${business.type}`)} />
             <Detail label={label('currency')} value={currency ? `${currency.code} – ${currency.name}` : null} />
@@ -60,7 +63,7 @@ function BusinessView({ business }: { business: AdminBusinessDetail }) {
             <Detail label={label('owner')} value={business.owner ? `${business.owner.name} <${business.owner.email}>` : null} />
             <Detail label={label('email')} value={business.email} />
             <Detail label={label('phone')} value={business.phone} />
-            <Detail label={label('website')} value={business.website} />
+            <Detail label={label('website')} value={business.website && <ExternalLink url={business.website} />} />
             <Detail label={label('contact')} value={[business.contact_first_name, business.contact_last_name].filter(Boolean).join(' ')} />
             <Detail label={label('bank_name')} value={business.bank_info ? [business.bank_info.bank_name, business.bank_info.account_number_last4 ? `****${business.bank_info.account_number_last4}` : null].filter(Boolean).join(' ') : null} />
             <Detail label={label('billing_address')} value={addressLines(business.billing_address).join(', ')} />

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_BYTES, type BusinessResource } from '@app/contracts';
 import { firstFieldErrors, isApiError } from '../../../lib/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { safeUrl } from '../../../lib/safe-url';
 import { useUploadBusinessLogo } from '../business-queries';
 
 const ACCEPTED_TYPES = ['image/gif', 'image/jpeg', 'image/png'];
@@ -13,6 +14,7 @@ export function BusinessLogoUpload({ business }: { business: BusinessResource })
   const { t } = useTranslation();
   const upload = useUploadBusinessLogo();
   const [error, setError] = useState<string | null>(null);
+  const logo = safeUrl(business.logo);
 
   const onFile = async (file: File | null) => {
     if (!file) return;
@@ -43,8 +45,8 @@ export function BusinessLogoUpload({ business }: { business: BusinessResource })
           {t('business_info.logo')}
         </Title>
         <Group align="center" gap="lg">
-          {business.logo ? (
-            <Image src={business.logo} alt={t('business_info.logo_alt', { name: business.name })} h={64} w="auto" maw={200} fit="contain" />
+          {logo ? (
+            <Image src={logo} alt={t('business_info.logo_alt', { name: business.name })} h={64} w="auto" maw={200} fit="contain" />
           ) : (
             <Text size="sm" c="dimmed" data-testid="logo-placeholder">
               {t('business_info.no_logo')}

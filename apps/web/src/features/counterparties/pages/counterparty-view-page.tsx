@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { type CounterpartyKind, type CounterpartyResource, type PostalAddressResource, countryById, currencyById } from '@app/contracts';
+import { ExternalLink } from '../../../components/external-link';
 import { Icon } from '../../../components/icon';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
@@ -14,7 +15,7 @@ import { useCounterparty, useResendBusinessInvite } from '../counterparties-quer
 import { useCounterpartyEditable } from '../use-counterparty-editable';
 import { formatAmount } from './counterparties-page';
 
-function Detail({ label, value }: { label: string; value: string | null | undefined }) {
+function Detail({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div>
       <Text size="xs" c="dimmed">
@@ -99,7 +100,7 @@ function Details({ kind, record }: { kind: CounterpartyKind; record: Counterpart
             <Detail label={t('counterparties.contact')} value={[record.contact_first_name, record.contact_last_name].filter(Boolean).join(' ')} />
             <Detail label={t('counterparties.email')} value={record.email} />
             <Detail label={t('counterparties.phone')} value={record.phone} />
-            <Detail label={t('counterparties.website')} value={record.website} />
+            <Detail label={t('counterparties.website')} value={record.website && <ExternalLink url={record.website} />} />
             <Detail label={t('counterparties.currency')} value={currency ? `${currency.code} – ${currency.name}` : null} />
             <Detail label={t('counterparties.portal_access')} value={t(record.portal_access ? 'common.yes' : 'common.no')} />
           </SimpleGrid>

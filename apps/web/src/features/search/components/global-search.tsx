@@ -8,6 +8,7 @@ import type { SearchResponse } from '@app/contracts';
 import { Icon } from '../../../components/icon';
 import { api } from '../../../lib/api-client';
 import { companyPaths } from '../../../lib/paths';
+import { safeUrl } from '../../../lib/safe-url';
 import { counterpartyLinks } from '../../counterparties/counterparty-kinds';
 
 const DEBOUNCE_MS = 250;
@@ -87,7 +88,7 @@ export function GlobalSearch() {
               {users.map((user) => (
                 <Combobox.Option value={`user:${user.id}`} key={user.id}>
                   <Group gap="sm" wrap="nowrap">
-                    <Avatar src={user.avatar} name={user.name} size="sm" radius="xl" alt="" />
+                    <Avatar src={safeUrl(user.avatar)} name={user.name} size="sm" radius="xl" alt="" />
                     <div>
                       <Text size="sm">{user.name}</Text>
                       <Text size="xs" c="dimmed">

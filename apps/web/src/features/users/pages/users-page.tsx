@@ -10,6 +10,7 @@ import { Icon } from '../../../components/icon';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format';
 import { companyPaths } from '../../../lib/paths';
+import { safeUrl } from '../../../lib/safe-url';
 import { useCan } from '../../../lib/session';
 import { InviteUserModal } from '../components/invite-user-modal';
 import { UserActions } from '../components/user-actions';
@@ -37,7 +38,7 @@ export function UsersPage() {
       header: t('users.name'),
       render: (user) => (
         <Group gap="sm" wrap="nowrap">
-          <Avatar src={user.avatar} name={user.name} size="sm" radius="xl" alt="" />
+          <Avatar src={safeUrl(user.avatar)} name={user.name} size="sm" radius="xl" alt="" />
           <Text size="sm">{user.name}</Text>
           {user.is_owner && (
             <Badge size="xs" variant="light">

@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { RouteAccess } from './request-context';
+import { API_DOCS_PREFIX } from './security-headers';
+
+/**
+ * The OpenAPI description and Swagger UI at /api/docs. They list every route and its shapes, so
+ * they are for signed-in users of the tenant (session cookie or bearer token) unless the
+ * deployment makes them public (API_DOCS_PUBLIC=1). The page gets its own Content-Security-Policy
+ * (security-headers.ts), leaving the app's untouched.
+ */
+export async function registerApiDocs(server: FastifyInstance, { isPublic }: { isPublic: boolean }): Promise<void> {
+  await server.register(swagger, {
+    openapi: { info: { title: 'Ledgerline API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    transform: jsonSchemaTransform,
+  });
+  const access: RouteAccess = isPublic ? { public: true } : { authenticated: true };
+  await server.register(async (docs) => {
+    // Every route of the UI plugin (page, JSON, YAML, its static files) gets the access the request pipeline checks.
+    docs.addHook('onRoute', (route) => {
+      if (route.url.startsWith(API_DOCS_PREFIX)) route.config = { ...route.config, access };
+    });
+    await docs.register(swaggerUi, { routePrefix: API_DOCS_PREFIX });
+  });
+}
