@@ -54,12 +54,13 @@ async function main(): Promise<void> {
     let ready = false;
     const here = path.dirname(fileURLToPath(import.meta.url));
     const webDist = env.WEB_DIST ?? path.resolve(here, '../../web/dist');
-    const server = await buildApp(app, { logger: { level: env.LOG_LEVEL }, webDist, isReady: () => ready });
-    await server.listen({ port: env.PORT, host: env.HOST });
-
+    // The queues requests write to exist before the first request: sign-up and forgot-password only queue a job.
     await jobs.start();
     await app.outbox.register();
     await createAuthMailJobs(app).register();
+    const server = await buildApp(app, { logger: { level: env.LOG_LEVEL }, webDist, isReady: () => ready });
+    await server.listen({ port: env.PORT, host: env.HOST });
+
     await app.outbox.sweep(0);
     const sweeper = setInterval(() => void app.outbox.sweep().catch((error: unknown) => logger.error({ err: error }, 'outbox sweep failed')), SWEEP_MS);
     // Periodic jobs: queued at start and then on their interval; pg-boss hands each run to one worker.

@@ -11,14 +11,19 @@ const MIGRATIONS = path.join(import.meta.dirname, 'migrations');
 const TAG = '0019_credential_throttle_sign_ups_token_lifetime';
 const journalSchema = z.object({ entries: z.array(z.object({ tag: z.string() }).passthrough()) }).passthrough();
 
-/** A copy of the migrations folder that ends before `tag`. */
+/**
+ * A copy of the migrations folder that ends before `tag`. Later migrations go too: the migrator
+ * applies only those newer than the last one applied, so leaving them would skip `tag` afterwards.
+ */
 function migrationsBefore(tag: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-migrations-'));
   fs.cpSync(MIGRATIONS, dir, { recursive: true });
-  fs.rmSync(path.join(dir, `${tag}.sql`));
   const journalFile = path.join(dir, 'meta', '_journal.json');
   const journal = journalSchema.parse(JSON.parse(fs.readFileSync(journalFile, 'utf8')));
-  fs.writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.filter((entry) => entry.tag !== tag) }));
+  const cut = journal.entries.findIndex((entry) => entry.tag === tag);
+  if (cut === -1) throw new Error(`Migration ${tag} is not in the journal`);
+  for (const entry of journal.entries.slice(cut)) fs.rmSync(path.join(dir, `${entry.tag}.sql`));
+  fs.writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, cut) }));
   return dir;
 }
 

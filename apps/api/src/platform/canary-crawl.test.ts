@@ -76,7 +76,8 @@ beforeAll(async () => {
   const signUpEmail = 'canary-signup@example.com';
   const signUp = h.client();
   await signUp.csrf();
-  expect((await signUp.post('/api/v1/sign-up', { name: 'Canary Signup', email: signUpEmail, password: SUPPORT_PASSWORD, password_confirmation: SUPPORT_PASSWORD, business_name: 'Canary Signup Co' })).status).toBe(201);
+  expect((await signUp.post('/api/v1/sign-up', { name: 'Canary Signup', email: signUpEmail, password: SUPPORT_PASSWORD, password_confirmation: SUPPORT_PASSWORD, business_name: 'Canary Signup Co' })).status).toBe(202);
+  await h.jobs.drain();
   const verification = plant('verification token', linkIn(await h.smtp.waitFor(signUpEmail), /verify-user\?token=[\w-]+/).split('=')[1]);
   await openPage(guest, `/verify-user?token=${verification}`);
   expect((await guest.post('/api/v1/verify-email', { token: verification })).status).toBe(200);

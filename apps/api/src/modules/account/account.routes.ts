@@ -27,7 +27,7 @@ import { type AccountService, toUserResource } from './account.service';
 export type AccountRoutesOptions = { account: AccountService; auth: AuthService };
 
 const SIGNED_IN = { access: { authenticated: true, allowUnverified: true } } as const;
-/** Answers that hand the user a secret (TOTP secret, recovery codes, a token) stay out of the API log. */
+/** Answers that hand the user a secret (TOTP secret, recovery codes, a token) or list their tokens stay out of the API log. */
 const SIGNED_IN_SECRET = { ...SIGNED_IN, sensitiveResponse: true } as const;
 
 /** The current password and 2FA codes here count against the account's and address's shared failure budgets (in the services). */
@@ -40,7 +40,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     data: await account.updateMe(request.ctx.tenant.id, requireUser(request).id, request.body),
   }));
 
-  server.put('/me/change-password', { config: SIGNED_IN, schema: { body: changePasswordRequestSchema, response: { 200: changePasswordResponseSchema } } }, async (request) =>
+  server.put('/me/change-password', { config: SIGNED_IN_SECRET, schema: { body: changePasswordRequestSchema, response: { 200: changePasswordResponseSchema } } }, async (request) =>
     account.changePassword(request.ctx.tenant.id, requireUser(request), request.ctx.session?.id ?? null, request.body, request.ip),
   );
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness } from '../../../test/harness';
 import { ownerWithBusiness } from '../../../test/team';
+import { signUpAndSignIn } from '../../../test/sign-up';
 import { newId } from '../../platform/crypto';
 import { download, postForm } from '../attachments/test-files';
 
@@ -62,10 +63,7 @@ describe('avatars', () => {
 
   it('are served to any signed-in user of the tenant, another business’s member included, by cookie or bearer token, never cached', async () => {
     const url = await uploadAvatar(owner);
-    const colleague = h.client();
-    await colleague.csrf();
-    const signUp = await colleague.post('/api/v1/sign-up', { name: 'Other Business Owner', email: 'other-business@example.com', password: STRONG, password_confirmation: STRONG, business_name: 'Elsewhere Ltd' });
-    expect(signUp.status).toBe(201);
+    const colleague = await signUpAndSignIn(h, { name: 'Other Business Owner', email: 'other-business@example.com', password: STRONG, business_name: 'Elsewhere Ltd' });
     const byCookie = await download(h, colleague, url);
     expect(byCookie.status).toBe(200);
     expect(byCookie.headers['content-type']).toBe('image/png');

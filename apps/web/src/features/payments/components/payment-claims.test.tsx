@@ -148,10 +148,10 @@ describe('claims on the payer side', () => {
     expect(within(dialog).getAllByText('Confirmed by the vendor: cannot change.').length).toBeGreaterThan(0);
   });
 
-  it('tells the payer why a claim was rejected and what to do', async () => {
+  it('tells the payer why a claim was rejected and what to do (delete needs delete-invoice too)', async () => {
     const rejected = makePayment({ direction: 'made', customer_id: null, vendor_id: 'ven-1', status: 'failed', claim: { status: 'rejected', decided_at: '2026-03-06T10:00:00Z', reason: 'Nothing arrived' } });
     mockFetch(tenant, route('GET', '/api/v1/payments/pay-1', () => jsonResponse(200, { data: rejected })));
-    renderApp('/payments/pay-1/view', makeSession({ current_user_abilities: writer }));
+    renderApp('/payments/pay-1/view', makeSession({ current_user_abilities: [...writer, 'delete-invoice'] }));
     expect(await screen.findByText('Rejected by vendor: Nothing arrived', {}, lazyLoad)).toBeInTheDocument();
     expect(screen.getByText('Correct the payment to send it to the vendor again, or delete it.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete' })).toBeInTheDocument();
