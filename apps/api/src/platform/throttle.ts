@@ -1,4 +1,4 @@
-import { isIPv4, isIPv6 } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { AppDb, Tx } from '../db/client';
 import { throttleCounters } from '../db/schema';
@@ -48,17 +48,12 @@ function subject(policy: ThrottlePolicy, ...parts: string[]): ThrottleSubject {
  * give them billions of budgets).
  */
 export function addressBlock(ip: string): string {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  if (mapped?.[1]) return mapped[1];
-  if (isIPv4(ip) || !isIPv6(ip)) return ip;
-  const [head = '', tail = ''] = ip.toLowerCase().split('::');
-  const headGroups = head ? head.split(':') : [];
-  const tailGroups = ip.includes('::') && tail ? tail.split(':') : [];
-  const missing = 8 - headGroups.length - tailGroups.length;
-  const groups = [...headGroups, ...Array.from({ length: Math.max(missing, 0) }, () => '0'), ...tailGroups];
-  return `${groups
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (!(address instanceof ipaddr.IPv6)) return address.toString();
+  return `${address.parts
     .slice(0, 4)
-    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .map((group) => group.toString(16))
     .join(':')}::/64`;
 }
 
