@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { accessTokens, oneTimeTokens } from '../../db/schema';
 
@@ -36,12 +36,12 @@ export async function findPendingEmail(tx: Tx, tenantId: string, userId: string,
   return rows[0]?.email ?? null;
 }
 
-/** When the user's email-change links issued since `since` were made, oldest first. */
+/** When the user's email-change links issued after `since` were made, oldest first. */
 export async function emailChangesIssuedSince(tx: Tx, tenantId: string, userId: string, since: Date): Promise<Date[]> {
   const rows = await tx
     .select({ createdAt: oneTimeTokens.createdAt })
     .from(oneTimeTokens)
-    .where(and(eq(oneTimeTokens.tenantId, tenantId), eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, 'email-change'), gte(oneTimeTokens.createdAt, since)))
+    .where(and(eq(oneTimeTokens.tenantId, tenantId), eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, 'email-change'), gt(oneTimeTokens.createdAt, since)))
     .orderBy(asc(oneTimeTokens.createdAt));
   return rows.map((row) => row.createdAt);
 }
