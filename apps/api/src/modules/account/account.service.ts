@@ -31,7 +31,7 @@ export type SignedInUser = { id: string; email: string };
 const PASSWORD_CONFIRM_MS = 3 * 3_600_000;
 const RECOVERY_CODE_COUNT = 8;
 
-export function toUserResource(row: authRepo.UserRow, pendingEmail: string | null): UserResource {
+function toUserResource(row: authRepo.UserRow, pendingEmail: string | null): UserResource {
   return {
     id: row.id,
     name: row.name,
@@ -105,6 +105,7 @@ export function createAccountService(app: AppContext) {
      * a stolen session alone can neither take the account over nor lock its owner out.
      */
     async updateMe(tenantId: string, signedIn: SignedInUser, input: UpdateMeRequest, meta: RequestMeta): Promise<UserResource> {
+      if (input.language && !languages.some((l) => l.code === input.language)) throw AppError.validation('language', 'The selected language is invalid.');
       const current = await loadUser(tenantId, signedIn.id);
       const email = input.email.toLowerCase();
       const changesEmail = email !== current.email.toLowerCase();
@@ -115,7 +116,6 @@ export function createAccountService(app: AppContext) {
           if (!(await verifyPassword(current.passwordHash, password))) throw AppError.validation('current_password', messages.currentPasswordWrong);
         });
       }
-      if (input.language && !languages.some((l) => l.code === input.language)) throw AppError.validation('language', 'The selected language is invalid.');
       const { resource, mailIds } = await inTenant(app.db, tenantId, async (tx) => {
         const row = await authRepo.updateUser(tx, tenantId, signedIn.id, {
           name: input.name,
