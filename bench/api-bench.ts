@@ -11,12 +11,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { and, asc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/api/src/app';
 import type { AppDb, Database } from '../apps/api/src/db/client';
-import { businesses, businessUsers, roles, sessions, users } from '../apps/api/src/db/schema';
+import { businesses, businessUsers, oneTimeTokens, roles, sessions, users } from '../apps/api/src/db/schema';
 import { ensureInitialData } from '../apps/api/src/db/seed';
 import { loadEnv } from '../apps/api/src/env';
 import { createAppContext } from '../apps/api/src/platform/app-context-factory';
@@ -112,6 +112,24 @@ function appStatements(db: AppDb) {
         .limit(1),
       names,
     ),
+    // account.repository findPendingEmail (the user resource's pending_email)
+    pendingEmail: statement(
+      db
+        .select({ email: oneTimeTokens.email })
+        .from(oneTimeTokens)
+        .where(
+          and(
+            eq(oneTimeTokens.tenantId, T),
+            eq(oneTimeTokens.userId, U),
+            eq(oneTimeTokens.purpose, 'email-change'),
+            isNull(oneTimeTokens.usedAt),
+            gt(oneTimeTokens.expiresAt, new Date(NOW)),
+          ),
+        )
+        .orderBy(desc(oneTimeTokens.createdAt))
+        .limit(1),
+      names,
+    ),
     // businesses.repository listUserCompanies(…, 0, 50)
     companies: statement(
       db
@@ -178,10 +196,19 @@ async function buildBareServer(database: Database, raw: RawDb, tenantId: string)
 
   const businessHeader = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
+  async function pendingEmailOf(query: Query, userId: string) {
+    const rows = await run(query, q.pendingEmail, { tenantId, userId, now: new Date().toISOString() });
+    return rows[0]?.[0] ?? null;
+  }
+
   server.get('/me', async (req, reply) => {
     const auth = await raw.tx((query) => authenticate(query, req.headers.cookie));
     if (!auth) return reply.status(401).send({ message: 'Unauthenticated.' });
-    return { data: auth.sessionUser };
+    const pending = await raw.tx(async (query) => {
+      await run(query, q.tenantContext, { tenantId });
+      return pendingEmailOf(query, auth.userId);
+    });
+    return { data: { ...auth.sessionUser, pending_email: pending } };
   });
 
   server.get('/bootstrap', async (req, reply) => {
@@ -191,11 +218,11 @@ async function buildBareServer(database: Database, raw: RawDb, tenantId: string)
       return found ? { ...found, member: await membership(query, found.userId, businessId) } : null;
     });
     if (!auth) return reply.status(401).send({ message: 'Unauthenticated.' });
-    const companies = await raw.tx(async (query) => {
+    const { companies, pending } = await raw.tx(async (query) => {
       await run(query, q.tenantContext, { tenantId });
-      return companiesOf(query, auth.userId);
+      return { companies: await companiesOf(query, auth.userId), pending: await pendingEmailOf(query, auth.userId) };
     });
-    return { current_user: auth.sessionUser, companies, current_business: auth.member?.business ?? null, current_user_abilities: auth.member?.abilities ?? [] };
+    return { current_user: { ...auth.sessionUser, pending_email: pending }, companies, current_business: auth.member?.business ?? null, current_user_abilities: auth.member?.abilities ?? [] };
   });
 
   await server.listen({ port: 0, host: '127.0.0.1' });

@@ -5,9 +5,10 @@ import { screenshots, signIn } from './session';
 const EMAIL = 'founder@example.com';
 const PASSWORD = 'Founder!Passw0rd';
 const NEW_PASSWORD = 'Founder!Passw0rd2';
+const NEW_EMAIL = 'frances@new-home.example';
 const screenshot = screenshots('sign-up');
 
-test('sign-up journey: check your email, open the link, sign in; a second sign-up mails the owner; a password change lists the tokens that still work', async ({ page, browser }) => {
+test('sign-up journey: check your email, open the link, sign in; a second sign-up mails the owner; a password change lists the tokens that still work; a new email address waits for the link mailed to it', async ({ page, browser }) => {
   async function signUp(password: string) {
     await page.goto('/sign-up');
     await page.getByLabel('Name', { exact: true }).fill('Frances Founder');
@@ -71,4 +72,39 @@ test('sign-up journey: check your email, open the link, sign in; a second sign-u
   await left.getByRole('button', { name: 'Revoke Bookkeeping sync' }).click();
   await expect(left).toContainText('no personal access token is left');
   await expect(page).toHaveURL(/\/settings\/account-settings/);
+
+  // A new email address: asked for with the current password, confirmed from the link mailed to it; the old address is told.
+  const profile = page.getByRole('form', { name: 'Profile' });
+  await profile.getByLabel('Email', { exact: true }).fill(NEW_EMAIL);
+  await profile.getByRole('button', { name: 'Save' }).click();
+  await expect(profile.getByLabel('Current password')).toHaveAccessibleDescription(/Enter your current password to change your email address\./);
+  await screenshot(page, 'email-change-needs-password');
+  await profile.getByLabel('Current password').fill(NEW_PASSWORD);
+  await profile.getByRole('button', { name: 'Save' }).click();
+  await expect(profile.getByTestId('pending-email')).toContainText(`Confirm the change from the link we sent to ${NEW_EMAIL}; until then you sign in with ${EMAIL}.`);
+  await expect(profile.getByLabel('Email', { exact: true })).toHaveValue(EMAIL);
+  await screenshot(page, 'email-change-pending');
+  const changeNotice = await waitForMail(EMAIL, 'Your email address is about to change');
+  expect(changeNotice.text).toContain(NEW_EMAIL);
+  expect(changeNotice.text).not.toContain('/confirm-email/');
+
+  const confirmation = await waitForMail(NEW_EMAIL, 'Confirm your new email address');
+  await page.goto(linkIn(confirmation, /\/confirm-email\/[\w-]+/));
+  await expect(page.getByText('Your email address has been changed.')).toBeVisible();
+  await screenshot(page, 'email-changed');
+  await waitForMail(EMAIL, 'Your email address was changed');
+  await page.getByRole('link', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto('/settings/account-settings');
+  await expect(page.getByRole('form', { name: 'Profile' }).getByLabel('Email', { exact: true })).toHaveValue(NEW_EMAIL);
+  await expect(page.getByTestId('pending-email')).toHaveCount(0);
+
+  // The new address signs in; the old one no longer does.
+  const later = await browser.newContext();
+  const fresh = await later.newPage();
+  await signIn(fresh, EMAIL, NEW_PASSWORD);
+  await expect(fresh.getByText('These credentials do not match our records.')).toBeVisible();
+  await signIn(fresh, NEW_EMAIL, NEW_PASSWORD);
+  await expect(fresh).toHaveURL(/\/dashboard$/);
+  await later.close();
 });

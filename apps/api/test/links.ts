@@ -4,7 +4,7 @@ import { createRecurringInvoiceJob } from '../src/modules/recurring-invoices/rec
 import { createCustomer, invoiceBody } from './documents';
 import type { Harness, TestClient, TestResponse } from './harness';
 import { ownerWithBusiness } from './team';
-import { signUpAndSignIn } from './sign-up';
+import { markUnverified, signUpAndSignIn } from './sign-up';
 
 /**
  * Every kind of link the app hands out (mailed, or answered by the /links routes), as a table:
@@ -88,6 +88,15 @@ export const LINK_KINDS: LinkKind[] = [
     name: 'verification resend',
     path: '/verify-user?token=',
     issue: async (f, headers) => ({ response: await f.unverified.post('/api/v1/email/verification-notification', {}, headers), mailTo: f.unverifiedEmail }),
+  },
+  {
+    name: 'email change',
+    path: '/confirm-email/',
+    issue: async (f, headers, run) => {
+      const email = `moved-${run}@links.example`;
+      const body = { name: 'Links Admin', email, current_password: f.tenant.adminPassword };
+      return { response: await f.owner.put('/api/v1/me', body, headers), mailTo: email };
+    },
   },
   {
     name: 'team invitation',
@@ -176,9 +185,9 @@ export async function linkFixture(h: Harness, tenant: LinkTenant): Promise<LinkF
   const label = tenant.host.replace(/\W/g, '-');
   const owner = await ownerWithBusiness(h, tenant.adminEmail, tenant.adminPassword, `Links ${label}`, tenant.host);
   const unverifiedEmail = `unverified-${label}@links.example`;
-  // A sign-up is verified by its own link: the unverified user changed its address afterwards.
-  const unverified = await signUpAndSignIn(h, signUpBody(`before-${unverifiedEmail}`), tenant.host);
-  expect((await unverified.put('/api/v1/me', { name: 'Unverified Person', email: unverifiedEmail })).status).toBe(200);
+  // A sign-up is verified by its own link: the unverified user is an account from before that.
+  const unverified = await signUpAndSignIn(h, signUpBody(unverifiedEmail), tenant.host);
+  await markUnverified(h, unverified);
   const customer = await createCustomer(owner, `Buyer ${label}`, `buyer-${label}@links.example`);
   const invitedOwnerEmail = `onboarding-${label}@links.example`;
   const invited = await createCustomer(owner, `Invited ${label}`, invitedOwnerEmail, { send_invitation: true });

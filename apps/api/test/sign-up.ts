@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
+import { users } from '../src/db/schema';
 import type { Harness, TestClient } from './harness';
 import { linkIn } from './smtp';
 
@@ -32,4 +34,15 @@ export async function signUpAndSignIn(h: Harness, fields: SignUpFields, host?: s
   const owner = h.client(host);
   expect((await owner.login(fields.email, fields.password ?? SIGN_UP_PASSWORD)).status).toBe(200);
   return owner;
+}
+
+/**
+ * Makes the client's account unverified, as accounts from before sign-ups were verified by their
+ * link (or whose address changed without a link) still are: no request can do it any more.
+ */
+export async function markUnverified(h: Harness, client: TestClient): Promise<void> {
+  const me = await client.get('/api/v1/me');
+  const id = (me.body.data as { id: string } | undefined)?.id ?? '';
+  const updated = await h.app.db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, id)).returning({ id: users.id });
+  expect(updated).toHaveLength(1);
 }

@@ -10,6 +10,12 @@ export const userResourceSchema = z.object({
   name: z.string(),
   first_name: z.string().nullable(),
   email: z.string(),
+  /**
+   * An address change waiting for the link mailed to the new address (it expires after
+   * EMAIL_CHANGE_HOURS); until then `email` is the one that signs in and gets the mail. Null when
+   * no change is pending.
+   */
+  pending_email: z.string().nullable(),
   phone: z.string().nullable(),
   avatar: z.string().nullable(),
   language: z.string(),
@@ -21,13 +27,25 @@ export const userResourceSchema = z.object({
 });
 export type UserResource = z.infer<typeof userResourceSchema>;
 
+/** How long the link that confirms a new account address works. */
+export const EMAIL_CHANGE_HOURS = 24;
+
+/**
+ * Name, phone and language change at once. A different `email` needs `current_password` (422 on
+ * `current_password` without it or when it is wrong) and does not change the address yet: a link is
+ * mailed to the new address, the old one is told, and the answer's `pending_email` says what waits.
+ */
 export const updateMeRequestSchema = z.object({
   name: nameSchema,
   email: emailSchema,
   phone: phoneSchema.nullish().or(z.literal('')),
   language: z.string().min(2).max(10).optional(),
+  current_password: z.string().max(128, messages.passwordMax).optional(),
 });
 export type UpdateMeRequest = z.input<typeof updateMeRequestSchema>;
+
+/** `POST /confirm-email`: the token of the link mailed to the new address (page `/confirm-email/{token}`). */
+export const confirmEmailChangeRequestSchema = z.object({ token: z.string().min(1, messages.required).max(200) });
 
 export const changePasswordRequestSchema = z
   .object({

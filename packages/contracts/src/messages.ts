@@ -40,6 +40,8 @@ export const messages = {
   passwordReset: 'Your password has been reset.',
   verificationSent: 'A new verification link has been sent to your email address.',
   emailVerified: 'Your email address has been verified.',
+  currentPasswordForEmail: 'Enter your current password to change your email address.',
+  emailChanged: 'Your email address has been changed.',
   featureNotEnabled: 'Feature not enabled.',
   accountDisabled: 'Your account is disabled.',
   accountUpdated: 'Account updated',

@@ -53,6 +53,16 @@ beforeAll(async () => {
   // Two-factor authentication for the support user: the TOTP secret, its otpauth URL and the recovery codes.
   support = h.client();
   expect((await support.login(SUPPORT_EMAIL, SUPPORT_NEW_PASSWORD)).status).toBe(200);
+
+  // An address change asked for with the current password, its link opened and used (and changed back the same way).
+  const movedEmail = 'canary-support-moved@example.com';
+  for (const [from, to] of [[SUPPORT_EMAIL, movedEmail], [movedEmail, SUPPORT_EMAIL]] as const) {
+    expect((await support.put('/api/v1/me', { name: 'Canary Support', email: to, current_password: SUPPORT_NEW_PASSWORD })).body.data).toMatchObject({ email: from, pending_email: to });
+    const changeMail = await h.smtp.waitFor(to, (mail) => mail.subject === 'Confirm your new email address');
+    const change = plant(`email-change token to ${to}`, linkIn(changeMail, /confirm-email\/[\w-]+/).split('/')[1]);
+    await openPage(guest, `/confirm-email/${change}`);
+    expect((await guest.post('/api/v1/confirm-email', { token: change })).status).toBe(200);
+  }
   expect((await support.post('/api/v1/user/confirm-password', { password: SUPPORT_NEW_PASSWORD })).status).toBe(201);
   const setup = await support.post('/api/v1/user/two-factor-authentication');
   const secret = plant('TOTP secret', setup.body.secret);
@@ -124,7 +134,7 @@ afterAll(async () => {
 describe('canary crawl: planted secrets appear in no log and no admin-readable answer', () => {
   it('planted every kind of secret and crawled the whole admin area as super admin and as support', () => {
     expect(canaries.map((canary) => canary.label)).toEqual(
-      expect.arrayContaining(['invitation token', 'reset token', 'TOTP secret', 'otpauth URL', 'device bearer token', 'personal access token', 'verification token', 'onboarding token', 'public link token (issued)', 'public link token (mailed)']),
+      expect.arrayContaining(['invitation token', 'reset token', 'email-change token to canary-support-moved@example.com', 'TOTP secret', 'otpauth URL', 'device bearer token', 'personal access token', 'verification token', 'onboarding token', 'public link token (issued)', 'public link token (mailed)']),
     );
     const adminRoutes = readableRoutes(h.server, (route) => route.startsWith('/api/v1/platform/') || route.startsWith('/api/central/'));
     for (const client of ['super admin', 'support']) {
@@ -141,6 +151,7 @@ describe('canary crawl: planted secrets appear in no log and no admin-readable a
   it('the server log (stdout) recorded the requests, with no secret in it', () => {
     const text = serverLog.text();
     expect(text).toContain('/accept-user-invitation/[REDACTED]');
+    expect(text).toContain('/confirm-email/[REDACTED]');
     expect(text).toContain('/api/v1/public/invoices/[REDACTED]/pdf');
     expect(findCanaries({ 'server log': text }, canaries)).toEqual([]);
   });

@@ -38,6 +38,7 @@ describe('value rules', () => {
     }
     expect(maskSecretsInText('https://acme.test/reset-password/short?email=ada%40example.com')).toBe(`https://acme.test/reset-password/${REDACTED}?email=ada%40example.com`);
     expect(maskSecretsInText('https://acme.test/public/invoices/view/abc')).toBe(`https://acme.test/public/invoices/view/${REDACTED}`);
+    expect(maskSecretsInText('https://acme.test/confirm-email/short')).toBe(`https://acme.test/confirm-email/${REDACTED}`);
   });
 
   it('masks long random strings and keeps ids, amounts, dates and ordinary words', () => {

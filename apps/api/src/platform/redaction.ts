@@ -35,8 +35,8 @@ const SECRET_SHAPES: { hint: RegExp; pattern: RegExp; replacement: string }[] = 
   { hint: /eyJ/, pattern: /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, replacement: REDACTED },
   // Links whose next path segment is a one-time token: web pages and the API routes behind them.
   {
-    hint: /reset-password|invitation/i,
-    pattern: new RegExp(`(${SEP}(?:reset-password|accept-user-invitation|onboarding-business-invitation|onboarding-invitations|invitations)${SEP})${VALUE_END}`, 'gi'),
+    hint: /reset-password|invitation|confirm-email/i,
+    pattern: new RegExp(`(${SEP}(?:reset-password|accept-user-invitation|onboarding-business-invitation|onboarding-invitations|invitations|confirm-email)${SEP})${VALUE_END}`, 'gi'),
     replacement: `$1${REDACTED}`,
   },
   // Public document links (`/public/invoices/view/<token>`, `/api/v1/public/invoices/<token>/pdf`) open a customer's documents.

@@ -60,6 +60,7 @@ export function makeSession(overrides: Partial<BootstrapResponse> = {}): Bootstr
       name: 'Ada Lovelace',
       first_name: 'Ada',
       email: 'ada@example.com',
+      pending_email: null,
       phone: null,
       avatar: null,
       language: 'en',

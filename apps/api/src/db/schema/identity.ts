@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenancy';
 
 const tenantId = () =>
@@ -158,16 +158,18 @@ export const accessTokens = pgTable(
   ],
 );
 
-/** Single-use links: password reset, email verification, invitations. Only the hash is stored. */
+/** Single-use links: password reset, email verification, invitations, address changes. Only the hash is stored. */
 export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     tenantId: tenantId(),
     id: uuid('id').notNull(),
     userId: uuid('user_id').notNull(),
-    purpose: text('purpose', { enum: ['password-reset', 'email-verification', 'invitation', 'business-onboarding'] }).notNull(),
+    purpose: text('purpose', { enum: ['password-reset', 'email-verification', 'invitation', 'business-onboarding', 'email-change'] }).notNull(),
     tokenHash: text('token_hash').notNull(),
     businessId: uuid('business_id'),
+    /** The new address an email-change link confirms (lower-cased); only email-change links have one. */
+    email: text('email'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -175,6 +177,8 @@ export const oneTimeTokens = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('one_time_tokens_hash_unique').on(t.tenantId, t.tokenHash),
+    index('one_time_tokens_user_purpose_idx').on(t.tenantId, t.userId, t.purpose),
+    check('one_time_tokens_email_change_address', sql`(purpose = 'email-change') = (email IS NOT NULL)`),
     foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id], name: 'one_time_tokens_user_fk' }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'one_time_tokens_business_fk' }).onDelete('cascade'),
   ],

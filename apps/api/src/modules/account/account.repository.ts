@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { accessTokens } from '../../db/schema';
+import { accessTokens, oneTimeTokens } from '../../db/schema';
 
 export type AccessTokenRow = typeof accessTokens.$inferSelect;
 
@@ -15,4 +15,33 @@ export async function listPersonalTokens(tx: Tx, tenantId: string, userId: strin
   const rows = await tx.select().from(accessTokens).where(where).orderBy(desc(accessTokens.createdAt), desc(accessTokens.id)).offset(offset).limit(limit);
   const counted = await tx.select({ count: sql<number>`count(*)::int` }).from(accessTokens).where(where);
   return { rows, total: counted[0]?.count ?? 0 };
+}
+
+/** The new address of the user's live email-change link (the latest one), if any. */
+export async function findPendingEmail(tx: Tx, tenantId: string, userId: string, now: Date): Promise<string | null> {
+  const rows = await tx
+    .select({ email: oneTimeTokens.email })
+    .from(oneTimeTokens)
+    .where(
+      and(
+        eq(oneTimeTokens.tenantId, tenantId),
+        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.purpose, 'email-change'),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, now),
+      ),
+    )
+    .orderBy(desc(oneTimeTokens.createdAt))
+    .limit(1);
+  return rows[0]?.email ?? null;
+}
+
+/** When the user's email-change links issued after `since` were made, oldest first. */
+export async function emailChangesIssuedSince(tx: Tx, tenantId: string, userId: string, since: Date): Promise<Date[]> {
+  const rows = await tx
+    .select({ createdAt: oneTimeTokens.createdAt })
+    .from(oneTimeTokens)
+    .where(and(eq(oneTimeTokens.tenantId, tenantId), eq(oneTimeTokens.userId, userId), eq(oneTimeTokens.purpose, 'email-change'), gt(oneTimeTokens.createdAt, since)))
+    .orderBy(asc(oneTimeTokens.createdAt));
+  return rows.map((row) => row.createdAt);
 }

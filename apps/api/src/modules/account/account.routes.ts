@@ -5,11 +5,13 @@ import {
   accessTokenStatuses,
   changePasswordRequestSchema,
   changePasswordResponseSchema,
+  confirmEmailChangeRequestSchema,
   confirmPasswordRequestSchema,
   confirmedPasswordStatusSchema,
   createAccessTokenRequestSchema,
   createAccessTokenResponseSchema,
   listMeta,
+  messageResponseSchema,
   messages,
   recoveryCodesResponseSchema,
   twoFactorConfirmRequestSchema,
@@ -19,26 +21,38 @@ import {
   userResourceSchema,
 } from '@app/contracts';
 import { AppError } from '../../platform/errors';
+import { requestMeta } from '../../platform/http';
 import { requireUser } from '../../platform/request-context';
 import { readUploadedImage } from '../../platform/uploads';
 import type { AuthService } from '../auth/auth.service';
-import { type AccountService, toUserResource } from './account.service';
+import type { AccountService } from './account.service';
 
 export type AccountRoutesOptions = { account: AccountService; auth: AuthService };
 
+const PUBLIC = { access: { public: true } } as const;
 const SIGNED_IN = { access: { authenticated: true, allowUnverified: true } } as const;
 /** Answers that hand the user a secret (TOTP secret, recovery codes, a token) or list their tokens stay out of the API log. */
 const SIGNED_IN_SECRET = { ...SIGNED_IN, sensitiveResponse: true } as const;
 
-/** The current password and 2FA codes here count against the account's and address's shared failure budgets (in the services). */
+/**
+ * The current password (of a password change or an address change) and 2FA codes here count
+ * against the account's and address's shared failure budgets, and wrong address-change links
+ * against the address's (in the services).
+ */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (server, { account, auth }) => {
   server.get('/me', { config: SIGNED_IN, schema: { response: { 200: z.object({ data: userResourceSchema }) } } }, async (request) => ({
-    data: toUserResource(requireUser(request).row),
+    data: await account.userResource(request.ctx.tenant.id, requireUser(request).row),
   }));
 
   server.put('/me', { config: SIGNED_IN, schema: { body: updateMeRequestSchema, response: { 200: z.object({ data: userResourceSchema }) } } }, async (request) => ({
-    data: await account.updateMe(request.ctx.tenant.id, requireUser(request).id, request.body),
+    data: await account.updateMe(request.ctx.tenant.id, requireUser(request), request.body, requestMeta(request)),
   }));
+
+  // The link mailed to a new address; it switches the address and signs nobody in.
+  server.post('/confirm-email', { config: PUBLIC, schema: { body: confirmEmailChangeRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
+    await account.confirmEmailChange(request.ctx.tenant.id, request.body.token, requestMeta(request));
+    return { message: messages.emailChanged };
+  });
 
   server.put('/me/change-password', { config: SIGNED_IN_SECRET, schema: { body: changePasswordRequestSchema, response: { 200: changePasswordResponseSchema } } }, async (request) =>
     account.changePassword(request.ctx.tenant.id, requireUser(request), request.ctx.session?.id ?? null, request.body, request.ip),

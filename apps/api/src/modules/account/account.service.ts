@@ -10,8 +10,9 @@ import {
   userSettingsSchema,
   languages,
 } from '@app/contracts';
+import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
-import type { AppContext } from '../../platform/app-context';
+import type { AppContext, RequestMeta } from '../../platform/app-context';
 import { newId, randomToken, sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
@@ -22,6 +23,7 @@ import * as authRepo from '../auth/auth.repository';
 import { endAccessAfterPasswordChange, passwordSubjects } from '../auth/auth.service';
 import { securitySettingsInTx } from '../tenants/security-settings.service';
 import * as repo from './account.repository';
+import { createEmailChangeService } from './email-change';
 
 /** The signed-in user a request acts for: the id, and the email its failed attempts count against. */
 export type SignedInUser = { id: string; email: string };
@@ -29,12 +31,13 @@ export type SignedInUser = { id: string; email: string };
 const PASSWORD_CONFIRM_MS = 3 * 3_600_000;
 const RECOVERY_CODE_COUNT = 8;
 
-export function toUserResource(row: authRepo.UserRow): UserResource {
+function toUserResource(row: authRepo.UserRow, pendingEmail: string | null): UserResource {
   return {
     id: row.id,
     name: row.name,
     first_name: row.firstName,
     email: row.email,
+    pending_email: pendingEmail,
     phone: row.phone,
     avatar: row.avatar,
     language: row.language,
@@ -44,6 +47,11 @@ export function toUserResource(row: authRepo.UserRow): UserResource {
     two_factor: { enabled: row.twoFactorSecret !== null, confirmed: row.twoFactorConfirmedAt !== null },
     created_at: row.createdAt.toISOString(),
   };
+}
+
+/** The user with the address change waiting for its link, read in the caller's transaction. */
+export async function userResourceInTx(tx: Tx, tenantId: string, row: authRepo.UserRow, now: Date): Promise<UserResource> {
+  return toUserResource(row, await repo.findPendingEmail(tx, tenantId, row.id, now));
 }
 
 export function userSettingsOf(row: authRepo.UserRow): UserSettings {
@@ -71,6 +79,7 @@ function newRecoveryCode(): string {
 export function createAccountService(app: AppContext) {
   const now = () => app.clock.now();
   const throttle = new Throttle(app.db, app.clock);
+  const emailChanges = createEmailChangeService(app);
 
   async function loadUser(tenantId: string, userId: string): Promise<authRepo.UserRow> {
     const row = await inTenant(app.db, tenantId, (tx) => authRepo.findUserById(tx, tenantId, userId));
@@ -85,25 +94,43 @@ export function createAccountService(app: AppContext) {
   }
 
   return {
-    async updateMe(tenantId: string, userId: string, input: UpdateMeRequest): Promise<UserResource> {
-      return inTenant(app.db, tenantId, async (tx) => {
-        const current = await authRepo.findUserById(tx, tenantId, userId);
-        if (!current) throw AppError.unauthenticated();
-        const email = input.email.toLowerCase();
-        if (email !== current.email.toLowerCase()) {
-          const other = await authRepo.findUserByEmail(tx, tenantId, email);
-          if (other) throw AppError.validation('email', messages.emailTaken);
-        }
-        if (input.language && !languages.some((l) => l.code === input.language)) throw AppError.validation('language', 'The selected language is invalid.');
-        const row = await authRepo.updateUser(tx, tenantId, userId, {
+    /** The user as `GET /me` and `/bootstrap` show it: with the address change waiting for its link, if any. */
+    async userResource(tenantId: string, row: authRepo.UserRow): Promise<UserResource> {
+      return inTenant(app.db, tenantId, (tx) => userResourceInTx(tx, tenantId, row, now()));
+    },
+
+    /**
+     * Name, phone and language change at once. A new address needs the current password (a
+     * credential attempt, counted like the others) and only waits for its link (email-change.ts):
+     * a stolen session alone can neither take the account over nor lock its owner out.
+     */
+    async updateMe(tenantId: string, signedIn: SignedInUser, input: UpdateMeRequest, meta: RequestMeta): Promise<UserResource> {
+      if (input.language && !languages.some((l) => l.code === input.language)) throw AppError.validation('language', 'The selected language is invalid.');
+      const current = await loadUser(tenantId, signedIn.id);
+      const email = input.email.toLowerCase();
+      const changesEmail = email !== current.email.toLowerCase();
+      if (changesEmail) {
+        if (!input.current_password) throw AppError.validation('current_password', messages.currentPasswordForEmail);
+        const password = input.current_password;
+        await throttle.guard(passwordSubjects(tenantId, signedIn.email, meta.ip), async () => {
+          if (!(await verifyPassword(current.passwordHash, password))) throw AppError.validation('current_password', messages.currentPasswordWrong);
+        });
+      }
+      const { resource, mailIds } = await inTenant(app.db, tenantId, async (tx) => {
+        const row = await authRepo.updateUser(tx, tenantId, signedIn.id, {
           name: input.name,
-          email,
           phone: input.phone || null,
           ...(input.language ? { language: input.language } : {}),
-          ...(email !== current.email.toLowerCase() ? { emailVerifiedAt: current.isPlatformUser ? current.emailVerifiedAt : null } : {}),
         });
-        return toUserResource(row);
+        const written = changesEmail ? await emailChanges.requestInTx(tx, tenantId, row, email, meta.origin) : [];
+        return { resource: await userResourceInTx(tx, tenantId, row, now()), mailIds: written };
       });
+      for (const mailId of mailIds) await app.outbox.dispatch(tenantId, mailId);
+      return resource;
+    },
+
+    confirmEmailChange(tenantId: string, token: string, meta: RequestMeta): Promise<void> {
+      return emailChanges.confirm(tenantId, token, meta);
     },
 
     /**

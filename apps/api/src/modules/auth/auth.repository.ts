@@ -141,7 +141,7 @@ export async function consumeOneTimeToken(
   tx: Tx,
   tenantId: string,
   tokenHash: string,
-  purpose: 'password-reset' | 'email-verification' | 'invitation',
+  purpose: 'password-reset' | 'email-verification' | 'invitation' | 'email-change',
   now: Date,
 ) {
   const rows = await tx
@@ -179,7 +179,7 @@ export async function findOneTimeToken(tx: Tx, tenantId: string, tokenHash: stri
   return rows[0];
 }
 
-export async function invalidateOneTimeTokens(tx: Tx, tenantId: string, userId: string, purposes: readonly ('password-reset' | 'email-verification')[], now: Date) {
+export async function invalidateOneTimeTokens(tx: Tx, tenantId: string, userId: string, purposes: readonly ('password-reset' | 'email-verification' | 'email-change')[], now: Date) {
   await tx
     .update(oneTimeTokens)
     .set({ usedAt: now })

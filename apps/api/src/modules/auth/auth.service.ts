@@ -42,8 +42,9 @@ function codeSubjects(tenantId: string, email: string, ip: string): ThrottleSubj
 /**
  * What a new password ends, in its transaction: every session but `keepSessionId` (the one that
  * changed it, if any), device tokens (and personal access tokens too when `personalTokens` is
- * 'revoke'), and every outstanding reset and email-verification link: a link mailed before the
- * change could otherwise reset the password again, or confirm an address someone else set.
+ * 'revoke'), and every outstanding reset, email-verification and email-change link: a link mailed
+ * before the change could otherwise reset the password again, or move the account to an address
+ * someone who knew the old password asked for.
  */
 export async function endAccessAfterPasswordChange(
   tx: Tx,
@@ -54,7 +55,7 @@ export async function endAccessAfterPasswordChange(
 ): Promise<void> {
   await repo.deleteUserSessions(tx, tenantId, userId, options.keepSessionId);
   await repo.revokeUserTokens(tx, tenantId, userId, now, options.personalTokens === 'keep' ? 'device' : undefined);
-  await repo.invalidateOneTimeTokens(tx, tenantId, userId, ['password-reset', 'email-verification'], now);
+  await repo.invalidateOneTimeTokens(tx, tenantId, userId, ['password-reset', 'email-verification', 'email-change'], now);
 }
 
 export function createAuthService(app: AppContext) {

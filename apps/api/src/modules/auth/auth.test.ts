@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_HOST, type Harness, createHarness, errorsOf } from '../../../test/harness';
-import { signUpAndSignIn, signUpToken } from '../../../test/sign-up';
+import { markUnverified, signUpAndSignIn, signUpToken } from '../../../test/sign-up';
 import { linkIn } from '../../../test/smtp';
 import { totpCodeAt } from '../../platform/totp';
 
@@ -210,31 +210,34 @@ describe('forgot and reset password', () => {
 });
 
 describe('a password reset ends all access', () => {
-  it('ends every session, device token and personal access token, and every other reset and verification link', async () => {
-    const { c } = await signUp('reset-all@example.com');
+  it('ends every session, device token and personal access token, and every other reset, verification and address-change link', async () => {
+    const email = 'reset-all@example.com';
+    const { c } = await signUp(email);
     const device = h.client();
-    device.bearer = (await h.client().post('/api/v1/auth/login', { email: 'reset-all@example.com', password: STRONG, device_name: 'phone' })).body.token as string;
+    device.bearer = (await h.client().post('/api/v1/auth/login', { email, password: STRONG, device_name: 'phone' })).body.token as string;
     const personal = h.client();
     personal.bearer = (await c.post('/api/v1/me/tokens', { name: 'Script', expires_in_days: 30 })).body.plain_text_token as string;
     expect((await device.get('/api/v1/me')).status).toBe(200);
     expect((await personal.get('/api/v1/me')).status).toBe(200);
-    // An address change waiting for its verification link.
-    await c.put('/api/v1/me', { name: 'Ada Lovelace', email: 'reset-all-new@example.com' });
+    // A verification link (of an account from before verified sign-ups) and an address change waiting for its link.
+    await markUnverified(h, c);
     await c.post('/api/v1/email/verification-notification');
     await h.jobs.drain();
-    const verifyToken = linkIn(await h.smtp.waitFor('reset-all-new@example.com', (m) => m.subject.includes('Verify')), /verify-user\?token=[\w-]+/).split('=')[1];
+    const verifyToken = linkIn(await h.smtp.waitFor(email, (m) => m.subject.includes('Verify')), /verify-user\?token=[\w-]+/).split('=')[1];
+    expect((await c.put('/api/v1/me', { name: 'Ada Lovelace', email: 'reset-all-new@example.com', current_password: STRONG })).status).toBe(200);
+    const changeToken = linkIn(await h.smtp.waitFor('reset-all-new@example.com', (m) => m.subject.includes('Confirm')), /confirm-email\/[\w-]+/).split('/')[1];
 
     const guest = h.client();
     await guest.csrf();
-    const resetMails = () => h.smtp.mails.filter((m) => m.to.includes('reset-all-new@example.com') && m.subject.includes('Reset'));
-    await guest.post('/api/v1/forgot-password', { email: 'reset-all-new@example.com' });
+    const resetMails = () => h.smtp.mails.filter((m) => m.to.includes(email) && m.subject.includes('Reset'));
+    await guest.post('/api/v1/forgot-password', { email });
     await h.jobs.drain();
-    const first = linkIn(await h.smtp.waitFor('reset-all-new@example.com', (m) => m.subject.includes('Reset')), /reset-password\/[\w-]+/).split('/')[1];
-    await guest.post('/api/v1/forgot-password', { email: 'reset-all-new@example.com' });
+    const first = linkIn(await h.smtp.waitFor(email, (m) => m.subject.includes('Reset')), /reset-password\/[\w-]+/).split('/')[1];
+    await guest.post('/api/v1/forgot-password', { email });
     await h.jobs.drain();
-    const latest = await h.smtp.waitFor('reset-all-new@example.com', (m) => resetMails().indexOf(m) === 1);
+    const latest = await h.smtp.waitFor(email, (m) => resetMails().indexOf(m) === 1);
     const second = linkIn(latest, /reset-password\/[\w-]+/).split('/')[1];
-    const body = (token: string | undefined) => ({ token, email: 'reset-all-new@example.com', password: 'N3w!Password', password_confirmation: 'N3w!Password' });
+    const body = (token: string | undefined) => ({ token, email, password: 'N3w!Password', password_confirmation: 'N3w!Password' });
     expect(errorsOf(await guest.post('/api/v1/reset-password', body(first))).email?.[0]).toBe(messages.invalidToken);
     expect((await guest.post('/api/v1/reset-password', body(second))).status).toBe(200);
 
@@ -242,7 +245,10 @@ describe('a password reset ends all access', () => {
     expect((await device.get('/api/v1/me')).status).toBe(401);
     expect((await personal.get('/api/v1/me')).status).toBe(401);
     expect(errorsOf(await guest.post('/api/v1/verify-email', { token: verifyToken })).token?.[0]).toBe(messages.invalidToken);
-    expect((await h.client().login('reset-all-new@example.com', 'N3w!Password')).status).toBe(200);
+    expect(errorsOf(await guest.post('/api/v1/confirm-email', { token: changeToken })).token?.[0]).toBe(messages.invalidToken);
+    const owner = h.client();
+    expect((await owner.login(email, 'N3w!Password')).status).toBe(200);
+    expect((await owner.get('/api/v1/me')).body.data).toMatchObject({ email, pending_email: null });
   });
 });
 

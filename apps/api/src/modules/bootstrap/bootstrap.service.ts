@@ -17,7 +17,7 @@ import {
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import type { AuthenticatedUser, SelectedBusiness, TenantRecord } from '../../platform/request-context';
-import { toUserResource, userSettingsOf } from '../account/account.service';
+import { userResourceInTx, userSettingsOf } from '../account/account.service';
 import { invoiceDirectionCounts } from '../invoices/invoices.service';
 import * as businessRepo from '../businesses/businesses.repository';
 import { businessSettingsOf, toBusinessResource } from '../businesses/businesses.service';
@@ -62,9 +62,10 @@ export function createBootstrapService(app: AppContext) {
 
     /** Everything the browser needs after sign-in, in one transaction. */
     async bootstrap(tenant: TenantRecord, user: AuthenticatedUser, business: SelectedBusiness | null): Promise<BootstrapResponse> {
-      const { companies, invoiceCounts } = await inTenant(app.db, tenant.id, async (tx) => ({
+      const { companies, invoiceCounts, currentUser } = await inTenant(app.db, tenant.id, async (tx) => ({
         companies: await businessRepo.listUserCompanies(tx, tenant.id, user.id, 0, 50),
         invoiceCounts: business ? await invoiceDirectionCounts(tx, { tenantId: tenant.id, businessId: business.row.id }) : { incoming: 0, outgoing: 0 },
+        currentUser: await userResourceInTx(tx, tenant.id, user.row, app.clock.now()),
       }));
       const abilities = business?.abilities ?? [];
       const allowed = (ability: string) => holds(abilities, ability);
@@ -75,7 +76,7 @@ export function createBootstrapService(app: AppContext) {
         config: { app_name: APP_NAME, tenant: tenantBranding(tenant), switches: tenantSwitches(tenant) },
         global_settings: {},
         time_zones: timeZones(),
-        current_user: toUserResource(user.row),
+        current_user: currentUser,
         current_user_settings: userSettingsOf(user.row),
         current_user_abilities: abilities,
         current_user_platform_abilities: user.platformAbilities,

@@ -33,6 +33,15 @@ export function useUpdateMe() {
   });
 }
 
+/** The link mailed to a new address; a signed-in browser reloads its session to show the new address. */
+export function useConfirmEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) => api.post<{ message: string }>('/confirm-email', { token }),
+    onSuccess: () => queryClient.removeQueries({ queryKey: sessionKey }),
+  });
+}
+
 export function useUploadAvatar() {
   const refresh = useRefreshSession();
   return useMutation({

@@ -21,15 +21,25 @@ const zapier = token('tok-2', 'Zapier');
 
 function accountApi(session: BootstrapResponse) {
   let twoFactorOn = false;
+  let pendingEmail: string | null = null;
+  let name = session.current_user.name;
+  const currentUser = () => ({ ...session.current_user, name, pending_email: pendingEmail, two_factor: { enabled: twoFactorOn, confirmed: twoFactorOn } });
   return mockFetch(
     route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)),
     route('GET', '/api/v1/csrf-cookie', () => {
       document.cookie = 'XSRF-TOKEN=token; path=/';
       return new Response(null, { status: 204 });
     }),
-    route('GET', '/api/v1/bootstrap', () =>
-      jsonResponse(200, { ...session, current_user: { ...session.current_user, two_factor: { enabled: twoFactorOn, confirmed: twoFactorOn } } }),
-    ),
+    route('GET', '/api/v1/bootstrap', () => jsonResponse(200, { ...session, current_user: currentUser() })),
+    route('PUT', '/api/v1/me', (r) => {
+      const body = r.body as { name: string; email: string; current_password?: string };
+      if (body.email !== session.current_user.email) {
+        if (body.current_password !== 'Str0ng!Passw0rd') return jsonResponse(422, { message: messages.currentPasswordWrong, errors: { current_password: [messages.currentPasswordWrong] } });
+        pendingEmail = body.email;
+      }
+      name = body.name;
+      return jsonResponse(200, { data: currentUser() });
+    }),
     route('GET', '/api/v1/me/tokens', () => jsonResponse(200, { data: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0, token_total_count: 0, max_expires_in_days: 90 } })),
     route('PUT', '/api/v1/me/change-password', () =>
       jsonResponse(200, { success: true, message: messages.passwordChanged, personal_access_tokens: [reporting, zapier], personal_access_token_count: 3 }),
@@ -97,6 +107,59 @@ describe('account settings', () => {
     await user.click(screen.getByRole('link', { name: 'Dashboard' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Leave' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('changes the name at once without a password', async () => {
+    const session = makeSession();
+    const { requests } = accountApi(session);
+    renderApp('/settings/account-settings', session);
+    const user = userEvent.setup();
+
+    const form = await screen.findByRole('form', { name: 'Profile' });
+    await user.type(within(form).getByLabelText('Name'), ' Byron');
+    expect(within(form).queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Account updated')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT' && r.path === '/api/v1/me')?.body).toEqual({ name: 'Ada Lovelace Byron', email: 'ada@example.com', phone: null });
+    expect(screen.queryByTestId('pending-email')).not.toBeInTheDocument();
+  });
+
+  it('asks for the current password when the email changes, and shows the change waiting for its link', async () => {
+    const session = makeSession();
+    const { requests } = accountApi(session);
+    renderApp('/settings/account-settings', session);
+    const user = userEvent.setup();
+
+    const form = await screen.findByRole('form', { name: 'Profile' });
+    await user.clear(within(form).getByLabelText('Email'));
+    await user.type(within(form).getByLabelText('Email'), 'ada@new-home.example');
+    const password = within(form).getByLabelText('Current password');
+    expect(password).toHaveAccessibleDescription(/needs your current password/);
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(password).toHaveAccessibleDescription(expect.stringContaining(messages.currentPasswordForEmail)));
+    expect(requests.some((r) => r.method === 'PUT' && r.path === '/api/v1/me')).toBe(false);
+
+    await user.type(password, 'Wr0ng!Password');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(within(form).getByLabelText('Current password')).toHaveAccessibleDescription(expect.stringContaining(messages.currentPasswordWrong)));
+
+    await user.clear(within(form).getByLabelText('Current password'));
+    await user.type(within(form).getByLabelText('Current password'), 'Str0ng!Passw0rd');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    const pending = await screen.findByTestId('pending-email');
+    expect(pending).toHaveTextContent('Confirm the change from the link we sent to ada@new-home.example; until then you sign in with ada@example.com.');
+    expect(screen.getByText('We sent a confirmation link to ada@new-home.example')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT' && r.path === '/api/v1/me').at(-1)?.body).toEqual({
+      name: 'Ada Lovelace',
+      email: 'ada@new-home.example',
+      phone: null,
+      current_password: 'Str0ng!Passw0rd',
+    });
+    // The form keeps the address that still signs in.
+    expect(within(form).getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(within(form).queryByLabelText('Current password')).not.toBeInTheDocument();
   });
 
   it('after a password change lists the personal access tokens that still work, each with a revoke button', async () => {

@@ -6,7 +6,7 @@ import { BrandCard } from '../../../components/brand-card';
 import { errorText } from '../../../lib/api-error';
 import { useVerifyEmail } from '../auth-queries';
 
-/** The link in the verification email (sign-up or a changed address) lands here with ?token=. */
+/** The link in the verification email (a sign-up, or the resend for an account not verified yet) lands here with ?token=. */
 export function VerifyUserPage() {
   const { t } = useTranslation();
   const [searchParams] = useSearchParams();
