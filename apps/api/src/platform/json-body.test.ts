@@ -35,8 +35,10 @@ describe('parseJsonBody', () => {
     expect(refusal(JSON.stringify({ ids: Array.from({ length: JSON_BODY_LIMITS.maxEntries + 1 }, () => 0) }))).toBe(jsonBodyMessages.tooManyEntries);
     const wideObject = JSON.stringify(Object.fromEntries(Array.from({ length: JSON_BODY_LIMITS.maxEntries + 1 }, (_, i) => [`k${i}`, i])));
     expect(refusal(wideObject)).toBe(jsonBodyMessages.tooManyEntries);
-    // Brackets and commas inside strings (escaped quotes too) are text, not structure.
+    // Brackets and commas inside strings (escaped quotes too) are text, not structure; a string
+    // ending in a backslash still ends at its quote.
     expect(refusal(JSON.stringify({ note: `\\"${'[,'.repeat(20_000)}` }))).toBeNull();
+    expect(refusal(`{"note":${JSON.stringify('ends with \\')},"deep":${nestedObjects(JSON_BODY_LIMITS.maxDepth)}}`)).toBe(jsonBodyMessages.tooDeep);
   });
 
   it('refuses __proto__ and constructor.prototype keys however they are spelled, and keeps a plain constructor key', () => {

@@ -25,6 +25,16 @@ const CLOSE_OBJECT = 0x7d;
 const OPEN_LIST = 0x5b;
 const CLOSE_LIST = 0x5d;
 
+/** Where the string opened at `open` ends (a quote after an even run of backslashes), or the text's end. */
+function closingQuote(text: string, open: number): number {
+  for (let quote = text.indexOf('"', open + 1); quote !== -1; quote = text.indexOf('"', quote + 1)) {
+    let backslashes = 0;
+    while (text.charCodeAt(quote - 1 - backslashes) === BACKSLASH) backslashes += 1;
+    if (backslashes % 2 === 0) return quote;
+  }
+  return text.length;
+}
+
 /**
  * One pass over the text's brackets and commas, strings skipped: the first limit broken, or null.
  * It needs no valid JSON (the parser judges that next), only never to let a deep or wide text
@@ -37,11 +47,7 @@ function shapeProblem(text: string): string | null {
   for (let i = 0; i < text.length; i += 1) {
     const code = text.charCodeAt(i);
     if (code === QUOTE) {
-      for (i += 1; i < text.length; i += 1) {
-        const inner = text.charCodeAt(i);
-        if (inner === BACKSLASH) i += 1;
-        else if (inner === QUOTE) break;
-      }
+      i = closingQuote(text, i);
     } else if (code === OPEN_OBJECT || code === OPEN_LIST) {
       depth += 1;
       if (depth > JSON_BODY_LIMITS.maxDepth) return jsonBodyMessages.tooDeep;
