@@ -51,8 +51,13 @@ child.on('error', (error) => {
 // A crash is said loudly and passed on as a non-zero exit, for the supervisor to restart the
 // server (README, "Keep it running"); the server's own log above says why.
 child.on('exit', (code, signal) => {
-  const how = code !== null ? `exit code ${code}` : `signal ${signal}`;
-  if (code !== 0) console.error(`[start] the server ${stopSignal ? `stopped after ${stopSignal}` : 'crashed'} (${how})${stopSignal ? '' : '; the lines above say why'}`);
+  if (stopSignal) {
+    if (code !== 0) console.error(`[start] the server stopped after ${stopSignal} with ${code !== null ? `exit code ${code}` : `signal ${signal}`}`);
+  } else if (code !== null && code !== 0) {
+    console.error(`[start] the server crashed (exit code ${code}); its log above says why`);
+  } else if (signal) {
+    console.error(`[start] the server was killed by ${signal} from outside (the kernel's out-of-memory killer, an operator)`);
+  }
   if (code !== null) process.exit(code);
   const number = os.constants.signals[signal] ?? 0;
   process.exit(128 + number);
