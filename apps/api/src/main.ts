@@ -82,6 +82,9 @@ async function main(): Promise<void> {
 
     await app.outbox.sweep(0);
     const timers = [safeInterval('outbox sweep', SWEEP_MS, () => app.outbox.sweep(), logError)];
+    lifecycle.onShutdown('stopping the timers', () => {
+      for (const timer of timers) timer.stop();
+    });
     // Periodic jobs: queued at start and then on their interval; pg-boss hands each run to one worker.
     const periodicJobs: { label: string; job: { register(): Promise<void>; trigger(): Promise<unknown> }; everyMs: number }[] = [
       { label: 'estimate expiry', job: createEstimateExpiryJob(app), everyMs: ESTIMATE_EXPIRY_MS },
@@ -101,9 +104,6 @@ async function main(): Promise<void> {
       void job.trigger().catch((error: unknown) => logError(`queueing ${label} failed`, error));
       timers.push(safeInterval(`queueing ${label}`, everyMs, () => job.trigger(), logError));
     }
-    lifecycle.onShutdown('stopping the timers', () => {
-      for (const timer of timers) timer.stop();
-    });
     ready = true;
     logger.info({ port: env.PORT, database: database.kind, ms: Date.now() - startedAt }, 'ready');
   } catch (error) {

@@ -97,7 +97,7 @@ beforeAll(async () => {
     LOG_LEVEL: 'info',
   };
   // Either database starts from the migrated template, as every API test's does.
-  let dropDatabase = async () => undefined;
+  let dropDatabase: () => Promise<void> = async () => undefined;
   if (process.env.TEST_DATABASE_URL) {
     const database = await createPostgresTestDatabase(process.env.TEST_DATABASE_URL);
     env.DATABASE_URL = database.url;
