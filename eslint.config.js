@@ -4,6 +4,9 @@ import { defineConfig } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+const TIMERS = ['setTimeout', 'setInterval', 'setImmediate'];
+const TIMER_MESSAGE = 'Use safeTimeout or safeInterval from platform/timers.ts (or node:timers/promises), which report what the task throws.';
+
 export default defineConfig(
   {
     ignores: [
@@ -26,6 +29,17 @@ export default defineConfig(
       '@typescript-eslint/ban-ts-comment': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    // Server code schedules work through platform/timers.ts, which reports whatever a task throws
+    // or rejects: a bare timer callback that throws ends the process.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['apps/api/src/**/*.test.ts', 'apps/api/src/platform/timers.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...TIMERS.map((name) => ({ name, message: TIMER_MESSAGE }))],
+      'no-restricted-properties': ['error', ...['globalThis', 'global'].flatMap((object) => TIMERS.map((property) => ({ object, property, message: TIMER_MESSAGE })))],
+      'no-restricted-imports': ['error', { paths: ['node:timers', 'timers'].map((name) => ({ name, message: TIMER_MESSAGE })) }],
     },
   },
   {

@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { registerApiDocs } from './platform/api-docs';
 import type { AppContext } from './platform/app-context';
 import { installErrorHandler } from './platform/error-handler';
+import { installJsonBodyParser } from './platform/json-body';
 import { enforceDeclaredAccess, installRequestPipeline } from './platform/pipeline';
 import { RateLimiter } from './platform/rate-limit';
 import { enforceSensitiveResponses } from './platform/sensitive-routes';
@@ -98,7 +99,11 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
     // from further out, so a client cannot choose its address or scheme by writing X-Forwarded-*.
     trustProxy: app.env.TRUST_PROXY ? (_address: string, hop: number) => hop < 1 : false,
     bodyLimit: 2 * 1024 * 1024,
+    // On close, idle keep-alive connections are ended at once; requests still running get the
+    // shutdown's grace period (main.ts), then their connections are closed too.
+    forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+  installJsonBodyParser(server);
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   installSecurityHeaders(server);

@@ -2,12 +2,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
-import { type Database, openEmbedded, openPostgres } from './db/client';
+import { openEmbedded, openPostgres } from './db/client';
 import { ensureInitialData } from './db/seed';
 import { loadEnv } from './env';
 import { createAppContext } from './platform/app-context-factory';
 import { lockDataDir } from './platform/data-dir-lock';
 import { PgBossQueue } from './platform/jobs';
+import { ProcessLifecycle, closeServer } from './platform/process-lifecycle';
+import { safeInterval } from './platform/timers';
 import { errorForLog } from './platform/server-log';
 import { transportFromEnv } from './platform/mail';
 import { createEstimateExpiryJob } from './modules/estimates/estimate-expiry';
@@ -28,6 +30,13 @@ const IDEMPOTENCY_EXPIRY_MS = 60 * 60 * 1000;
 const THROTTLE_EXPIRY_MS = 10 * 60 * 1000;
 const PENDING_SIGN_UP_EXPIRY_MS = 60 * 60 * 1000;
 
+/**
+ * A stop ends the process within 10 s: requests get SERVER_GRACE_MS, running jobs 3 s (jobs.ts),
+ * and whatever is still going at SHUTDOWN_DEADLINE_MS is cut off.
+ */
+const SHUTDOWN_DEADLINE_MS = 9_000;
+const SERVER_GRACE_MS = 4_000;
+
 async function main(): Promise<void> {
   const startedAt = Date.now();
   const env = loadEnv();
@@ -36,14 +45,19 @@ async function main(): Promise<void> {
     redact: { paths: ['*.password', '*.token', '*.secret', 'req.headers.authorization', 'req.headers.cookie'], censor: '[REDACTED]' },
     serializers: { err: errorForLog },
   });
-  const release = env.DATABASE_URL ? () => undefined : lockDataDir(env.dataDir);
-  let database: Database | null = null;
+  const logError = (message: string, error: unknown) => logger.error({ err: error }, message);
+  const lifecycle = new ProcessLifecycle(logger, { deadlineMs: SHUTDOWN_DEADLINE_MS, exit: (code) => process.exit(code) });
+  lifecycle.listen(process);
   try {
-    database = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, 10, (error) => logger.error({ err: error }, 'idle database connection failed')) : await openEmbedded(env.dataDir);
+    const release = env.DATABASE_URL ? () => undefined : lockDataDir(env.dataDir);
+    lifecycle.onShutdown('releasing the data directory', release);
+    const database = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, 10, (error) => logError('idle database connection failed', error)) : await openEmbedded(env.dataDir);
+    lifecycle.onShutdown('closing the database', () => database.close());
     await database.migrate();
-    const jobs = new PgBossQueue(database.executor, (message, error) => logger.error({ err: error }, message));
+    const jobs = new PgBossQueue(database.executor, logError);
     const transport = transportFromEnv(env);
-    const app = createAppContext({ env, database, jobs, transport, onBackgroundError: (error) => logger.error({ err: error }, 'background write failed') });
+    const app = createAppContext({ env, database, jobs, transport, onBackgroundError: (error) => logError('background write failed', error) });
+    lifecycle.onShutdown('flushing the API log', () => app.apiLog.flush());
     const seeded = await ensureInitialData(app);
     if (seeded.admin) {
       const shown = seeded.admin.generated ? seeded.admin.password : '(from ADMIN_PASSWORD)';
@@ -56,17 +70,25 @@ async function main(): Promise<void> {
     const webDist = env.WEB_DIST ?? path.resolve(here, '../../web/dist');
     // The queues requests write to exist before the first request: sign-up and forgot-password only queue a job.
     await jobs.start();
+    lifecycle.onShutdown('stopping the job queue', () => jobs.stop());
     await app.outbox.register();
     await createAuthMailJobs(app).register();
     const server = await buildApp(app, { logger: { level: env.LOG_LEVEL }, webDist, isReady: () => ready });
     await server.listen({ port: env.PORT, host: env.HOST });
+    lifecycle.onShutdown('closing the server', () => {
+      ready = false;
+      return closeServer(server, SERVER_GRACE_MS, logError);
+    });
 
     await app.outbox.sweep(0);
-    const sweeper = setInterval(() => void app.outbox.sweep().catch((error: unknown) => logger.error({ err: error }, 'outbox sweep failed')), SWEEP_MS);
+    const timers = [safeInterval('outbox sweep', SWEEP_MS, () => app.outbox.sweep(), logError)];
+    lifecycle.onShutdown('stopping the timers', () => {
+      for (const timer of timers) timer.stop();
+    });
     // Periodic jobs: queued at start and then on their interval; pg-boss hands each run to one worker.
     const periodicJobs: { label: string; job: { register(): Promise<void>; trigger(): Promise<unknown> }; everyMs: number }[] = [
       { label: 'estimate expiry', job: createEstimateExpiryJob(app), everyMs: ESTIMATE_EXPIRY_MS },
-      { label: 'recurring invoices', job: createRecurringInvoiceJob(app, (error) => logger.error({ err: error }, 'recurring invoice generation failed')), everyMs: RECURRING_INVOICES_MS },
+      { label: 'recurring invoices', job: createRecurringInvoiceJob(app, (error) => logError('recurring invoice generation failed', error)), everyMs: RECURRING_INVOICES_MS },
       {
         label: 'payment reminders',
         job: createPaymentReminderJob(app, (scope, error) => logger.error({ err: error, tenant: scope.tenantId, business: scope.businessId }, 'payment reminders failed')),
@@ -77,45 +99,20 @@ async function main(): Promise<void> {
       { label: 'throttle counter expiry', job: createThrottleExpiryJob(app), everyMs: THROTTLE_EXPIRY_MS },
       { label: 'pending sign-up expiry', job: createPendingSignUpExpiryJob(app), everyMs: PENDING_SIGN_UP_EXPIRY_MS },
     ];
-    const timers: NodeJS.Timeout[] = [];
     for (const { label, job, everyMs } of periodicJobs) {
       await job.register();
-      const trigger = () => void job.trigger().catch((error: unknown) => logger.error({ err: error }, `${label} failed to queue`));
-      trigger();
-      timers.push(setInterval(trigger, everyMs));
+      void job.trigger().catch((error: unknown) => logError(`queueing ${label} failed`, error));
+      timers.push(safeInterval(`queueing ${label}`, everyMs, () => job.trigger(), logError));
     }
     ready = true;
     logger.info({ port: env.PORT, database: database.kind, ms: Date.now() - startedAt }, 'ready');
-
-    let stopping = false;
-    const shutdown = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      logger.info({ signal }, 'shutting down');
-      ready = false;
-      clearInterval(sweeper);
-      for (const timer of timers) clearInterval(timer);
-      try {
-        await server.close();
-        await jobs.stop();
-        await app.apiLog.flush();
-        await database?.close();
-      } catch (error) {
-        logger.error({ err: error }, 'shutdown failed');
-      } finally {
-        release();
-        process.exit(0);
-      }
-    };
-    process.on('SIGINT', () => void shutdown('SIGINT'));
-    process.on('SIGTERM', () => void shutdown('SIGTERM'));
   } catch (error) {
-    await database?.close().catch(() => undefined);
-    release();
-    throw error;
+    logger.fatal({ err: error }, 'the server could not start');
+    await lifecycle.shutdown('start-up failed', 1);
   }
 }
 
+// Only what fails before the logger exists (an invalid environment) arrives here.
 main().catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);

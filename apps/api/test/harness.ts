@@ -27,26 +27,31 @@ export const ADMIN_PASSWORD = 'Admin-Passw0rd!';
 export const OTHER_HOST = 'tenant-b.test';
 export const OTHER_ADMIN_EMAIL = 'admin@tenant-b.test';
 
+/** A fresh database on the test server, copied from the migrated template (TEST_DATABASE_URL set). */
+export async function createPostgresTestDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `app_test_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDatabaseName(url)}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
+    },
+  };
+}
+
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
-    const name = `app_test_${randomToken(6).toLowerCase().replace(/[^a-z0-9]/g, '')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDatabaseName(url)}`);
-    await admin.end();
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    const database = openPostgres(target.toString(), 5, () => undefined);
-    return {
-      database,
-      drop: async () => {
-        const cleanup = new pg.Client({ connectionString: url });
-        await cleanup.connect();
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await cleanup.end();
-      },
-    };
+    const created = await createPostgresTestDatabase(url);
+    return { database: openPostgres(created.url, 5, () => undefined), drop: created.drop };
   }
   const blob = new Blob([fs.readFileSync(TEMPLATE_FILE)]);
   const database = openPglite(await PGlite.create({ loadDataDir: blob }));

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness, createHarness } from '../../test/harness';
 import { apiLogs } from '../db/schema';
 import { inTenant } from '../db/tenant-tx';
@@ -60,7 +60,7 @@ describe('API log writer', () => {
     expect(rows.map((row) => row.url)).not.toContain('/api/v1/writer-hostile');
   });
 
-  it('logs a request whose JSON body is nested 5,000 levels deep without overflowing, and the server answers on', async () => {
+  it('refuses a request whose JSON body is nested 5,000 levels deep before the log sees it, and the server answers on', async () => {
     const admin = h.client();
     await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     // An unknown route: no schema strips the body before the log sees it.
@@ -75,11 +75,52 @@ describe('API log writer', () => {
       },
       payload: `{"settings":${nested(5_000)}}`,
     });
-    expect(deep.statusCode).toBe(404);
+    expect(deep.statusCode).toBe(422);
     await h.app.apiLog.flush();
     const rows = await inTenant(h.app.db, h.landlordId, (tx) => tx.select().from(apiLogs).where(eq(apiLogs.url, '/api/v1/deeply-nested-body')));
     const logged = rows.find((row) => row.method === 'POST');
-    expect(JSON.stringify(logged?.requestBody)).toContain(TRUNCATED);
+    expect(logged?.responseCode).toBe(422);
+    expect(logged?.requestBody).toBeNull();
     expect((await admin.get('/api/v1/me')).status).toBe(200);
+  });
+
+  it('stores every row of a batch with NUL characters and lone surrogates, and retries a refused batch row by row', async () => {
+    const errors: unknown[] = [];
+    const writer = new ApiLogWriter(h.app.db, (error) => errors.push(error));
+    writer.record({ ...entry(h.landlordId, '/api/v1/batch-nul\u0000', { name: 'nul \u0000 inside', ['key\u0000']: ['\ud800 alone'] }), client: 'agent \udc00 \u0000' });
+    writer.record(entry(h.landlordId, '/api/v1/batch-plain', { name: 'plain' }));
+    await writer.flush();
+    expect(errors).toEqual([]);
+    // A row the database refuses whatever its text (an integer out of range) costs only itself.
+    writer.record({ ...entry(h.landlordId, '/api/v1/batch-refused', { name: 'refused' }), loadTimeMs: 2 ** 40 });
+    writer.record(entry(h.landlordId, '/api/v1/batch-after', { name: 'after' }));
+    await writer.flush();
+    expect(errors.map((error) => (error instanceof Error ? error.message : String(error)))).toEqual(['API log row for POST /api/v1/batch-refused could not be written']);
+
+    const rows = await inTenant(h.app.db, h.landlordId, (tx) => tx.select().from(apiLogs).where(like(apiLogs.url, '/api/v1/batch-%')));
+    expect(rows.map((row) => row.url).sort()).toEqual(['/api/v1/batch-after', '/api/v1/batch-nul\ufffd', '/api/v1/batch-plain']);
+    const nul = rows.find((row) => row.url.startsWith('/api/v1/batch-nul'));
+    expect(nul?.requestBody).toEqual({ name: 'nul \ufffd inside', ['key\ufffd']: ['\ufffd alone'] });
+    expect(nul?.client).toBe('agent \ufffd \ufffd');
+  });
+
+  it('never stores a password nested 20 levels deep, in the table or on the admin detail page', async () => {
+    const admin = h.client();
+    await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const secret = 'Nested-Passw0rd-At-Level-20';
+    let body: Record<string, unknown> = { password: secret, note: `Bearer ${secret}` };
+    for (let level = 0; level < 20; level += 1) body = { [`level${level}`]: body };
+    expect((await admin.post('/api/v1/nested-secret', body)).status).toBe(404);
+    await h.app.apiLog.flush();
+
+    const rows = await inTenant(h.app.db, h.landlordId, (tx) => tx.select().from(apiLogs).where(eq(apiLogs.url, '/api/v1/nested-secret')));
+    expect(rows).toHaveLength(1);
+    const stored = JSON.stringify(rows[0]?.requestBody);
+    expect(stored).toContain(TRUNCATED);
+    expect(stored).not.toContain(secret);
+    const detail = await admin.get(`/api/v1/platform/logs/${rows[0]?.id}`);
+    expect(detail.status).toBe(200);
+    expect(JSON.stringify(detail.body)).toContain(TRUNCATED);
+    expect(JSON.stringify(detail.body)).not.toContain(secret);
   });
 });

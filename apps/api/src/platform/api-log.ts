@@ -3,6 +3,8 @@ import type { AppDb } from '../db/client';
 import { inTenant } from '../db/tenant-tx';
 import { newId } from './crypto';
 import { maskSecretsInText, redact } from './redaction';
+import { storableJson, storableOptionalText, storableText } from './storable';
+import { type TimerHandle, safeTimeout } from './timers';
 
 export type ApiLogEntry = typeof apiLogs.$inferInsert;
 
@@ -15,7 +17,7 @@ export type ApiLogRecord = Omit<ApiLogEntry, 'id' | 'requestBody' | 'responseBod
 const MAX_BODY_CHARS = 16_000;
 
 function maskOptional(value: string | null | undefined): string | null {
-  return value ? maskSecretsInText(value) : null;
+  return value ? storableText(maskSecretsInText(value)) : null;
 }
 
 export function bodyForLog(raw: unknown): unknown {
@@ -37,11 +39,12 @@ export function bodyForLog(raw: unknown): unknown {
 
 /**
  * Collects API log rows and writes them in batches, off the request path. Nothing here throws to
- * its caller or its timer: a row that cannot be prepared or written is reported and dropped.
+ * its caller or its timer: a row that cannot be prepared is reported and dropped, and a batch the
+ * database refuses is written again row by row, so one bad row never costs its neighbours.
  */
 export class ApiLogWriter {
   private pending: ApiLogRecord[] = [];
-  private timer: NodeJS.Timeout | null = null;
+  private timer: TimerHandle | null = null;
   private flushing: Promise<void> = Promise.resolve();
 
   constructor(
@@ -54,34 +57,55 @@ export class ApiLogWriter {
   record(entry: ApiLogRecord): void {
     this.pending.push(entry);
     if (this.pending.length >= this.maxBatch) void this.flush();
-    else if (!this.timer) this.timer = setTimeout(() => void this.flush(), this.intervalMs);
+    else if (!this.timer) this.timer = safeTimeout('API log flush', this.intervalMs, () => this.flush(), (_message, error) => this.report(error));
   }
 
+  /** The row as stored: bodies redacted and bounded, every string one PostgreSQL accepts. */
   private prepare(entry: ApiLogRecord): ApiLogEntry | null {
     try {
       return {
         ...entry,
         id: newId(),
+        method: storableText(entry.method),
+        url: storableText(entry.url),
+        ip: storableOptionalText(entry.ip),
         // Headers are whatever the client sent; a token pasted into one is masked like any other value.
         os: maskOptional(entry.os),
         appName: maskOptional(entry.appName),
         appVersion: maskOptional(entry.appVersion),
         client: maskOptional(entry.client),
         timezone: maskOptional(entry.timezone),
-        requestBody: bodyForLog(entry.requestBody),
-        responseBody: bodyForLog(entry.responseBody),
+        requestBody: storableJson(bodyForLog(entry.requestBody)),
+        responseBody: storableJson(bodyForLog(entry.responseBody)),
       };
     } catch (error) {
-      this.onError(error);
+      this.report(error);
       return null;
     }
   }
 
-  flush(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = null;
+  /** Tells the owner; a reporter that throws itself cannot stop the writer. */
+  private report(error: unknown): void {
+    try {
+      this.onError(error);
+    } catch {
+      // Nowhere left to tell.
     }
+  }
+
+  /** One insert for the tenant's rows; when the database refuses it, each row alone. */
+  private async write(tenantId: string, rows: ApiLogEntry[]): Promise<void> {
+    try {
+      await inTenant(this.db, tenantId, (tx) => tx.insert(apiLogs).values(rows));
+    } catch (error) {
+      if (rows.length > 1) for (const row of rows) await this.write(tenantId, [row]);
+      else this.report(new Error(`API log row for ${rows[0]?.method} ${rows[0]?.url} could not be written`, { cause: error }));
+    }
+  }
+
+  flush(): Promise<void> {
+    this.timer?.stop();
+    this.timer = null;
     const batch = this.pending;
     this.pending = [];
     if (batch.length === 0) return this.flushing;
@@ -93,14 +117,9 @@ export class ApiLogWriter {
       list.push(row);
       byTenant.set(entry.tenantId, list);
     }
+    // `write` reports instead of throwing, so the chain never rejects and later flushes still run.
     this.flushing = this.flushing.then(async () => {
-      for (const [tenantId, rows] of byTenant) {
-        try {
-          await inTenant(this.db, tenantId, (tx) => tx.insert(apiLogs).values(rows));
-        } catch (error) {
-          this.onError(error);
-        }
-      }
+      for (const [tenantId, rows] of byTenant) await this.write(tenantId, rows);
     });
     return this.flushing;
   }

@@ -1,5 +1,12 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
 import type { SqlExecutor } from '../db/client';
+
+/**
+ * At shutdown, jobs still running get this long to finish; then pg-boss marks them failed, to be
+ * retried by whichever process runs next. Within the process's 10 s stop deadline (main.ts).
+ */
+const STOP_WAIT_MS = 3_000;
 
 export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
 export type SendOptions = { singletonKey?: string; retryLimit?: number; startAfterSeconds?: number };
@@ -47,10 +54,18 @@ export class PgBossQueue implements JobQueue {
     await this.boss.start();
   }
 
+  /** A failing run is logged here and rethrown, so pg-boss records it and retries it by the job's options. */
   async register(name: string, handler: JobHandler): Promise<void> {
     await this.boss.createQueue(name);
     await this.boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
-      for (const job of jobs) await handler(job.data);
+      for (const job of jobs) {
+        try {
+          await handler(job.data);
+        } catch (error) {
+          this.log(`job ${name} failed`, error);
+          throw error;
+        }
+      }
     });
   }
 
@@ -65,7 +80,7 @@ export class PgBossQueue implements JobQueue {
   }
 
   async stop(): Promise<void> {
-    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    await this.boss.stop({ graceful: true, wait: true, timeout: STOP_WAIT_MS });
   }
 }
 
@@ -85,7 +100,7 @@ export class InlineQueue implements JobQueue {
   async send(name: string, data: Record<string, unknown>): Promise<void> {
     const handler = this.handlers.get(name);
     if (!handler) throw new Error(`No handler for job ${name}`);
-    const run = new Promise<void>((resolve) => setImmediate(resolve))
+    const run = nextTurn()
       .then(() => handler(data))
       .catch((error: unknown) => this.onError(name, error))
       .finally(() => this.running.delete(run));

@@ -4,6 +4,7 @@ import { type ResourceLimits, Worker } from 'node:worker_threads';
 import pLimit from 'p-limit';
 import { formatMessage, messages } from '@app/contracts';
 import { AppError } from '../../platform/errors';
+import { safeTimeout } from '../../platform/timers';
 import type { AcceptedFile } from '../attachments/attachment-files';
 import type { SheetOutcome, SheetRow } from './sheet-rows';
 import type { SpreadsheetJob } from './spreadsheet-worker';
@@ -47,11 +48,11 @@ function readInWorker(job: SpreadsheetJob, limits: ReadLimits): Promise<SheetOut
     const finish = (settle: () => void) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      deadline.stop();
       void worker.terminate();
       settle();
     };
-    const timer = setTimeout(() => finish(() => resolve({ kind: 'tooLarge' })), limits.timeMs);
+    const deadline = safeTimeout('spreadsheet read deadline', limits.timeMs, () => finish(() => resolve({ kind: 'tooLarge' })), (_message, error) => reject(error));
     worker.on('message', (message: unknown) => finish(() => (isOutcome(message) ? resolve(message) : reject(new Error('The spreadsheet worker answered with no outcome')))));
     worker.on('error', (error: Error & { code?: string }) => finish(() => (error.code === 'ERR_WORKER_OUT_OF_MEMORY' ? resolve({ kind: 'tooLarge' }) : reject(error))));
     worker.on('exit', (code) => finish(() => reject(new Error(`The spreadsheet worker stopped (exit ${code}) without an answer`))));
