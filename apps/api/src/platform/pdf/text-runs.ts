@@ -1,0 +1,154 @@
+import bidiFactory from 'bidi-js';
+import { familyCovers, PDF_FONT, type PdfFontFamily } from './pdf-fonts';
+
+/**
+ * Splits a text into runs that pdfmake can set: each run in one font that has its glyphs, the
+ * runs of a line in visual (left-to-right) order by the Unicode Bidirectional Algorithm.
+ *
+ * pdfmake sets each run with one font and lays it out left to right; under it fontkit shapes a
+ * run (Arabic joining forms, mark positioning) and, for a run in a right-to-left script, reverses
+ * its glyphs itself. So: a grapheme cluster never splits across fonts; a line is reordered here
+ * (bidi-js) and each right-to-left word is handed over in logical order for fontkit to shape and
+ * reverse; brackets in right-to-left text are mirrored.
+ *
+ * Each line of the text (split at its line breaks) is one bidi paragraph. pdfmake wraps a line
+ * that is too long after this reordering, so a wrapped right-to-left paragraph shows its lines
+ * bottom-up; document texts are short enough for this to be rare.
+ */
+
+export type TextRun = {
+  text: string;
+  font: PdfFontFamily;
+  /** A right-to-left word that must stay one piece: fontkit reverses it as a whole. */
+  unbreakable: boolean;
+};
+
+const bidi = bidiFactory();
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/** The scripts fontkit lays out right to left (its own list), by Unicode Script as fontkit reads it. */
+const RIGHT_TO_LEFT_SCRIPT =
+  /[\p{sc=Arabic}\p{sc=Hebrew}\p{sc=Syriac}\p{sc=Thaana}\p{sc=Cypriot}\p{sc=Kharoshthi}\p{sc=Phoenician}\p{sc=Nko}\p{sc=Lydian}\p{sc=Avestan}\p{sc=Imperial_Aramaic}\p{sc=Inscriptional_Pahlavi}\p{sc=Inscriptional_Parthian}\p{sc=Old_South_Arabian}\p{sc=Old_Turkic}\p{sc=Samaritan}\p{sc=Mandaic}\p{sc=Meroitic_Cursive}\p{sc=Meroitic_Hieroglyphs}\p{sc=Manichaean}\p{sc=Mende_Kikakui}\p{sc=Nabataean}\p{sc=Old_North_Arabian}\p{sc=Palmyrene}\p{sc=Psalter_Pahlavi}]/u;
+const FIRST_SCRIPT_IS_RIGHT_TO_LEFT = new RegExp(`^[\\p{sc=Common}\\p{sc=Inherited}\\p{sc=Unknown}]*${RIGHT_TO_LEFT_SCRIPT.source}`, 'u');
+
+/** Characters that make the slow path necessary: marks, right-to-left letters and bidi controls. */
+const NEEDS_RUNS = new RegExp(`[\\p{M}\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069]|${RIGHT_TO_LEFT_SCRIPT.source}`, 'u');
+const NEUTRAL = /^[\p{sc=Common}\p{sc=Inherited}]+$/u;
+const MARK = /\p{M}/u;
+const WHITESPACE = /^\s+$/u;
+const IGNORABLE = /\p{Default_Ignorable_Code_Point}/u;
+const EAST_ASIAN = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p{scx=Bopomofo}\u3000-\u303F\uFF00-\uFFEF]/u;
+
+const WESTERN_FALLBACK: readonly PdfFontFamily[] = ['Roboto', 'NotoSans', 'NotoNaskhArabic', 'NotoSansHebrew'];
+const EAST_ASIAN_FAMILIES: readonly PdfFontFamily[] = ['NotoSansSC', 'NotoSansJP', 'NotoSansKR'];
+
+/** Han is drawn the Japanese way next to kana, the Korean way next to Hangul, else the Chinese way. */
+function hanFamilyOf(line: string): PdfFontFamily {
+  if (/[\p{sc=Hiragana}\p{sc=Katakana}]/u.test(line)) return 'NotoSansJP';
+  if (/\p{sc=Hangul}/u.test(line)) return 'NotoSansKR';
+  return 'NotoSansSC';
+}
+
+/** The family a cluster's script asks for; null for punctuation, digits and spaces, which follow their neighbours. */
+function scriptFamily(cluster: string, hanFamily: PdfFontFamily): PdfFontFamily | null {
+  if (/\p{scx=Arabic}/u.test(cluster)) return 'NotoNaskhArabic';
+  if (/\p{scx=Hebrew}/u.test(cluster)) return 'NotoSansHebrew';
+  if (/[\p{scx=Han}\p{scx=Bopomofo}]/u.test(cluster)) return hanFamily;
+  if (/[\p{scx=Hiragana}\p{scx=Katakana}]/u.test(cluster)) return 'NotoSansJP';
+  if (/\p{scx=Hangul}/u.test(cluster)) return 'NotoSansKR';
+  if (MARK.test(cluster)) return 'NotoSans';
+  if (NEUTRAL.test(cluster)) return null;
+  return PDF_FONT;
+}
+
+/** The code points a font must have to draw the cluster (invisible format characters aside). */
+function drawnCodePoints(cluster: string): number[] {
+  return [...cluster].filter((character) => !IGNORABLE.test(character)).map((character) => character.codePointAt(0) ?? 0);
+}
+
+function covers(family: PdfFontFamily, cluster: string): boolean {
+  return familyCovers(family, drawnCodePoints(cluster));
+}
+
+/** The first family that draws the cluster, trying the wanted ones first; CJK faces only for East Asian text. */
+function coveringFamily(cluster: string, wanted: readonly PdfFontFamily[], hanFamily: PdfFontFamily): PdfFontFamily {
+  const eastAsian = EAST_ASIAN.test(cluster) ? [hanFamily, ...EAST_ASIAN_FAMILIES] : [];
+  const candidates = [...wanted, ...WESTERN_FALLBACK, ...eastAsian];
+  return candidates.find((family) => covers(family, cluster)) ?? wanted[0] ?? PDF_FONT;
+}
+
+type Cluster = { start: number; text: string; family: PdfFontFamily };
+
+function clustersOf(line: string, mirrored: Map<number, string>): Cluster[] {
+  const hanFamily = hanFamilyOf(line);
+  const segments = [...graphemes.segment(line)].map(({ segment, index }) => ({
+    start: index,
+    text: mirrored.get(index) ?? segment,
+    wanted: scriptFamily(segment, hanFamily),
+  }));
+  const strong = segments.map((segment) => (segment.wanted === null ? null : coveringFamily(segment.text, [segment.wanted], hanFamily)));
+  // Punctuation, digits and spaces take the font of the text before them, else of the text after.
+  return segments.map((segment, index) => {
+    const own = strong[index];
+    if (own) return { start: segment.start, text: segment.text, family: own };
+    const before = strong.slice(0, index).findLast((family) => family !== null);
+    const after = strong.slice(index + 1).find((family) => family !== null);
+    const neighbours = [before, after].filter((family): family is PdfFontFamily => family !== undefined && family !== null);
+    return { start: segment.start, text: segment.text, family: coveringFamily(segment.text, neighbours, hanFamily) };
+  });
+}
+
+/** The clusters of one bidi paragraph in visual order, brackets mirrored where the text runs right to left. */
+function visualClusters(line: string): Cluster[] {
+  const levels = bidi.getEmbeddingLevels(line);
+  const clusters = clustersOf(line, bidi.getMirroredCharactersMap(line, levels.levels));
+  const clusterAt = new Map<number, Cluster>();
+  for (const cluster of clusters) for (let offset = 0; offset < cluster.text.length; offset += 1) clusterAt.set(cluster.start + offset, cluster);
+  const visual: Cluster[] = [];
+  for (const index of bidi.getReorderedIndices(line, levels)) {
+    const cluster = clusterAt.get(index);
+    if (cluster && visual.at(-1) !== cluster) visual.push(cluster);
+  }
+  return visual;
+}
+
+/** Words (same font, no space) and spaces, in visual order; a word fontkit reverses is handed over reversed. */
+function runsOfLine(line: string): TextRun[] {
+  const words: Cluster[][] = [];
+  for (const cluster of visualClusters(line)) {
+    const word = words.at(-1);
+    const last = word?.at(-1);
+    if (word && last && last.family === cluster.family && !WHITESPACE.test(last.text) && !WHITESPACE.test(cluster.text)) word.push(cluster);
+    else words.push([cluster]);
+  }
+  const runs: TextRun[] = [];
+  for (const word of words) {
+    const family = word[0]?.family ?? PDF_FONT;
+    const visualText = word.map((cluster) => cluster.text).join('');
+    // Default-ignorable characters the font cannot draw (bidi controls, joiners) would print as boxes.
+    const drawable = (text: string) => [...text].filter((character) => !IGNORABLE.test(character) || familyCovers(family, [character.codePointAt(0) ?? 0])).join('');
+    if (FIRST_SCRIPT_IS_RIGHT_TO_LEFT.test(visualText)) {
+      runs.push({ text: drawable(word.map((cluster) => cluster.text).reverse().join('')), font: family, unbreakable: true });
+      continue;
+    }
+    const previous = runs.at(-1);
+    if (previous && previous.font === family && !previous.unbreakable) previous.text += drawable(visualText);
+    else runs.push({ text: drawable(visualText), font: family, unbreakable: false });
+  }
+  return runs.filter((run) => run.text !== '');
+}
+
+/**
+ * The runs to set the text in; null when the text needs nothing but the default font in logical
+ * order (the common case, decided without segmenting).
+ */
+export function scriptRuns(text: string): TextRun[] | null {
+  const simple = !NEEDS_RUNS.test(text) && familyCovers(PDF_FONT, [...text.replace(/[\r\n]/g, '')].map((character) => character.codePointAt(0) ?? 0));
+  if (simple) return null;
+  const lines = text.split(/\r\n|\r|\n/);
+  return lines.flatMap((line, index) => {
+    const runs = runsOfLine(line);
+    if (index === lines.length - 1) return runs;
+    return [...runs, { text: '\n', font: PDF_FONT, unbreakable: false }];
+  });
+}
