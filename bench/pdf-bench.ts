@@ -3,14 +3,17 @@
  *
  * Sequential renders on one core for a fixed time: the real renderer (model → template →
  * pdfmake) on a 5-line invoice, beside pdfmake rendering a fixed, equivalent definition written
- * out by hand (same fonts, no model mapping). A 40-line invoice is shown for scale.
+ * out by hand (same fonts, no model mapping). A 40-line invoice is shown for scale, and 5-line
+ * invoices named in Arabic and in Japanese show the cost of the fallback fonts and right-to-left
+ * runs. The first render in another script reads and parses that script's fonts (once per
+ * process): its time and the memory the font files take are printed separately.
  * Bundled and started by bench/run.mjs after the API benchmark.
  */
 import os from 'node:os';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { renderDocumentPdf } from '../apps/api/src/platform/pdf';
 import { renderPdfDefinition } from '../apps/api/src/platform/pdf/pdf-engine';
-import { sampleInvoice } from '../apps/api/src/platform/pdf/sample-documents';
+import { sampleInvoice, sampleInvoiceNamed, type SampleNames } from '../apps/api/src/platform/pdf/sample-documents';
 
 const WARMUP_SECONDS = 1;
 const DURATION_SECONDS = 5;
@@ -134,16 +137,34 @@ function printTable(rows: { label: string; result: Result }[]): void {
   for (const row of cells) console.log(line(row));
 }
 
+const arabic: SampleNames = { business: 'شركة الخليج للتجارة', customer: 'مؤسسة النور', item: 'خدمات استشارية' };
+const japanese: SampleNames = { business: '株式会社やまだ商店', customer: '山田太郎', item: 'コンサルティング業務' };
+
+/** The first render in a script, with the font files it loads; before any other render of that script. */
+async function firstRender(label: string, names: SampleNames): Promise<string> {
+  const before = process.memoryUsage().arrayBuffers;
+  const t0 = performance.now();
+  await renderDocumentPdf(sampleInvoiceNamed(5, names));
+  const ms = performance.now() - t0;
+  const loaded = (process.memoryUsage().arrayBuffers - before) / 1024 / 1024;
+  return `  first ${label} render (loads its fonts): ${ms.toFixed(0)} ms, buffers +${loaded.toFixed(1)} MB`;
+}
+
 async function main(): Promise<void> {
   console.log(`\n== PDF rendering (sequential, one core, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up; Node ${process.version}, ${os.cpus()[0]?.model ?? ''})`);
   const fiveLines = sampleInvoice(5);
   const fortyLines = sampleInvoice(40);
+  const firstRenders = [await firstRender('Arabic', arabic), await firstRender('Japanese', japanese)];
   const rows = [
     { label: 'renderDocumentPdf, 5-line invoice', result: await measure(() => renderDocumentPdf(fiveLines)) },
     { label: 'bare pdfmake, fixed equivalent definition', result: await measure(() => renderPdfDefinition(fixedDefinition())) },
     { label: 'renderDocumentPdf, 40-line invoice', result: await measure(() => renderDocumentPdf(fortyLines)) },
+    { label: 'renderDocumentPdf, 5-line invoice named in Arabic', result: await measure(() => renderDocumentPdf(sampleInvoiceNamed(5, arabic))) },
+    { label: 'renderDocumentPdf, 5-line invoice named in Japanese', result: await measure(() => renderDocumentPdf(sampleInvoiceNamed(5, japanese))) },
   ];
   printTable(rows);
+  console.log('');
+  for (const line of firstRenders) console.log(line);
   const [real, bare] = rows;
   if (real && bare) {
     const verdict = real.result.perSecond >= TARGET_RENDERS_PER_SECOND ? 'met' : 'NOT met';

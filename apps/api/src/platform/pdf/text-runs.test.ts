@@ -1,6 +1,6 @@
 import bidiFactory from 'bidi-js';
 import { describe, expect, it } from 'vitest';
-import { scriptRuns, type TextRun } from './text-runs';
+import { hanFamilyOf, scriptRuns, type TextRun } from './text-runs';
 
 const bidi = bidiFactory();
 
@@ -60,6 +60,9 @@ describe('scriptRuns', () => {
     expect(fontsOf(scriptRuns('北京朝阳科技有限公司'))).toEqual(['NotoSansSC']);
     expect(fontsOf(scriptRuns('株式会社やまだ商店'))).toEqual(['NotoSansJP']);
     expect(scriptRuns('주식회사 韓國')).toEqual([{ text: '주식회사 韓國', font: 'NotoSansKR', unbreakable: false }]);
+    // A name in kanji alone is drawn the way of the document it is in.
+    expect(fontsOf(scriptRuns('山田太郎'))).toEqual(['NotoSansSC']);
+    expect(fontsOf(scriptRuns('山田太郎', hanFamilyOf('株式会社やまだ商店')))).toEqual(['NotoSansJP']);
     // A simplified character the Japanese face lacks falls back to the Chinese one.
     expect(scriptRuns('やまだ张')).toEqual([
       { text: 'やまだ', font: 'NotoSansJP', unbreakable: false },

@@ -42,11 +42,16 @@ const EAST_ASIAN = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}\p
 const WESTERN_FALLBACK: readonly PdfFontFamily[] = ['Roboto', 'NotoSans', 'NotoNaskhArabic', 'NotoSansHebrew'];
 const EAST_ASIAN_FAMILIES: readonly PdfFontFamily[] = ['NotoSansSC', 'NotoSansJP', 'NotoSansKR'];
 
-/** Han is drawn the Japanese way next to kana, the Korean way next to Hangul, else the Chinese way. */
-function hanFamilyOf(line: string): PdfFontFamily {
-  if (/[\p{sc=Hiragana}\p{sc=Katakana}]/u.test(line)) return 'NotoSansJP';
-  if (/\p{sc=Hangul}/u.test(line)) return 'NotoSansKR';
-  return 'NotoSansSC';
+/**
+ * The face Han characters are drawn in: the Japanese one where there is kana, the Korean one
+ * where there is Hangul, else the Chinese one (the same character has national glyph forms).
+ * Asked of a line first, then of the whole document, so a name in kanji alone on a Japanese
+ * invoice is still drawn the Japanese way.
+ */
+export function hanFamilyOf(text: string, otherwise: PdfFontFamily = 'NotoSansSC'): PdfFontFamily {
+  if (/[\p{sc=Hiragana}\p{sc=Katakana}]/u.test(text)) return 'NotoSansJP';
+  if (/\p{sc=Hangul}/u.test(text)) return 'NotoSansKR';
+  return otherwise;
 }
 
 /** The family a cluster's script asks for; null for punctuation, digits and spaces, which follow their neighbours. */
@@ -79,8 +84,8 @@ function coveringFamily(cluster: string, wanted: readonly PdfFontFamily[], hanFa
 
 type Cluster = { start: number; text: string; family: PdfFontFamily };
 
-function clustersOf(line: string, mirrored: Map<number, string>): Cluster[] {
-  const hanFamily = hanFamilyOf(line);
+function clustersOf(line: string, mirrored: Map<number, string>, documentHanFamily: PdfFontFamily): Cluster[] {
+  const hanFamily = hanFamilyOf(line, documentHanFamily);
   const segments = [...graphemes.segment(line)].map(({ segment, index }) => ({
     start: index,
     text: mirrored.get(index) ?? segment,
@@ -99,9 +104,9 @@ function clustersOf(line: string, mirrored: Map<number, string>): Cluster[] {
 }
 
 /** The clusters of one bidi paragraph in visual order, brackets mirrored where the text runs right to left. */
-function visualClusters(line: string): Cluster[] {
+function visualClusters(line: string, documentHanFamily: PdfFontFamily): Cluster[] {
   const levels = bidi.getEmbeddingLevels(line);
-  const clusters = clustersOf(line, bidi.getMirroredCharactersMap(line, levels.levels));
+  const clusters = clustersOf(line, bidi.getMirroredCharactersMap(line, levels.levels), documentHanFamily);
   const clusterAt = new Map<number, Cluster>();
   for (const cluster of clusters) for (let offset = 0; offset < cluster.text.length; offset += 1) clusterAt.set(cluster.start + offset, cluster);
   const visual: Cluster[] = [];
@@ -113,9 +118,9 @@ function visualClusters(line: string): Cluster[] {
 }
 
 /** Words (same font, no space) and spaces, in visual order; a word fontkit reverses is handed over reversed. */
-function runsOfLine(line: string): TextRun[] {
+function runsOfLine(line: string, documentHanFamily: PdfFontFamily): TextRun[] {
   const words: Cluster[][] = [];
-  for (const cluster of visualClusters(line)) {
+  for (const cluster of visualClusters(line, documentHanFamily)) {
     const word = words.at(-1);
     const last = word?.at(-1);
     if (word && last && last.family === cluster.family && !WHITESPACE.test(last.text) && !WHITESPACE.test(cluster.text)) word.push(cluster);
@@ -140,14 +145,15 @@ function runsOfLine(line: string): TextRun[] {
 
 /**
  * The runs to set the text in; null when the text needs nothing but the default font in logical
- * order (the common case, decided without segmenting).
+ * order (the common case, decided without segmenting). `documentHanFamily`: hanFamilyOf() the
+ * whole document.
  */
-export function scriptRuns(text: string): TextRun[] | null {
+export function scriptRuns(text: string, documentHanFamily: PdfFontFamily = 'NotoSansSC'): TextRun[] | null {
   const simple = !NEEDS_RUNS.test(text) && familyCovers(PDF_FONT, [...text.replace(/[\r\n]/g, '')].map((character) => character.codePointAt(0) ?? 0));
   if (simple) return null;
   const lines = text.split(/\r\n|\r|\n/);
   return lines.flatMap((line, index) => {
-    const runs = runsOfLine(line);
+    const runs = runsOfLine(line, documentHanFamily);
     if (index === lines.length - 1) return runs;
     return [...runs, { text: '\n', font: PDF_FONT, unbreakable: false }];
   });
