@@ -2,6 +2,9 @@ import type { Content, DynamicContent, TDocumentDefinitions } from 'pdfmake/inte
 import { describe, expect, it } from 'vitest';
 import { definitionWithScriptRuns } from './definition-text';
 
+/** The keys bidi-lines.ts orders a laid-out line by, for a piece of a right-to-left paragraph. */
+const rtl = { ledgerlineBidiLevel: 1, ledgerlineBidiParagraphLevel: 1 };
+
 const pageSize = { width: 595, height: 842, orientation: 'portrait' as const };
 
 function footerOf(definition: TDocumentDefinitions): Content | null | undefined {
@@ -27,17 +30,27 @@ describe('definitionWithScriptRuns', () => {
     };
     expect(definitionWithScriptRuns(definition).content).toEqual([
       'Invoice',
-      { text: [{ text: 'النور', font: 'NotoNaskhArabic', noWrap: true }, { text: ' ', font: 'NotoNaskhArabic' }, { text: 'مؤسسة', font: 'NotoNaskhArabic', noWrap: true }] },
-      { text: [{ text: 'שלום', font: 'NotoSansHebrew', noWrap: true }], bold: true },
+      {
+        text: [
+          { text: 'مؤسسة', font: 'NotoNaskhArabic', noWrap: true, ...rtl },
+          { text: ' ', font: 'NotoNaskhArabic', ...rtl },
+          { text: 'النور', font: 'NotoNaskhArabic', noWrap: true, ...rtl },
+        ],
+      },
+      { text: [{ text: 'שלום', font: 'NotoSansHebrew', noWrap: true, ...rtl }], bold: true },
       { text: ['Bill to ', { text: '张伟', color: '#111111', font: 'NotoSansSC' }] },
       { stack: ['Ship to', { text: [{ text: '김민준', font: 'NotoSansKR' }] }] },
       { columns: [{ width: '*', text: 'Αθήνα' }, { width: 'auto', text: [{ text: '東京', font: 'NotoSansJP' }] }] },
       { table: { body: [['Item', { text: [{ text: 'コンサルティング', font: 'NotoSansJP' }], alignment: 'right' }]] } },
-      { ul: ['Москва', { text: [{ text: 'مؤسسة', font: 'NotoNaskhArabic', noWrap: true }] }] },
+      { ul: ['Москва', { text: [{ text: 'مؤسسة', font: 'NotoNaskhArabic', noWrap: true, ...rtl }] }] },
       { image: 'logo', fit: [10, 10] },
     ]);
     expect(footerOf(definitionWithScriptRuns(definition))).toEqual({
-      text: [{ text: 'הגליל', font: 'NotoSansHebrew', noWrap: true }, { text: ' ', font: 'NotoSansHebrew' }, { text: 'חברת', font: 'NotoSansHebrew', noWrap: true }],
+      text: [
+        { text: 'חברת', font: 'NotoSansHebrew', noWrap: true, ...rtl },
+        { text: ' ', font: 'NotoSansHebrew', ...rtl },
+        { text: 'הגליל', font: 'NotoSansHebrew', noWrap: true, ...rtl },
+      ],
     });
   });
 

@@ -13,17 +13,20 @@ import type {
   TDocumentDefinitions,
   UnorderedListElement,
 } from 'pdfmake/interfaces';
+import { BIDI_LEVEL_KEY, BIDI_PARAGRAPH_LEVEL_KEY } from './bidi-lines';
 import { PDF_FONT } from './pdf-fonts';
 import { hanFamilyOf, scriptRuns, type TextRun } from './text-runs';
 
 /**
- * Sets every text of a document definition in fonts that have its glyphs and in visual order
- * (text-runs.ts). Applied once to the whole definition by the engine, so no template can emit a
+ * Sets every text of a document definition in fonts that have its glyphs, with the bidi levels
+ * that order its laid-out lines (text-runs.ts, bidi-lines.ts). Applied once to the whole definition by the engine, so no template can emit a
  * text that skips it, whatever blocks it builds.
  */
 
 function inlineOf(run: TextRun): ContentText {
-  return { text: run.text, ...(run.font === PDF_FONT ? {} : { font: run.font }), ...(run.unbreakable ? { noWrap: true } : {}) };
+  const inline: ContentText = { text: run.text, ...(run.font === PDF_FONT ? {} : { font: run.font }), ...(run.unbreakable ? { noWrap: true } : {}) };
+  // pdfmake carries keys it does not know to every piece it cuts from this one, up to the laid-out line.
+  return run.bidi ? Object.assign(inline, { [BIDI_LEVEL_KEY]: run.bidi.level, [BIDI_PARAGRAPH_LEVEL_KEY]: run.bidi.paragraphLevel }) : inline;
 }
 
 // pdfmake's element types forbid each other's keys (`text?: never` on a stack...), which defeats

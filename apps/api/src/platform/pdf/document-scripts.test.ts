@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderDocumentPdf } from './index';
-import { sampleInvoiceNamed, type SampleNames } from './sample-documents';
+import { sampleInvoice, sampleInvoiceNamed, type SampleNames } from './sample-documents';
 
 const run = promisify(execFile);
 let workDir = '';
@@ -87,5 +87,21 @@ describe('documents named in every script', () => {
     // poppler reads right-to-left stretches back to logical order but gives a neutral space next
     // to them to the stretch, so only the spacing may differ from the logical text.
     expect(itemLine?.replace(/\s+/g, '')).toContain(line.replace(/\s+/g, ''));
+  });
+
+  it('a right-to-left paragraph that wraps reads from its first line down, each line right to left', async () => {
+    const notes =
+      'תודה רבה על העסקה שלכם אנחנו מעריכים את שיתוף הפעולה ומקווים להמשיך לעבוד יחד בשנים הבאות התשלום יתבצע בהעברה בנקאית ' +
+      'בתוך שלושים יום מתאריך החשבונית ואנו מודים לכם שוב על האמון שנתתם בנו לאורך כל הדרך הארוכה הזאת';
+    const text = await pdfText(await writePdf(await renderDocumentPdf({ ...sampleInvoice(1), notes })));
+    const linesAfterHeading = text
+      .slice(text.indexOf('NOTES') + 'NOTES'.length)
+      .split('\n')
+      .map((line) => line.trim())
+      .filter((line) => line !== '');
+    // The notes run until the page footer.
+    const noteLines = linesAfterHeading.slice(0, linesAfterHeading.findIndex((line) => line.startsWith('Piekarnia')));
+    expect(noteLines.length).toBeGreaterThan(1);
+    expect(noteLines.join(' ')).toBe(notes);
   });
 });

@@ -2,25 +2,25 @@ import bidiFactory from 'bidi-js';
 import { familyCovers, PDF_FONT, type PdfFontFamily } from './pdf-fonts';
 
 /**
- * Splits a text into runs that pdfmake can set: each run in one font that has its glyphs, the
- * runs of a line in visual (left-to-right) order by the Unicode Bidirectional Algorithm.
+ * Splits a text into runs that pdfmake can set: each run in one font that has its glyphs, with
+ * the bidi levels that put a laid-out line in visual order (bidi-lines.ts).
  *
  * pdfmake sets each run with one font and lays it out left to right; under it fontkit shapes a
  * run (Arabic joining forms, mark positioning) and, for a run in a right-to-left script, reverses
- * its glyphs itself. So: a grapheme cluster never splits across fonts; a line is reordered here
- * (bidi-js) and each right-to-left word is handed over in logical order for fontkit to shape and
- * reverse; brackets in right-to-left text are mirrored.
- *
- * Each line of the text (split at its line breaks) is one bidi paragraph. pdfmake wraps a line
- * that is too long after this reordering, so a wrapped right-to-left paragraph shows its lines
- * bottom-up; document texts are short enough for this to be rare.
+ * its glyphs itself. So: a grapheme cluster never splits across fonts; levels come from the
+ * Unicode Bidirectional Algorithm (bidi-js), each line of the text (split at its line breaks)
+ * being one paragraph; runs stay in logical order, since pdfmake breaks lines on them, and
+ * bidi-lines.ts reorders each line once it is laid out; brackets in right-to-left text are
+ * mirrored.
  */
 
 export type TextRun = {
   text: string;
   font: PdfFontFamily;
-  /** A right-to-left word that must stay one piece: fontkit reverses it as a whole. */
+  /** A word pdfmake must not cut: its characters are handed over reversed, or fontkit reverses it as a whole. */
   unbreakable: boolean;
+  /** Bidi embedding levels (odd: right to left) for ordering the laid-out line; null on a line without right-to-left text. */
+  bidi: { level: number; paragraphLevel: number } | null;
 };
 
 const bidi = bidiFactory();
@@ -103,44 +103,56 @@ function clustersOf(line: string, mirrored: Map<number, string>, documentHanFami
   });
 }
 
-/** The clusters of one bidi paragraph in visual order, brackets mirrored where the text runs right to left. */
-function visualClusters(line: string, documentHanFamily: PdfFontFamily): Cluster[] {
-  const levels = bidi.getEmbeddingLevels(line);
-  const clusters = clustersOf(line, bidi.getMirroredCharactersMap(line, levels.levels), documentHanFamily);
-  const clusterAt = new Map<number, Cluster>();
-  for (const cluster of clusters) for (let offset = 0; offset < cluster.text.length; offset += 1) clusterAt.set(cluster.start + offset, cluster);
-  const visual: Cluster[] = [];
-  for (const index of bidi.getReorderedIndices(line, levels)) {
-    const cluster = clusterAt.get(index);
-    if (cluster && visual.at(-1) !== cluster) visual.push(cluster);
-  }
-  return visual;
+/** Default-ignorable characters the font cannot draw (bidi controls, joiners) would print as boxes. */
+function drawable(text: string, family: PdfFontFamily): string {
+  return [...text].filter((character) => !IGNORABLE.test(character) || familyCovers(family, [character.codePointAt(0) ?? 0])).join('');
 }
 
-/** Words (same font, no space) and spaces, in visual order; a word fontkit reverses is handed over reversed. */
-function runsOfLine(line: string, documentHanFamily: PdfFontFamily): TextRun[] {
+/** A line without right-to-left text: one run per font, in logical order. */
+function leftToRightRuns(clusters: readonly Cluster[]): TextRun[] {
+  const runs: TextRun[] = [];
+  for (const cluster of clusters) {
+    const previous = runs.at(-1);
+    if (previous && previous.font === cluster.family) previous.text += cluster.text;
+    else runs.push({ text: cluster.text, font: cluster.family, unbreakable: false, bidi: null });
+  }
+  return runs.map((run) => ({ ...run, text: drawable(run.text, run.font) }));
+}
+
+/**
+ * A line with right-to-left text: words (one font and level, no space) and spaces, in logical
+ * order, each with its level for bidi-lines.ts to order the laid-out line by. A word is handed
+ * over so that it shows its characters in visual order: fontkit reverses a word in a
+ * right-to-left script itself (and shapes it first, so such a word stays in logical order).
+ */
+function bidiRuns(clusters: readonly Cluster[], levels: Uint8Array, paragraphLevel: number): TextRun[] {
   const words: Cluster[][] = [];
-  for (const cluster of visualClusters(line, documentHanFamily)) {
+  for (const cluster of clusters) {
     const word = words.at(-1);
     const last = word?.at(-1);
-    if (word && last && last.family === cluster.family && !WHITESPACE.test(last.text) && !WHITESPACE.test(cluster.text)) word.push(cluster);
+    const joins = last && last.family === cluster.family && levels[last.start] === levels[cluster.start] && WHITESPACE.test(last.text) === WHITESPACE.test(cluster.text);
+    if (word && joins) word.push(cluster);
     else words.push([cluster]);
   }
-  const runs: TextRun[] = [];
-  for (const word of words) {
-    const family = word[0]?.family ?? PDF_FONT;
-    const visualText = word.map((cluster) => cluster.text).join('');
-    // Default-ignorable characters the font cannot draw (bidi controls, joiners) would print as boxes.
-    const drawable = (text: string) => [...text].filter((character) => !IGNORABLE.test(character) || familyCovers(family, [character.codePointAt(0) ?? 0])).join('');
-    if (FIRST_SCRIPT_IS_RIGHT_TO_LEFT.test(visualText)) {
-      runs.push({ text: drawable(word.map((cluster) => cluster.text).reverse().join('')), font: family, unbreakable: true });
-      continue;
-    }
-    const previous = runs.at(-1);
-    if (previous && previous.font === family && !previous.unbreakable) previous.text += drawable(visualText);
-    else runs.push({ text: drawable(visualText), font: family, unbreakable: false });
-  }
-  return runs.filter((run) => run.text !== '');
+  return words.flatMap((word) => {
+    const first = word[0];
+    if (!first) return [];
+    const level = levels[first.start] ?? paragraphLevel;
+    const logical = word.map((cluster) => cluster.text);
+    const shown = level % 2 === 1 ? [...logical].reverse() : logical;
+    const fontkitReverses = FIRST_SCRIPT_IS_RIGHT_TO_LEFT.test(logical.join(''));
+    const text = drawable((fontkitReverses ? [...shown].reverse() : shown).join(''), first.family);
+    const unbreakable = word.length > 1 && (fontkitReverses || level % 2 === 1);
+    return text === '' ? [] : [{ text, font: first.family, unbreakable, bidi: { level, paragraphLevel } }];
+  });
+}
+
+function runsOfLine(line: string, documentHanFamily: PdfFontFamily): TextRun[] {
+  const levels = bidi.getEmbeddingLevels(line);
+  const clusters = clustersOf(line, bidi.getMirroredCharactersMap(line, levels.levels), documentHanFamily);
+  const paragraphLevel = levels.paragraphs[0]?.level ?? 0;
+  const rightToLeft = levels.levels.some((level) => level % 2 === 1);
+  return (rightToLeft ? bidiRuns(clusters, levels.levels, paragraphLevel) : leftToRightRuns(clusters)).filter((run) => run.text !== '');
 }
 
 /**
@@ -155,6 +167,6 @@ export function scriptRuns(text: string, documentHanFamily: PdfFontFamily = 'Not
   return lines.flatMap((line, index) => {
     const runs = runsOfLine(line, documentHanFamily);
     if (index === lines.length - 1) return runs;
-    return [...runs, { text: '\n', font: PDF_FONT, unbreakable: false }];
+    return [...runs, { text: '\n', font: PDF_FONT, unbreakable: false, bidi: null }];
   });
 }
