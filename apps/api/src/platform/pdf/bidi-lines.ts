@@ -64,9 +64,10 @@ function pieceOf(node: unknown): Piece | null {
 function reorderLine(line: object): void {
   const nodes: unknown = Reflect.get(line, 'inlines');
   if (!Array.isArray(nodes)) return;
+  // Most lines hold no right-to-left text: leave them as laid out.
+  if (!nodes.some((node) => typeof node === 'object' && node !== null && (numberAt(node, BIDI_LEVEL_KEY) ?? 0) % 2 === 1)) return;
   const pieces = nodes.map(pieceOf);
   if (!pieces.every((piece): piece is Piece => piece !== null)) return;
-  if (!pieces.some((piece) => piece.level !== null && piece.level % 2 === 1)) return;
   const paragraphLevel = pieces.find((piece) => piece.paragraphLevel !== null)?.paragraphLevel ?? 0;
   const levels = pieces.map((piece) => piece.level ?? paragraphLevel);
   // L1: whitespace at the end of the line takes the paragraph's level.
