@@ -20,7 +20,8 @@ export const BIDI_PARAGRAPH_LEVEL_KEY = 'ledgerlineBidiParagraphLevel';
 export function visualOrder(levels: readonly number[]): number[] {
   const order = levels.map((_, index) => index);
   const highest = Math.max(0, ...levels);
-  const lowestOdd = Math.min(...levels.filter((level) => level % 2 === 1));
+  const oddLevels = levels.filter((level) => level % 2 === 1);
+  const lowestOdd = oddLevels.length > 0 ? Math.min(...oddLevels) : 1;
   for (let level = highest; level >= lowestOdd; level -= 1) {
     let start = 0;
     while (start < order.length) {

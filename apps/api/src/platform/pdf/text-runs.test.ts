@@ -42,6 +42,8 @@ describe('visualOrder', () => {
     expect(visualOrder([0, 1, 1, 0])).toEqual([0, 2, 1, 3]);
     // Right-to-left paragraph with a number and a Latin word inside: 1 2 1 2 2 1
     expect(visualOrder([1, 2, 1, 2, 2, 1])).toEqual([5, 3, 4, 2, 1, 0]);
+    // Even levels only (Arabic-Indic digits in a left-to-right line): nothing moves.
+    expect(visualOrder([0, 0, 2, 2])).toEqual([0, 1, 2, 3]);
   });
 });
 
@@ -69,6 +71,7 @@ describe('scriptRuns', () => {
     'שלום (עולם) 2024',
     'فاتورة رقم 42 لشركة ACME',
     'Total: ١٢٣ دينار',
+    'Total ١٢٣',
     'חברת הגליל בע״מ\nשירותי ייעוץ',
     'Customer: משה כהן, Tel Aviv',
   ])('draws %j in the order of the Unicode Bidirectional Algorithm, brackets mirrored', (text) => {

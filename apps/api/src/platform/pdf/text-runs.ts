@@ -93,12 +93,14 @@ function clustersOf(line: string, mirrored: Map<number, string>, documentHanFami
   }));
   const strong = segments.map((segment) => (segment.wanted === null ? null : coveringFamily(segment.text, [segment.wanted], hanFamily)));
   // Punctuation, digits and spaces take the font of the text before them, else of the text after.
+  const before: (PdfFontFamily | null)[] = [];
+  strong.forEach((family, index) => before.push(index === 0 ? null : (strong[index - 1] ?? before[index - 1] ?? null)));
+  const after: (PdfFontFamily | null)[] = new Array<PdfFontFamily | null>(strong.length).fill(null);
+  for (let index = strong.length - 2; index >= 0; index -= 1) after[index] = strong[index + 1] ?? after[index + 1] ?? null;
   return segments.map((segment, index) => {
     const own = strong[index];
     if (own) return { start: segment.start, text: segment.text, family: own };
-    const before = strong.slice(0, index).findLast((family) => family !== null);
-    const after = strong.slice(index + 1).find((family) => family !== null);
-    const neighbours = [before, after].filter((family): family is PdfFontFamily => family !== undefined && family !== null);
+    const neighbours = [before[index], after[index]].filter((family): family is PdfFontFamily => family !== undefined && family !== null);
     return { start: segment.start, text: segment.text, family: coveringFamily(segment.text, neighbours, hanFamily) };
   });
 }
@@ -108,7 +110,7 @@ function drawable(text: string, family: PdfFontFamily): string {
   return [...text].filter((character) => !IGNORABLE.test(character) || familyCovers(family, [character.codePointAt(0) ?? 0])).join('');
 }
 
-/** A line without right-to-left text: one run per font, in logical order. */
+/** A line without right-to-left text or script: one run per font, in logical order. */
 function leftToRightRuns(clusters: readonly Cluster[]): TextRun[] {
   const runs: TextRun[] = [];
   for (const cluster of clusters) {
@@ -120,7 +122,7 @@ function leftToRightRuns(clusters: readonly Cluster[]): TextRun[] {
 }
 
 /**
- * A line with right-to-left text: words (one font and level, no space) and spaces, in logical
+ * A line with right-to-left text or script: words (one font and level, no space) and spaces, in logical
  * order, each with its level for bidi-lines.ts to order the laid-out line by. A word is handed
  * over so that it shows its characters in visual order: fontkit reverses a word in a
  * right-to-left script itself (and shapes it first, so such a word stays in logical order).
@@ -151,8 +153,9 @@ function runsOfLine(line: string, documentHanFamily: PdfFontFamily): TextRun[] {
   const levels = bidi.getEmbeddingLevels(line);
   const clusters = clustersOf(line, bidi.getMirroredCharactersMap(line, levels.levels), documentHanFamily);
   const paragraphLevel = levels.paragraphs[0]?.level ?? 0;
-  const rightToLeft = levels.levels.some((level) => level % 2 === 1);
-  return (rightToLeft ? bidiRuns(clusters, levels.levels, paragraphLevel) : leftToRightRuns(clusters)).filter((run) => run.text !== '');
+  // Arabic-Indic digits in a left-to-right line run left to right, but fontkit reverses them.
+  const bidiNeeded = levels.levels.some((level) => level % 2 === 1) || RIGHT_TO_LEFT_SCRIPT.test(line);
+  return (bidiNeeded ? bidiRuns(clusters, levels.levels, paragraphLevel) : leftToRightRuns(clusters)).filter((run) => run.text !== '');
 }
 
 /**
