@@ -64,6 +64,13 @@ const familyFiles: Record<PdfFontFamily, FamilyFiles> = {
 
 const families = Object.keys(familyFiles).filter((name): name is PdfFontFamily => name in familyFiles);
 
+// A missing font package fails the start, not the first document that needs it.
+for (const family of families) {
+  for (const file of Object.values(familyFiles[family])) {
+    if (!fs.existsSync(file)) throw new Error(`PDF font file missing: ${file} (is its npm package installed?)`);
+  }
+}
+
 type VirtualFileSystem = { writeFileSync(name: string, content: Buffer): void };
 
 function isVirtualFileSystem(value: unknown): value is VirtualFileSystem {
