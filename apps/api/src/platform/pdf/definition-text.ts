@@ -14,7 +14,7 @@ import type {
   UnorderedListElement,
 } from 'pdfmake/interfaces';
 import { BIDI_LEVEL_KEY, BIDI_PARAGRAPH_LEVEL_KEY } from './bidi-lines';
-import { PDF_FONT } from './pdf-fonts';
+import { PDF_FONT, type PdfFontFamily } from './pdf-fonts';
 import { hanFamilyOf, scriptRuns, type TextRun } from './text-runs';
 
 /**
@@ -134,9 +134,11 @@ function dynamicWithScriptRuns(part: DynamicContent | Content | undefined, withS
 
 /** The definition with the texts of its content, header and footer split into script runs. */
 export function definitionWithScriptRuns(definition: TDocumentDefinitions): TDocumentDefinitions {
-  // Every text of the content, serialised, tells whether the document is Japanese or Korean.
-  const documentHanFamily = hanFamilyOf(JSON.stringify(definition.content));
-  const withScriptRuns = scriptRunsWith((text) => scriptRuns(text, documentHanFamily));
+  // Every text of the content, serialised, tells whether the document is Japanese or Korean;
+  // asked only when a text holds Han.
+  let documentHanFamily: PdfFontFamily | null = null;
+  const hanFamily = () => (documentHanFamily ??= hanFamilyOf(JSON.stringify(definition.content)));
+  const withScriptRuns = scriptRunsWith((text) => scriptRuns(text, hanFamily));
   return {
     ...definition,
     content: withScriptRuns(definition.content),

@@ -124,10 +124,24 @@ function loadFamily(family: PdfFontFamily): fontkit.Font {
   return regular;
 }
 
+const answers = new Map<PdfFontFamily, Map<number, boolean>>();
+
 /** Whether the family draws every code point of the text (loading the family on first use). */
 export function familyCovers(family: PdfFontFamily, codePoints: readonly number[]): boolean {
   const font = loadFamily(family);
-  return codePoints.every((codePoint) => font.hasGlyphForCodePoint(codePoint));
+  let known = answers.get(family);
+  if (!known) {
+    known = new Map();
+    answers.set(family, known);
+  }
+  const cache = known;
+  return codePoints.every((codePoint) => {
+    const answer = cache.get(codePoint);
+    if (answer !== undefined) return answer;
+    const drawn = font.hasGlyphForCodePoint(codePoint);
+    cache.set(codePoint, drawn);
+    return drawn;
+  });
 }
 
 // The default family is needed by every document.

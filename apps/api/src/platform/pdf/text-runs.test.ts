@@ -98,7 +98,7 @@ describe('scriptRuns', () => {
     expect(scriptRuns('주식회사 韓國')).toEqual([{ text: '주식회사 韓國', font: 'NotoSansKR', unbreakable: false, bidi: null }]);
     // A name in kanji alone is drawn the way of the document it is in.
     expect(fontsOf(scriptRuns('山田太郎'))).toEqual(['NotoSansSC']);
-    expect(fontsOf(scriptRuns('山田太郎', hanFamilyOf('株式会社やまだ商店')))).toEqual(['NotoSansJP']);
+    expect(fontsOf(scriptRuns('山田太郎', () => hanFamilyOf('株式会社やまだ商店')))).toEqual(['NotoSansJP']);
     // A simplified character the Japanese face lacks falls back to the Chinese one.
     expect(scriptRuns('やまだ张')).toEqual([
       { text: 'やまだ', font: 'NotoSansJP', unbreakable: false, bidi: null },

@@ -84,8 +84,8 @@ function coveringFamily(cluster: string, wanted: readonly PdfFontFamily[], hanFa
 
 type Cluster = { start: number; text: string; family: PdfFontFamily };
 
-function clustersOf(line: string, mirrored: Map<number, string>, documentHanFamily: PdfFontFamily): Cluster[] {
-  const hanFamily = hanFamilyOf(line, documentHanFamily);
+function clustersOf(line: string, mirrored: Map<number, string>, documentHanFamily: () => PdfFontFamily): Cluster[] {
+  const hanFamily = /[\p{scx=Han}\p{scx=Bopomofo}]/u.test(line) ? hanFamilyOf(line, documentHanFamily()) : 'NotoSansSC';
   const segments = [...graphemes.segment(line)].map(({ segment, index }) => ({
     start: index,
     text: mirrored.get(index) ?? segment,
@@ -149,7 +149,7 @@ function bidiRuns(clusters: readonly Cluster[], levels: Uint8Array, paragraphLev
   });
 }
 
-function runsOfLine(line: string, documentHanFamily: PdfFontFamily): TextRun[] {
+function runsOfLine(line: string, documentHanFamily: () => PdfFontFamily): TextRun[] {
   const levels = bidi.getEmbeddingLevels(line);
   const clusters = clustersOf(line, bidi.getMirroredCharactersMap(line, levels.levels), documentHanFamily);
   const paragraphLevel = levels.paragraphs[0]?.level ?? 0;
@@ -161,9 +161,9 @@ function runsOfLine(line: string, documentHanFamily: PdfFontFamily): TextRun[] {
 /**
  * The runs to set the text in; null when the text needs nothing but the default font in logical
  * order (the common case, decided without segmenting). `documentHanFamily`: hanFamilyOf() the
- * whole document.
+ * whole document, asked only of a text with Han in it.
  */
-export function scriptRuns(text: string, documentHanFamily: PdfFontFamily = 'NotoSansSC'): TextRun[] | null {
+export function scriptRuns(text: string, documentHanFamily: () => PdfFontFamily = () => 'NotoSansSC'): TextRun[] | null {
   const simple = !NEEDS_RUNS.test(text) && familyCovers(PDF_FONT, [...text.replace(/[\r\n]/g, '')].map((character) => character.codePointAt(0) ?? 0));
   if (simple) return null;
   const lines = text.split(/\r\n|\r|\n/);
