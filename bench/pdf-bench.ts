@@ -3,20 +3,24 @@
  *
  * Sequential renders on one core for a fixed time: the real renderer (model → template →
  * pdfmake) on a 5-line invoice, beside pdfmake rendering a fixed, equivalent definition written
- * out by hand (same fonts, no model mapping). A 40-line invoice is shown for scale.
+ * out by hand (same fonts, no model mapping). A 40-line invoice is shown for scale, and 5-line
+ * invoices named in Arabic and in Japanese show the cost of the fallback fonts and right-to-left
+ * runs. The first render in another script reads and parses that script's fonts (once per
+ * process): its time and the memory the font files take are printed separately.
  * Bundled and started by bench/run.mjs after the API benchmark.
  */
 import os from 'node:os';
 import type { TDocumentDefinitions } from 'pdfmake/interfaces';
 import { renderDocumentPdf } from '../apps/api/src/platform/pdf';
 import { renderPdfDefinition } from '../apps/api/src/platform/pdf/pdf-engine';
-import { sampleInvoice } from '../apps/api/src/platform/pdf/sample-documents';
+import { sampleInvoice, sampleInvoiceNamed, type SampleNames } from '../apps/api/src/platform/pdf/sample-documents';
 
 const WARMUP_SECONDS = 1;
 const DURATION_SECONDS = 5;
 const TARGET_RENDERS_PER_SECOND = 25;
 
-type Result = { renders: number; perSecond: number; p50: number; p99: number; bytes: number };
+/** perCpuSecond: renders per second of CPU the process used, which other load on the machine does not lower. */
+type Result = { renders: number; perSecond: number; perCpuSecond: number; p50: number; p99: number; bytes: number };
 
 function percentile(sorted: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * fraction))] ?? 0;
@@ -28,6 +32,7 @@ async function measure(render: () => Promise<Buffer>): Promise<Result> {
 
   const durations: number[] = [];
   let bytes = 0;
+  const cpuStart = process.cpuUsage();
   const start = performance.now();
   const end = start + DURATION_SECONDS * 1000;
   while (performance.now() < end) {
@@ -38,8 +43,17 @@ async function measure(render: () => Promise<Buffer>): Promise<Result> {
     bytes = pdf.length;
   }
   const elapsed = (performance.now() - start) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   durations.sort((a, b) => a - b);
-  return { renders: durations.length, perSecond: durations.length / elapsed, p50: percentile(durations, 0.5), p99: percentile(durations, 0.99), bytes };
+  return {
+    renders: durations.length,
+    perSecond: durations.length / elapsed,
+    perCpuSecond: durations.length / cpuSeconds,
+    p50: percentile(durations, 0.5),
+    p99: percentile(durations, 0.99),
+    bytes,
+  };
 }
 
 /** The 5-line sample invoice as a literal pdfmake definition: same texts, tables and fonts, classic look. */
@@ -125,8 +139,16 @@ function fixedDefinition(): TDocumentDefinitions {
 }
 
 function printTable(rows: { label: string; result: Result }[]): void {
-  const header = ['variant', 'renders', 'renders/s', 'p50 ms', 'p99 ms', 'PDF bytes'];
-  const cells = rows.map(({ label, result }) => [label, String(result.renders), result.perSecond.toFixed(1), result.p50.toFixed(1), result.p99.toFixed(1), String(result.bytes)]);
+  const header = ['variant', 'renders', 'renders/s', 'renders/CPU-s', 'p50 ms', 'p99 ms', 'PDF bytes'];
+  const cells = rows.map(({ label, result }) => [
+    label,
+    String(result.renders),
+    result.perSecond.toFixed(1),
+    result.perCpuSecond.toFixed(1),
+    result.p50.toFixed(1),
+    result.p99.toFixed(1),
+    String(result.bytes),
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => (r[i] ?? '').length)));
   const line = (values: string[]) => `| ${values.map((c, i) => (i >= 1 ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join(' | ')} |`;
   console.log(line(header));
@@ -134,16 +156,34 @@ function printTable(rows: { label: string; result: Result }[]): void {
   for (const row of cells) console.log(line(row));
 }
 
+const arabic: SampleNames = { business: 'شركة الخليج للتجارة', customer: 'مؤسسة النور', item: 'خدمات استشارية' };
+const japanese: SampleNames = { business: '株式会社やまだ商店', customer: '山田太郎', item: 'コンサルティング業務' };
+
+/** The first render in a script, with the font files it loads; before any other render of that script. */
+async function firstRender(label: string, names: SampleNames): Promise<string> {
+  const before = process.memoryUsage().arrayBuffers;
+  const t0 = performance.now();
+  await renderDocumentPdf(sampleInvoiceNamed(5, names));
+  const ms = performance.now() - t0;
+  const loaded = (process.memoryUsage().arrayBuffers - before) / 1024 / 1024;
+  return `  first ${label} render (loads its fonts): ${ms.toFixed(0)} ms, buffers +${loaded.toFixed(1)} MB`;
+}
+
 async function main(): Promise<void> {
   console.log(`\n== PDF rendering (sequential, one core, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up; Node ${process.version}, ${os.cpus()[0]?.model ?? ''})`);
   const fiveLines = sampleInvoice(5);
   const fortyLines = sampleInvoice(40);
+  const firstRenders = [await firstRender('Arabic', arabic), await firstRender('Japanese', japanese)];
   const rows = [
     { label: 'renderDocumentPdf, 5-line invoice', result: await measure(() => renderDocumentPdf(fiveLines)) },
     { label: 'bare pdfmake, fixed equivalent definition', result: await measure(() => renderPdfDefinition(fixedDefinition())) },
     { label: 'renderDocumentPdf, 40-line invoice', result: await measure(() => renderDocumentPdf(fortyLines)) },
+    { label: 'renderDocumentPdf, 5-line invoice named in Arabic', result: await measure(() => renderDocumentPdf(sampleInvoiceNamed(5, arabic))) },
+    { label: 'renderDocumentPdf, 5-line invoice named in Japanese', result: await measure(() => renderDocumentPdf(sampleInvoiceNamed(5, japanese))) },
   ];
   printTable(rows);
+  console.log('');
+  for (const line of firstRenders) console.log(line);
   const [real, bare] = rows;
   if (real && bare) {
     const verdict = real.result.perSecond >= TARGET_RENDERS_PER_SECOND ? 'met' : 'NOT met';

@@ -83,5 +83,6 @@ export function simpleMailHtml(heading: string, paragraphs: string[], action?: {
   const button = action
     ? `<p><a href="${escapeHtml(action.url)}" style="background:#4f46e5;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="color:#666;font-size:12px">${escapeHtml(action.url)}</p>`
     : '';
-  return `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#111"><h2>${escapeHtml(heading)}</h2>${body}${button}</body></html>`;
+  // The MIME part says UTF-8 too; the meta keeps it when a client saves or forwards the HTML alone.
+  return `<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family:Arial,sans-serif;color:#111"><h2>${escapeHtml(heading)}</h2>${body}${button}</body></html>`;
 }

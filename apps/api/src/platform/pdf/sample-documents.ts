@@ -80,6 +80,19 @@ export function sampleInvoice(lineCount: number, currency: MoneyFormat = EUR): P
   };
 }
 
+export type SampleNames = { business: string; customer: string; item: string };
+
+/** The sample invoice with its business, customer and item names in another script. */
+export function sampleInvoiceNamed(lineCount: number, names: SampleNames): PdfDocumentModel {
+  const base = sampleInvoice(lineCount);
+  return {
+    ...base,
+    business: { ...base.business, name: names.business },
+    billTo: { name: names.customer, lines: ['Bahnhofstrasse 10'] },
+    lines: base.lines.map((line) => ({ ...line, name: names.item })),
+  };
+}
+
 /** A payment receipt: fields and one amount, no lines. */
 export function samplePayment(): PdfDocumentModel {
   return {
