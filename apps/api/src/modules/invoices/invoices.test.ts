@@ -246,7 +246,7 @@ describe('listing invoices', () => {
     expect(errorsOf(await otherBuyer.get('/api/v1/invoices?type=sideways')).type?.[0]).toBe(messages.invalidType);
 
     const stats = await otherBuyer.get('/api/v1/invoices/stats?type=incoming');
-    expect(stats.body).toEqual({ inDraft: 0, totalPaid: 0, totalDue: open.total, totalOverDue: open.total });
+    expect(stats.body).toEqual({ inDraft: 0, totalPaid: 0, totalDue: open.total, totalOverDue: open.total, currency_id: 1, unconverted_currency_ids: [] });
     const vendorStats = (await vendor.get('/api/v1/invoices/stats')).body;
     expect(vendorStats.inDraft).toBeGreaterThanOrEqual(draft.total);
   });
