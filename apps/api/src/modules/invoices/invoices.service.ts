@@ -12,7 +12,7 @@ import {
   listMeta,
   messages,
 } from '@app/contracts';
-import { type InvoiceAction, type RateSource, addDays, invoiceTransition, paidStatusOf, todayInTimeZone } from '@app/domain';
+import { type InvoiceAction, addDays, invoiceTransition, paidStatusOf, todayInTimeZone } from '@app/domain';
 import { inTenant } from '../../db/tenant-tx';
 import type { Tx } from '../../db/client';
 import type { AppContext } from '../../platform/app-context';
@@ -27,7 +27,8 @@ import { allocateNumber, claimTypedNumber, numberingConfig } from '../documents/
 import { priceDocument } from '../documents/pricing';
 import type { DocumentAttachments } from '../documents/document-attachments';
 import { type ResourceContext, editLocked, invoiceState, toInvoiceListItem, toInvoiceResource } from './invoice-resource';
-import { converterInto, rateFor } from '../exchange-rates/exchange-rates.service';
+import { rateFor } from '../exchange-rates/exchange-rates.service';
+import * as figures from './invoice-figures';
 import * as repo from './invoices.repository';
 import { invoicesClaimedByCustomers } from '../payments/payments.service';
 
@@ -236,28 +237,13 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
     /** The list's four figures, in the business currency by the dashboard's conversion (so they match its cards). */
     async stats(scope: BusinessScope, direction: 'outgoing' | 'incoming'): Promise<InvoiceStats> {
       return inTenant(app.db, scope.tenantId, async (tx) => {
-        const { settings, currencyId } = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
-        const sums = await repo.invoiceStatSums(tx, scope, direction, today(settings));
-        const converter = await converterInto(tx, scope, currencyId);
-        // An incoming invoice carries its issuer's rate, not this business's.
-        const rates: RateSource = direction === 'outgoing' ? 'stored' : 'current';
-        return {
-          inDraft: converter.convert(sums.inDraft, rates),
-          totalPaid: converter.convert(sums.totalPaid, rates),
-          totalDue: converter.convert(sums.totalDue, rates),
-          totalOverDue: converter.convert(sums.totalOverDue, rates),
-          currency_id: currencyId,
-          unconverted_currency_ids: converter.unconvertedIds(),
-        };
+        const business = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
+        return figures.invoiceStats(tx, scope, business, direction, today(business.settings));
       });
     },
 
-    /** What the business approved as a customer and still owes, in its currency at its current rates (currencies without one are left out). */
     async approvedAmount(scope: BusinessScope): Promise<number> {
-      return inTenant(app.db, scope.tenantId, async (tx) => {
-        const { currencyId } = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
-        return (await converterInto(tx, scope, currencyId)).convert(await repo.approvedSums(tx, scope), 'current');
-      });
+      return inTenant(app.db, scope.tenantId, async (tx) => figures.approvedAmount(tx, scope, await loadDocumentBusiness(tx, scope.tenantId, scope.businessId)));
     },
 
     /** The business's own invoice, or one addressed to it (never another's draft). */
