@@ -12,9 +12,15 @@ export async function createCustomer(vendor: TestClient, name: string, email: st
   return response.body.data as CounterpartyResource;
 }
 
-/** A customer whose owner onboarded: returns the customer record and a client signed in to the customer's business. */
-export async function onboardedCustomer(h: Harness, vendor: TestClient, name: string, email: string): Promise<{ customer: CounterpartyResource; client: TestClient }> {
-  const customer = await createCustomer(vendor, name, email, { send_invitation: true });
+/** A customer whose owner onboarded: returns the customer record and a client signed in to the customer's business. `extra`: more fields of the record (its currency). */
+export async function onboardedCustomer(
+  h: Harness,
+  vendor: TestClient,
+  name: string,
+  email: string,
+  extra: Record<string, unknown> = {},
+): Promise<{ customer: CounterpartyResource; client: TestClient }> {
+  const customer = await createCustomer(vendor, name, email, { ...extra, send_invitation: true });
   const mail = await h.smtp.waitFor(email);
   const token = linkIn(mail, /onboarding-business-invitation\/[\w-]+/).split('/')[1] ?? '';
   const guest = h.client();

@@ -85,8 +85,13 @@ export const counterpartyResourceSchema = z.object({
   /** The business on the other side; `owner_status` says whether its owner has onboarded. */
   customer_business: z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), owner_status: z.enum(['invited', 'active', 'disabled']).nullable() }),
   status: z.enum(['active', 'archived']),
-  /** Minor units of the counterparty's currency. */
+  /**
+   * What is still due on the invoices between the two businesses, in minor units of their currency
+   * `amount_due_currency_id`: a customer's own currency; for a vendor the currency it bills in,
+   * which may differ from `currency_id`.
+   */
   amount_due: z.number(),
+  amount_due_currency_id: z.number(),
   created_at: z.string(),
   billing_address: postalAddressResourceSchema.nullable().optional(),
   shipping_address: postalAddressResourceSchema.nullable().optional(),

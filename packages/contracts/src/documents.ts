@@ -268,8 +268,20 @@ export const estimateListResponseSchema = z.object({
 });
 export type EstimateListResponse = z.infer<typeof estimateListResponseSchema>;
 
-/** Amounts in minor units of the business currency. */
-export const invoiceStatsSchema = z.object({ inDraft: z.number(), totalPaid: z.number(), totalDue: z.number(), totalOverDue: z.number() });
+/**
+ * Amounts in minor units of the business currency (`currency_id`), converted as the dashboard
+ * converts them: an outgoing invoice at the rate stored on it, else the business's current rate;
+ * an incoming one at the business's current rate. Currencies with no rate to use are left out and
+ * listed in `unconverted_currency_ids`.
+ */
+export const invoiceStatsSchema = z.object({
+  inDraft: z.number(),
+  totalPaid: z.number(),
+  totalDue: z.number(),
+  totalOverDue: z.number(),
+  currency_id: z.number(),
+  unconverted_currency_ids: z.array(z.number()),
+});
 export type InvoiceStats = z.infer<typeof invoiceStatsSchema>;
 export const invoiceStatsQuerySchema = z.object({ type: directionSchema });
 

@@ -95,8 +95,9 @@ export const messages = {
   invalidZip: 'Invalid zip.',
   invalidDiscount: 'Enter valid discount amount',
   quantityGreaterThanZero: 'This value must be greater than 0',
-  totalTooSmall: 'Total should be greater than $ 0.50',
-  amountTooSmall: 'Amount must be more than $ 0.5',
+  // {minimum}: the minimum in the document's currency, filled by the domain's totalTooSmallMessage / amountTooSmallMessage.
+  totalTooSmall: 'Total should be greater than {minimum}',
+  amountTooSmall: 'Amount must be more than {minimum}',
   amountTooLarge: 'The amount is too large to be stored exactly.',
   invoiceNumberTaken: 'The invoice number has already been taken.',
   estimateNumberTaken: 'The estimate number has already been taken.',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ConvertedTotal, formatRate, parseRate, parseScaledSum } from './exchange';
+import { currencyByCode } from '@app/contracts';
+import { ConvertedTotal, CurrencyConverter, type CurrencySum, formatRate, parseRate, parseScaledSum } from './exchange';
 
 describe('parseRate and formatRate', () => {
   it('reads rates with up to ten decimals and prints them without trailing zeros', () => {
@@ -54,6 +55,51 @@ describe('ConvertedTotal', () => {
     expect(() => new ConvertedTotal(5)).toThrow(RangeError);
     expect(() => new ConvertedTotal(2).addAtRate(1n, -1)).toThrow(RangeError);
     expect(() => new ConvertedTotal(2).add(new ConvertedTotal(0))).toThrow(RangeError);
+  });
+});
+
+describe('CurrencyConverter', () => {
+  const id = (code: string) => currencyByCode(code)?.id ?? 0;
+  const [USD, JPY, KWD, BHD, EUR] = ['USD', 'JPY', 'KWD', 'BHD', 'EUR'].map(id) as [number, number, number, number, number];
+  const rates = new Map([
+    [JPY, parseRateOrThrow('0.0067')],
+    [KWD, parseRateOrThrow('3.2512')],
+    [BHD, parseRateOrThrow('2.6597')],
+  ]);
+  const sum = (currencyId: number, amount: string, atRate: string | null = null): CurrencySum => ({ currencyId, amount, atRate });
+
+  it('reads each currency with its own decimals and rounds the figure once', () => {
+    const converter = new CurrencyConverter(USD, rates);
+    // ¥10,000 at 0.0067 = $67.00 (not $0.67); KD 7.345 at 3.2512 = $23.880064 (not $238.80); BD 0.750 at 2.6597 = $1.994775.
+    expect(converter.convert([sum(JPY, '10000')], 'stored')).toBe(6700);
+    expect(converter.convert([sum(KWD, '7345')], 'stored')).toBe(2388);
+    expect(converter.convert([sum(BHD, '750')], 'stored')).toBe(199);
+    expect(converter.convert([sum(JPY, '10000'), sum(KWD, '7345'), sum(BHD, '750'), sum(USD, '9999')], 'stored')).toBe(6700 + 2388 + 199 + 9999);
+    // Rounded once: two sums of ¥1 are 0.67 cents each, 1.34 cents together: one cent, not two.
+    expect(converter.convert([sum(JPY, '1'), sum(JPY, '1')], 'stored')).toBe(1);
+    expect(converter.unconvertedIds()).toEqual([]);
+  });
+
+  it('prefers the rate stored on the documents unless asked for the current one', () => {
+    const converter = new CurrencyConverter(USD, rates);
+    // KD 7.345 stored at 3.3 (sum × rate as the database prints it) versus today's 3.2512.
+    const stored = sum(KWD, '7345', '24238.5000000000');
+    expect(converter.convert([stored], 'stored')).toBe(2424);
+    expect(converter.convert([stored], 'current')).toBe(2388);
+  });
+
+  it('converts into a currency with three or no decimals', () => {
+    const usd = new Map([[USD, parseRateOrThrow('0.3075')], [JPY, parseRateOrThrow('0.00205')]]);
+    expect(new CurrencyConverter(KWD, usd).convert([sum(USD, '10000'), sum(JPY, '10001')], 'stored')).toBe(51252);
+    expect(new CurrencyConverter(JPY, new Map([[USD, parseRateOrThrow('150.5')]])).convert([sum(USD, '100'), sum(JPY, '7')], 'stored')).toBe(158);
+  });
+
+  it('leaves out and reports currencies without a rate, but not empty sums', () => {
+    const converter = new CurrencyConverter(USD, rates);
+    expect(converter.convert([sum(EUR, '500'), sum(USD, '100'), sum(EUR, '0')], 'stored')).toBe(100);
+    expect(converter.convert([sum(999_999, '5')], 'stored')).toBe(0);
+    expect(converter.unconvertedIds()).toEqual([EUR, 999_999]);
+    expect(() => converter.convert([sum(USD, '1.5')], 'stored')).toThrow(RangeError);
   });
 });
 

@@ -1,3 +1,4 @@
+import { currencyById } from '@app/contracts';
 import { roundHalfAwayFromZero } from './decimal';
 
 /**
@@ -80,4 +81,74 @@ export class ConvertedTotal {
   minorUnits(): bigint {
     return roundHalfAwayFromZero(this.numerator, CONVERSION_DENOMINATOR);
   }
+}
+
+/**
+ * Sums of documents in one currency, as the database prints them: `amount` in that currency's
+ * minor units; `atRate` the sum of each amount × the exchange rate stored on its document, or
+ * null for documents stored without a rate (the two kinds are summed apart).
+ */
+export type CurrencySum = { currencyId: number; amount: string; atRate: string | null };
+
+/**
+ * Which rate converts a sum: `stored` takes the rate stored on the documents (the business's own
+ * invoices and payments, else its current rate); `current` only the business's current rate
+ * (invoices addressed to the business carry their issuer's rate, not its own).
+ */
+export type RateSource = 'stored' | 'current';
+
+/**
+ * The one conversion of money in many currencies into one (the business's): every figure that
+ * adds up documents of several currencies (dashboard, invoice statistics, approval amounts) goes
+ * through it, so each currency's decimals are honoured the same way everywhere. Sums are added
+ * unrounded and rounded once per figure; a currency with no rate to use is left out and reported
+ * by `unconvertedIds`.
+ */
+export class CurrencyConverter {
+  private readonly unconverted = new Set<number>();
+  private readonly precision: number;
+
+  /** `currentRates`: units of the target currency per unit of another, scaled by 10^10 (parseRate). */
+  constructor(
+    readonly currencyId: number,
+    private readonly currentRates: ReadonlyMap<number, bigint>,
+  ) {
+    this.precision = currencyById(currencyId)?.precision ?? 2;
+  }
+
+  /** An empty figure in the target currency. */
+  total(): ConvertedTotal {
+    return new ConvertedTotal(this.precision);
+  }
+
+  add(into: ConvertedTotal, sum: CurrencySum, rates: RateSource): void {
+    if (sum.currencyId === this.currencyId) {
+      into.addMinorUnits(parseWholeSum(sum.amount));
+      return;
+    }
+    const from = currencyById(sum.currencyId)?.precision;
+    const rate = this.currentRates.get(sum.currencyId);
+    if (from !== undefined && rates === 'stored' && sum.atRate !== null) into.addAtRate(parseScaledSum(sum.atRate), from);
+    else if (from !== undefined && rate !== undefined) into.addAtRate(parseWholeSum(sum.amount) * rate, from);
+    else if (parseWholeSum(sum.amount) !== 0n) this.unconverted.add(sum.currencyId);
+  }
+
+  /** The sums as one figure in minor units of the target currency. */
+  convert(sums: readonly CurrencySum[], rates: RateSource): number {
+    const total = this.total();
+    for (const sum of sums) this.add(total, sum, rates);
+    return Number(total.minorUnits());
+  }
+
+  /** Currencies left out of some figure for want of a rate, in id order. */
+  unconvertedIds(): number[] {
+    return [...this.unconverted].sort((a, b) => a - b);
+  }
+}
+
+/** A sum of minor units as the database prints it ('1250', '-300', '1250.0000000000'); a fraction of a minor unit is a defect. */
+function parseWholeSum(text: string): bigint {
+  const scaled = parseScaledSum(text);
+  if (scaled % RATE_SCALE !== 0n) throw new RangeError(`Expected a whole number of minor units, got '${text}'`);
+  return scaled / RATE_SCALE;
 }

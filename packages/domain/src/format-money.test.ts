@@ -22,6 +22,15 @@ describe('formatMoney', () => {
     expect(formatMoney(7, kwd)).toBe('0.007 KD');
   });
 
+  it('writes money as the spec messages do when asked: a space after a leading symbol, trailing zeros left out', () => {
+    expect(formatMoney(50, usd, { spaceAfterSymbol: true })).toBe('$ 0.50');
+    expect(formatMoney(50, usd, { spaceAfterSymbol: true, trimFraction: true })).toBe('$ 0.5');
+    expect(formatMoney(123400, usd, { trimFraction: true })).toBe('$1,234');
+    expect(formatMoney(1, jpy, { spaceAfterSymbol: true })).toBe('¥ 1');
+    expect(formatMoney(50, eur, { spaceAfterSymbol: true, trimFraction: true })).toBe('0,5 €');
+    expect(formatMoney(-50, usd, { spaceAfterSymbol: true })).toBe('-$ 0.50');
+  });
+
   it('formats amounts beyond 2^53 exactly', () => {
     expect(formatMoney(12345678901234567890n, usd)).toBe('$123,456,789,012,345,678.90');
     expect(formatMoney(Number.MAX_SAFE_INTEGER, jpy)).toBe('¥9,007,199,254,740,991');

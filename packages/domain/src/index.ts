@@ -6,4 +6,5 @@ export * from './dates';
 export * from './exchange';
 export * from './reminders';
 export * from './payments';
+export * from './minimum-messages';
 export * from './schedules';

@@ -6,7 +6,7 @@ import { businesses, businessUsers, counterparties, estimates, invoices, oneTime
 export type CounterpartyRecord = typeof counterparties.$inferSelect;
 export type OwnerStatus = 'invited' | 'active' | 'disabled';
 /** A counterparty with the business on the other side and the status of that business's owner. */
-export type CounterpartyRow = CounterpartyRecord & { businessName: string; businessEmail: string | null; ownerStatus: OwnerStatus | null; amountDue: number };
+export type CounterpartyRow = CounterpartyRecord & { businessName: string; businessEmail: string | null; ownerStatus: OwnerStatus | null; amountDue: number; amountDueCurrencyId: number };
 
 export type Scope = { tenantId: string; businessId: string; kind: CounterpartyKind };
 
@@ -18,19 +18,23 @@ function inScope(scope: Scope): SQL | undefined {
   return and(eq(counterparties.tenantId, scope.tenantId), eq(counterparties.businessId, scope.businessId), eq(counterparties.kind, scope.kind));
 }
 
-/**
- * What is still due on the finalized, unpaid invoices between the business and this counterparty:
- * what a customer owes the business, or what the business owes a vendor.
- */
-const amountDue = sql<string>`(
-  SELECT coalesce(sum(${invoices.dueAmount}), 0)::bigint FROM ${invoices}
-  WHERE ${invoices.tenantId} = ${counterparties.tenantId}
+/** The finalized invoices between the business and this counterparty: to a customer, or from a vendor. */
+const billedBetween = sql`${invoices.tenantId} = ${counterparties.tenantId}
     AND ${invoices.status} NOT IN ('draft', 'void')
     AND CASE WHEN ${counterparties.kind} = 'customer'
       THEN ${invoices.businessId} = ${counterparties.businessId} AND ${invoices.customerId} = ${counterparties.id}
       ELSE ${invoices.businessId} = ${counterparties.counterpartyBusinessId} AND ${invoices.customerBusinessId} = ${counterparties.businessId}
-    END
-)`;
+    END`;
+
+/** What is still due on them: what a customer owes the business, or what the business owes a vendor. */
+const amountDue = sql<string>`(SELECT coalesce(sum(${invoices.dueAmount}), 0)::bigint FROM ${invoices} WHERE ${billedBetween})`;
+
+/**
+ * The currency of that amount: the invoices' own. Invoices between two businesses are all in the
+ * currency of the issuer's customer record (locked once one exists), which for a vendor need not be
+ * the currency this business gave the vendor's record. Null before the first invoice.
+ */
+const amountDueCurrency = sql<number | null>`(SELECT min(${invoices.currencyId}) FROM ${invoices} WHERE ${billedBetween})`;
 
 function withBusiness(tx: Tx) {
   return tx
@@ -40,6 +44,7 @@ function withBusiness(tx: Tx) {
       businessEmail: businesses.email,
       ownerStatus: businessUsers.status,
       amountDue,
+      amountDueCurrency,
     })
     .from(counterparties)
     .innerJoin(businesses, and(eq(businesses.tenantId, counterparties.tenantId), eq(businesses.id, counterparties.counterpartyBusinessId)))
@@ -49,8 +54,15 @@ function withBusiness(tx: Tx) {
     );
 }
 
-type Joined = { record: CounterpartyRecord; businessName: string; businessEmail: string | null; ownerStatus: OwnerStatus | null; amountDue: string | number };
-const flatten = (row: Joined): CounterpartyRow => ({ ...row.record, businessName: row.businessName, businessEmail: row.businessEmail, ownerStatus: row.ownerStatus, amountDue: Number(row.amountDue) });
+type Joined = { record: CounterpartyRecord; businessName: string; businessEmail: string | null; ownerStatus: OwnerStatus | null; amountDue: string | number; amountDueCurrency: number | string | null };
+const flatten = (row: Joined): CounterpartyRow => ({
+  ...row.record,
+  businessName: row.businessName,
+  businessEmail: row.businessEmail,
+  ownerStatus: row.ownerStatus,
+  amountDue: Number(row.amountDue),
+  amountDueCurrencyId: row.amountDueCurrency === null ? row.record.currencyId : Number(row.amountDueCurrency),
+});
 
 export type ListFilters = { status: CounterpartyTab; search?: string | undefined; email?: string | undefined; phone?: string | undefined; currencyId?: number | undefined };
 

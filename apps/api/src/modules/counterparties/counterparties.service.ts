@@ -68,6 +68,7 @@ export function toCounterpartyResource(row: repo.CounterpartyRow, expand: Readon
     customer_business: { id: row.counterpartyBusinessId, name: row.businessName, email: row.businessEmail, owner_status: row.ownerStatus },
     status: row.archivedAt ? 'archived' : 'active',
     amount_due: row.amountDue,
+    amount_due_currency_id: row.amountDueCurrencyId,
     created_at: row.createdAt.toISOString(),
     ...(expand.has('billingAddress') ? { billing_address: addressResource(row.billingAddress) } : {}),
     ...(expand.has('shippingAddress') ? { shipping_address: addressResource(row.shippingAddress) } : {}),

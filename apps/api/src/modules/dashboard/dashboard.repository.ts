@@ -1,4 +1,5 @@
 import { type AnyColumn, and, between, eq, isNull, sql } from 'drizzle-orm';
+import type { CurrencySum } from '@app/domain';
 import type { SqlExecutor, Tx } from '../../db/client';
 import { counterparties, type dashboardFigures, dashboardTotals, estimates, invoices } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
@@ -11,14 +12,8 @@ import type { BusinessScope } from '../../platform/business-scope';
  */
 export type DateRange = { from: string; to: string };
 
-/**
- * One group of documents in one currency: `amount` is their plain sum in minor units of that
- * currency; `atRate` the sum of amount × the rate stored on each, or null for the group of those
- * stored without a rate (the two never mix: `rated` is part of the group).
- */
-export type MoneyGroup = { currencyId: number; amount: string; atRate: string | null };
-
-export type MonthlyTotal = { figure: (typeof dashboardFigures)[number]; month: string; count: number; amount: MoneyGroup; due: MoneyGroup };
+/** Each amount is one currency's sums (`rated` is part of the group, so stored and missing rates never mix). */
+export type MonthlyTotal = { figure: (typeof dashboardFigures)[number]; month: string; count: number; amount: CurrencySum; due: CurrencySum };
 
 const sumText = (value: AnyColumn) => sql<string>`coalesce(sum(${value}), 0)::text`;
 const sumOrNull = (value: AnyColumn) => sql<string | null>`(sum(${value}))::text`;

@@ -4,58 +4,19 @@ import {
   type DashboardStats,
   type InvoicePaidStatus,
   type InvoiceStatus,
-  currencyById,
   settingsFromStored,
 } from '@app/contracts';
-import { ConvertedTotal, displayInvoiceStatus, financialYearRange, financialYearStart, parseScaledSum, todayInTimeZone } from '@app/domain';
+import { type ConvertedTotal, type CurrencyConverter, type RateSource, displayInvoiceStatus, financialYearRange, financialYearStart, todayInTimeZone } from '@app/domain';
 import type { Tx } from '../../db/client';
 import type { businesses } from '../../db/schema';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import type { BusinessScope } from '../../platform/business-scope';
 import { effectiveStatus } from '../estimates/estimate-resource';
-import { currentRates } from '../exchange-rates/exchange-rates.service';
+import { converterInto } from '../exchange-rates/exchange-rates.service';
 import * as repo from './dashboard.repository';
 
 const RECENT_LIMIT = 5;
-
-/**
- * Money in the business currency. A document in another currency counts at the rate stored on
- * it; one stored without a rate counts at the business's current rate for its currency. Invoices
- * addressed to the business carry their issuer's rate, so purchases always use the business's
- * own current rate. Currencies that have no rate to use are left out and reported.
- */
-class Conversion {
-  private readonly unconverted = new Set<number>();
-  private readonly precision: number;
-
-  constructor(
-    readonly currencyId: number,
-    private readonly rates: Map<number, bigint>,
-  ) {
-    this.precision = currencyById(currencyId)?.precision ?? 2;
-  }
-
-  total(): ConvertedTotal {
-    return new ConvertedTotal(this.precision);
-  }
-
-  add(into: ConvertedTotal, group: repo.MoneyGroup, useStoredRates: boolean): void {
-    if (group.currencyId === this.currencyId) {
-      into.addMinorUnits(BigInt(group.amount));
-      return;
-    }
-    const from = currencyById(group.currencyId)?.precision;
-    const rate = this.rates.get(group.currencyId);
-    if (from !== undefined && useStoredRates && group.atRate !== null) into.addAtRate(parseScaledSum(group.atRate), from);
-    else if (from !== undefined && rate !== undefined) into.addAtRate(BigInt(group.amount) * rate, from);
-    else if (group.amount !== '0') this.unconverted.add(group.currencyId);
-  }
-
-  unconvertedIds(): number[] {
-    return [...this.unconverted].sort((a, b) => a - b);
-  }
-}
 
 const toNumber = (total: ConvertedTotal) => Number(total.minorUnits());
 
@@ -64,7 +25,7 @@ type Series = 'sales' | 'receipts' | 'purchases' | 'payments_made';
 /** The stored figure each chart series adds up. */
 const seriesOf: Partial<Record<repo.MonthlyTotal['figure'], Series>> = { sales: 'sales', receipts: 'receipts', purchases: 'purchases', payments_made: 'payments_made' };
 
-function seriesTotals(conversion: Conversion): Record<Series, ConvertedTotal> {
+function seriesTotals(conversion: CurrencyConverter): Record<Series, ConvertedTotal> {
   return { sales: conversion.total(), receipts: conversion.total(), purchases: conversion.total(), payments_made: conversion.total() };
 }
 
@@ -81,7 +42,7 @@ function monthsFrom(from: string): string[] {
   });
 }
 
-type Context = { tx: Tx; conversion: Conversion; range: repo.DateRange; year: number; today: string };
+type Context = { tx: Tx; conversion: CurrencyConverter; range: repo.DateRange; year: number; today: string };
 
 /** The selected business as the request's authentication read it: its currency and stored settings. */
 export type DashboardBusiness = Pick<typeof businesses.$inferSelect, 'currencyId' | 'settings'>;
@@ -94,7 +55,7 @@ export function createDashboardService(app: AppContext) {
     const selected = year ?? financialYearStart(settings.fiscal_year, today);
     const range = financialYearRange(settings.fiscal_year, selected);
     return inTenant(app.db, scope.tenantId, async (tx) => {
-      const conversion = new Conversion(business.currencyId, await currentRates(tx, scope));
+      const conversion = await converterInto(tx, scope, business.currencyId);
       return work({ tx, conversion, range, year: selected, today });
     });
   }
@@ -113,17 +74,12 @@ export function createDashboardService(app: AppContext) {
         // Every figure but the customer count comes from the year's totals.
         const totals = query.type === 'customer_count' ? [] : await repo.monthlyTotals(tx, scope, range);
         const of = (...figures: repo.MonthlyTotal['figure'][]) => totals.filter((row) => figures.includes(row.figure));
-        const convert = (groups: repo.MoneyGroup[], useStoredRates: boolean) => {
-          const sum = conversion.total();
-          for (const group of groups) conversion.add(sum, group, useStoredRates);
-          return toNumber(sum);
-        };
         const count = (rows: repo.MonthlyTotal[]) => rows.reduce((sum, row) => sum + row.count, 0);
         const figures: Partial<Record<DashboardStatType, number>> = {};
-        if (wants('total_amount_due')) figures.total_amount_due = convert(of('sales').map((row) => row.due), true);
+        if (wants('total_amount_due')) figures.total_amount_due = conversion.convert(of('sales').map((row) => row.due), 'stored');
         if (wants('invoice_count')) figures.invoice_count = count(of('sales', 'unbilled'));
-        if (wants('total_sales')) figures.total_sales = convert(of('sales').map((row) => row.amount), true);
-        if (wants('total_purchases')) figures.total_purchases = convert(of('purchases').map((row) => row.amount), false);
+        if (wants('total_sales')) figures.total_sales = conversion.convert(of('sales').map((row) => row.amount), 'stored');
+        if (wants('total_purchases')) figures.total_purchases = conversion.convert(of('purchases').map((row) => row.amount), 'current');
         if (wants('estimate_count')) figures.estimate_count = count(of('estimates'));
         if (wants('customer_count')) figures.customer_count = await repo.customerCount(tx, scope);
         return { ...moneyContext(context), ...figures };
@@ -140,10 +96,10 @@ export function createDashboardService(app: AppContext) {
           const series = seriesOf[row.figure];
           if (!series) continue;
           // Purchases carry their issuer's rate, which is not the business's own.
-          const useStoredRates = series !== 'purchases';
+          const rates: RateSource = series === 'purchases' ? 'current' : 'stored';
           const month = byMonth.get(row.month.slice(0, 7));
-          if (month) conversion.add(month[series], row.amount, useStoredRates);
-          conversion.add(year[series], row.amount, useStoredRates);
+          if (month) conversion.add(month[series], row.amount, rates);
+          conversion.add(year[series], row.amount, rates);
         }
         const invoices = await repo.recentInvoices(tx, scope, RECENT_LIMIT);
         const estimates = await repo.recentEstimates(tx, scope, RECENT_LIMIT);

@@ -32,7 +32,7 @@ export type DeliveryAdapter<Document extends DeliverableDocument, View> = {
   number(document: Document): string;
   /** Who the mail goes to and the PDF is addressed to. */
   recipient(document: Document): DocumentParty;
-  /** The {amount} of mails. */
+  /** The {amount} of mails: what the recipient is asked to pay (an invoice's amount due, an estimate's total, a payment's amount). */
   amount(document: Document): number;
   /** The PDF's header fields, dates already formatted. */
   fields(document: Document): { label: string; value: string }[];

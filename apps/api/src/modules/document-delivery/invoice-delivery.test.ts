@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CounterpartyResource, type DocumentEmailPreview, type InvoiceResource, type PublicLinkResponse, messages } from '@app/contracts';
+import { type CounterpartyResource, type DocumentEmailPreview, type InvoiceResource, type PublicLinkResponse, currencyByCode, messages } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
 import { createCustomer, createInvoice, createTaxType, invoiceBody, onboardedCustomer, postalAddress } from '../../../test/documents';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
@@ -128,6 +128,22 @@ describe('invoice email', () => {
     expect((await vendor.post('/api/v1/business/settings', { settings: { invoice_email_subject: 'Invoice {number} from {business}' } })).status).toBe(200);
     const again = (await vendor.get(`/api/v1/invoices/${invoice.id}/preview-email`)).body.data as DocumentEmailPreview;
     expect(again).toMatchObject({ reply_to: 'billing@lodz.example', subject: `Invoice ${invoice.invoice_number} from Łódź Widgets` });
+  });
+
+  it('asks for the amount still due after a partial payment, in the currency of the invoice', async () => {
+    const kwd = currencyByCode('KWD')?.id ?? 0;
+    const dinars = await createCustomer(vendor, 'Kuwait Trading', 'ap@kuwait.example', { currency_id: kwd });
+    const invoice = await createInvoice(vendor, dinars.id, { items: [{ name: 'Survey', quantity: '1', price: 12345 }] });
+    expect((await vendor.post(`/api/v1/invoices/${invoice.id}/finalize`)).status).toBe(200);
+    expect((await vendor.post('/api/v1/payments', { direction: 'received', customer_id: dinars.id, invoice_id: invoice.id, payment_date: '2026-11-20', amount: 5000 })).status).toBe(201);
+    const preview = (await vendor.get(`/api/v1/invoices/${invoice.id}/preview-email`)).body.data as DocumentEmailPreview;
+    expect(preview.body).toContain(`Please find invoice ${invoice.invoice_number} for KD7.345, due 20 Dec 2026.`);
+    expect(preview.body).not.toContain('12.345');
+    const sent = await vendor.post(`/api/v1/invoices/${invoice.id}/send-email`, { to: 'ap@kuwait.example', subject: `Due ${invoice.invoice_number}`, body: preview.body });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    const mail = await h.smtp.waitFor('ap@kuwait.example', (m) => m.subject === `Due ${invoice.invoice_number}`);
+    expect(mail.text).toContain('for KD7.345, due 20 Dec 2026.');
+    expect(mail.text).toContain('http://localhost/public/invoices/view/');
   });
 
   it('sends a draft with the public link, copies the sender on request and marks it sent', async () => {

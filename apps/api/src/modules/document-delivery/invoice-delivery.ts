@@ -15,7 +15,8 @@ export function invoiceDeliveryAdapter(invoices: InvoiceService): DeliveryAdapte
     title: () => 'Invoice',
     number: (invoice) => invoice.invoice_number,
     recipient: (invoice) => invoice.customer,
-    amount: (invoice) => invoice.total,
+    // What the customer is asked to pay: after a partial payment, what is still due, not the total.
+    amount: (invoice) => invoice.due_amount,
     fields: (invoice) => [
       { label: 'Invoice Date', value: formatDocumentDate(invoice.invoice_date) },
       ...(invoice.due_date ? [{ label: 'Due Date', value: formatDocumentDate(invoice.due_date) }] : []),

@@ -1,5 +1,5 @@
 import { type Currency, type DocumentItemRequest, type ResolvedBusinessSettings, currencyById, messages } from '@app/contracts';
-import { type DocumentTotals, type TaxRate, type TotalsIssueCode, computeTotals } from '@app/domain';
+import { type DocumentTotals, type TaxRate, type TotalsIssueCode, computeTotals, totalTooSmallMessage } from '@app/domain';
 import type { Tx } from '../../db/client';
 import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
@@ -53,15 +53,17 @@ export type PricedDocument = {
   taxes: PricedTax[];
 };
 
-const issueMessages: Record<TotalsIssueCode, string> = {
+const issueMessages: Record<Exclude<TotalsIssueCode, 'totalTooSmall'>, string> = {
   invalidDiscount: messages.invalidDiscount,
   invalidQuantity: messages.quantityGreaterThanZero,
   invalidPrice: messages.invalidPrice,
   invalidPercent: messages.invalidTaxRate,
-  totalTooSmall: messages.totalTooSmall,
   amountTooLarge: messages.amountTooLarge,
   noLines: messages.required,
 };
+
+/** An issue's message; the minimum total is named in the document's currency. */
+const issueMessage = (code: TotalsIssueCode, currency: Currency): string => (code === 'totalTooSmall' ? totalTooSmallMessage(currency) : issueMessages[code]);
 
 /**
  * Checks every referenced tax type and catalogue item against the business, then computes all
@@ -113,7 +115,7 @@ export async function priceDocument(tx: Tx, scope: BusinessScope, request: Prici
     lines,
   });
   if (!result.ok) {
-    for (const issue of result.issues) fail(issue.path, issueMessages[issue.code]);
+    for (const issue of result.issues) fail(issue.path, issueMessage(issue.code, currency));
     throw new AppError('validation', Object.values(errors)[0]?.[0] ?? messages.required, 422, errors);
   }
   const { totals } = result;

@@ -1,5 +1,5 @@
 import { type ExchangeRateListResponse, type ExchangeRateRequest, type ExchangeRateResource, currencyById, exchangeRateRequestSchema, messages } from '@app/contracts';
-import { formatRate, parseRate, parseScaledSum } from '@app/domain';
+import { CurrencyConverter, formatRate, parseRate, parseScaledSum } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
@@ -34,8 +34,17 @@ export async function rateFor(tx: Tx, scope: BusinessScope, currencyId: number):
 }
 
 /** The business's current rates, scaled by 10^10 (domain `parseRate`), by currency id. */
-export async function currentRates(tx: Tx, scope: BusinessScope): Promise<Map<number, bigint>> {
+async function currentRates(tx: Tx, scope: BusinessScope): Promise<Map<number, bigint>> {
   return new Map((await repo.listRates(tx, scope)).map((row) => [row.currencyId, parseScaledSum(row.rate)]));
+}
+
+/**
+ * The conversion every figure across currencies uses (dashboard, invoice statistics, approval
+ * amounts): into `currencyId`, the business's currency, at the rates stored on documents or the
+ * business's current ones.
+ */
+export async function converterInto(tx: Tx, scope: BusinessScope, currencyId: number): Promise<CurrencyConverter> {
+  return new CurrencyConverter(currencyId, await currentRates(tx, scope));
 }
 
 /** Settings → exchange rate: rates entered by hand per currency, per business. */

@@ -1,4 +1,4 @@
-import { type InvoiceResource, currencyById, messages } from '@app/contracts';
+import { type Currency, type InvoiceResource, currencyById, messages } from '@app/contracts';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext, RequestMeta } from '../../platform/app-context';
@@ -96,14 +96,14 @@ export function createInvoiceUploadService(app: AppContext, { invoices, counterp
     }
   }
 
-  function precisionOf(currencyId: number): number {
+  function currencyOf(currencyId: number): Currency {
     const currency = currencyById(currencyId);
     if (!currency) throw new Error(`Business currency ${currencyId} is unknown`);
-    return currency.precision;
+    return currency;
   }
 
   async function uploadOne(context: UploadContext, file: AcceptedFile, fields: UploadFields): Promise<InvoiceResource[]> {
-    const checked = checkInvoiceFields(fields, precisionOf(context.currencyId));
+    const checked = checkInvoiceFields(fields, currencyOf(context.currencyId));
     if ('errors' in checked) throw validationError(checked.errors);
     const planned: PlannedInvoice = { errorKey: '', invoice: checked.invoice };
     const [customerId = ''] = await resolveCustomers(context, [planned]);
@@ -126,7 +126,7 @@ export function createInvoiceUploadService(app: AppContext, { invoices, counterp
     const rows = await readSheetRows(file);
     const numbers = [...new Set(rows.map((row) => row.values.invoice_number?.trim() ?? '').filter((number) => number !== ''))];
     const taken = await inTenant(app.db, context.scope.tenantId, (tx) => repo.takenInvoiceNumbers(tx, context.scope, numbers));
-    const checked = checkSheetRows(rows, precisionOf(context.currencyId), taken);
+    const checked = checkSheetRows(rows, currencyOf(context.currencyId), taken);
     const planned = checked.map((invoice): PlannedInvoice => ({ errorKey: `rows.${invoice.rowNumber}.`, invoice }));
     const customerIds = await resolveCustomers(context, planned);
     return inTenant(app.db, context.scope.tenantId, async (tx) => {

@@ -69,7 +69,7 @@ describe('one uploaded invoice', () => {
       total: [messages.invalidTotal],
     });
     const small = await postForm(h, owner, '/api/v1/upload-invoice', [...fields({ customer_name: 'Tiny Co', customer_email: 'tiny@example.com', invoice_date: '2025-04-01', due_date: '2025-03-01', total: '0.10' }), file]);
-    expect(errorsOf(small)).toEqual({ due_date: [messages.dueBeforeInvoiceDate], total: [messages.totalTooSmall] });
+    expect(errorsOf(small)).toEqual({ due_date: [messages.dueBeforeInvoiceDate], total: ['Total should be greater than $ 0.50'] });
     const valid = fields({ customer_name: 'Valid Co', customer_email: 'valid@example.com', invoice_date: '2025-04-01', total: '5' });
     expect(errorsOf(await postForm(h, owner, '/api/v1/upload-invoice', valid)).file).toEqual([messages.required]);
     expect(errorsOf(await postForm(h, owner, '/api/v1/upload-invoice', [...valid, { field: 'file', fileName: 'x.pdf', content: SVG }])).file).toEqual([messages.invalidAttachment]);

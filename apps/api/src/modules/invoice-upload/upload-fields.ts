@@ -1,5 +1,5 @@
-import { decimalToMinorUnits, digitsWithinSafeRange, emailSchema, isoDateSchema, messages } from '@app/contracts';
-import { minimumTotal } from '@app/domain';
+import { type Currency, decimalToMinorUnits, digitsWithinSafeRange, emailSchema, isoDateSchema, messages } from '@app/contracts';
+import { minimumTotal, totalTooSmallMessage } from '@app/domain';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
 import type { SheetRow, UploadColumn } from './sheet-rows';
@@ -19,13 +19,13 @@ function firstIssue(result: z.ZodSafeParseResult<unknown>): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? messages.required);
 }
 
-function checkTotal(text: string, precision: number): number | string {
+function checkTotal(text: string, currency: Currency): number | string {
   if (text === '') return messages.required;
-  const parsed = decimalToMinorUnits(text, precision);
+  const parsed = decimalToMinorUnits(text, currency.precision);
   if (!parsed.ok) return parsed.reason === 'too_many_digits' ? messages.amountTooLarge : messages.invalidTotal;
   if (!digitsWithinSafeRange(parsed.minor)) return messages.amountTooLarge;
   const minor = Number(parsed.minor);
-  return minor < minimumTotal(precision) ? messages.totalTooSmall : minor;
+  return minor < minimumTotal(currency.precision) ? totalTooSmallMessage(currency) : minor;
 }
 
 function checkCustomer(values: UploadFields, errors: Record<string, string>): UploadCustomer | null {
@@ -44,8 +44,8 @@ function checkCustomer(values: UploadFields, errors: Record<string, string>): Up
   return errors.customer_name || errors.customer_email ? null : { name, email: email.toLowerCase() };
 }
 
-/** The fields of one uploaded invoice (a form or a spreadsheet row), amounts at the currency's `precision`. */
-export function checkInvoiceFields(raw: UploadFields, precision: number): Check {
+/** The fields of one uploaded invoice (a form or a spreadsheet row), amounts in `currency`. */
+export function checkInvoiceFields(raw: UploadFields, currency: Currency): Check {
   const values = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, value.trim()])) as UploadFields;
   const errors: Record<string, string> = {};
   const customer = checkCustomer(values, errors);
@@ -58,7 +58,7 @@ export function checkInvoiceFields(raw: UploadFields, precision: number): Check 
   const dueProblem = dueDate === '' ? null : firstIssue(isoDateSchema.safeParse(dueDate));
   if (dueProblem) errors.due_date = dueProblem;
   else if (!dateProblem && dueDate !== '' && dueDate < invoiceDate) errors.due_date = messages.dueBeforeInvoiceDate;
-  const total = checkTotal(values.total ?? '', precision);
+  const total = checkTotal(values.total ?? '', currency);
   if (typeof total === 'string') errors.total = total;
   if (!customer || typeof total === 'string' || Object.keys(errors).length > 0) return { errors };
   return { invoice: { customer, invoice_number: invoiceNumber || null, invoice_date: invoiceDate, due_date: dueDate || null, total: values.total ?? '' } };
@@ -73,12 +73,12 @@ export function validationError(errors: Record<string, string>): AppError {
  * Every row is checked before anything is written; errors are keyed `rows.<row number>.<field>`.
  * `takenNumbers` are the invoice numbers the business already uses; a number may also appear only once in the file.
  */
-export function checkSheetRows(rows: readonly SheetRow[], precision: number, takenNumbers: ReadonlySet<string>): (CheckedInvoice & { rowNumber: number })[] {
+export function checkSheetRows(rows: readonly SheetRow[], currency: Currency, takenNumbers: ReadonlySet<string>): (CheckedInvoice & { rowNumber: number })[] {
   const errors: Record<string, string> = {};
   const checked: (CheckedInvoice & { rowNumber: number })[] = [];
   const seen = new Set<string>();
   for (const row of rows) {
-    const result = checkInvoiceFields(row.values, precision);
+    const result = checkInvoiceFields(row.values, currency);
     const rowErrors = 'errors' in result ? result.errors : {};
     const number = row.values.invoice_number?.trim() ?? '';
     if (number !== '' && !rowErrors.invoice_number && (takenNumbers.has(number) || seen.has(number))) rowErrors.invoice_number = messages.invoiceNumberTaken;

@@ -1,4 +1,4 @@
-import type { PaymentInvoice } from '@app/contracts';
+import { type PaymentInvoice, currencyById } from '@app/contracts';
 import { type InvoicePaidAmounts, type PayableInvoice, paidAmounts } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit';
@@ -27,7 +27,7 @@ export async function findClaimableInvoice(tx: Tx, scope: BusinessScope, id: str
 
 /** The invoice for the domain's payment rules; `otherPayments` is what its payments other than the one at hand add up to. */
 export function payableInvoice(row: PaidInvoiceRow, otherPayments: number): PayableInvoice {
-  return { status: invoiceState(row).status, total: row.total, amount_paid: otherPayments };
+  return { status: invoiceState(row).status, total: row.total, amount_paid: otherPayments, precision: currencyById(row.currencyId)?.precision ?? 2 };
 }
 
 /** Invoices that existing payments settle, locked in id order (the payments already proved their scope). */

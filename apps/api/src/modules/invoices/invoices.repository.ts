@@ -1,5 +1,6 @@
 import { type AnyColumn, type SQL, and, asc, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { DocumentDirection, InvoicePaidStatus, InvoiceStatus } from '@app/contracts';
+import type { CurrencySum } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { businesses, counterparties, estimates, invoiceCounts, invoiceItems, invoiceTaxes, invoices } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
@@ -104,33 +105,60 @@ export async function countByDirection(tx: Tx, scope: BusinessScope, direction: 
   return rows[0]?.count ?? 0;
 }
 
-/** Converted into the business currency with the rate stored on each invoice (1 when none is stored). */
-// Integer arithmetic for the usual case (no rate stored); decimal only for converted documents.
-const converted = (column: SQL | typeof invoices.total) =>
-  sql<string>`coalesce(sum(CASE WHEN ${invoices.exchangeRate} IS NULL THEN ${column} ELSE round(${column} * ${invoices.exchangeRate}) END), 0)::bigint`;
+/**
+ * `value` summed per currency and per "a rate was stored": the plain sum and the sum at the rates
+ * stored on the invoices (null for the unrated group), as exact decimal text. The service converts
+ * them with the shared CurrencyConverter, as the dashboard does; nothing is converted here.
+ */
+const sumsOf = (value: SQL) => ({
+  amount: sql<string>`coalesce(sum(${value}), 0)::text`,
+  atRate: sql<string | null>`(sum(${value} * ${invoices.exchangeRate}))::text`,
+});
 
-export async function invoiceStats(tx: Tx, scope: BusinessScope, direction: DocumentDirection, today: string) {
+const groupedByCurrency = { currencyId: invoices.currencyId, rated: sql<boolean>`${invoices.exchangeRate} IS NOT NULL` };
+
+const currencySum = (currencyId: number, sums: { amount: string; atRate: string | null }): CurrencySum => ({ currencyId, amount: sums.amount, atRate: sums.atRate });
+
+export type InvoiceStatSums = Record<'inDraft' | 'totalPaid' | 'totalDue' | 'totalOverDue', CurrencySum[]>;
+
+export async function invoiceStatSums(tx: Tx, scope: BusinessScope, direction: DocumentDirection, today: string): Promise<InvoiceStatSums> {
   const open = and(notInArray(invoices.status, ['draft', 'void']), ne(invoices.paidStatus, 'paid'));
+  const draft = sumsOf(sql`CASE WHEN ${invoices.status} = 'draft' THEN ${invoices.total} ELSE 0 END`);
+  const paid = sumsOf(sql`${invoices.amountPaid}`);
+  const due = sumsOf(sql`CASE WHEN ${open} THEN ${invoices.dueAmount} ELSE 0 END`);
+  const overdue = sumsOf(sql`CASE WHEN ${open} AND ${invoices.dueDate} < ${today} THEN ${invoices.dueAmount} ELSE 0 END`);
   const rows = await tx
     .select({
-      inDraft: converted(sql`CASE WHEN ${invoices.status} = 'draft' THEN ${invoices.total} ELSE 0 END`),
-      totalPaid: converted(sql`${invoices.amountPaid}`),
-      totalDue: converted(sql`CASE WHEN ${open} THEN ${invoices.dueAmount} ELSE 0 END`),
-      totalOverDue: converted(sql`CASE WHEN ${open} AND ${invoices.dueDate} < ${today} THEN ${invoices.dueAmount} ELSE 0 END`),
+      ...groupedByCurrency,
+      draft: draft.amount,
+      draftAtRate: draft.atRate,
+      paid: paid.amount,
+      paidAtRate: paid.atRate,
+      due: due.amount,
+      dueAtRate: due.atRate,
+      overdue: overdue.amount,
+      overdueAtRate: overdue.atRate,
     })
     .from(invoices)
-    .where(inDirection(scope, direction));
-  const row = rows[0];
-  return { inDraft: Number(row?.inDraft ?? 0), totalPaid: Number(row?.totalPaid ?? 0), totalDue: Number(row?.totalDue ?? 0), totalOverDue: Number(row?.totalOverDue ?? 0) };
+    .where(inDirection(scope, direction))
+    .groupBy(groupedByCurrency.currencyId, groupedByCurrency.rated);
+  return {
+    inDraft: rows.map((row) => currencySum(row.currencyId, { amount: row.draft, atRate: row.draftAtRate })),
+    totalPaid: rows.map((row) => currencySum(row.currencyId, { amount: row.paid, atRate: row.paidAtRate })),
+    totalDue: rows.map((row) => currencySum(row.currencyId, { amount: row.due, atRate: row.dueAtRate })),
+    totalOverDue: rows.map((row) => currencySum(row.currencyId, { amount: row.overdue, atRate: row.overdueAtRate })),
+  };
 }
 
-/** What the business approved as a customer and still owes. */
-export async function approvedAmount(tx: Tx, scope: BusinessScope): Promise<number> {
+/** What the business approved as a customer and still owes, per currency. */
+export async function approvedSums(tx: Tx, scope: BusinessScope): Promise<CurrencySum[]> {
+  const due = sumsOf(sql`${invoices.dueAmount}`);
   const rows = await tx
-    .select({ amount: converted(sql`${invoices.dueAmount}`) })
+    .select({ ...groupedByCurrency, due: due.amount, dueAtRate: due.atRate })
     .from(invoices)
-    .where(and(addressedTo(scope), eq(invoices.status, 'approved'), ne(invoices.paidStatus, 'paid')));
-  return Number(rows[0]?.amount ?? 0);
+    .where(and(addressedTo(scope), eq(invoices.status, 'approved'), ne(invoices.paidStatus, 'paid')))
+    .groupBy(groupedByCurrency.currencyId, groupedByCurrency.rated);
+  return rows.map((row) => currencySum(row.currencyId, { amount: row.due, atRate: row.dueAtRate }));
 }
 
 export async function findOwnInvoice(tx: Tx, scope: BusinessScope, id: string, lock = false): Promise<InvoiceRow | undefined> {

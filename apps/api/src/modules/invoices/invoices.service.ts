@@ -3,6 +3,7 @@ import {
   type InvoiceListQuery,
   type InvoicePayload,
   type InvoiceResource,
+  type InvoiceStats,
   type ResolvedBusinessSettings,
   currencyById,
   decimalToMinorUnits,
@@ -27,6 +28,7 @@ import { priceDocument } from '../documents/pricing';
 import type { DocumentAttachments } from '../documents/document-attachments';
 import { type ResourceContext, editLocked, invoiceState, toInvoiceListItem, toInvoiceResource } from './invoice-resource';
 import { rateFor } from '../exchange-rates/exchange-rates.service';
+import * as figures from './invoice-figures';
 import * as repo from './invoices.repository';
 import { invoicesClaimedByCustomers } from '../payments/payments.service';
 
@@ -232,15 +234,16 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
       });
     },
 
-    async stats(scope: BusinessScope, direction: 'outgoing' | 'incoming') {
+    /** The list's four figures, in the business currency by the dashboard's conversion (so they match its cards). */
+    async stats(scope: BusinessScope, direction: 'outgoing' | 'incoming'): Promise<InvoiceStats> {
       return inTenant(app.db, scope.tenantId, async (tx) => {
-        const { settings } = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
-        return repo.invoiceStats(tx, scope, direction, today(settings));
+        const business = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
+        return figures.invoiceStats(tx, scope, business, direction, today(business.settings));
       });
     },
 
     async approvedAmount(scope: BusinessScope): Promise<number> {
-      return inTenant(app.db, scope.tenantId, (tx) => repo.approvedAmount(tx, scope));
+      return inTenant(app.db, scope.tenantId, async (tx) => figures.approvedAmount(tx, scope, await loadDocumentBusiness(tx, scope.tenantId, scope.businessId)));
     },
 
     /** The business's own invoice, or one addressed to it (never another's draft). */

@@ -154,7 +154,7 @@ export function createPaymentClaims(app: AppContext, deps: PaymentClaimDependenc
         // Checked before the invoice's status: a claim on an invoice the vendor meanwhile marked paid is money already recorded.
         if (claim.amount > invoice.total - invoice.amountPaid) throw AppError.validation('amount', messages.claimExceedsDue);
         const partialPayments = await partialPaymentsAllowed(tx, scope.tenantId);
-        const settled = settledOrFail(settlePayment(payableInvoice(invoice, invoice.amountPaid), claim.amount, { partialPayments }), messages.claimExceedsDue);
+        const settled = settledOrFail(settlePayment(payableInvoice(invoice, invoice.amountPaid), claim.amount, { partialPayments }), invoice.currencyId, messages.claimExceedsDue);
         const receipt = await deps.recordReceipt(tx, actor, scope, claim, invoice);
         await writeAmountPaid(tx, actor, invoice, settled.amount_paid);
         const confirmed = await repo.decideClaim(tx, scope.tenantId, id, {

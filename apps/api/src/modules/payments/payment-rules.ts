@@ -1,5 +1,5 @@
-import { type PaymentDirection, currencyById, messages } from '@app/contracts';
-import { type PaymentSettlement, minimumTotal } from '@app/domain';
+import { type Currency, type PaymentDirection, currencyById, messages } from '@app/contracts';
+import { type PaymentSettlement, amountTooSmallMessage, meetsPaymentMinimum } from '@app/domain';
 import type { BusinessScope } from '../../platform/business-scope';
 import { AppError } from '../../platform/errors';
 import type { PaidInvoiceRow } from '../invoices/invoice-payments';
@@ -21,12 +21,20 @@ export function firstChanged(changes: Record<string, boolean>): string | undefin
   return Object.entries(changes).find(([, changed]) => changed)?.[0];
 }
 
-export function checkMinimum(amount: number, currencyId: number) {
-  if (amount < minimumTotal(currencyById(currencyId)?.precision ?? 2)) throw AppError.validation('amount', messages.amountTooSmall);
+function currencyOf(currencyId: number): Currency {
+  const currency = currencyById(currencyId);
+  if (!currency) throw AppError.validation('amount', messages.invalidCurrency);
+  return currency;
 }
 
-/** The settlement, or its refusal as a 422; `exceedsDue` says why an amount is over what is due. */
-export function settledOrFail(result: PaymentSettlement, exceedsDue: string = messages.paymentExceedsDue) {
+/** A payment without an invoice settles nothing: it is at least the minimum of its currency. With an invoice, settlePayment decides. */
+export function checkMinimumWithoutInvoice(amount: number, currencyId: number): void {
+  const currency = currencyOf(currencyId);
+  if (!meetsPaymentMinimum(amount, currency.precision, null)) throw AppError.validation('amount', amountTooSmallMessage(currency));
+}
+
+/** The settlement, or its refusal as a 422 in the invoice's currency; `exceedsDue` says why an amount is over what is due. */
+export function settledOrFail(result: PaymentSettlement, currencyId: number, exceedsDue: string = messages.paymentExceedsDue) {
   if (result.ok) return result;
   switch (result.reason) {
     case 'not_payable':
@@ -35,5 +43,7 @@ export function settledOrFail(result: PaymentSettlement, exceedsDue: string = me
       throw AppError.validation('amount', exceedsDue);
     case 'partial_not_allowed':
       throw AppError.validation('amount', messages.partialPaymentsDisabled);
+    case 'below_minimum':
+      throw AppError.validation('amount', amountTooSmallMessage(currencyOf(currencyId)));
   }
 }

@@ -26,7 +26,7 @@ import { type PaidInvoiceRow, findClaimableInvoice, lockPaidInvoices, lockPayabl
 import { createPaymentClaims } from './payment-claims.service';
 import { invoicesWithClaims } from './payment-claims.repository';
 import { auditView, toPaymentResource } from './payment-resource';
-import { checkMinimum, counterpartyField, counterpartyKind, firstChanged, settledOrFail, settles } from './payment-rules';
+import { checkMinimumWithoutInvoice, counterpartyField, counterpartyKind, firstChanged, settledOrFail, settles } from './payment-rules';
 import * as repo from './payments.repository';
 import { rateFor } from '../exchange-rates/exchange-rates.service';
 import type { DocumentAttachments } from '../documents/document-attachments';
@@ -145,9 +145,11 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
     const mode = await modeFor(tx, scope, payload.payment_method_id);
     const invoice = payload.invoice_id ? await invoiceFor(tx, scope, payload.direction, counterparty, payload.invoice_id) : null;
     const currencyId = invoice?.currencyId ?? counterparty.currencyId;
-    checkMinimum(payload.amount, currencyId);
     // A claim is checked against the invoice as it stands, so an impossible one is refused at once; confirming checks again.
-    const settled = invoice ? settledOrFail(settlePayment(payableInvoice(invoice, invoice.amountPaid), payload.amount, { partialPayments: await repo.partialPaymentsAllowed(tx, scope.tenantId) })) : null;
+    const settled = invoice
+      ? settledOrFail(settlePayment(payableInvoice(invoice, invoice.amountPaid), payload.amount, { partialPayments: await repo.partialPaymentsAllowed(tx, scope.tenantId) }), currencyId)
+      : null;
+    if (!invoice) checkMinimumWithoutInvoice(payload.amount, currencyId);
     const claimed = payload.direction === 'made' && invoice !== null;
     const exchangeRate = await rateFor(tx, scope, currencyId);
     const numbered = await numberFor(tx, scope, payload.payment_number, payload.payment_date, counterparty.id);
@@ -204,15 +206,14 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
     const invoice = newInvoiceId ? invoices.get(newInvoiceId) : undefined;
     if (newInvoiceId && (!invoice || !settles(scope, 'received', counterparty, invoice))) throw AppError.validation('invoice_id', messages.invalidInvoice);
     const currencyId = invoice?.currencyId ?? counterparty.currencyId;
-    checkMinimum(payload.amount, currencyId);
     const oldInvoice = before.invoiceId ? invoices.get(before.invoiceId) : undefined;
     if (invoice) {
       // The invoice as its other payments leave it: this payment's old amount no longer counts.
       const others = invoice.amountPaid - (invoice.id === before.invoiceId ? before.amount : 0);
       const partialPayments = await repo.partialPaymentsAllowed(tx, scope.tenantId);
-      const settled = settledOrFail(settlePayment(payableInvoice(invoice, others), payload.amount, { partialPayments }));
+      const settled = settledOrFail(settlePayment(payableInvoice(invoice, others), payload.amount, { partialPayments }), currencyId);
       await writeAmountPaid(tx, actor, invoice, settled.amount_paid);
-    }
+    } else checkMinimumWithoutInvoice(payload.amount, currencyId);
     if (oldInvoice && oldInvoice.id !== invoice?.id) await writeAmountPaid(tx, actor, oldInvoice, oldInvoice.amountPaid - before.amount);
     return { patch: await moneyPatch(tx, scope, before, payload, currencyId, invoice?.id ?? null), claimedAgain: null };
   }
@@ -232,8 +233,8 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
     }
     const invoice = newInvoiceId ? await invoiceFor(tx, scope, 'made', counterparty, newInvoiceId) : null;
     const currencyId = invoice?.currencyId ?? counterparty.currencyId;
-    checkMinimum(payload.amount, currencyId);
-    if (invoice) settledOrFail(settlePayment(payableInvoice(invoice, invoice.amountPaid), payload.amount, { partialPayments: await repo.partialPaymentsAllowed(tx, scope.tenantId) }));
+    if (invoice) settledOrFail(settlePayment(payableInvoice(invoice, invoice.amountPaid), payload.amount, { partialPayments: await repo.partialPaymentsAllowed(tx, scope.tenantId) }), currencyId);
+    else checkMinimumWithoutInvoice(payload.amount, currencyId);
     const again = invoice !== null && (before.claimStatus !== 'claimed' || firstChanged(moved) !== undefined);
     const claim: Partial<repo.PaymentInsert> = invoice
       ? { status: 'pending', claimStatus: 'claimed', claimedAt: again ? app.clock.now() : before.claimedAt }

@@ -85,7 +85,7 @@ describe('recording payments received', () => {
     const invoice = await openInvoice(vendor, customer.id, 10000);
     const draft = await createInvoice(vendor, customer.id);
     const errors = async (body: Record<string, unknown>) => errorsOf(await vendor.post('/api/v1/payments', body));
-    expect((await errors(paymentBody(customer.id, 49, { invoice_id: invoice.id }))).amount?.[0]).toBe(messages.amountTooSmall);
+    expect((await errors(paymentBody(customer.id, 49, { invoice_id: invoice.id }))).amount?.[0]).toBe('Amount must be more than $ 0.5');
     expect((await errors(paymentBody(customer.id, 10001, { invoice_id: invoice.id }))).amount?.[0]).toBe(messages.paymentExceedsDue);
     expect((await errors(paymentBody(customer.id, 'ten'))).amount?.[0]).toBe(messages.invalidAmount);
     expect((await errors(paymentBody(customer.id, '1'.repeat(21)))).amount?.[0]).toBe(messages.amountTooManyDigits);

@@ -114,4 +114,14 @@ describe('document form values', () => {
     const oversized = { ...values, discount: '', items: [{ ...emptyLine(), name: 'Pen', price: '1.00', discount: '2.00' }] };
     expect(liveTotals(oversized, flags, usd).issues).toEqual({ 'items.0.discount': messages.invalidDiscount });
   });
+
+  it('names the minimum total in the currency of the document, as the server does', () => {
+    const kwd = currencyByCode('KWD');
+    const usd = currencyByCode('USD');
+    if (!kwd || !usd) throw new Error('KWD and USD are in the currency list');
+    const small = (price: string) => ({ ...valuesFromResource(invoice(), 3), discount: '', items: [{ ...emptyLine(), name: 'Stamp', price }] });
+    expect(liveTotals(small('0.499'), flags, kwd).issues).toEqual({ total: 'Total should be greater than KD 0.500' });
+    expect(liveTotals(small('0.500'), flags, kwd).issues).toEqual({});
+    expect(liveTotals(small('0.49'), flags, usd).issues).toEqual({ total: 'Total should be greater than $ 0.50' });
+  });
 });

@@ -10,7 +10,7 @@ import {
   messages,
   minorUnitsToDecimal,
 } from '@app/contracts';
-import { type DocumentInput, type DocumentTotals, type TaxRate, type TotalsIssue, computeTotals, formatMoney, minimumTotal } from '@app/domain';
+import { type DocumentInput, type DocumentTotals, type TaxRate, type TotalsIssue, computeTotals, totalTooSmallMessage } from '@app/domain';
 import type { DocumentKind } from '../invoices/document-kinds';
 
 /** One line as typed: amounts are decimal text in the document currency, converted on save. */
@@ -200,13 +200,8 @@ function issueMessage(issue: TotalsIssue, currency: Currency): string {
     case 'noLines':
       return messages.required;
     case 'totalTooSmall':
-      // The spec's words are written for dollars; other currencies get their own minimum.
-      return currency.code === 'USD' ? messages.totalTooSmall : totalTooSmallText(currency);
+      return totalTooSmallMessage(currency);
   }
-}
-
-function totalTooSmallText(currency: Currency): string {
-  return messages.totalTooSmall.replace('$ 0.50', formatMoney(minimumTotal(currency.precision), currency));
 }
 
 /**

@@ -12,3 +12,8 @@ export function formatInCurrency(minor: number, currency: MoneyFormat | null | u
 export function formatDocumentMoney(minor: number, currencyId: number): string {
   return formatInCurrency(minor, currencyById(currencyId));
 }
+
+/** How a currency writes money (an unknown one as plain two-decimal amounts). */
+export function moneyFormatOf(currencyId: number): MoneyFormat {
+  return currencyById(currencyId) ?? PLAIN;
+}

@@ -34,6 +34,7 @@ function record(overrides: Partial<CounterpartyResource> = {}): CounterpartyReso
     customer_business: { id: 'b2', name: 'Globex Corporation', email: 'billing@globex.example', owner_status: 'active' },
     status: 'active',
     amount_due: 0,
+    amount_due_currency_id: 1,
     created_at: '2025-03-01T10:00:00Z',
     billing_address: billing,
     shipping_address: null,

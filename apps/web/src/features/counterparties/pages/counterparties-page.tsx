@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type CounterpartyKind, type CounterpartyResource, type CounterpartyTab, counterpartyTabs, currencyById, formatMessage, minorUnitsToDecimal } from '@app/contracts';
+import { type CounterpartyKind, type CounterpartyResource, type CounterpartyTab, counterpartyTabs, formatMessage } from '@app/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { ListTabs } from '../../../components/data-table/list-tabs';
@@ -16,6 +16,7 @@ import { counterpartyKinds, counterpartyLinks, rememberTab } from '../counterpar
 import { type BulkAction, type CounterpartyOrder, useBulkCounterparties, useCounterparties } from '../counterparties-queries';
 import { CounterpartyEditModal } from '../components/counterparty-edit-modal';
 import { useCounterpartyEditable } from '../use-counterparty-editable';
+import { formatDocumentMoney } from '../../invoices/money';
 
 const ORDERS = ['created_at:desc', 'name:asc', 'name:desc', 'email:asc', 'amount_due:desc'] as const;
 
@@ -25,12 +26,6 @@ function readOrder(value: string): CounterpartyOrder {
   return { field, direction };
 }
 
-/** Minor units shown in the record's currency (amounts are 0 until invoices exist). */
-export function formatAmount(amount: number, currencyId: number): string {
-  const currency = currencyById(currencyId);
-  const value = minorUnitsToDecimal(amount, currency?.precision ?? 2);
-  return currency ? (currency.swap_currency_symbol ? `${value} ${currency.symbol}` : `${currency.symbol}${value}`) : value;
-}
 
 /** Customers or vendors: tabs active and archive, search, sort, select and bulk actions; state in the URL. */
 export function CounterpartiesPage({ kind }: { kind: CounterpartyKind }) {
@@ -76,7 +71,7 @@ export function CounterpartiesPage({ kind }: { kind: CounterpartyKind }) {
     { key: 'contact', header: t('counterparties.contact'), render: (record) => [record.contact_first_name, record.contact_last_name].filter(Boolean).join(' ') || '—' },
     { key: 'email', header: t('counterparties.email'), render: (record) => record.email ?? '—' },
     { key: 'phone', header: t('counterparties.phone'), render: (record) => record.phone ?? '—' },
-    { key: 'amount_due', header: t('counterparties.amount_due'), align: 'right', render: (record) => formatAmount(record.amount_due, record.currency_id) },
+    { key: 'amount_due', header: t('counterparties.amount_due'), align: 'right', render: (record) => formatDocumentMoney(record.amount_due, record.amount_due_currency_id) },
     { key: 'created', header: t('counterparties.added'), render: (record) => formatDate(record.created_at) },
   ];
 

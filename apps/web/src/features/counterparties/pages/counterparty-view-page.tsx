@@ -13,7 +13,7 @@ import { CounterpartyEditModal } from '../components/counterparty-edit-modal';
 import { counterpartyKinds, counterpartyLinks } from '../counterparty-kinds';
 import { useCounterparty, useResendBusinessInvite } from '../counterparties-queries';
 import { useCounterpartyEditable } from '../use-counterparty-editable';
-import { formatAmount } from './counterparties-page';
+import { formatDocumentMoney } from '../../invoices/money';
 
 function Detail({ label, value }: { label: string; value: ReactNode }) {
   return (
@@ -94,7 +94,7 @@ function Details({ kind, record }: { kind: CounterpartyKind; record: Counterpart
         </Group>
         <Card withBorder>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <Detail label={t('counterparties.amount_due')} value={formatAmount(record.amount_due, record.currency_id)} />
+            <Detail label={t('counterparties.amount_due')} value={formatDocumentMoney(record.amount_due, record.amount_due_currency_id)} />
             <Detail label={t('counterparties.name')} value={record.name} />
             <Detail label={t('counterparties.business')} value={record.customer_business.name} />
             <Detail label={t('counterparties.contact')} value={[record.contact_first_name, record.contact_last_name].filter(Boolean).join(' ')} />

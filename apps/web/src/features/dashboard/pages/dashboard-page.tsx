@@ -1,13 +1,13 @@
 import { Suspense, lazy } from 'react';
-import { Alert, Anchor, Center, Loader, NativeSelect, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Loader, NativeSelect, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import { type DashboardCharts, currencyById, resolveBusinessSettings } from '@app/contracts';
+import { useSearchParams } from 'react-router';
+import { type DashboardCharts, resolveBusinessSettings } from '@app/contracts';
 import { financialYearRange } from '@app/domain';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
-import { companyPaths } from '../../../lib/paths';
-import { useBootstrap, useCan } from '../../../lib/session';
+import { UnconvertedNotice } from '../../../components/unconverted-notice';
+import { useBootstrap } from '../../../lib/session';
 import { formatDocumentMoney } from '../../invoices/money';
 import { RecentEstimates, RecentInvoices } from '../components/recent-documents';
 import { StatCards } from '../components/stat-cards';
@@ -28,24 +28,6 @@ function yearLabel(fiscalYear: string, year: number): string {
 function isQuiet(charts: DashboardCharts): boolean {
   const { sales, receipts, purchases, payments_made: paymentsMade } = charts.totals;
   return sales === 0 && receipts === 0 && purchases === 0 && paymentsMade === 0 && charts.recent_invoices.length === 0 && charts.recent_estimates.length === 0;
-}
-
-/** Amounts of these currencies have no exchange rate yet and are left out of the figures. */
-function UnconvertedNotice({ currencyIds }: { currencyIds: readonly number[] }) {
-  const { t } = useTranslation();
-  const can = useCan('business');
-  if (currencyIds.length === 0) return null;
-  const codes = currencyIds.map((id) => currencyById(id)?.code ?? String(id)).join(', ');
-  return (
-    <Alert color="yellow" title={t('dashboard.unconverted.title')}>
-      <Text size="sm">{t('dashboard.unconverted.text', { currencies: codes })}</Text>
-      {can('manage-business-settings') && (
-        <Anchor component={Link} to={companyPaths.exchangeRates} size="sm">
-          {t('dashboard.unconverted.link')}
-        </Anchor>
-      )}
-    </Alert>
-  );
 }
 
 /**

@@ -40,6 +40,7 @@ function customer(currencyId: number): CounterpartyResource {
     customer_business: { id: 'biz-2', name: 'Globex Corporation', email: null, owner_status: 'active' },
     status: 'active',
     amount_due: 0,
+    amount_due_currency_id: currencyId,
     created_at: '2025-01-01T00:00:00Z',
     billing_address: null,
     shipping_address: null,

@@ -2,8 +2,8 @@ import { Card, Progress, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core'
 import { useTranslation } from 'react-i18next';
 import type { DocumentDirection, InvoiceStats as Stats } from '@app/contracts';
 import { QueryState } from '../../../components/query-state';
-import { useBootstrap } from '../../../lib/session';
-import { formatInCurrency } from '../money';
+import { UnconvertedNotice } from '../../../components/unconverted-notice';
+import { formatDocumentMoney } from '../money';
 import { useInvoiceStats } from '../invoices-queries';
 
 const CARDS = [
@@ -37,17 +37,18 @@ function CollectionBar({ stats, money }: { stats: Stats; money: (minor: number) 
   );
 }
 
-/** The four amounts of the list's direction, and a bar of how the invoiced money stands. */
+/** The four amounts of the list's direction, in the business currency as the dashboard counts them, and a bar of how the invoiced money stands. */
 export function InvoiceStats({ direction }: { direction: DocumentDirection }) {
   const { t } = useTranslation();
   const stats = useInvoiceStats(direction);
-  const currency = useBootstrap().current_business_currency;
-  const money = (minor: number) => formatInCurrency(minor, currency);
+  const currencyId = stats.data?.currency_id ?? 1;
+  const money = (minor: number) => formatDocumentMoney(minor, currencyId);
 
   return (
     <QueryState isPending={stats.isPending} error={stats.error} onRetry={() => void stats.refetch()}>
       {stats.data && (
         <Stack gap="xs">
+          <UnconvertedNotice currencyIds={stats.data.unconverted_currency_ids} />
           <SimpleGrid cols={{ base: 2, md: 4 }}>
             {CARDS.map((card) => (
               <Card withBorder key={card.key} padding="sm" style={{ borderTop: `3px solid var(--mantine-color-${card.color}-6)` }}>

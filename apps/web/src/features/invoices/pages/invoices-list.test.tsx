@@ -81,6 +81,21 @@ describe('invoice lists by business kind', () => {
   });
 });
 
+describe('invoice statistics', () => {
+  it('shows the figures in the currency the server counted them in and names the currencies left out', async () => {
+    const kwd = currencyByCode('KWD')?.id ?? 0;
+    const jpy = currencyByCode('JPY')?.id ?? 0;
+    const stats = route('GET', '/api/v1/invoices/stats', () => jsonResponse(200, { inDraft: 0, totalPaid: 500, totalDue: 51252, totalOverDue: 30750, currency_id: kwd, unconverted_currency_ids: [jpy] }));
+    mockFetch(tenant, stats, route('GET', '/api/v1/invoices', () => invoicePage([makeInvoice()])));
+    renderApp('/invoices/outgoing', session({ is_customer: false, is_vendor: true }));
+
+    expect(await screen.findByText('KD51.252', {}, lazyLoad)).toBeInTheDocument();
+    expect(screen.getByText('KD30.750')).toBeInTheDocument();
+    expect(screen.getByText('Some amounts are left out')).toBeInTheDocument();
+    expect(screen.getByText(/There is no exchange rate for JPY/)).toBeInTheDocument();
+  });
+});
+
 describe('upload', () => {
   it('opens the upload form from the outgoing list', async () => {
     mockFetch(tenant, invoiceStats, route('GET', '/api/v1/invoices', () => invoicePage([makeInvoice()])));

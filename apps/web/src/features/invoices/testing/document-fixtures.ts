@@ -94,7 +94,7 @@ export function invoicePage(rows: InvoiceResource[], totalCount = rows.length) {
   return jsonResponse(200, { data, meta: { current_page: 1, last_page: 1, per_page: 15, total: rows.length, invoice_total_count: totalCount } });
 }
 
-export const invoiceStats = route('GET', '/api/v1/invoices/stats', () => jsonResponse(200, { inDraft: 11000, totalPaid: 5000, totalDue: 20000, totalOverDue: 4000 }));
+export const invoiceStats = route('GET', '/api/v1/invoices/stats', () => jsonResponse(200, { inDraft: 11000, totalPaid: 5000, totalDue: 20000, totalOverDue: 4000, currency_id: 1, unconverted_currency_ids: [] }));
 
 export const csrf = route('GET', '/api/v1/csrf-cookie', () => {
   document.cookie = 'XSRF-TOKEN=token; path=/';

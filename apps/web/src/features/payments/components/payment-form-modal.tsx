@@ -14,7 +14,7 @@ import { useBootstrap } from '../../../lib/session';
 import { paymentModesApi } from '../../catalog/catalog-queries';
 import { CounterpartySelect } from '../../counterparties/components/counterparty-select';
 import { counterpartyQueryOptions } from '../../counterparties/counterparties-queries';
-import { formatDocumentMoney } from '../../invoices/money';
+import { formatDocumentMoney, moneyFormatOf } from '../../invoices/money';
 import { type PayableFor, payableInvoiceLabel, payableInvoiceOptions, payableInvoicesKey, usePayableInvoice } from '../payable-invoices';
 import { checkAmount } from '../payment-amount';
 import { counterpartyKindOf } from '../payment-links';
@@ -133,7 +133,7 @@ export function PaymentFormModal({ direction, payment, invoice = null, onClose, 
   }, [dueNow, invoiceId, precision, payment, getValues, setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
-    const amount = checkAmount(values.amount, precision, dueNow);
+    const amount = checkAmount(values.amount, moneyFormatOf(currencyId), dueNow);
     if (!amount.ok) {
       setError('amount', { type: 'validate', message: amount.message }, { shouldFocus: true });
       return;

@@ -153,7 +153,7 @@ describe('recording a payment', () => {
     await user.clear(amount);
     await user.type(amount, '0.25');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(await within(dialog).findByText(messages.amountTooSmall)).toBeInTheDocument();
+    expect(await within(dialog).findByText('Amount must be more than $ 0.5')).toBeInTheDocument();
 
     await user.clear(amount);
     await user.type(amount, '60.01');

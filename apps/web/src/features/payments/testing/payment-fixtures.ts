@@ -78,6 +78,7 @@ export function makeCustomer(overrides: Partial<CounterpartyResource> = {}): Cou
     customer_business: { id: 'biz-2', name: 'Globex Corporation', email: 'billing@globex.example', owner_status: 'active' },
     status: 'active',
     amount_due: 11000,
+    amount_due_currency_id: 1,
     created_at: '2026-01-01T10:00:00Z',
     billing_address: null,
     shipping_address: null,

@@ -1,0 +1,34 @@
+import type { InvoiceStats } from '@app/contracts';
+import type { RateSource } from '@app/domain';
+import type { Tx } from '../../db/client';
+import type { BusinessScope } from '../../platform/business-scope';
+import type { DocumentBusiness } from '../documents/document-business';
+import { converterInto } from '../exchange-rates/exchange-rates.service';
+import * as repo from './invoices.repository';
+
+/**
+ * Figures that add up invoices of several currencies, in the business currency by the same
+ * conversion as the dashboard (so the list's figures match its cards). Read in the caller's
+ * transaction.
+ */
+
+/** The list's four figures for one direction; `today` in the business's time zone decides what is overdue. */
+export async function invoiceStats(tx: Tx, scope: BusinessScope, business: DocumentBusiness, direction: 'outgoing' | 'incoming', today: string): Promise<InvoiceStats> {
+  const sums = await repo.invoiceStatSums(tx, scope, direction, today);
+  const converter = await converterInto(tx, scope, business.currencyId);
+  // An incoming invoice carries its issuer's rate, not this business's.
+  const rates: RateSource = direction === 'outgoing' ? 'stored' : 'current';
+  return {
+    inDraft: converter.convert(sums.inDraft, rates),
+    totalPaid: converter.convert(sums.totalPaid, rates),
+    totalDue: converter.convert(sums.totalDue, rates),
+    totalOverDue: converter.convert(sums.totalOverDue, rates),
+    currency_id: business.currencyId,
+    unconverted_currency_ids: converter.unconvertedIds(),
+  };
+}
+
+/** What the business approved as a customer and still owes, at its current rates (currencies without one are left out). */
+export async function approvedAmount(tx: Tx, scope: BusinessScope, business: DocumentBusiness): Promise<number> {
+  return (await converterInto(tx, scope, business.currencyId)).convert(await repo.approvedSums(tx, scope), 'current');
+}
