@@ -6,6 +6,7 @@ import { registerApiDocs } from './platform/api-docs';
 import type { AppContext } from './platform/app-context';
 import { installErrorHandler } from './platform/error-handler';
 import { FloodLimit } from './platform/flood-limit';
+import { installRequestMetrics } from './platform/metrics';
 import { enforceDeclaredAccess, installRequestPipeline } from './platform/pipeline';
 import { enforceSensitiveResponses } from './platform/sensitive-routes';
 import { type ServerLogOptions, serverLoggerOptions } from './platform/server-log';
@@ -101,6 +102,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   }).withTypeProvider<ZodTypeProvider>();
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
+  installRequestMetrics(server, app.metrics);
   installSecurityHeaders(server);
   installErrorHandler(server);
   enforceDeclaredAccess(server);

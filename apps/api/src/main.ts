@@ -7,9 +7,11 @@ import { ensureInitialData } from './db/seed';
 import { loadEnv } from './env';
 import { createAppContext } from './platform/app-context-factory';
 import { lockDataDir } from './platform/data-dir-lock';
+import { startMetricsServer, stopMetricsServer } from './platform/metrics-server';
 import { PgBossQueue } from './platform/jobs';
 import { errorForLog } from './platform/server-log';
 import { transportFromEnv } from './platform/mail';
+import { createOutboxSweepJob } from './platform/outbox';
 import { createEstimateExpiryJob } from './modules/estimates/estimate-expiry';
 import { createRecurringInvoiceJob } from './modules/recurring-invoices/recurring-job';
 import { createPaymentReminderJob } from './modules/payment-reminders/payment-reminder-job';
@@ -59,12 +61,17 @@ async function main(): Promise<void> {
     await app.outbox.register();
     await createAuthMailJobs(app).register();
     const server = await buildApp(app, { logger: { level: env.LOG_LEVEL }, webDist, isReady: () => ready });
+    if (env.METRICS_PORT !== undefined) {
+      const metricsOptions = { host: env.METRICS_HOST, port: env.METRICS_PORT, token: env.METRICS_TOKEN ?? null, onError: (error: unknown) => logger.error({ err: error }, 'metrics collection failed') };
+      const metricsServer = await startMetricsServer(app.metrics, metricsOptions);
+      server.addHook('onClose', () => stopMetricsServer(metricsServer));
+    }
     await server.listen({ port: env.PORT, host: env.HOST });
 
     await app.outbox.sweep(0);
-    const sweeper = setInterval(() => void app.outbox.sweep().catch((error: unknown) => logger.error({ err: error }, 'outbox sweep failed')), SWEEP_MS);
-    // Periodic jobs: queued at start and then on their interval; pg-boss hands each run to one worker.
-    const periodicJobs: { label: string; job: { register(): Promise<void>; trigger(): Promise<unknown> }; everyMs: number }[] = [
+    // Periodic jobs: queued at start and then on their interval by every process; pg-boss keeps one run per interval.
+    const periodicJobs: { label: string; job: { register(): Promise<void>; trigger(everyMs: number): Promise<unknown> }; everyMs: number }[] = [
+      { label: 'outbox sweep', job: createOutboxSweepJob(app), everyMs: SWEEP_MS },
       { label: 'estimate expiry', job: createEstimateExpiryJob(app), everyMs: ESTIMATE_EXPIRY_MS },
       { label: 'recurring invoices', job: createRecurringInvoiceJob(app, (error) => logger.error({ err: error }, 'recurring invoice generation failed')), everyMs: RECURRING_INVOICES_MS },
       {
@@ -80,7 +87,7 @@ async function main(): Promise<void> {
     const timers: NodeJS.Timeout[] = [];
     for (const { label, job, everyMs } of periodicJobs) {
       await job.register();
-      const trigger = () => void job.trigger().catch((error: unknown) => logger.error({ err: error }, `${label} failed to queue`));
+      const trigger = () => void job.trigger(everyMs).catch((error: unknown) => logger.error({ err: error }, `${label} failed to queue`));
       trigger();
       timers.push(setInterval(trigger, everyMs));
     }
@@ -93,7 +100,6 @@ async function main(): Promise<void> {
       stopping = true;
       logger.info({ signal }, 'shutting down');
       ready = false;
-      clearInterval(sweeper);
       for (const timer of timers) clearInterval(timer);
       try {
         await server.close();

@@ -17,8 +17,15 @@ export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 /** What pg-boss needs to run its SQL on our connection(s). */
 export type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
+/**
+ * Connections to the database (for metrics): PostgreSQL's pool; PGlite is one connection inside the
+ * process that queues statements itself, so it has no idle or waiting count to report.
+ */
+export type PoolUse = { max: number; open: number; idle: number | null; waiting: number | null };
+
 export type Database = {
   kind: 'pglite' | 'postgres';
+  pool(): PoolUse;
   db: AppDb;
   executor: SqlExecutor;
   migrate(): Promise<void>;
@@ -39,6 +46,7 @@ export function openPglite(pglite: PGlite): Database {
   const db = drizzlePglite({ client: pglite, schema }) as unknown as AppDb;
   return {
     kind: 'pglite',
+    pool: () => ({ max: 1, open: pglite.closed ? 0 : 1, idle: null, waiting: null }),
     db,
     pglite,
     executor: {
@@ -75,6 +83,7 @@ export function openPostgres(connectionString: string, poolSize = 10, onIdleErro
   const db = drizzlePg({ client: pool, schema }) as unknown as AppDb;
   return {
     kind: 'postgres',
+    pool: () => ({ max: poolSize, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     db,
     pglite: null,
     executor: {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './identity';
 import { tenants } from './tenancy';
@@ -32,7 +33,12 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('outbox_status_idx').on(t.tenantId, t.status, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('outbox_status_idx').on(t.tenantId, t.status, t.createdAt),
+    // Mail not delivered yet, across tenants: what the sweep and the metrics read, however much sent mail piles up.
+    index('outbox_undelivered_idx').on(t.status, t.createdAt).where(sql`status <> 'sent'`),
+  ],
 );
 
 /** Append-only: the app role may insert and read, never update or delete. */
