@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   try {
     database = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, 10, (error) => logger.error({ err: error }, 'idle database connection failed')) : await openEmbedded(env.dataDir);
     await database.migrate();
-    const jobs = new PgBossQueue(database.executor, (message, error) => logger.error({ err: error }, message));
+    const jobs = new PgBossQueue(database, (message, error) => logger.error({ err: error }, message));
     const transport = transportFromEnv(env);
     const app = createAppContext({ env, database, jobs, transport, onBackgroundError: (error) => logger.error({ err: error }, 'background write failed') });
     const seeded = await ensureInitialData(app);

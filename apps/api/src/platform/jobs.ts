@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
-import type { SqlExecutor } from '../db/client';
+import type { Database } from '../db/client';
 
 export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
 /**
@@ -71,10 +71,10 @@ export class PgBossQueue implements JobQueue {
   private readonly log: (message: string, error: unknown) => void;
 
   constructor(
-    private readonly executor: SqlExecutor,
+    private readonly database: Pick<Database, 'executor' | 'exclusively'>,
     log: (message: string, error: unknown) => void,
   ) {
-    this.boss = new PgBoss({ db: executor as PgBoss.Db, schema: 'pgboss', supervise: true, schedule: false, pollingIntervalSeconds: 1 });
+    this.boss = new PgBoss({ db: database.executor as PgBoss.Db, schema: 'pgboss', supervise: true, schedule: false, pollingIntervalSeconds: 1 });
     this.log = log;
     this.boss.on('error', (error) => this.log('job queue error', error));
   }
@@ -84,7 +84,8 @@ export class PgBossQueue implements JobQueue {
   }
 
   async register(name: string, handler: JobHandler): Promise<void> {
-    await this.boss.createQueue(name);
+    // Two processes creating the same new queue at once deadlock inside pg-boss: they take turns.
+    if (!(await this.boss.getQueue(name))) await this.database.exclusively(() => this.boss.createQueue(name));
     await this.boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
       for (const job of jobs) await handler(job.data);
     });
@@ -106,7 +107,7 @@ export class PgBossQueue implements JobQueue {
    * oldest job that may start (its start_after passed) has been waiting, on the database's clock.
    */
   async stats(): Promise<QueueStats[]> {
-    const { rows } = await this.executor.executeSql(QUEUE_STATS_SQL, []);
+    const { rows } = await this.database.executor.executeSql(QUEUE_STATS_SQL, []);
     return rows.map((row) => queueStatsRow.parse(row)).map((row) => ({ queue: row.name, created: row.created, retry: row.retry, active: row.active, oldestWaitingSeconds: row.oldest_waiting_seconds }));
   }
 

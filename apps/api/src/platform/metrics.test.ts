@@ -97,8 +97,8 @@ describe('backlog metrics', () => {
   });
 
   it("reports pg-boss queues: waiting and running jobs and how long the oldest has waited; a periodic job runs once per interval whichever process triggers it", async () => {
-    const first = new PgBossQueue(h.app.database.executor, () => undefined);
-    const second = new PgBossQueue(h.app.database.executor, () => undefined);
+    const first = new PgBossQueue(h.app.database, () => undefined);
+    const second = new PgBossQueue(h.app.database, () => undefined);
     await first.start();
     await second.start();
     const probe = heldHandler();
