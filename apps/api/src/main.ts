@@ -18,6 +18,7 @@ import { createPaymentReminderJob } from './modules/payment-reminders/payment-re
 import { createDashboardCompactionJob } from './modules/dashboard/dashboard-compaction';
 import { createIdempotencyExpiryJob } from './platform/idempotency';
 import { createThrottleExpiryJob } from './platform/throttle';
+import { createFloodCounterExpiryJob } from './platform/flood-limit';
 import { createAuthMailJobs } from './modules/auth/auth-jobs';
 import { createPendingSignUpExpiryJob } from './modules/auth/sign-up';
 
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
       { label: 'dashboard compaction', job: createDashboardCompactionJob(app), everyMs: DASHBOARD_COMPACTION_MS },
       { label: 'idempotency key expiry', job: createIdempotencyExpiryJob(app), everyMs: IDEMPOTENCY_EXPIRY_MS },
       { label: 'throttle counter expiry', job: createThrottleExpiryJob(app), everyMs: THROTTLE_EXPIRY_MS },
+      { label: 'flood counter expiry', job: createFloodCounterExpiryJob(app), everyMs: THROTTLE_EXPIRY_MS },
       { label: 'pending sign-up expiry', job: createPendingSignUpExpiryJob(app), everyMs: PENDING_SIGN_UP_EXPIRY_MS },
     ];
     const timers: NodeJS.Timeout[] = [];

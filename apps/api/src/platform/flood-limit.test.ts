@@ -1,11 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, createHarness } from '../../test/harness';
-import { throttleCounters } from '../db/schema';
+import { floodCounters } from '../db/schema';
 import { fixedClock } from './clock';
 import { TooManyAttemptsError } from './errors';
-import { FloodLimit, floodSubjects } from './flood-limit';
-import { expireThrottleCounters } from './throttle';
+import { FloodLimit, LONGEST_FLOOD_WINDOW_MS, createFloodCounterExpiryJob, floodSubjects } from './flood-limit';
 
 const clock = fixedClock(new Date('2030-01-01T00:00:00Z'));
 const rule = { max: 3, windowMs: 60_000 };
@@ -59,8 +58,8 @@ describe('flood limits in the shared store', () => {
     const limiter = new FloodLimit(h.app.db, clock);
     const subject = floodSubjects.publicLink(freshAddress());
     for (let i = 0; i < 20; i += 1) await retryAfter(limiter.hit(subject, rule));
-    const rows = await h.app.db.select().from(throttleCounters).where(eq(throttleCounters.key, subject.key));
-    expect(rows.map((row) => row.windowAttempts)).toEqual([rule.max + 1]);
+    const rows = await h.app.db.select().from(floodCounters).where(eq(floodCounters.key, subject.key));
+    expect(rows.map((row) => row.hits)).toEqual([rule.max + 1]);
   });
 
   it('counts an IPv6 client by its /64, and forgot-password by the address in any spelling, per tenant', async () => {
@@ -76,19 +75,23 @@ describe('flood limits in the shared store', () => {
     expect(await retryAfter(limiter.hit(floodSubjects.forgotPassword(ip, h.landlordId, 'other@example.com'), rule))).toBeNull();
   });
 
-  it('keeps no readable address in the store, and the expiry job deletes counters idle for an hour', async () => {
+  it('keeps no readable address in the store, and the expiry job deletes windows over an hour old', async () => {
     const limiter = new FloodLimit(h.app.db, clock);
-    const ip = freshAddress();
-    await limiter.hit(floodSubjects.signUp(ip), rule);
-    const keys = (await h.app.db.select({ key: throttleCounters.key }).from(throttleCounters)).map((row) => row.key);
-    expect(keys).toContain(floodSubjects.signUp(ip).key);
+    const [old, recent] = [floodSubjects.signUp(freshAddress()), floodSubjects.signUp(freshAddress())];
+    await limiter.hit(old, rule);
+    const keys = (await h.app.db.select({ key: floodCounters.key }).from(floodCounters)).map((row) => row.key);
+    expect(keys).toContain(old.key);
     expect(keys.every((key) => /^[0-9a-f]{64}$/.test(key))).toBe(true);
-    clock.advance(3_600_001);
-    expect(await expireThrottleCounters(h.app.db, clock.now())).toBeGreaterThan(0);
-    expect(await h.app.db.select().from(throttleCounters).where(eq(throttleCounters.key, floodSubjects.signUp(ip).key))).toEqual([]);
+    clock.advance(LONGEST_FLOOD_WINDOW_MS - 1000);
+    await limiter.hit(recent, rule);
+    clock.advance(1001);
+    expect(await createFloodCounterExpiryJob(h.app).run()).toBeGreaterThan(0);
+    const left = (await h.app.db.select({ key: floodCounters.key }).from(floodCounters)).map((row) => row.key);
+    expect(left).toContain(recent.key);
+    expect(left).not.toContain(old.key);
   });
 
-  it('refuses a window longer than the store keeps idle counters', async () => {
+  it('refuses a window longer than the store keeps windows', async () => {
     const limiter = new FloodLimit(h.app.db, clock);
     await expect(limiter.hit(floodSubjects.signUp(freshAddress()), { max: 1, windowMs: 2 * 3_600_000 })).rejects.toThrow('A flood window may last at most');
   });

@@ -1,11 +1,15 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client';
-import { throttleCounters } from '../db/schema';
+import { floodCounters } from '../db/schema';
 import type { RateLimitRule } from './app-context';
 import type { Clock } from './clock';
 import { sha256 } from './crypto';
 import { TooManyAttemptsError } from './errors';
-import { COUNTER_IDLE_LIFETIME_MS, addressBlock } from './throttle';
+import { type JobQueue, periodicJob } from './jobs';
+import { addressBlock } from './throttle';
+
+/** The longest window a flood limit may have: the expiry job deletes windows older than this. */
+export const LONGEST_FLOOD_WINDOW_MS = 60 * 60 * 1000;
 
 /** What a flood limit counts: the digest of its parts, like the credential throttle's keys. */
 export type FloodSubject = { key: string };
@@ -24,10 +28,10 @@ export const floodSubjects = {
 
 /**
  * Flood limits for public routes that check no credential (sign-up, forgot-password, the
- * verification resend, public document links), counted in `throttle_counters` so every app
- * process shares them. A fixed window: it starts at the first request after the previous window
- * ended, and every request in it counts, refused ones included (that is what a flood looks like).
- * One upsert statement per request; credential failures are counted by `Throttle` instead.
+ * verification resend, public document links), counted in `flood_counters` so every app process
+ * shares them. A fixed window: it starts at the first request after the previous window ended, and
+ * every request in it counts, refused ones included (that is what a flood looks like). One upsert
+ * statement per request on an unlogged table; credential failures are counted by `Throttle` instead.
  */
 export class FloodLimit {
   constructor(
@@ -37,26 +41,41 @@ export class FloodLimit {
 
   /** Counts a request; throws 429 with the seconds until the window ends when the subject is over `rule`. */
   async hit(subject: FloodSubject, rule: RateLimitRule): Promise<void> {
-    // The expiry job deletes counters idle for longer than this; a longer window would be cut short.
-    if (rule.windowMs > COUNTER_IDLE_LIFETIME_MS) throw new Error(`A flood window may last at most ${COUNTER_IDLE_LIFETIME_MS} ms`);
+    // The expiry job deletes windows older than this; a longer one would be cut short.
+    if (rule.windowMs > LONGEST_FLOOD_WINDOW_MS) throw new Error(`A flood window may last at most ${LONGEST_FLOOD_WINDOW_MS} ms`);
     const now = this.clock.now();
-    const windowOver = sql`${throttleCounters.windowStartedAt} <= ${new Date(now.getTime() - rule.windowMs).toISOString()}::timestamptz`;
+    const windowOver = sql`${floodCounters.windowStartedAt} <= ${new Date(now.getTime() - rule.windowMs).toISOString()}::timestamptz`;
     const rows = await this.db
-      .insert(throttleCounters)
-      .values({ key: subject.key, windowStartedAt: now, windowAttempts: 1, consecutiveFailures: 0, lastAttemptAt: now })
+      .insert(floodCounters)
+      .values({ key: subject.key, windowStartedAt: now, hits: 1 })
       .onConflictDoUpdate({
-        target: throttleCounters.key,
+        target: floodCounters.key,
         set: {
-          windowStartedAt: sql`case when ${windowOver} then excluded.window_started_at else ${throttleCounters.windowStartedAt} end`,
+          windowStartedAt: sql`case when ${windowOver} then excluded.window_started_at else ${floodCounters.windowStartedAt} end`,
           // Capped just past the limit: a flood never overflows the column.
-          windowAttempts: sql`case when ${windowOver} then 1 else least(${throttleCounters.windowAttempts} + 1, ${rule.max + 1}::integer) end`,
-          lastAttemptAt: sql`excluded.last_attempt_at`,
+          hits: sql`case when ${windowOver} then 1 else least(${floodCounters.hits} + 1, ${rule.max + 1}::integer) end`,
         },
       })
-      .returning({ windowStartedAt: throttleCounters.windowStartedAt, windowAttempts: throttleCounters.windowAttempts });
+      .returning({ windowStartedAt: floodCounters.windowStartedAt, hits: floodCounters.hits });
     const counted = rows[0];
-    if (!counted || counted.windowAttempts <= rule.max) return;
+    if (!counted || counted.hits <= rule.max) return;
     const endsAt = counted.windowStartedAt.getTime() + rule.windowMs;
     throw new TooManyAttemptsError(Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)));
   }
+}
+
+export const EXPIRE_FLOOD_COUNTERS_JOB = 'flood-counters-expire';
+
+/** Deletes the windows that ended (every window is at most LONGEST_FLOOD_WINDOW_MS); returns how many. */
+export async function expireFloodCounters(db: AppDb, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(floodCounters)
+    .where(lt(floodCounters.windowStartedAt, new Date(now.getTime() - LONGEST_FLOOD_WINDOW_MS)))
+    .returning({ key: floodCounters.key });
+  return deleted.length;
+}
+
+/** Every ten minutes: the table holds at most the last hour's windows (plus ten minutes). */
+export function createFloodCounterExpiryJob(app: { db: AppDb; jobs: JobQueue; clock: Clock }) {
+  return periodicJob(app.jobs, EXPIRE_FLOOD_COUNTERS_JOB, () => expireFloodCounters(app.db, app.clock.now()));
 }

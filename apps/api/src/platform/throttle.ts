@@ -159,15 +159,12 @@ export class Throttle {
 }
 
 export const EXPIRE_THROTTLE_COUNTERS_JOB = 'throttle-counters-expire';
-/**
- * Every policy's window is at most this long, so a counter idle for longer holds nothing (flood
- * limits, platform/flood-limit.ts, count in the same table with windows no longer than this).
- */
-export const COUNTER_IDLE_LIFETIME_MS = Math.max(...Object.values(throttlePolicies).map((p) => p.windowMs));
+/** Every policy's window is at most this long, so a counter idle for longer holds nothing. */
+const LONGEST_WINDOW_MS = Math.max(...Object.values(throttlePolicies).map((p) => p.windowMs));
 
 /** Deletes the counters with no attempt for a whole window and no block left; returns how many. */
 export async function expireThrottleCounters(db: AppDb, now: Date): Promise<number> {
-  const idleSince = new Date(now.getTime() - COUNTER_IDLE_LIFETIME_MS);
+  const idleSince = new Date(now.getTime() - LONGEST_WINDOW_MS);
   const deleted = await db
     .delete(throttleCounters)
     .where(and(lt(throttleCounters.lastAttemptAt, idleSince), or(isNull(throttleCounters.blockedUntil), lt(throttleCounters.blockedUntil, now))))

@@ -129,6 +129,21 @@ export const securitySettings = pgTable('security_settings', {
 });
 
 /**
+ * Flood-limit windows shared by every app process (platform/flood-limit.ts). Not tenant-owned, keys
+ * are SHA-256 digests, only the owner role uses it. UNLOGGED (migration 0025): a count costs no WAL
+ * flush, and a crash or a failover empties the table, which only starts every window afresh.
+ */
+export const floodCounters = pgTable(
+  'flood_counters',
+  {
+    key: text('key').primaryKey(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('flood_counters_window_started_idx').on(t.windowStartedAt)],
+);
+
+/**
  * Attempt counters shared by every app process (platform/throttle.ts). Not tenant-owned: a key is
  * the SHA-256 of what it counts (an account of a tenant, a client address, ...), so the table
  * holds nothing readable, and an address has one budget across tenants. Only the owner role
