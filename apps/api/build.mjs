@@ -1,4 +1,5 @@
 import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,3 +23,7 @@ await build({
   logLevel: 'warning',
 });
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
+// What the metrics report as the running build (platform/build-info.ts reads it from beside main.js).
+const commit = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: here, encoding: 'utf8' });
+const { version } = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
+fs.writeFileSync(path.join(outdir, 'build-info.json'), JSON.stringify({ version, commit: commit.status === 0 ? commit.stdout.trim() : 'unknown' }));

@@ -5,9 +5,10 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { registerApiDocs } from './platform/api-docs';
 import type { AppContext } from './platform/app-context';
 import { installErrorHandler } from './platform/error-handler';
+import { FloodLimit } from './platform/flood-limit';
 import { installJsonBodyParser } from './platform/json-body';
+import { installRequestMetrics } from './platform/metrics';
 import { enforceDeclaredAccess, installRequestPipeline } from './platform/pipeline';
-import { RateLimiter } from './platform/rate-limit';
 import { enforceSensitiveResponses } from './platform/sensitive-routes';
 import { type ServerLogOptions, serverLoggerOptions } from './platform/server-log';
 import { installSecurityHeaders } from './platform/security-headers';
@@ -106,6 +107,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   installJsonBodyParser(server);
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
+  installRequestMetrics(server, app.metrics);
   installSecurityHeaders(server);
   installErrorHandler(server);
   enforceDeclaredAccess(server);
@@ -115,7 +117,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   await server.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5 } });
   await registerApiDocs(server, { isPublic: app.env.API_DOCS_PUBLIC });
 
-  const limiter = new RateLimiter(() => app.clock.now().getTime());
+  const limiter = new FloodLimit(app.db, app.clock);
   installRequestPipeline(server, app, createAuthenticator(app));
 
   const auth = createAuthService(app);

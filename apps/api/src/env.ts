@@ -1,4 +1,5 @@
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 const booleanFlag = z
@@ -29,8 +30,24 @@ const envSchema = z.object({
   MAIL_SECURE: booleanFlag,
   /** Hosts, addresses or CIDR ranges a tenant's SMTP may point at although not public (development). */
   MAIL_HOST_ALLOWLIST: z.string().optional(),
+  /** `/metrics` on a listener of its own; none when unset. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** Bearer token every scrape must send; required when METRICS_HOST is not a loopback address. */
+  METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+});
+
+/** localhost, 127.0.0.0/8 or ::1: only this machine can reach the listener. */
+export function isLoopbackHost(host: string): boolean {
+  if (host === 'localhost') return true;
+  return ipaddr.isValid(host) && ipaddr.process(host).range() === 'loopback';
+}
+
+const checkedEnvSchema = envSchema.refine((env) => env.METRICS_PORT === undefined || env.METRICS_TOKEN !== undefined || isLoopbackHost(env.METRICS_HOST), {
+  message: 'METRICS_TOKEN is required when METRICS_HOST is not a loopback address',
+  path: ['METRICS_TOKEN'],
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -40,7 +57,7 @@ export type Env = z.infer<typeof envSchema> & {
 };
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  const parsed = checkedEnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);

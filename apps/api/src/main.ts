@@ -7,17 +7,20 @@ import { ensureInitialData } from './db/seed';
 import { loadEnv } from './env';
 import { createAppContext } from './platform/app-context-factory';
 import { lockDataDir } from './platform/data-dir-lock';
+import { startMetricsServer, stopMetricsServer } from './platform/metrics-server';
 import { PgBossQueue } from './platform/jobs';
 import { ProcessLifecycle, closeServer } from './platform/process-lifecycle';
 import { safeInterval } from './platform/timers';
 import { errorForLog } from './platform/server-log';
 import { transportFromEnv } from './platform/mail';
+import { createOutboxSweepJob } from './platform/outbox';
 import { createEstimateExpiryJob } from './modules/estimates/estimate-expiry';
 import { createRecurringInvoiceJob } from './modules/recurring-invoices/recurring-job';
 import { createPaymentReminderJob } from './modules/payment-reminders/payment-reminder-job';
 import { createDashboardCompactionJob } from './modules/dashboard/dashboard-compaction';
 import { createIdempotencyExpiryJob } from './platform/idempotency';
 import { createThrottleExpiryJob } from './platform/throttle';
+import { createFloodCounterExpiryJob } from './platform/flood-limit';
 import { createAuthMailJobs } from './modules/auth/auth-jobs';
 import { createPendingSignUpExpiryJob } from './modules/auth/sign-up';
 
@@ -54,7 +57,7 @@ async function main(): Promise<void> {
     const database = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, 10, (error) => logError('idle database connection failed', error)) : await openEmbedded(env.dataDir);
     lifecycle.onShutdown('closing the database', () => database.close());
     await database.migrate();
-    const jobs = new PgBossQueue(database.executor, logError);
+    const jobs = new PgBossQueue(database, logError);
     const transport = transportFromEnv(env);
     const app = createAppContext({ env, database, jobs, transport, onBackgroundError: (error) => logError('background write failed', error) });
     lifecycle.onShutdown('flushing the API log', () => app.apiLog.flush());
@@ -74,6 +77,11 @@ async function main(): Promise<void> {
     await app.outbox.register();
     await createAuthMailJobs(app).register();
     const server = await buildApp(app, { logger: { level: env.LOG_LEVEL }, webDist, isReady: () => ready });
+    if (env.METRICS_PORT !== undefined) {
+      const metricsOptions = { host: env.METRICS_HOST, port: env.METRICS_PORT, token: env.METRICS_TOKEN ?? null, onError: (error: unknown) => logError('metrics collection failed', error) };
+      const metricsServer = await startMetricsServer(app.metrics, metricsOptions);
+      server.addHook('onClose', () => stopMetricsServer(metricsServer));
+    }
     await server.listen({ port: env.PORT, host: env.HOST });
     lifecycle.onShutdown('closing the server', () => {
       ready = false;
@@ -81,12 +89,13 @@ async function main(): Promise<void> {
     });
 
     await app.outbox.sweep(0);
-    const timers = [safeInterval('outbox sweep', SWEEP_MS, () => app.outbox.sweep(), logError)];
+    const timers: { stop(): void }[] = [];
     lifecycle.onShutdown('stopping the timers', () => {
       for (const timer of timers) timer.stop();
     });
-    // Periodic jobs: queued at start and then on their interval; pg-boss hands each run to one worker.
-    const periodicJobs: { label: string; job: { register(): Promise<void>; trigger(): Promise<unknown> }; everyMs: number }[] = [
+    // Periodic jobs: queued at start and then on their interval by every process; pg-boss keeps one run per interval.
+    const periodicJobs: { label: string; job: { register(): Promise<void>; trigger(everyMs: number): Promise<unknown> }; everyMs: number }[] = [
+      { label: 'outbox sweep', job: createOutboxSweepJob(app), everyMs: SWEEP_MS },
       { label: 'estimate expiry', job: createEstimateExpiryJob(app), everyMs: ESTIMATE_EXPIRY_MS },
       { label: 'recurring invoices', job: createRecurringInvoiceJob(app, (error) => logError('recurring invoice generation failed', error)), everyMs: RECURRING_INVOICES_MS },
       {
@@ -97,12 +106,13 @@ async function main(): Promise<void> {
       { label: 'dashboard compaction', job: createDashboardCompactionJob(app), everyMs: DASHBOARD_COMPACTION_MS },
       { label: 'idempotency key expiry', job: createIdempotencyExpiryJob(app), everyMs: IDEMPOTENCY_EXPIRY_MS },
       { label: 'throttle counter expiry', job: createThrottleExpiryJob(app), everyMs: THROTTLE_EXPIRY_MS },
+      { label: 'flood counter expiry', job: createFloodCounterExpiryJob(app), everyMs: THROTTLE_EXPIRY_MS },
       { label: 'pending sign-up expiry', job: createPendingSignUpExpiryJob(app), everyMs: PENDING_SIGN_UP_EXPIRY_MS },
     ];
     for (const { label, job, everyMs } of periodicJobs) {
       await job.register();
-      void job.trigger().catch((error: unknown) => logError(`queueing ${label} failed`, error));
-      timers.push(safeInterval(`queueing ${label}`, everyMs, () => job.trigger(), logError));
+      void job.trigger(everyMs).catch((error: unknown) => logError(`queueing ${label} failed`, error));
+      timers.push(safeInterval(`queueing ${label}`, everyMs, () => job.trigger(everyMs), logError));
     }
     ready = true;
     logger.info({ port: env.PORT, database: database.kind, ms: Date.now() - startedAt }, 'ready');

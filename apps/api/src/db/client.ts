@@ -17,11 +17,23 @@ export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 /** What pg-boss needs to run its SQL on our connection(s). */
 export type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
 
+/**
+ * Connections to the database (for metrics): PostgreSQL's pool; PGlite is one connection inside the
+ * process that queues statements itself, so it has no idle or waiting count to report.
+ */
+export type PoolUse = { max: number; open: number; idle: number | null; waiting: number | null };
+
 export type Database = {
   kind: 'pglite' | 'postgres';
+  pool(): PoolUse;
   db: AppDb;
   executor: SqlExecutor;
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while no other app process on this database runs start-up work (migrations, the
+   * first data): several processes starting at once take turns instead of racing.
+   */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
   /** PGlite only: the raw instance (tests dump and load data directories through it). */
   pglite: PGlite | null;
@@ -39,6 +51,7 @@ export function openPglite(pglite: PGlite): Database {
   const db = drizzlePglite({ client: pglite, schema }) as unknown as AppDb;
   return {
     kind: 'pglite',
+    pool: () => ({ max: 1, open: pglite.closed ? 0 : 1, idle: null, waiting: null }),
     db,
     pglite,
     executor: {
@@ -55,6 +68,8 @@ export function openPglite(pglite: PGlite): Database {
     async migrate() {
       await migratePglite(drizzlePglite({ client: pglite, schema }), { migrationsFolder: migrationsFolder() });
     },
+    // One process per data directory (platform/data-dir-lock.ts): nobody to take turns with.
+    exclusively: (work) => work(),
     async close() {
       await pglite.close();
     },
@@ -68,13 +83,31 @@ export async function openEmbedded(dataDir: string): Promise<Database> {
   return openPglite(pglite);
 }
 
+/** The advisory lock key app processes take turns on at start (any fixed number no other code uses). */
+const STARTUP_LOCK = 7_401_013;
+
 export function openPostgres(connectionString: string, poolSize = 10, onIdleError: (error: Error) => void = () => undefined): Database {
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle client whose connection the server ended (restart, failover) must not crash the process.
   pool.on('error', onIdleError);
   const db = drizzlePg({ client: pool, schema }) as unknown as AppDb;
+  /** A session-level advisory lock held on a connection of its own while `work` runs on the others. */
+  async function exclusively<T>(work: () => Promise<T>): Promise<T> {
+    const holder = await pool.connect();
+    try {
+      await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+      try {
+        return await work();
+      } finally {
+        await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+      }
+    } finally {
+      holder.release();
+    }
+  }
   return {
     kind: 'postgres',
+    pool: () => ({ max: poolSize, open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     db,
     pglite: null,
     executor: {
@@ -84,8 +117,9 @@ export function openPostgres(connectionString: string, poolSize = 10, onIdleErro
       },
     },
     async migrate() {
-      await migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: migrationsFolder() });
+      await exclusively(() => migratePg(drizzlePg({ client: pool, schema }), { migrationsFolder: migrationsFolder() }));
     },
+    exclusively,
     async close() {
       await pool.end();
     },

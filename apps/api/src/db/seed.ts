@@ -24,8 +24,15 @@ function generatedPassword(): string {
   return `${randomToken(12)}-A7a`;
 }
 
-/** On an empty database: the landlord tenant on localhost and 127.0.0.1 and its super admin. With DEMO, a demo business. */
-export async function ensureInitialData(app: AppContext): Promise<SeedResult> {
+/**
+ * On an empty database: the landlord tenant on localhost and 127.0.0.1 and its super admin. With
+ * DEMO, a demo business. App processes starting together take turns: the first makes the data.
+ */
+export function ensureInitialData(app: AppContext): Promise<SeedResult> {
+  return app.database.exclusively(() => makeInitialData(app));
+}
+
+async function makeInitialData(app: AppContext): Promise<SeedResult> {
   const result: SeedResult = { createdLandlord: false };
   if ((await countTenants(app.db)) === 0) {
     const password = app.env.ADMIN_PASSWORD ?? generatedPassword();

@@ -4,11 +4,13 @@ import type { Database } from '../db/client';
 import type { Env } from '../env';
 import type { AppContext } from './app-context';
 import { ApiLogWriter } from './api-log';
+import { type BuildInfo, readBuildInfo } from './build-info';
 import { type Clock, systemClock } from './clock';
 import { SecretBox, randomToken } from './crypto';
 import type { JobQueue } from './jobs';
 import type { MailTransport } from './mail';
 import { type HostResolver, MailHostGuard, parseMailHostAllowlist } from './mail-host-guard';
+import { AppMetrics } from './metrics';
 import { Outbox } from './outbox';
 import { FileStorage } from './storage';
 import { TenantMailers } from './tenant-mail';
@@ -35,6 +37,8 @@ export type ContextOptions = {
   rateLimits?: AppContext['rateLimits'];
   /** Resolves tenants' SMTP host names (the system resolver when omitted; a fixed table in tests). */
   resolveHost?: HostResolver;
+  /** The build the metrics report: read from beside the running bundle when omitted. */
+  build?: BuildInfo;
 };
 
 export function createAppContext(options: ContextOptions): AppContext {
@@ -43,18 +47,20 @@ export function createAppContext(options: ContextOptions): AppContext {
   const onError = options.onBackgroundError ?? (() => undefined);
   const secretBox = new SecretBox(resolveAppKey(options.env));
   const mailHosts = new MailHostGuard(parseMailHostAllowlist(options.env.MAIL_HOST_ALLOWLIST), options.resolveHost);
+  const outbox = new Outbox(db, options.jobs, options.transport, options.env.MAIL_FROM, clock, secretBox, new TenantMailers(secretBox, mailHosts));
   return {
     env: options.env,
     database: options.database,
     db,
     clock,
     jobs: options.jobs,
-    outbox: new Outbox(db, options.jobs, options.transport, options.env.MAIL_FROM, clock, secretBox, new TenantMailers(secretBox, mailHosts)),
+    outbox,
     mailHosts,
     secretBox,
     storage: new FileStorage(path.join(options.env.dataDir, 'uploads')),
     tenants: new TenantResolver(db, { scheme: options.env.PUBLIC_SCHEME, port: options.env.publicPort, trustProxy: options.env.TRUST_PROXY }),
     apiLog: new ApiLogWriter(db, onError),
+    metrics: new AppMetrics({ database: options.database, jobs: options.jobs, outbox, clock, build: options.build ?? readBuildInfo() }),
     rateLimits: options.rateLimits ?? { auth: { max: 10, windowMs: 60_000 } },
   };
 }

@@ -5,6 +5,7 @@ import type { Clock } from './clock';
 import type { SecretBox } from './crypto';
 import type { JobQueue } from './jobs';
 import type { MailHostGuard } from './mail-host-guard';
+import type { AppMetrics } from './metrics';
 import type { Outbox } from './outbox';
 import type { FileStorage } from './storage';
 import type { TenantResolver } from './tenancy';
@@ -25,6 +26,8 @@ export type AppContext = {
   storage: FileStorage;
   tenants: TenantResolver;
   apiLog: ApiLogWriter;
+  /** This process's Prometheus metrics (served by platform/metrics-server.ts when METRICS_PORT is set). */
+  metrics: AppMetrics;
   rateLimits: { auth: RateLimitRule };
 };
 

@@ -1,6 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import PgBoss from 'pg-boss';
-import type { SqlExecutor } from '../db/client';
+import { z } from 'zod';
+import type { Database } from '../db/client';
 
 /**
  * At shutdown, jobs still running get this long to finish; then pg-boss marks them failed, to be
@@ -9,22 +10,35 @@ import type { SqlExecutor } from '../db/client';
 const STOP_WAIT_MS = 3_000;
 
 export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
-export type SendOptions = { singletonKey?: string; retryLimit?: number; startAfterSeconds?: number };
+/**
+ * `singletonKey` with `singletonSeconds`: at most one job of that key per slot of that many seconds
+ * (slots counted from the epoch on the database's clock), whichever process sends it.
+ */
+export type SendOptions = { singletonKey?: string; singletonSeconds?: number; retryLimit?: number; startAfterSeconds?: number };
+
+/** One queue's backlog: jobs waiting (new or to retry), running, and how long the oldest runnable one has waited. */
+export type QueueStats = { queue: string; created: number; retry: number; active: number; oldestWaitingSeconds: number | null };
 
 /** Background work. pg-boss in the running product; the inline queue runs jobs in-process (tests). */
 export interface JobQueue {
   start(): Promise<void>;
   register(name: string, handler: JobHandler): Promise<void>;
   send(name: string, data: Record<string, unknown>, options?: SendOptions): Promise<void>;
+  /** Every registered queue's backlog (for metrics). */
+  stats(): Promise<QueueStats[]>;
   stop(): Promise<void>;
 }
 
-/** Work the process queues on a timer: `run` is one pass, also callable directly (tests, benchmarks). */
-export type PeriodicJob<Result> = { run(): Promise<Result>; register(): Promise<void>; trigger(): Promise<void> };
+/**
+ * Work the process queues on a timer: `run` is one pass, also callable directly (tests, benchmarks).
+ * `trigger(everyMs)` queues the run of the current interval of `everyMs`.
+ */
+export type PeriodicJob<Result> = { run(): Promise<Result>; register(): Promise<void>; trigger(everyMs: number): Promise<void> };
 
 /**
- * A periodic job under `name`: `register` makes this process a worker for it, `trigger` queues one
- * run. The singleton key keeps at most one run queued, however many processes trigger it.
+ * A periodic job under `name`: `register` makes this process a worker for it, `trigger` queues a
+ * run. Every app process triggers it on its own timer; pg-boss keeps one job per interval slot
+ * (singleton key and seconds), so it runs once per interval however many processes there are.
  */
 export function periodicJob<Result>(jobs: JobQueue, name: string, run: () => Promise<Result>, retryLimit = 1): PeriodicJob<Result> {
   return {
@@ -34,18 +48,40 @@ export function periodicJob<Result>(jobs: JobQueue, name: string, run: () => Pro
         await run();
       });
     },
-    async trigger(): Promise<void> {
-      await jobs.send(name, {}, { singletonKey: name, retryLimit });
+    async trigger(everyMs: number): Promise<void> {
+      await jobs.send(name, {}, { singletonKey: name, singletonSeconds: Math.max(1, Math.round(everyMs / 1000)), retryLimit });
     },
   };
 }
+
+const QUEUE_STATS_SQL = `
+  select q.name,
+    count(j.id) filter (where j.state = 'created')::int as created,
+    count(j.id) filter (where j.state = 'retry')::int as retry,
+    count(j.id) filter (where j.state = 'active')::int as active,
+    extract(epoch from now() - min(j.start_after) filter (where j.state in ('created', 'retry') and j.start_after <= now()))::float8 as oldest_waiting_seconds
+  from pgboss.queue q
+  left join pgboss.job j on j.name = q.name and j.state < 'completed'
+  group by q.name
+  order by q.name`;
+
+const queueStatsRow = z.object({
+  name: z.string(),
+  created: z.number().int(),
+  retry: z.number().int(),
+  active: z.number().int(),
+  oldest_waiting_seconds: z.number().nullable(),
+});
 
 export class PgBossQueue implements JobQueue {
   private readonly boss: PgBoss;
   private readonly log: (message: string, error: unknown) => void;
 
-  constructor(executor: SqlExecutor, log: (message: string, error: unknown) => void) {
-    this.boss = new PgBoss({ db: executor as PgBoss.Db, schema: 'pgboss', supervise: true, schedule: false, pollingIntervalSeconds: 1 });
+  constructor(
+    private readonly database: Pick<Database, 'executor' | 'exclusively'>,
+    log: (message: string, error: unknown) => void,
+  ) {
+    this.boss = new PgBoss({ db: database.executor as PgBoss.Db, schema: 'pgboss', supervise: true, schedule: false, pollingIntervalSeconds: 1 });
     this.log = log;
     this.boss.on('error', (error) => this.log('job queue error', error));
   }
@@ -56,7 +92,8 @@ export class PgBossQueue implements JobQueue {
 
   /** A failing run is logged here and rethrown, so pg-boss records it and retries it by the job's options. */
   async register(name: string, handler: JobHandler): Promise<void> {
-    await this.boss.createQueue(name);
+    // Two processes creating the same new queue at once deadlock inside pg-boss: they take turns.
+    if (!(await this.boss.getQueue(name))) await this.database.exclusively(() => this.boss.createQueue(name));
     await this.boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
       for (const job of jobs) {
         try {
@@ -75,8 +112,18 @@ export class PgBossQueue implements JobQueue {
       retryBackoff: true,
       retryDelay: 5,
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.singletonSeconds ? { singletonSeconds: options.singletonSeconds } : {}),
       ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
     });
+  }
+
+  /**
+   * Read from pg-boss's tables in one statement: jobs not yet finished per queue, and how long the
+   * oldest job that may start (its start_after passed) has been waiting, on the database's clock.
+   */
+  async stats(): Promise<QueueStats[]> {
+    const { rows } = await this.database.executor.executeSql(QUEUE_STATS_SQL, []);
+    return rows.map((row) => queueStatsRow.parse(row)).map((row) => ({ queue: row.name, created: row.created, retry: row.retry, active: row.active, oldestWaitingSeconds: row.oldest_waiting_seconds }));
   }
 
   async stop(): Promise<void> {
@@ -88,6 +135,7 @@ export class PgBossQueue implements JobQueue {
 export class InlineQueue implements JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly running = new Set<Promise<void>>();
+  private readonly activeByName = new Map<string, number>();
 
   constructor(private readonly onError: (name: string, error: unknown) => void = () => undefined) {}
 
@@ -100,11 +148,20 @@ export class InlineQueue implements JobQueue {
   async send(name: string, data: Record<string, unknown>): Promise<void> {
     const handler = this.handlers.get(name);
     if (!handler) throw new Error(`No handler for job ${name}`);
+    this.activeByName.set(name, (this.activeByName.get(name) ?? 0) + 1);
     const run = nextTurn()
       .then(() => handler(data))
       .catch((error: unknown) => this.onError(name, error))
-      .finally(() => this.running.delete(run));
+      .finally(() => {
+        this.running.delete(run);
+        this.activeByName.set(name, (this.activeByName.get(name) ?? 1) - 1);
+      });
     this.running.add(run);
+  }
+
+  /** Nothing waits here: every job starts as soon as it is sent. */
+  async stats(): Promise<QueueStats[]> {
+    return [...this.handlers.keys()].sort().map((queue) => ({ queue, created: 0, retry: 0, active: this.activeByName.get(queue) ?? 0, oldestWaitingSeconds: null }));
   }
 
   async drain(): Promise<void> {

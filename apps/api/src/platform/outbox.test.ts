@@ -83,7 +83,7 @@ describe('pg-boss worker on the embedded database', () => {
     const port = await smtp.start();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-boss-'));
     const database = await openEmbedded(dataDir);
-    const jobs = new PgBossQueue(database.executor, () => undefined);
+    const jobs = new PgBossQueue(database, () => undefined);
     try {
       await database.migrate();
       const env = loadEnv({ DATA_DIR: dataDir, ADMIN_PASSWORD, APP_KEY: 'k'.repeat(40) });

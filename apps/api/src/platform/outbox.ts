@@ -1,17 +1,21 @@
-import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, min, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDb, Tx } from '../db/client';
 import { inTenant } from '../db/tenant-tx';
 import { outbox } from '../db/schema';
 import type { Clock } from './clock';
 import { type SecretBox, newId } from './crypto';
-import type { JobQueue } from './jobs';
+import { type JobQueue, periodicJob } from './jobs';
 import type { MailTransport } from './mail';
 import { maskDeclaredSecrets, maskSecretsInText } from './redaction';
 import type { Mailer, TenantMailers } from './tenant-mail';
 
 export const DELIVER_MAIL_JOB = 'outbox-deliver';
+export const SWEEP_OUTBOX_JOB = 'outbox-sweep';
 const MAX_ATTEMPTS = 6;
+
+/** Mail not delivered yet, across tenants (for metrics): counts by status and the age of the oldest pending one. */
+export type MailBacklog = { pending: number; held: number; failed: number; oldestPendingSeconds: number | null };
 
 /** A stored mail as anyone may read it back: never the sealed deliverable content. */
 export type OutboxRow = Omit<typeof outbox.$inferSelect, 'sealedContent'>;
@@ -180,6 +184,23 @@ export class Outbox {
     return rows.length;
   }
 
+  /** One grouped read as the owner, across tenants, on the partial index of undelivered mail. */
+  async backlog(): Promise<MailBacklog> {
+    const rows = await this.db
+      .select({ status: outbox.status, mails: count(), oldest: min(outbox.createdAt) })
+      .from(outbox)
+      .where(inArray(outbox.status, ['pending', 'held', 'failed']))
+      .groupBy(outbox.status);
+    const of = (status: OutboxRow['status']) => rows.find((row) => row.status === status);
+    const oldestPending = of('pending')?.oldest ?? null;
+    return {
+      pending: of('pending')?.mails ?? 0,
+      held: of('held')?.mails ?? 0,
+      failed: of('failed')?.mails ?? 0,
+      oldestPendingSeconds: oldestPending ? Math.max(0, (this.clock.now().getTime() - oldestPending.getTime()) / 1000) : null,
+    };
+  }
+
   async list(tx: Tx, tenantId: string, filter: { status?: OutboxRow['status'] | undefined; to?: string | undefined }, offset: number, limit: number) {
     const where = and(
       eq(outbox.tenantId, tenantId),
@@ -199,4 +220,12 @@ export class Outbox {
       .returning({ id: outbox.id });
     return updated.length > 0;
   }
+}
+
+/**
+ * The sweep as a periodic job, so with several app processes one of them sweeps each interval. A
+ * mail queued twice is still sent once: delivery locks its row and sends only pending or failed mail.
+ */
+export function createOutboxSweepJob(app: { outbox: Outbox; jobs: JobQueue }) {
+  return periodicJob(app.jobs, SWEEP_OUTBOX_JOB, () => app.outbox.sweep(), 0);
 }

@@ -10,7 +10,8 @@ export type MailSettingsRow = typeof mailSettings.$inferSelect;
 /** A transport with the sender address that goes with it. */
 export type Mailer = { transport: MailTransport; from: string };
 
-const CACHE_MS = 5 * 60_000;
+/** Other app processes see a tenant's new settings this long after the change at most (the process that saved them at once). */
+const CACHE_MS = 10_000;
 
 /** `"Name" <address>` with the characters that could break the header removed from the name. */
 export function fromHeader(name: string, address: string): string {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './identity';
 import { tenants } from './tenancy';
@@ -32,7 +33,12 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('outbox_status_idx').on(t.tenantId, t.status, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('outbox_status_idx').on(t.tenantId, t.status, t.createdAt),
+    // Mail not delivered yet, across tenants: what the sweep and the metrics read, however much sent mail piles up.
+    index('outbox_undelivered_idx').on(t.status, t.createdAt).where(sql`status <> 'sent'`),
+  ],
 );
 
 /** Append-only: the app role may insert and read, never update or delete. */
@@ -121,6 +127,21 @@ export const securitySettings = pgTable('security_settings', {
   personalTokenMaxDays: integer('personal_token_max_days').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Flood-limit windows shared by every app process (platform/flood-limit.ts). Not tenant-owned, keys
+ * are SHA-256 digests, only the owner role uses it. UNLOGGED (migration 0025): a count costs no WAL
+ * flush, and a crash or a failover empties the table, which only starts every window afresh.
+ */
+export const floodCounters = pgTable(
+  'flood_counters',
+  {
+    key: text('key').primaryKey(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('flood_counters_window_started_idx').on(t.windowStartedAt)],
+);
 
 /**
  * Attempt counters shared by every app process (platform/throttle.ts). Not tenant-owned: a key is

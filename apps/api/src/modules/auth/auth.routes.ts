@@ -18,22 +18,22 @@ import {
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
 import { clearSessionCookies, requestMeta, setSessionCookies, setXsrfCookie } from '../../platform/http';
-import type { RateLimiter } from '../../platform/rate-limit';
+import { type FloodLimit, type FloodSubject, floodSubjects } from '../../platform/flood-limit';
 import { requireUser } from '../../platform/request-context';
 import type { AuthService } from './auth.service';
 import type { PasswordResetService } from './password-reset';
 import type { SignUpService } from './sign-up';
 
-export type AuthRoutesOptions = { app: AppContext; auth: AuthService; signUps: SignUpService; resets: PasswordResetService; limiter: RateLimiter };
+export type AuthRoutesOptions = { app: AppContext; auth: AuthService; signUps: SignUpService; resets: PasswordResetService; limiter: FloodLimit };
 
 const PUBLIC = { access: { public: true } } as const;
 
 /**
  * Routes that check a credential (password, second-factor code, emailed token) count failures in
- * the services' shared throttle; the in-process limiter only stops floods of the others.
+ * the services' shared throttle; the flood limit (shared by every process too) stops floods of the others.
  */
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (server, { app, auth, signUps, resets, limiter }) => {
-  const limit = (key: string) => limiter.hit(key, app.rateLimits.auth);
+  const limit = (subject: FloodSubject) => limiter.hit(subject, app.rateLimits.auth);
 
   server.get('/csrf-cookie', { config: PUBLIC }, async (request, reply) => {
     if (!request.ctx.session) setSessionCookies(request, reply, await auth.guestSession(request.ctx.tenant.id, requestMeta(request)));
@@ -75,13 +75,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (serve
 
   // The same answer (status, body, no cookie) whether or not the address has an account: the mail tells them apart.
   server.post('/sign-up', { config: PUBLIC, schema: { body: signUpRequestSchema, response: { 202: messageResponseSchema } } }, async (request, reply) => {
-    limit(`sign-up:${request.ip}`);
+    await limit(floodSubjects.signUp(request.ip));
     await signUps.signUp(request.ctx.tenant, request.body, requestMeta(request));
     return reply.status(202).send({ message: messages.signUpMailSent });
   });
 
   server.post('/forgot-password', { config: PUBLIC, schema: { body: forgotPasswordRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
-    limit(`forgot:${request.ip}:${request.body.email}`);
+    await limit(floodSubjects.forgotPassword(request.ip, request.ctx.tenant.id, request.body.email));
     await resets.forgotPassword(request.ctx.tenant.id, request.body.email, requestMeta(request));
     return { message: messages.resetLinkSent };
   });
@@ -98,7 +98,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (serve
 
   server.post('/email/verification-notification', { config: { access: { authenticated: true, allowUnverified: true } }, schema: { response: { 200: messageResponseSchema } } }, async (request) => {
     const user = requireUser(request);
-    limit(`verify-resend:${user.id}`);
+    await limit(floodSubjects.verificationResend(request.ctx.tenant.id, user.id));
     await auth.resendVerification(request.ctx.tenant.id, user.id, requestMeta(request));
     return { message: messages.verificationSent };
   });

@@ -19,7 +19,7 @@ import type { RateLimitRule } from '../../platform/app-context';
 import { businessScope } from '../../platform/business-scope';
 import { AppError } from '../../platform/errors';
 import { auditActor, requestMeta } from '../../platform/http';
-import type { RateLimiter } from '../../platform/rate-limit';
+import { type FloodLimit, floodSubjects } from '../../platform/flood-limit';
 import type { EstimateService } from '../estimates/estimates.service';
 import type { DeliverableDocument, DeliveryKind } from './delivery-adapter';
 import type { DeliveryRequest, DocumentDelivery, RenderedPdf } from './document-delivery.service';
@@ -116,15 +116,15 @@ function publicDocumentRoutes(server: Server, { plural, delivery }: PublicKind) 
  * The public page and PDF of one or more kinds, behind the per-address limit: every request
  * counts, a wrong token included, since that is what guessing looks like.
  */
-export function publicDeliveryRoutes(limiter: RateLimiter, register: (publicScope: Server) => void): FastifyPluginAsyncZod {
+export function publicDeliveryRoutes(limiter: FloodLimit, register: (publicScope: Server) => void): FastifyPluginAsyncZod {
   return async (publicScope) => {
-    publicScope.addHook('onRequest', async (request) => limiter.hit(`public-link:${request.ip}`, PUBLIC_LINK_RATE_LIMIT));
+    publicScope.addHook('onRequest', async (request) => limiter.hit(floodSubjects.publicLink(request.ip), PUBLIC_LINK_RATE_LIMIT));
     register(publicScope);
   };
 }
 
 /** The public page and PDF of one kind, rate limited. */
-export function publicKindRoutes(limiter: RateLimiter, kind: PublicKind): FastifyPluginAsyncZod {
+export function publicKindRoutes(limiter: FloodLimit, kind: PublicKind): FastifyPluginAsyncZod {
   return publicDeliveryRoutes(limiter, (publicScope) => publicDocumentRoutes(publicScope, kind));
 }
 
@@ -133,7 +133,7 @@ export type DocumentDeliveryRoutesOptions = {
   estimates: DocumentDelivery<EstimateResource, DocumentPublicView>;
   /** The estimate's own transitions for the public approve and reject buttons. */
   estimateDecisions: Pick<EstimateService, 'approveFromLink' | 'rejectFromLink'>;
-  limiter: RateLimiter;
+  limiter: FloodLimit;
 };
 
 export const documentDeliveryRoutes: FastifyPluginAsyncZod<DocumentDeliveryRoutesOptions> = async (server, { invoices, estimates, estimateDecisions, limiter }) => {

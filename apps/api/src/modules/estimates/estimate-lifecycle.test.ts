@@ -180,7 +180,7 @@ describe('expiry', () => {
 
     // Sessions time out when the clock jumps ahead, so requests go out at the start time.
     clock.set(new Date('2026-11-26T10:00:00Z'));
-    await job.trigger();
+    await job.trigger(60 * 60 * 1000);
     await h.jobs.drain();
     clock.set(START);
     expect(await storedStatus(due.id)).toBe('expired');

@@ -18,7 +18,7 @@ import {
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
 import { idempotentRequestOf } from '../../platform/idempotency';
-import type { RateLimiter } from '../../platform/rate-limit';
+import type { FloodLimit } from '../../platform/flood-limit';
 import { type KindRoutes, privateDeliveryRoutes, publicKindRoutes } from '../document-delivery/document-delivery.routes';
 import type { DocumentDelivery } from '../document-delivery/document-delivery.service';
 import type { PaymentPublicView } from './payment-delivery';
@@ -30,7 +30,7 @@ const view = { access: { ability: 'view-payment', scope: 'business' as const } }
 const write = { access: { ability: paymentWriteAbility, scope: 'business' as const } };
 const remove = { access: { ability: paymentDeleteAbility, scope: 'business' as const } };
 
-export type PaymentRoutesOptions = { payments: PaymentService; delivery: DocumentDelivery<PaymentResource, PaymentPublicView>; limiter: RateLimiter };
+export type PaymentRoutesOptions = { payments: PaymentService; delivery: DocumentDelivery<PaymentResource, PaymentPublicView>; limiter: FloodLimit };
 
 /**
  * /payments and its receipts. Static paths win over `/payments/:id` in the router, so the

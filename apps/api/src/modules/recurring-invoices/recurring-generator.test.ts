@@ -207,7 +207,7 @@ describe('sending and holding', () => {
     const recurring = await createRecurring(owner, customer.id, { send_automatically: false });
     const job = createRecurringInvoiceJob(h.app);
     await job.register();
-    await job.trigger();
+    await job.trigger(60 * 1000);
     await h.jobs.drain();
     expect(await getRecurring(owner, recurring.id)).toMatchObject({ invoice_count: 1, next_invoice_date: '2027-10-11' });
   });
