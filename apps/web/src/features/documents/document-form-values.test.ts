@@ -4,7 +4,7 @@ import { buildRequest, emptyLine, formPathOf, liveTotals, validateDocument, valu
 
 const customerId = '0b6f4f9e-3a52-4c1d-9d7e-2f1a4c8b9e10';
 const taxTypeId = '5c2e8a1b-7d34-4f6a-8b90-1e2d3c4b5a69';
-const vat = { id: 't-1', tax_type_id: taxTypeId, name: 'VAT', percent: '19', compound_tax: false, amount: 0 };
+const vat = { id: 't-1', tax_type_id: taxTypeId, name: 'VAT', percent: '19', compound_tax: false, taxable: 0, amount: 0 };
 
 /** What both kinds of resource share. */
 const shared = {
