@@ -8,3 +8,4 @@ export * from './reminders';
 export * from './payments';
 export * from './schedules';
 export * from './tax-rates';
+export * from './document-summary';

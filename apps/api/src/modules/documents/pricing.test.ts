@@ -1,12 +1,15 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CounterpartyResource, type EstimateResource, type InvoiceResource, type RecurringInvoiceResource, messages } from '@app/contracts';
+import { type CounterpartyResource, type DocumentEmailPreview, type EstimateResource, type InvoiceResource, type PublicDocument, type PublicLinkResponse, type RecurringInvoiceResource, messages } from '@app/contracts';
+import { formatMoney } from '@app/domain';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
 import { createCustomer, createTaxType, invoiceBody } from '../../../test/documents';
 import { ownerWithBusiness } from '../../../test/team';
 import { invoiceItems, invoices, invoiceTaxes } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
-import { pdfText, rawGet } from '../document-delivery/delivery-test-helpers';
+import { pdfText, rawGet, tokenOfUrl } from '../document-delivery/delivery-test-helpers';
+import { figuresOfPdf, reAddProblems } from '../../platform/pdf/pdf-figures';
+import { USD } from '../../platform/pdf/sample-documents';
 import { act, estimateBody } from '../estimates/test-estimates';
 import { createRecurringInvoiceJob } from '../recurring-invoices/recurring-job';
 import { getRecurring, recurringBody } from '../recurring-invoices/test-recurring';
@@ -192,5 +195,48 @@ describe('taxes per rate', () => {
     const text = await pdfText((await rawGet(h, vendor, `/api/v1/invoices/${created.id}/pdf`)).body);
     expect(text).toMatch(/Five \(5%\)\s+\$0\.06/);
     expect(text).toMatch(/Total\s+\$0\.96/);
+  });
+});
+
+describe('the figures every view shows', () => {
+  it('re-add on the PDF and are the figures of the public page and the mail, with per-item and document taxes', async () => {
+    const reduced = await createTaxType(vendor, 'Reduced', '7');
+    const levy = await createTaxType(vendor, 'Levy', '2.5', true);
+    const perItemLines = [
+      { name: 'Consulting', quantity: '3', price: 3333, discount_type: 'percentage', discount: '10', taxes: [{ tax_type_id: vat }, { tax_type_id: levy }] },
+      { name: 'Books', quantity: '7', price: 1999, discount: '500', taxes: [{ tax_type_id: reduced }] },
+      { name: 'Hosting', quantity: '1.5', price: 4999, taxes: [{ tax_type_id: vat }] },
+      { name: 'Stickers', quantity: '11', price: 1, taxes: [{ tax_type_id: vat }] },
+    ];
+    const documentLines = perItemLines.map((line) => ({ name: line.name, quantity: line.quantity, price: line.price }));
+    const bodies = [
+      invoiceBody(customer.id, { ...perItem, discount_type: 'percentage', discount: '10', items: perItemLines }),
+      invoiceBody(customer.id, { discount: '1234', taxes: [{ tax_type_id: vat }, { tax_type_id: levy }], items: documentLines }),
+    ];
+    for (const body of bodies) {
+      const created = await vendor.post('/api/v1/invoices', body);
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      const { id } = dataOf<InvoiceResource>(created.body);
+      expect((await vendor.post(`/api/v1/invoices/${id}/mark-sent`)).status).toBe(200);
+      const token = tokenOfUrl(((await vendor.post(`/api/v1/invoices/${id}/links`)).body as PublicLinkResponse).url);
+      const page = (await h.client().get(`/api/v1/public/invoices/${token}`)).body as unknown as PublicDocument;
+      const invoice = page.invoice;
+      if (!invoice) throw new Error('the public page shows the invoice');
+
+      const figures = await figuresOfPdf((await rawGet(h, vendor, page.pdf_url)).body, USD, perItemLines.map((line) => line.name));
+      expect(reAddProblems(figures)).toEqual([]);
+      expect(figures).toMatchObject({ subTotal: invoice.sub_total, discount: invoice.discount_val, total: invoice.total });
+      expect(figures.taxes).toEqual(invoice.taxes.map((tax) => ({ name: tax.name, percent: tax.percent, taxable: tax.taxable, amount: tax.amount })));
+      expect(figures.lines).toEqual(
+        invoice.items.map((item) => ({
+          name: item.name,
+          amount: item.total,
+          discountShare: invoice.tax_per_item_enabled ? item.document_discount_share : 0,
+          taxes: item.taxes.map((tax) => ({ name: tax.name, percent: tax.percent, taxable: tax.taxable, amount: tax.amount })),
+        })),
+      );
+      const preview = (await vendor.get(`/api/v1/invoices/${id}/preview-email`)).body.data as DocumentEmailPreview;
+      expect(preview.body).toContain(` for ${formatMoney(invoice.total, USD)},`);
+    }
   });
 });
