@@ -20,9 +20,9 @@ function deduction(model: PdfDocumentModel, minor: number): string {
   return minor === 0 ? '' : formatDeduction(minor, model.currency);
 }
 
-/** What a tax applies to, under its label, so each tax can be checked against its rate. */
-function taxBase(model: PdfDocumentModel, tax: PdfTaxLine): string {
-  return `on ${moneyOf(model)(tax.taxable)}`;
+/** A line's tax label with what it applies to, so each line's part of a rate can be added up. */
+function lineTaxLabel(model: PdfDocumentModel, tax: PdfTaxLine): string {
+  return `${taxLabel(tax)} on ${moneyOf(model)(tax.taxable)}`;
 }
 
 export function logoBlock(model: PdfDocumentModel): Content[] {
@@ -128,7 +128,7 @@ function itemColumns(model: PdfDocumentModel, theme: PdfTheme): ItemColumn[] {
       width: 'auto',
       alignment: 'right',
       cell: (line) => ({
-        stack: line.taxes.flatMap((tax) => [{ text: money(tax.amount) }, { text: `${taxLabel(tax)} ${taxBase(model, tax)}`, fontSize: 8, color: theme.muted }]),
+        stack: line.taxes.flatMap((tax) => [{ text: money(tax.amount) }, { text: lineTaxLabel(model, tax), fontSize: 8, color: theme.muted }]),
       }),
     });
   }
@@ -166,18 +166,19 @@ function summaryLayout(theme: PdfTheme, emphasisedRows: ReadonlySet<number>): Cu
 }
 
 /**
- * Subtotal, discount (a deduction, '−'), each tax with the amount it applies to, total, then paid
- * and due when the document has them; right-aligned under the items, so the figures re-add.
+ * Subtotal, discount (a deduction, '−'), for each tax the taxable amount it applies to and the tax,
+ * total, then paid and due when the document has them; right-aligned under the items. The same
+ * rows as every other view (domain `summaryRows`), so the figures re-add.
  */
 export function totalsBlock(model: PdfDocumentModel, theme: PdfTheme): Content {
   const money = moneyOf(model);
-  const row = (label: string, value: string, strong = false, note: string | null = null): TableCell[] => [
-    note === null ? { text: label, bold: strong, color: strong ? theme.accent : theme.muted } : { stack: [{ text: label, color: theme.muted }, { text: note, fontSize: 8, color: theme.muted }] },
+  const row = (label: string, value: string, strong = false): TableCell[] => [
+    { text: label, bold: strong, color: strong ? theme.accent : theme.muted },
     { text: value, bold: strong, alignment: 'right' },
   ];
   const body: TableCell[][] = [row('Subtotal', money(model.sub_total))];
   if (model.discount_label !== null) body.push(row(model.discount_label, deduction(model, model.discount_val)));
-  for (const tax of model.taxes) body.push(row(taxLabel(tax), money(tax.amount), false, taxBase(model, tax)));
+  for (const tax of model.taxes) body.push(row(`Taxable amount, ${taxLabel(tax)}`, money(tax.taxable)), row(taxLabel(tax), money(tax.amount)));
   const totalRow = body.length;
   body.push(row('Total', money(model.total), true));
   if (model.amount_paid !== null) body.push(row('Amount Paid', money(model.amount_paid)));
@@ -187,7 +188,7 @@ export function totalsBlock(model: PdfDocumentModel, theme: PdfTheme): Content {
   return {
     columns: [
       { width: '*', text: '' },
-      { width: 'auto', table: { widths: [120, 'auto'], body }, layout: summaryLayout(theme, emphasised) },
+      { width: 'auto', table: { widths: ['auto', 'auto'], body }, layout: summaryLayout(theme, emphasised) },
     ],
     margin: [0, 0, 0, 18],
   };

@@ -124,7 +124,7 @@ describe('renderDocumentPdf', () => {
     const text = await pdfText(pdf);
     expect(text).toMatch(/Item\s+Quantity\s+Price\s+Discount\s+Doc\. discount\s+Tax\s+Amount/);
     expect(text).toMatch(/Discount \(10%\)\s+−\$30\.00/);
-    expect(text).toMatch(/VAT \(19%\)\s+\$28\.23\s+on \$148\.58/);
+    expect(text).toMatch(/Taxable amount, VAT \(19%\)\s+\$148\.58\s+VAT \(19%\)\s+\$28\.23/);
     const figures = await figuresOfPdf(pdf, USD, ['Consulting', 'Books', 'Hosting', 'Stickers']);
     expect(figures).toMatchObject({ subTotal: 30002, discount: 3000, total: 30916 });
     expect(figures.taxes.map((tax) => [tax.name, tax.taxable, tax.amount])).toEqual([

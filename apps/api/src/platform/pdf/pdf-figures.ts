@@ -22,9 +22,9 @@ function escape(text: string): string {
 function moneyReader(currency: MoneyFormat) {
   const symbol = escape(currency.symbol);
   const digits = `[\\d${escape(currency.thousand_separator)}${escape(currency.decimal_separator)}]+`;
-  const pattern = currency.swap_currency_symbol ? `−?${digits} ${symbol}` : `−?${symbol}${digits}`;
+  const unsigned = currency.swap_currency_symbol ? `${digits} ${symbol}` : `${symbol}${digits}`;
   const read = (text: string): number => Number(text.replace(/[^\d]/g, ''));
-  return { pattern, read };
+  return { pattern: `−?${unsigned}`, unsigned, read };
 }
 
 /** The figures of a rendered PDF whose item lines are named `lineNames` (each name once, in order). */
@@ -68,12 +68,15 @@ export function figuresOf(rawText: string, currency: MoneyFormat, lineNames: rea
       taxes: [...block.matchAll(lineTax)].map((match) => ({ name: match[2] ?? '', percent: match[3] ?? '', taxable: money.read(match[4] ?? ''), amount: money.read(match[1] ?? '') })),
     };
   });
-  const totalTax = new RegExp(`^(.+?) \\(([\\d.]+)%\\)\\non (${money.pattern})\\n(${money.pattern})$`, 'gm');
+  // Taxes and their taxable amounts are never negative: the discount row (a deduction) is not one of them.
+  const rateRow = new RegExp(`^(Taxable amount, )?(.+?) \\(([\\d.]+)%\\) (${money.unsigned})$`, 'gm');
+  const rateRows = [...totals.matchAll(rateRow)];
+  const taxableOf = (name: string) => money.read(rateRows.find((match) => match[1] && match[2] === name)?.[4] ?? '');
   return {
     lines,
     subTotal: amountOf('Subtotal'),
     discount: /^Discount/m.test(totals) ? money.read(new RegExp(`^Discount.* (${money.pattern})$`, 'm').exec(totals)?.[1] ?? '') : 0,
-    taxes: [...totals.matchAll(totalTax)].map((match) => ({ name: match[1] ?? '', percent: match[2] ?? '', taxable: money.read(match[3] ?? ''), amount: money.read(match[4] ?? '') })),
+    taxes: rateRows.filter((match) => !match[1]).map((match) => ({ name: match[2] ?? '', percent: match[3] ?? '', taxable: taxableOf(match[2] ?? ''), amount: money.read(match[4] ?? '') })),
     total: amountOf('Total'),
   };
 }
