@@ -114,4 +114,22 @@ describe('document form values', () => {
     const oversized = { ...values, discount: '', items: [{ ...emptyLine(), name: 'Pen', price: '1.00', discount: '2.00' }] };
     expect(liveTotals(oversized, flags, usd).issues).toEqual({ 'items.0.discount': messages.invalidDiscount });
   });
+
+  it('sends nothing the modes ignore, so the server has nothing to refuse', () => {
+    const values = valuesFromResource(invoice(), 2);
+    const off = { tax_per_item_enabled: false, discount_per_item_enabled: false };
+    const { body } = buildRequest('invoice', { ...values, taxes: [{ tax_type_id: taxTypeId, name: 'VAT', percent: '19', compound_tax: false }] }, off, 2, false);
+    expect(body.items).toEqual([expect.objectContaining({ discount_type: 'fixed', discount: '0', taxes: [] })]);
+    expect(body.taxes).toEqual([{ tax_type_id: taxTypeId }]);
+    expect(validateDocument('invoice', values, off, 2)).toEqual({});
+    expect(buildRequest('invoice', { ...values, taxes: [{ tax_type_id: taxTypeId, name: 'VAT', percent: '19', compound_tax: false }] }, flags, 2, false).body.taxes).toEqual([]);
+  });
+
+  it('lists a tax type stored twice only once, so an edit never charges it twice', () => {
+    const stored = invoice();
+    const twice = { ...stored, items: stored.items.map((item) => ({ ...item, taxes: [vat, { ...vat, id: 't-2' }] })) };
+    expect(valuesFromResource(twice, 2).items[0]?.taxes).toEqual([{ tax_type_id: taxTypeId, name: 'VAT', percent: '19', compound_tax: false }]);
+    const duplicated = { ...valuesFromResource(invoice(), 2), items: [{ ...emptyLine(), name: 'Pen', price: '1.00', taxes: [vat, vat] }] };
+    expect(validateDocument('invoice', duplicated, flags, 2)).toEqual({ 'items.0.taxes': messages.duplicateTax });
+  });
 });

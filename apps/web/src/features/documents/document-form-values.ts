@@ -6,7 +6,6 @@ import {
   decimalToMinorUnits,
   digitsWithinSafeRange,
   estimateRequestSchema,
-  fieldsIgnoredByModes,
   invoiceRequestSchema,
   messages,
   minorUnitsToDecimal,
@@ -190,9 +189,7 @@ export function validateDocument(kind: DocumentKind, values: DocumentFormValues,
       const path = formPathOf(kind, issue.path.join('.'));
       errors[path] ??= issue.message;
     }
-    return errors;
   }
-  for (const field of fieldsIgnoredByModes(parsed.data, flags)) errors[formPathOf(kind, field.path)] ??= field.message;
   return errors;
 }
 

@@ -1,4 +1,4 @@
-import { type RecurringFrequency, type RecurringInvoiceRequest, type RecurringInvoiceResource, fieldsIgnoredByModes, minorUnitsToDecimal, recurringInvoiceRequestSchema } from '@app/contracts';
+import { type RecurringFrequency, type RecurringInvoiceRequest, type RecurringInvoiceResource, minorUnitsToDecimal, recurringInvoiceRequestSchema } from '@app/contracts';
 import { type Schedule, dateInTimeZone, joinCron, nextOccurrences, presetCron, scheduleProblem, zonedTimeToUtc } from '@app/domain';
 import { type DocumentFlags, type DocumentFormValues, type FormErrors, buildRequest, emptyLine, formPathOf, ratesOf } from '../documents/document-form-values';
 
@@ -155,9 +155,7 @@ export function validateRecurring(values: RecurringFormValues, flags: DocumentFl
       const path = formPathOf('invoice', issue.path.join('.'));
       errors[path] ??= issue.message;
     }
-    return errors;
   }
-  for (const field of fieldsIgnoredByModes(parsed.data, flags)) errors[formPathOf('invoice', field.path)] ??= field.message;
   return errors;
 }
 
