@@ -44,7 +44,7 @@ export type LineResult = {
   document_discount_share: number;
   /** total − document_discount_share. */
   taxable: number;
-  /** Per-item taxes (empty when not tax_per_item_enabled). */
+  /** This line's shares of the per-item rates it carries (empty when not tax_per_item_enabled). */
   taxes: TaxLineResult[];
   tax: number;
 };
@@ -56,7 +56,7 @@ export type DocumentTotals = {
   discount_val: number;
   /** sub_total − discount_val. */
   taxable: number;
-  /** Document-level taxes, or per-item taxes summed per tax_type_id (first-seen order). */
+  /** One line per rate (tax type, first-seen order): its percent of its taxable amounts, rounded once. */
   taxes: TaxLineResult[];
   tax: number;
   /** taxable + tax. */

@@ -49,7 +49,7 @@ export type PricedDocument = {
   discount: string;
   totals: DocumentTotals;
   lines: PricedLine[];
-  /** Document-level tax lines (per-item taxes summed per type when taxes are per item). */
+  /** One tax line per rate: document-level taxes, or the per-item rates with their totals. */
   taxes: PricedTax[];
 };
 
