@@ -3,6 +3,7 @@ import { emailSchema, listQuerySchema, optionalText255 } from './common';
 import { priceSchema } from './items';
 import { messages } from './messages';
 import { postalAddressResourceSchema } from './address';
+import { taxSelectionSchema } from './tax-selection';
 
 export const invoiceStatuses = ['draft', 'open', 'sent', 'viewed', 'approved', 'rejected', 'void', 'overdue', 'completed'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
@@ -50,8 +51,6 @@ function decimalText(message: string) {
 export const discountInputSchema = decimalText(messages.invalidDiscount);
 export const quantitySchema = decimalText(messages.quantityGreaterThanZero).refine((value) => Number(value) > 0, messages.quantityGreaterThanZero);
 
-export const documentTaxRequestSchema = z.object({ tax_type_id: z.string({ error: messages.invalidTaxType }).uuid(messages.invalidTaxType) });
-
 export const documentItemRequestSchema = z.object({
   item_id: z.string().uuid(messages.invalidItem).nullish(),
   name: z.string({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
@@ -61,7 +60,7 @@ export const documentItemRequestSchema = z.object({
   price: priceSchema,
   discount_type: z.enum(discountTypes).default('fixed'),
   discount: discountInputSchema.default('0'),
-  taxes: z.array(documentTaxRequestSchema).max(20).default([]),
+  taxes: taxSelectionSchema(20).default([]),
 });
 export type DocumentItemRequest = z.input<typeof documentItemRequestSchema>;
 
@@ -77,10 +76,30 @@ const documentRequestShape = {
   discount_per_item_enabled: z.boolean().optional(),
   discount_type: z.enum(discountTypes).default('fixed'),
   discount: discountInputSchema.default('0'),
-  taxes: z.array(documentTaxRequestSchema).max(20).default([]),
+  taxes: taxSelectionSchema(20).default([]),
   items: z.array(documentItemRequestSchema, { error: messages.required }).min(1, messages.required).max(500),
   removeAttachmentIds: z.array(z.string().uuid()).max(100).optional(),
 };
+
+/** Whether a document's taxes and discounts are per item, as it is priced. */
+export type DocumentModes = { tax_per_item_enabled: boolean; discount_per_item_enabled: boolean };
+type ModeCheckedRequest = { taxes: readonly unknown[]; items: readonly { taxes: readonly unknown[]; discount: string }[] };
+
+/**
+ * What a request sends that its modes would ignore, as request paths and messages naming the
+ * setting: line taxes without tax per item, document taxes with it, line discounts without discount
+ * per item. Refused rather than dropped, so a document never silently differs from what was sent.
+ * The document discount applies in every mode.
+ */
+export function fieldsIgnoredByModes(request: ModeCheckedRequest, modes: DocumentModes): { path: string; message: string }[] {
+  const ignored: { path: string; message: string }[] = [];
+  if (modes.tax_per_item_enabled && request.taxes.length > 0) ignored.push({ path: 'taxes', message: messages.documentTaxesNeedNoTaxPerItem });
+  request.items.forEach((line, index) => {
+    if (!modes.tax_per_item_enabled && line.taxes.length > 0) ignored.push({ path: `items.${index}.taxes`, message: messages.lineTaxesNeedTaxPerItem });
+    if (!modes.discount_per_item_enabled && /[1-9]/.test(line.discount)) ignored.push({ path: `items.${index}.discount`, message: messages.lineDiscountsNeedDiscountPerItem });
+  });
+  return ignored;
+}
 
 export const invoiceRequestSchema = z.object({
   ...documentRequestShape,
@@ -109,6 +128,12 @@ export const documentTaxResourceSchema = z.object({
   name: z.string(),
   percent: z.string(),
   compound_tax: z.boolean(),
+  /**
+   * What the tax applies to, worked out from the stored lines (domain `taxableAmounts`): on a
+   * document tax line the rate's whole taxable amount, on an item's tax line that line's part of it.
+   */
+  taxable: z.number(),
+  /** On a document tax line the rate's tax; on an item's tax line the line's allocated share of it. */
   amount: z.number(),
 });
 export type DocumentTaxResource = z.infer<typeof documentTaxResourceSchema>;

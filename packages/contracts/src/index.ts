@@ -17,6 +17,7 @@ export * from './audit';
 export * from './counterparties';
 export * from './money';
 export * from './items';
+export * from './tax-selection';
 export * from './tax-types';
 export * from './notes';
 export * from './reference';

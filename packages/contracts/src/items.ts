@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, optionalText255 } from './common';
 import { messages } from './messages';
 import { decimalToMinorUnits, digitsWithinSafeRange, MAX_AMOUNT_DIGITS } from './money';
+import { taxSelectionSchema } from './tax-selection';
 
 const listMetaShape = { current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number() };
 const requiredName = z.string({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255);
@@ -66,10 +67,7 @@ export const itemRequestSchema = z.object({
   description: optionalText255,
   price: priceSchema,
   unit_id: z.string().uuid(messages.invalidUnit).nullish(),
-  taxes: z
-    .array(z.object({ tax_type_id: z.string({ error: messages.invalidTaxType }).uuid(messages.invalidTaxType) }))
-    .max(50)
-    .default([]),
+  taxes: taxSelectionSchema(50).default([]),
 });
 export type ItemRequest = z.input<typeof itemRequestSchema>;
 export type ItemPayload = z.output<typeof itemRequestSchema>;

@@ -8,3 +8,5 @@ export * from './reminders';
 export * from './payments';
 export * from './minimum-messages';
 export * from './schedules';
+export * from './tax-rates';
+export * from './document-summary';

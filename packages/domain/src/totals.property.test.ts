@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { computeTotals, type DocumentInput, type DocumentTotals, type LineInput, type TaxRate } from './totals';
+import { taxableAmounts } from './tax-rates';
+import { computeTotals, roundHalfAwayFromZero, type DocumentInput, type DocumentTotals, type LineInput, type TaxLineResult, type TaxRate } from './totals';
 
 const RUNS = 400;
 
@@ -59,6 +60,31 @@ function allAmounts(totals: DocumentTotals): number[] {
 
 const add = (values: number[]): number => values.reduce((total, value) => total + value, 0);
 
+/** A percent text as a fraction: '9.975' → [9975n, 1000n]. */
+function percentFraction(percent: string): [bigint, bigint] {
+  const [whole = '0', fraction = ''] = percent.split('.');
+  return [BigInt(whole + fraction), 10n ** BigInt(fraction.length)];
+}
+
+/** percent × base / 100, rounded once, half away from zero (the engine's rounding mode). */
+function taxOn(base: number, percent: string): number {
+  const [numerator, denominator] = percentFraction(percent);
+  return Number(roundHalfAwayFromZero(BigInt(base) * numerator, 100n * denominator));
+}
+
+/** What one tax applies to on one base, worked out here independently of the engine. */
+function baseOn(taxable: number, taxes: TaxLineResult[], tax: TaxLineResult): number {
+  return tax.compound_tax ? taxable + add(taxes.filter((other) => !other.compound_tax).map((other) => other.amount)) : taxable;
+}
+
+/** Each rate's taxable amount: the document's (document-level taxes) or the sum over the lines carrying it. */
+function rateBases(input: DocumentInput, totals: DocumentTotals): number[] {
+  if (!input.tax_per_item_enabled) return totals.taxes.map((tax) => baseOn(totals.taxable, totals.taxes, tax));
+  return totals.taxes.map((rate) =>
+    add(totals.lines.flatMap((line) => line.taxes.filter((tax) => tax.tax_type_id === rate.tax_type_id).map((tax) => baseOn(line.taxable, line.taxes, tax)))),
+  );
+}
+
 describe('computeTotals: invariants', () => {
   it('keeps every sum consistent and every amount a non-negative integer', () => {
     fc.assert(
@@ -80,6 +106,44 @@ describe('computeTotals: invariants', () => {
         else expect(totals.lines.every((line) => line.taxes.length === 0 && line.tax === 0)).toBe(true);
         for (const line of totals.lines) expect(add(line.taxes.map((tax) => tax.amount))).toBe(line.tax);
         for (const amount of allAmounts(totals)) expect(Number.isSafeInteger(amount) && amount >= 0).toBe(true);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('charges each rate its percent of the sum of its taxable amounts, rounded once (BR-CO-17)', () => {
+    fc.assert(
+      fc.property(documentArb(10_000_000), (input) => {
+        const result = computeTotals(input);
+        if (!result.ok) return;
+        const totals = result.totals;
+        const bases = rateBases(input, totals);
+        totals.taxes.forEach((rate, index) => expect(rate.amount).toBe(taxOn(bases[index] ?? -1, rate.percent)));
+        expect(taxableAmounts(totals).taxes).toEqual(bases);
+        expect(new Set(totals.taxes.map((rate) => rate.tax_type_id)).size).toBe(totals.taxes.length);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('allocates each rate over its lines: the shares add up to the rate, each within 1.5 minor units of the line alone', () => {
+    fc.assert(
+      fc.property(documentArb(10_000_000), (input) => {
+        const result = computeTotals({ ...input, tax_per_item_enabled: true });
+        if (!result.ok) return;
+        const totals = result.totals;
+        for (const rate of totals.taxes) {
+          const shares = totals.lines.flatMap((line) => line.taxes.filter((tax) => tax.tax_type_id === rate.tax_type_id));
+          expect(add(shares.map((share) => share.amount))).toBe(rate.amount);
+        }
+        for (const line of totals.lines) {
+          for (const tax of line.taxes) {
+            const [numerator, denominator] = percentFraction(tax.percent);
+            const exactTimesHundred = BigInt(baseOn(line.taxable, line.taxes, tax)) * numerator;
+            const deviation = BigInt(tax.amount) * 100n * denominator - exactTimesHundred;
+            expect((deviation < 0n ? -deviation : deviation) * 2n < 3n * 100n * denominator).toBe(true);
+          }
+        }
       }),
       { numRuns: RUNS },
     );

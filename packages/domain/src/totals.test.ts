@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { taxableAmounts } from './tax-rates';
 import { computeTotals, minimumTotal, roundHalfAwayFromZero, type DocumentInput, type DocumentTotals, type LineInput, type TaxRate } from './totals';
 
 const vat19: TaxRate = { tax_type_id: 'vat19', name: 'VAT', percent: '19', compound_tax: false };
@@ -139,6 +140,70 @@ describe('computeTotals: golden cases', () => {
     expect(totals).toMatchObject({ sub_total: 4600, discount_val: 100, taxable: 4500, tax: 836, total: 5336 });
   });
 
+  it('taxes per rate: 500 lines of 0.01 at 19% per item give 0.95, rounded once', () => {
+    // Base 500 × 1 = 500; 19% = 95. Rounding each line (0.19 → 0) would give 0.00.
+    // Shares: 95 × 1 / 500 each (floor 0, equal remainders) → one cent to each of the first 95 lines.
+    const totals = totalsOf(documentOf({ tax_per_item_enabled: true, lines: Array.from({ length: 500 }, () => line({ price: 1, taxes: [vat19] })) }));
+    expect(totals.taxes).toEqual([{ ...vat19, amount: 95 }]);
+    expect(totals).toMatchObject({ sub_total: 500, taxable: 500, tax: 95, total: 595 });
+    expect(totals.lines.slice(0, 95).every((entry) => entry.tax === 1 && entry.taxes[0]?.amount === 1)).toBe(true);
+    expect(totals.lines.slice(95).every((entry) => entry.tax === 0 && entry.taxes[0]?.amount === 0)).toBe(true);
+  });
+
+  it('taxes per rate round half away from zero once, and lines share the rate in line order', () => {
+    // Three lines of ¥10 at 5%: base 30 → 1.5 → 2 (per line 0.5 → 1 each would give 3).
+    // Shares 2 × 10 / 30 = 0.67 each (floor 0, equal remainders) → [1, 1, 0].
+    const five: TaxRate = { tax_type_id: 'five', name: 'Tax', percent: '5', compound_tax: false };
+    const totals = totalsOf(documentOf({ precision: 0, tax_per_item_enabled: true, lines: [10, 10, 10].map((price) => line({ price, taxes: [five] })) }));
+    expect(totals.taxes).toEqual([{ ...five, amount: 2 }]);
+    expect(totals.lines.map((entry) => entry.tax)).toEqual([1, 1, 0]);
+    expect(totals).toMatchObject({ tax: 2, total: 32 });
+  });
+
+  it('a per-item compound tax applies to the sum of its lines plus their simple tax shares', () => {
+    // Two lines of 3.33 with State 5% and Local 10% compound.
+    // State: base 666 → 33.3 → 33; shares 16.5 each → [17, 16].
+    // Local: bases [333 + 17, 333 + 16] = [350, 349], 699 → 69.9 → 70; shares 35.05 (floor 35) and 34.95
+    // (floor 34, larger remainder) → [35, 35]. Tax 103, total 769 (line by line: 2 × (17 + 35) = 104).
+    const state: TaxRate = { tax_type_id: 'state', name: 'State', percent: '5', compound_tax: false };
+    const local: TaxRate = { tax_type_id: 'local', name: 'Local', percent: '10', compound_tax: true };
+    const input = documentOf({ tax_per_item_enabled: true, lines: [line({ price: 333, taxes: [local, state] }), line({ price: 333, taxes: [state, local] })] });
+    const totals = totalsOf(input);
+    expect(totals.taxes).toEqual([
+      { ...local, amount: 70 },
+      { ...state, amount: 33 },
+    ]);
+    expect(totals.lines.map((entry) => entry.taxes.map((tax) => [tax.tax_type_id, tax.amount]))).toEqual([
+      [
+        ['local', 35],
+        ['state', 17],
+      ],
+      [
+        ['state', 16],
+        ['local', 35],
+      ],
+    ]);
+    expect(totals).toMatchObject({ sub_total: 666, tax: 103, total: 769 });
+    // The same taxes at document level give the same amounts.
+    expect(totalsOf({ ...input, tax_per_item_enabled: false, taxes: [local, state] })).toMatchObject({ tax: 103, total: 769 });
+    expect(taxableAmounts(totals)).toEqual({
+      taxes: [699, 666],
+      lines: [
+        [350, 333],
+        [333, 349],
+      ],
+    });
+  });
+
+  it('works out the taxable amount of each tax line from the figures, at document level too', () => {
+    const gst: TaxRate = { tax_type_id: 'gst', name: 'GST', percent: '5', compound_tax: false };
+    const local: TaxRate = { tax_type_id: 'local', name: 'Local', percent: '8.5', compound_tax: true };
+    // Document level: 10000 − 10% = 9000; GST 450; Local 8.5% of 9450 = 803.25 → 803.
+    const totals = totalsOf(documentOf({ discount_type: 'percentage', discount: '10', taxes: [gst, local], lines: [line({ price: 6000 }), line({ price: 4000 })] }));
+    expect(totals.taxes.map((tax) => tax.amount)).toEqual([450, 803]);
+    expect(taxableAmounts(totals)).toEqual({ taxes: [9000, 9450], lines: [[], []] });
+  });
+
   it('gives equal remainders to the earlier line first', () => {
     const totals = totalsOf(documentOf({ discount: '1', lines: [line({ price: 1000 }), line({ price: 1000 })] }));
     expect(totals.lines.map((entry) => entry.document_discount_share)).toEqual([1, 0]);
@@ -241,6 +306,14 @@ describe('computeTotals: refusals', () => {
     expect(computeTotals(documentOf({ discount: '12.5', lines }))).toEqual({ ok: false, issues: [{ path: 'discount', code: 'invalidDiscount' }] });
     expect(computeTotals(documentOf({ discount: '-5', lines }))).toEqual({ ok: false, issues: [{ path: 'discount', code: 'invalidDiscount' }] });
     expect(totalsOf(documentOf({ discount: ' 5 ', lines })).discount_val).toBe(5);
+  });
+
+  it('refuses a tax type given twice on one line or on the document', () => {
+    const lines = [line({ price: 1000, taxes: [vat19, vat19] })];
+    expect(computeTotals(documentOf({ tax_per_item_enabled: true, lines }))).toEqual({ ok: false, issues: [{ path: 'items.0.taxes.1.tax_type_id', code: 'duplicateTax' }] });
+    expect(computeTotals(documentOf({ taxes: [vat19, { ...vat19 }], lines: [line({ price: 1000 })] }))).toEqual({ ok: false, issues: [{ path: 'taxes.1.tax_type_id', code: 'duplicateTax' }] });
+    // The same tax type on two lines is one rate.
+    expect(totalsOf(documentOf({ tax_per_item_enabled: true, lines: [line({ price: 1000, taxes: [vat19] }), line({ price: 1000, taxes: [vat19] })] })).taxes).toEqual([{ ...vat19, amount: 380 }]);
   });
 
   it('refuses document tax percents only when taxes are document-level', () => {

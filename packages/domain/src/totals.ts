@@ -1,5 +1,7 @@
 import type { DiscountType } from '@app/contracts';
+import { spreadProRata } from './allocation';
 import { DECIMAL_SCALE, parseMinorUnits, parseScaledDecimal, percentOf, roundHalfAwayFromZero } from './decimal';
+import { type AppliedTax, type ChargedTax, taxesPerRate } from './tax-rates';
 
 export { roundHalfAwayFromZero };
 export type { DiscountType };
@@ -42,7 +44,7 @@ export type LineResult = {
   document_discount_share: number;
   /** total − document_discount_share. */
   taxable: number;
-  /** Per-item taxes (empty when not tax_per_item_enabled). */
+  /** This line's shares of the per-item rates it carries (empty when not tax_per_item_enabled). */
   taxes: TaxLineResult[];
   tax: number;
 };
@@ -54,13 +56,13 @@ export type DocumentTotals = {
   discount_val: number;
   /** sub_total − discount_val. */
   taxable: number;
-  /** Document-level taxes, or per-item taxes summed per tax_type_id (first-seen order). */
+  /** One line per rate (tax type, first-seen order): its percent of its taxable amounts, rounded once. */
   taxes: TaxLineResult[];
   tax: number;
   /** taxable + tax. */
   total: number;
 };
-export type TotalsIssueCode = 'invalidDiscount' | 'invalidQuantity' | 'invalidPrice' | 'invalidPercent' | 'totalTooSmall' | 'amountTooLarge' | 'noLines';
+export type TotalsIssueCode = 'invalidDiscount' | 'invalidQuantity' | 'invalidPrice' | 'invalidPercent' | 'duplicateTax' | 'totalTooSmall' | 'amountTooLarge' | 'noLines';
 export type TotalsIssue = { path: string; code: TotalsIssueCode };
 /** A total under the minimum still comes with the computed totals, so a form can show them beside the message. */
 export type TotalsResult = { ok: true; totals: DocumentTotals } | { ok: false; issues: TotalsIssue[]; totals?: DocumentTotals };
@@ -76,10 +78,8 @@ export function minimumTotal(precision: number): number {
 }
 
 type ParsedDiscount = { kind: 'fixed'; amount: bigint } | { kind: 'percentage'; percent: bigint };
-type ParsedTax = { rate: TaxRate; percent: bigint };
-type ParsedLine = { quantity: bigint; price: bigint; discount: ParsedDiscount; taxes: ParsedTax[] };
-type ComputedTax = { rate: TaxRate; amount: bigint };
-type PricedLine = { taxes: ParsedTax[]; gross: bigint; discount: bigint; total: bigint };
+type ParsedLine = { quantity: bigint; price: bigint; discount: ParsedDiscount; taxes: ChargedTax[] };
+type PricedLine = { taxes: ChargedTax[]; gross: bigint; discount: bigint; total: bigint };
 
 const noDiscount: ParsedDiscount = { kind: 'fixed', amount: 0n };
 
@@ -100,13 +100,20 @@ function discountAmount(discount: ParsedDiscount, base: bigint): bigint | null {
   return discount.amount > base ? null : discount.amount;
 }
 
-function parseTaxes(taxes: TaxRate[], pathPrefix: string, issues: TotalsIssue[]): ParsedTax[] {
+/** A tax type given twice on one base would be charged twice: refused at the repeat. */
+function parseTaxes(taxes: TaxRate[], pathPrefix: string, issues: TotalsIssue[]): ChargedTax[] {
+  const seen = new Set<string>();
   return taxes.flatMap((rate, index) => {
     const percent = parseScaledDecimal(rate.percent.trim());
     if (percent === null || percent > HUNDRED_PERCENT) {
       issues.push({ path: `${pathPrefix}taxes.${index}.percent`, code: 'invalidPercent' });
       return [];
     }
+    if (seen.has(rate.tax_type_id)) {
+      issues.push({ path: `${pathPrefix}taxes.${index}.tax_type_id`, code: 'duplicateTax' });
+      return [];
+    }
+    seen.add(rate.tax_type_id);
     return [{ rate, percent }];
   });
 }
@@ -125,55 +132,13 @@ function parseLine(line: LineInput, index: number, input: DocumentInput, issues:
   return { quantity, price: BigInt(line.price), discount, taxes };
 }
 
-/**
- * Taxes on one base, each rounded on its own. A compound tax applies to the base plus the
- * (rounded) non-compound taxes of that same base; compound taxes do not stack on each other.
- */
-function computeTaxes(base: bigint, taxes: ParsedTax[]): ComputedTax[] {
-  const simple = taxes.filter((tax) => !tax.rate.compound_tax).reduce((sum, tax) => sum + percentOf(base, tax.percent), 0n);
-  return taxes.map((tax) => ({
-    rate: tax.rate,
-    amount: percentOf(tax.rate.compound_tax ? base + simple : base, tax.percent),
-  }));
-}
-
-/**
- * Splits `amount` over `weights` pro rata with the largest-remainder method, so the shares add up
- * to `amount` exactly; equal remainders go to the earlier weight first.
- */
-function spreadProRata(amount: bigint, weights: bigint[]): bigint[] {
-  const totalWeight = weights.reduce((sum, weight) => sum + weight, 0n);
-  if (totalWeight === 0n) return weights.map(() => 0n);
-  const shares = weights.map((weight) => (amount * weight) / totalWeight);
-  let leftover = amount - shares.reduce((sum, share) => sum + share, 0n);
-  const byRemainder = weights
-    .map((weight, index) => ({ index, remainder: (amount * weight) % totalWeight }))
-    .sort((a, b) => (a.remainder === b.remainder ? a.index - b.index : a.remainder > b.remainder ? -1 : 1));
-  for (const { index } of byRemainder) {
-    if (leftover === 0n) break;
-    shares[index] = (shares[index] ?? 0n) + 1n;
-    leftover -= 1n;
-  }
-  return shares;
-}
-
-/** Sums per-item taxes per tax_type_id, keeping the first-seen order and the first-seen rate details. */
-function sumTaxesByType(lineTaxes: ComputedTax[][]): ComputedTax[] {
-  const byType = new Map<string, ComputedTax>();
-  for (const tax of lineTaxes.flat()) {
-    const seen = byType.get(tax.rate.tax_type_id);
-    byType.set(tax.rate.tax_type_id, { rate: seen?.rate ?? tax.rate, amount: (seen?.amount ?? 0n) + tax.amount });
-  }
-  return [...byType.values()];
-}
-
 /** Converts to number, recording an amountTooLarge issue (once per path) when beyond MAX_SAFE_INTEGER. */
 function toSafeNumber(value: bigint, path: string, issues: TotalsIssue[]): number {
   if (value > MAX_SAFE && !issues.some((issue) => issue.path === path)) issues.push({ path, code: 'amountTooLarge' });
   return Number(value);
 }
 
-function taxLine(tax: ComputedTax, path: string, issues: TotalsIssue[]): TaxLineResult {
+function taxLine(tax: AppliedTax, path: string, issues: TotalsIssue[]): TaxLineResult {
   const { tax_type_id, name, percent, compound_tax } = tax.rate;
   return { tax_type_id, name, percent, compound_tax, amount: toSafeNumber(tax.amount, path, issues) };
 }
@@ -182,8 +147,9 @@ const sum = (values: bigint[]): bigint => values.reduce((total, value) => total 
 
 /**
  * The one money engine (ARCHITECTURE section 6): line totals, line and document discounts, the
- * document discount spread over the lines before tax, taxes rounded half away from zero at each
- * tax line, and the minimum payable total. All arithmetic is on bigint minor units.
+ * document discount spread over the lines before tax, taxes per rate (each rate's percent of the
+ * sum of its taxable amounts, rounded once, half away from zero; lines carry their allocated
+ * shares), and the minimum payable total. All arithmetic is on bigint minor units.
  */
 export function computeTotals(input: DocumentInput): TotalsResult {
   const issues: TotalsIssue[] = [];
@@ -208,13 +174,14 @@ export function computeTotals(input: DocumentInput): TotalsResult {
   if (issues.length > 0 || discountVal === null) return { ok: false, issues };
 
   const shares = spreadProRata(discountVal, priced.map((line) => line.total));
-  const taxed = priced.map((line, index) => {
+  const discounted = priced.map((line, index) => {
     const share = shares[index] ?? 0n;
-    const taxable = line.total - share;
-    return { ...line, share, taxable, taxes: computeTaxes(taxable, line.taxes) };
+    return { ...line, share, taxable: line.total - share };
   });
   const taxable = subTotal - discountVal;
-  const taxes = input.tax_per_item_enabled ? sumTaxesByType(taxed.map((line) => line.taxes)) : computeTaxes(taxable, documentTaxes);
+  const perRate = input.tax_per_item_enabled ? taxesPerRate(discounted) : taxesPerRate([{ taxable, taxes: documentTaxes }]);
+  const taxed = discounted.map((line, index) => ({ ...line, taxes: input.tax_per_item_enabled ? (perRate.lines[index] ?? []) : [] }));
+  const taxes = perRate.rates;
   const tax = sum(taxes.map((entry) => entry.amount));
   const total = taxable + tax;
 

@@ -15,7 +15,7 @@ export function moneyFormatOf(currencyId: number): MoneyFormat {
 type ItemizedDocument = Pick<InvoiceResource, 'discount_type' | 'discount' | 'discount_val' | 'sub_total' | 'total' | 'taxes' | 'items' | 'notes'>;
 
 function taxLines(taxes: ItemizedDocument['taxes']): PdfTaxLine[] {
-  return taxes.map((tax) => ({ name: tax.name, percent: tax.percent, amount: tax.amount }));
+  return taxes.map((tax) => ({ name: tax.name, percent: tax.percent, taxable: tax.taxable, amount: tax.amount }));
 }
 
 function discountLabel(type: ItemizedDocument['discount_type'], discount: string): string {
@@ -41,6 +41,7 @@ export function itemizedBody(document: ItemizedDocument, payment: { paid: number
       price: item.price,
       discount_label: lineDiscountLabel(item),
       discount_val: item.discount_val,
+      discount_share: item.document_discount_share,
       taxes: taxLines(item.taxes),
       total: item.total,
     })),

@@ -1,4 +1,5 @@
 import type { DocumentItemResource, DocumentParty, DocumentTaxResource } from '@app/contracts';
+import { taxableAmounts } from '@app/domain';
 import type { DocumentCustomer } from './documents.repository';
 
 /** The stored columns every document line has (invoice_items, estimate_items). */
@@ -38,22 +39,30 @@ export function partyOf(customer: DocumentCustomer | undefined, fallbackId: stri
   };
 }
 
-function taxResource(row: DocumentTaxLineRow): DocumentTaxResource {
-  return { id: row.id, tax_type_id: row.taxTypeId, name: row.name, percent: trimDecimal(row.percent), compound_tax: row.compoundTax, amount: row.amount };
+function taxResource(row: DocumentTaxLineRow, taxable: number): DocumentTaxResource {
+  return { id: row.id, tax_type_id: row.taxTypeId, name: row.name, percent: trimDecimal(row.percent), compound_tax: row.compoundTax, taxable, amount: row.amount };
 }
 
-/** Lines with their own tax lines, and the document-level tax lines (`lineOf` null). */
+const taxFigure = (row: DocumentTaxLineRow) => ({ tax_type_id: row.taxTypeId, compound_tax: row.compoundTax, amount: row.amount });
+
+/**
+ * Lines with their own tax lines, and the document-level tax lines (`lineOf` null); each tax line
+ * with the taxable amount it applies to, worked out from the stored figures.
+ */
 export function lineResources<Tax extends DocumentTaxLineRow>(items: readonly DocumentLineRow[], taxes: readonly Tax[], lineOf: (tax: Tax) => string | null): { items: DocumentItemResource[]; taxes: DocumentTaxResource[] } {
-  const itemTaxes = new Map<string, DocumentTaxResource[]>();
-  const documentTaxes: DocumentTaxResource[] = [];
+  const itemTaxes = new Map<string, Tax[]>();
+  const documentTaxes: Tax[] = [];
   for (const tax of taxes) {
     const lineId = lineOf(tax);
-    if (lineId === null) documentTaxes.push(taxResource(tax));
-    else itemTaxes.set(lineId, [...(itemTaxes.get(lineId) ?? []), taxResource(tax)]);
+    if (lineId === null) documentTaxes.push(tax);
+    else itemTaxes.set(lineId, [...(itemTaxes.get(lineId) ?? []), tax]);
   }
+  const taxesOf = (item: DocumentLineRow) => itemTaxes.get(item.id) ?? [];
+  const lines = items.map((item) => ({ taxable: item.total - item.documentDiscountShare, taxes: taxesOf(item).map(taxFigure) }));
+  const taxable = taxableAmounts({ taxable: lines.reduce((sum, line) => sum + line.taxable, 0), taxes: documentTaxes.map(taxFigure), lines });
   return {
-    taxes: documentTaxes,
-    items: items.map((item) => ({
+    taxes: documentTaxes.map((tax, index) => taxResource(tax, taxable.taxes[index] ?? 0)),
+    items: items.map((item, itemIndex) => ({
       id: item.id,
       item_id: item.itemId,
       name: item.name,
@@ -67,7 +76,7 @@ export function lineResources<Tax extends DocumentTaxLineRow>(items: readonly Do
       total: item.total,
       document_discount_share: item.documentDiscountShare,
       tax: item.tax,
-      taxes: itemTaxes.get(item.id) ?? [],
+      taxes: taxesOf(item).map((tax, index) => taxResource(tax, taxable.lines[itemIndex]?.[index] ?? 0)),
     })),
   };
 }

@@ -1,4 +1,4 @@
-import { type Currency, type DocumentItemRequest, type ResolvedBusinessSettings, currencyById, messages } from '@app/contracts';
+import { type Currency, type DocumentItemRequest, type ResolvedBusinessSettings, currencyById, fieldsIgnoredByModes, messages } from '@app/contracts';
 import { type DocumentTotals, type TaxRate, type TotalsIssueCode, computeTotals, totalTooSmallMessage } from '@app/domain';
 import type { Tx } from '../../db/client';
 import type { BusinessScope } from '../../platform/business-scope';
@@ -49,7 +49,7 @@ export type PricedDocument = {
   discount: string;
   totals: DocumentTotals;
   lines: PricedLine[];
-  /** Document-level tax lines (per-item taxes summed per type when taxes are per item). */
+  /** One tax line per rate: document-level taxes, or the per-item rates with their totals. */
   taxes: PricedTax[];
 };
 
@@ -58,6 +58,7 @@ const issueMessages: Record<Exclude<TotalsIssueCode, 'totalTooSmall'>, string> =
   invalidQuantity: messages.quantityGreaterThanZero,
   invalidPrice: messages.invalidPrice,
   invalidPercent: messages.invalidTaxRate,
+  duplicateTax: messages.duplicateTax,
   amountTooLarge: messages.amountTooLarge,
   noLines: messages.required,
 };
@@ -74,6 +75,11 @@ export async function priceDocument(tx: Tx, scope: BusinessScope, request: Prici
   if (!currency) throw AppError.validation('customer_id', messages.invalidCustomer);
   const taxPerItem = request.tax_per_item_enabled ?? settings.tax_per_item_enabled;
   const discountPerItem = request.discount_per_item_enabled ?? settings.discount_per_item_enabled;
+  const ignored = fieldsIgnoredByModes(request, { tax_per_item_enabled: taxPerItem, discount_per_item_enabled: discountPerItem });
+  if (ignored.length > 0) {
+    const fieldErrors = Object.fromEntries(ignored.map((field) => [field.path, [field.message]]));
+    throw new AppError('validation', ignored[0]?.message ?? messages.required, 422, fieldErrors);
+  }
 
   const taxTypeIds = new Set([...request.taxes.map((tax) => tax.tax_type_id), ...request.items.flatMap((line) => line.taxes.map((tax) => tax.tax_type_id))]);
   const taxTypes = new Map((await repo.findTaxTypes(tx, scope, [...taxTypeIds])).map((row) => [row.id, row]));
@@ -92,7 +98,7 @@ export async function priceDocument(tx: Tx, scope: BusinessScope, request: Prici
     }
     return [{ tax_type_id: row.id, name: row.name, percent: row.percent, compound_tax: row.compoundTax }];
   };
-  const documentTaxes = taxPerItem ? [] : request.taxes.flatMap((tax, index) => rateOf(tax.tax_type_id, `taxes.${index}.tax_type_id`));
+  const documentTaxes = request.taxes.flatMap((tax, index) => rateOf(tax.tax_type_id, `taxes.${index}.tax_type_id`));
   const lines = request.items.map((line, index) => {
     if (line.item_id && !knownItems.has(line.item_id)) fail(`items.${index}.item_id`, messages.invalidItem);
     return {
@@ -100,7 +106,7 @@ export async function priceDocument(tx: Tx, scope: BusinessScope, request: Prici
       price: line.price,
       discount_type: line.discount_type,
       discount: discountPerItem ? line.discount : '0',
-      taxes: taxPerItem ? line.taxes.flatMap((tax, taxIndex) => rateOf(tax.tax_type_id, `items.${index}.taxes.${taxIndex}.tax_type_id`)) : [],
+      taxes: line.taxes.flatMap((tax, taxIndex) => rateOf(tax.tax_type_id, `items.${index}.taxes.${taxIndex}.tax_type_id`)),
     };
   });
   if (Object.keys(errors).length > 0) throw new AppError('validation', Object.values(errors)[0]?.[0] ?? messages.required, 422, errors);

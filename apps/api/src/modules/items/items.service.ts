@@ -44,7 +44,7 @@ async function validFields(tx: Tx, scope: BusinessScope, input: ItemRequest): Pr
   const parsed = itemRequestSchema.parse(input);
   const unitId = parsed.unit_id ?? null;
   if (unitId && !(await findUnit(tx, scope, unitId))) throw AppError.validation('unit_id', messages.invalidUnit);
-  const taxTypeIds = [...new Set(parsed.taxes.map((tax) => tax.tax_type_id))];
+  const taxTypeIds = parsed.taxes.map((tax) => tax.tax_type_id);
   if ((await findTaxTypes(tx, scope, taxTypeIds)).length !== taxTypeIds.length) throw AppError.validation('taxes', messages.invalidTaxType);
   return { name: parsed.name, description: parsed.description || null, price: parsed.price, unitId, taxTypeIds };
 }

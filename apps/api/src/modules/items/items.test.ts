@@ -49,7 +49,9 @@ describe('items', () => {
   });
 
   it('creates and edits an item with its unit and taxes', async () => {
-    const created = await create(owner, { name: 'Consulting', description: 'Per hour', price: 12_500, unit_id: unit, taxes: [{ tax_type_id: vat }, { tax_type_id: vat }] });
+    // A default tax listed twice would be charged twice on every line made from the item.
+    expect(errorsOf(await create(owner, { name: 'Consulting', price: 12_500, taxes: [{ tax_type_id: vat }, { tax_type_id: vat }] }))['taxes.1.tax_type_id']).toEqual([messages.duplicateTax]);
+    const created = await create(owner, { name: 'Consulting', description: 'Per hour', price: 12_500, unit_id: unit, taxes: [{ tax_type_id: vat }] });
     expect(created.status).toBe(201);
     const item = created.body.data as ItemResource;
     expect(item).toMatchObject({ name: 'Consulting', price: 12_500, unit_id: unit, unit: { id: unit, name: 'hour' }, tax_type_ids: [vat] });

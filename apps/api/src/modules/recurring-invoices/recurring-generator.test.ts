@@ -1,12 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { type CounterpartyResource, type InvoiceResource, type RecurringInvoiceResource, messages } from '@app/contracts';
 import { nextOccurrences } from '@app/domain';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness, type TestClient, createHarness } from '../../../test/harness';
 import { auditOf } from '../../../test/catalog';
-import { createCustomer, postalAddress } from '../../../test/documents';
+import { createCustomer, createTaxType, postalAddress } from '../../../test/documents';
 import { ownerWithBusiness } from '../../../test/team';
-import { invoices, outbox, publicLinks, recurringRuns } from '../../db/schema';
+import { invoices, outbox, publicLinks, recurringInvoiceTaxes, recurringRuns } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import type { Outbox } from '../../platform/outbox';
 import { createRecurringInvoiceJob } from './recurring-job';
@@ -220,5 +221,19 @@ describe('sending and holding', () => {
     expect(await getRecurring(owner, recurring.id)).toMatchObject({ status: 'on_hold', invoice_count: 0 });
     const entry = (await auditOf(owner, 'recurring_invoice')).find((row) => row.model_id === recurring.id && row.action === 'updated');
     expect(entry?.changes.reason?.after).toBe(messages.invalidCustomer);
+  });
+
+  it('holds a template stored with a tax type twice instead of charging it twice', async () => {
+    const customer = await createCustomer(owner, 'Taxed Twice', 'twice@example.com');
+    const vat = await createTaxType(owner, 'VAT twice', '19');
+    const recurring = await createRecurring(owner, customer.id, { send_automatically: false, tax_per_item_enabled: true, items: [{ name: 'Hosting', price: 12000, taxes: [{ tax_type_id: vat }] }] });
+    // Written the way a template saved before duplicates were refused could hold it.
+    const [stored] = await h.app.db.select().from(recurringInvoiceTaxes).where(and(eq(recurringInvoiceTaxes.recurringInvoiceId, recurring.id), isNotNull(recurringInvoiceTaxes.recurringInvoiceItemId)));
+    if (!stored) throw new Error('the template has a line tax');
+    await h.app.db.insert(recurringInvoiceTaxes).values({ ...stored, id: randomUUID() });
+    expect(await createRecurringInvoiceJob(h.app).generateDue(clock.now())).toMatchObject({ generated: 0, held: 1 });
+    expect(await getRecurring(owner, recurring.id)).toMatchObject({ status: 'on_hold', invoice_count: 0 });
+    const entry = (await auditOf(owner, 'recurring_invoice')).find((row) => row.model_id === recurring.id && row.action === 'updated');
+    expect(entry?.changes.reason?.after).toBe(messages.duplicateTax);
   });
 });

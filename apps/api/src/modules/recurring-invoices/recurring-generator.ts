@@ -1,4 +1,5 @@
 import { type InvoiceResource, invoiceRequestSchema, messages } from '@app/contracts';
+import { ZodError } from 'zod';
 import { addDays, firstOccurrence } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
@@ -86,7 +87,8 @@ export function createRecurringGenerator(app: AppContext, invoices: InvoiceServi
     } catch (error) {
       // Another worker made this period first: the key did its job.
       if (isUniqueViolation(error, RUNS_KEY)) return { kind: 'skipped' };
-      if (error instanceof AppError && error.status === 422) return hold(tenantId, id, error, now);
+      const refusal = refusalOf(error);
+      if (refusal) return hold(tenantId, id, refusal, now);
       throw error;
     }
   }
@@ -108,6 +110,18 @@ export function createRecurringGenerator(app: AppContext, invoices: InvoiceServi
       await recordAudit(tx, actor, { model: 'invoice', modelId: invoiceId, action: 'updated', after: { event: 'send_failed', reason } });
       return null;
     }
+  }
+
+  /**
+   * Why the template's invoice was refused, if it was: by the invoice rules (422) or by the request
+   * schema, which a template stored before a rule it now breaks (a tax type twice) fails.
+   */
+  function refusalOf(error: unknown): AppError | null {
+    if (error instanceof AppError && error.status === 422) return error;
+    if (!(error instanceof ZodError)) return null;
+    const fieldErrors: Record<string, string[]> = {};
+    for (const issue of error.issues) (fieldErrors[issue.path.join('.') || 'body'] ??= []).push(issue.message);
+    return new AppError('validation', error.issues[0]?.message ?? messages.required, 422, fieldErrors);
   }
 
   /** The template no longer makes a valid invoice (archived customer, deleted tax type...): it waits for an edit. */

@@ -1,4 +1,4 @@
-import { formatMoney } from '@app/domain';
+import { formatDeduction, formatMoney } from '@app/domain';
 import type { Content, ContentStack, ContentTable, ContentText, CustomTableLayout, TableCell } from 'pdfmake/interfaces';
 import type { PdfDocumentModel, PdfLine, PdfParty, PdfTaxLine } from './document-model';
 import type { PdfTheme } from './templates';
@@ -13,6 +13,16 @@ function moneyOf(model: PdfDocumentModel): (minor: number) => string {
 
 function taxLabel(tax: PdfTaxLine): string {
   return `${tax.name} (${tax.percent}%)`;
+}
+
+/** A discount, as everywhere: '−$5.00'; nothing when there is none. */
+function deduction(model: PdfDocumentModel, minor: number): string {
+  return minor === 0 ? '' : formatDeduction(minor, model.currency);
+}
+
+/** A line's tax label with what it applies to, so each line's part of a rate can be added up. */
+function lineTaxLabel(model: PdfDocumentModel, tax: PdfTaxLine): string {
+  return `${taxLabel(tax)} on ${moneyOf(model)(tax.taxable)}`;
 }
 
 export function logoBlock(model: PdfDocumentModel): Content[] {
@@ -85,6 +95,8 @@ function itemColumns(model: PdfDocumentModel, theme: PdfTheme): ItemColumn[] {
   const money = moneyOf(model);
   const hasDiscount = model.lines.some((line) => line.discount_label !== null || line.discount_val !== 0);
   const hasTax = model.lines.some((line) => line.taxes.length > 0);
+  // With per-item taxes, each line is taxed after its share of the document discount: shown so the tax re-adds.
+  const hasDiscountShare = hasTax && model.lines.some((line) => line.discount_share !== 0);
   const columns: ItemColumn[] = [
     {
       header: 'Item',
@@ -103,9 +115,12 @@ function itemColumns(model: PdfDocumentModel, theme: PdfTheme): ItemColumn[] {
       width: 'auto',
       alignment: 'right',
       cell: (line) => ({
-        stack: [{ text: money(line.discount_val) }, ...(line.discount_label ? [{ text: line.discount_label, fontSize: 8, color: theme.muted }] : [])],
+        stack: [{ text: deduction(model, line.discount_val) }, ...(line.discount_label ? [{ text: line.discount_label, fontSize: 8, color: theme.muted }] : [])],
       }),
     });
+  }
+  if (hasDiscountShare) {
+    columns.push({ header: 'Doc. discount', width: 'auto', alignment: 'right', cell: (line) => ({ text: deduction(model, line.discount_share) }) });
   }
   if (hasTax) {
     columns.push({
@@ -113,7 +128,7 @@ function itemColumns(model: PdfDocumentModel, theme: PdfTheme): ItemColumn[] {
       width: 'auto',
       alignment: 'right',
       cell: (line) => ({
-        stack: line.taxes.flatMap((tax) => [{ text: money(tax.amount) }, { text: taxLabel(tax), fontSize: 8, color: theme.muted }]),
+        stack: line.taxes.flatMap((tax) => [{ text: money(tax.amount) }, { text: lineTaxLabel(model, tax), fontSize: 8, color: theme.muted }]),
       }),
     });
   }
@@ -150,7 +165,11 @@ function summaryLayout(theme: PdfTheme, emphasisedRows: ReadonlySet<number>): Cu
   };
 }
 
-/** Subtotal, discount, each tax, total, then paid and due when the document has them; right-aligned under the items. */
+/**
+ * Subtotal, discount (a deduction, '−'), for each tax the taxable amount it applies to and the tax,
+ * total, then paid and due when the document has them; right-aligned under the items. The same
+ * rows as every other view (domain `summaryRows`), so the figures re-add.
+ */
 export function totalsBlock(model: PdfDocumentModel, theme: PdfTheme): Content {
   const money = moneyOf(model);
   const row = (label: string, value: string, strong = false): TableCell[] => [
@@ -158,8 +177,8 @@ export function totalsBlock(model: PdfDocumentModel, theme: PdfTheme): Content {
     { text: value, bold: strong, alignment: 'right' },
   ];
   const body: TableCell[][] = [row('Subtotal', money(model.sub_total))];
-  if (model.discount_label !== null) body.push(row(model.discount_label, money(model.discount_val)));
-  for (const tax of model.taxes) body.push(row(taxLabel(tax), money(tax.amount)));
+  if (model.discount_label !== null) body.push(row(model.discount_label, deduction(model, model.discount_val)));
+  for (const tax of model.taxes) body.push(row(`Taxable amount, ${taxLabel(tax)}`, money(tax.taxable)), row(taxLabel(tax), money(tax.amount)));
   const totalRow = body.length;
   body.push(row('Total', money(model.total), true));
   if (model.amount_paid !== null) body.push(row('Amount Paid', money(model.amount_paid)));
@@ -169,7 +188,7 @@ export function totalsBlock(model: PdfDocumentModel, theme: PdfTheme): Content {
   return {
     columns: [
       { width: '*', text: '' },
-      { width: 'auto', table: { widths: [120, 'auto'], body }, layout: summaryLayout(theme, emphasised) },
+      { width: 'auto', table: { widths: ['auto', 'auto'], body }, layout: summaryLayout(theme, emphasised) },
     ],
     margin: [0, 0, 0, 18],
   };

@@ -3,7 +3,8 @@ import type { MoneyFormat } from '@app/domain';
 /** What the invoice, estimate and payment services hand to the renderer: text already formatted, amounts in minor units. */
 export type PdfKind = 'invoice' | 'estimate' | 'payment';
 
-export type PdfTaxLine = { name: string; percent: string; amount: number };
+/** A tax as applied: on the document, a rate's whole taxable amount and tax; on a line, the line's part of it and its share. */
+export type PdfTaxLine = { name: string; percent: string; taxable: number; amount: number };
 
 /** Address lines already formatted (street, city/state/zip, country, phone, email). */
 export type PdfParty = { name: string; lines: string[] };
@@ -17,6 +18,8 @@ export type PdfLine = {
   price: number;
   discount_label: string | null;
   discount_val: number;
+  /** The line's share of the document discount (taken off before its taxes). */
+  discount_share: number;
   taxes: PdfTaxLine[];
   total: number;
 };

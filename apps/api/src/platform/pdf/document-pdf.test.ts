@@ -8,7 +8,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PdfDocumentModel } from './document-model';
 import { listPdfTemplates, renderDocumentPdf } from './index';
 import { renderPdfDefinition } from './pdf-engine';
-import { JPY, sampleInvoice, samplePayment, solidPng } from './sample-documents';
+import { figuresOfPdf, reAddProblems } from './pdf-figures';
+import { JPY, USD, pricedInvoice, sampleInvoice, samplePayment, solidPng } from './sample-documents';
 
 const run = promisify(execFile);
 let workDir = '';
@@ -96,7 +97,7 @@ describe('renderDocumentPdf', () => {
 
     // Totals block.
     expect(text).toMatch(/Subtotal\s+24\.691,20 €/);
-    expect(text).toMatch(/Discount \(10%\)\s+2\.469,12 €/);
+    expect(text).toMatch(/Discount \(10%\)\s+−2\.469,12 €/);
     expect(text).toMatch(/VAT \(20%\)\s+4\.444,42 €/);
     expect(text).toMatch(/Total\s+26\.666,50 €/);
     if (model.kind === 'invoice') {
@@ -116,6 +117,30 @@ describe('renderDocumentPdf', () => {
     expect(pages.at(-1)).toContain(`${pages.length}/${pages.length}`);
 
     expect(await pdfTitle(pdf)).toBe(`${model.title} ${model.number}`);
+  });
+
+  it.each(['invoice1', 'invoice2'])('%s: shows every figure of an engine-priced invoice, and they re-add', async (template) => {
+    const pdf = await renderDocumentPdf(withTemplate(pricedInvoice(), template));
+    const text = await pdfText(pdf);
+    expect(text).toMatch(/Item\s+Quantity\s+Price\s+Discount\s+Doc\. discount\s+Tax\s+Amount/);
+    expect(text).toMatch(/Discount \(10%\)\s+−\$30\.00/);
+    expect(text).toMatch(/Taxable amount, VAT \(19%\)\s+\$148\.58\s+VAT \(19%\)\s+\$28\.23/);
+    const figures = await figuresOfPdf(pdf, USD, ['Consulting', 'Books', 'Hosting', 'Stickers']);
+    expect(figures).toMatchObject({ subTotal: 30002, discount: 3000, total: 30916 });
+    expect(figures.taxes.map((tax) => [tax.name, tax.taxable, tax.amount])).toEqual([
+      ['VAT', 14858, 2823],
+      ['Levy', 9638, 241],
+      ['Reduced', 12144, 850],
+    ]);
+    expect(figures.lines.map((line) => [line.amount, line.discountShare, line.taxes.length])).toEqual([
+      [8999, 900, 2],
+      [13493, 1349, 1],
+      [7499, 750, 1],
+      [11, 1, 1],
+    ]);
+    expect(reAddProblems(figures)).toEqual([]);
+    // The check finds a figure that does not re-add.
+    expect(reAddProblems({ ...figures, total: figures.total + 1 })).toEqual(['total: shown 30917, re-adds to 30916']);
   });
 
   it('templates of a kind look different', async () => {

@@ -1,10 +1,11 @@
 import zlib from 'node:zlib';
-import type { MoneyFormat } from '@app/domain';
+import { type MoneyFormat, type TaxRate, computeTotals, taxableAmounts } from '@app/domain';
 import type { PdfDocumentModel, PdfLine } from './document-model';
 
 /** Sample documents for the renderer's tests and the PDF bench (not used by the app itself). */
 
 export const EUR: MoneyFormat = { symbol: '€', precision: 2, thousand_separator: '.', decimal_separator: ',', swap_currency_symbol: true };
+export const USD: MoneyFormat = { symbol: '$', precision: 2, thousand_separator: ',', decimal_separator: '.', swap_currency_symbol: false };
 export const JPY: MoneyFormat = { symbol: '¥', precision: 0, thousand_separator: ',', decimal_separator: '.', swap_currency_symbol: false };
 
 function pngChunk(type: string, data: Buffer): Buffer {
@@ -39,7 +40,8 @@ function sampleLine(index: number): PdfLine {
     price: 49_382,
     discount_label: discounted ? '10%' : null,
     discount_val: discounted ? 4_938 : 0,
-    taxes: [{ name: 'VAT', percent: '20', amount: 9_876 }],
+    discount_share: 0,
+    taxes: [{ name: 'VAT', percent: '20', taxable: 49_382, amount: 9_876 }],
     total: 123_456,
   };
 }
@@ -71,7 +73,7 @@ export function sampleInvoice(lineCount: number, currency: MoneyFormat = EUR): P
     sub_total: 2_469_120,
     discount_label: 'Discount (10%)',
     discount_val: 246_912,
-    taxes: [{ name: 'VAT', percent: '20', amount: 444_442 }],
+    taxes: [{ name: 'VAT', percent: '20', taxable: 2_222_208, amount: 444_442 }],
     total: 2_666_650,
     amount_paid: 1_000_000,
     amount_due: 1_666_650,
@@ -114,6 +116,52 @@ export function samplePayment(): PdfDocumentModel {
     total: 1_000_000,
     amount_paid: null,
     amount_due: null,
+    notes: null,
+  };
+}
+
+/**
+ * An invoice priced by the money engine, with every figure as the app stores and shows it: taxes
+ * per item at two rates and a compound one, line discounts and a 10% document discount.
+ */
+export function pricedInvoice(): PdfDocumentModel {
+  const vat: TaxRate = { tax_type_id: 'vat', name: 'VAT', percent: '19', compound_tax: false };
+  const reduced: TaxRate = { tax_type_id: 'reduced', name: 'Reduced', percent: '7', compound_tax: false };
+  const levy: TaxRate = { tax_type_id: 'levy', name: 'Levy', percent: '2.5', compound_tax: true };
+  const lines = [
+    { name: 'Consulting', quantity: '3', price: 3333, discount_type: 'percentage' as const, discount: '10', taxes: [vat, levy] },
+    { name: 'Books', quantity: '7', price: 1999, discount_type: 'fixed' as const, discount: '500', taxes: [reduced] },
+    { name: 'Hosting', quantity: '1.5', price: 4999, discount_type: 'fixed' as const, discount: '', taxes: [vat] },
+    { name: 'Stickers', quantity: '11', price: 1, discount_type: 'fixed' as const, discount: '', taxes: [vat] },
+  ];
+  const result = computeTotals({ precision: 2, tax_per_item_enabled: true, discount_per_item_enabled: true, discount_type: 'percentage', discount: '10', taxes: [], lines });
+  if (!result.ok) throw new Error('the priced sample is a valid invoice');
+  const { totals } = result;
+  const taxable = taxableAmounts(totals);
+  return {
+    ...sampleInvoice(0, USD),
+    lines: lines.map((line, index) => {
+      const priced = totals.lines[index];
+      if (!priced) throw new Error('the engine prices every line');
+      return {
+        name: line.name,
+        description: null,
+        quantity: line.quantity,
+        price: line.price,
+        discount_label: line.discount_type === 'percentage' ? `${line.discount}%` : null,
+        discount_val: priced.discount_val,
+        discount_share: priced.document_discount_share,
+        taxes: priced.taxes.map((tax, taxIndex) => ({ name: tax.name, percent: tax.percent, taxable: taxable.lines[index]?.[taxIndex] ?? 0, amount: tax.amount })),
+        total: priced.total,
+      };
+    }),
+    sub_total: totals.sub_total,
+    discount_label: 'Discount (10%)',
+    discount_val: totals.discount_val,
+    taxes: totals.taxes.map((tax, index) => ({ name: tax.name, percent: tax.percent, taxable: taxable.taxes[index] ?? 0, amount: tax.amount })),
+    total: totals.total,
+    amount_paid: 0,
+    amount_due: totals.total,
     notes: null,
   };
 }

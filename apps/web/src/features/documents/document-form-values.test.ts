@@ -4,7 +4,7 @@ import { buildRequest, emptyLine, formPathOf, liveTotals, validateDocument, valu
 
 const customerId = '0b6f4f9e-3a52-4c1d-9d7e-2f1a4c8b9e10';
 const taxTypeId = '5c2e8a1b-7d34-4f6a-8b90-1e2d3c4b5a69';
-const vat = { id: 't-1', tax_type_id: taxTypeId, name: 'VAT', percent: '19', compound_tax: false, amount: 0 };
+const vat = { id: 't-1', tax_type_id: taxTypeId, name: 'VAT', percent: '19', compound_tax: false, taxable: 0, amount: 0 };
 
 /** What both kinds of resource share. */
 const shared = {
@@ -123,5 +123,23 @@ describe('document form values', () => {
     expect(liveTotals(small('0.499'), flags, kwd).issues).toEqual({ total: 'Total should be greater than KD 0.500' });
     expect(liveTotals(small('0.500'), flags, kwd).issues).toEqual({});
     expect(liveTotals(small('0.49'), flags, usd).issues).toEqual({ total: 'Total should be greater than $ 0.50' });
+  });
+
+  it('sends nothing the modes ignore, so the server has nothing to refuse', () => {
+    const values = valuesFromResource(invoice(), 2);
+    const off = { tax_per_item_enabled: false, discount_per_item_enabled: false };
+    const { body } = buildRequest('invoice', { ...values, taxes: [{ tax_type_id: taxTypeId, name: 'VAT', percent: '19', compound_tax: false }] }, off, 2, false);
+    expect(body.items).toEqual([expect.objectContaining({ discount_type: 'fixed', discount: '0', taxes: [] })]);
+    expect(body.taxes).toEqual([{ tax_type_id: taxTypeId }]);
+    expect(validateDocument('invoice', values, off, 2)).toEqual({});
+    expect(buildRequest('invoice', { ...values, taxes: [{ tax_type_id: taxTypeId, name: 'VAT', percent: '19', compound_tax: false }] }, flags, 2, false).body.taxes).toEqual([]);
+  });
+
+  it('lists a tax type stored twice only once, so an edit never charges it twice', () => {
+    const stored = invoice();
+    const twice = { ...stored, items: stored.items.map((item) => ({ ...item, taxes: [vat, { ...vat, id: 't-2' }] })) };
+    expect(valuesFromResource(twice, 2).items[0]?.taxes).toEqual([{ tax_type_id: taxTypeId, name: 'VAT', percent: '19', compound_tax: false }]);
+    const duplicated = { ...valuesFromResource(invoice(), 2), items: [{ ...emptyLine(), name: 'Pen', price: '1.00', taxes: [vat, vat] }] };
+    expect(validateDocument('invoice', duplicated, flags, 2)).toEqual({ 'items.0.taxes': messages.duplicateTax });
   });
 });

@@ -85,6 +85,16 @@ function discountFromResource(type: DiscountType, discount: string, precision: n
 
 const toRate = (tax: TaxRate): TaxRate => ({ tax_type_id: tax.tax_type_id, name: tax.name, percent: tax.percent, compound_tax: tax.compound_tax });
 
+/** Stored tax lines as rates, each tax type once (a document stored before duplicates were refused may list one twice). */
+export function ratesOf(taxes: readonly TaxRate[]): TaxRate[] {
+  const seen = new Set<string>();
+  return taxes.flatMap((tax) => {
+    if (seen.has(tax.tax_type_id)) return [];
+    seen.add(tax.tax_type_id);
+    return [toRate(tax)];
+  });
+}
+
 export type DocumentResourceOfKind = InvoiceResource | EstimateResource;
 
 /** The stored document as form values (amounts back to decimal text in its currency). */
@@ -100,7 +110,7 @@ export function valuesFromResource(document: DocumentResourceOfKind, precision: 
     notes: document.notes ?? '',
     discount_type: document.discount_type,
     discount: discountFromResource(document.discount_type, document.discount, precision),
-    taxes: document.tax_per_item_enabled ? [] : document.taxes.map(toRate),
+    taxes: document.tax_per_item_enabled ? [] : ratesOf(document.taxes),
     items: document.items.map((item) => ({
       item_id: item.item_id,
       name: item.name,
@@ -110,7 +120,7 @@ export function valuesFromResource(document: DocumentResourceOfKind, precision: 
       price: minorUnitsToDecimal(item.price, precision),
       discount_type: item.discount_type,
       discount: discountFromResource(item.discount_type, item.discount, precision),
-      taxes: item.taxes.map(toRate),
+      taxes: ratesOf(item.taxes),
     })),
   };
 }
@@ -195,6 +205,8 @@ function issueMessage(issue: TotalsIssue, currency: Currency): string {
       return messages.invalidPrice;
     case 'invalidPercent':
       return messages.invalidTaxRate;
+    case 'duplicateTax':
+      return messages.duplicateTax;
     case 'amountTooLarge':
       return messages.amountTooLarge;
     case 'noLines':

@@ -1,5 +1,5 @@
 import { currencyById } from '@app/contracts';
-import { type MoneyFormat, formatMoney } from '@app/domain';
+import { type MoneyFormat, formatDeduction, formatMoney } from '@app/domain';
 
 /** Used when a currency is unknown: the amount still shows, with two decimals and no symbol. */
 const PLAIN: MoneyFormat = { symbol: '', precision: 2, thousand_separator: ',', decimal_separator: '.', swap_currency_symbol: false };
@@ -16,4 +16,9 @@ export function formatDocumentMoney(minor: number, currencyId: number): string {
 /** How a currency writes money (an unknown one as plain two-decimal amounts). */
 export function moneyFormatOf(currencyId: number): MoneyFormat {
   return currencyById(currencyId) ?? PLAIN;
+}
+
+/** An amount taken off (a discount), in the document's currency: '−$5.00'. */
+export function formatDocumentDeduction(minor: number, currencyId: number): string {
+  return formatDeduction(minor, currencyById(currencyId) ?? PLAIN);
 }

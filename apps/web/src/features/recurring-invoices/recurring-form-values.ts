@@ -1,6 +1,6 @@
 import { type RecurringFrequency, type RecurringInvoiceRequest, type RecurringInvoiceResource, minorUnitsToDecimal, recurringInvoiceRequestSchema } from '@app/contracts';
 import { type Schedule, dateInTimeZone, joinCron, nextOccurrences, presetCron, scheduleProblem, zonedTimeToUtc } from '@app/domain';
-import { type DocumentFlags, type DocumentFormValues, type FormErrors, buildRequest, emptyLine, formPathOf } from '../documents/document-form-values';
+import { type DocumentFlags, type DocumentFormValues, type FormErrors, buildRequest, emptyLine, formPathOf, ratesOf } from '../documents/document-form-values';
 
 export type EndsOn = 'never' | 'date' | 'count';
 
@@ -65,7 +65,6 @@ function discountText(type: 'fixed' | 'percentage', discount: string, precision:
 
 /** The stored recurring invoice as form values (amounts back to decimal text in its currency). */
 export function recurringValuesFromResource(recurring: RecurringInvoiceResource, precision: number): RecurringFormValues {
-  const rate = (tax: { tax_type_id: string; name: string; percent: string; compound_tax: boolean }) => ({ tax_type_id: tax.tax_type_id, name: tax.name, percent: tax.percent, compound_tax: tax.compound_tax });
   return {
     ...newRecurringValues(recurring.start_date, recurring.timezone, recurring.customer_id),
     number: recurring.number,
@@ -74,7 +73,7 @@ export function recurringValuesFromResource(recurring: RecurringInvoiceResource,
     notes: recurring.notes ?? '',
     discount_type: recurring.discount_type,
     discount: discountText(recurring.discount_type, recurring.discount, precision),
-    taxes: recurring.tax_per_item_enabled ? [] : recurring.taxes.map(rate),
+    taxes: recurring.tax_per_item_enabled ? [] : ratesOf(recurring.taxes),
     items: recurring.items.map((item) => ({
       item_id: item.item_id,
       name: item.name,
@@ -84,7 +83,7 @@ export function recurringValuesFromResource(recurring: RecurringInvoiceResource,
       price: minorUnitsToDecimal(item.price, precision),
       discount_type: item.discount_type,
       discount: discountText(item.discount_type, item.discount, precision),
-      taxes: item.taxes.map(rate),
+      taxes: ratesOf(item.taxes),
     })),
     repeat_interval: recurring.repeat_interval,
     minute: recurring.minute,

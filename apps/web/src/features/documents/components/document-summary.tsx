@@ -1,8 +1,10 @@
 import { Divider, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { Controller, useFormContext } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { Currency } from '@app/contracts';
-import { formatMoney } from '@app/domain';
+import type { TFunction } from 'i18next';
+import type { Currency, DiscountType } from '@app/contracts';
+import { type DocumentTotals, type SummaryRow, formatDeduction, formatMoney, summaryRows, taxableAmounts } from '@app/domain';
+import { summaryRowText } from '../../invoices/components/totals-summary';
 import type { DocumentFlags, DocumentFormValues } from '../document-form-values';
 import { DiscountInput } from './discount-input';
 import { useLiveTotals } from './live-totals';
@@ -13,13 +15,39 @@ interface DocumentSummaryProps {
   currency: Currency;
 }
 
+type FormSummaryRow = { kind: SummaryRow['kind']; label: string; name: string; value: string };
+
+/**
+ * The totals rows every view shows (domain `summaryRows`), for the totals as typed: '—' while they
+ * cannot be computed. Each value cell is named by its row's kind ('Discount', 'VAT (19%)').
+ */
+function summaryOf(totals: DocumentTotals | null, discount: { type: DiscountType; value: string }, currency: Currency, t: TFunction): FormSummaryRow[] {
+  if (!totals) {
+    return [
+      { kind: 'sub_total', label: t('document_form.subtotal'), name: t('document_form.subtotal'), value: '—' },
+      { kind: 'total', label: t('document_form.total'), name: t('document_form.total'), value: '—' },
+    ];
+  }
+  const taxable = taxableAmounts(totals).taxes;
+  const taxes = totals.taxes.map((tax, index) => ({ name: tax.name, percent: tax.percent, taxable: taxable[index] ?? 0, amount: tax.amount }));
+  const money = (minor: number) => formatMoney(minor, currency);
+  const deduction = (minor: number) => formatDeduction(minor, currency);
+  const names: Record<'sub_total' | 'discount' | 'total', string> = { sub_total: t('document_form.subtotal'), discount: t('document_form.discount'), total: t('document_form.total') };
+  return summaryRows({ ...totals, taxes }).map((row) => {
+    const text = summaryRowText(row, discount, money, deduction, t);
+    return { kind: row.kind, label: text.label, name: row.kind === 'taxable' || row.kind === 'tax' ? text.label : names[row.kind], value: text.value };
+  });
+}
+
 /** The document discount and taxes, and the totals the server will store, as typed now. */
 export function DocumentSummary({ flags, currency }: DocumentSummaryProps) {
   const { t } = useTranslation();
   const { control, formState } = useFormContext<DocumentFormValues>();
+  // useWatch, not watch: only this summary re-renders, not the whole form.
+  const [discountType, discount] = useWatch({ control, name: ['discount_type', 'discount'] });
   const taxRates = useTaxTypeRates();
   const { totals, issues } = useLiveTotals();
-  const money = (amount: number | undefined) => (totals && amount !== undefined ? formatMoney(amount, currency) : '—');
+  const rows = summaryOf(totals, { type: discountType, value: discount.trim() }, currency, t);
   const totalIssue = issues.total ?? issues.items ?? formState.errors.root?.total?.message;
 
   return (
@@ -48,43 +76,17 @@ export function DocumentSummary({ flags, currency }: DocumentSummaryProps) {
         <Divider />
         <Table withRowBorders={false} verticalSpacing={4} aria-label={t('document_form.summary')}>
           <Table.Tbody>
-            <Table.Tr>
-              <Table.Th scope="row" fw={400}>
-                {t('document_form.subtotal')}
-              </Table.Th>
-              <Table.Td ta="right" aria-label={t('document_form.subtotal')}>
-                {money(totals?.sub_total)}
-              </Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row" fw={400}>
-                {t('document_form.discount')}
-              </Table.Th>
-              <Table.Td ta="right" aria-label={t('document_form.discount')}>
-                {totals && totals.discount_val > 0 ? `− ${formatMoney(totals.discount_val, currency)}` : money(totals?.discount_val)}
-              </Table.Td>
-            </Table.Tr>
-            {totals?.taxes.map((tax) => {
-              const label = `${tax.name} (${tax.percent}%)`;
-              return (
-                <Table.Tr key={tax.tax_type_id}>
-                  <Table.Th scope="row" fw={400}>
-                    {label}
-                  </Table.Th>
-                  <Table.Td ta="right" aria-label={label}>
-                    {formatMoney(tax.amount, currency)}
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-            <Table.Tr style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-              <Table.Th scope="row" fz="lg">
-                {t('document_form.total')}
-              </Table.Th>
-              <Table.Td ta="right" fz="lg" fw={700} aria-label={t('document_form.total')}>
-                {money(totals?.total)}
-              </Table.Td>
-            </Table.Tr>
+            {/* Rows never move: a position is a row's identity (two tax types may share a name and rate). */}
+            {rows.map((row, index) => (
+              <Table.Tr key={index} style={row.kind === 'total' ? { borderTop: '1px solid var(--mantine-color-default-border)' } : undefined}>
+                <Table.Th scope="row" fw={row.kind === 'total' ? 700 : 400} fz={row.kind === 'total' ? 'lg' : undefined}>
+                  {row.label}
+                </Table.Th>
+                <Table.Td ta="right" fz={row.kind === 'total' ? 'lg' : undefined} fw={row.kind === 'total' ? 700 : undefined} aria-label={row.name}>
+                  {row.value}
+                </Table.Td>
+              </Table.Tr>
+            ))}
           </Table.Tbody>
         </Table>
         {totalIssue && (

@@ -141,6 +141,10 @@ describe('document form', () => {
     expect(within(summary).getByLabelText('Subtotal')).toHaveTextContent(formatMoney(expected.totals.sub_total, USD));
     expect(within(summary).getByLabelText('Discount')).toHaveTextContent(formatMoney(expected.totals.discount_val, USD));
     expect(within(summary).getByLabelText('VAT (19%)')).toHaveTextContent(formatMoney(expected.totals.tax, USD));
+    // The same rows as the PDF and the document views: the discount deducted, the rate's taxable amount before its tax.
+    expect(within(summary).getByRole('rowheader', { name: 'Discount (10%)' })).toBeInTheDocument();
+    expect(within(summary).getByLabelText('Discount')).toHaveTextContent('−$24.50');
+    expect(within(summary).getByLabelText('Taxable amount, VAT (19%)')).toHaveTextContent('$220.49');
     expect(screen.getByLabelText('Amount, line 1')).toHaveTextContent(formatMoney(19_500, USD));
 
     await user.click(screen.getByRole('button', { name: 'Save' }));

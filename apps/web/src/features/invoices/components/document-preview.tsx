@@ -2,7 +2,7 @@ import { Box, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@manti
 import { useTranslation } from 'react-i18next';
 import { type DocumentItemResource, type EstimateResource, type InvoiceResource, type PostalAddressResource, countryById } from '@app/contracts';
 import { formatDate } from '../../../lib/format';
-import { formatDocumentMoney } from '../money';
+import { formatDocumentDeduction, formatDocumentMoney } from '../money';
 import { TotalsSummary } from './totals-summary';
 
 /** What both the signed-in view and the public page show: the document without internal fields. */
@@ -47,17 +47,19 @@ function Fact({ label, value }: { label: string; value: string | null }) {
 
 function LineDiscount({ item, currencyId }: { item: DocumentItemResource; currencyId: number }) {
   if (item.discount_val === 0) return <>—</>;
-  const amount = formatDocumentMoney(item.discount_val, currencyId);
+  const amount = formatDocumentDeduction(item.discount_val, currencyId);
   return <>{item.discount_type === 'percentage' ? `${item.discount}% (${amount})` : amount}</>;
 }
 
+/** Each tax of the line: its share of the rate, and the part of the rate's taxable amount it is on. */
 function LineTaxes({ item, currencyId }: { item: DocumentItemResource; currencyId: number }) {
+  const { t } = useTranslation();
   if (item.taxes.length === 0) return <>—</>;
   return (
     <>
       {item.taxes.map((tax) => (
         <Text size="sm" key={tax.id}>
-          {`${tax.name} ${tax.percent}%: ${formatDocumentMoney(tax.amount, currencyId)}`}
+          {t('public_documents.preview.tax_on', { tax: `${tax.name} ${tax.percent}%`, amount: formatDocumentMoney(tax.amount, currencyId), taxable: formatDocumentMoney(tax.taxable, currencyId) })}
         </Text>
       ))}
     </>
@@ -71,6 +73,8 @@ export function DocumentPreview({ document }: { document: PreviewDocument }) {
   const invoice = 'invoice_number' in document ? document : null;
   const estimate = 'estimate_number' in document ? document : null;
   const { customer } = document;
+  // Per-item taxes apply after each line's share of the document discount: shown so they re-add.
+  const showsDiscountShare = document.tax_per_item_enabled && document.discount_val > 0;
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="article" aria-label={t('public_documents.preview.label')}>
@@ -115,6 +119,7 @@ export function DocumentPreview({ document }: { document: PreviewDocument }) {
                 <Table.Th ta="right">{t('public_documents.preview.quantity')}</Table.Th>
                 <Table.Th ta="right">{t('public_documents.preview.price')}</Table.Th>
                 {document.discount_per_item_enabled && <Table.Th ta="right">{t('public_documents.preview.discount')}</Table.Th>}
+                {showsDiscountShare && <Table.Th ta="right">{t('public_documents.preview.document_discount')}</Table.Th>}
                 {document.tax_per_item_enabled && <Table.Th ta="right">{t('public_documents.preview.tax')}</Table.Th>}
                 <Table.Th ta="right">{t('public_documents.preview.amount')}</Table.Th>
               </Table.Tr>
@@ -139,6 +144,7 @@ export function DocumentPreview({ document }: { document: PreviewDocument }) {
                       <LineDiscount item={item} currencyId={document.currency_id} />
                     </Table.Td>
                   )}
+                  {showsDiscountShare && <Table.Td ta="right">{item.document_discount_share === 0 ? '—' : formatDocumentDeduction(item.document_discount_share, document.currency_id)}</Table.Td>}
                   {document.tax_per_item_enabled && (
                     <Table.Td ta="right">
                       <LineTaxes item={item} currencyId={document.currency_id} />

@@ -24,7 +24,7 @@ function documentBase() {
     sub_total: 10000,
     tax: 1000,
     total: 11000,
-    taxes: [{ id: 'tax-line-1', tax_type_id: 'tt-1', name: 'VAT', percent: '10', compound_tax: false, amount: 1000 }],
+    taxes: [{ id: 'tax-line-1', tax_type_id: 'tt-1', name: 'VAT', percent: '10', compound_tax: false, taxable: 10000, amount: 1000 }],
     items: [
       {
         id: 'line-1',

@@ -61,7 +61,7 @@ export function makeRecurring(overrides: Partial<RecurringInvoiceResource> = {})
         taxes: [],
       },
     ],
-    taxes: [{ id: 'tax-line-1', tax_type_id: 'tt-1', name: 'VAT', percent: '10', compound_tax: false, amount: 1000 }],
+    taxes: [{ id: 'tax-line-1', tax_type_id: 'tt-1', name: 'VAT', percent: '10', compound_tax: false, taxable: 10000, amount: 1000 }],
     next_dates: ['2026-03-11', '2026-03-18', '2026-03-25', '2026-04-01', '2026-04-08'].map((date) => ({ run_at: `${date}T00:00:00.000Z`, invoice_date: date })),
     invoices: [
       {

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { messages } from './messages';
+
+/**
+ * Tax types chosen for a line, a document or an item's defaults, each at most once: a tax type
+ * listed twice would be charged twice. Ids compare case-insensitively, as the database compares UUIDs.
+ */
+export function taxSelectionSchema(max: number) {
+  return z
+    .array(z.object({ tax_type_id: z.string({ error: messages.invalidTaxType }).uuid(messages.invalidTaxType) }))
+    .max(max)
+    .superRefine((taxes, ctx) => {
+      const seen = new Set<string>();
+      taxes.forEach((tax, index) => {
+        const id = tax.tax_type_id.toLowerCase();
+        if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [index, 'tax_type_id'], message: messages.duplicateTax });
+        seen.add(id);
+      });
+    });
+}
