@@ -20,5 +20,5 @@ export function moneyFormatOf(currencyId: number): MoneyFormat {
 
 /** An amount taken off (a discount), in the document's currency: '−$5.00'. */
 export function formatDocumentDeduction(minor: number, currencyId: number): string {
-  return formatDeduction(minor, currencyById(currencyId) ?? PLAIN);
+  return formatDeduction(minor, moneyFormatOf(currencyId));
 }
