@@ -7,3 +7,4 @@ export * from './exchange';
 export * from './reminders';
 export * from './payments';
 export * from './schedules';
+export * from './business-settings';

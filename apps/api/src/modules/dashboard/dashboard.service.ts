@@ -5,7 +5,6 @@ import {
   type InvoicePaidStatus,
   type InvoiceStatus,
   currencyById,
-  settingsFromStored,
 } from '@app/contracts';
 import { ConvertedTotal, displayInvoiceStatus, financialYearRange, financialYearStart, parseScaledSum, todayInTimeZone } from '@app/domain';
 import type { Tx } from '../../db/client';
@@ -13,6 +12,7 @@ import type { businesses } from '../../db/schema';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import type { BusinessScope } from '../../platform/business-scope';
+import { businessSettingsOf } from '../businesses/businesses.service';
 import { effectiveStatus } from '../estimates/estimate-resource';
 import { currentRates } from '../exchange-rates/exchange-rates.service';
 import * as repo from './dashboard.repository';
@@ -89,7 +89,7 @@ export type DashboardBusiness = Pick<typeof businesses.$inferSelect, 'currencyId
 /** The dashboard: cards (stats) and charts of the selected financial year. */
 export function createDashboardService(app: AppContext) {
   async function withContext<T>(scope: BusinessScope, business: DashboardBusiness, year: number | undefined, work: (context: Context) => Promise<T>): Promise<T> {
-    const settings = settingsFromStored(business.settings);
+    const settings = businessSettingsOf(scope.businessId, business.settings);
     const today = todayInTimeZone(app.clock.now(), settings.time_zone);
     const selected = year ?? financialYearStart(settings.fiscal_year, today);
     const range = financialYearRange(settings.fiscal_year, selected);
