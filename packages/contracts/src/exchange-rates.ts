@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { referenceIdSchema, requiredOr, text } from './fields';
+import { referenceIdSchema, text } from './fields';
 import { messages } from './messages';
 
 /** numeric(20, 10): up to ten whole digits and ten decimals, above zero. */
@@ -16,7 +16,7 @@ export type ExchangeRateResource = z.infer<typeof exchangeRateResourceSchema>;
 
 export const exchangeRateRequestSchema = z.object({
   rate: z
-    .union([text(), z.number()], { error: requiredOr(messages.invalidExchangeRate) })
+    .union([text(), z.number()], { error: messages.invalidExchangeRate })
     .transform((raw) => (typeof raw === 'number' ? String(raw) : raw).trim())
     .refine((text) => RATE_PATTERN.test(text) && /[1-9]/.test(text), messages.invalidExchangeRate),
 });

@@ -16,6 +16,7 @@ import {
   itemFormSchema,
   listOf,
   messages,
+  priceSchema,
   quantitySchema,
   storableTextCheck,
   text,
@@ -194,6 +195,21 @@ describe('integers', () => {
     expect(integer({ min: 1, max: 90, message: 'days' }).safeParse(91).error?.issues[0]?.message).toBe('days');
     expect(integer().safeParse(undefined).error?.issues[0]?.message).toBe(messages.required);
     expect(coercedInteger({ max: 10 }).safeParse('11').error?.issues[0]?.message).toBe(formatMessage(messages.integerRange, { min: '0', max: '10' }));
+  });
+});
+
+describe('money amounts', () => {
+  it('stop at the safe-integer bound of the bigint columns, with their messages', () => {
+    const priceError = (value: unknown) => priceSchema.safeParse(value).error?.issues[0]?.message;
+    expect(priceSchema.parse(MAX_MINOR_UNITS)).toBe(MAX_MINOR_UNITS);
+    expect(priceSchema.parse(String(MAX_MINOR_UNITS))).toBe(MAX_MINOR_UNITS);
+    expect(priceError(MAX_MINOR_UNITS + 1)).toBe(messages.priceTooLarge);
+    expect(priceError('9007199254740992')).toBe(messages.priceTooLarge);
+    expect(priceError('1'.repeat(21))).toBe(messages.priceTooManyDigits);
+    expect(priceError(1.5)).toBe(messages.invalidPrice);
+    expect(priceError('1\u0000')).toBe(messages.invalidPrice);
+    expect(priceError('')).toBe(messages.required);
+    expect(priceError(undefined)).toBe(messages.required);
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formatMessage, messages } from './messages';
-import { MAX_AMOUNT_DIGITS, MAX_MINOR_UNITS, digitsWithinSafeRange } from './money';
+import { MAX_AMOUNT_DIGITS, digitsWithinSafeRange } from './money';
 
 /**
  * The field rules every request schema is built from, so that what the database cannot hold is
@@ -33,9 +33,9 @@ export function text(params: TextParams = {}) {
   return z.string(params).check(storableTextCheck);
 }
 
-/** An error for a schema whose own type check failed: required when missing, else `message`. */
+/** An error for a schema whose own type check failed: required when missing or blank, else `message`. */
 export function requiredOr(message: string) {
-  return (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? messages.required : message);
+  return (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null || issue.input === '' ? messages.required : message);
 }
 
 type IntegerOptions = { min?: number; max?: number; message?: string };
@@ -47,13 +47,13 @@ function integerRange({ min = 0, max = INT4_MAX, message }: IntegerOptions) {
 /** A whole number sent as a JSON number; `max` defaults to what an int4 column holds. */
 export function integer(options: IntegerOptions = {}) {
   const { min, max, message } = integerRange(options);
-  return z.number({ error: requiredOr(message) }).int(message).min(min, message).max(max, message);
+  return z.number({ error: requiredOr(message) }).int({ message, abort: true }).min(min, { message, abort: true }).max(max, message);
 }
 
 /** The same from a query string or path ('12'), and in the body fields that always took '12' too. */
 export function coercedInteger(options: IntegerOptions = {}) {
   const { min, max, message } = integerRange(options);
-  return z.coerce.number({ error: requiredOr(message) }).int(message).min(min, message).max(max, message);
+  return z.coerce.number({ error: requiredOr(message) }).int({ message, abort: true }).min(min, { message, abort: true }).max(max, message);
 }
 
 /** A reference-list id (currency, country) in a body, query or path. */
@@ -110,12 +110,16 @@ export const isoDateSchema = text({ error: messages.required })
 /** A calendar year (dashboard's financial year), within the same range as dates. */
 export const calendarYearSchema = coercedInteger({ min: MIN_YEAR, max: MAX_YEAR });
 
-type ListOptions = { min?: number; max: number; minMessage?: string; maxMessage?: string };
+type ListOptions = { min?: number; max: number; requiredMessage?: string; maxMessage?: string };
 
-/** An array with its bounds stated in its messages (a missing list is required, a long one says its maximum). */
-export function listOf<T extends z.ZodType>(item: T, { min = 0, max, minMessage, maxMessage }: ListOptions) {
-  const list = z.array(item, { error: requiredOr(messages.invalidList) }).max(max, maxMessage ?? formatMessage(messages.tooManyItems, { max: String(max) }));
-  return min > 0 ? list.min(min, minMessage ?? messages.required) : list;
+/**
+ * An array with its bounds stated in its messages: a missing or too short list says what it needs
+ * (`requiredMessage`, by default "Field is required"), a long one says its maximum.
+ */
+export function listOf<T extends z.ZodType>(item: T, { min = 0, max, requiredMessage = messages.required, maxMessage }: ListOptions) {
+  const missing = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? requiredMessage : messages.invalidList);
+  const list = z.array(item, { error: missing }).max(max, maxMessage ?? formatMessage(messages.tooManyItems, { max: String(max) }));
+  return min > 0 ? list.min(min, requiredMessage) : list;
 }
 
 type MinorUnitsMessages = { invalid: string; tooManyDigits: string; tooLarge: string };
@@ -127,19 +131,16 @@ type MinorUnitsMessages = { invalid: string; tooManyDigits: string; tooLarge: st
  * checks it once it knows the document or counterparty.
  */
 export function minorUnitsSchema(problems: MinorUnitsMessages) {
-  const fromNumber = z.number().max(MAX_MINOR_UNITS, { message: problems.tooLarge, abort: true }).int(problems.invalid).min(0, problems.invalid);
-  const fromText = text()
-    .trim()
-    .min(1, { message: messages.required, abort: true })
-    .transform((digits, ctx): number => {
-      const fail = (message: string) => {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      };
-      if (!/^\d+$/.test(digits)) return fail(problems.invalid);
-      if (digits.replace(/^0+(?=\d)/, '').length > MAX_AMOUNT_DIGITS) return fail(problems.tooManyDigits);
-      if (!digitsWithinSafeRange(digits)) return fail(problems.tooLarge);
-      return Number(digits);
-    });
-  return z.union([fromNumber, fromText], { error: requiredOr(problems.invalid) });
+  return z.union([z.number(), text()], { error: requiredOr(problems.invalid) }).transform((raw, ctx): number => {
+    const digits = typeof raw === 'number' ? (Number.isInteger(raw) && raw >= 0 ? BigInt(raw).toString() : '-') : raw.trim();
+    const fail = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (digits === '') return fail(messages.required);
+    if (!/^\d+$/.test(digits)) return fail(problems.invalid);
+    if (digits.replace(/^0+(?=\d)/, '').length > MAX_AMOUNT_DIGITS) return fail(problems.tooManyDigits);
+    if (!digitsWithinSafeRange(digits)) return fail(problems.tooLarge);
+    return Number(digits);
+  });
 }

@@ -78,7 +78,7 @@ export const itemListResponseSchema = z.object({
 export type ItemListResponse = z.infer<typeof itemListResponseSchema>;
 
 export const itemBulkDeleteRequestSchema = z.object({
-  ids: listOf(uuidSchema, { min: 1, max: 500, minMessage: messages.selectAtLeastOne }),
+  ids: listOf(uuidSchema, { min: 1, max: 500, requiredMessage: messages.selectAtLeastOne }),
 });
 
 export const itemBulkDeleteResponseSchema = z.object({ success: z.boolean(), deleted: z.number(), skipped: z.number() });

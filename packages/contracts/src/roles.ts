@@ -28,7 +28,7 @@ export type RoleListResponse = z.infer<typeof roleListResponseSchema>;
 export const roleRequestSchema = z.object({
   name: text({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
   description: optionalText255,
-  abilities: listOf(text().max(100, messages.invalidAbility), { min: 1, max: 200, minMessage: messages.selectAtLeastOne }),
+  abilities: listOf(text().max(100, messages.invalidAbility), { min: 1, max: 200, requiredMessage: messages.selectAtLeastOne }),
 });
 export type RoleRequest = z.input<typeof roleRequestSchema>;
 
