@@ -58,6 +58,21 @@ export default defineConfig(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    // Routes declare no request field of their own: params, queries and bodies are built from
+    // @app/contracts (text(), uuidSchema, coercedInteger(), isoDateSchema, listOf()...), whose
+    // rules refuse what the database cannot store and which fields.test.ts checks.
+    files: ['apps/api/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='z'][property.name=/^(string|number|coerce|bigint|int|int32|uuid|email|iso|date|unknown|any|record)$/]",
+          message: 'Build request fields from the @app/contracts field rules (text(), uuidSchema, coercedInteger(), isoDateSchema...), not raw zod.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },

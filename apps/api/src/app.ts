@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { REQUEST_BODY_LIMIT_BYTES, UPLOAD_FILE_LIMIT_BYTES } from '@app/contracts';
 import { registerApiDocs } from './platform/api-docs';
 import type { AppContext } from './platform/app-context';
 import { installErrorHandler } from './platform/error-handler';
@@ -99,7 +100,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
     // One hop: the proxy in front of us (hop 0, the socket's peer) is trusted, nothing it forwards
     // from further out, so a client cannot choose its address or scheme by writing X-Forwarded-*.
     trustProxy: app.env.TRUST_PROXY ? (_address: string, hop: number) => hop < 1 : false,
-    bodyLimit: 2 * 1024 * 1024,
+    bodyLimit: REQUEST_BODY_LIMIT_BYTES,
     // On close, idle keep-alive connections are ended at once; requests still running get the
     // shutdown's grace period (main.ts), then their connections are closed too.
     forceCloseConnections: 'idle',
@@ -114,7 +115,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   enforceSensitiveResponses(server);
 
   await server.register(cookie);
-  await server.register(multipart, { limits: { fileSize: 10 * 1024 * 1024, files: 5 } });
+  await server.register(multipart, { limits: { fileSize: UPLOAD_FILE_LIMIT_BYTES, files: 5 } });
   await registerApiDocs(server, { isPublic: app.env.API_DOCS_PUBLIC });
 
   const limiter = new FloodLimit(app.db, app.clock);

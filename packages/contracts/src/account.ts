@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, passwordSchema, phoneSchema } from './common';
+import { coercedInteger, listOf, pageSchema, pageSizeSchema, text } from './fields';
 import { messages } from './messages';
+import { languages } from './reference/languages';
+
+/** A language of the catalogue (reference/languages), checked where it is written. */
+export const languageSchema = text().refine((code) => languages.some((language) => language.code === code), messages.invalidLanguage);
+/** A PDF template name as stored; the server checks it names one of its templates. */
+const templateNameSchema = text().max(100, messages.invalidTemplate);
 
 export const userStatuses = ['invited', 'active', 'disabled'] as const;
 export type UserStatus = (typeof userStatuses)[number];
@@ -39,19 +46,19 @@ export const updateMeRequestSchema = z.object({
   name: nameSchema,
   email: emailSchema,
   phone: phoneSchema.nullish().or(z.literal('')),
-  language: z.string().min(2).max(10).optional(),
-  current_password: z.string().max(128, messages.passwordMax).optional(),
+  language: languageSchema.optional(),
+  current_password: text().max(128, messages.passwordMax).optional(),
 });
 export type UpdateMeRequest = z.input<typeof updateMeRequestSchema>;
 
 /** `POST /confirm-email`: the token of the link mailed to the new address (page `/confirm-email/{token}`). */
-export const confirmEmailChangeRequestSchema = z.object({ token: z.string().min(1, messages.required).max(200) });
+export const confirmEmailChangeRequestSchema = z.object({ token: text().min(1, messages.required).max(200) });
 
 export const changePasswordRequestSchema = z
   .object({
-    current_password: z.string().min(1, messages.required).max(128),
+    current_password: text({ error: messages.required }).min(1, messages.required).max(128, messages.passwordMax),
     password: passwordSchema,
-    password_confirmation: z.string().min(1, messages.required),
+    password_confirmation: text({ error: messages.required }).min(1, messages.required),
   })
   .refine((b) => b.password === b.password_confirmation, { message: messages.passwordConfirmation, path: ['password_confirmation'] });
 export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
@@ -59,18 +66,22 @@ export type ChangePasswordRequest = z.input<typeof changePasswordRequestSchema>;
 /** User settings the account page and documents read. */
 export const userSettingKeys = ['language', 'default_estimate_template', 'default_invoice_template'] as const;
 export const userSettingsSchema = z.object({
-  language: z.string().min(2).max(10).optional(),
-  default_estimate_template: z.string().max(100).nullish(),
-  default_invoice_template: z.string().max(100).nullish(),
+  language: languageSchema.optional(),
+  default_estimate_template: templateNameSchema.nullish(),
+  default_invoice_template: templateNameSchema.nullish(),
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 export const updateUserSettingsRequestSchema = z.object({ settings: userSettingsSchema });
+/** `?settings=language` or `?settings[]=language&settings[]=…`: which settings to read (all when omitted). */
+const settingName = text().max(64);
+export const userSettingsQuerySchema = z.object({ settings: z.union([settingName, listOf(settingName, { max: 20 })]).optional() });
 
 export const twoFactorSetupResponseSchema = z.object({ secret: z.string(), otpauth_url: z.string() });
-export const twoFactorConfirmRequestSchema = z.object({ code: z.string().trim().regex(/^\d{6}$/, messages.invalidTwoFactorCode) });
+export const twoFactorConfirmRequestSchema = z.object({ code: text({ error: messages.invalidTwoFactorCode }).trim().regex(/^\d{6}$/, messages.invalidTwoFactorCode) });
 export const recoveryCodesResponseSchema = z.object({ recovery_codes: z.array(z.string()) });
 
 export const accessTokenStatuses = ['active', 'expired', 'all'] as const;
+export const accessTokenListQuerySchema = z.object({ status: z.enum(accessTokenStatuses).default('active'), page: pageSchema, limit: pageSizeSchema(15, 100) });
 export const accessTokenResourceSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -85,8 +96,8 @@ export type AccessTokenResource = z.infer<typeof accessTokenResourceSchema>;
  * list's meta); null (never expires) is refused with the same 422.
  */
 export const createAccessTokenRequestSchema = z.object({
-  name: z.string().trim().min(1, messages.required).max(255, messages.maxLength255),
-  expires_in_days: z.coerce.number().int().min(1).max(3650).nullable().default(30),
+  name: text({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
+  expires_in_days: coercedInteger({ min: 1, max: 3650 }).nullable().default(30),
 });
 export type CreateAccessTokenRequest = z.input<typeof createAccessTokenRequestSchema>;
 export const createAccessTokenResponseSchema = z.object({ data: accessTokenResourceSchema, plain_text_token: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText255, phoneSchema } from './common';
+import { referenceIdSchema } from './fields';
 import { messages } from './messages';
 import { countryById } from './reference/countries';
 
@@ -20,11 +21,7 @@ export const postalAddressSchema = z
     state: optionalText,
     country_id: z.preprocess(
       blankToNull,
-      z.coerce
-        .number()
-        .int()
-        .refine((id) => countryById(id) !== undefined, messages.invalidCountry)
-        .nullish(),
+      referenceIdSchema.refine((id) => countryById(id) !== undefined, messages.invalidCountry).nullish(),
     ),
     zip: optionalText,
   })

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { userStatuses } from './account';
 import { businessFieldsSchema, businessResourceSchema } from './business';
-import { emailSchema, listQuerySchema, nameSchema, optionalText255, phoneSchema } from './common';
+import { emailSchema, listQuerySchema, nameSchema, optionalText255, phoneSchema, uuidSchema } from './common';
+import { coercedInteger, isoDateSchema, text } from './fields';
 import { postalAddressResourceSchema, postalAddressSchema } from './address';
 import { messages } from './messages';
 
@@ -21,8 +22,8 @@ const optionalPhone = phoneSchema.nullish().or(z.literal(''));
 export const bankInfoRequestSchema = z.object({
   account_holder: optionalText255,
   bank_name: optionalText255,
-  routing_number: z.string().trim().max(34).nullish(),
-  account_number: z.string().trim().max(34).nullish(),
+  routing_number: text().trim().max(34).nullish(),
+  account_number: text().trim().max(34).nullish(),
 });
 export const bankInfoResourceSchema = z.object({
   account_holder: z.string().nullable(),
@@ -46,7 +47,7 @@ export type AdminUpdateBusinessRequest = z.input<typeof adminUpdateBusinessReque
 export const adminBusinessFormSchema = adminBusinessFields.extend({ owner_email: emailSchema.optional() });
 export type AdminBusinessFormValues = z.input<typeof adminBusinessFormSchema>;
 
-export const deleteBusinessRequestSchema = z.object({ name: z.string({ error: messages.required }).min(1, messages.required).max(255) });
+export const deleteBusinessRequestSchema = z.object({ name: text({ error: messages.required }).min(1, messages.required).max(255, messages.maxLength255) });
 
 export const adminBusinessTabs = ['active', 'disabled', 'all'] as const;
 export type AdminBusinessTab = (typeof adminBusinessTabs)[number];
@@ -92,28 +93,25 @@ export type PlatformUserResource = z.infer<typeof platformUserResourceSchema>;
 
 export const invitePlatformUserRequestSchema = z.object({
   email: emailSchema,
-  role_id: z.string({ error: messages.required }).uuid(messages.required),
-  name: z.string().trim().max(255, messages.maxLength255).optional(),
+  role_id: text({ error: messages.required }).uuid(messages.required),
+  name: text().trim().max(255, messages.maxLength255).optional(),
 });
 export type InvitePlatformUserRequest = z.input<typeof invitePlatformUserRequestSchema>;
 
 export const updatePlatformUserRequestSchema = z.object({
   name: nameSchema,
   phone: optionalPhone,
-  role_id: z.string({ error: messages.required }).uuid(messages.required),
+  role_id: text({ error: messages.required }).uuid(messages.required),
 });
 export type UpdatePlatformUserRequest = z.input<typeof updatePlatformUserRequestSchema>;
 
 /* Logs. */
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const dateFilter = z.string().regex(DATE, 'Invalid date.').optional();
-
-export const accessLogsQuerySchema = listQuerySchema.extend({ user_id: z.string().uuid().optional(), from: dateFilter, to: dateFilter });
+export const accessLogsQuerySchema = listQuerySchema.extend({ user_id: uuidSchema.optional(), from: isoDateSchema.optional(), to: isoDateSchema.optional() });
 export const apiLogsQuerySchema = accessLogsQuerySchema.extend({
-  business_id: z.string().uuid().optional(),
+  business_id: uuidSchema.optional(),
   method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']).optional(),
-  response_code: z.coerce.number().int().min(100).max(599).optional(),
+  response_code: coercedInteger({ min: 100, max: 599 }).optional(),
 });
 export type ApiLogsQuery = z.input<typeof apiLogsQuerySchema>;
 
@@ -169,13 +167,13 @@ export const mailConfigResourceSchema = z.object({
 export type MailConfigResource = z.infer<typeof mailConfigResourceSchema>;
 
 export const updateMailConfigRequestSchema = z.object({
-  host: z.string({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
-  port: z.coerce.number({ error: messages.required }).int().min(1).max(65535),
+  host: text({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
+  port: coercedInteger({ min: 1, max: 65535 }),
   username: optionalText255,
   /** Empty or omitted keeps the stored password. */
-  password: z.string().max(255, messages.maxLength255).nullish(),
+  password: text().max(255, messages.maxLength255).nullish(),
   encryption: z.enum(mailEncryptions).default('starttls'),
-  from_name: z.string({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
+  from_name: text({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
   from_address: emailSchema,
 });
 export type UpdateMailConfigRequest = z.input<typeof updateMailConfigRequestSchema>;

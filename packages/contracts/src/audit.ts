@@ -1,17 +1,16 @@
 import { z } from 'zod';
-import { listQuerySchema } from './common';
+import { listQuerySchema, uuidSchema } from './common';
+import { isoDateSchema, text } from './fields';
 
 export const auditActions = ['created', 'updated', 'deleted'] as const;
 export type AuditAction = (typeof auditActions)[number];
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'The date must be in the format YYYY-MM-DD.');
-
 export const auditLogQuerySchema = listQuerySchema.extend({
-  model: z.string().trim().max(64).optional(),
+  model: text().trim().max(64).optional(),
   action: z.enum(auditActions).optional(),
-  user_id: z.string().uuid().optional(),
-  from_date: isoDate.optional(),
-  to_date: isoDate.optional(),
+  user_id: uuidSchema.optional(),
+  from_date: isoDateSchema.optional(),
+  to_date: isoDateSchema.optional(),
 });
 export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
 

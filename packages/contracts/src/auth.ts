@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, passwordSchema, phoneSchema } from './common';
+import { text } from './fields';
 import { messages } from './messages';
 
 export const loginRequestSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: messages.required }).min(1, messages.required).max(128, messages.passwordMax),
+  password: text({ error: messages.required }).min(1, messages.required).max(128, messages.passwordMax),
   remember: z.boolean().optional().default(false),
 });
 export type LoginRequest = z.input<typeof loginRequestSchema>;
@@ -12,8 +13,8 @@ export const loginResponseSchema = z.object({ two_factor: z.boolean() });
 
 export const twoFactorChallengeSchema = z
   .object({
-    code: z.string().trim().regex(/^\d{6}$/, messages.invalidTwoFactorCode).optional(),
-    recovery_code: z.string().trim().min(1, messages.invalidRecoveryCode).max(64, messages.invalidRecoveryCode).optional(),
+    code: text({ error: messages.invalidTwoFactorCode }).trim().regex(/^\d{6}$/, messages.invalidTwoFactorCode).optional(),
+    recovery_code: text({ error: messages.invalidRecoveryCode }).trim().min(1, messages.invalidRecoveryCode).max(64, messages.invalidRecoveryCode).optional(),
   })
   .refine((b) => Boolean(b.code) || Boolean(b.recovery_code), { message: messages.required, path: ['code'] })
   .refine((b) => !(b.code && b.recovery_code), { message: messages.required, path: ['recovery_code'] });
@@ -21,9 +22,9 @@ export type TwoFactorChallengeRequest = z.input<typeof twoFactorChallengeSchema>
 
 export const tokenLoginRequestSchema = z.object({
   email: emailSchema,
-  password: z.string({ error: messages.required }).min(1, messages.required).max(128, messages.passwordMax),
-  device_name: z.string({ error: messages.required }).trim().min(1, messages.required).max(255),
-  code: z.string().trim().optional(),
+  password: text({ error: messages.required }).min(1, messages.required).max(128, messages.passwordMax),
+  device_name: text({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
+  code: text({ error: messages.invalidTwoFactorCode }).trim().max(64, messages.invalidTwoFactorCode).optional(),
 });
 export const tokenLoginResponseSchema = z.object({ token: z.string(), token_type: z.literal('Bearer'), expires_at: z.string().nullable() });
 
@@ -53,7 +54,7 @@ export const signUpRequestSchema = z
     email: emailSchema,
     phone: phoneSchema.optional().or(z.literal('')),
     password: passwordSchema,
-    password_confirmation: z.string({ error: messages.required }).min(1, messages.required),
+    password_confirmation: text({ error: messages.required }).min(1, messages.required),
     business_name: nameSchema,
     business_type: z.enum(businessTypes).default('company'),
     business_structure: z.enum(businessStructures).default('private_corporation'),
@@ -69,20 +70,20 @@ export const forgotPasswordRequestSchema = z.object({ email: emailSchema });
 
 export const resetPasswordRequestSchema = z
   .object({
-    token: z.string().min(1, messages.required).max(200),
+    token: text({ error: messages.required }).min(1, messages.required).max(200, messages.invalidToken),
     email: emailSchema,
     password: passwordSchema,
-    password_confirmation: z.string().min(1, messages.required),
+    password_confirmation: text({ error: messages.required }).min(1, messages.required),
   })
   .refine((b) => b.password === b.password_confirmation, { message: messages.passwordConfirmation, path: ['password_confirmation'] });
 
-export const verifyEmailRequestSchema = z.object({ token: z.string().min(1, messages.required).max(200) });
+export const verifyEmailRequestSchema = z.object({ token: text({ error: messages.required }).min(1, messages.required).max(200, messages.invalidToken) });
 
 export const acceptInvitationRequestSchema = z
   .object({
     name: nameSchema,
     password: passwordSchema,
-    password_confirmation: z.string().min(1, messages.required),
+    password_confirmation: text({ error: messages.required }).min(1, messages.required),
   })
   .refine((b) => b.password === b.password_confirmation, { message: messages.passwordConfirmation, path: ['password_confirmation'] });
 export type AcceptInvitationRequest = z.input<typeof acceptInvitationRequestSchema>;
@@ -93,5 +94,5 @@ export const invitationInfoSchema = z.object({
   has_password: z.boolean(),
 });
 
-export const confirmPasswordRequestSchema = z.object({ password: z.string().min(1, messages.required).max(128) });
+export const confirmPasswordRequestSchema = z.object({ password: text({ error: messages.required }).min(1, messages.required).max(128, messages.passwordMax) });
 export const confirmedPasswordStatusSchema = z.object({ confirmed: z.boolean() });

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { postalAddressResourceSchema, postalAddressSchema } from './address';
 import { businessStructures, businessTypes } from './auth';
+import { languageSchema } from './account';
 import { emailSchema, nameSchema, optionalText255, phoneSchema, slugSchema } from './common';
+import { coercedInteger, pageSchema, pageSizeSchema, referenceIdSchema, text } from './fields';
 import { messages } from './messages';
+import { dateFormats, fiscalYears } from './reference/date-formats';
+import { isValidTimeZone } from './reference/time-zones';
 import { optionalUrlSchema } from './url';
 
 export const businessResourceSchema = z.object({
@@ -37,7 +41,7 @@ const businessFieldRules = z.object({
   business_structure: z.enum(businessStructures),
   is_customer: z.boolean(),
   is_vendor: z.boolean(),
-  currency_id: z.coerce.number().int().min(1),
+  currency_id: referenceIdSchema,
   contact_first_name: optionalText255,
   contact_last_name: optionalText255,
   website: optionalUrlSchema,
@@ -62,42 +66,51 @@ export type UpdateBusinessFields = z.output<typeof updateBusinessRequestSchema>;
 
 export const companySummarySchema = z.object({ id: z.string(), name: z.string(), slug: z.string(), logo: z.string().nullable(), role: z.string() });
 export type CompanySummary = z.infer<typeof companySummarySchema>;
+export const companiesQuerySchema = z.object({ page: pageSchema, limit: pageSizeSchema(10, 100) });
 
 export const retrospectiveEditOptions = ['allow', 'disable_on_invoice_sent', 'disable_on_invoice_partial_paid', 'disable_on_invoice_paid'] as const;
 export const estimateConvertActions = ['no_action', 'delete_estimate', 'mark_estimate_as_approved'] as const;
 
+const settingDays = (min: number) => coercedInteger({ min, max: 365 });
+const numberFormatSchema = text().max(200);
+
+/**
+ * Each setting with every check that needs no more than the contracts: the reference lists and
+ * the runtime's time zones. The numbering formats are checked by the domain's numbering rules
+ * (packages/domain business-settings.ts), which also read stored settings one by one.
+ */
 export const businessSettingsSchema = z.object({
   // Preferences
-  time_zone: z.string().max(64).optional(),
-  language: z.string().max(10).optional(),
-  date_format: z.string().max(32).optional(),
-  fiscal_year: z.string().max(16).optional(),
+  time_zone: text().max(64, messages.invalidTimeZone).refine(isValidTimeZone, messages.invalidTimeZone).optional(),
+  language: languageSchema.optional(),
+  date_format: text().refine((format) => dateFormats.some((option) => option.carbon_format_value === format), messages.invalidDateFormat).optional(),
+  fiscal_year: text().refine((year) => fiscalYears.some((option) => option.value === year), messages.invalidFiscalYear).optional(),
   tax_per_item_enabled: z.boolean().optional(),
   discount_per_item_enabled: z.boolean().optional(),
   link_expiry_enabled: z.boolean().optional(),
-  link_expiry_days: z.coerce.number().int().min(1).max(365).optional(),
-  // Customization: numbering. The format strings are checked by the domain's numbering rules on save.
-  invoice_number_format: z.string().max(200).optional(),
-  estimate_number_format: z.string().max(200).optional(),
-  payment_number_format: z.string().max(200).optional(),
+  link_expiry_days: settingDays(1).optional(),
+  // Customization: numbering.
+  invoice_number_format: numberFormatSchema.optional(),
+  estimate_number_format: numberFormatSchema.optional(),
+  payment_number_format: numberFormatSchema.optional(),
   invoice_number_yearly_reset: z.boolean().optional(),
   estimate_number_yearly_reset: z.boolean().optional(),
   payment_number_yearly_reset: z.boolean().optional(),
   // Customization: invoices
   invoice_set_due_date_automatically: z.boolean().optional(),
-  invoice_due_date_days: z.coerce.number().int().min(0).max(365).optional(),
-  invoice_email_subject: z.string().max(100, messages.subjectTooLong).optional(),
-  invoice_email_body: z.string().max(65000, messages.notesTooLong).optional(),
-  invoice_company_address_format: z.string().max(2000).optional(),
-  invoice_billing_address_format: z.string().max(2000).optional(),
-  invoice_shipping_address_format: z.string().max(2000).optional(),
+  invoice_due_date_days: settingDays(0).optional(),
+  invoice_email_subject: text().max(100, messages.subjectTooLong).optional(),
+  invoice_email_body: text().max(65000, messages.notesTooLong).optional(),
+  invoice_company_address_format: text().max(2000).optional(),
+  invoice_billing_address_format: text().max(2000).optional(),
+  invoice_shipping_address_format: text().max(2000).optional(),
   invoice_send_as_attachment: z.boolean().optional(),
   retrospective_edits: z.enum(retrospectiveEditOptions).optional(),
   // Customization: estimates
   estimate_set_expiry_date_automatically: z.boolean().optional(),
-  estimate_expiry_date_days: z.coerce.number().int().min(0).max(365).optional(),
-  estimate_email_subject: z.string().max(100, messages.subjectTooLong).optional(),
-  estimate_email_body: z.string().max(65000, messages.notesTooLong).optional(),
+  estimate_expiry_date_days: settingDays(0).optional(),
+  estimate_email_subject: text().max(100, messages.subjectTooLong).optional(),
+  estimate_email_body: text().max(65000, messages.notesTooLong).optional(),
   estimate_convert_action: z.enum(estimateConvertActions).optional(),
 });
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
@@ -137,12 +150,6 @@ export const businessSettingDefaults: Required<BusinessSettings> = {
 
 export type ResolvedBusinessSettings = Required<BusinessSettings>;
 
-/** The settings as stored (jsonb, possibly from an older version) with the defaults filled in. */
-export function settingsFromStored(raw: unknown): ResolvedBusinessSettings {
-  const parsed = businessSettingsSchema.safeParse(raw);
-  return resolveBusinessSettings(parsed.success ? parsed.data : {});
-}
-
 export function resolveBusinessSettings(settings: BusinessSettings): ResolvedBusinessSettings {
   const resolved: ResolvedBusinessSettings = { ...businessSettingDefaults };
   for (const [key, value] of Object.entries(settings) as [keyof BusinessSettings, unknown][]) {
@@ -153,7 +160,7 @@ export function resolveBusinessSettings(settings: BusinessSettings): ResolvedBus
 
 export const inviteUserRequestSchema = z.object({
   email: emailSchema,
-  role: z.string({ error: messages.required }).min(1, messages.required).max(100),
-  name: z.string().trim().max(255).optional(),
+  role: text({ error: messages.required }).min(1, messages.required).max(100, messages.roleNotFound),
+  name: text().trim().max(255, messages.maxLength255).optional(),
 });
 export type InviteUserRequest = z.input<typeof inviteUserRequestSchema>;

@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { MAX_PAGE_SIZE, pageSchema, pageSizeSchema, text } from './fields';
 import { messages } from './messages';
+
+/** What the server reads of a JSON body (Fastify's bodyLimit) and of one uploaded file (multipart's fileSize). */
+export const REQUEST_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+export const UPLOAD_FILE_LIMIT_BYTES = 10 * 1024 * 1024;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const emailSchema = z
-  .string({ error: messages.required })
+export const emailSchema = text({ error: messages.required })
   .trim()
   .min(1, { message: messages.required, abort: true })
   .max(255, messages.maxLength255)
@@ -12,8 +16,7 @@ export const emailSchema = z
   .transform((email) => email.toLowerCase());
 
 /** The spec's password rule: 8 to 128 characters (never truncated), mixed case, a number, a symbol. */
-export const passwordSchema = z
-  .string({ error: messages.required })
+export const passwordSchema = text({ error: messages.required })
   .min(1, { message: messages.required, abort: true })
   .min(8, messages.passwordMin)
   .max(128, messages.passwordMax)
@@ -21,34 +24,44 @@ export const passwordSchema = z
   .refine((p) => /\d/.test(p), messages.passwordNumber)
   .refine((p) => /[^A-Za-z0-9]/.test(p), messages.passwordSymbol);
 
-export const nameSchema = z
-  .string({ error: messages.required })
+export const nameSchema = text({ error: messages.required })
   .trim()
   .min(1, { message: messages.required, abort: true })
   .min(3, messages.nameMin)
   .max(255, messages.maxLength255);
 
-export const optionalText255 = z.string().trim().max(255, messages.maxLength255).nullish();
+export const optionalText255 = text().trim().max(255, messages.maxLength255).nullish();
 
-export const phoneSchema = z
-  .string()
+export const phoneSchema = text()
   .trim()
   .regex(/^\+?[0-9 ()\-.]{7,20}$/, messages.invalidPhone);
 
-export const slugSchema = z.string().trim().min(1, { message: messages.required, abort: true }).max(255).regex(/^[A-Za-z0-9_-]+$/, messages.slugFormat);
+export const slugSchema = text().trim().min(1, { message: messages.required, abort: true }).max(255, messages.maxLength255).regex(/^[A-Za-z0-9_-]+$/, messages.slugFormat);
 
-export const uuidSchema = z.string().uuid();
+export const uuidSchema = text().uuid(messages.invalidUuid);
+
+/** `/x/:id` of every record addressed by a UUID. */
+export const idParamsSchema = z.object({ id: uuidSchema });
+/** `/x/:token` of mailed links (invitations, onboarding, public documents). */
+export const tokenParamsSchema = z.object({ token: text().min(1, messages.required).max(200, messages.invalidToken) });
 
 export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(0).default(1),
-  limit: z.coerce.number().int().min(1).max(500).default(15),
-  orderByField: z.string().max(64).optional(),
+  page: pageSchema,
+  limit: pageSizeSchema(15, MAX_PAGE_SIZE),
+  orderByField: text().max(64).optional(),
   orderBy: z.enum(['asc', 'desc']).optional(),
-  search: z.string().max(255).optional(),
+  search: text().max(255, messages.maxLength255).optional(),
 });
 export type ListQuery = z.infer<typeof listQuerySchema>;
 
-export type ListMeta = { current_page: number; last_page: number; per_page: number; total: number };
+export const listMetaSchema = z.object({ current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number() });
+export type ListMeta = z.infer<typeof listMetaSchema>;
+
+/** `?expand=a,b` of the record pages (what is always included anyway is accepted for the spec's clients). */
+export const expandQuerySchema = z.object({ expand: text().max(100).optional() });
+
+/** A JSON object whose service picks the contract it parses with (by what the body asks for). */
+export const jsonObjectBodySchema = z.record(text(), z.unknown());
 
 export function listMeta(page: number, perPage: number, total: number): ListMeta {
   return { current_page: Math.max(page, 1), last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, listQuerySchema, nameSchema, passwordSchema, phoneSchema } from './common';
+import { emailSchema, expandQuerySchema, listQuerySchema, nameSchema, passwordSchema, phoneSchema, uuidSchema } from './common';
+import { listOf, referenceIdSchema, text } from './fields';
 import { optionalUrlSchema } from './url';
 import { blankToNull, optionalText, postalAddressResourceSchema, postalAddressSchema } from './address';
 import { messages } from './messages';
@@ -15,7 +16,7 @@ export type CounterpartyTab = (typeof counterpartyTabs)[number];
 export const counterpartyOrderFields = ['name', 'email', 'created_at', 'amount_due'] as const;
 
 /** A list filter value: empty strings and the spec's '0.00' placeholder mean "no filter". */
-const counterpartyFilter = z.preprocess((value) => (value === '' || value === '0.00' || value === null ? undefined : value), z.string().trim().max(255).optional());
+const counterpartyFilter = z.preprocess((value) => (value === '' || value === '0.00' || value === null ? undefined : value), text().trim().max(255, messages.maxLength255).optional());
 
 /**
  * `?status&search&email&phone&currency_id` plus paging and sorting. Keys ending in `_label` are
@@ -26,7 +27,7 @@ export const counterpartyListQuerySchema = listQuerySchema.extend({
   orderByField: z.enum(counterpartyOrderFields).optional(),
   email: counterpartyFilter,
   phone: counterpartyFilter,
-  currency_id: z.preprocess((value) => (value === '' || value === '0.00' || value === null ? undefined : value), z.coerce.number().int().min(1).optional()),
+  currency_id: z.preprocess((value) => (value === '' || value === '0.00' || value === null ? undefined : value), referenceIdSchema.optional()),
 });
 export type CounterpartyListQuery = z.input<typeof counterpartyListQuerySchema>;
 
@@ -38,11 +39,7 @@ export const counterpartyFieldsSchema = z.object({
   email: z.preprocess(blankToNull, emailSchema.nullish()),
   phone: z.preprocess(blankToNull, phoneSchema.nullish()),
   website: optionalUrlSchema,
-  currency_id: z.coerce
-    .number()
-    .int()
-    .refine((id) => currencyById(id) !== undefined, messages.invalidCurrency)
-    .default(1),
+  currency_id: referenceIdSchema.refine((id) => currencyById(id) !== undefined, messages.invalidCurrency).default(1),
   billing_address: postalAddressSchema.nullish(),
   shipping_address: postalAddressSchema.nullish(),
   portal_access: z.boolean().default(false),
@@ -111,11 +108,13 @@ export const counterpartyListResponseSchema = z.object({
 });
 export type CounterpartyListResponse = z.infer<typeof counterpartyListResponseSchema>;
 
-export const counterpartyExpandSchema = z.object({ expand: z.string().max(100).optional() });
+export const counterpartyExpandSchema = expandQuerySchema;
+/** `POST /customers?preview=1` asks what the email would link to (see counterpartyPreviewRequestSchema). */
+export const counterpartyCreateQuerySchema = z.object({ preview: text().max(5).optional() });
 
 /** `POST /customers/archive|unarchive|delete`: one `id` or a list of `ids`. */
 export const counterpartyBulkRequestSchema = z
-  .object({ id: z.string().uuid(messages.invalidUuid).optional(), ids: z.array(z.string().uuid(messages.invalidUuid)).max(500).optional() })
+  .object({ id: uuidSchema.optional(), ids: listOf(uuidSchema, { max: 500 }).optional() })
   .refine((body) => body.id !== undefined || (body.ids?.length ?? 0) > 0, { message: messages.selectAtLeastOne, path: ['ids'] });
 export type CounterpartyBulkRequest = z.input<typeof counterpartyBulkRequestSchema>;
 export const counterpartyBulkResponseSchema = z.object({ success: z.boolean(), count: z.number() });
@@ -135,7 +134,7 @@ export const businessOnboardingRequestSchema = z
   .object({
     name: nameSchema,
     password: passwordSchema,
-    password_confirmation: z.string({ error: messages.required }).min(1, messages.required),
+    password_confirmation: text({ error: messages.required }).min(1, messages.required),
     business_name: z.preprocess((value) => (value === '' ? undefined : value), nameSchema.optional()),
   })
   .refine((body) => body.password === body.password_confirmation, { message: messages.passwordConfirmation, path: ['password_confirmation'] });

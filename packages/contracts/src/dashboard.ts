@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { estimateStatuses, invoicePaidStatuses, invoiceStatuses } from './documents';
+import { calendarYearSchema } from './fields';
 
 /** Spec section 3, Dashboard stats; `type` asks for one figure or 'all'. */
 export const dashboardStatTypes = ['total_amount_due', 'customer_count', 'estimate_count', 'invoice_count', 'total_sales', 'total_purchases'] as const;
 export type DashboardStatType = (typeof dashboardStatTypes)[number];
 
 /** `year`: the calendar year in which the financial year starts (business setting fiscal_year); default the current one. */
-const yearSchema = z.coerce.number().int().min(1900).max(9999).optional();
+const yearSchema = calendarYearSchema.optional();
 
 export const dashboardStatsQuerySchema = z.object({ type: z.enum([...dashboardStatTypes, 'all']).default('all'), year: yearSchema });
 export type DashboardStatsQuery = z.input<typeof dashboardStatsQuerySchema>;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { emailSchema, listQuerySchema, optionalText255 } from './common';
+import { emailSchema, listQuerySchema, optionalText255, uuidSchema } from './common';
+import { isoDateSchema, listOf, requiredOr, text } from './fields';
 import { priceSchema } from './items';
-import { messages } from './messages';
+import { formatMessage, messages } from './messages';
 import { postalAddressResourceSchema } from './address';
 import { taxSelectionSchema } from './tax-selection';
 
@@ -22,38 +23,54 @@ export type DiscountType = (typeof discountTypes)[number];
 export const documentDirections = ['outgoing', 'incoming'] as const;
 export type DocumentDirection = (typeof documentDirections)[number];
 
-/** 'YYYY-MM-DD', a real calendar date. */
-export const isoDateSchema = z
-  .string({ error: messages.required })
-  .trim()
-  .min(1, { message: messages.required, abort: true })
-  .refine((value) => {
-    const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-    if (!match) return false;
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-  }, messages.invalidDate);
+/**
+ * Quantities and discounts are numeric(20, 4) and numeric(24, 4) columns, and the money engine
+ * scales them by 10^4 (DECIMAL_SCALE in packages/domain): at most 16 whole digits and 4 decimals.
+ */
+export const DECIMAL_PLACES = 4;
+export const DECIMAL_WHOLE_DIGITS = 16;
+/** An invoice, estimate or recurring invoice has at most 500 lines. */
+export const MAX_DOCUMENT_LINES = 500;
+
+type DecimalMessages = { invalid: string; negative: string; tooManyDigits: string; tooManyDecimals: string };
 
 /** A non-negative decimal with at most four decimals, kept as text: '10', '9.975', '0'. */
-function decimalText(message: string) {
-  return z.union([z.number(), z.string()], { error: message }).transform((raw, ctx): string => {
-    const text = (typeof raw === 'number' ? String(raw) : raw).trim();
-    if (text === '') return '0';
-    if (!/^\d{1,16}(\.\d{1,4})?$/.test(text)) {
+function decimalText(problems: DecimalMessages) {
+  return z.union([z.number(), text()], { error: requiredOr(problems.invalid) }).transform((raw, ctx): string => {
+    const value = (typeof raw === 'number' ? String(raw) : raw).trim();
+    if (value === '') return '0';
+    const fail = (message: string) => {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
-    }
-    return text;
+    };
+    const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(value);
+    if (!match) return fail(problems.invalid);
+    if (match[1] === '-') return fail(problems.negative);
+    if ((match[2] ?? '').length > DECIMAL_WHOLE_DIGITS) return fail(problems.tooManyDigits);
+    if ((match[3] ?? '').length > DECIMAL_PLACES) return fail(problems.tooManyDecimals);
+    return value;
   });
 }
 
+const decimalLimits = { decimals: String(DECIMAL_PLACES), digits: String(DECIMAL_WHOLE_DIGITS) };
+
 /** Fixed: minor units; percentage: a percent. The money engine checks the range against the amounts. */
-export const discountInputSchema = decimalText(messages.invalidDiscount);
-export const quantitySchema = decimalText(messages.quantityGreaterThanZero).refine((value) => Number(value) > 0, messages.quantityGreaterThanZero);
+export const discountInputSchema = decimalText({
+  invalid: messages.invalidDiscount,
+  negative: messages.invalidDiscount,
+  tooManyDigits: messages.invalidDiscount,
+  tooManyDecimals: formatMessage(messages.discountTooManyDecimals, decimalLimits),
+});
+export const quantitySchema = decimalText({
+  invalid: messages.invalidQuantity,
+  negative: messages.quantityGreaterThanZero,
+  tooManyDigits: formatMessage(messages.quantityTooManyDigits, decimalLimits),
+  tooManyDecimals: formatMessage(messages.quantityTooManyDecimals, decimalLimits),
+}).refine((value) => /[1-9]/.test(value), messages.quantityGreaterThanZero);
 
 export const documentItemRequestSchema = z.object({
-  item_id: z.string().uuid(messages.invalidItem).nullish(),
-  name: z.string({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
+  item_id: text().uuid(messages.invalidItem).nullish(),
+  name: text({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
   description: optionalText255,
   unit_name: optionalText255,
   quantity: quantitySchema.default('1'),
@@ -69,16 +86,16 @@ export type DocumentItemRequest = z.input<typeof documentItemRequestSchema>;
  * the same per item) are not part of the request: zod strips them and the server recomputes.
  */
 const documentRequestShape = {
-  customer_id: z.string({ error: messages.required }).uuid(messages.invalidCustomer),
-  template_name: z.string().trim().max(64).nullish(),
-  notes: z.string().max(65000, messages.notesTooLong).nullish(),
+  customer_id: text({ error: messages.required }).uuid(messages.invalidCustomer),
+  template_name: text().trim().max(64, messages.invalidTemplate).nullish(),
+  notes: text().max(65000, messages.notesTooLong).nullish(),
   tax_per_item_enabled: z.boolean().optional(),
   discount_per_item_enabled: z.boolean().optional(),
   discount_type: z.enum(discountTypes).default('fixed'),
   discount: discountInputSchema.default('0'),
   taxes: taxSelectionSchema(20).default([]),
-  items: z.array(documentItemRequestSchema, { error: messages.required }).min(1, messages.required).max(500),
-  removeAttachmentIds: z.array(z.string().uuid()).max(100).optional(),
+  items: listOf(documentItemRequestSchema, { min: 1, max: MAX_DOCUMENT_LINES, maxMessage: formatMessage(messages.tooManyDocumentLines, { max: String(MAX_DOCUMENT_LINES) }) }),
+  removeAttachmentIds: listOf(uuidSchema, { max: 100 }).optional(),
 };
 
 /** Whether a document's taxes and discounts are per item, as it is priced. */
@@ -103,7 +120,7 @@ export function fieldsIgnoredByModes(request: ModeCheckedRequest, modes: Documen
 
 export const invoiceRequestSchema = z.object({
   ...documentRequestShape,
-  invoice_number: z.string().trim().max(255).nullish(),
+  invoice_number: text().trim().max(255, messages.maxLength255).nullish(),
   invoice_date: isoDateSchema,
   due_date: isoDateSchema.nullish().or(z.literal('').transform(() => null)),
   send_invoice: z.boolean().default(false),
@@ -113,7 +130,7 @@ export type InvoicePayload = z.output<typeof invoiceRequestSchema>;
 
 export const estimateRequestSchema = z.object({
   ...documentRequestShape,
-  estimate_number: z.string().trim().max(255).nullish(),
+  estimate_number: text().trim().max(255, messages.maxLength255).nullish(),
   reference_number: optionalText255,
   estimate_date: isoDateSchema,
   expiry_date: isoDateSchema.nullish().or(z.literal('').transform(() => null)),
@@ -255,7 +272,7 @@ export const estimateOrderFields = ['estimate_date', 'expiry_date', 'estimate_nu
 const directionSchema = z.enum(documentDirections, { error: messages.invalidType }).default('outgoing');
 const documentListFilters = {
   type: directionSchema,
-  customer_id: z.string().uuid().optional(),
+  customer_id: uuidSchema.optional(),
   from_date: isoDateSchema.optional(),
   to_date: isoDateSchema.optional(),
 };
@@ -265,7 +282,7 @@ export const invoiceListQuerySchema = listQuerySchema.extend({
   tab_status: z.enum(['all', 'draft', 'open', 'paid']).default('all'),
   status: z.enum(invoiceStatuses).optional(),
   paid_status: z.enum(invoicePaidStatuses).optional(),
-  invoice_number: z.string().trim().max(255).optional(),
+  invoice_number: text().trim().max(255, messages.maxLength255).optional(),
   orderByField: z.enum(invoiceOrderFields).optional(),
 });
 export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;
@@ -274,7 +291,7 @@ export const estimateListQuerySchema = listQuerySchema.extend({
   ...documentListFilters,
   tab_status: z.enum(['all', 'draft', 'open', 'converted', 'approved', 'rejected']).default('all'),
   status: z.enum(estimateStatuses).optional(),
-  estimate_number: z.string().trim().max(255).optional(),
+  estimate_number: text().trim().max(255, messages.maxLength255).optional(),
   orderByField: z.enum(estimateOrderFields).optional(),
 });
 export type EstimateListQuery = z.input<typeof estimateListQuerySchema>;
@@ -310,7 +327,7 @@ export const invoiceStatsSchema = z.object({
 export type InvoiceStats = z.infer<typeof invoiceStatsSchema>;
 export const invoiceStatsQuerySchema = z.object({ type: directionSchema });
 
-export const nextNumberQuerySchema = z.object({ model: z.enum(numberedModels), customer_id: z.string().uuid().optional(), date: isoDateSchema.optional() });
+export const nextNumberQuerySchema = z.object({ model: z.enum(numberedModels), customer_id: uuidSchema.optional(), date: isoDateSchema.optional() });
 export const nextNumberResponseSchema = z.object({ next_number: z.string(), next_sequence_number: z.number(), nextCustomerSequenceNumber: z.number().nullable() });
 export type NextNumberResponse = z.infer<typeof nextNumberResponseSchema>;
 
@@ -319,8 +336,8 @@ export const updateDueDateRequestSchema = z.object({ due_date: isoDateSchema });
 export const sendDocumentEmailRequestSchema = z.object({
   to: emailSchema,
   reply_to: emailSchema.nullish().or(z.literal('').transform(() => null)),
-  subject: z.string({ error: messages.required }).trim().min(1, messages.required).max(100, messages.subjectTooLong),
-  body: z.string({ error: messages.required }).min(1, messages.required).max(65000, messages.notesTooLong),
+  subject: text({ error: messages.required }).trim().min(1, messages.required).max(100, messages.subjectTooLong),
+  body: text({ error: messages.required }).min(1, messages.required).max(65000, messages.notesTooLong),
   notify_admin: z.boolean().default(false),
 });
 export type SendDocumentEmailRequest = z.input<typeof sendDocumentEmailRequestSchema>;
@@ -347,7 +364,7 @@ export const estimateTemplatesResponseSchema = z.object({ estimateTemplates: z.a
 
 export const approvedInvoiceAmountResponseSchema = z.object({ invoice_approval_amount: z.number() });
 
-export const documentIdsRequestSchema = z.object({ ids: z.array(z.string().uuid()).min(1, messages.required).max(500) });
+export const documentIdsRequestSchema = z.object({ ids: listOf(uuidSchema, { min: 1, max: 500 }) });
 
 /** What a public page shows: the document as its recipient sees it, without internal fields. */
 /** A payment as the public invoice page lists it; an estimate's page lists none. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { referenceIdSchema, text } from './fields';
 import { messages } from './messages';
 
 /** numeric(20, 10): up to ten whole digits and ten decimals, above zero. */
@@ -15,13 +16,13 @@ export type ExchangeRateResource = z.infer<typeof exchangeRateResourceSchema>;
 
 export const exchangeRateRequestSchema = z.object({
   rate: z
-    .union([z.string(), z.number()], { error: messages.invalidExchangeRate })
+    .union([text(), z.number()], { error: messages.invalidExchangeRate })
     .transform((raw) => (typeof raw === 'number' ? String(raw) : raw).trim())
     .refine((text) => RATE_PATTERN.test(text) && /[1-9]/.test(text), messages.invalidExchangeRate),
 });
 export type ExchangeRateRequest = z.input<typeof exchangeRateRequestSchema>;
 
-export const exchangeRateParamsSchema = z.object({ currency_id: z.coerce.number().int().min(1) });
+export const exchangeRateParamsSchema = z.object({ currency_id: referenceIdSchema });
 
 /** At most one row per currency of the catalogue, so the list is bounded without paging. */
 export const exchangeRateListResponseSchema = z.object({ data: z.array(exchangeRateResourceSchema), business_currency_id: z.number() });

@@ -1,6 +1,7 @@
 export * from './abilities';
 export * from './messages';
 export * from './common';
+export * from './fields';
 export * from './http-url';
 export * from './url';
 export * from './auth';

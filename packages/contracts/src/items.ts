@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { listQuerySchema, optionalText255 } from './common';
+import { listQuerySchema, optionalText255, uuidSchema } from './common';
+import { coercedInteger, listOf, minorUnitsSchema, text } from './fields';
 import { messages } from './messages';
-import { decimalToMinorUnits, digitsWithinSafeRange, MAX_AMOUNT_DIGITS } from './money';
+import { decimalToMinorUnits, digitsWithinSafeRange, MAX_MINOR_UNITS } from './money';
 import { taxSelectionSchema } from './tax-selection';
 
 const listMetaShape = { current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number() };
-const requiredName = z.string({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255);
+const requiredName = text({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255);
 
 // ---- Item units ----------------------------------------------------------------------------
 
@@ -23,22 +24,8 @@ export type ItemUnitListResponse = z.infer<typeof itemUnitListResponseSchema>;
 
 // ---- Items ---------------------------------------------------------------------------------
 
-/**
- * A price in minor units, as a JSON integer or a string of digits: at most 20 digits and never
- * beyond what a JS number holds exactly (the client would silently round it).
- */
-export const priceSchema = z.union([z.number(), z.string()], { error: messages.required }).transform((raw, ctx): number => {
-  const text = typeof raw === 'number' ? (Number.isInteger(raw) && raw >= 0 ? BigInt(raw).toString() : '-') : raw.trim();
-  const fail = (message: string) => {
-    ctx.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  };
-  if (text === '') return fail(messages.required);
-  if (!/^\d+$/.test(text)) return fail(messages.invalidPrice);
-  if (text.replace(/^0+(?=\d)/, '').length > MAX_AMOUNT_DIGITS) return fail(messages.priceTooManyDigits);
-  if (!digitsWithinSafeRange(text)) return fail(messages.priceTooLarge);
-  return Number(text);
-});
+/** A price in minor units. */
+export const priceSchema = minorUnitsSchema({ invalid: messages.invalidPrice, tooManyDigits: messages.priceTooManyDigits, tooLarge: messages.priceTooLarge });
 
 export const itemTaxSchema = z.object({
   id: z.string().optional(),
@@ -66,7 +53,7 @@ export const itemRequestSchema = z.object({
   name: requiredName,
   description: optionalText255,
   price: priceSchema,
-  unit_id: z.string().uuid(messages.invalidUnit).nullish(),
+  unit_id: text().uuid(messages.invalidUnit).nullish(),
   taxes: taxSelectionSchema(50).default([]),
 });
 export type ItemRequest = z.input<typeof itemRequestSchema>;
@@ -75,13 +62,13 @@ export type ItemPayload = z.output<typeof itemRequestSchema>;
 export const itemSortFields = ['name', 'price', 'created_at'] as const;
 
 export const itemsQuerySchema = listQuerySchema.extend({
-  name: z.string().max(255).optional(),
-  unit_id: z.string().uuid().optional(),
+  name: text().max(255, messages.maxLength255).optional(),
+  unit_id: uuidSchema.optional(),
   /** Price range in minor units. */
-  price_from: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
-  price_to: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER).optional(),
+  price_from: coercedInteger({ max: MAX_MINOR_UNITS }).optional(),
+  price_to: coercedInteger({ max: MAX_MINOR_UNITS }).optional(),
   orderByField: z.enum(itemSortFields).optional(),
-  expand: z.string().max(100).optional(),
+  expand: text().max(100).optional(),
 });
 export type ItemsQuery = z.infer<typeof itemsQuerySchema>;
 
@@ -92,7 +79,7 @@ export const itemListResponseSchema = z.object({
 export type ItemListResponse = z.infer<typeof itemListResponseSchema>;
 
 export const itemBulkDeleteRequestSchema = z.object({
-  ids: z.array(z.string().uuid(messages.invalidUuid), { error: messages.selectAtLeastOne }).min(1, messages.selectAtLeastOne).max(500),
+  ids: listOf(uuidSchema, { min: 1, max: 500, requiredMessage: messages.selectAtLeastOne }),
 });
 
 export const itemBulkDeleteResponseSchema = z.object({ success: z.boolean(), deleted: z.number(), skipped: z.number() });
@@ -106,8 +93,7 @@ export function itemFormSchema(precision: number) {
   return z.object({
     name: requiredName,
     description: optionalText255,
-    price: z
-      .string()
+    price: text()
       .trim()
       .min(1, messages.required)
       .transform((amount, ctx): number => {
@@ -123,8 +109,8 @@ export function itemFormSchema(precision: number) {
         }
         return Number(parsed.minor);
       }),
-    unit_id: z.string().nullable(),
-    tax_type_ids: z.array(z.string()),
+    unit_id: text().nullable(),
+    tax_type_ids: z.array(text()),
   });
 }
 export type ItemFormValues = z.input<ReturnType<typeof itemFormSchema>>;

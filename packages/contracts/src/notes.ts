@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
+import { text } from './fields';
 import { messages } from './messages';
 
 const listMetaShape = { current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number() };
-const requiredName = z.string({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255);
+const requiredName = text({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255);
 
 // ---- Notes ---------------------------------------------------------------------------------
 
@@ -18,7 +19,7 @@ export type NoteResource = z.infer<typeof noteResourceSchema>;
 export const noteRequestSchema = z.object({
   type: z.enum(noteTypes, { error: messages.required }).default('Invoice'),
   name: requiredName,
-  notes: z.string({ error: messages.required }).min(1, messages.required).max(MAX_NOTES_LENGTH, messages.notesTooLong),
+  notes: text({ error: messages.required }).min(1, messages.required).max(MAX_NOTES_LENGTH, messages.notesTooLong),
 });
 export type NoteRequest = z.input<typeof noteRequestSchema>;
 

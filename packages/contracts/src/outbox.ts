@@ -1,7 +1,10 @@
 import { z } from 'zod';
+import { pageSchema, pageSizeSchema, text } from './fields';
 
 export const outboxStatuses = ['pending', 'sent', 'failed', 'held'] as const;
 export type OutboxStatus = (typeof outboxStatuses)[number];
+
+export const outboxListQuerySchema = z.object({ page: pageSchema, limit: pageSizeSchema(15, 100), status: z.enum(outboxStatuses).optional(), to: text().max(255).optional() });
 
 export const outboxMailResourceSchema = z.object({
   id: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, optionalText255 } from './common';
+import { listQuerySchema, optionalText255, uuidSchema } from './common';
 import { paymentClaimStatuses, paymentInvoiceSchema } from './payments';
 
 /**
@@ -33,7 +33,7 @@ export type PaymentClaim = z.infer<typeof paymentClaimSchema>;
 
 export const paymentClaimListQuerySchema = listQuerySchema.extend({
   status: z.enum([...paymentClaimStatuses, 'all']).default('claimed'),
-  invoice_id: z.string().uuid().optional(),
+  invoice_id: uuidSchema.optional(),
 });
 export type PaymentClaimListQuery = z.input<typeof paymentClaimListQuerySchema>;
 

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { AbilityCheck } from './abilities';
-import { listQuerySchema } from './common';
-import { documentPartySchema, invoicePaidStatuses, invoiceStatuses, isoDateSchema } from './documents';
+import { listQuerySchema, uuidSchema } from './common';
+import { documentPartySchema, invoicePaidStatuses, invoiceStatuses } from './documents';
+import { isoDateSchema, minorUnitsSchema, text } from './fields';
 import { messages } from './messages';
-import { MAX_AMOUNT_DIGITS, digitsWithinSafeRange } from './money';
 import { MAX_NOTES_LENGTH } from './notes';
 
 /** Received from a customer (against the business's own invoice) or made to a vendor (against the vendor's invoice to the business). */
@@ -26,25 +26,10 @@ export const paymentClaimStatuses = ['claimed', 'confirmed', 'rejected'] as cons
 export type PaymentClaimStatus = (typeof paymentClaimStatuses)[number];
 export const paymentOrderFields = ['payment_date', 'payment_number', 'amount', 'created_at'] as const;
 
-/**
- * An amount in minor units, as a JSON integer or a string of digits: at most 20 digits and never
- * beyond what a JS number holds exactly. The 0.50 minimum depends on the currency, so the server
- * checks it once it knows the invoice or counterparty.
- */
-export const paymentAmountSchema = z.union([z.number(), z.string()], { error: messages.required }).transform((raw, ctx): number => {
-  const text = typeof raw === 'number' ? (Number.isInteger(raw) && raw >= 0 ? BigInt(raw).toString() : '-') : raw.trim();
-  const fail = (message: string) => {
-    ctx.addIssue({ code: 'custom', message });
-    return z.NEVER;
-  };
-  if (text === '') return fail(messages.required);
-  if (!/^\d+$/.test(text)) return fail(messages.invalidAmount);
-  if (text.replace(/^0+(?=\d)/, '').length > MAX_AMOUNT_DIGITS) return fail(messages.amountTooManyDigits);
-  if (!digitsWithinSafeRange(text)) return fail(messages.amountTooLarge);
-  return Number(text);
-});
+/** A payment's amount in minor units; the 0.50 minimum depends on the currency, so the server checks it once it knows the invoice or counterparty. */
+export const paymentAmountSchema = minorUnitsSchema({ invalid: messages.invalidAmount, tooManyDigits: messages.amountTooManyDigits, tooLarge: messages.amountTooLarge });
 
-const optionalId = (message: string) => z.string().uuid(message).nullish().or(z.literal('').transform(() => null));
+const optionalId = (message: string) => text().uuid(message).nullish().or(z.literal('').transform(() => null));
 
 /**
  * Direction `received` names a customer (`customer_id`), `made` a vendor (`vendor_id`). Status,
@@ -55,12 +40,12 @@ export const paymentRequestSchema = z
     direction: z.enum(paymentDirections, { error: messages.invalidType }).default('received'),
     customer_id: optionalId(messages.invalidCustomer),
     vendor_id: optionalId(messages.invalidVendor),
-    payment_number: z.string().trim().max(255, messages.maxLength255).nullish(),
+    payment_number: text().trim().max(255, messages.maxLength255).nullish(),
     payment_date: isoDateSchema,
     amount: paymentAmountSchema,
     invoice_id: optionalId(messages.invalidInvoice),
     payment_method_id: optionalId(messages.invalidPaymentMode),
-    notes: z.string().max(MAX_NOTES_LENGTH, messages.notesTooLong).nullish(),
+    notes: text().max(MAX_NOTES_LENGTH, messages.notesTooLong).nullish(),
   })
   .superRefine((payment, ctx) => {
     const field = payment.direction === 'received' ? 'customer_id' : 'vendor_id';
@@ -136,9 +121,9 @@ export type PaymentResource = z.infer<typeof paymentResourceSchema>;
 
 export const paymentListQuerySchema = listQuerySchema.extend({
   tab: z.enum(paymentDirections, { error: messages.invalidType }).default('received'),
-  customer_id: z.string().uuid().optional(),
-  vendor_id: z.string().uuid().optional(),
-  invoice_id: z.string().uuid().optional(),
+  customer_id: uuidSchema.optional(),
+  vendor_id: uuidSchema.optional(),
+  invoice_id: uuidSchema.optional(),
   from_date: isoDateSchema.optional(),
   to_date: isoDateSchema.optional(),
   orderByField: z.enum(paymentOrderFields).optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { listQuerySchema, optionalText255 } from './common';
-import { discountTypes, documentItemResourceSchema, documentPartySchema, documentTaxResourceSchema, invoicePaidStatuses, invoiceRequestSchema, invoiceStatuses, isoDateSchema } from './documents';
+import { listQuerySchema, optionalText255, uuidSchema } from './common';
+import { discountTypes, documentItemResourceSchema, documentPartySchema, documentTaxResourceSchema, invoicePaidStatuses, invoiceRequestSchema, invoiceStatuses } from './documents';
+import { integer, isoDateSchema, text } from './fields';
 import { messages } from './messages';
 
 /** 'working' while the generator makes an invoice; 'completed' once its end date or count is reached. */
@@ -15,9 +16,9 @@ export const recurringInvoiceOrderFields = ['created_at', 'next_run_at', 'start_
 
 /** One cron field as typed: '*', '5', '1,15', '1-5', or any of these with a step '/2' (checked by the domain's schedule rules). */
 const cronFieldSchema = z
-  .union([z.string(), z.number()], { error: messages.invalidScheduleField })
+  .union([text(), integer({ max: 9999, message: messages.invalidScheduleField })], { error: messages.invalidScheduleField })
   .transform((value) => String(value).trim())
-  .pipe(z.string().min(1, messages.required).max(100, messages.invalidScheduleField));
+  .pipe(text().min(1, messages.required).max(100, messages.invalidScheduleField));
 
 export const recurringInvoiceRequestSchema = invoiceRequestSchema
   .pick({ customer_id: true, template_name: true, notes: true, tax_per_item_enabled: true, discount_per_item_enabled: true, discount_type: true, discount: true, taxes: true, items: true })
@@ -38,11 +39,11 @@ export const recurringInvoiceRequestSchema = invoiceRequestSchema
     /** 'Ends on', inclusive. */
     end_date: isoDateSchema.nullish().or(z.literal('').transform(() => null)),
     /** Ends after this many invoices. */
-    count: z.number({ error: messages.invalidCount }).int(messages.invalidCount).min(1, messages.invalidCount).max(10000, messages.invalidCount).nullish(),
+    count: integer({ min: 1, max: 10000, message: messages.invalidCount }).nullish(),
     /** IANA zone; the business's time zone when omitted. */
-    timezone: z.string().trim().max(64, messages.invalidTimeZone).optional(),
+    timezone: text().trim().max(64, messages.invalidTimeZone).optional(),
     /** Days from invoice date to due date; the business's invoice setting when null. */
-    due_in_days: z.number().int().min(0).max(365).nullish(),
+    due_in_days: integer({ max: 365 }).nullish(),
     send_automatically: z.boolean().default(true),
     auto_pay_enabled: z.boolean().default(false),
     status: z.enum(['active', 'on_hold']).default('active'),
@@ -126,7 +127,7 @@ export type RecurringInvoiceResource = z.infer<typeof recurringInvoiceResourceSc
 export const recurringInvoiceListQuerySchema = listQuerySchema.extend({
   tab_status: z.enum(recurringInvoiceTabs).default('all'),
   status: z.enum(recurringInvoiceStatuses).optional(),
-  customer_id: z.string().uuid().optional(),
+  customer_id: uuidSchema.optional(),
   orderByField: z.enum(recurringInvoiceOrderFields).optional(),
 });
 export type RecurringInvoiceListQuery = z.input<typeof recurringInvoiceListQuerySchema>;

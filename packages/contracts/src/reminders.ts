@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
+import { integer } from './fields';
 import { messages } from './messages';
 
 /** Spec section 5: 'Reminder days: a number, 0 to 90'. */
@@ -22,7 +23,7 @@ export type PaymentReminderResource = z.infer<typeof paymentReminderResourceSche
 export const paymentReminderRequestSchema = z
   .object({
     type: z.enum(paymentReminderTypes, { error: messages.invalidReminderType }),
-    days: z.number({ error: messages.reminderDaysRange }).int(messages.reminderDaysRange).min(0, messages.reminderDaysRange).max(MAX_REMINDER_DAYS, messages.reminderDaysRange),
+    days: integer({ max: MAX_REMINDER_DAYS, message: messages.reminderDaysRange }),
   })
   .transform((rule) => (rule.type === 'on_due' ? { ...rule, days: 0 } : rule));
 export type PaymentReminderRequest = z.input<typeof paymentReminderRequestSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type AbilityScope, abilitiesForScope } from './abilities';
 import { listQuerySchema, optionalText255 } from './common';
+import { listOf, pageSizeSchema, text } from './fields';
 import { messages } from './messages';
 
 export const roleResourceSchema = z.object({
@@ -15,7 +16,7 @@ export const roleResourceSchema = z.object({
 });
 export type RoleResource = z.infer<typeof roleResourceSchema>;
 
-export const rolesQuerySchema = listQuerySchema.extend({ limit: z.coerce.number().int().min(1).max(500).default(100) });
+export const rolesQuerySchema = listQuerySchema.extend({ limit: pageSizeSchema(100) });
 
 export const roleListResponseSchema = z.object({
   data: z.array(roleResourceSchema),
@@ -25,9 +26,9 @@ export type RoleListResponse = z.infer<typeof roleListResponseSchema>;
 
 /** Create and edit share one form; the server also checks each ability belongs to the role's scope. */
 export const roleRequestSchema = z.object({
-  name: z.string({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
+  name: text({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
   description: optionalText255,
-  abilities: z.array(z.string().max(100), { error: messages.selectAtLeastOne }).min(1, messages.selectAtLeastOne).max(200),
+  abilities: listOf(text().max(100, messages.invalidAbility), { min: 1, max: 200, requiredMessage: messages.selectAtLeastOne }),
 });
 export type RoleRequest = z.input<typeof roleRequestSchema>;
 

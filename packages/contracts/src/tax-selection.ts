@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { listOf, text } from './fields';
 import { messages } from './messages';
 
 /**
@@ -6,15 +7,12 @@ import { messages } from './messages';
  * listed twice would be charged twice. Ids compare case-insensitively, as the database compares UUIDs.
  */
 export function taxSelectionSchema(max: number) {
-  return z
-    .array(z.object({ tax_type_id: z.string({ error: messages.invalidTaxType }).uuid(messages.invalidTaxType) }))
-    .max(max)
-    .superRefine((taxes, ctx) => {
-      const seen = new Set<string>();
-      taxes.forEach((tax, index) => {
-        const id = tax.tax_type_id.toLowerCase();
-        if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [index, 'tax_type_id'], message: messages.duplicateTax });
-        seen.add(id);
-      });
+  return listOf(z.object({ tax_type_id: text({ error: messages.invalidTaxType }).uuid(messages.invalidTaxType) }), { max }).superRefine((taxes, ctx) => {
+    const seen = new Set<string>();
+    taxes.forEach((tax, index) => {
+      const id = tax.tax_type_id.toLowerCase();
+      if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [index, 'tax_type_id'], message: messages.duplicateTax });
+      seen.add(id);
     });
+  });
 }

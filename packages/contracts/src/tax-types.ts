@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { listQuerySchema, optionalText255 } from './common';
+import { requiredOr, text } from './fields';
 import { messages } from './messages';
 
 const listMetaShape = { current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number() };
 
 /** Spec: 'Enter valid tax rate': a number from 0 to 100 with at most 4 decimals (numeric(7,4)). */
-export const taxRateSchema = z.union([z.number(), z.string()], { error: messages.required }).transform((raw, ctx): string => {
+export const taxRateSchema = z.union([z.number(), text()], { error: requiredOr(messages.invalidTaxRate) }).transform((raw, ctx): string => {
   const text = typeof raw === 'number' ? (Number.isFinite(raw) ? String(raw) : '') : raw.trim();
   if (text === '') {
     ctx.addIssue({ code: 'custom', message: messages.required });
@@ -40,7 +41,7 @@ export const taxTypeResourceSchema = z.object({
 export type TaxTypeResource = z.infer<typeof taxTypeResourceSchema>;
 
 export const taxTypeRequestSchema = z.object({
-  name: z.string({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
+  name: text({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
   description: optionalText255,
   percent: taxRateSchema,
   compound_tax: z.boolean().default(false),
@@ -57,10 +58,9 @@ export const taxTypeListResponseSchema = z.object({
 export type TaxTypeListResponse = z.infer<typeof taxTypeListResponseSchema>;
 
 export const salesTaxRequestSchema = z.object({
-  state: z.string({ error: messages.required }).trim().min(1, messages.required).max(100),
-  country: z.string().trim().max(100).nullish(),
-  zip: z
-    .string()
+  state: text({ error: messages.required }).trim().min(1, messages.required).max(100, messages.invalidState),
+  country: text().trim().max(100, messages.invalidCountry).nullish(),
+  zip: text()
     .trim()
     .regex(/^\d{5}(-\d{4})?$/, messages.invalidZip)
     .nullish()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, nameSchema } from './common';
+import { text } from './fields';
 import { messages } from './messages';
 
 export const membershipStatuses = ['invited', 'active', 'disabled'] as const;
@@ -41,7 +42,7 @@ export const teamUserListResponseSchema = z.object({ data: z.array(teamUserResou
 export type TeamUserListResponse = z.infer<typeof teamUserListResponseSchema>;
 
 /** `role` names a role of the business or gives its id. */
-const roleReference = z.string({ error: messages.required }).trim().min(1, messages.required).max(100);
+const roleReference = text({ error: messages.required }).trim().min(1, messages.required).max(100, messages.roleNotFound);
 
 export const updateTeamUserRequestSchema = z.object({
   name: nameSchema.optional(),
@@ -50,7 +51,7 @@ export const updateTeamUserRequestSchema = z.object({
 export type UpdateTeamUserRequest = z.input<typeof updateTeamUserRequestSchema>;
 
 /** Global search (company header): at most 10 hits of each kind. */
-export const searchQuerySchema = z.object({ search: z.string().trim().max(255).default('') });
+export const searchQuerySchema = z.object({ search: text().trim().max(255, messages.maxLength255).default('') });
 export const searchHitSchema = z.object({ id: z.string(), name: z.string(), email: z.string().nullable(), avatar: z.string().nullable() });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 export const searchResponseSchema = z.object({

@@ -1,27 +1,24 @@
 import { z } from 'zod';
 import { emailSchema, listQuerySchema, optionalText255 } from './common';
+import { coercedInteger, listOf, text } from './fields';
 import { messages } from './messages';
 import { optionalUrlSchema } from './url';
 
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
 
-export const domainSchema = z
-  .string({ error: messages.required })
+export const domainSchema = text({ error: messages.required })
   .trim()
   .toLowerCase()
   .min(1, { message: messages.required, abort: true })
   .regex(HOSTNAME, messages.invalidDomain);
 
 /** Write-only secrets: empty or the masked value (contains ****) keeps what is stored. */
-const secretInput = z.string().trim().max(500).nullish();
-const optionalLong = z.string().trim().max(2000).nullish();
+const secretInput = text().trim().max(500).nullish();
+const optionalLong = text().trim().max(2000).nullish();
 
 export const tenantFieldsSchema = z.object({
-  name: z.string({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
-  domains: z
-    .array(domainSchema, { error: messages.required })
-    .min(1, messages.required)
-    .max(10)
+  name: text({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
+  domains: listOf(domainSchema, { min: 1, max: 10 })
     .refine((list) => new Set(list).size === list.length, messages.domainTaken),
   page_title: optionalText255,
   landing_url: optionalUrlSchema,
@@ -29,7 +26,7 @@ export const tenantFieldsSchema = z.object({
   heading: optionalText255,
   description: optionalLong,
   dashboard_logo: optionalUrlSchema,
-  theme_color: z.string().trim().regex(/^#[0-9a-fA-F]{6}$/, messages.invalidColor).default('#4f46e5'),
+  theme_color: text().trim().regex(/^#[0-9a-fA-F]{6}$/, messages.invalidColor).default('#4f46e5'),
   font: optionalText255,
   copyright_text: optionalText255,
   support_email: emailSchema.nullish().or(z.literal('')),
@@ -40,7 +37,7 @@ export const tenantFieldsSchema = z.object({
   payment_provider_account_id: optionalText255,
   financing_provider_url: optionalUrlSchema,
   financing_provider_secret: secretInput,
-  financing_product_ids: z.array(z.string().trim().uuid(messages.invalidUuid).or(z.literal(''))).max(3).default([]),
+  financing_product_ids: listOf(text().trim().uuid(messages.invalidUuid).or(z.literal('')), { max: 3 }).default([]),
   bank_link_client_id: optionalText255,
   bank_link_secret: secretInput,
   bank_link_environment: optionalText255,
@@ -132,11 +129,7 @@ export type TenantBusiness = z.infer<typeof tenantBusinessSchema>;
 /** The tenant's security settings (admin → settings), edited by a holder of edit-platform-setting. */
 export const PERSONAL_TOKEN_MAX_DAYS_DEFAULT = 365;
 export const securitySettingsSchema = z.object({
-  personal_token_max_days: z.coerce
-    .number({ error: messages.tokenLifetimeRange })
-    .int(messages.tokenLifetimeRange)
-    .min(1, messages.tokenLifetimeRange)
-    .max(3650, messages.tokenLifetimeRange),
+  personal_token_max_days: coercedInteger({ min: 1, max: 3650, message: messages.tokenLifetimeRange }),
 });
 export type SecuritySettings = z.output<typeof securitySettingsSchema>;
 export type SecuritySettingsInput = z.input<typeof securitySettingsSchema>;

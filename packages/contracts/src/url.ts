@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { URL_MAX_LENGTH, normaliseHttpUrl } from './http-url';
+import { text } from './fields';
 import { messages } from './messages';
 
 /** The spec's URL message (section 5), with the example host it shows. */
@@ -19,14 +20,13 @@ function checkedUrl(value: string, ctx: z.RefinementCtx): string {
 }
 
 /** A required URL field. */
-export const urlSchema = z.string({ error: messages.required }).min(1, { message: messages.required, abort: true }).transform(checkedUrl);
+export const urlSchema = text({ error: messages.required }).min(1, { message: messages.required, abort: true }).transform(checkedUrl);
 
 /**
  * Every optional URL field (websites, tenant landing, logo and provider URLs). Blank clears it
  * (null); an omitted field stays omitted, so partial updates leave it untouched.
  */
-export const optionalUrlSchema = z
-  .string({ error: invalidUrlMessage })
+export const optionalUrlSchema = text({ error: invalidUrlMessage })
   .nullish()
   .transform((value, ctx) => {
     if (value === undefined) return undefined;

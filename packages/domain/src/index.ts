@@ -10,3 +10,4 @@ export * from './minimum-messages';
 export * from './schedules';
 export * from './tax-rates';
 export * from './document-summary';
+export * from './business-settings';

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   accessTokenListResponseSchema,
-  accessTokenStatuses,
   changePasswordRequestSchema,
   changePasswordResponseSchema,
   confirmEmailChangeRequestSchema,
@@ -19,6 +18,9 @@ import {
   updateMeRequestSchema,
   updateUserSettingsRequestSchema,
   userResourceSchema,
+  idParamsSchema,
+  userSettingsQuerySchema,
+  accessTokenListQuerySchema,
 } from '@app/contracts';
 import { AppError } from '../../platform/errors';
 import { requestMeta } from '../../platform/http';
@@ -64,7 +66,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     return { data: { avatar: await account.uploadAvatar(request.ctx.tenant.id, user.id, image) } };
   });
 
-  server.get('/me/settings', { config: SIGNED_IN, schema: { querystring: z.object({ settings: z.union([z.string(), z.array(z.string())]).optional() }) } }, async (request) => {
+  server.get('/me/settings', { config: SIGNED_IN, schema: { querystring: userSettingsQuerySchema } }, async (request) => {
     const raw = request.query.settings;
     const keys = raw === undefined ? [] : Array.isArray(raw) ? raw : raw.split(',');
     return account.settings(request.ctx.tenant.id, requireUser(request).id, keys);
@@ -108,11 +110,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     {
       config: SIGNED_IN,
       schema: {
-        querystring: z.object({
-          status: z.enum(accessTokenStatuses).default('active'),
-          page: z.coerce.number().int().min(0).default(1),
-          limit: z.coerce.number().int().min(1).max(100).default(15),
-        }),
+        querystring: accessTokenListQuerySchema,
         response: { 200: accessTokenListResponseSchema },
       },
     },
@@ -128,7 +126,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     return reply.status(201).send(created);
   });
 
-  server.delete('/me/tokens/:id', { config: SIGNED_IN, schema: { params: z.object({ id: z.string().uuid() }) } }, async (request, reply) => {
+  server.delete('/me/tokens/:id', { config: SIGNED_IN, schema: { params: idParamsSchema } }, async (request, reply) => {
     await account.revokeToken(request.ctx.tenant.id, requireUser(request).id, request.params.id);
     return reply.status(204).send();
   });

@@ -7,8 +7,8 @@ import {
   type UserSettings,
   formatMessage,
   messages,
+  userSettingKeys,
   userSettingsSchema,
-  languages,
 } from '@app/contracts';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
@@ -16,9 +16,11 @@ import type { AppContext, RequestMeta } from '../../platform/app-context';
 import { newId, randomToken, sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
+import { listPdfTemplates } from '../../platform/pdf';
 import { FILES_PREFIX, type ImageKind, newImageKey } from '../../platform/storage';
 import { Throttle } from '../../platform/throttle';
 import { newTotpSecret, totpUri, verifyTotp } from '../../platform/totp';
+import { warnOnce } from '../../platform/warnings';
 import * as authRepo from '../auth/auth.repository';
 import { endAccessAfterPasswordChange, passwordSubjects } from '../auth/auth.service';
 import { securitySettingsInTx } from '../tenants/security-settings.service';
@@ -54,9 +56,28 @@ export async function userResourceInTx(tx: Tx, tenantId: string, row: authRepo.U
   return toUserResource(row, await repo.findPendingEmail(tx, tenantId, row.id, now));
 }
 
+/** Each stored user setting on its own: one that no longer passes its rule is left out (the default applies) and logged once. */
 export function userSettingsOf(row: authRepo.UserRow): UserSettings {
-  const parsed = userSettingsSchema.safeParse({ ...row.settings, language: row.language });
-  return parsed.success ? parsed.data : { language: row.language };
+  const stored: Record<string, unknown> = { ...row.settings, language: row.language };
+  const settings: UserSettings = {};
+  for (const key of userSettingKeys) {
+    if (stored[key] === undefined) continue;
+    const parsed = userSettingsSchema.shape[key].safeParse(stored[key]);
+    if (parsed.success) Object.assign(settings, { [key]: parsed.data });
+    else warnOnce(`user-setting:${row.id}:${key}`, `User ${row.id}: the stored setting ${key} is invalid; its default is used until it is saved again.`);
+  }
+  return settings;
+}
+
+/** A default template must be one of the kind's PDF templates (the schema only bounds its length). */
+function checkDefaultTemplates(settings: UserSettings): void {
+  const choices = [
+    ['default_invoice_template', settings.default_invoice_template, 'invoice'],
+    ['default_estimate_template', settings.default_estimate_template, 'estimate'],
+  ] as const;
+  for (const [field, name, kind] of choices) {
+    if (name && !listPdfTemplates(kind).some((template) => template.name === name)) throw AppError.validation(`settings.${field}`, messages.invalidTemplate);
+  }
 }
 
 function tokenResource(row: repo.AccessTokenRow, now: Date): AccessTokenResource {
@@ -105,7 +126,6 @@ export function createAccountService(app: AppContext) {
      * a stolen session alone can neither take the account over nor lock its owner out.
      */
     async updateMe(tenantId: string, signedIn: SignedInUser, input: UpdateMeRequest, meta: RequestMeta): Promise<UserResource> {
-      if (input.language && !languages.some((l) => l.code === input.language)) throw AppError.validation('language', 'The selected language is invalid.');
       const current = await loadUser(tenantId, signedIn.id);
       const email = input.email.toLowerCase();
       const changesEmail = email !== current.email.toLowerCase();
@@ -174,7 +194,7 @@ export function createAccountService(app: AppContext) {
     },
 
     async updateSettings(tenantId: string, userId: string, settings: UserSettings): Promise<void> {
-      if (settings.language && !languages.some((l) => l.code === settings.language)) throw AppError.validation('settings.language', 'The selected language is invalid.');
+      checkDefaultTemplates(settings);
       await inTenant(app.db, tenantId, async (tx) => {
         const current = await authRepo.findUserById(tx, tenantId, userId);
         if (!current) throw AppError.unauthenticated();

@@ -170,6 +170,17 @@ describe('user settings', () => {
     const bad = await c.put('/api/v1/me/settings', { settings: { language: 'xx' } });
     expect(bad.status).toBe(422);
   });
+
+  it('refuses a template that does not exist or text that cannot be stored, and reads a bad stored value as unset', async () => {
+    const { c, email } = await newUser();
+    expect(errorsOf(await c.put('/api/v1/me/settings', { settings: { default_invoice_template: 'estimate1' } }))['settings.default_invoice_template']).toEqual([messages.invalidTemplate]);
+    expect(errorsOf(await c.put('/api/v1/me/settings', { settings: { default_estimate_template: 'estimate\u0000' } }))['settings.default_estimate_template']).toEqual([messages.unstorableText]);
+    expect(errorsOf(await c.put('/api/v1/me/settings', { settings: { language: 'xx' } }))['settings.language']).toEqual([messages.invalidLanguage]);
+    expect((await c.put('/api/v1/me/settings', { settings: { default_estimate_template: 'estimate2' } })).status).toBe(200);
+    await h.app.db.execute(`update users set settings = settings || '{"default_invoice_template": 42}'::jsonb where email = '${email}'`);
+    expect((await c.get('/api/v1/me/settings')).body).toEqual({ language: 'en', default_estimate_template: 'estimate2' });
+    expect((await c.get('/api/v1/bootstrap')).status).toBe(200);
+  });
 });
 
 describe('personal access tokens', () => {

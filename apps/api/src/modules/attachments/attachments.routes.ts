@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { attachmentResourceSchema, messages } from '@app/contracts';
+import { attachmentResourceSchema, messages, idParamsSchema, uuidSchema } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { AppError } from '../../platform/errors';
 import { auditActor } from '../../platform/http';
@@ -8,17 +8,16 @@ import { attachableDocuments } from './attachable-documents';
 import { ATTACHMENTS_PER_DOCUMENT, type MultipartForm, acceptFiles, readMultipartForm } from './attachment-files';
 import type { AttachmentService } from './attachments.service';
 
-const params = z.object({ id: z.string().uuid() });
-const attachmentParams = params.extend({ attachmentId: z.string().uuid() });
+const params = idParamsSchema;
+const attachmentParams = params.extend({ attachmentId: uuidSchema });
 const listResponse = { 200: z.object({ data: z.array(attachmentResourceSchema) }) };
 const FILES_FIELD = /^attachments(\[\d*\])?$/;
 const REMOVE_FIELD = /^remove_attachments(\[\d*\])?$/;
-const UUID = z.string().uuid();
 
 /** The ids of `remove_attachments[n]` fields; one that is no id is a 422 naming it. */
 function removalIds(form: MultipartForm): string[] {
   const values = form.fields.filter((field) => REMOVE_FIELD.test(field.name)).map((field) => field.value);
-  const invalid = values.findIndex((value) => !UUID.safeParse(value).success);
+  const invalid = values.findIndex((value) => !uuidSchema.safeParse(value).success);
   if (invalid >= 0) throw AppError.validation(`remove_attachments.${invalid}`, messages.invalidUuid);
   return values;
 }

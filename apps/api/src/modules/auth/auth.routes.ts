@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   acceptInvitationRequestSchema,
   forgotPasswordRequestSchema,
@@ -14,6 +13,7 @@ import {
   tokenLoginResponseSchema,
   twoFactorChallengeSchema,
   verifyEmailRequestSchema,
+  tokenParamsSchema,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
@@ -103,11 +103,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (serve
     return { message: messages.verificationSent };
   });
 
-  server.get('/invitations/:token', { config: PUBLIC, schema: { params: z.object({ token: z.string().min(1).max(200) }), response: { 200: invitationInfoSchema } } }, async (request) => {
+  server.get('/invitations/:token', { config: PUBLIC, schema: { params: tokenParamsSchema, response: { 200: invitationInfoSchema } } }, async (request) => {
     return auth.invitation(request.ctx.tenant.id, request.params.token, request.ip);
   });
 
-  server.post('/accept-user-invitation/:token', { config: PUBLIC, schema: { params: z.object({ token: z.string().min(1).max(200) }), body: acceptInvitationRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
+  server.post('/accept-user-invitation/:token', { config: PUBLIC, schema: { params: tokenParamsSchema, body: acceptInvitationRequestSchema, response: { 200: messageResponseSchema } } }, async (request) => {
     await auth.acceptInvitation(request.ctx.tenant.id, request.params.token, request.body, request.ip);
     return { message: 'Invitation accepted' };
   });

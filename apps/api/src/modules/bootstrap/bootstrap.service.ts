@@ -81,7 +81,7 @@ export function createBootstrapService(app: AppContext) {
         current_user_abilities: abilities,
         current_user_platform_abilities: user.platformAbilities,
         current_business: current ? toBusinessResource(current) : null,
-        current_business_settings: current ? businessSettingsOf(current) : {},
+        current_business_settings: current ? businessSettingsOf(current.id, current.settings) : {},
         current_business_currency: current ? (currencyById(current.currencyId) ?? null) : null,
         companies,
         connections: {},

@@ -8,6 +8,8 @@ import {
   listMeta,
   updateBusinessRequestSchema,
   updateBusinessSettingsRequestSchema,
+  companiesQuerySchema,
+  listMetaSchema,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/app-context';
 import { auditActor } from '../../platform/http';
@@ -48,8 +50,8 @@ export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = asyn
       // The switcher list: the same companies /bootstrap gives an unverified user.
       config: { access: { authenticated: true, allowUnverified: true } },
       schema: {
-        querystring: z.object({ page: z.coerce.number().int().min(0).default(1), limit: z.coerce.number().int().min(1).max(100).default(10) }),
-        response: { 200: z.object({ data: z.array(companySummarySchema), meta: z.object({ current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number() }) }) },
+        querystring: companiesQuerySchema,
+        response: { 200: z.object({ data: z.array(companySummarySchema), meta: listMetaSchema }) },
       },
     },
     async (request) => {

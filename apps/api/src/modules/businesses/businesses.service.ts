@@ -9,18 +9,17 @@ import {
   messages,
   seededBusinessRoles,
   createBusinessRequestSchema,
-  businessSettingsSchema,
   type BusinessSettings,
   type ResolvedBusinessSettings,
-  resolveBusinessSettings,
 } from '@app/contracts';
-import { parseNumberFormat, validateNumberComponents } from '@app/domain';
+import { businessSettingsProblems, readStoredBusinessSettings } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import { warnOnce } from '../../platform/warnings';
 import * as repo from './businesses.repository';
 
 type StoredAddress = NonNullable<repo.BusinessRow['billingAddress']>;
@@ -82,29 +81,21 @@ export function toBusinessResource(row: repo.BusinessRow): BusinessResource {
   };
 }
 
-/** What the business chose itself; anything else takes the default. */
-function storedSettingsOf(row: repo.BusinessRow): BusinessSettings {
-  const parsed = businessSettingsSchema.safeParse(row.settings);
-  return parsed.success ? parsed.data : {};
+/**
+ * The one reader of stored business settings (every module reads them through here): each value
+ * is checked as it would be on a save, and one that no longer passes (written by an older
+ * version, or by hand) takes its default and is logged once, instead of failing every list,
+ * number and job of the business.
+ */
+function readSettings(businessId: string, stored: unknown) {
+  return readStoredBusinessSettings(stored, ({ key, problem }) =>
+    warnOnce(`business-setting:${businessId}:${key}`, `Business ${businessId}: the stored setting ${key} is invalid (${problem}); its default is used until it is saved again.`),
+  );
 }
 
 /** Every setting in effect for the business, defaults included. */
-export function businessSettingsOf(row: repo.BusinessRow): ResolvedBusinessSettings {
-  return resolveBusinessSettings(storedSettingsOf(row));
-}
-
-/** A number format must parse and make sense (series length, one-character delimiters, a sequence). */
-function checkNumberFormats(settings: BusinessSettings): void {
-  const errors: Record<string, string[]> = {};
-  for (const key of ['invoice_number_format', 'estimate_number_format', 'payment_number_format'] as const) {
-    const format = settings[key];
-    if (format === undefined) continue;
-    const parsed = parseNumberFormat(format);
-    const message = parsed.ok ? validateNumberComponents(parsed.components)[0]?.message : parsed.message;
-    if (message) errors[`settings.${key}`] = [message];
-  }
-  const first = Object.values(errors)[0]?.[0];
-  if (first) throw new AppError('validation', first, 422, errors);
+export function businessSettingsOf(businessId: string, stored: unknown): ResolvedBusinessSettings {
+  return readSettings(businessId, stored).resolved;
 }
 
 function slugify(name: string): string {
@@ -249,7 +240,7 @@ export function createBusinessService(app: AppContext) {
     async settings(tenantId: string, businessId: string): Promise<BusinessSettings> {
       const row = await inTenant(app.db, tenantId, (tx) => repo.findBusiness(tx, tenantId, businessId));
       if (!row) throw AppError.notFound();
-      return businessSettingsOf(row);
+      return businessSettingsOf(row.id, row.settings);
     },
 
     async updateSettings(actor: AuditActor, businessId: string, settings: BusinessSettings): Promise<BusinessSettings> {
@@ -257,12 +248,15 @@ export function createBusinessService(app: AppContext) {
       return inTenant(app.db, tenantId, async (tx) => {
         const row = await repo.findBusiness(tx, tenantId, businessId);
         if (!row) throw AppError.notFound();
-        checkNumberFormats(settings);
-        const before = storedSettingsOf(row);
+        const problems = businessSettingsProblems(settings);
+        const first = Object.values(problems)[0]?.[0];
+        if (first) throw new AppError('validation', first, 422, problems);
+        // A stored value that no longer passes is left out: the save replaces it with its default.
+        const before = readSettings(businessId, row.settings).valid;
         const merged = { ...before, ...settings };
         await repo.updateBusiness(tx, tenantId, businessId, { settings: merged });
         await recordAudit(tx, { ...actor, businessId }, { model: 'business_settings', modelId: businessId, action: 'updated', before, after: merged });
-        return resolveBusinessSettings(merged);
+        return readSettings(businessId, merged).resolved;
       });
     },
 

@@ -17,6 +17,10 @@ import {
   messages,
   resendBusinessInviteRequestSchema,
   successResponseSchema,
+  idParamsSchema,
+  tokenParamsSchema,
+  jsonObjectBodySchema,
+  counterpartyCreateQuerySchema,
 } from '@app/contracts';
 import { auditActor, requestMeta } from '../../platform/http';
 import { requireBusiness, requireUser } from '../../platform/request-context';
@@ -29,7 +33,7 @@ const ABILITIES = {
 } as const;
 
 const business = (ability: AbilityCheck) => ({ access: { ability, scope: 'business' as const } });
-const params = z.object({ id: z.string().uuid() });
+const params = idParamsSchema;
 const one = { 200: z.object({ data: counterpartyResourceSchema }) };
 
 /** True for `?preview=1|true` or a body with `preview: true`. */
@@ -53,7 +57,7 @@ export const counterpartyRoutes: FastifyPluginAsyncZod<CounterpartyRoutesOptions
   );
 
   // The body is parsed by the service: a preview needs only the email, a create every field.
-  server.post(base, { config: business(can.create), schema: { body: z.record(z.string(), z.unknown()), querystring: z.object({ preview: z.string().max(5).optional() }) } }, async (request, reply) => {
+  server.post(base, { config: business(can.create), schema: { body: jsonObjectBodySchema, querystring: counterpartyCreateQuerySchema } }, async (request, reply) => {
     if (wantsPreview(request.query, request.body)) {
       const { email } = counterpartyPreviewRequestSchema.parse({ ...request.body, preview: true });
       return service.preview(scope(request), requireUser(request).id, email);
@@ -67,7 +71,7 @@ export const counterpartyRoutes: FastifyPluginAsyncZod<CounterpartyRoutesOptions
     return { data: await service.get(scope(request), request.params.id, expand) };
   });
 
-  server.put(`${base}/:id`, { config: business(can.edit), schema: { params, body: z.record(z.string(), z.unknown()), response: one } }, async (request) => ({
+  server.put(`${base}/:id`, { config: business(can.edit), schema: { params, body: jsonObjectBodySchema, response: one } }, async (request) => ({
     data: await service.update(auditActor(request), scope(request), request.params.id, request.body),
   }));
 
@@ -84,7 +88,7 @@ export const counterpartyRoutes: FastifyPluginAsyncZod<CounterpartyRoutesOptions
 export type NetworkRoutesOptions = { onboarding: OnboardingService };
 
 const PUBLIC = { access: { public: true } } as const;
-const tokenParams = z.object({ token: z.string().min(1).max(200) });
+const tokenParams = tokenParamsSchema;
 
 /**
  * Invitations of counterparty businesses: resend (by a business that recorded it) and the public

@@ -1,17 +1,11 @@
-import {
-  type DashboardCharts,
-  type DashboardStatType,
-  type DashboardStats,
-  type InvoicePaidStatus,
-  type InvoiceStatus,
-  settingsFromStored,
-} from '@app/contracts';
+import type { DashboardCharts, DashboardStatType, DashboardStats, InvoicePaidStatus, InvoiceStatus } from '@app/contracts';
 import { type ConvertedTotal, type CurrencyConverter, type RateSource, displayInvoiceStatus, financialYearRange, financialYearStart, todayInTimeZone } from '@app/domain';
 import type { Tx } from '../../db/client';
 import type { businesses } from '../../db/schema';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import type { BusinessScope } from '../../platform/business-scope';
+import { businessSettingsOf } from '../businesses/businesses.service';
 import { effectiveStatus } from '../estimates/estimate-resource';
 import { converterInto } from '../exchange-rates/exchange-rates.service';
 import * as repo from './dashboard.repository';
@@ -50,7 +44,7 @@ export type DashboardBusiness = Pick<typeof businesses.$inferSelect, 'currencyId
 /** The dashboard: cards (stats) and charts of the selected financial year. */
 export function createDashboardService(app: AppContext) {
   async function withContext<T>(scope: BusinessScope, business: DashboardBusiness, year: number | undefined, work: (context: Context) => Promise<T>): Promise<T> {
-    const settings = settingsFromStored(business.settings);
+    const settings = businessSettingsOf(scope.businessId, business.settings);
     const today = todayInTimeZone(app.clock.now(), settings.time_zone);
     const selected = year ?? financialYearStart(settings.fiscal_year, today);
     const range = financialYearRange(settings.fiscal_year, selected);

@@ -14,6 +14,8 @@ import {
   rejectDocumentRequestSchema,
   satisfies,
   sendDocumentEmailRequestSchema,
+  idParamsSchema,
+  tokenParamsSchema,
 } from '@app/contracts';
 import type { RateLimitRule } from '../../platform/app-context';
 import { businessScope } from '../../platform/business-scope';
@@ -30,8 +32,8 @@ export const PUBLIC_LINK_RATE_LIMIT: RateLimitRule = { max: 60, windowMs: 60_000
 
 type Server = Parameters<FastifyPluginAsyncZod>[0];
 
-const params = z.object({ id: z.string().uuid() });
-const tokenParams = z.object({ token: z.string().min(1).max(200) });
+const params = idParamsSchema;
+const tokenParams = tokenParamsSchema;
 const access = (ability: string) => ({ access: { ability, scope: 'business' as const } });
 const PUBLIC = { access: { public: true } } as const;
 /** A public link is a bearer credential to a customer's documents: answers that carry one stay out of the API log. */

@@ -4,7 +4,6 @@ import {
   type ResolvedBusinessSettings,
   type SendDocumentEmailRequest,
   messages,
-  settingsFromStored,
   sendDocumentEmailRequestSchema,
 } from '@app/contracts';
 import { formatMoney } from '@app/domain';
@@ -17,6 +16,7 @@ import { newId, randomToken, sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { type PdfLogo, renderDocumentPdf } from '../../platform/pdf';
 import { sniffImage } from '../../platform/storage';
+import { businessSettingsOf } from '../businesses/businesses.service';
 import type { DeliverableDocument, DeliveryAdapter } from './delivery-adapter';
 import { findCustomer } from '../documents/documents.repository';
 import * as repo from './document-delivery.repository';
@@ -56,7 +56,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
   async function issuerIn(tx: Tx, tenantId: string, businessId: string): Promise<Issuer> {
     const business = await repo.findIssuingBusiness(tx, tenantId, businessId);
     if (!business) throw AppError.notFound();
-    return { business, settings: settingsFromStored(business.settings) };
+    return { business, settings: businessSettingsOf(business.id, business.settings) };
   }
 
   const issuer = (tenantId: string, businessId: string) => inTenant(app.db, tenantId, (tx) => issuerIn(tx, tenantId, businessId));

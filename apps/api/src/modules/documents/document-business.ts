@@ -1,8 +1,9 @@
-import { type ResolvedBusinessSettings, messages, settingsFromStored } from '@app/contracts';
+import { type ResolvedBusinessSettings, messages } from '@app/contracts';
 import type { Tx } from '../../db/client';
 import type { AuditActor } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { listPdfTemplates } from '../../platform/pdf';
+import { businessSettingsOf } from '../businesses/businesses.service';
 import * as repo from './documents.repository';
 
 /** What documents need of their issuing business: its resolved settings, name and currency. */
@@ -11,7 +12,7 @@ export type DocumentBusiness = { settings: ResolvedBusinessSettings; name: strin
 export async function loadDocumentBusiness(tx: Tx, tenantId: string, businessId: string): Promise<DocumentBusiness> {
   const business = await repo.findBusinessForDocuments(tx, tenantId, businessId);
   if (!business) throw AppError.notFound();
-  return { settings: settingsFromStored(business.settings), name: business.name, currencyId: business.currencyId };
+  return { settings: businessSettingsOf(business.id, business.settings), name: business.name, currencyId: business.currencyId };
 }
 
 /** The PDF template asked for (it must exist), else the user's default for the kind, else the kind's default. */

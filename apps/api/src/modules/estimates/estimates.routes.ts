@@ -11,6 +11,7 @@ import {
   estimateTemplatesResponseSchema,
   invoiceResourceSchema,
   rejectDocumentRequestSchema,
+  idParamsSchema,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
@@ -19,7 +20,7 @@ import type { EstimateService } from './estimates.service';
 import type { DocumentDelivery } from '../document-delivery/document-delivery.service';
 import { saveAndSend } from '../document-delivery/document-delivery.routes';
 
-const params = z.object({ id: z.string().uuid() });
+const params = idParamsSchema;
 const one = { 200: z.object({ data: estimateResourceSchema }) };
 const created = { 201: z.object({ data: estimateResourceSchema }) };
 const access = (ability: string | string[]) => ({ access: { ability, scope: 'business' as const } });

@@ -1,4 +1,4 @@
-import { type Currency, decimalToMinorUnits, digitsWithinSafeRange, emailSchema, isoDateSchema, messages } from '@app/contracts';
+import { type Currency, decimalToMinorUnits, digitsWithinSafeRange, emailSchema, isStorableText, isoDateSchema, messages, uuidSchema } from '@app/contracts';
 import { minimumTotal, totalTooSmallMessage } from '@app/domain';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
@@ -12,8 +12,6 @@ export type UploadCustomer = { id: string } | { name: string; email: string };
 export type CheckedInvoice = { customer: UploadCustomer; invoice_number: string | null; invoice_date: string; due_date: string | null; total: string };
 
 type Check = { invoice: CheckedInvoice } | { errors: Record<string, string> };
-
-const UUID = z.string().uuid();
 
 function firstIssue(result: z.ZodSafeParseResult<unknown>): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? messages.required);
@@ -31,7 +29,7 @@ function checkTotal(text: string, currency: Currency): number | string {
 function checkCustomer(values: UploadFields, errors: Record<string, string>): UploadCustomer | null {
   const id = values.customer_id ?? '';
   if (id !== '') {
-    if (UUID.safeParse(id).success) return { id };
+    if (uuidSchema.safeParse(id).success) return { id };
     errors.customer_id = messages.invalidCustomer;
     return null;
   }
@@ -48,6 +46,9 @@ function checkCustomer(values: UploadFields, errors: Record<string, string>): Up
 export function checkInvoiceFields(raw: UploadFields, currency: Currency): Check {
   const values = Object.fromEntries(Object.entries(raw).map(([key, value]) => [key, value.trim()])) as UploadFields;
   const errors: Record<string, string> = {};
+  // A cell or form field the database could not store (NUL, unpaired surrogates) is named, not stored.
+  for (const [field, value] of Object.entries(values)) if (!isStorableText(value)) errors[field] = messages.unstorableText;
+  if (Object.keys(errors).length > 0) return { errors };
   const customer = checkCustomer(values, errors);
   const invoiceNumber = values.invoice_number ?? '';
   if (invoiceNumber.length > 255) errors.invoice_number = messages.maxLength255;

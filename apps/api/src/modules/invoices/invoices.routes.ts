@@ -14,6 +14,7 @@ import {
   invoiceTemplatesResponseSchema,
   rejectDocumentRequestSchema,
   updateDueDateRequestSchema,
+  idParamsSchema,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
@@ -22,7 +23,7 @@ import type { InvoiceService } from './invoices.service';
 import type { DocumentDelivery } from '../document-delivery/document-delivery.service';
 import { saveAndSend } from '../document-delivery/document-delivery.routes';
 
-const params = z.object({ id: z.string().uuid() });
+const params = idParamsSchema;
 const one = { 200: z.object({ data: invoiceResourceSchema }) };
 const access = (ability: string | string[]) => ({ access: { ability, scope: 'business' as const } });
 

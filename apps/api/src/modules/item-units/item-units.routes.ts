@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { itemUnitListResponseSchema, itemUnitRequestSchema, itemUnitResourceSchema, listQuerySchema } from '@app/contracts';
+import { itemUnitListResponseSchema, itemUnitRequestSchema, itemUnitResourceSchema, listQuerySchema, idParamsSchema } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
 import type { ItemUnitService } from './item-units.service';
 
-const params = z.object({ id: z.string().uuid() });
+const params = idParamsSchema;
 const one = { 200: z.object({ data: itemUnitResourceSchema }) };
 // Units are part of items: whoever may read or write items may do the same with units.
 const view = { access: { ability: ['view-item', 'create-item', 'edit-item'], scope: 'business' as const } };

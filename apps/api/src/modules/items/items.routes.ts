@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { itemBulkDeleteRequestSchema, itemBulkDeleteResponseSchema, itemListResponseSchema, itemRequestSchema, itemResourceSchema, itemsQuerySchema } from '@app/contracts';
+import { itemBulkDeleteRequestSchema, itemBulkDeleteResponseSchema, itemListResponseSchema, itemRequestSchema, itemResourceSchema, itemsQuerySchema, idParamsSchema, expandQuerySchema } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
 import type { ItemService } from './items.service';
 
-const params = z.object({ id: z.string().uuid() });
+const params = idParamsSchema;
 // Taxes always come with the item (one query per page); `expand` is accepted for the spec's clients.
-const oneQuery = z.object({ expand: z.string().max(100).optional() });
+const oneQuery = expandQuerySchema;
 const one = { 200: z.object({ data: itemResourceSchema }) };
 const view = { access: { ability: 'view-item', scope: 'business' as const } };
 const create = { access: { ability: 'create-item', scope: 'business' as const } };

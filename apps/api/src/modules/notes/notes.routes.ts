@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { noteListResponseSchema, noteRequestSchema, noteResourceSchema, notesQuerySchema } from '@app/contracts';
+import { noteListResponseSchema, noteRequestSchema, noteResourceSchema, notesQuerySchema, idParamsSchema } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
 import type { NoteService } from './notes.service';
 
-const params = z.object({ id: z.string().uuid() });
+const params = idParamsSchema;
 const one = { 200: z.object({ data: noteResourceSchema }) };
 const view = { access: { ability: 'view-note', scope: 'business' as const } };
 const create = { access: { ability: 'create-note', scope: 'business' as const } };

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { type OutboxMailResource, listMeta, outboxStatuses } from '@app/contracts';
+import { type OutboxMailResource, listMeta, idParamsSchema, outboxListQuerySchema } from '@app/contracts';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
@@ -38,12 +37,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ app: AppContext }> = async (s
     {
       config: edit,
       schema: {
-        querystring: z.object({
-          page: z.coerce.number().int().min(0).default(1),
-          limit: z.coerce.number().int().min(1).max(100).default(15),
-          status: z.enum(outboxStatuses).optional(),
-          to: z.string().max(255).optional(),
-        }),
+        querystring: outboxListQuerySchema,
       },
     },
     async (request) => {
@@ -54,7 +48,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ app: AppContext }> = async (s
     },
   );
 
-  server.post('/platform/outbox/:id/retry', { config: edit, schema: { params: z.object({ id: z.string().uuid() }) } }, async (request) => {
+  server.post('/platform/outbox/:id/retry', { config: edit, schema: { params: idParamsSchema } }, async (request) => {
     const tenantId = request.ctx.tenant.id;
     const retried = await inTenant(app.db, tenantId, (tx) => app.outbox.retry(tx, tenantId, request.params.id));
     if (!retried) throw AppError.notFound();

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paymentModeListResponseSchema, paymentModeRequestSchema, paymentModeResourceSchema, listQuerySchema } from '@app/contracts';
+import { paymentModeListResponseSchema, paymentModeRequestSchema, paymentModeResourceSchema, listQuerySchema, idParamsSchema } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
 import type { PaymentModeService } from './payment-modes.service';
 
-const params = z.object({ id: z.string().uuid() });
+const params = idParamsSchema;
 const one = { 200: z.object({ data: paymentModeResourceSchema }) };
 const view = { access: { ability: 'view-payment-methods', scope: 'business' as const } };
 const create = { access: { ability: 'create-payment-method', scope: 'business' as const } };

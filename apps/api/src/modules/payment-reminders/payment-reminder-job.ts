@@ -1,7 +1,7 @@
-import { settingsFromStored } from '@app/contracts';
 import { formatMoney, reminderDueDates, todayInTimeZone } from '@app/domain';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
+import { businessSettingsOf } from '../businesses/businesses.service';
 import { recordAudit } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { periodicJob } from '../../platform/jobs';
@@ -41,7 +41,7 @@ async function remindBusiness(app: AppContext, scope: BusinessScope, now: Date):
   return inTenant(app.db, scope.tenantId, async (tx) => {
     const sender = await repo.findSender(tx, scope);
     if (!sender) return [];
-    const today = todayInTimeZone(now, settingsFromStored(sender.settings).time_zone);
+    const today = todayInTimeZone(now, businessSettingsOf(scope.businessId, sender.settings).time_zone);
     const actor = { tenantId: scope.tenantId, userId: null, businessId: scope.businessId, ip: null };
     const mailIds: string[] = [];
     for (const rule of await repo.remindersOfBusiness(tx, scope)) {

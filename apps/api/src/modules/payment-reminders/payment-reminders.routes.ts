@@ -6,12 +6,13 @@ import {
   paymentReminderRequestSchema,
   paymentReminderResourceSchema,
   paymentRemindersQuerySchema,
+  idParamsSchema,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
 import type { PaymentReminderService } from './payment-reminders.service';
 
-const params = z.object({ id: z.string().uuid() });
+const params = idParamsSchema;
 const one = { 200: z.object({ data: paymentReminderResourceSchema }) };
 const access = (ability: string) => ({ access: { ability, scope: 'business' as const } });
 

@@ -14,6 +14,7 @@ import {
   paymentTransfersResponseSchema,
   paymentWriteAbility,
   rejectPaymentClaimRequestSchema,
+  idParamsSchema,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
@@ -24,7 +25,7 @@ import type { DocumentDelivery } from '../document-delivery/document-delivery.se
 import type { PaymentPublicView } from './payment-delivery';
 import type { PaymentService } from './payments.service';
 
-const params = z.object({ id: z.string().uuid() });
+const params = idParamsSchema;
 const one = { 200: z.object({ data: paymentResourceSchema }) };
 const view = { access: { ability: 'view-payment', scope: 'business' as const } };
 const write = { access: { ability: paymentWriteAbility, scope: 'business' as const } };

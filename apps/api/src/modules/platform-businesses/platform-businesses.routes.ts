@@ -7,6 +7,7 @@ import {
   adminCreateBusinessRequestSchema,
   adminUpdateBusinessRequestSchema,
   deleteBusinessRequestSchema,
+  idParamsSchema,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/app-context';
 import { auditActor, requestMeta } from '../../platform/http';
@@ -15,7 +16,7 @@ import { readUploadedImage } from '../../platform/uploads';
 import type { PlatformBusinessService } from './platform-businesses.service';
 
 const platform = (ability: string) => ({ access: { ability, scope: 'platform' as const } });
-const idParams = z.object({ id: z.string().uuid() });
+const idParams = idParamsSchema;
 const one = z.object({ data: adminBusinessResourceSchema });
 
 /** Admin area → businesses: every business of the tenant, for its platform users. */

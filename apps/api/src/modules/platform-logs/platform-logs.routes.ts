@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accessLogsQuerySchema, apiLogDetailSchema, apiLogsQuerySchema } from '@app/contracts';
+import { accessLogsQuerySchema, apiLogDetailSchema, apiLogsQuerySchema, idParamsSchema } from '@app/contracts';
 import type { PlatformLogService } from './platform-logs.service';
 
 const platform = (ability: string) => ({ access: { ability, scope: 'platform' as const } });
@@ -12,7 +12,7 @@ export const platformLogRoutes: FastifyPluginAsyncZod<{ service: PlatformLogServ
 
   server.get('/platform/logs', { config: platform('view-api-log'), schema: { querystring: apiLogsQuerySchema } }, async (request) => service.apiLogs(request.ctx.tenant.id, request.query));
 
-  server.get('/platform/logs/:id', { config: platform('view-api-log'), schema: { params: z.object({ id: z.string().uuid() }), response: { 200: z.object({ data: apiLogDetailSchema }) } } }, async (request) => ({
+  server.get('/platform/logs/:id', { config: platform('view-api-log'), schema: { params: idParamsSchema, response: { 200: z.object({ data: apiLogDetailSchema }) } } }, async (request) => ({
     data: await service.apiLog(request.ctx.tenant.id, request.params.id),
   }));
 };

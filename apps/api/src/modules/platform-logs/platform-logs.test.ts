@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
 import { signUpAndSignIn } from '../../../test/sign-up';
 
@@ -35,7 +36,7 @@ describe('access logs', () => {
     expect((byUser.body.data as unknown[]).length).toBe(1);
     const past = await admin.get(`/api/v1/platform/access-logs?to=2000-01-01`);
     expect(past.body.data).toEqual([]);
-    expect(errorsOf(await admin.get('/api/v1/platform/access-logs?from=yesterday')).from?.[0]).toBe('Invalid date.');
+    expect(errorsOf(await admin.get('/api/v1/platform/access-logs?from=yesterday')).from?.[0]).toBe(messages.invalidDate);
   });
 
   it("another tenant sees only its own sign-ins", async () => {

@@ -8,12 +8,13 @@ import {
   recurringInvoiceRequestSchema,
   recurringInvoiceResourceSchema,
   recurringMarkSentResponseSchema,
+  idParamsSchema,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
 import type { RecurringInvoiceService } from './recurring-invoices.service';
 
-const params = z.object({ id: z.string().uuid() });
+const params = idParamsSchema;
 const one = { 200: z.object({ data: recurringInvoiceResourceSchema }) };
 const created = { 201: z.object({ data: recurringInvoiceResourceSchema }) };
 const access = (ability: AbilityCheck) => ({ access: { ability, scope: 'business' as const } });

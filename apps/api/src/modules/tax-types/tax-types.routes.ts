@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { salesTaxRequestSchema, salesTaxResponseSchema, taxTypeListResponseSchema, taxTypeRequestSchema, taxTypeResourceSchema, taxTypesQuerySchema } from '@app/contracts';
+import { salesTaxRequestSchema, salesTaxResponseSchema, taxTypeListResponseSchema, taxTypeRequestSchema, taxTypeResourceSchema, taxTypesQuerySchema, idParamsSchema } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
 import { requireBusiness } from '../../platform/request-context';
@@ -8,7 +8,7 @@ import type { TaxTypeService } from './tax-types.service';
 
 type Options = { taxTypes: TaxTypeService };
 
-const params = z.object({ id: z.string().uuid() });
+const params = idParamsSchema;
 const one = { 200: z.object({ data: taxTypeResourceSchema }) };
 // The item form picks taxes, so item editors may read them too.
 const view = { access: { ability: ['view-tax-type', 'create-item', 'edit-item'], scope: 'business' as const } };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { abilityGroups, abilityGroupsResponseSchema, roleListResponseSchema, roleRequestSchema, roleResourceSchema, rolesQuerySchema } from '@app/contracts';
+import { abilityGroups, abilityGroupsResponseSchema, roleListResponseSchema, roleRequestSchema, roleResourceSchema, rolesQuerySchema, idParamsSchema } from '@app/contracts';
 import type { AuditActor } from '../../platform/audit';
 import { callerAbilities } from '../../platform/grants';
 import { auditActor } from '../../platform/http';
@@ -11,7 +11,7 @@ import type { RoleScope, RoleService } from './roles.service';
 export type RoleRoutesOptions = { roles: RoleService };
 type ZodServer = Parameters<FastifyPluginAsyncZod<RoleRoutesOptions>>[0];
 
-const params = z.object({ id: z.string().uuid() });
+const params = idParamsSchema;
 const one = { 200: z.object({ data: roleResourceSchema }) };
 
 type ScopeBinding = {

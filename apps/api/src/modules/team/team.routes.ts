@@ -8,6 +8,8 @@ import {
   teamUserResourceSchema,
   teamUsersQuerySchema,
   updateTeamUserRequestSchema,
+  idParamsSchema,
+  messageResponseSchema,
 } from '@app/contracts';
 import { AppError } from '../../platform/errors';
 import { callerAbilities } from '../../platform/grants';
@@ -18,9 +20,9 @@ import type { TeamService } from './team.service';
 export type TeamRoutesOptions = { team: TeamService };
 
 const business = (ability: AbilityCheck) => ({ access: { ability, scope: 'business' as const } });
-const params = z.object({ id: z.string().uuid() });
+const params = idParamsSchema;
 const one = { 200: z.object({ data: teamUserResourceSchema }) };
-const oneWithMessage = { 200: z.object({ data: teamUserResourceSchema, message: z.string() }) };
+const oneWithMessage = { 200: messageResponseSchema.extend({ data: teamUserResourceSchema }) };
 
 /** The selected business's team: `/users` and its actions. Status is the membership's. */
 export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (server, { team }) => {
@@ -33,7 +35,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (serve
     team.list(request.ctx.tenant.id, requireBusiness(request).id, request.query),
   );
 
-  server.post('/users', { config: business('create-user'), schema: { body: inviteUserRequestSchema, response: { 201: z.object({ data: teamUserResourceSchema, message: z.string() }) } } }, async (request, reply) => {
+  server.post('/users', { config: business('create-user'), schema: { body: inviteUserRequestSchema, response: { 201: messageResponseSchema.extend({ data: teamUserResourceSchema }) } } }, async (request, reply) => {
     const invited = await team.invite(auditActor(request), requireBusiness(request).id, callerAbilities(request, 'business'), request.body, requestMeta(request));
     return reply.status(201).send({ data: invited, message: messages.invitationSent });
   });
