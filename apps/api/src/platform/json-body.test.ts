@@ -5,6 +5,7 @@ import { apiLogs } from '../db/schema';
 import { inTenant } from '../db/tenant-tx';
 import { AppError } from './errors';
 import { JSON_BODY_LIMITS, jsonBodyMessages, parseJsonBody } from './json-body';
+import { messages } from '@app/contracts';
 
 function nestedObjects(levels: number, leaf = '1'): string {
   return `${'{"a":'.repeat(levels)}${leaf}${'}'.repeat(levels)}`;
@@ -84,12 +85,12 @@ describe('JSON bodies over HTTP', () => {
     expect(errorsOf(proto)).toEqual({ body: [jsonBodyMessages.protoKey] });
   });
 
-  it('answers malformed and empty JSON with 400 as before', async () => {
+  it('answers malformed and empty JSON with 400 and a plain message', async () => {
     const malformed = await guest.post('/api/v1/login', '{"email":', json);
     expect(malformed.status).toBe(400);
-    expect(malformed.body.message).toBe("Body is not valid JSON but content-type is set to 'application/json'");
+    expect(malformed.body.message).toBe(messages.invalidJsonBody);
     const empty = await guest.request('POST', '/api/v1/login', '', json);
     expect(empty.status).toBe(400);
-    expect(empty.body.message).toBe("Body cannot be empty when content-type is set to 'application/json'");
+    expect(empty.body.message).toBe(messages.emptyJsonBody);
   });
 });
