@@ -63,6 +63,8 @@ export type Harness = {
   app: AppContext;
   smtp: TestSmtpServer;
   jobs: InlineQueue;
+  /** What background work (the API log writer) reported instead of throwing. */
+  backgroundErrors: unknown[];
   landlordId: string;
   otherTenantId: string;
   client(host?: string): TestClient;
@@ -109,10 +111,12 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   const jobs = new InlineQueue((name, error) => {
     if (!(error instanceof Error && error.message.includes('ECONNREFUSED'))) process.stderr.write(`job ${name} failed: ${String(error)}\n`);
   });
+  const backgroundErrors: unknown[] = [];
   const app = createAppContext({
     env,
     database,
     jobs,
+    onBackgroundError: (error) => backgroundErrors.push(error),
     transport: smtpTransport({ host: '127.0.0.1', port, secure: false }),
     clock: options.clock ?? systemClock,
     rateLimits: { auth: { max: options.authRateLimit ?? 1000, windowMs: 60_000 } },
@@ -131,6 +135,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     app,
     smtp,
     jobs,
+    backgroundErrors,
     landlordId: landlord.id,
     otherTenantId: other.tenantId,
     client: (host = 'localhost') => new TestClient(server, host),

@@ -72,6 +72,11 @@ function checkAccess(access: RouteAccess, ctx: RequestContext, businessHeader: s
   if (access.ownerOnly && !ctx.business.isOwner) throw AppError.forbidden();
 }
 
+/** Every call of the API on a resolved tenant is logged: /api/v1, the central tenant API and the modules (not the docs). */
+function isLoggedApiCall(request: FastifyRequest): boolean {
+  return request.url.startsWith('/api/') && !request.url.startsWith('/api/docs') && Boolean(request.ctx);
+}
+
 /** Tenant from Host, then identity, then access and CSRF: all before the body is read. */
 export function installRequestPipeline(app: FastifyInstance, ctx: AppContext, authenticate: Authenticator): void {
   app.decorateRequest('ctx', null as unknown as RequestContext);
@@ -109,7 +114,7 @@ export function installRequestPipeline(app: FastifyInstance, ctx: AppContext, au
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/v1/') && request.ctx) {
+    if (isLoggedApiCall(request)) {
       (reply as FastifyReply & { logPayload?: unknown }).logPayload = payload;
     }
     return payload;
@@ -118,7 +123,7 @@ export function installRequestPipeline(app: FastifyInstance, ctx: AppContext, au
   // The API log: bodies are redacted when written, URLs here; a route that declared a
   // secret-bearing response (sensitive-routes.ts) has its body withheld whatever its status.
   app.addHook('onResponse', async (request, reply) => {
-    if (!request.url.startsWith('/api/v1/') || !request.ctx) return;
+    if (!isLoggedApiCall(request)) return;
     const payload = (reply as FastifyReply & { logPayload?: unknown }).logPayload;
     const size = typeof payload === 'string' ? Buffer.byteLength(payload) : Buffer.isBuffer(payload) ? payload.length : 0;
     const isJson = typeof payload === 'string' && String(reply.getHeader('content-type') ?? '').includes('json');
