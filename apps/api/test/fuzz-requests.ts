@@ -125,24 +125,45 @@ export const HOSTILE_BODIES: readonly string[] = [
   JSON.stringify({ name: 'x'.repeat(1_500_000) }),
 ];
 
-/** A value the schema accepts (as far as its JSON form says) or a hostile one of its kind. */
-export function valueOf(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
-  return fc.oneof({ arbitrary: conforming(schema, depth), weight: 3 }, { arbitrary: hostile(schema), weight: 2 });
+/**
+ * How values are drawn: `hostile` mixes hostile values into every field; without it every field is
+ * one its schema accepts, so requests also get past validation into the services. `ids` are the
+ * record ids a uuid field draws from.
+ */
+export type Draw = { hostile: boolean; ids: fc.Arbitrary<string> };
+
+/**
+ * The JSON form of some fields is a bare string or number (dates, decimal amounts checked by the
+ * contracts' refinements): their names say what they hold, so well-formed requests use such values.
+ */
+const DATE_FIELD = /(^|_)date$/;
+const AMOUNT_FIELD = /(^|_)(price|amount|discount|quantity|rate)$/;
+const amount = fc.oneof(fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 1, max: 99_999 }).map((n) => (n / 100).toFixed(2)));
+const PERCENT_FIELD = /(^|_)percent$/;
+const percent = fc.integer({ min: 0, max: 10_000 }).map((n) => (n / 100).toFixed(2));
+
+/** A value of the schema (of the field `name`, when it is one). */
+export function valueOf(schema: JsonSchema, draw: Draw, name = '', depth = 0): fc.Arbitrary<unknown> {
+  const accepted = conforming(schema, draw, name, depth);
+  return draw.hostile ? fc.oneof({ arbitrary: accepted, weight: 3 }, { arbitrary: hostileOf(schema), weight: 2 }) : accepted;
 }
 
-function conforming(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
-  const base = conformingBase(schema, depth);
-  return schema.nullable ? fc.oneof(fc.constant(null), base) : base;
+function conforming(schema: JsonSchema, draw: Draw, name: string, depth: number): fc.Arbitrary<unknown> {
+  const base = conformingBase(schema, draw, name, depth);
+  return schema.nullable ? fc.oneof({ arbitrary: fc.constant(null), weight: 1 }, { arbitrary: base, weight: 3 }) : base;
 }
 
-function conformingBase(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
+function conformingBase(schema: JsonSchema, draw: Draw, name: string, depth: number): fc.Arbitrary<unknown> {
+  const scalar = schema.type !== 'object' && schema.type !== 'array' && schema.type !== 'boolean';
+  if (scalar && AMOUNT_FIELD.test(name)) return amount;
+  if (scalar && PERCENT_FIELD.test(name)) return percent;
   const alternatives = schema.anyOf ?? schema.oneOf ?? schema.allOf;
-  if (alternatives && alternatives.length > 0) return fc.oneof(...alternatives.map((s) => valueOf(s, depth + 1)));
+  if (alternatives && alternatives.length > 0) return fc.oneof(...alternatives.map((s) => valueOf(s, draw, name, depth + 1)));
   if (schema.enum && schema.enum.length > 0) return fc.constantFrom(...schema.enum);
   if (depth > 6) return fc.constant(null);
   switch (schema.type) {
     case 'string':
-      return conformingString(schema);
+      return conformingString(schema, draw, name);
     case 'integer':
       return fc.integer({ min: Math.max(schema.minimum ?? -1_000_000, -(2 ** 31)), max: Math.min(schema.maximum ?? 1_000_000, 2 ** 31 - 1) });
     case 'number':
@@ -150,21 +171,24 @@ function conformingBase(schema: JsonSchema, depth: number): fc.Arbitrary<unknown
     case 'boolean':
       return fc.boolean();
     case 'array':
-      return fc.array(valueOf(schema.items ?? {}, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 4, 4)) });
+      return fc.array(valueOf(schema.items ?? {}, draw, name, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? 4, 4)) });
     case 'object': {
       const properties = schema.properties ?? {};
-      const model = Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, valueOf(value, depth + 1)]));
-      return fc.record(model, { requiredKeys: (schema.required ?? []).filter((key) => key in properties) });
+      const model = Object.fromEntries(Object.entries(properties).map(([key, value]) => [key, valueOf(value, draw, key, depth + 1)]));
+      // Well-formed objects carry every field: optional ones are often what lets a request succeed.
+      return fc.record(model, draw.hostile ? { requiredKeys: (schema.required ?? []).filter((key) => key in properties) } : {});
     }
     default:
       return fc.jsonValue({ maxDepth: 2 });
   }
 }
 
-function conformingString(schema: JsonSchema): fc.Arbitrary<string> {
-  if (schema.format === 'uuid') return fc.uuid();
-  if (schema.format === 'email') return fc.emailAddress();
-  if (schema.format === 'date') return fc.date({ min: new Date('1900-01-01'), max: new Date('2199-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+const isoDate = fc.date({ min: new Date('1990-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+
+function conformingString(schema: JsonSchema, draw: Draw, name: string): fc.Arbitrary<string> {
+  if (schema.format === 'uuid') return fc.oneof({ arbitrary: draw.ids, weight: 3 }, { arbitrary: fc.uuid(), weight: 1 });
+  if (schema.format === 'email' || name.endsWith('email')) return fc.emailAddress();
+  if (schema.format === 'date' || DATE_FIELD.test(name)) return isoDate;
   if (schema.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
   if (schema.pattern) {
     try {
@@ -176,7 +200,7 @@ function conformingString(schema: JsonSchema): fc.Arbitrary<string> {
   return fc.string({ minLength: schema.minLength ?? 0, maxLength: Math.min(schema.maxLength ?? 40, 40), unit: 'grapheme' });
 }
 
-function hostile(schema: JsonSchema): fc.Arbitrary<unknown> {
+function hostileOf(schema: JsonSchema): fc.Arbitrary<unknown> {
   const limits = [schema.minimum, schema.maximum].filter((n) => n !== undefined).flatMap((n) => [n - 1, n + 1]);
   const oversize = schema.maxLength !== undefined ? ['y'.repeat(schema.maxLength + 1)] : [];
   if (schema.type === 'string') return fc.constantFrom(...HOSTILE_STRINGS, ...oversize, ...WRONG_TYPES);
@@ -201,38 +225,52 @@ function textOf(value: unknown): string {
   return JSON.stringify(value);
 }
 
+const jsonText = (value: unknown): string => JSON.stringify(value) ?? 'null';
+
 export type FuzzRequest = { method: HttpMethod; url: string; body: string | undefined };
 
 const METHODS: readonly HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
 /**
- * Requests for one operation. Path parameters are ids of records the caller owns (`knownIds`),
- * random UUIDs, values from their schema or hostile text; so a request reaches the records'
- * code paths, not only the not-found branch.
+ * Requests for one operation: a third of them well-formed throughout (so they get past validation
+ * into the services), the rest with hostile fields and sometimes a hostile raw body. Path
+ * parameters are ids of records the caller owns (`knownIds`), random UUIDs, or (in hostile
+ * requests) values from their schema and hostile text; so requests reach the records' code
+ * paths, not only the not-found branch.
  */
 export function requestsFor(operation: Operation, knownIds: readonly string[]): fc.Arbitrary<FuzzRequest> {
   const method = METHODS.find((m) => m === operation.route.method);
   if (!method) throw new Error(`No requests for ${operation.route.method} ${operation.route.url}`);
-  const names = [...operation.route.url.matchAll(PATH_PARAM)].map((match) => match[1] ?? '');
-  const pathArbitrary = fc.tuple(
-    ...names.map((name) =>
-      fc.oneof(
-        { arbitrary: knownIds.length > 0 ? fc.constantFrom(...knownIds) : fc.uuid(), weight: 3 },
-        { arbitrary: fc.uuid(), weight: 1 },
-        { arbitrary: valueOf(operation.path.get(name) ?? { type: 'string' }).map(textOf), weight: 2 },
+  const ids = knownIds.length > 0 ? fc.constantFrom(...knownIds) : fc.uuid();
+  const requests = (hostile: boolean) => {
+    const draw: Draw = { hostile, ids };
+    const names = [...operation.route.url.matchAll(PATH_PARAM)].map((match) => match[1] ?? '');
+    const pathArbitrary = fc.tuple(
+      ...names.map((name) =>
+        hostile
+          ? fc.oneof({ arbitrary: ids, weight: 2 }, { arbitrary: fc.uuid(), weight: 1 }, { arbitrary: valueOf(operation.path.get(name) ?? { type: 'string' }, draw, name).map(textOf), weight: 3 })
+          : fc.oneof({ arbitrary: ids, weight: 3 }, { arbitrary: fc.uuid(), weight: 1 }),
       ),
-    ),
-  );
-  const queryArbitrary = fc.tuple(...operation.query.map((parameter) => (parameter.required ? valueOf(parameter.schema).map((v) => [v]) : fc.option(valueOf(parameter.schema), { nil: undefined }).map((v) => (v === undefined ? [] : [v])))));
-  const bodyArbitrary: fc.Arbitrary<string | undefined> = operation.body
-    ? fc.oneof({ arbitrary: valueOf(operation.body).map((value) => JSON.stringify(value) ?? 'null'), weight: 8 }, { arbitrary: fc.constantFrom(...HOSTILE_BODIES), weight: 1 })
-    : fc.constant(undefined);
-  return fc.tuple(pathArbitrary, queryArbitrary, bodyArbitrary).map(([pathValues, queryValues, body]) => {
-    let index = 0;
-    const path = operation.route.url.replace(PATH_PARAM, () => encodeAny(pathValues[index++] ?? ''));
-    const query = operation.query
-      .flatMap((parameter, i) => (queryValues[i] ?? []).flatMap((value) => (Array.isArray(value) ? value : [value]).map((item) => `${encodeAny(parameter.name)}=${encodeAny(textOf(item))}`)))
-      .join('&');
-    return { method, url: query ? `${path}?${query}` : path, body };
-  });
+    );
+    const queryArbitrary = fc.tuple(
+      ...operation.query.map((parameter) => {
+        const value = valueOf(parameter.schema, draw, parameter.name);
+        return parameter.required ? value.map((v) => [v]) : fc.option(value, { nil: undefined }).map((v) => (v === undefined ? [] : [v]));
+      }),
+    );
+    const bodyArbitrary: fc.Arbitrary<string | undefined> = !operation.body
+      ? fc.constant(undefined)
+      : hostile
+        ? fc.oneof({ arbitrary: valueOf(operation.body, draw).map(jsonText), weight: 6 }, { arbitrary: fc.constantFrom(...HOSTILE_BODIES), weight: 1 })
+        : valueOf(operation.body, draw).map(jsonText);
+    return fc.tuple(pathArbitrary, queryArbitrary, bodyArbitrary).map(([pathValues, queryValues, body]): FuzzRequest => {
+      let index = 0;
+      const path = operation.route.url.replace(PATH_PARAM, () => encodeAny(pathValues[index++] ?? ''));
+      const query = operation.query
+        .flatMap((parameter, i) => (queryValues[i] ?? []).flatMap((value) => (Array.isArray(value) ? value : [value]).map((item) => `${encodeAny(parameter.name)}=${encodeAny(textOf(item))}`)))
+        .join('&');
+      return { method, url: query ? `${path}?${query}` : path, body };
+    });
+  };
+  return fc.oneof({ arbitrary: requests(false), weight: 1 }, { arbitrary: requests(true), weight: 2 });
 }

@@ -67,6 +67,7 @@ beforeAll(async () => {
     invoice.id,
     await created(owner, '/api/v1/vendors', { name: 'Fuzz Vendor' }),
     await created(owner, '/api/v1/items', { name: 'Fuzz Item', price: 1200 }),
+    await created(owner, '/api/v1/item-units', { name: 'Fuzz Unit' }),
     await created(owner, '/api/v1/notes', { name: 'Fuzz Note', notes: 'Thanks' }),
     await created(owner, '/api/v1/estimates', { customer_id: customer.id, estimate_date: '2026-11-20', items: [{ name: 'Work', quantity: '1', price: 5000 }] }),
     await created(owner, '/api/v1/payments', { customer_id: customer.id, invoice_id: invoice.id, payment_date: '2026-11-21', amount: 1000 }),
