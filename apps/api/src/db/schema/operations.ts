@@ -130,7 +130,7 @@ export const securitySettings = pgTable('security_settings', {
 
 /**
  * Flood-limit windows shared by every app process (platform/flood-limit.ts). Not tenant-owned, keys
- * are SHA-256 digests, only the owner role uses it. UNLOGGED (migration 0025): a count costs no WAL
+ * are SHA-256 digests, only the owner role uses it. UNLOGGED (migration 0022): a count costs no WAL
  * flush, and a crash or a failover empties the table, which only starts every window afresh.
  */
 export const floodCounters = pgTable(
