@@ -31,8 +31,8 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup.ts'],
-          // Mantine pages with many inputs render slowly in jsdom on two shared cores.
-          testTimeout: 20_000,
+          // Mantine pages with many inputs render slowly in jsdom on two shared cores, slower still under load.
+          testTimeout: 40_000,
         },
       },
     ],

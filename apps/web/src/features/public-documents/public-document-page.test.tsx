@@ -10,7 +10,7 @@ import { csrf, makeEstimate, makeInvoice, makePublicEstimate, publicEstimate, pu
 afterEach(() => vi.restoreAllMocks());
 
 const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig));
-const lazyLoad = { timeout: 5000 };
+const lazyLoad = { timeout: 15_000 };
 
 describe('public document pages', () => {
   it('shows an estimate to a guest and accepts it', async () => {

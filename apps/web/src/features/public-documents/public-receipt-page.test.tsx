@@ -9,7 +9,7 @@ import { makePayment } from '../payments/testing/payment-fixtures';
 afterEach(() => vi.restoreAllMocks());
 
 const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig));
-const lazyLoad = { timeout: 5000 };
+const lazyLoad = { timeout: 15_000 };
 
 function receiptPage(overrides: Partial<PublicPayment> = {}): PublicPayment {
   return { model: 'payment', business: { name: 'Acme Ltd', logo_url: null }, payment: makePayment(), pdf_url: '/api/v1/public/payments/tok-1/pdf', ...overrides };

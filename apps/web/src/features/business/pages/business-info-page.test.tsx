@@ -42,7 +42,7 @@ describe('business information', () => {
     renderApp('/settings/business-info', session);
     const user = userEvent.setup({ delay: null });
 
-    const nav = await screen.findByRole('navigation', { name: 'Settings sections' }, { timeout: 5000 });
+    const nav = await screen.findByRole('navigation', { name: 'Settings sections' }, { timeout: 15_000 });
     expect(within(nav).getByRole('link', { name: 'Business information' })).toHaveAttribute('aria-current', 'page');
     const name = await screen.findByRole('textbox', { name: 'Business name' });
     expect(name).toHaveValue('Acme Ltd');
@@ -69,7 +69,7 @@ describe('business information', () => {
     expect(body?.billing_address).toEqual({ ...billing, address_street_1: '2 Market Sq' });
     expect(body?.shipping_address).toEqual(body?.billing_address);
     expect(body).not.toHaveProperty('shipping_same_as_billing');
-    expect(await screen.findByText('Business information saved', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Business information saved', {}, { timeout: 15_000 })).toBeInTheDocument();
     await waitFor(() => expect(bootstrapLoads(requests)).toBeGreaterThan(loadsBefore));
     await waitFor(() => expect(save).toBeDisabled());
   });
@@ -84,7 +84,7 @@ describe('business information', () => {
     renderApp('/settings/business-info', session);
     const user = userEvent.setup({ delay: null });
 
-    await user.click(await screen.findByRole('switch', { name: 'Shipping address is the same as the billing address' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('switch', { name: 'Shipping address is the same as the billing address' }, { timeout: 15_000 }));
     const shipping = within(await screen.findByRole('group', { name: 'Shipping address' }));
     expect(shipping.getByRole('textbox', { name: 'City' })).toHaveValue('Springfield');
     await user.clear(shipping.getByRole('textbox', { name: 'Street address 1' }));
@@ -106,7 +106,7 @@ describe('business information', () => {
     renderApp('/settings/business-info', session);
     const user = userEvent.setup({ delay: null, applyAccept: false });
 
-    expect(await screen.findByText('No logo yet', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('No logo yet', {}, { timeout: 15_000 })).toBeInTheDocument();
     const input = () => document.querySelector<HTMLInputElement>('input[type="file"]');
     const fileInput = input();
     if (!fileInput) throw new Error('The logo file input is missing');
@@ -126,7 +126,7 @@ describe('business information', () => {
     const { router } = renderApp('/settings/business-info', session);
     const user = userEvent.setup({ delay: null });
 
-    await user.type(await screen.findByRole('textbox', { name: 'Website' }, { timeout: 5000 }), '/about');
+    await user.type(await screen.findByRole('textbox', { name: 'Website' }, { timeout: 15_000 }), '/about');
     await user.click(screen.getByRole('link', { name: 'Preferences' }));
     const prompt = await screen.findByRole('dialog', { name: 'Unsaved changes' });
     expect(prompt).toHaveTextContent('You have some unsaved changes that will be lost.');
@@ -152,7 +152,7 @@ describe('business information', () => {
   it('sends a user without edit-business-information to /403', async () => {
     const { session } = businessApi({ abilities: ['manage-business-settings'] });
     const { router } = renderApp('/settings/business-info', session);
-    expect(await screen.findByRole('heading', { name: 'Forbidden' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Forbidden' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/403');
   });
 });

@@ -90,7 +90,7 @@ describe('customer form', () => {
 
     await user.type(await screen.findByLabelText(/^Name/), 'Umbrella Corp');
     await user.type(screen.getByLabelText('Email'), 'owner@umbrella.example');
-    expect(await screen.findByText('This email belongs to a business already on the network: the record will be linked to it.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByText('This email belongs to a business already on the network: the record will be linked to it.', {}, { timeout: 15_000 })).toBeInTheDocument();
 
     const billing = screen.getByRole('group', { name: 'Billing address' });
     await user.type(within(billing).getByLabelText('City'), 'Raccoon City');

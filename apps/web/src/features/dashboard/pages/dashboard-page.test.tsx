@@ -17,7 +17,7 @@ beforeEach(() => {
   });
 });
 
-const lazyLoad = { timeout: 5000 };
+const lazyLoad = { timeout: 15_000 };
 const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig));
 const thisYear = new Date().getUTCFullYear();
 

@@ -106,7 +106,7 @@ describe('document form', () => {
     renderApp(`/invoices/create?customer=${CUSTOMER_ID}`, session());
     const user = userEvent.setup({ delay: null });
 
-    await fill(user, await screen.findByRole('textbox', { name: 'Name, line 1' }, { timeout: 5000 }), 'Design');
+    await fill(user, await screen.findByRole('textbox', { name: 'Name, line 1' }, { timeout: 15_000 }), 'Design');
     await fill(user, screen.getByRole('textbox', { name: 'Price, line 1' }), '100');
     await fill(user, screen.getByRole('textbox', { name: 'Quantity, line 1' }), '2');
     await fill(user, screen.getByRole('textbox', { name: 'Discount, line 1' }), '5');
@@ -178,7 +178,7 @@ describe('document form', () => {
     const { router } = renderApp(`/invoices/create?customer=${CUSTOMER_ID}`, session());
     const user = userEvent.setup({ delay: null });
 
-    const customerSelect = await screen.findByRole('combobox', { name: 'Customer' }, { timeout: 5000 });
+    const customerSelect = await screen.findByRole('combobox', { name: 'Customer' }, { timeout: 15_000 });
     await waitFor(() => expect(customerSelect).toHaveValue('Globex'));
     expect(await screen.findByText('Currency: Euro (EUR)')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Invoice number' })).toHaveValue('INV-000007'));

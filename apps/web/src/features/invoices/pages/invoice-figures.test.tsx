@@ -41,7 +41,7 @@ describe('the figures of a document view', () => {
     );
     renderApp('/invoices/inv-1/view', makeSession({ current_user_abilities: ['view-invoice'] }));
 
-    const totals = await screen.findByRole('table', { name: 'Totals' }, { timeout: 5000 });
+    const totals = await screen.findByRole('table', { name: 'Totals' }, { timeout: 15_000 });
     expect(within(totals).getAllByRole('row').map((row) => row.textContent)).toEqual([
       'Subtotal$120.00',
       'Discount (10%)−$12.00',

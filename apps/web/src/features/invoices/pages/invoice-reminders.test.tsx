@@ -8,7 +8,7 @@ import { makeInvoice } from '../testing/document-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 
-const lazyLoad = { timeout: 5000 };
+const lazyLoad = { timeout: 15_000 };
 const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig));
 const session = makeSession({ current_user_abilities: ['view-invoice'] });
 const sentInvoice = route('GET', '/api/v1/invoices/inv-1', () => jsonResponse(200, { data: makeInvoice({ status: 'sent', display_status: 'overdue' }) }));

@@ -9,7 +9,7 @@ import { csrf, makeEstimate, makeInvoice } from '../testing/document-fixtures';
 afterEach(() => vi.restoreAllMocks());
 
 /** Lazy route chunks and the first toast (which loads the notifications chunk) can take longer than the default second. */
-const lazyLoad = { timeout: 5000 };
+const lazyLoad = { timeout: 15_000 };
 
 const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig));
 const all = ['view-invoice', 'create-invoice', 'edit-invoice', 'delete-invoice', 'send-invoice', 'approve-invoice'];

@@ -10,7 +10,7 @@ import { csrf, invoicePage, invoiceStats, makeEstimate, makeInvoice } from '../t
 afterEach(() => vi.restoreAllMocks());
 
 /** Lazy route chunks and the first toast (which loads the notifications chunk) can take longer than the default second. */
-const lazyLoad = { timeout: 5000 };
+const lazyLoad = { timeout: 15_000 };
 beforeEach(() => window.localStorage.clear());
 
 const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig));

@@ -10,7 +10,7 @@ import { claimPage, makeClaim, makePayment, paymentPage } from '../testing/payme
 
 afterEach(() => vi.restoreAllMocks());
 
-const lazyLoad = { timeout: 5000 };
+const lazyLoad = { timeout: 15_000 };
 const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig));
 const writer = ['view-payment', 'send-payment', 'view-invoice'];
 const noPayments = route('GET', '/api/v1/payments', () => paymentPage([], { received: 0 }));

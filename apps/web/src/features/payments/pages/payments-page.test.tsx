@@ -10,7 +10,7 @@ import { makeCustomer, makePayment, paymentPage } from '../testing/payment-fixtu
 
 afterEach(() => vi.restoreAllMocks());
 
-const lazyLoad = { timeout: 5000 };
+const lazyLoad = { timeout: 15_000 };
 const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig));
 const writer = ['view-payment', 'send-payment'];
 // Deleting a payment needs delete-invoice as well (the accountant records payments but deletes nothing).

@@ -11,7 +11,7 @@ import { makeRecurring, recurringPage } from '../testing/recurring-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 
-const lazyLoad = { timeout: 5000 };
+const lazyLoad = { timeout: 15_000 };
 const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig));
 const all = ['view-recurring-invoice', 'create-recurring-invoice', 'edit-recurring-invoice', 'delete-recurring-invoice', 'send-invoice'];
 type User = ReturnType<typeof userEvent.setup>;

@@ -48,7 +48,7 @@ describe('preferences', () => {
     renderApp('/settings/preferences', session);
     const user = userEvent.setup({ delay: null });
 
-    const nav = await screen.findByRole('navigation', { name: 'Settings sections' }, { timeout: 5000 });
+    const nav = await screen.findByRole('navigation', { name: 'Settings sections' }, { timeout: 15_000 });
     expect(within(nav).getByRole('link', { name: 'Preferences' })).toHaveAttribute('aria-current', 'page');
     const save = await screen.findByRole('button', { name: 'Save' });
     expect(save).toBeDisabled();
@@ -80,7 +80,7 @@ describe('customization', () => {
     renderApp('/settings/customization', session);
     const user = userEvent.setup({ delay: null });
     const year = todayInTimeZone(new Date(), 'UTC').slice(0, 4);
-    const preview = await screen.findByTestId('invoice-number-preview', {}, { timeout: 5000 });
+    const preview = await screen.findByTestId('invoice-number-preview', {}, { timeout: 15_000 });
     expect(preview).toHaveTextContent(`INV-${year}-0001`);
     expect(screen.getByRole('tab', { name: 'Invoices' })).toHaveAttribute('aria-selected', 'true');
 
@@ -120,7 +120,7 @@ describe('customization', () => {
     renderApp('/settings/customization?tab=estimates', session);
     const user = userEvent.setup({ delay: null });
 
-    const preview = await screen.findByTestId('estimate-number-preview', {}, { timeout: 5000 });
+    const preview = await screen.findByTestId('estimate-number-preview', {}, { timeout: 15_000 });
     expect(preview).toHaveTextContent('EST-000001');
     await user.click(screen.getByRole('radio', { name: 'Mark the estimate as approved' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -8,7 +8,7 @@ import { renderApp } from '../../../test/render';
 
 afterEach(() => vi.restoreAllMocks());
 
-const lazyLoad = { timeout: 5000 };
+const lazyLoad = { timeout: 15_000 };
 const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig));
 const csrf = route('GET', '/api/v1/csrf-cookie', () => {
   document.cookie = 'XSRF-TOKEN=token; path=/';
