@@ -1,5 +1,5 @@
 /**
- * API benchmark (ARCHITECTURE section 9). Prints figures; never fails on speed.
+ * API benchmark. Prints figures; never fails on speed.
  *
  * For PGlite, and for PostgreSQL when one is reachable: the real app (buildApp) and a bare
  * Fastify server running the same SQL, side by side, loaded by autocannon from another process.

@@ -146,7 +146,7 @@ function taxLine(tax: AppliedTax, path: string, issues: TotalsIssue[]): TaxLineR
 const sum = (values: bigint[]): bigint => values.reduce((total, value) => total + value, 0n);
 
 /**
- * The one money engine (ARCHITECTURE section 6): line totals, line and document discounts, the
+ * The one money engine (docs/architecture.md, Money rules): line totals, line and document discounts, the
  * document discount spread over the lines before tax, taxes per rate (each rate's percent of the
  * sum of its taxable amounts, rounded once, half away from zero; lines carry their allocated
  * shares), and the minimum payable total. All arithmetic is on bigint minor units.

@@ -56,7 +56,7 @@ function dataExceptionBody(exception: DataException, parts: { params: unknown; q
   return validationBody({ [found?.field ?? 'body']: [found?.message ?? exception.message] });
 }
 
-/** One mapping from thrown errors to the response shapes of ARCHITECTURE section 5. */
+/** One mapping from thrown errors to the response shapes (docs/architecture.md, Platform: Errors). */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
     if (error instanceof AppError) {

@@ -1,6 +1,6 @@
 import { messages } from '@app/contracts';
 
-/** The one error type services throw; the error handler maps it to the HTTP shapes of ARCHITECTURE section 5. */
+/** The one error type services throw; the error handler maps it to the HTTP shapes of docs/architecture.md (Platform: Errors). */
 export class AppError extends Error {
   constructor(
     readonly code: string,

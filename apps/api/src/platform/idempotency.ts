@@ -46,7 +46,7 @@ export function requestHash(request: Pick<IdempotentRequest, 'operation' | 'body
 }
 
 /**
- * Runs a write at most once per key and business (ARCHITECTURE section 5), inside the caller's
+ * Runs a write at most once per key and business (the `Idempotency-Key` header), inside the caller's
  * transaction: the key is claimed first, so a concurrent request with the same key waits for
  * this one to commit (and then replays its response) or roll back (and then runs itself). A write
  * that fails rolls the key back with it, so the request can be retried. The same key with another
