@@ -1,7 +1,9 @@
-// Flat config: ESLint recommended + typescript-eslint recommended (not type-checked, to stay fast).
+// Flat config: ESLint recommended + typescript-eslint recommended, the React hooks rules, and the
+// type-checked promise rules on application and package sources.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 const TIMERS = ['setTimeout', 'setInterval', 'setImmediate'];
@@ -51,6 +53,22 @@ export default defineConfig(
     // The browser app: browser globals only.
     files: ['apps/web/**/*.{js,jsx,ts,tsx,mjs,cjs}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // A promise nobody awaits loses its error. Type information is needed, so only the sources the
+    // TypeScript projects include are checked. Handlers given to JSX attributes may return a promise
+    // (react-hook-form's handleSubmit does, and reports its own errors).
+    files: ['apps/*/src/**/*.{ts,tsx}', 'apps/api/test/**/*.ts', 'packages/*/src/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
   },
   {
     // Its build configuration runs in Node.

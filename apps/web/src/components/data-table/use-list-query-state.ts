@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 
@@ -49,9 +49,12 @@ export function useListQueryState<F extends string>(filterKeys: readonly F[], { 
 
   const update = (next: ListQueryUpdate<F>) => write(next);
 
-  useEffect(() => {
-    if (debounced !== search) write({ search: debounced });
-  }, [debounced]);
+  // Runs when the typed search settles, against the URL as it is then: a search changed in the URL
+  // meanwhile (back, a link) is not overwritten by an older settled value.
+  const settleSearch = useEffectEvent((settled: string) => {
+    if (settled !== search) write({ search: settled });
+  });
+  useEffect(() => settleSearch(debounced), [debounced]);
 
   useEffect(() => setTyped(search), [search]);
 

@@ -14,9 +14,8 @@ export function LanguageSelect() {
 
   const onChange = (language: string) => {
     update.mutate(language, {
-      onSuccess: async () => {
-        await i18n.changeLanguage(language);
-        notifySuccess(t('account.language_updated'));
+      onSuccess: () => {
+        void i18n.changeLanguage(language).then(() => notifySuccess(t('account.language_updated')));
       },
       onError: notifyError,
     });

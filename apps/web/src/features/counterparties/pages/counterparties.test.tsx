@@ -103,7 +103,7 @@ describe('customer form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/customers/c9/view'));
     const created = requests.find((r) => r.method === 'POST' && !(r.body as { preview?: boolean }).preview);
     expect(created?.body).toMatchObject({ name: 'Umbrella Corp', email: 'owner@umbrella.example', currency_id: 1, send_invitation: false });
-  }, 20_000);
+  });
 
   it('sends the edit page of a record created by another business to /403', async () => {
     mockFetch(

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
@@ -24,9 +24,10 @@ interface DocumentListFiltersProps {
 function NumberFilter({ value, label, onChange }: { value: string; label: string; onChange: (value: string) => void }) {
   const [typed, setTyped] = useState(value);
   const [settled] = useDebouncedValue(typed, 300);
-  useEffect(() => {
-    if (settled !== value) onChange(settled);
-  }, [settled]);
+  const settle = useEffectEvent((next: string) => {
+    if (next !== value) onChange(next);
+  });
+  useEffect(() => settle(settled), [settled]);
   useEffect(() => setTyped(value), [value]);
   return <TextInput label={label} value={typed} onChange={(event) => setTyped(event.currentTarget.value)} w={180} />;
 }
