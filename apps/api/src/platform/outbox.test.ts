@@ -40,11 +40,12 @@ describe('outbox', () => {
     const id = await inTenant(h.app.db, h.landlordId, (tx) => h.app.outbox.write(tx, h.landlordId, { to: 'retry@example.com', subject: 'Retry me', text: 'hello', secrets: [] }));
     const unreachable = smtpTransport({ host: '127.0.0.1', port: 1, secure: false });
     const broken = new Outbox(h.app.db, h.jobs, unreachable, 'a@example.com', h.app.clock, h.app.secretBox);
-    await expect(broken.deliver(h.landlordId, id)).rejects.toThrow();
+    await expect(broken.deliver(h.landlordId, id)).rejects.toThrow('connect ECONNREFUSED 127.0.0.1:1');
     const [failed] = await inTenant(h.app.db, h.landlordId, (tx) => tx.select().from(outbox).where(eq(outbox.id, id)));
     expect(failed?.status).toBe('failed');
     expect(failed?.attempts).toBe(1);
     expect(failed?.lastError).toBeTruthy();
+    expect(failed?.lastError).toContain('ECONNREFUSED');
     const admin = h.client();
     await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     const listed = await admin.get('/api/v1/platform/outbox?status=failed');
