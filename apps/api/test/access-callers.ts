@@ -65,7 +65,7 @@ async function deviceToken(h: Harness, person: Person): Promise<string> {
 }
 
 /** A client on `host` presenting the given cookies or bearer token, wherever they were issued (another tenant's too). */
-function presenting(h: Harness, host: string, business: string | null, from: { cookies?: TestClient; bearer?: string }): TestClient {
+export function presenting(h: Harness, host: string, business: string | null, from: { cookies?: TestClient; bearer?: string }): TestClient {
   const client = h.client(host);
   for (const [name, value] of from.cookies?.cookies ?? []) client.cookies.set(name, value);
   client.bearer = from.bearer ?? null;
