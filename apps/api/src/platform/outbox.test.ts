@@ -166,7 +166,7 @@ describe('outbox routes for callers who may not use them', () => {
     const stranger = presenting(h, 'localhost', null, { cookies: other });
     for (const answer of [await stranger.get('/api/v1/platform/outbox?limit=100'), await stranger.post(`/api/v1/platform/outbox/${mail.id}/retry`)]) {
       expect(answer.status).toBe(401);
-      expect(answer.body).toEqual({ message: 'Unauthenticated.' });
+      expect(answer.body).toEqual({ message: messages.unauthenticated });
     }
 
     const own = await other.get('/api/v1/platform/outbox?limit=100');

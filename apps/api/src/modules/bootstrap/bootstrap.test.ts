@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seededBusinessRoles } from '@app/contracts';
+import { messages, seededBusinessRoles } from '@app/contracts';
 import { presenting } from '../../../test/access-callers';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness } from '../../../test/harness';
 import { createCustomer, createInvoice } from '../../../test/documents';
@@ -73,7 +73,7 @@ describe('GET /bootstrap of another tenant or business', () => {
 
     const stranger = await presenting(h, 'localhost', landlordBusiness, { cookies: other }).get('/api/v1/bootstrap');
     expect(stranger.status).toBe(401);
-    expect(stranger.body).toEqual({ message: 'Unauthenticated.' });
+    expect(stranger.body).toEqual({ message: messages.unauthenticated });
 
     const ownHost = await other.get('/api/v1/bootstrap', { business: landlordBusiness });
     expect(ownHost.status).toBe(200);

@@ -208,7 +208,7 @@ describe('email configuration', () => {
         await stranger.put('/api/v1/platform/mail/config', { ...config(), from_address: 'hijack@tenant-b.test' }),
         await stranger.post('/api/v1/platform/mail/test', { to: 'cross-probe@example.com' }),
       ];
-      expect(answers.map((answer) => [answer.status, answer.body])).toEqual(Array(3).fill([401, { message: 'Unauthenticated.' }]));
+      expect(answers.map((answer) => [answer.status, answer.body])).toEqual(Array(3).fill([401, { message: messages.unauthenticated }]));
 
       const own = await other.get('/api/v1/platform/mail/config');
       expect(own.body.data).toMatchObject({ from_address: 'billing@tenant-b.test' });
