@@ -36,7 +36,7 @@ export type Caller = {
   connect(): Promise<TestClient>;
 };
 
-type Person = { email: string; password: string; host: string; business: string | null };
+export type Person = { email: string; password: string; host: string; business: string | null };
 
 /**
  * A client address of its own for each sign-in: the walk opens fresh credentials for many callers at
@@ -65,7 +65,7 @@ async function deviceToken(h: Harness, person: Person): Promise<string> {
 }
 
 /** A client on `host` presenting the given cookies or bearer token, wherever they were issued (another tenant's too). */
-function presenting(h: Harness, host: string, business: string | null, from: { cookies?: TestClient; bearer?: string }): TestClient {
+export function presenting(h: Harness, host: string, business: string | null, from: { cookies?: TestClient; bearer?: string }): TestClient {
   const client = h.client(host);
   for (const [name, value] of from.cookies?.cookies ?? []) client.cookies.set(name, value);
   client.bearer = from.bearer ?? null;
@@ -94,7 +94,8 @@ async function invite(h: Harness, owner: TestClient, email: string, role: string
   return { email, password: MEMBER_PASSWORD, host: LANDLORD_HOST, business };
 }
 
-async function invitePlatformUser(h: Harness, superAdmin: TestClient, email: string, role: string): Promise<Person> {
+/** The super admin invites `email` to the internal team with the platform role named `role`; the invitee accepts. */
+export async function invitePlatformUser(h: Harness, superAdmin: TestClient, email: string, role: string): Promise<Person> {
   const roles = (await superAdmin.get('/api/v1/platform/roles?limit=100')).body.data as { id: string; name: string }[];
   const roleId = roles.find((r) => r.name === role)?.id;
   expect((await superAdmin.post('/api/v1/platform/users', { email, role_id: roleId })).status).toBe(201);

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SQLSTATE, expectDatabaseError } from '../../test/database-errors';
 
 /** Migration 0017 on a database that already has tenants: every domain gets its place, the first one primary. */
 
@@ -48,6 +49,10 @@ describe('migration 0017: tenant domain positions', () => {
   });
 
   it('allows one domain per place in a tenant', async () => {
-    await expect(db.exec(`insert into tenant_domains (domain, tenant_id, position) values ('second-primary.example', '${OTHER}', 0)`)).rejects.toThrow(/tenant_domains_tenant_position_unique/);
+    await expectDatabaseError(db.exec(`insert into tenant_domains (domain, tenant_id, position) values ('second-primary.example', '${OTHER}', 0)`), {
+      code: SQLSTATE.uniqueViolation,
+      constraint: 'tenant_domains_tenant_position_unique',
+      message: /tenant_domains_tenant_position_unique/,
+    });
   });
 });

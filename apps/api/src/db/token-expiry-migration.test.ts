@@ -6,6 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { SQLSTATE, expectDatabaseError } from '../../test/database-errors';
 
 const MIGRATIONS = path.join(import.meta.dirname, 'migrations');
 const TAG = '0019_credential_throttle_sign_ups_token_lifetime';
@@ -52,6 +53,6 @@ describe(`migration ${TAG}`, () => {
       ['dated', '2024-04-01T00:00:00.000Z'],
       ['forever', '2025-03-01T10:00:00.000Z'],
     ]);
-    await expect(pglite.exec(`update access_tokens set expires_at = null where name = 'dated'`)).rejects.toThrow(/null value/);
+    await expectDatabaseError(pglite.exec(`update access_tokens set expires_at = null where name = 'dated'`), { code: SQLSTATE.notNullViolation, message: /null value/ });
   }, 180_000);
 });

@@ -59,10 +59,13 @@ describe('outbox copies', () => {
   it('records a sealed copy it cannot open (another APP_KEY) as a failed delivery, sending nothing', async () => {
     const id = await inTenant(h.app.db, h.landlordId, (tx) => h.app.outbox.write(tx, h.landlordId, { to: 'other-key@example.com', subject: 'Other key', text: 'sealed', secrets: [] }));
     const otherKey = new Outbox(h.app.db, h.jobs, smtpTransport({ host: '127.0.0.1', port: h.smtp.port, secure: false }), 'a@example.com', h.app.clock, new SecretBox('another-app-key-0123456789-0123456789'));
-    await expect(otherKey.deliver(h.landlordId, id)).rejects.toThrow();
+    // AES-GCM refuses the tag under another key: the copy cannot be opened, not merely mis-sent.
+    const unopenable = 'Unsupported state or unable to authenticate data';
+    await expect(otherKey.deliver(h.landlordId, id)).rejects.toThrow(unopenable);
     const failed = await rowOf(id);
     expect(failed?.status).toBe('failed');
     expect(failed?.lastError).toBeTruthy();
+    expect(failed?.lastError).toBe(unopenable);
     expect(h.smtp.mails.some((mail) => mail.to.includes('other-key@example.com'))).toBe(false);
   });
 

@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness, createHarness } from '../../test/harness';
+import { messages } from '@app/contracts';
+import { invitePlatformUser, presenting } from '../../test/access-callers';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, createHarness } from '../../test/harness';
+import { signUpAndSignIn } from '../../test/sign-up';
 import { TestSmtpServer } from '../../test/smtp';
 import { openEmbedded } from '../db/client';
 import { apiLogs, outbox } from '../db/schema';
@@ -40,11 +43,12 @@ describe('outbox', () => {
     const id = await inTenant(h.app.db, h.landlordId, (tx) => h.app.outbox.write(tx, h.landlordId, { to: 'retry@example.com', subject: 'Retry me', text: 'hello', secrets: [] }));
     const unreachable = smtpTransport({ host: '127.0.0.1', port: 1, secure: false });
     const broken = new Outbox(h.app.db, h.jobs, unreachable, 'a@example.com', h.app.clock, h.app.secretBox);
-    await expect(broken.deliver(h.landlordId, id)).rejects.toThrow();
+    await expect(broken.deliver(h.landlordId, id)).rejects.toThrow('connect ECONNREFUSED 127.0.0.1:1');
     const [failed] = await inTenant(h.app.db, h.landlordId, (tx) => tx.select().from(outbox).where(eq(outbox.id, id)));
     expect(failed?.status).toBe('failed');
     expect(failed?.attempts).toBe(1);
     expect(failed?.lastError).toBeTruthy();
+    expect(failed?.lastError).toContain('ECONNREFUSED');
     const admin = h.client();
     await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD);
     const listed = await admin.get('/api/v1/platform/outbox?status=failed');
@@ -130,5 +134,65 @@ describe('API log', () => {
     expect(JSON.stringify(tokenRow)).not.toContain(String(created.body.plain_text_token).split('|')[1]);
     expect(tokenRow?.loadTimeMs).toBeGreaterThanOrEqual(0);
     expect(tokenRow?.responseSize).toBeGreaterThan(0);
+  });
+});
+
+describe('outbox routes for callers who may not use them', () => {
+  /** A failed mail of the landlord, and how to tell that nothing touched it: its row, and no delivery. */
+  async function failedMail(to: string) {
+    const id = await inTenant(h.app.db, h.landlordId, (tx) => h.app.outbox.write(tx, h.landlordId, { to, subject: 'Landlord only', text: 'landlord mail', secrets: [] }));
+    await h.app.db.update(outbox).set({ status: 'failed', attempts: 1, lastError: 'refused earlier' }).where(eq(outbox.id, id));
+    const state = async () => {
+      const [row] = await h.app.db.select({ status: outbox.status, attempts: outbox.attempts, lastError: outbox.lastError, sentAt: outbox.sentAt }).from(outbox).where(eq(outbox.id, id));
+      return row;
+    };
+    const before = await state();
+    expect(before).toMatchObject({ status: 'failed', attempts: 1 });
+    return {
+      id,
+      async expectUntouched() {
+        await h.jobs.drain();
+        expect(await state()).toEqual(before);
+        expect(h.smtp.mails.filter((mail) => mail.to.includes(to))).toEqual([]);
+      },
+    };
+  }
+
+  it("another tenant's admin gets a stranger's answer here and, on its own host, none of this tenant's mail", async () => {
+    const mail = await failedMail('landlord-outbox@example.com');
+    const other = h.client(OTHER_HOST);
+    expect((await other.login(OTHER_ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+
+    const stranger = presenting(h, 'localhost', null, { cookies: other });
+    for (const answer of [await stranger.get('/api/v1/platform/outbox?limit=100'), await stranger.post(`/api/v1/platform/outbox/${mail.id}/retry`)]) {
+      expect(answer.status).toBe(401);
+      expect(answer.body).toEqual({ message: messages.unauthenticated });
+    }
+
+    const own = await other.get('/api/v1/platform/outbox?limit=100');
+    expect(own.status).toBe(200);
+    for (const landlordData of [mail.id, 'landlord-outbox@example.com', 'landlord mail']) expect(JSON.stringify(own.body)).not.toContain(landlordData);
+    const retried = await other.post(`/api/v1/platform/outbox/${mail.id}/retry`);
+    expect(retried.status).toBe(404);
+    expect(retried.body).toEqual({ message: messages.notFound });
+    await mail.expectUntouched();
+  });
+
+  it('a platform user without edit-platform-setting, or a business owner, is refused with 403 and nothing changes', async () => {
+    const mail = await failedMail('refused-retry@example.com');
+    const admin = h.client();
+    expect((await admin.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+    const supportPerson = await invitePlatformUser(h, admin, 'outbox-support@example.com', 'support');
+    const support = h.client();
+    expect((await support.login(supportPerson.email, supportPerson.password)).status).toBe(200);
+    const owner = await signUpAndSignIn(h, { name: 'Outbox Owner', email: 'outbox-owner@example.com', business_name: 'Outbox Owner Co' });
+
+    for (const caller of [support, owner]) {
+      for (const answer of [await caller.get('/api/v1/platform/outbox?limit=100'), await caller.post(`/api/v1/platform/outbox/${mail.id}/retry`)]) {
+        expect(answer.status).toBe(403);
+        expect(answer.body).toEqual({ message: messages.forbidden });
+      }
+    }
+    await mail.expectUntouched();
   });
 });

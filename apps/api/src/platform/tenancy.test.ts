@@ -7,6 +7,7 @@ import { inTenant } from '../db/tenant-tx';
 import { newId } from './crypto';
 import { parseHostHeader } from './host-header';
 import { enforceDeclaredAccess } from './pipeline';
+import { SQLSTATE, expectDatabaseError } from '../../test/database-errors';
 
 let h: Harness;
 beforeAll(async () => {
@@ -58,9 +59,10 @@ describe('row-level security in the database itself', () => {
   });
 
   it('writing a row of another tenant fails in the database', async () => {
-    await expect(
+    await expectDatabaseError(
       inTenant(h.app.db, h.landlordId, (tx) => tx.insert(businesses).values({ tenantId: h.otherTenantId, id: newId(), name: 'Intruder', slug: `intruder-${newId()}` })),
-    ).rejects.toThrow();
+      { code: SQLSTATE.insufficientPrivilege, message: 'new row violates row-level security policy for table "businesses"' },
+    );
     const updated = await inTenant(h.app.db, h.landlordId, (tx) =>
       tx.update(users).set({ name: 'hijacked' }).where(sql`${users.email} = ${OTHER_ADMIN_EMAIL}`).returning(),
     );
@@ -70,16 +72,23 @@ describe('row-level security in the database itself', () => {
   it('a foreign key cannot point into another tenant', async () => {
     const [otherUser] = await inTenant(h.app.db, h.otherTenantId, (tx) => tx.select().from(users).limit(1));
     expect(otherUser).toBeDefined();
-    await expect(
+    await expectDatabaseError(
       inTenant(h.app.db, h.landlordId, (tx) =>
         tx.execute(sql`insert into access_logs (tenant_id, id, user_id) values (${h.landlordId}, ${newId()}, ${otherUser?.id ?? ''})`),
       ),
-    ).rejects.toThrow();
+      { code: SQLSTATE.foreignKeyViolation, constraint: 'access_logs_user_fk' },
+    );
   });
 
   it('the app role cannot change or delete log rows (append-only)', async () => {
-    await expect(inTenant(h.app.db, h.landlordId, (tx) => tx.delete(accessLogs))).rejects.toThrow();
-    await expect(inTenant(h.app.db, h.landlordId, (tx) => tx.update(apiLogs).set({ url: 'x' }))).rejects.toThrow();
+    await expectDatabaseError(inTenant(h.app.db, h.landlordId, (tx) => tx.delete(accessLogs)), {
+      code: SQLSTATE.insufficientPrivilege,
+      message: 'permission denied for table access_logs',
+    });
+    await expectDatabaseError(inTenant(h.app.db, h.landlordId, (tx) => tx.update(apiLogs).set({ url: 'x' })), {
+      code: SQLSTATE.insufficientPrivilege,
+      message: 'permission denied for table api_logs',
+    });
   });
 });
 

@@ -3,6 +3,7 @@ import { messages } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
 import { markUnverified, signUpAndSignIn } from '../../../test/sign-up';
 import { linkIn } from '../../../test/smtp';
+import { SQLSTATE, expectDatabaseError } from '../../../test/database-errors';
 
 let h: Harness;
 beforeAll(async () => {
@@ -261,7 +262,10 @@ describe('personal access tokens', () => {
     expect(lifetime).toBeGreaterThan(30 * 86_400_000 - 60_000);
     expect(lifetime).toBeLessThanOrEqual(30 * 86_400_000);
     const id = (issued.body.token as string).split('|')[0];
-    await expect(h.app.db.execute(`update access_tokens set expires_at = null where id = '${id}'`)).rejects.toThrow();
+    await expectDatabaseError(h.app.db.execute(`update access_tokens set expires_at = null where id = '${id}'`), {
+      code: SQLSTATE.notNullViolation,
+      message: 'null value in column "expires_at" of relation "access_tokens" violates not-null constraint',
+    });
   });
 
   it('another user cannot revoke my token', async () => {

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness, createHarness } from '../../../test/harness';
+import { messages, seededBusinessRoles } from '@app/contracts';
+import { presenting } from '../../../test/access-callers';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness } from '../../../test/harness';
+import { createCustomer, createInvoice } from '../../../test/documents';
+import { signUpAndSignIn } from '../../../test/sign-up';
+import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 
 let h: Harness;
 beforeAll(async () => {
@@ -40,6 +45,67 @@ describe('GET /bootstrap', () => {
 
   it('needs a signed-in user', async () => {
     expect((await h.client().get('/api/v1/bootstrap')).status).toBe(401);
+  });
+});
+
+describe('GET /bootstrap of another tenant or business', () => {
+  let landlordOwner: TestClient;
+  let landlordBusiness: string;
+  const landlordName = 'Landlord Boot Works';
+
+  /** What the landlord's owner sees, to compare with after each refused or empty answer. */
+  const landlordView = async () => {
+    const boot = await landlordOwner.get('/api/v1/bootstrap');
+    expect(boot.status).toBe(200);
+    return { business: boot.body.current_business, outgoing: boot.body.outgoing_invoice_count, companies: boot.body.companies };
+  };
+
+  beforeAll(async () => {
+    landlordOwner = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, landlordName);
+    landlordBusiness = landlordOwner.business ?? '';
+    await createInvoice(landlordOwner, (await createCustomer(landlordOwner, 'Boot Customer')).id);
+  });
+
+  it("another tenant's admin gets a stranger's answer here and, on its own host, nothing of this tenant's businesses", async () => {
+    const before = await landlordView();
+    expect(before.outgoing).toBe(1);
+    const other = await ownerWithBusiness(h, OTHER_ADMIN_EMAIL, ADMIN_PASSWORD, 'Tenant B Boot Works', OTHER_HOST);
+
+    const stranger = await presenting(h, 'localhost', landlordBusiness, { cookies: other }).get('/api/v1/bootstrap');
+    expect(stranger.status).toBe(401);
+    expect(stranger.body).toEqual({ message: messages.unauthenticated });
+
+    const ownHost = await other.get('/api/v1/bootstrap', { business: landlordBusiness });
+    expect(ownHost.status).toBe(200);
+    expect(ownHost.body).toMatchObject({ current_business: null, main_menu: [], current_user_abilities: [], incoming_invoice_count: 0, outgoing_invoice_count: 0 });
+    expect((ownHost.body.companies as { name: string }[]).map((company) => company.name)).toEqual(['Tenant B Boot Works']);
+    expect((ownHost.body.current_user as { email: string }).email).toBe(OTHER_ADMIN_EMAIL);
+    for (const landlordData of [landlordBusiness, landlordName, ADMIN_EMAIL]) expect(JSON.stringify(ownHost.body)).not.toContain(landlordData);
+    expect(await landlordView()).toEqual(before);
+  });
+
+  it("a member sees only the menus its abilities open; another business's header shows nothing of that business", async () => {
+    const before = await landlordView();
+    const viewer = await inviteAndAccept(h, landlordOwner, 'boot-viewer@example.com', 'viewer');
+    const seen = await viewer.get('/api/v1/bootstrap');
+    expect(seen.status).toBe(200);
+    expect(seen.body.current_user_abilities).toEqual(seededBusinessRoles.viewer.abilities);
+    expect(seen.body.current_user_platform_abilities).toEqual([]);
+    const links = (menu: unknown) => (menu as { link: string }[]).map((item) => item.link);
+    expect(links(seen.body.main_menu)).toContain('/invoices');
+    expect(links(seen.body.main_menu)).not.toContain('/audit-log');
+    expect(links(seen.body.setting_menu)).not.toContain('/settings/business-info');
+    expect(links(seen.body.setting_menu)).not.toContain('/settings/preferences');
+
+    const outsider = await signUpAndSignIn(h, { name: 'Boot Outsider', email: 'boot-outsider@example.com', business_name: 'Outsider Boot Co' });
+    const foreign = await outsider.get('/api/v1/bootstrap', { business: landlordBusiness });
+    expect(foreign.status).toBe(200);
+    expect(foreign.body).toMatchObject({ current_business: null, main_menu: [], current_user_abilities: [], incoming_invoice_count: 0, outgoing_invoice_count: 0 });
+    expect((foreign.body.companies as { name: string }[]).map((company) => company.name)).toEqual(['Outsider Boot Co']);
+    expect(JSON.stringify(foreign.body)).not.toContain(landlordName);
+    // Business routes refuse the same header outright.
+    expect((await outsider.get('/api/v1/business', { business: landlordBusiness })).status).toBe(403);
+    expect(await landlordView()).toEqual(before);
   });
 });
 

@@ -1,13 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CounterpartyResource, type EstimateListResponse, type EstimateResource, messages } from '@app/contracts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
 import { auditOf } from '../../../test/catalog';
+import { type DocumentActors, createDocumentActors, othersThan } from '../../../test/document-actors';
 import { createCustomer, createTaxType, onboardedCustomer } from '../../../test/documents';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { fixedClock } from '../../platform/clock';
 import { act, createEstimate, estimateBody } from './test-estimates';
 
 let h: Harness;
+let actors: DocumentActors;
 let vendor: TestClient;
 let sibling: TestClient;
 let foreign: TestClient;
@@ -18,10 +20,9 @@ const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
 
 beforeAll(async () => {
   h = await createHarness({ clock });
-  vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Quote Works');
-  sibling = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Sibling Quotes');
-  foreign = await ownerWithBusiness(h, OTHER_ADMIN_EMAIL, ADMIN_PASSWORD, 'Foreign Quotes', OTHER_HOST);
-  ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Initech', 'buying@initech.example'));
+  actors = await createDocumentActors(h, { a1: 'Quote Works', a2: 'Sibling Quotes', b1: 'Foreign Quotes', buyer: { name: 'Initech', email: 'buying@initech.example' } });
+  ({ owner: vendor, customer } = actors.a1);
+  ({ a2: { owner: sibling }, b1: { owner: foreign }, buyer } = actors);
   vat = await createTaxType(vendor, 'VAT', '19');
 });
 afterAll(async () => {
@@ -69,8 +70,7 @@ describe('creating estimates', () => {
     expect((await createEstimate(vendor, customer.id, { expiry_date: '2026-11-30' })).expiry_date).toBe('2026-11-30');
     expect(errorsOf(await vendor.post('/api/v1/estimates', estimateBody(customer.id, { expiry_date: '2026-11-19' }))).expiry_date?.[0]).toBe(messages.expiryBeforeEstimateDate);
     expect((await sibling.post('/api/v1/business/settings', { settings: { estimate_set_expiry_date_automatically: false } })).status).toBe(200);
-    const siblingCustomer = await createCustomer(sibling, 'Sibling Customer');
-    expect((await createEstimate(sibling, siblingCustomer.id)).expiry_date).toBeNull();
+    expect((await createEstimate(sibling, actors.a2.customer.id)).expiry_date).toBeNull();
   });
 
   it('refuses bad input with the spec messages', async () => {
@@ -79,8 +79,7 @@ describe('creating estimates', () => {
     expect(errorsOf(await vendor.post('/api/v1/estimates', estimateBody(customer.id, { items: [] }))).items?.[0]).toBe(messages.required);
     const siblingTax = await createTaxType(sibling, 'Sibling VAT', '5');
     expect(errorsOf(await vendor.post('/api/v1/estimates', estimateBody(customer.id, { taxes: [{ tax_type_id: siblingTax }] })))['taxes.0.tax_type_id']?.[0]).toBe(messages.invalidTaxType);
-    const siblingCustomer = await createCustomer(sibling, 'Not Yours');
-    expect(errorsOf(await vendor.post('/api/v1/estimates', estimateBody(siblingCustomer.id))).customer_id?.[0]).toBe(messages.invalidCustomer);
+    expect(errorsOf(await vendor.post('/api/v1/estimates', estimateBody(actors.a2.customer.id))).customer_id?.[0]).toBe(messages.invalidCustomer);
     expect(errorsOf(await vendor.post('/api/v1/estimates', estimateBody(customer.id, { template_name: 'invoice1' }))).template_name?.[0]).toBe(messages.invalidTemplate);
   });
 
@@ -97,7 +96,7 @@ describe('creating estimates', () => {
     await createEstimate(vendor, customer.id, { estimate_number: next.next_number });
     expect((await vendor.get('/api/v1/next-number?model=estimate')).body.next_sequence_number).toBe(Number(next.next_sequence_number) + 1);
     // Another business numbers on its own.
-    expect((await createEstimate(foreign, (await createCustomer(foreign, 'Foreign Customer')).id, { estimate_number: 'Q-1' })).estimate_number).toBe('Q-1');
+    expect((await createEstimate(foreign, actors.b1.customer.id, { estimate_number: 'Q-1' })).estimate_number).toBe('Q-1');
   });
 
   it('updates: reprices, keeps the number, and sends a shared estimate back to open', async () => {
@@ -215,7 +214,7 @@ describe('access', () => {
   it("another business's or tenant's estimate is not found and stays as it was", async () => {
     const estimate = await act(vendor, (await createEstimate(vendor, customer.id)).id, 'mark-sent');
     const before = (await vendor.get(`/api/v1/estimates/${estimate.id}`)).body.data;
-    for (const client of [sibling, foreign]) {
+    for (const { owner: client } of othersThan(actors, actors.a1)) {
       const url = `/api/v1/estimates/${estimate.id}`;
       expect((await client.get(url)).status).toBe(404);
       expect((await client.put(url, estimateBody(customer.id))).status).toBe(404);
@@ -227,7 +226,7 @@ describe('access', () => {
       expect(numbersIn((await client.get('/api/v1/estimates?type=incoming')).body)).not.toContain(estimate.estimate_number);
     }
     // A bulk delete with one foreign id deletes nothing.
-    const mine = await createEstimate(sibling, (await createCustomer(sibling, 'Mine')).id);
+    const mine = await createEstimate(sibling, actors.a2.customer.id);
     expect((await sibling.post('/api/v1/estimates/delete', { ids: [mine.id, estimate.id] })).status).toBe(404);
     expect((await sibling.get(`/api/v1/estimates/${mine.id}`)).status).toBe(200);
     // Another business's customer is not a valid customer here.

@@ -1,11 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CounterpartyResource, type InvoiceListResponse, type InvoiceResource, messages } from '@app/contracts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
+import { type DocumentActors, createDocumentActors, othersThan } from '../../../test/document-actors';
+import { type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
 import { createCustomer, createInvoice, createTaxType, invoiceBody, onboardedCustomer } from '../../../test/documents';
-import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
+import { inviteAndAccept } from '../../../test/team';
 import { fixedClock } from '../../platform/clock';
 
 let h: Harness;
+let actors: DocumentActors;
 let vendor: TestClient;
 let sibling: TestClient;
 let foreign: TestClient;
@@ -16,10 +18,9 @@ const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
 
 beforeAll(async () => {
   h = await createHarness({ clock });
-  vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Łódź Widgets');
-  sibling = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Sibling Works');
-  foreign = await ownerWithBusiness(h, OTHER_ADMIN_EMAIL, ADMIN_PASSWORD, 'Foreign Ltd', OTHER_HOST);
-  ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Globex Corporation', 'ap@globex.example'));
+  actors = await createDocumentActors(h, { a1: 'Łódź Widgets', a2: 'Sibling Works', b1: 'Foreign Ltd', buyer: { name: 'Globex Corporation', email: 'ap@globex.example' } });
+  ({ owner: vendor, customer } = actors.a1);
+  ({ a2: { owner: sibling }, b1: { owner: foreign }, buyer } = actors);
   vat = await createTaxType(vendor, 'VAT', '19');
 });
 afterAll(async () => {
@@ -93,8 +94,7 @@ describe('creating invoices', () => {
     expect(none.items?.[0]).toBe(messages.required);
     const siblingTax = await createTaxType(sibling, 'Sibling VAT', '5');
     expect(errorsOf(await vendor.post('/api/v1/invoices', invoiceBody(customer.id, { taxes: [{ tax_type_id: siblingTax }] })))['taxes.0.tax_type_id']?.[0]).toBe(messages.invalidTaxType);
-    const siblingCustomer = await createCustomer(sibling, 'Sibling Customer');
-    expect(errorsOf(await vendor.post('/api/v1/invoices', invoiceBody(siblingCustomer.id))).customer_id?.[0]).toBe(messages.invalidCustomer);
+    expect(errorsOf(await vendor.post('/api/v1/invoices', invoiceBody(actors.a2.customer.id))).customer_id?.[0]).toBe(messages.invalidCustomer);
     expect(errorsOf(await vendor.post('/api/v1/invoices', invoiceBody(customer.id, { due_date: '2026-11-01' }))).due_date?.[0]).toBe(messages.dueBeforeInvoiceDate);
     expect(errorsOf(await vendor.post('/api/v1/invoices', invoiceBody(customer.id, { invoice_date: '2026-02-30' }))).invoice_date?.[0]).toBe(messages.invalidDate);
   });
@@ -182,7 +182,7 @@ describe('invoice lifecycle', () => {
     expect((await vendor.get(`/api/v1/invoices/${invoice.id}`)).status).toBe(404);
 
     const many = [await createInvoice(vendor, customer.id), await createInvoice(vendor, customer.id)];
-    const siblingInvoice = await createInvoice(sibling, (await createCustomer(sibling, 'Sibling Buyer')).id);
+    const siblingInvoice = await createInvoice(sibling, actors.a2.customer.id);
     // A foreign id in a bulk request refuses the whole request.
     expect((await vendor.post('/api/v1/invoices/delete', { ids: [...many.map((i) => i.id), siblingInvoice.id] })).status).toBe(404);
     expect((await vendor.get(`/api/v1/invoices/${many[0]?.id}`)).status).toBe(200);
@@ -267,7 +267,7 @@ describe('access', () => {
 
   it('refuses another business and another tenant, changing nothing', async () => {
     const invoice = await createInvoice(vendor, customer.id);
-    for (const outsider of [sibling, foreign]) {
+    for (const { owner: outsider } of othersThan(actors, actors.a1)) {
       expect((await outsider.get(`/api/v1/invoices/${invoice.id}`)).status).toBe(404);
       expect((await outsider.put(`/api/v1/invoices/${invoice.id}`, invoiceBody(customer.id))).status).toBe(404);
       expect((await outsider.post(`/api/v1/invoices/${invoice.id}/void`)).status).toBe(404);

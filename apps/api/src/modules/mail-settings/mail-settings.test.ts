@@ -2,6 +2,7 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '@app/contracts';
+import { presenting } from '../../../test/access-callers';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
 import { signUpAndSignIn } from '../../../test/sign-up';
 import { TestSmtpServer } from '../../../test/smtp';
@@ -28,6 +29,16 @@ afterAll(async () => {
   await h.close();
   await tenantSmtp.stop();
 });
+
+/** What a tenant's mail configuration is now: as its admin reads it, and how many changes were audited. */
+async function mailConfigOf(reader: TestClient, tenantId: string) {
+  const read = await reader.get('/api/v1/platform/mail/config');
+  expect(read.status).toBe(200);
+  const audited = await inTenant(h.app.db, tenantId, (tx) => tx.select().from(auditLogs).where(eq(auditLogs.model, 'mail_settings')));
+  return { config: read.body.data, audited: audited.length };
+}
+
+const mailTo = (address: string) => [...h.smtp.mails, ...tenantSmtp.mails].filter((mail) => mail.to.includes(address));
 
 const config = () => ({ host: '127.0.0.1', port: tenantSmtp.port, username: 'mailer', password: SMTP_PASSWORD, encryption: 'none', from_name: 'Tenant B Billing', from_address: 'billing@tenant-b.test' });
 
@@ -164,9 +175,51 @@ describe('email configuration', () => {
   });
 
   it('a user without the ability, or a business user, is refused', async () => {
+    const before = await mailConfigOf(admin, h.landlordId);
     const owner = await signUpAndSignIn(h, { name: 'Biz Owner', email: 'bizowner@example.com', business_name: 'Owner Co' });
     expect((await owner.get('/api/v1/platform/mail/config')).status).toBe(403);
     expect((await owner.put('/api/v1/platform/mail/config', config())).status).toBe(403);
     expect((await owner.post('/api/v1/platform/mail/test', { to: 'x@example.com' })).status).toBe(403);
+    expect(await mailConfigOf(admin, h.landlordId)).toEqual(before);
+    expect(mailTo('x@example.com')).toEqual([]);
+  });
+
+  it('a support user refused a change or a test leaves the configuration as it was and sends nothing', async () => {
+    const before = await mailConfigOf(other, h.otherTenantId);
+    const helper = h.client(OTHER_HOST);
+    expect((await helper.login('support@tenant-b.test', ADMIN_PASSWORD)).status).toBe(200);
+    const refusedChange = await helper.put('/api/v1/platform/mail/config', { ...config(), host: 'localhost', from_address: 'support-change@tenant-b.test' });
+    expect(refusedChange.status).toBe(403);
+    expect(JSON.stringify(refusedChange.body)).not.toContain('billing@tenant-b.test');
+    expect((await helper.post('/api/v1/platform/mail/test', { to: 'support-probe@example.com' })).status).toBe(403);
+    expect(await mailConfigOf(other, h.otherTenantId)).toEqual(before);
+    expect(mailTo('support-probe@example.com')).toEqual([]);
+  });
+
+  it("another tenant's admin gets a stranger's answer here and, on its own host, none of this tenant's configuration", async () => {
+    const landlordConfig = { ...config(), username: 'landlord-mailer', from_name: 'Landlord Billing', from_address: 'landlord-billing@example.com' };
+    expect((await admin.put('/api/v1/platform/mail/config', landlordConfig)).status).toBe(200);
+    try {
+      const before = await mailConfigOf(admin, h.landlordId);
+      const otherBefore = await mailConfigOf(other, h.otherTenantId);
+      const stranger = presenting(h, 'localhost', null, { cookies: other });
+      const answers = [
+        await stranger.get('/api/v1/platform/mail/config'),
+        await stranger.put('/api/v1/platform/mail/config', { ...config(), from_address: 'hijack@tenant-b.test' }),
+        await stranger.post('/api/v1/platform/mail/test', { to: 'cross-probe@example.com' }),
+      ];
+      expect(answers.map((answer) => [answer.status, answer.body])).toEqual(Array(3).fill([401, { message: messages.unauthenticated }]));
+
+      const own = await other.get('/api/v1/platform/mail/config');
+      expect(own.body.data).toMatchObject({ from_address: 'billing@tenant-b.test' });
+      for (const landlordData of ['landlord-mailer', 'Landlord Billing', 'landlord-billing@example.com']) expect(JSON.stringify(own.body)).not.toContain(landlordData);
+
+      expect(await mailConfigOf(admin, h.landlordId)).toEqual(before);
+      expect(await mailConfigOf(other, h.otherTenantId)).toEqual(otherBefore);
+      expect(mailTo('cross-probe@example.com')).toEqual([]);
+    } finally {
+      await h.app.db.execute(`delete from mail_settings where tenant_id = '${h.landlordId}'`);
+      h.app.outbox.forgetTenantMailer(h.landlordId);
+    }
   });
 });

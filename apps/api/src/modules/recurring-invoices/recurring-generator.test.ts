@@ -13,6 +13,7 @@ import type { Outbox } from '../../platform/outbox';
 import { createRecurringInvoiceJob } from './recurring-job';
 import { scheduleOfRow } from './recurring-schedule';
 import { createRecurring, getRecurring } from './test-recurring';
+import { SQLSTATE, expectDatabaseError } from '../../../test/database-errors';
 
 const DAY_MS = 86_400_000;
 let h: Harness;
@@ -95,7 +96,10 @@ describe('exactly once', () => {
     expect((await madeFor(schedules[4]?.id ?? '')).runs.map((run) => run.period)).toContain('2026-03-08T07:00:00.000Z');
     // The database itself refuses a second run for a period, whoever tries.
     const [taken] = (await madeFor(schedules[0]?.id ?? '')).runs;
-    await expect(h.app.db.insert(recurringRuns).values({ tenantId: h.landlordId, recurringInvoiceId: schedules[0]?.id ?? '', periodKey: taken?.period ?? '', invoiceId: taken?.invoiceId ?? '' })).rejects.toThrow();
+    await expectDatabaseError(
+      h.app.db.insert(recurringRuns).values({ tenantId: h.landlordId, recurringInvoiceId: schedules[0]?.id ?? '', periodKey: taken?.period ?? '', invoiceId: taken?.invoiceId ?? '' }),
+      { code: SQLSTATE.uniqueViolation, constraint: 'recurring_runs_tenant_id_recurring_invoice_id_period_key_pk' },
+    );
     // Deleting them keeps the later tests' catch-up runs short.
     expect((await owner.post('/api/v1/recurring-invoices/delete', { ids: schedules.map((schedule) => schedule.id) })).body).toEqual({ success: true, count: 5 });
   });
