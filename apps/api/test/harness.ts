@@ -5,12 +5,14 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
+import { z } from 'zod';
 import { buildApp } from '../src/app';
 import { type Database, openPglite, openPostgres } from '../src/db/client';
 import { ensureInitialData } from '../src/db/seed';
 import { loadEnv } from '../src/env';
 import type { AppContext } from '../src/platform/app-context';
 import { createAppContext } from '../src/platform/app-context-factory';
+import type { DeclaredRoute } from '../src/platform/pipeline';
 import { type Clock, systemClock } from '../src/platform/clock';
 import { randomToken } from '../src/platform/crypto';
 import { InlineQueue } from '../src/platform/jobs';
@@ -229,6 +231,22 @@ export class TestClient {
     return this.request('DELETE', url, undefined, headers);
   }
 
+  /**
+   * The request, and what its answer breaks of the route's declared response schema for that
+   * status (empty when it keeps to it). A status the route declares no schema for is a finding too.
+   */
+  async requestWithinContract(method: HttpMethod, url: string, body?: unknown): Promise<{ response: TestResponse; breaches: string[] }> {
+    const response = await this.request(method, url, body);
+    const route = declaredRouteOf(this.server.declaredRoutes, method, url);
+    if (!route) return { response, breaches: [`${method} ${url} matches no declared route`] };
+    const declared = route.responses[String(response.status)];
+    if (declared === undefined) return { response, breaches: response.status < 300 ? [`${method} ${route.url} declares no ${response.status} answer`] : [] };
+    // A file answer (`content` by media type) has no JSON body to check.
+    if (!(declared instanceof z.ZodType)) return { response, breaches: typeof declared === 'object' && declared !== null && 'content' in declared ? [] : [`${method} ${route.url} declares no zod schema for ${response.status}`] };
+    const parsed = declared.safeParse(response.status === 204 ? null : response.body);
+    return { response, breaches: parsed.success ? [] : parsed.error.issues.map((issue) => `${method} ${route.url} ${response.status}: ${issue.path.join('.')} ${issue.message}`) };
+  }
+
   async csrf(): Promise<void> {
     const response = await this.get('/api/v1/csrf-cookie');
     if (response.status !== 204) throw new Error(`csrf-cookie answered ${response.status}`);
@@ -238,6 +256,14 @@ export class TestClient {
     await this.csrf();
     return this.post('/api/v1/login', { email, password, remember: false });
   }
+}
+
+/** The declared route a concrete URL reaches: a static segment wins over a parameter, as in the router. */
+export function declaredRouteOf(routes: readonly DeclaredRoute[], method: HttpMethod, url: string): DeclaredRoute | undefined {
+  const path = url.split('?')[0] ?? url;
+  const candidates = routes.filter((route) => route.method === method && new RegExp(`^${route.url.replace(/:[A-Za-z_]+/g, '[^/]+')}$`).test(path));
+  const parameters = (route: DeclaredRoute) => (route.url.match(/:/g) ?? []).length;
+  return candidates.sort((a, b) => parameters(a) - parameters(b))[0];
 }
 
 /** Field → messages from a 422 body. */

@@ -72,6 +72,12 @@ export const userSettingsSchema = z.object({
 });
 export type UserSettings = z.infer<typeof userSettingsSchema>;
 export const updateUserSettingsRequestSchema = z.object({ settings: userSettingsSchema });
+/** The settings as stored, on the way out (what was checked when written is not checked again). */
+export const userSettingsResourceSchema = z.object({ language: z.string().optional(), default_estimate_template: z.string().nullish(), default_invoice_template: z.string().nullish() });
+/** `GET /me/settings`: the settings asked for, each null when unset. */
+export const userSettingsResponseSchema = z.record(z.string(), z.string().nullable());
+/** `POST /me/upload-avatar`: where the new picture is served. */
+export const avatarResponseSchema = z.object({ data: z.object({ avatar: z.string() }) });
 /** `?settings=language` or `?settings[]=language&settings[]=…`: which settings to read (all when omitted). */
 const settingName = text().max(64);
 export const userSettingsQuerySchema = z.object({ settings: z.union([settingName, listOf(settingName, { max: 20 })]).optional() });

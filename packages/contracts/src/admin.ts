@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userStatuses } from './account';
 import { businessFieldsSchema, businessResourceSchema } from './business';
-import { emailSchema, listQuerySchema, nameSchema, optionalText255, phoneSchema, uuidSchema } from './common';
+import { countedListPageResponse, emailSchema, listQuerySchema, nameSchema, optionalText255, phoneSchema, uuidSchema } from './common';
 import { coercedInteger, isoDateSchema, text } from './fields';
 import { postalAddressResourceSchema, postalAddressSchema } from './address';
 import { messages } from './messages';
@@ -63,6 +63,8 @@ export const adminBusinessResourceSchema = businessResourceSchema.extend({
   owner: personSchema.extend({ status: z.enum(userStatuses) }).nullable(),
 });
 export type AdminBusinessResource = z.infer<typeof adminBusinessResourceSchema>;
+/** `business_total_count`: every business of the tenant, whatever the tab. */
+export const adminBusinessListResponseSchema = countedListPageResponse(adminBusinessResourceSchema, { business_total_count: z.number() });
 
 export const adminBusinessMemberSchema = personSchema.extend({ role: z.string(), status: z.enum(userStatuses), is_owner: z.boolean() });
 export type AdminBusinessMember = z.infer<typeof adminBusinessMemberSchema>;
@@ -90,6 +92,9 @@ export const platformUserResourceSchema = z.object({
   created_at: z.string(),
 });
 export type PlatformUserResource = z.infer<typeof platformUserResourceSchema>;
+/** `POST /platform/users`: the invited user and the notice that the invitation was mailed. */
+export const platformUserInvitedResponseSchema = z.object({ data: platformUserResourceSchema, message: z.string() });
+export const platformUserListResponseSchema = countedListPageResponse(platformUserResourceSchema, { user_total_count: z.number() });
 
 export const invitePlatformUserRequestSchema = z.object({
   email: emailSchema,
@@ -123,6 +128,7 @@ export const accessLogResourceSchema = z.object({
   logged_in_at: z.string(),
 });
 export type AccessLogResource = z.infer<typeof accessLogResourceSchema>;
+export const accessLogListResponseSchema = countedListPageResponse(accessLogResourceSchema, { access_log_total_count: z.number() });
 
 export const apiLogResourceSchema = z.object({
   id: z.string(),
@@ -137,6 +143,7 @@ export const apiLogResourceSchema = z.object({
   created_at: z.string(),
 });
 export type ApiLogResource = z.infer<typeof apiLogResourceSchema>;
+export const apiLogListResponseSchema = countedListPageResponse(apiLogResourceSchema, { api_log_total_count: z.number() });
 
 export const apiLogDetailSchema = apiLogResourceSchema.extend({
   os: z.string().nullable(),

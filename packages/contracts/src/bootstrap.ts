@@ -1,52 +1,81 @@
-import type { CompanySummary, BusinessResource, BusinessSettings } from './business';
-import type { Currency } from './reference';
-import type { UserResource, UserSettings } from './account';
+import { z } from 'zod';
+import { businessTypes } from './auth';
+import { businessResourceSchema, businessSettingsResourceSchema, companySummarySchema } from './business';
+import { userResourceSchema, userSettingsResourceSchema } from './account';
 
-export type MenuItem = { title: string; link: string; icon: string; ability: string | null; group: string };
+export const menuItemSchema = z.object({ title: z.string(), link: z.string(), icon: z.string(), ability: z.string().nullable(), group: z.string() });
+export type MenuItem = z.infer<typeof menuItemSchema>;
 
-export type TenantBranding = {
-  name: string;
-  page_title: string;
-  heading: string | null;
-  description: string | null;
-  theme_color: string;
-  font: string | null;
-  copyright_text: string | null;
-  login_logo: string | null;
-  dashboard_logo: string | null;
+export const tenantBrandingSchema = z.object({
+  name: z.string(),
+  page_title: z.string(),
+  heading: z.string().nullable(),
+  description: z.string().nullable(),
+  theme_color: z.string(),
+  font: z.string().nullable(),
+  copyright_text: z.string().nullable(),
+  login_logo: z.string().nullable(),
+  dashboard_logo: z.string().nullable(),
   /** The landlord tenant manages the other tenants. */
-  is_landlord: boolean;
-};
+  is_landlord: z.boolean(),
+});
+export type TenantBranding = z.infer<typeof tenantBrandingSchema>;
 
-export type TenantSwitches = {
-  allow_business_signup: boolean;
-  force_customer_signup: boolean;
-  user_management: boolean;
-  partial_payments: boolean;
-  estimate_payments: boolean;
-  standalone: boolean;
-};
+export const tenantSwitchesSchema = z.object({
+  allow_business_signup: z.boolean(),
+  force_customer_signup: z.boolean(),
+  user_management: z.boolean(),
+  partial_payments: z.boolean(),
+  estimate_payments: z.boolean(),
+  standalone: z.boolean(),
+});
+export type TenantSwitches = z.infer<typeof tenantSwitchesSchema>;
 
-export type BootstrapResponse = {
-  main_menu: MenuItem[];
-  setting_menu: MenuItem[];
-  config: { app_name: string; tenant: TenantBranding; switches: TenantSwitches };
-  global_settings: Record<string, string>;
-  time_zones: readonly { key: string; value: string }[];
-  current_user: UserResource;
-  current_user_settings: UserSettings;
-  current_user_abilities: string[];
-  current_user_platform_abilities: string[];
-  current_business: BusinessResource | null;
-  current_business_settings: BusinessSettings;
-  current_business_currency: Currency | null;
-  companies: CompanySummary[];
-  connections: Record<string, never>;
-  payment_provider_public_key: string | null;
-  financing_account_id: string | null;
-  incoming_invoice_count: number;
-  outgoing_invoice_count: number;
-};
+export const currencySchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string(),
+  symbol: z.string(),
+  precision: z.number(),
+  thousand_separator: z.string(),
+  decimal_separator: z.string(),
+  swap_currency_symbol: z.boolean(),
+});
+export const countrySchema = z.object({ id: z.number(), code: z.string(), name: z.string(), phonecode: z.string() });
+const keyValueSchema = z.object({ key: z.string(), value: z.string() });
+
+export const bootstrapResponseSchema = z.object({
+  main_menu: z.array(menuItemSchema),
+  setting_menu: z.array(menuItemSchema),
+  config: z.object({ app_name: z.string(), tenant: tenantBrandingSchema, switches: tenantSwitchesSchema }),
+  global_settings: z.record(z.string(), z.string()),
+  time_zones: z.array(keyValueSchema).readonly(),
+  current_user: userResourceSchema,
+  current_user_settings: userSettingsResourceSchema,
+  current_user_abilities: z.array(z.string()),
+  current_user_platform_abilities: z.array(z.string()),
+  current_business: businessResourceSchema.nullable(),
+  current_business_settings: businessSettingsResourceSchema,
+  current_business_currency: currencySchema.nullable(),
+  companies: z.array(companySummarySchema),
+  connections: z.record(z.string(), z.never()),
+  payment_provider_public_key: z.string().nullable(),
+  financing_account_id: z.string().nullable(),
+  incoming_invoice_count: z.number(),
+  outgoing_invoice_count: z.number(),
+});
+export type BootstrapResponse = z.infer<typeof bootstrapResponseSchema>;
 
 /** Public, pre-login: the branding and switches the login pages need. */
-export type TenantPublicConfig = { tenant: TenantBranding; switches: TenantSwitches };
+export const tenantPublicConfigSchema = z.object({ tenant: tenantBrandingSchema, switches: tenantSwitchesSchema });
+export type TenantPublicConfig = z.infer<typeof tenantPublicConfigSchema>;
+
+/** The reference lists of the business forms. */
+export const appConfigResponseSchema = z.object({
+  types: z.array(z.enum(businessTypes)).readonly(),
+  languages: z.array(z.object({ code: z.string(), name: z.string() })).readonly(),
+  fiscal_years: z.array(keyValueSchema).readonly(),
+  date_formats: z.array(z.object({ display_date: z.string(), carbon_format_value: z.string(), moment_format_value: z.string() })).readonly(),
+});
+export const currencyListResponseSchema = z.object({ data: z.array(currencySchema).readonly() });
+export const countryListResponseSchema = z.object({ data: z.array(countrySchema).readonly() });

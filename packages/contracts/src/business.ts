@@ -116,6 +116,39 @@ export const businessSettingsSchema = z.object({
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 export const updateBusinessSettingsRequestSchema = z.object({ settings: businessSettingsSchema });
 
+/** The settings as stored, on the way out: the same fields, not checked again. */
+export const businessSettingsResourceSchema = z.object({
+  time_zone: z.string().optional(),
+  language: z.string().optional(),
+  date_format: z.string().optional(),
+  fiscal_year: z.string().optional(),
+  tax_per_item_enabled: z.boolean().optional(),
+  discount_per_item_enabled: z.boolean().optional(),
+  link_expiry_enabled: z.boolean().optional(),
+  link_expiry_days: z.number().optional(),
+  invoice_number_format: z.string().optional(),
+  estimate_number_format: z.string().optional(),
+  payment_number_format: z.string().optional(),
+  invoice_number_yearly_reset: z.boolean().optional(),
+  estimate_number_yearly_reset: z.boolean().optional(),
+  payment_number_yearly_reset: z.boolean().optional(),
+  invoice_set_due_date_automatically: z.boolean().optional(),
+  invoice_due_date_days: z.number().optional(),
+  invoice_email_subject: z.string().optional(),
+  invoice_email_body: z.string().optional(),
+  invoice_company_address_format: z.string().optional(),
+  invoice_billing_address_format: z.string().optional(),
+  invoice_shipping_address_format: z.string().optional(),
+  invoice_send_as_attachment: z.boolean().optional(),
+  retrospective_edits: z.enum(retrospectiveEditOptions).optional(),
+  estimate_set_expiry_date_automatically: z.boolean().optional(),
+  estimate_expiry_date_days: z.number().optional(),
+  estimate_email_subject: z.string().optional(),
+  estimate_email_body: z.string().optional(),
+  estimate_convert_action: z.enum(estimateConvertActions).optional(),
+});
+export const updateBusinessSettingsResponseSchema = z.object({ success: z.boolean(), settings: businessSettingsResourceSchema });
+
 /** Every setting with its value when the business never set it. Placeholders in mail texts: {business}, {customer}, {number}, {amount}, {due_date}, {link}. */
 export const businessSettingDefaults: Required<BusinessSettings> = {
   time_zone: 'UTC',

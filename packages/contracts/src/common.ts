@@ -68,7 +68,40 @@ export function listMeta(page: number, perPage: number, total: number): ListMeta
 }
 
 export const messageResponseSchema = z.object({ message: z.string() });
+/** `/healthz` and `/readyz`: ok, ready or starting. */
+export const healthResponseSchema = z.object({ status: z.string() });
 export const successResponseSchema = z.object({ success: z.boolean(), message: z.string().optional() });
+
+/** `{ data }`: the envelope of one record, or of a list served whole. */
+export function dataResponse<Schema extends z.ZodType>(schema: Schema) {
+  return z.object({ data: schema });
+}
+
+/** A page of a list: `{ data: [...], meta }`. */
+export function listPageResponse<Item extends z.ZodType>(item: Item) {
+  return z.object({ data: z.array(item), meta: listMetaSchema });
+}
+
+/** A page of a list whose meta also carries totals (a tab's count), named by `counts`. */
+export function countedListPageResponse<Item extends z.ZodType, Counts extends z.ZodRawShape>(item: Item, counts: Counts) {
+  return z.object({ data: z.array(item), meta: listMetaSchema.extend(counts) });
+}
+
+/** The 2xx of a route that answers with no body (204). */
+export const noContentResponseSchema = z.null().meta({ description: 'No content' });
+
+/** A file's bytes, in an answer (a Buffer is sent as is, never serialized) or a multipart upload: described as a binary string. */
+export const binaryFileSchema = z.unknown().meta({ type: 'string', format: 'binary' });
+
+/** A multipart upload of one image in `field` (avatar, logo). */
+export function imageUploadBody(field: string) {
+  return z.object({ [field]: binaryFileSchema });
+}
+
+/** The 2xx of a route that answers with a file rather than JSON: its media types, each a binary body. */
+export function fileResponse(mediaTypes: readonly string[], description: string) {
+  return { description, content: Object.fromEntries(mediaTypes.map((mediaType) => [mediaType, { schema: binaryFileSchema }])) };
+}
 
 /** 422 body: Laravel style; the client shows the first message of each field. */
 export type ValidationErrorBody = { message: string; errors: Record<string, string[]> };

@@ -365,6 +365,8 @@ export const estimateTemplatesResponseSchema = z.object({ estimateTemplates: z.a
 export const approvedInvoiceAmountResponseSchema = z.object({ invoice_approval_amount: z.number() });
 
 export const documentIdsRequestSchema = z.object({ ids: listOf(uuidSchema, { min: 1, max: 500 }) });
+/** How many of the ids were deleted. */
+export const bulkDeleteResponseSchema = z.object({ success: z.boolean(), count: z.number() });
 
 /** What a public page shows: the document as its recipient sees it, without internal fields. */
 /** A payment as the public invoice page lists it; an estimate's page lists none. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countedListPageResponse } from './common';
 import { pageSchema, pageSizeSchema, text } from './fields';
 
 export const outboxStatuses = ['pending', 'sent', 'failed', 'held'] as const;
@@ -19,3 +20,4 @@ export const outboxMailResourceSchema = z.object({
   sent_at: z.string().nullable(),
 });
 export type OutboxMailResource = z.infer<typeof outboxMailResourceSchema>;
+export const outboxListResponseSchema = countedListPageResponse(outboxMailResourceSchema, { outbox_total_count: z.number() });

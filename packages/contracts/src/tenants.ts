@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, listQuerySchema, optionalText255 } from './common';
+import { countedListPageResponse, emailSchema, listQuerySchema, optionalText255 } from './common';
 import { coercedInteger, listOf, text } from './fields';
 import { messages } from './messages';
 import { optionalUrlSchema } from './url';
@@ -87,6 +87,7 @@ export const tenantSummarySchema = z.object({
   created_at: z.string(),
 });
 export type TenantSummary = z.infer<typeof tenantSummarySchema>;
+export const tenantListResponseSchema = countedListPageResponse(tenantSummarySchema, { tenant_total_count: z.number() });
 
 const masked = z.string().nullable();
 
@@ -125,6 +126,7 @@ export type TenantResource = z.infer<typeof tenantResourceSchema>;
 
 export const tenantBusinessSchema = z.object({ id: z.string(), name: z.string(), slug: z.string(), email: z.string().nullable(), disabled: z.boolean(), created_at: z.string() });
 export type TenantBusiness = z.infer<typeof tenantBusinessSchema>;
+export const tenantBusinessListResponseSchema = countedListPageResponse(tenantBusinessSchema, { business_total_count: z.number() });
 
 /** The tenant's security settings (admin → settings), edited by a holder of edit-platform-setting. */
 export const PERSONAL_TOKEN_MAX_DAYS_DEFAULT = 365;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { documentErrorResponses, documentOperation } from './openapi-operations';
 import type { RouteAccess } from './request-context';
 import { API_DOCS_PREFIX } from './security-headers';
 
@@ -13,8 +13,18 @@ import { API_DOCS_PREFIX } from './security-headers';
  */
 export async function registerApiDocs(server: FastifyInstance, { isPublic }: { isPublic: boolean }): Promise<void> {
   await server.register(swagger, {
-    openapi: { info: { title: 'Ledgerline API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
-    transform: jsonSchemaTransform,
+    openapi: {
+      info: { title: 'Ledgerline API', version: '1.0.0' },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', description: 'A personal access token (POST /api/v1/auth/login or the account page).' },
+          // Over TLS the cookie is `__Host-session`; unsafe session requests also send X-XSRF-TOKEN.
+          session: { type: 'apiKey', in: 'cookie', name: 'session', description: 'The browser session (POST /api/v1/login).' },
+        },
+      },
+    },
+    transform: documentOperation,
+    transformObject: documentErrorResponses,
   });
   const access: RouteAccess = isPublic ? { public: true } : { authenticated: true };
   await server.register(async (docs) => {

@@ -26,6 +26,9 @@ const MIME: Record<DocumentKind, string> = {
   txt: 'text/plain',
 };
 
+/** Every media type an uploaded document can be served back as. */
+export const DOCUMENT_MIME_TYPES = Object.values(MIME);
+
 const ZIP_LOCAL_HEADER = 0x04034b50;
 const ZIP_CENTRAL_HEADER = 0x02014b50;
 const ZIP_END_OF_DIRECTORY = 0x06054b50;

@@ -27,11 +27,21 @@ function bearerOf(request: FastifyRequest): string | null {
 }
 
 /** One API operation with the access it declares: the route table the authorization suite walks. */
-export type DeclaredRoute = { method: string; url: string; access: RouteAccess; validatesBody: boolean; csrf: boolean };
+export type DeclaredRoute = { method: string; url: string; access: RouteAccess; validatesBody: boolean; csrf: boolean; responses: Readonly<Record<string, unknown>> };
+
+/** The route's response schemas by status, as declared. */
+function responsesOf(response: unknown): Record<string, unknown> {
+  return typeof response === 'object' && response !== null ? Object.fromEntries(Object.entries(response)) : {};
+}
+
+/** True when the route's schema declares a success answer: a JSON body, a file (`content`), or none (204). */
+function declaresSuccessResponse(response: unknown): boolean {
+  return Object.keys(responsesOf(response)).some((status) => /^2(\d\d|XX)$/.test(status));
+}
 
 /**
- * Every route must say who may call it; a route that does not is a start-up error. The declared
- * routes are kept in `server.declaredRoutes`, in registration order.
+ * Every route must say who may call it and what it answers on success; a route that does not is a
+ * start-up error. The declared routes are kept in `server.declaredRoutes`, in registration order.
  */
 export function enforceDeclaredAccess(app: FastifyInstance): void {
   const table: DeclaredRoute[] = [];
@@ -47,7 +57,8 @@ export function enforceDeclaredAccess(app: FastifyInstance): void {
       if (access.ownerOnly && access.scope !== 'business') throw new Error(`Route ${route.method} ${route.url}: ownerOnly needs the business scope`);
       if (access.landlordOnly && access.scope !== 'platform') throw new Error(`Route ${route.method} ${route.url}: landlordOnly needs the platform scope`);
     }
-    for (const method of [route.method].flat()) table.push({ method, url: route.url, access, validatesBody: route.schema?.body !== undefined, csrf: route.config?.csrf !== false });
+    if (!declaresSuccessResponse(route.schema?.response)) throw new Error(`Route ${route.method} ${route.url} declares no 2xx response schema (JSON, file or no content)`);
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access, validatesBody: route.schema?.body !== undefined, csrf: route.config?.csrf !== false, responses: responsesOf(route.schema?.response) });
   });
 }
 

@@ -21,6 +21,11 @@ import {
   idParamsSchema,
   userSettingsQuerySchema,
   accessTokenListQuerySchema,
+  avatarResponseSchema,
+  imageUploadBody,
+  noContentResponseSchema,
+  successResponseSchema,
+  userSettingsResponseSchema,
 } from '@app/contracts';
 import { AppError } from '../../platform/errors';
 import { requestMeta } from '../../platform/http';
@@ -60,24 +65,24 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     account.changePassword(request.ctx.tenant.id, requireUser(request), request.ctx.session?.id ?? null, request.body, request.ip),
   );
 
-  server.post('/me/upload-avatar', { config: SIGNED_IN }, async (request) => {
+  server.post('/me/upload-avatar', { config: { ...SIGNED_IN, documentedBody: { schema: imageUploadBody('avatar'), multipart: true } }, schema: { response: { 200: avatarResponseSchema } } }, async (request) => {
     const user = requireUser(request);
     const image = await readUploadedImage(request, 'avatar');
     return { data: { avatar: await account.uploadAvatar(request.ctx.tenant.id, user.id, image) } };
   });
 
-  server.get('/me/settings', { config: SIGNED_IN, schema: { querystring: userSettingsQuerySchema } }, async (request) => {
+  server.get('/me/settings', { config: SIGNED_IN, schema: { querystring: userSettingsQuerySchema, response: { 200: userSettingsResponseSchema } } }, async (request) => {
     const raw = request.query.settings;
     const keys = raw === undefined ? [] : Array.isArray(raw) ? raw : raw.split(',');
     return account.settings(request.ctx.tenant.id, requireUser(request).id, keys);
   });
 
-  server.put('/me/settings', { config: SIGNED_IN, schema: { body: updateUserSettingsRequestSchema } }, async (request) => {
+  server.put('/me/settings', { config: SIGNED_IN, schema: { body: updateUserSettingsRequestSchema, response: { 200: successResponseSchema } } }, async (request) => {
     await account.updateSettings(request.ctx.tenant.id, requireUser(request).id, request.body.settings);
     return { success: true };
   });
 
-  server.post('/user/confirm-password', { config: SIGNED_IN, schema: { body: confirmPasswordRequestSchema } }, async (request, reply) => {
+  server.post('/user/confirm-password', { config: SIGNED_IN, schema: { body: confirmPasswordRequestSchema, response: { 201: confirmedPasswordStatusSchema } } }, async (request, reply) => {
     const user = requireUser(request);
     if (!request.ctx.session) throw AppError.forbidden(messages.notAllowed);
     await auth.confirmPassword(request.ctx.tenant.id, user, request.ctx.session.id, request.body.password, request.ip);
@@ -100,9 +105,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     recovery_codes: await account.regenerateRecoveryCodes(request.ctx.tenant.id, requireUser(request).id, request.ctx.session?.passwordConfirmedAt ?? null),
   }));
 
-  server.delete('/user/two-factor-authentication', { config: SIGNED_IN }, async (request, reply) => {
+  server.delete('/user/two-factor-authentication', { config: SIGNED_IN, schema: { response: { 204: noContentResponseSchema } } }, async (request, reply) => {
     await account.disableTwoFactor(request.ctx.tenant.id, requireUser(request).id, request.ctx.session?.passwordConfirmedAt ?? null);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   server.get(
@@ -126,8 +131,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     return reply.status(201).send(created);
   });
 
-  server.delete('/me/tokens/:id', { config: SIGNED_IN, schema: { params: idParamsSchema } }, async (request, reply) => {
+  server.delete('/me/tokens/:id', { config: SIGNED_IN, schema: { params: idParamsSchema, response: { 204: noContentResponseSchema } } }, async (request, reply) => {
     await account.revokeToken(request.ctx.tenant.id, requireUser(request).id, request.params.id);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 };

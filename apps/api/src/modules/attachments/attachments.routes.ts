@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { attachmentResourceSchema, messages, idParamsSchema, uuidSchema } from '@app/contracts';
+import { attachmentResourceSchema, messages, idParamsSchema, uuidSchema, successResponseSchema, fileResponse, binaryFileSchema } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { AppError } from '../../platform/errors';
+import { DOCUMENT_MIME_TYPES } from '../../platform/file-sniff';
 import { auditActor } from '../../platform/http';
 import { attachableDocuments } from './attachable-documents';
 import { ATTACHMENTS_PER_DOCUMENT, type MultipartForm, acceptFiles, readMultipartForm } from './attachment-files';
@@ -13,6 +14,11 @@ const attachmentParams = params.extend({ attachmentId: uuidSchema });
 const listResponse = { 200: z.object({ data: z.array(attachmentResourceSchema) }) };
 const FILES_FIELD = /^attachments(\[\d*\])?$/;
 const REMOVE_FIELD = /^remove_attachments(\[\d*\])?$/;
+/** `attachments[]` files to add and `remove_attachments[]` ids to remove, in one multipart form. */
+const attachmentUpload = {
+  schema: z.object({ 'attachments[]': z.array(binaryFileSchema).max(ATTACHMENTS_PER_DOCUMENT).optional(), 'remove_attachments[]': z.array(uuidSchema).optional() }),
+  multipart: true,
+};
 
 /** The ids of `remove_attachments[n]` fields; one that is no id is a 422 naming it. */
 function removalIds(form: MultipartForm): string[] {
@@ -33,7 +39,7 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentSe
     const view = { access: { ability: entry.viewAbility, scope: 'business' as const } };
     const edit = { access: { ability: entry.editAbility, scope: 'business' as const } };
 
-    server.post(`/${entry.path}/:id/attachments`, { config: edit, schema: { params, response: listResponse } }, async (request) => {
+    server.post(`/${entry.path}/:id/attachments`, { config: { ...edit, documentedBody: attachmentUpload }, schema: { params, response: listResponse } }, async (request) => {
       const form = await readMultipartForm(request, { maxFiles: ATTACHMENTS_PER_DOCUMENT, filesField: 'attachments', tooManyFiles: messages.tooManyAttachments });
       const files = acceptFiles(
         form.files.filter((file) => FILES_FIELD.test(file.field)),
@@ -43,12 +49,12 @@ export const attachmentRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentSe
       return { data: await attachments.update(auditActor(request), businessScope(request), entry.model, request.params.id, files, removeIds) };
     });
 
-    server.delete(`/${entry.path}/:id/attachments/:attachmentId`, { config: edit, schema: { params: attachmentParams } }, async (request) => {
+    server.delete(`/${entry.path}/:id/attachments/:attachmentId`, { config: edit, schema: { params: attachmentParams, response: { 200: successResponseSchema } } }, async (request) => {
       await attachments.remove(auditActor(request), businessScope(request), entry.model, request.params.id, request.params.attachmentId);
       return { success: true };
     });
 
-    server.get(`/${entry.path}/:id/attachments/:attachmentId`, { config: view, schema: { params: attachmentParams } }, async (request, reply) => {
+    server.get(`/${entry.path}/:id/attachments/:attachmentId`, { config: view, schema: { params: attachmentParams, response: { 200: fileResponse(DOCUMENT_MIME_TYPES, 'The attached file') } } }, async (request, reply) => {
       const file = await attachments.download(businessScope(request), entry.model, request.params.id, request.params.attachmentId);
       return reply
         .header('content-type', file.mimeType)

@@ -14,6 +14,7 @@ import {
   twoFactorChallengeSchema,
   verifyEmailRequestSchema,
   tokenParamsSchema,
+  noContentResponseSchema,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
@@ -35,10 +36,10 @@ const PUBLIC = { access: { public: true } } as const;
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (server, { app, auth, signUps, resets, limiter }) => {
   const limit = (subject: FloodSubject) => limiter.hit(subject, app.rateLimits.auth);
 
-  server.get('/csrf-cookie', { config: PUBLIC }, async (request, reply) => {
+  server.get('/csrf-cookie', { config: PUBLIC, schema: { response: { 204: noContentResponseSchema } } }, async (request, reply) => {
     if (!request.ctx.session) setSessionCookies(request, reply, await auth.guestSession(request.ctx.tenant.id, requestMeta(request)));
     else setXsrfCookie(request, reply, request.ctx.session.csrfToken);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   server.post('/login', { config: PUBLIC, schema: { body: loginRequestSchema, response: { 200: loginResponseSchema } } }, async (request, reply) => {
@@ -55,22 +56,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (serve
     return { two_factor: false };
   });
 
-  server.post('/logout', { config: { access: { authenticated: true, allowUnverified: true } } }, async (request, reply) => {
+  server.post('/logout', { config: { access: { authenticated: true, allowUnverified: true } }, schema: { response: { 204: noContentResponseSchema } } }, async (request, reply) => {
     if (request.ctx.via === 'token' && request.ctx.tokenId) await auth.revokeToken(request.ctx.tenant.id, requireUser(request).id, request.ctx.tokenId);
     if (request.ctx.session) await auth.logout(request.ctx.tenant.id, request.ctx.session.id);
     clearSessionCookies(request, reply);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   server.post('/auth/login', { config: { ...PUBLIC, csrf: false, sensitiveResponse: true }, schema: { body: tokenLoginRequestSchema, response: { 200: tokenLoginResponseSchema } } }, async (request) => {
     return auth.tokenLogin(request.ctx.tenant.id, request.body, requestMeta(request));
   });
 
-  server.post('/auth/logout', { config: { access: { authenticated: true, allowUnverified: true } } }, async (request, reply) => {
+  server.post('/auth/logout', { config: { access: { authenticated: true, allowUnverified: true } }, schema: { response: { 204: noContentResponseSchema } } }, async (request, reply) => {
     if (request.ctx.via === 'token' && request.ctx.tokenId) await auth.revokeToken(request.ctx.tenant.id, requireUser(request).id, request.ctx.tokenId);
     if (request.ctx.session) await auth.logout(request.ctx.tenant.id, request.ctx.session.id);
     clearSessionCookies(request, reply);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 
   // The same answer (status, body, no cookie) whether or not the address has an account: the mail tells them apart.

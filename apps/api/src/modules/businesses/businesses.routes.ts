@@ -10,6 +10,10 @@ import {
   updateBusinessSettingsRequestSchema,
   companiesQuerySchema,
   listMetaSchema,
+  businessSettingsResourceSchema,
+  dataResponse,
+  imageUploadBody,
+  updateBusinessSettingsResponseSchema,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/app-context';
 import { auditActor } from '../../platform/http';
@@ -22,6 +26,8 @@ export type BusinessRoutesOptions = { app: AppContext; businesses: BusinessServi
 
 const business = (ability: AbilityCheck) => ({ access: { ability, scope: 'business' as const } });
 
+const logoUpload = { schema: imageUploadBody('business_logo'), multipart: true };
+
 export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = async (server, { app, businesses }) => {
   server.get('/business', { config: { access: { member: true } }, schema: { response: { 200: z.object({ data: businessResourceSchema }) } } }, async (request) => ({
     data: toBusinessResource(requireBusiness(request).row),
@@ -31,7 +37,7 @@ export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = asyn
     data: await businesses.update(auditActor(request), requireBusiness(request).id, request.body),
   }));
 
-  server.post('/business/upload-logo', { config: business('edit-business-information') }, async (request) => {
+  server.post('/business/upload-logo', { config: { ...business('edit-business-information'), documentedBody: logoUpload }, schema: { response: { 200: dataResponse(businessResourceSchema) } } }, async (request) => {
     const selected = requireBusiness(request);
     const { content, kind } = await readUploadedImage(request, 'business_logo');
     const key = newImageKey(request.ctx.tenant.id, 'logos', kind);
@@ -39,7 +45,7 @@ export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = asyn
     return { data: await businesses.setLogo(auditActor(request), selected.id, `${FILES_PREFIX}${key}`) };
   });
 
-  server.post('/businesses/create', { config: { access: { authenticated: true } }, schema: { body: createBusinessRequestSchema } }, async (request, reply) => {
+  server.post('/businesses/create', { config: { access: { authenticated: true } }, schema: { body: createBusinessRequestSchema, response: { 201: dataResponse(businessResourceSchema) } } }, async (request, reply) => {
     const created = await businesses.create(auditActor(request), requireUser(request).id, request.body);
     return reply.status(201).send({ data: created });
   });
@@ -61,14 +67,14 @@ export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = asyn
     },
   );
 
-  server.get('/business/settings', { config: business('manage-business-settings') }, async (request) => businesses.settings(request.ctx.tenant.id, requireBusiness(request).id));
+  server.get('/business/settings', { config: business('manage-business-settings'), schema: { response: { 200: businessSettingsResourceSchema } } }, async (request) => businesses.settings(request.ctx.tenant.id, requireBusiness(request).id));
 
-  server.post('/business/settings', { config: business('manage-business-settings'), schema: { body: updateBusinessSettingsRequestSchema } }, async (request) => ({
+  server.post('/business/settings', { config: business('manage-business-settings'), schema: { body: updateBusinessSettingsRequestSchema, response: { 200: updateBusinessSettingsResponseSchema } } }, async (request) => ({
     success: true,
     settings: await businesses.updateSettings(auditActor(request), requireBusiness(request).id, request.body.settings),
   }));
 
-  server.post('/settings', { config: business('manage-business-settings'), schema: { body: updateBusinessSettingsRequestSchema } }, async (request) => ({
+  server.post('/settings', { config: business('manage-business-settings'), schema: { body: updateBusinessSettingsRequestSchema, response: { 200: updateBusinessSettingsResponseSchema } } }, async (request) => ({
     success: true,
     settings: await businesses.updateSettings(auditActor(request), requireBusiness(request).id, request.body.settings),
   }));

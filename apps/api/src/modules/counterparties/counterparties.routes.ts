@@ -12,6 +12,8 @@ import {
   counterpartyListQuerySchema,
   counterpartyListResponseSchema,
   counterpartyPreviewRequestSchema,
+  counterpartyPreviewResponseSchema,
+  dataResponse,
   counterpartyResourceSchema,
   messageResponseSchema,
   messages,
@@ -21,6 +23,8 @@ import {
   tokenParamsSchema,
   jsonObjectBodySchema,
   counterpartyCreateQuerySchema,
+  createCounterpartyRequestSchema,
+  updateCounterpartyRequestSchema,
 } from '@app/contracts';
 import { auditActor, requestMeta } from '../../platform/http';
 import { requireBusiness, requireUser } from '../../platform/request-context';
@@ -56,8 +60,9 @@ export const counterpartyRoutes: FastifyPluginAsyncZod<CounterpartyRoutesOptions
     service.list(scope(request), request.query),
   );
 
-  // The body is parsed by the service: a preview needs only the email, a create every field.
-  server.post(base, { config: business(can.create), schema: { body: jsonObjectBodySchema, querystring: counterpartyCreateQuerySchema } }, async (request, reply) => {
+  // The body is parsed by the service: a preview needs only the email, a create every field. The
+  // document shows both shapes (documentedBody); Fastify checks only that it is an object.
+  server.post(base, { config: { ...business(can.create), documentedBody: { schema: z.union([createCounterpartyRequestSchema, counterpartyPreviewRequestSchema]) } }, schema: { body: jsonObjectBodySchema, querystring: counterpartyCreateQuerySchema, response: { 200: counterpartyPreviewResponseSchema, 201: dataResponse(counterpartyResourceSchema) } } }, async (request, reply) => {
     if (wantsPreview(request.query, request.body)) {
       const { email } = counterpartyPreviewRequestSchema.parse({ ...request.body, preview: true });
       return service.preview(scope(request), requireUser(request).id, email);
@@ -71,7 +76,7 @@ export const counterpartyRoutes: FastifyPluginAsyncZod<CounterpartyRoutesOptions
     return { data: await service.get(scope(request), request.params.id, expand) };
   });
 
-  server.put(`${base}/:id`, { config: business(can.edit), schema: { params, body: jsonObjectBodySchema, response: one } }, async (request) => ({
+  server.put(`${base}/:id`, { config: { ...business(can.edit), documentedBody: { schema: updateCounterpartyRequestSchema } }, schema: { params, body: jsonObjectBodySchema, response: one } }, async (request) => ({
     data: await service.update(auditActor(request), scope(request), request.params.id, request.body),
   }));
 

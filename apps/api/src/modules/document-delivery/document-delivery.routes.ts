@@ -16,6 +16,7 @@ import {
   sendDocumentEmailRequestSchema,
   idParamsSchema,
   tokenParamsSchema,
+  fileResponse,
 } from '@app/contracts';
 import type { RateLimitRule } from '../../platform/app-context';
 import { businessScope } from '../../platform/business-scope';
@@ -61,6 +62,8 @@ export async function saveAndSend<Document extends DeliverableDocument>(
   return send.wanted ? delivery.sendWithDefaults(auditActor(request), businessScope(request), saved.id, deliveryRequest(request)) : saved;
 }
 
+const pdfResponse = { 200: fileResponse(['application/pdf'], 'The document as PDF') };
+
 function sendPdf(reply: FastifyReply, pdf: RenderedPdf) {
   return reply
     .header('content-type', 'application/pdf')
@@ -80,7 +83,7 @@ export type KindRoutes<Document extends DeliverableDocument, View> = {
 
 /** PDF, mail preview and send, and new public links of one kind; `view-{kind}` reads, `send-{kind}` sends. */
 export function privateDeliveryRoutes<Document extends DeliverableDocument, View>(server: Server, { kind, plural, delivery, resourceSchema }: KindRoutes<Document, View>) {
-  server.get(`/${plural}/:id/pdf`, { config: access(`view-${kind}`), schema: { params } }, async (request, reply) => sendPdf(reply, await delivery.pdf(businessScope(request), request.params.id)));
+  server.get(`/${plural}/:id/pdf`, { config: access(`view-${kind}`), schema: { params, response: pdfResponse } }, async (request, reply) => sendPdf(reply, await delivery.pdf(businessScope(request), request.params.id)));
 
   server.get(`/${plural}/:id/preview-email`, { config: access(`send-${kind}`), schema: { params, response: { 200: z.object({ data: documentEmailPreviewSchema }) } } }, async (request) => ({
     data: await delivery.previewEmail(businessScope(request), request.params.id, deliveryRequest(request)),
@@ -109,7 +112,7 @@ function publicDocumentRoutes(server: Server, { plural, delivery }: PublicKind) 
   server.get(`/public/${plural}/:token`, { config: PUBLIC_WITH_LINK, schema: { params: tokenParams, response: { 200: publicPageSchema } } }, async (request) =>
     delivery.publicDocument(request.ctx.tenant.id, request.params.token),
   );
-  server.get(`/public/${plural}/:token/pdf`, { config: PUBLIC, schema: { params: tokenParams } }, async (request, reply) =>
+  server.get(`/public/${plural}/:token/pdf`, { config: PUBLIC, schema: { params: tokenParams, response: pdfResponse } }, async (request, reply) =>
     sendPdf(reply, await delivery.publicPdf(request.ctx.tenant.id, request.params.token)),
   );
 }

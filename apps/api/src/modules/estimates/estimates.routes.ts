@@ -12,6 +12,8 @@ import {
   invoiceResourceSchema,
   rejectDocumentRequestSchema,
   idParamsSchema,
+  successResponseSchema,
+  bulkDeleteResponseSchema,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
@@ -45,11 +47,11 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ estimates: EstimateService;
       estimates.update(auditActor(request), businessScope(request), request.params.id, request.body),
     ),
   }));
-  server.delete('/estimates/:id', { config: access('delete-estimate'), schema: { params } }, async (request) => {
+  server.delete('/estimates/:id', { config: access('delete-estimate'), schema: { params, response: { 200: successResponseSchema } } }, async (request) => {
     await estimates.remove(auditActor(request), businessScope(request), [request.params.id]);
     return { success: true };
   });
-  server.post('/estimates/delete', { config: access('delete-estimate'), schema: { body: documentIdsRequestSchema } }, async (request) => ({
+  server.post('/estimates/delete', { config: access('delete-estimate'), schema: { body: documentIdsRequestSchema, response: { 200: bulkDeleteResponseSchema } } }, async (request) => ({
     success: true,
     count: await estimates.remove(auditActor(request), businessScope(request), request.body.ids),
   }));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { exchangeRateListResponseSchema, exchangeRateParamsSchema, exchangeRateRequestSchema, exchangeRateResourceSchema } from '@app/contracts';
+import { exchangeRateListResponseSchema, exchangeRateParamsSchema, exchangeRateRequestSchema, exchangeRateResourceSchema, successResponseSchema } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
 import type { ExchangeRateService } from './exchange-rates.service';
@@ -14,7 +14,7 @@ export const exchangeRateRoutes: FastifyPluginAsyncZod<{ rates: ExchangeRateServ
     { config: settings, schema: { params: exchangeRateParamsSchema, body: exchangeRateRequestSchema, response: { 200: z.object({ data: exchangeRateResourceSchema }) } } },
     async (request) => ({ data: await rates.put(auditActor(request), businessScope(request), request.params.currency_id, request.body) }),
   );
-  server.delete('/exchange-rates/:currency_id', { config: settings, schema: { params: exchangeRateParamsSchema } }, async (request) => {
+  server.delete('/exchange-rates/:currency_id', { config: settings, schema: { params: exchangeRateParamsSchema, response: { 200: successResponseSchema } } }, async (request) => {
     await rates.remove(auditActor(request), businessScope(request), request.params.currency_id);
     return { success: true };
   });

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { messages } from '@app/contracts';
+import { fileResponse, messages } from '@app/contracts';
 import type { AppContext } from '../../platform/app-context';
 import { type ImageFolder, MIME_BY_EXT } from '../../platform/storage';
 
 type FileParams = { tenantId: string; name: string };
+const imageResponse = { 200: fileResponse(Object.values(MIME_BY_EXT), 'The image') };
 
 /**
  * Uploaded images, each only within its own tenant, never rendered as a document. Business logos
@@ -25,15 +26,15 @@ export const fileRoutes: FastifyPluginAsync<{ app: AppContext }> = async (server
       .send(content);
   }
 
-  server.get<{ Params: FileParams }>('/files/:tenantId/logos/:name', { config: { access: { public: true } } }, (request, reply) =>
+  server.get<{ Params: FileParams }>('/files/:tenantId/logos/:name', { config: { access: { public: true } }, schema: { response: imageResponse } }, (request, reply) =>
     serve(request, reply, 'logos', 'public, max-age=86400'),
   );
 
   // A user's picture is their personal data: not kept in any cache.
-  server.get<{ Params: FileParams }>('/files/:tenantId/avatars/:name', { config: { access: { authenticated: true, allowUnverified: true } } }, (request, reply) =>
+  server.get<{ Params: FileParams }>('/files/:tenantId/avatars/:name', { config: { access: { authenticated: true, allowUnverified: true } }, schema: { response: imageResponse } }, (request, reply) =>
     serve(request, reply, 'avatars', 'no-store'),
   );
 
   // Anything else under /files is not a file we serve (and not a page of the app either).
-  server.get('/files/*', { config: { access: { public: true } } }, async (_request, reply) => reply.status(404).send({ message: messages.notFound }));
+  server.get('/files/*', { config: { access: { public: true } }, schema: { hide: true } }, async (_request, reply) => reply.status(404).send({ message: messages.notFound }));
 };

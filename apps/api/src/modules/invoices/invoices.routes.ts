@@ -15,6 +15,8 @@ import {
   rejectDocumentRequestSchema,
   updateDueDateRequestSchema,
   idParamsSchema,
+  successResponseSchema,
+  bulkDeleteResponseSchema,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
@@ -53,11 +55,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoiceService; de
       invoices.update(auditActor(request), businessScope(request), request.params.id, request.body),
     ),
   }));
-  server.delete('/invoices/:id', { config: access('delete-invoice'), schema: { params } }, async (request) => {
+  server.delete('/invoices/:id', { config: access('delete-invoice'), schema: { params, response: { 200: successResponseSchema } } }, async (request) => {
     await invoices.remove(auditActor(request), businessScope(request), [request.params.id]);
     return { success: true };
   });
-  server.post('/invoices/delete', { config: access('delete-invoice'), schema: { body: documentIdsRequestSchema } }, async (request) => ({
+  server.post('/invoices/delete', { config: access('delete-invoice'), schema: { body: documentIdsRequestSchema, response: { 200: bulkDeleteResponseSchema } } }, async (request) => ({
     success: true,
     count: await invoices.remove(auditActor(request), businessScope(request), request.body.ids),
   }));

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { itemUnitListResponseSchema, itemUnitRequestSchema, itemUnitResourceSchema, listQuerySchema, idParamsSchema } from '@app/contracts';
+import { itemUnitListResponseSchema, itemUnitRequestSchema, itemUnitResourceSchema, listQuerySchema, idParamsSchema, successResponseSchema } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
 import type { ItemUnitService } from './item-units.service';
@@ -26,7 +26,7 @@ export const itemUnitRoutes: FastifyPluginAsyncZod<{ units: ItemUnitService }> =
   server.put('/item-units/:id', { config: edit, schema: { params, body: itemUnitRequestSchema, response: one } }, async (request) => ({
     data: await units.update(auditActor(request), businessScope(request), request.params.id, request.body),
   }));
-  server.delete('/item-units/:id', { config: remove, schema: { params } }, async (request) => {
+  server.delete('/item-units/:id', { config: remove, schema: { params, response: { 200: successResponseSchema } } }, async (request) => {
     await units.remove(auditActor(request), businessScope(request), request.params.id);
     return { success: true };
   });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { itemBulkDeleteRequestSchema, itemBulkDeleteResponseSchema, itemListResponseSchema, itemRequestSchema, itemResourceSchema, itemsQuerySchema, idParamsSchema, expandQuerySchema } from '@app/contracts';
+import { itemBulkDeleteRequestSchema, itemBulkDeleteResponseSchema, itemListResponseSchema, itemRequestSchema, itemResourceSchema, itemsQuerySchema, idParamsSchema, expandQuerySchema, successResponseSchema } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
 import type { ItemService } from './items.service';
@@ -30,7 +30,7 @@ export const itemRoutes: FastifyPluginAsyncZod<{ items: ItemService }> = async (
   server.put('/items/:id', { config: edit, schema: { params, body: itemRequestSchema, response: one } }, async (request) => ({
     data: await items.update(auditActor(request), businessScope(request), request.params.id, request.body),
   }));
-  server.delete('/items/:id', { config: remove, schema: { params } }, async (request) => {
+  server.delete('/items/:id', { config: remove, schema: { params, response: { 200: successResponseSchema } } }, async (request) => {
     await items.remove(auditActor(request), businessScope(request), request.params.id);
     return { success: true };
   });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { noteListResponseSchema, noteRequestSchema, noteResourceSchema, notesQuerySchema, idParamsSchema } from '@app/contracts';
+import { noteListResponseSchema, noteRequestSchema, noteResourceSchema, notesQuerySchema, idParamsSchema, successResponseSchema } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
 import type { NoteService } from './notes.service';
@@ -25,7 +25,7 @@ export const noteRoutes: FastifyPluginAsyncZod<{ notes: NoteService }> = async (
   server.put('/notes/:id', { config: edit, schema: { params, body: noteRequestSchema, response: one } }, async (request) => ({
     data: await notes.update(auditActor(request), businessScope(request), request.params.id, request.body),
   }));
-  server.delete('/notes/:id', { config: remove, schema: { params } }, async (request) => {
+  server.delete('/notes/:id', { config: remove, schema: { params, response: { 200: successResponseSchema } } }, async (request) => {
     await notes.remove(auditActor(request), businessScope(request), request.params.id);
     return { success: true };
   });

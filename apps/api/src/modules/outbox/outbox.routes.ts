@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type OutboxMailResource, listMeta, idParamsSchema, outboxListQuerySchema } from '@app/contracts';
+import { type OutboxMailResource, listMeta, idParamsSchema, outboxListQuerySchema, outboxListResponseSchema, successResponseSchema } from '@app/contracts';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { AppError } from '../../platform/errors';
@@ -38,6 +38,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ app: AppContext }> = async (s
       config: edit,
       schema: {
         querystring: outboxListQuerySchema,
+        response: { 200: outboxListResponseSchema },
       },
     },
     async (request) => {
@@ -48,7 +49,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ app: AppContext }> = async (s
     },
   );
 
-  server.post('/platform/outbox/:id/retry', { config: edit, schema: { params: idParamsSchema } }, async (request) => {
+  server.post('/platform/outbox/:id/retry', { config: edit, schema: { params: idParamsSchema, response: { 200: successResponseSchema } } }, async (request) => {
     const tenantId = request.ctx.tenant.id;
     const retried = await inTenant(app.db, tenantId, (tx) => app.outbox.retry(tx, tenantId, request.params.id));
     if (!retried) throw AppError.notFound();

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { paymentModeListResponseSchema, paymentModeRequestSchema, paymentModeResourceSchema, listQuerySchema, idParamsSchema } from '@app/contracts';
+import { paymentModeListResponseSchema, paymentModeRequestSchema, paymentModeResourceSchema, listQuerySchema, idParamsSchema, successResponseSchema } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
 import type { PaymentModeService } from './payment-modes.service';
@@ -25,7 +25,7 @@ export const paymentModeRoutes: FastifyPluginAsyncZod<{ modes: PaymentModeServic
   server.put('/payments/methods/:id', { config: edit, schema: { params, body: paymentModeRequestSchema, response: one } }, async (request) => ({
     data: await modes.update(auditActor(request), businessScope(request), request.params.id, request.body),
   }));
-  server.delete('/payments/methods/:id', { config: remove, schema: { params } }, async (request) => {
+  server.delete('/payments/methods/:id', { config: remove, schema: { params, response: { 200: successResponseSchema } } }, async (request) => {
     await modes.remove(auditActor(request), businessScope(request), request.params.id);
     return { success: true };
   });

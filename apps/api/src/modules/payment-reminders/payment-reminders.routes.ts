@@ -7,6 +7,7 @@ import {
   paymentReminderResourceSchema,
   paymentRemindersQuerySchema,
   idParamsSchema,
+  successResponseSchema,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
@@ -29,7 +30,7 @@ export const paymentReminderRoutes: FastifyPluginAsyncZod<{ reminders: PaymentRe
   server.put('/payment-reminders/:id', { config: access('edit-payment-reminder'), schema: { params, body: paymentReminderRequestSchema, response: one } }, async (request) => ({
     data: await reminders.update(auditActor(request), businessScope(request), request.params.id, request.body),
   }));
-  server.delete('/payment-reminders/:id', { config: access('delete-payment-reminder'), schema: { params } }, async (request) => {
+  server.delete('/payment-reminders/:id', { config: access('delete-payment-reminder'), schema: { params, response: { 200: successResponseSchema } } }, async (request) => {
     await reminders.remove(auditActor(request), businessScope(request), request.params.id);
     return { success: true };
   });

@@ -15,6 +15,8 @@ import {
   paymentWriteAbility,
   rejectPaymentClaimRequestSchema,
   idParamsSchema,
+  successResponseSchema,
+  bulkDeleteResponseSchema,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
@@ -47,7 +49,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     // Only a created payment is stored under a key, so a replay answers 201 as the first request did.
     return reply.status(201).send(created.body);
   });
-  server.post('/payments/delete', { config: remove, schema: { body: documentIdsRequestSchema } }, async (request) => ({
+  server.post('/payments/delete', { config: remove, schema: { body: documentIdsRequestSchema, response: { 200: bulkDeleteResponseSchema } } }, async (request) => ({
     success: true,
     count: await payments.remove(auditActor(request), businessScope(request), request.body.ids),
   }));
@@ -69,7 +71,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   server.put('/payments/:id', { config: write, schema: { params, body: paymentRequestSchema, response: one } }, async (request) => ({
     data: await payments.update(auditActor(request), businessScope(request), request.params.id, request.body),
   }));
-  server.delete('/payments/:id', { config: remove, schema: { params } }, async (request) => {
+  server.delete('/payments/:id', { config: remove, schema: { params, response: { 200: successResponseSchema } } }, async (request) => {
     await payments.remove(auditActor(request), businessScope(request), [request.params.id]);
     return { success: true };
   });

@@ -2,12 +2,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminBusinessDetailSchema,
+  adminBusinessListResponseSchema,
   adminBusinessResourceSchema,
   adminBusinessesQuerySchema,
   adminCreateBusinessRequestSchema,
   adminUpdateBusinessRequestSchema,
   deleteBusinessRequestSchema,
   idParamsSchema,
+  imageUploadBody,
+  successResponseSchema,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/app-context';
 import { auditActor, requestMeta } from '../../platform/http';
@@ -21,7 +24,7 @@ const one = z.object({ data: adminBusinessResourceSchema });
 
 /** Admin area → businesses: every business of the tenant, for its platform users. */
 export const platformBusinessRoutes: FastifyPluginAsyncZod<{ app: AppContext; service: PlatformBusinessService }> = async (server, { app, service }) => {
-  server.get('/platform/businesses', { config: platform('view-business'), schema: { querystring: adminBusinessesQuerySchema } }, async (request) =>
+  server.get('/platform/businesses', { config: platform('view-business'), schema: { querystring: adminBusinessesQuerySchema, response: { 200: adminBusinessListResponseSchema } } }, async (request) =>
     service.list(request.ctx.tenant.id, request.query),
   );
 
@@ -38,7 +41,7 @@ export const platformBusinessRoutes: FastifyPluginAsyncZod<{ app: AppContext; se
     data: await service.update(auditActor(request), request.params.id, request.body),
   }));
 
-  server.post('/platform/businesses/:id/logo', { config: platform('edit-business'), schema: { params: idParams, response: { 200: one } } }, async (request) => {
+  server.post('/platform/businesses/:id/logo', { config: { ...platform('edit-business'), documentedBody: { schema: imageUploadBody('business_logo'), multipart: true } }, schema: { params: idParams, response: { 200: one } } }, async (request) => {
     // Unknown ids are refused before the upload is read or stored.
     await service.get(request.ctx.tenant.id, request.params.id);
     const { content, kind } = await readUploadedImage(request, 'business_logo');
@@ -55,7 +58,7 @@ export const platformBusinessRoutes: FastifyPluginAsyncZod<{ app: AppContext; se
     data: await service.setDisabled(auditActor(request), request.params.id, false),
   }));
 
-  server.delete('/platform/businesses/:id', { config: platform('delete-business'), schema: { params: idParams, body: deleteBusinessRequestSchema } }, async (request) => {
+  server.delete('/platform/businesses/:id', { config: platform('delete-business'), schema: { params: idParams, body: deleteBusinessRequestSchema, response: { 200: successResponseSchema } } }, async (request) => {
     await service.remove(auditActor(request), request.params.id, request.body.name);
     return { success: true };
   });

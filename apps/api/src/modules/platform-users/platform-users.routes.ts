@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { invitePlatformUserRequestSchema, messages, platformUserResourceSchema, platformUsersQuerySchema, updatePlatformUserRequestSchema, idParamsSchema } from '@app/contracts';
+import { invitePlatformUserRequestSchema, messages, platformUserInvitedResponseSchema, platformUserListResponseSchema, platformUserResourceSchema, platformUsersQuerySchema, updatePlatformUserRequestSchema, idParamsSchema } from '@app/contracts';
 import { callerAbilities } from '../../platform/grants';
 import { auditActor, requestMeta } from '../../platform/http';
 import type { PlatformUserService } from './platform-users.service';
@@ -13,11 +13,11 @@ const one = z.object({ data: platformUserResourceSchema });
 const actorOf = (request: FastifyRequest) => ({ ...auditActor(request), businessId: null });
 
 export const platformUserRoutes: FastifyPluginAsyncZod<{ service: PlatformUserService }> = async (server, { service }) => {
-  server.get('/platform/users', { config: platform('view-platform-user'), schema: { querystring: platformUsersQuerySchema } }, async (request) =>
+  server.get('/platform/users', { config: platform('view-platform-user'), schema: { querystring: platformUsersQuerySchema, response: { 200: platformUserListResponseSchema } } }, async (request) =>
     service.list(request.ctx.tenant.id, request.query),
   );
 
-  server.post('/platform/users', { config: platform('create-platform-user'), schema: { body: invitePlatformUserRequestSchema } }, async (request, reply) => {
+  server.post('/platform/users', { config: platform('create-platform-user'), schema: { body: invitePlatformUserRequestSchema, response: { 201: platformUserInvitedResponseSchema } } }, async (request, reply) => {
     const data = await service.invite(actorOf(request), callerAbilities(request, 'platform'), request.body, requestMeta(request));
     return reply.status(201).send({ data, message: messages.invitationSent });
   });

@@ -9,6 +9,8 @@ import {
   recurringInvoiceResourceSchema,
   recurringMarkSentResponseSchema,
   idParamsSchema,
+  successResponseSchema,
+  bulkDeleteResponseSchema,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
@@ -32,11 +34,11 @@ export const recurringInvoiceRoutes: FastifyPluginAsyncZod<{ recurring: Recurrin
   server.put('/recurring-invoices/:id', { config: access('edit-recurring-invoice'), schema: { params, body: recurringInvoiceRequestSchema, response: one } }, async (request) => ({
     data: await recurring.update(auditActor(request), businessScope(request), request.params.id, request.body),
   }));
-  server.delete('/recurring-invoices/:id', { config: access('delete-recurring-invoice'), schema: { params } }, async (request) => {
+  server.delete('/recurring-invoices/:id', { config: access('delete-recurring-invoice'), schema: { params, response: { 200: successResponseSchema } } }, async (request) => {
     await recurring.remove(auditActor(request), businessScope(request), [request.params.id]);
     return { success: true };
   });
-  server.post('/recurring-invoices/delete', { config: access('delete-recurring-invoice'), schema: { body: documentIdsRequestSchema } }, async (request) => ({
+  server.post('/recurring-invoices/delete', { config: access('delete-recurring-invoice'), schema: { body: documentIdsRequestSchema, response: { 200: bulkDeleteResponseSchema } } }, async (request) => ({
     success: true,
     count: await recurring.remove(auditActor(request), businessScope(request), request.body.ids),
   }));

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { abilityGroups, abilityGroupsResponseSchema, roleListResponseSchema, roleRequestSchema, roleResourceSchema, rolesQuerySchema, idParamsSchema } from '@app/contracts';
+import { abilityGroups, abilityGroupsResponseSchema, roleListResponseSchema, roleRequestSchema, roleResourceSchema, rolesQuerySchema, idParamsSchema, successResponseSchema } from '@app/contracts';
 import type { AuditActor } from '../../platform/audit';
 import { callerAbilities } from '../../platform/grants';
 import { auditActor } from '../../platform/http';
@@ -39,7 +39,7 @@ function roleRoutes(server: ZodServer, roles: RoleService, binding: ScopeBinding
   server.put(`${path}/:id`, { config: manage, schema: { params, body: roleRequestSchema, response: one } }, async (request) => ({
     data: await roles.update(binding.actor(request), binding.where(request), callerAbilities(request, binding.scope), request.params.id, request.body),
   }));
-  server.delete(`${path}/:id`, { config: manage, schema: { params } }, async (request) => {
+  server.delete(`${path}/:id`, { config: manage, schema: { params, response: { 200: successResponseSchema } } }, async (request) => {
     await roles.remove(binding.actor(request), binding.where(request), callerAbilities(request, binding.scope), request.params.id);
     return { success: true };
   });

@@ -10,6 +10,7 @@ import {
   updateTeamUserRequestSchema,
   idParamsSchema,
   messageResponseSchema,
+  successResponseSchema,
 } from '@app/contracts';
 import { AppError } from '../../platform/errors';
 import { callerAbilities } from '../../platform/grants';
@@ -48,7 +49,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (serve
     data: await team.update(auditActor(request), requireBusiness(request).id, callerAbilities(request, 'business'), request.params.id, request.body),
   }));
 
-  server.delete('/users/:id', { config: business('delete-user'), schema: { params } }, async (request) => {
+  server.delete('/users/:id', { config: business('delete-user'), schema: { params, response: { 200: successResponseSchema } } }, async (request) => {
     await team.remove(auditActor(request), requireBusiness(request).id, request.params.id);
     return { success: true };
   });

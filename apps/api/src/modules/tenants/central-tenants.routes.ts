@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createTenantRequestSchema, tenantResourceSchema, tenantsQuerySchema, updateTenantRequestSchema, idParamsSchema } from '@app/contracts';
+import { createTenantRequestSchema, tenantBusinessListResponseSchema, tenantListResponseSchema, tenantResourceSchema, tenantsQuerySchema, updateTenantRequestSchema, idParamsSchema } from '@app/contracts';
 import { auditActor } from '../../platform/http';
 import type { CentralTenantService } from './central-tenants.service';
 
@@ -12,7 +12,7 @@ const one = z.object({ data: tenantResourceSchema });
 const actorOf = (request: FastifyRequest) => ({ ...auditActor(request), businessId: null });
 
 export const centralTenantRoutes: FastifyPluginAsyncZod<{ service: CentralTenantService }> = async (server, { service }) => {
-  server.get('/tenants', { config, schema: { querystring: tenantsQuerySchema } }, async (request) => service.list(request.query));
+  server.get('/tenants', { config, schema: { querystring: tenantsQuerySchema, response: { 200: tenantListResponseSchema } } }, async (request) => service.list(request.query));
 
   server.post('/tenants', { config, schema: { body: createTenantRequestSchema, response: { 201: one } } }, async (request, reply) => {
     const data = await service.create(actorOf(request), request.body);
@@ -25,5 +25,5 @@ export const centralTenantRoutes: FastifyPluginAsyncZod<{ service: CentralTenant
     data: await service.update(actorOf(request), request.params.id, request.body),
   }));
 
-  server.get('/tenants/:id/businesses', { config, schema: { params: idParams, querystring: tenantsQuerySchema } }, async (request) => service.businesses(request.params.id, request.query));
+  server.get('/tenants/:id/businesses', { config, schema: { params: idParams, querystring: tenantsQuerySchema, response: { 200: tenantBusinessListResponseSchema } } }, async (request) => service.businesses(request.params.id, request.query));
 };
