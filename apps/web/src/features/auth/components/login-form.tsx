@@ -1,7 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import type { UseFormSetError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { guestText } from '../../../lib/guest-text';
 import { Link } from 'react-router';
 import type { LoginRequest } from '@app/contracts';
 import { handleFormError } from '../../../lib/form-errors';
@@ -25,7 +25,6 @@ interface LoginFormProps {
 }
 
 export function LoginForm({ onTwoFactor, onSignedIn }: LoginFormProps) {
-  const { t } = useTranslation();
   const login = useLogin();
   const signupAllowed = useTenantConfig()?.switches.allow_business_signup ?? false;
   const [values, setValues] = useState({ email: '', password: '', remember: false });
@@ -86,12 +85,12 @@ export function LoginForm({ onTwoFactor, onSignedIn }: LoginFormProps) {
     <form onSubmit={(event) => void onSubmit(event)} onFocus={validation.preload} noValidate>
       <Stack>
         <Title order={1} fz="h3">
-          {t('auth.login_title')}
+          {guestText('auth.login_title')}
         </Title>
         <TextInput
           ref={inputs.email}
           name="email"
-          label={t('auth.email')}
+          label={guestText('auth.email')}
           type="email"
           autoComplete="email"
           error={errors.email}
@@ -101,7 +100,7 @@ export function LoginForm({ onTwoFactor, onSignedIn }: LoginFormProps) {
         <PasswordInput
           ref={inputs.password}
           name="password"
-          label={t('auth.password')}
+          label={guestText('auth.password')}
           autoComplete="current-password"
           error={errors.password}
           value={values.password}
@@ -111,22 +110,22 @@ export function LoginForm({ onTwoFactor, onSignedIn }: LoginFormProps) {
           <Checkbox
             ref={inputs.remember}
             name="remember"
-            label={t('auth.remember_me')}
+            label={guestText('auth.remember_me')}
             checked={values.remember}
             onChange={(event) => change('remember', event.currentTarget.checked)}
           />
           <Anchor component={Link} to="/forgot-password" size="sm">
-            {t('auth.forgot_password_link')}
+            {guestText('auth.forgot_password_link')}
           </Anchor>
         </Group>
         <Button type="submit" loading={isSubmitting} fullWidth>
-          {t('auth.sign_in')}
+          {guestText('auth.sign_in')}
         </Button>
         {signupAllowed && (
           <Text size="sm" ta="center">
-            {t('auth.no_account')}{' '}
+            {guestText('auth.no_account')}{' '}
             <Anchor component={Link} to="/sign-up">
-              {t('auth.sign_up_link')}
+              {guestText('auth.sign_up_link')}
             </Anchor>
           </Text>
         )}
