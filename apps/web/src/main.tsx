@@ -1,6 +1,5 @@
 import './lib/page-policy';
 import './styles/public-styles';
-import './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

@@ -1,5 +1,6 @@
 export * from './abilities';
 export * from './messages';
+export * from './transport-messages';
 export * from './common';
 export * from './fields';
 export * from './http-url';

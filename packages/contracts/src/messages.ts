@@ -1,3 +1,5 @@
+import { transportMessages } from './transport-messages';
+
 /** The spec's exact user-facing strings (sections 5 and 8), one place for server and browser. */
 export const messages = {
   required: 'Field is required',
@@ -19,14 +21,12 @@ export const messages = {
   maxLength255: 'This field may not be greater than 255 characters.',
   slugFormat: 'Only letters, numbers, underscores and hyphens are allowed.',
   unauthenticated: 'Unauthenticated.',
-  unauthorized: 'Unauthorized',
+  ...transportMessages,
   forbidden: 'This action is unauthorized.',
   notAllowed: 'Not Allowed',
   notFound: 'Not Found',
-  csrfMismatch: 'CSRF token mismatch.',
   tooManyAttempts: 'Too Many Attempts.',
   serverError: 'Server Error',
-  businessHeaderMissing: 'Business header not found or you do not have access to this business.',
   userAlreadyExists: 'User already exists',
   alreadyOnInternalTeam: 'Sorry! This user is already registered on the internal team.',
   alreadyOnExternalTeam: 'Sorry! This user is already registered on the external team.',

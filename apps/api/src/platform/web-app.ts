@@ -16,6 +16,11 @@ export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
  * Serves the built React app: hashed assets as long-cached files, and the shell (index.html, with
  * a fresh style nonce) for every other GET outside /api, the client routes. Unknown API paths and
  * other methods answer JSON 404. Returns whether the app is served.
+ *
+ * The web build writes a brotli (`.br`) and a gzip (`.gz`) copy next to each compressible asset;
+ * the one the request's Accept-Encoding prefers is sent, with `Vary: accept-encoding`, and the
+ * plain file when neither is accepted or the copy is missing. Nothing is compressed per request:
+ * the shell carries a per-response nonce, and API answers mix secrets with caller input (BREACH).
  */
 export async function installWebApp(server: FastifyInstance, webDist: string | null | undefined): Promise<boolean> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : null;
@@ -26,8 +31,9 @@ export async function installWebApp(server: FastifyInstance, webDist: string | n
       wildcard: false,
       index: false,
       decorateReply: false,
-      // The shell is never sent as a file: it needs its nonce filled in.
-      allowedPath: (pathName) => pathName !== '/index.html',
+      preCompressed: true,
+      // The shell is never sent as a file, nor as a compressed copy: it needs its nonce filled in.
+      allowedPath: (pathName) => !pathName.startsWith('/index.html'),
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
       },

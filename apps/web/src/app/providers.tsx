@@ -22,7 +22,9 @@ function TenantThemedApp({ env, children }: { env: 'default' | 'test'; children:
   }, [tenant?.page_title]);
 
   return (
-    <MantineProvider theme={theme} env={env} getStyleNonce={getStyleNonce}>
+    // Every theme variable, defaults included: the login entry leaves out Mantine's file of
+    // defaults (styles/public-styles), and its generator is in the entry anyway.
+    <MantineProvider theme={theme} env={env} getStyleNonce={getStyleNonce} deduplicateCssVariables={false}>
       {toasts && (
         <Suspense fallback={null}>
           <Notifications position="bottom-right" />

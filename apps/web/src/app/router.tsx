@@ -1,100 +1,34 @@
-import { Outlet, createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { Outlet, createBrowserRouter, matchRoutes, type PatchRoutesOnNavigationFunction, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { FullPageLoader } from '../components/full-page-loader';
 import { ForbiddenPage, NotFoundPage, RouteErrorPage } from '../components/status-pages';
 import { LoginPage } from '../features/auth/pages/login-page';
 import { LoginLayout } from './layouts/login-layout';
-import { companyPaths } from '../lib/paths';
-import { requireLandlord } from './landlord-guard';
-import { guestOnly, requireAccess, requireArea, requireUnverified, type RouteAccess } from './route-guards';
-import { counterpartyRoutes } from '../features/counterparties/counterparty-route-objects';
-import { documentRoutes } from '../features/invoices/document-routes';
+import { onDemandScreen } from '../lib/on-demand-screen';
+import { guestOnly, requireUnverified } from './route-guards';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
 
-/** Every screen behind sign-in is a lazy chunk; the login screen is the only eager page. */
+/**
+ * The screens a guest reaches besides the login screen, the only eager page: each a lazy chunk
+ * loaded with i18next and the guest CSS (lib/on-demand-screen). The signed-in areas are in ./app-routes.
+ */
 const pages = {
-  signUp: () => import('../features/auth/pages/sign-up-page').then((m) => ({ Component: m.SignUpPage })),
-  forgotPassword: () => import('../features/auth/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage })),
-  resetPassword: () => import('../features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage })),
-  acceptInvitation: () => import('../features/auth/pages/accept-invitation-page').then((m) => ({ Component: m.AcceptInvitationPage })),
-  verifyEmail: () => import('../features/auth/pages/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage })),
-  verifyUser: () => import('../features/auth/pages/verify-user-page').then((m) => ({ Component: m.VerifyUserPage })),
-  confirmEmail: () => import('../features/account/pages/confirm-email-page').then((m) => ({ Component: m.ConfirmEmailPage })),
-  companyLayout: () => import('./layouts/company-layout').then((m) => ({ Component: m.CompanyLayout })),
-  adminLayout: () => import('./layouts/admin-layout').then((m) => ({ Component: m.AdminLayout })),
-  dashboard: () => import('./dashboard-route').then((m) => ({ Component: m.DashboardRoute })),
-  users: () => import('../features/users/pages/users-page').then((m) => ({ Component: m.UsersPage })),
-  businessRoles: () => import('../features/roles/pages/roles-page').then((m) => ({ Component: m.BusinessRolesPage })),
-  platformRoles: () => import('../features/roles/pages/roles-page').then((m) => ({ Component: m.PlatformRolesPage })),
-  auditLog: () => import('../features/audit/pages/audit-log-page').then((m) => ({ Component: m.CompanyAuditLogPage })),
-  adminAuditLog: () => import('../features/audit/pages/audit-log-page').then((m) => ({ Component: m.AdminAuditLogPage })),
-  accountSettings: () => import('../features/account/pages/account-settings-page').then((m) => ({ Component: m.AccountSettingsPage })),
-  adminOverview: () => import('../features/admin/pages/admin-overview-page').then((m) => ({ Component: m.AdminOverviewPage })),
-  outbox: () => import('../features/outbox/pages/outbox-page').then((m) => ({ Component: m.OutboxPage })),
-  adminBusinesses: () => import('../features/admin-businesses/pages/businesses-page').then((m) => ({ Component: m.AdminBusinessesPage })),
-  adminBusinessCreate: () => import('../features/admin-businesses/pages/business-form-page').then((m) => ({ Component: m.AdminBusinessCreatePage })),
-  adminBusinessEdit: () => import('../features/admin-businesses/pages/business-form-page').then((m) => ({ Component: m.AdminBusinessEditPage })),
-  adminBusinessView: () => import('../features/admin-businesses/pages/business-view-page').then((m) => ({ Component: m.AdminBusinessViewPage })),
-  platformUsers: () => import('../features/platform-users/pages/platform-users-page').then((m) => ({ Component: m.PlatformUsersPage })),
-  accessLogs: () => import('../features/logs/pages/access-logs-page').then((m) => ({ Component: m.AccessLogsPage })),
-  apiLogs: () => import('../features/logs/pages/api-logs-page').then((m) => ({ Component: m.ApiLogsPage })),
-  apiLog: () => import('../features/logs/pages/api-log-page').then((m) => ({ Component: m.ApiLogPage })),
-  emailConfiguration: () => import('../features/mail-config/pages/email-configuration-page').then((m) => ({ Component: m.EmailConfigurationPage })),
-  tenants: () => import('../features/tenants/pages/tenants-page').then((m) => ({ Component: m.TenantsPage })),
-  tenantCreate: () => import('../features/tenants/pages/tenant-form-page').then((m) => ({ Component: m.TenantCreatePage })),
-  tenantEdit: () => import('../features/tenants/pages/tenant-form-page').then((m) => ({ Component: m.TenantEditPage })),
-  adminSettings: () => import('../features/admin/pages/admin-settings-page').then((m) => ({ Component: m.AdminSettingsPage })),
-  customers: () => import('../features/counterparties/pages/counterparties-page').then((m) => ({ Component: m.CustomersPage })),
-  vendors: () => import('../features/counterparties/pages/counterparties-page').then((m) => ({ Component: m.VendorsPage })),
-  customerCreate: () => import('../features/counterparties/pages/counterparty-form-page').then((m) => ({ Component: m.CustomerCreatePage })),
-  vendorCreate: () => import('../features/counterparties/pages/counterparty-form-page').then((m) => ({ Component: m.VendorCreatePage })),
-  customerEdit: () => import('../features/counterparties/pages/counterparty-form-page').then((m) => ({ Component: m.CustomerEditPage })),
-  vendorEdit: () => import('../features/counterparties/pages/counterparty-form-page').then((m) => ({ Component: m.VendorEditPage })),
-  customerView: () => import('../features/counterparties/pages/counterparty-view-page').then((m) => ({ Component: m.CustomerViewPage })),
-  vendorView: () => import('../features/counterparties/pages/counterparty-view-page').then((m) => ({ Component: m.VendorViewPage })),
-  businessOnboarding: () => import('../features/counterparties/pages/business-onboarding-page').then((m) => ({ Component: m.BusinessOnboardingPage })),
-  items: () => import('../features/items/pages/items-page').then((m) => ({ Component: m.ItemsPage })),
-  itemCreate: () => import('../features/items/pages/item-form-page').then((m) => ({ Component: m.ItemCreatePage })),
-  itemEdit: () => import('../features/items/pages/item-form-page').then((m) => ({ Component: m.ItemEditPage })),
-  itemUnits: () => import('../features/items/pages/item-units-page').then((m) => ({ Component: m.ItemUnitsPage })),
-  settingsLayout: () => import('../features/settings/components/settings-layout').then((m) => ({ Component: m.SettingsLayout })),
-  taxTypes: () => import('../features/settings/pages/tax-types-page').then((m) => ({ Component: m.TaxTypesPage })),
-  notes: () => import('../features/settings/pages/notes-page').then((m) => ({ Component: m.NotesPage })),
-  paymentMethods: () => import('../features/settings/pages/payment-methods-page').then((m) => ({ Component: m.PaymentMethodsPage })),
-  invoicesOutgoing: () => import('../features/invoices/pages/invoice-pages').then((m) => ({ Component: m.OutgoingInvoicesPage })),
-  invoicesIncoming: () => import('../features/invoices/pages/invoice-pages').then((m) => ({ Component: m.IncomingInvoicesPage })),
-  invoiceView: () => import('../features/invoices/pages/invoice-pages').then((m) => ({ Component: m.InvoiceViewPage })),
-  estimatesOutgoing: () => import('../features/estimates/pages/estimate-pages').then((m) => ({ Component: m.OutgoingEstimatesPage })),
-  estimatesIncoming: () => import('../features/estimates/pages/estimate-pages').then((m) => ({ Component: m.IncomingEstimatesPage })),
-  estimateView: () => import('../features/estimates/pages/estimate-pages').then((m) => ({ Component: m.EstimateViewPage })),
-  publicInvoice: () => import('../features/public-documents/public-document-page').then((m) => ({ Component: m.PublicInvoicePage })),
-  publicEstimate: () => import('../features/public-documents/public-document-page').then((m) => ({ Component: m.PublicEstimatePage })),
-  publicReceipt: () => import('../features/public-documents/public-receipt-page').then((m) => ({ Component: m.PublicReceiptPage })),
-  invoiceCreate: () => import('../features/documents/pages/document-form-page').then((m) => ({ Component: m.InvoiceCreatePage })),
-  invoiceEdit: () => import('../features/documents/pages/document-form-page').then((m) => ({ Component: m.InvoiceEditPage })),
-  estimateCreate: () => import('../features/documents/pages/document-form-page').then((m) => ({ Component: m.EstimateCreatePage })),
-  estimateEdit: () => import('../features/documents/pages/document-form-page').then((m) => ({ Component: m.EstimateEditPage })),
-  preferences: () => import('../features/settings/pages/preferences-page').then((m) => ({ Component: m.PreferencesPage })),
-  customization: () => import('../features/settings/pages/customization-page').then((m) => ({ Component: m.CustomizationPage })),
-  businessInfo: () => import('../features/business/pages/business-info-page').then((m) => ({ Component: m.BusinessInfoPage })),
-  payments: () => import('../features/payments/pages/payment-pages').then((m) => ({ Component: m.PaymentsPage })),
-  paymentView: () => import('../features/payments/pages/payment-pages').then((m) => ({ Component: m.PaymentViewPage })),
-  recurringInvoices: () => import('../features/recurring-invoices/pages/recurring-invoice-pages').then((m) => ({ Component: m.RecurringInvoicesPage })),
-  recurringInvoiceView: () => import('../features/recurring-invoices/pages/recurring-invoice-pages').then((m) => ({ Component: m.RecurringInvoiceViewPage })),
-  recurringInvoiceCreate: () => import('../features/recurring-invoices/pages/recurring-invoice-pages').then((m) => ({ Component: m.RecurringInvoiceCreatePage })),
-  recurringInvoiceEdit: () => import('../features/recurring-invoices/pages/recurring-invoice-pages').then((m) => ({ Component: m.RecurringInvoiceEditPage })),
-  paymentReminders: () => import('../features/settings/pages/payment-reminders-page').then((m) => ({ Component: m.PaymentRemindersPage })),
-  exchangeRates: () => import('../features/settings/pages/exchange-rates-page').then((m) => ({ Component: m.ExchangeRatesPage })),
+  signUp: onDemandScreen(() => import('../features/auth/pages/sign-up-page').then((m) => ({ Component: m.SignUpPage }))),
+  forgotPassword: onDemandScreen(() => import('../features/auth/pages/forgot-password-page').then((m) => ({ Component: m.ForgotPasswordPage }))),
+  resetPassword: onDemandScreen(() => import('../features/auth/pages/reset-password-page').then((m) => ({ Component: m.ResetPasswordPage }))),
+  acceptInvitation: onDemandScreen(() => import('../features/auth/pages/accept-invitation-page').then((m) => ({ Component: m.AcceptInvitationPage }))),
+  verifyEmail: onDemandScreen(() => import('../features/auth/pages/verify-email-page').then((m) => ({ Component: m.VerifyEmailPage }))),
+  verifyUser: onDemandScreen(() => import('../features/auth/pages/verify-user-page').then((m) => ({ Component: m.VerifyUserPage }))),
+  confirmEmail: onDemandScreen(() => import('../features/account/pages/confirm-email-page').then((m) => ({ Component: m.ConfirmEmailPage }))),
+  businessOnboarding: onDemandScreen(() => import('../features/counterparties/pages/business-onboarding-page').then((m) => ({ Component: m.BusinessOnboardingPage }))),
+  publicInvoice: onDemandScreen(() => import('../features/public-documents/public-document-page').then((m) => ({ Component: m.PublicInvoicePage }))),
+  publicEstimate: onDemandScreen(() => import('../features/public-documents/public-document-page').then((m) => ({ Component: m.PublicEstimatePage }))),
+  publicReceipt: onDemandScreen(() => import('../features/public-documents/public-receipt-page').then((m) => ({ Component: m.PublicReceiptPage }))),
 } satisfies Record<string, Lazy>;
 
+/** The routes of the login entry; the company and admin areas join them on demand (`discoverAppRoutes`). */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
-  const guarded = (path: string, access: RouteAccess, lazy: Lazy): RouteObject => ({
-    path,
-    lazy,
-    loader: requireAccess(queryClient, access),
-  });
-
   return [
     {
       id: 'root',
@@ -122,77 +56,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'public/invoices/view/:token', lazy: pages.publicInvoice },
         { path: 'public/estimates/view/:token', lazy: pages.publicEstimate },
         { path: 'public/payments/view/:token', lazy: pages.publicReceipt },
-        {
-          id: 'company',
-          lazy: pages.companyLayout,
-          loader: requireArea(queryClient, 'company'),
-          children: [
-            guarded('dashboard', { ability: 'dashboard', scope: 'business', allowWithoutBusiness: true }, pages.dashboard),
-            guarded('users', { ability: 'view-user', scope: 'business' }, pages.users),
-            guarded('audit-log', { ability: 'view-audit-log', scope: 'business' }, pages.auditLog),
-            ...counterpartyRoutes(queryClient, 'customer', { list: pages.customers, create: pages.customerCreate, edit: pages.customerEdit, view: pages.customerView }),
-            ...counterpartyRoutes(queryClient, 'vendor', { list: pages.vendors, create: pages.vendorCreate, edit: pages.vendorEdit, view: pages.vendorView }),
-            guarded('items', { ability: 'view-item', scope: 'business' }, pages.items),
-            guarded('items/create', { ability: 'create-item', scope: 'business' }, pages.itemCreate),
-            // As the API: whoever may read or write items may see the units.
-            guarded('items/units', { ability: ['view-item', 'create-item', 'edit-item'], scope: 'business' }, pages.itemUnits),
-            guarded('items/:id/edit', { ability: 'edit-item', scope: 'business' }, pages.itemEdit),
-            ...documentRoutes(queryClient, 'invoice', { outgoing: pages.invoicesOutgoing, incoming: pages.invoicesIncoming, view: pages.invoiceView }),
-            ...documentRoutes(queryClient, 'estimate', { outgoing: pages.estimatesOutgoing, incoming: pages.estimatesIncoming, view: pages.estimateView }),
-            guarded('invoices/create', { ability: 'create-invoice', scope: 'business' }, pages.invoiceCreate),
-            guarded('invoices/:id/edit', { ability: 'edit-invoice', scope: 'business' }, pages.invoiceEdit),
-            guarded('estimates/create', { ability: 'create-estimate', scope: 'business' }, pages.estimateCreate),
-            guarded('estimates/:id/edit', { ability: 'edit-estimate', scope: 'business' }, pages.estimateEdit),
-            guarded('payments', { ability: 'view-payment', scope: 'business' }, pages.payments),
-            guarded('payments/:id/view', { ability: 'view-payment', scope: 'business' }, pages.paymentView),
-            guarded('recurring-invoices', { ability: 'view-recurring-invoice', scope: 'business' }, pages.recurringInvoices),
-            guarded('recurring-invoices/create', { ability: 'create-recurring-invoice', scope: 'business' }, pages.recurringInvoiceCreate),
-            guarded('recurring-invoices/:id/view', { ability: 'view-recurring-invoice', scope: 'business' }, pages.recurringInvoiceView),
-            guarded('recurring-invoices/:id/edit', { ability: 'edit-recurring-invoice', scope: 'business' }, pages.recurringInvoiceEdit),
-            { path: 'settings', loader: () => redirect(companyPaths.accountSettings) },
-            {
-              // The settings pages share the settings menu beside them.
-              lazy: pages.settingsLayout,
-              children: [
-                guarded('settings/roles', { ability: ['view-role', 'manage-role'], scope: 'business' }, pages.businessRoles),
-                guarded('settings/account-settings', { scope: 'business' }, pages.accountSettings),
-                guarded('settings/tax-types', { ability: 'view-tax-type', scope: 'business' }, pages.taxTypes),
-                guarded('settings/notes', { ability: 'view-note', scope: 'business' }, pages.notes),
-                guarded('settings/payment-methods', { ability: 'view-payment-methods', scope: 'business' }, pages.paymentMethods),
-                guarded('settings/preferences', { ability: 'manage-business-settings', scope: 'business' }, pages.preferences),
-                guarded('settings/customization', { ability: 'manage-business-settings', scope: 'business' }, pages.customization),
-                guarded('settings/business-info', { ability: 'edit-business-information', scope: 'business' }, pages.businessInfo),
-                guarded('settings/payment-reminders', { ability: 'view-payment-reminder', scope: 'business' }, pages.paymentReminders),
-                guarded('settings/exchange-rates', { ability: 'manage-business-settings', scope: 'business' }, pages.exchangeRates),
-              ],
-            },
-          ],
-        },
-        {
-          path: 'admin',
-          lazy: pages.adminLayout,
-          loader: requireArea(queryClient, 'admin'),
-          children: [
-            { index: true, lazy: pages.adminOverview, loader: requireAccess(queryClient, { scope: 'platform' }) },
-            guarded('outbox', { ability: 'edit-platform-setting', scope: 'platform' }, pages.outbox),
-            guarded('roles', { ability: ['view-role', 'manage-role'], scope: 'platform' }, pages.platformRoles),
-            guarded('audit-logs', { ability: 'view-audit-log', scope: 'platform' }, pages.adminAuditLog),
-            guarded('account-settings', { scope: 'platform' }, pages.accountSettings),
-            guarded('businesses', { ability: 'view-business', scope: 'platform' }, pages.adminBusinesses),
-            guarded('businesses/create', { ability: 'create-business', scope: 'platform' }, pages.adminBusinessCreate),
-            guarded('businesses/:id/edit', { ability: 'edit-business', scope: 'platform' }, pages.adminBusinessEdit),
-            guarded('businesses/:id/view', { ability: 'view-business', scope: 'platform' }, pages.adminBusinessView),
-            guarded('users', { ability: 'view-platform-user', scope: 'platform' }, pages.platformUsers),
-            guarded('access-logs', { ability: 'view-access-log', scope: 'platform' }, pages.accessLogs),
-            guarded('logs', { ability: 'view-api-log', scope: 'platform' }, pages.apiLogs),
-            guarded('logs/:id', { ability: 'view-api-log', scope: 'platform' }, pages.apiLog),
-            guarded('email-configuration', { ability: 'view-platform-setting', scope: 'platform' }, pages.emailConfiguration),
-            { path: 'tenants', lazy: pages.tenants, loader: requireLandlord(queryClient) },
-            { path: 'tenants/create', lazy: pages.tenantCreate, loader: requireLandlord(queryClient) },
-            { path: 'tenants/:id/edit', lazy: pages.tenantEdit, loader: requireLandlord(queryClient) },
-            guarded('settings', { scope: 'platform' }, pages.adminSettings),
-          ],
-        },
         { path: '403', element: <ForbiddenPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
@@ -200,6 +63,25 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
   ];
 }
 
+/**
+ * Adds the company and admin areas (./app-routes, a chunk of its own) under the root route the
+ * first time React Router meets a path that, among the login entry's routes, only the not-found
+ * route matches (it asks before it settles on a match with parameters or none). Guest paths
+ * never load them.
+ */
+export function discoverAppRoutes(queryClient: QueryClient, entryRoutes: RouteObject[]): PatchRoutesOnNavigationFunction {
+  let added = false;
+  return async ({ path, patch, signal }) => {
+    if (added || matchRoutes(entryRoutes, path)?.at(-1)?.route.path !== '*') return;
+    const { appRoutes } = await import('./app-routes');
+    // A navigation cancelled meanwhile patches nothing; the next one adds the areas.
+    if (added || signal.aborted) return;
+    added = true;
+    patch('root', appRoutes(queryClient));
+  };
+}
+
 export function createAppRouter(queryClient: QueryClient) {
-  return createBrowserRouter(createRoutes(queryClient));
+  const routes = createRoutes(queryClient);
+  return createBrowserRouter(routes, { patchRoutesOnNavigation: discoverAppRoutes(queryClient, routes) });
 }

@@ -1,14 +1,13 @@
 import type { ReactNode } from 'react';
 import { Center, Image, Paper, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { guestText } from '../lib/guest-text';
 import { safeUrl } from '../lib/safe-url';
 import { useTenantConfig } from '../lib/tenant';
 
 /** The tenant-branded card the login and public pages sit in. */
 export function BrandCard({ children, width = 440 }: { children: ReactNode; width?: number }) {
-  const { t } = useTranslation();
   const tenant = useTenantConfig()?.tenant;
-  const name = tenant?.name ?? t('app.name');
+  const name = tenant?.name ?? guestText('app.name');
   const logo = safeUrl(tenant?.login_logo);
   return (
     <Center component="main" mih="100vh" p="md" bg="var(--mantine-color-gray-0)">

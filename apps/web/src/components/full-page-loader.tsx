@@ -1,11 +1,10 @@
 import { Center, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { guestText } from '../lib/guest-text';
 
 export function FullPageLoader() {
-  const { t } = useTranslation();
   return (
     <Center h="100vh">
-      <Loader aria-label={t('common.loading')} />
+      <Loader aria-label={guestText('common.loading')} />
     </Center>
   );
 }

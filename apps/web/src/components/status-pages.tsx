@@ -1,9 +1,8 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { guestText } from '../lib/guest-text';
 import { Link, isRouteErrorResponse, useRouteError } from 'react-router';
 
 function StatusPage({ code, title, text }: { code: string; title: string; text: string }) {
-  const { t } = useTranslation();
   return (
     <Center mih="100vh" p="md">
       <Stack align="center" gap="sm" maw={480}>
@@ -17,7 +16,7 @@ function StatusPage({ code, title, text }: { code: string; title: string; text: 
           {text}
         </Text>
         <Button component={Link} to="/">
-          {t('common.go_home')}
+          {guestText('common.go_home')}
         </Button>
       </Stack>
     </Center>
@@ -25,18 +24,15 @@ function StatusPage({ code, title, text }: { code: string; title: string; text: 
 }
 
 export function ForbiddenPage() {
-  const { t } = useTranslation();
-  return <StatusPage code="403" title={t('errors.forbidden_title')} text={t('errors.forbidden_text')} />;
+  return <StatusPage code="403" title={guestText('errors.forbidden_title')} text={guestText('errors.forbidden_text')} />;
 }
 
 export function NotFoundPage() {
-  const { t } = useTranslation();
-  return <StatusPage code="404" title={t('errors.not_found_title')} text={t('errors.not_found_text')} />;
+  return <StatusPage code="404" title={guestText('errors.not_found_title')} text={guestText('errors.not_found_text')} />;
 }
 
 export function RouteErrorPage() {
-  const { t } = useTranslation();
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <StatusPage code="!" title={t('errors.page_failed_title')} text={t('errors.page_failed_text')} />;
+  return <StatusPage code="!" title={guestText('errors.page_failed_title')} text={guestText('errors.page_failed_text')} />;
 }

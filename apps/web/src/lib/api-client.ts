@@ -1,4 +1,4 @@
-import { messages } from '@app/contracts';
+import { transportMessages } from '@app/contracts';
 import { ApiError, type FieldErrors } from './api-error';
 import { storage } from './storage';
 
@@ -205,19 +205,19 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
 
   if (status === 401) {
     if (LOGOUT_PATHS.has(path) || options.probeSession) throw new ApiError(401, message);
-    endSession(messages.unauthorized);
+    endSession(transportMessages.unauthorized);
     throw new ApiError(401, message, undefined, true);
   }
 
-  if (status === 403 && message === messages.businessHeaderMissing) {
+  if (status === 403 && message === transportMessages.businessHeaderMissing) {
     if (retried) {
-      endSession(messages.unauthorized);
+      endSession(transportMessages.unauthorized);
       throw new ApiError(403, message, undefined, true);
     }
     if (switchUnderWay) throw new ApiError(403, message);
     const businessId = await switchToFirstBusiness();
     if (!businessId) {
-      endSession(messages.unauthorized);
+      endSession(transportMessages.unauthorized);
       throw new ApiError(403, message, undefined, true);
     }
     hooks.onBusinessSwitched(businessId);
@@ -225,8 +225,8 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
   }
 
   if (status === 419) {
-    if (message === messages.csrfMismatch) hooks.onCsrfMismatch();
-    else endSession(messages.unauthorized);
+    if (message === transportMessages.csrfMismatch) hooks.onCsrfMismatch();
+    else endSession(transportMessages.unauthorized);
     throw new ApiError(419, message, undefined, true);
   }
 

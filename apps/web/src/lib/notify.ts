@@ -1,4 +1,4 @@
-import i18n from './i18n';
+import { guestText } from './guest-text';
 import { errorText } from './api-error';
 
 type Toast = { id?: string; color: string; title?: string; message: string };
@@ -34,12 +34,12 @@ export function notifySuccess(message: string): void {
 
 /** Shows an error notification unless the transport already handled it silently. */
 export function notifyError(err: unknown): void {
-  const message = errorText(err, i18n.t('errors.generic'), i18n.t('errors.network'));
+  const message = errorText(err, guestText('errors.generic'), guestText('errors.network'));
   if (message === null) return;
-  show({ color: 'red', title: i18n.t('errors.title'), message });
+  show({ color: 'red', title: guestText('errors.title'), message });
 }
 
 /** The transport ended the session (spec: log out with 'Unauthorized'). */
 export function notifySessionEnded(): void {
-  show({ id: 'session-ended', color: 'red', message: i18n.t('errors.unauthorized') });
+  show({ id: 'session-ended', color: 'red', message: guestText('errors.unauthorized') });
 }

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_THEME, PasswordInput, createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import type { TenantPublicConfig } from '@app/contracts';
 import { api } from './api-client';
-import i18n from './i18n';
+import { guestText } from './guest-text';
 
 export const tenantConfigQueryOptions = queryOptions({
   queryKey: ['tenant-config'] as const,
@@ -53,7 +53,7 @@ export function themeFor(color: string | undefined, font?: string | null): Manti
     PasswordInput: PasswordInput.extend({
       defaultProps: {
         visibilityToggleFocusable: true,
-        visibilityToggleButtonProps: { 'aria-label': i18n.t('common.toggle_visibility') },
+        visibilityToggleButtonProps: { 'aria-label': guestText('common.toggle_visibility') },
       },
     }),
   };

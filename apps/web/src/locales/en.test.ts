@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { adminMenu, businessStructures, businessTypes, mainMenu, outboxStatuses, settingMenu } from '@app/contracts';
 import en from './en.json';
 import enApp from './en-app.json';
+import enGuest from './en-guest.json';
 import enDocuments from './en-documents.json';
 
 function flatten(value: unknown, prefix = ''): string[] {
@@ -13,7 +14,7 @@ function flatten(value: unknown, prefix = ''): string[] {
   return Object.entries(value).flatMap(([key, child]) => flatten(child, prefix ? `${prefix}.${key}` : key));
 }
 
-const keys = new Set([...flatten(en), ...flatten(enApp), ...flatten(enDocuments)]);
+const keys = new Set([...flatten(en), ...flatten(enGuest), ...flatten(enApp), ...flatten(enDocuments)]);
 const has = (key: string) => keys.has(key) || keys.has(`${key}_one`) || keys.has(`${key}_other`);
 
 function sourceFiles(dir: string): string[] {

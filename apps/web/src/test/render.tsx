@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import type { BootstrapResponse } from '@app/contracts';
 import { AppProviders } from '../app/providers';
-import { createRoutes } from '../app/router';
+import { createRoutes, discoverAppRoutes } from '../app/router';
 import { createQueryClient } from '../lib/query-client';
 import { sessionKey } from '../lib/session';
 
@@ -10,7 +10,8 @@ import { sessionKey } from '../lib/session';
 export function renderApp(path: string, session: BootstrapResponse | null) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(sessionKey, session);
-  const router = createMemoryRouter(createRoutes(queryClient), { initialEntries: [path] });
+  const routes = createRoutes(queryClient);
+  const router = createMemoryRouter(routes, { initialEntries: [path], patchRoutesOnNavigation: discoverAppRoutes(queryClient, routes) });
   const view = render(
     <AppProviders queryClient={queryClient} env="test">
       <RouterProvider router={router} />

@@ -1,15 +1,15 @@
 import { lazy, Suspense, useState } from 'react';
 import { Center, Loader } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { guestText } from '../../../lib/guest-text';
+import { onDemandScreen } from '../../../lib/on-demand-screen';
 import { LoginForm } from '../components/login-form';
 import { useCompleteSignIn } from '../auth-queries';
 
-const TwoFactorChallengeForm = lazy(() =>
-  import('../components/two-factor-challenge-form').then((m) => ({ default: m.TwoFactorChallengeForm })),
+const TwoFactorChallengeForm = lazy(
+  onDemandScreen(() => import('../components/two-factor-challenge-form').then((m) => ({ default: m.TwoFactorChallengeForm }))),
 );
 
 export function LoginPage() {
-  const { t } = useTranslation();
   const [step, setStep] = useState<'credentials' | 'two-factor'>('credentials');
   const completeSignIn = useCompleteSignIn();
   if (step === 'two-factor') {
@@ -17,7 +17,7 @@ export function LoginPage() {
       <Suspense
         fallback={
           <Center py="xl">
-            <Loader aria-label={t('common.loading')} />
+            <Loader aria-label={guestText('common.loading')} />
           </Center>
         }
       >
