@@ -32,6 +32,8 @@ const RESPONSE_SCHEMAS = new Set([
   'businessOnboardingInfoSchema',
   'confirmedClaimSchema',
   'confirmedPasswordStatusSchema',
+  'countrySchema',
+  'currencySchema',
   'dashboardChartsSchema',
   'dashboardMonthSchema',
   'dashboardRecentEstimateSchema',
@@ -45,6 +47,7 @@ const RESPONSE_SCHEMAS = new Set([
   'invoiceStatsSchema',
   'itemTaxSchema',
   'listMetaSchema',
+  'menuItemSchema',
   'paymentChargeSchema',
   'paymentClaimSchema',
   'paymentClaimStateSchema',
@@ -57,7 +60,9 @@ const RESPONSE_SCHEMAS = new Set([
   'recurringGeneratedInvoiceSchema',
   'searchHitSchema',
   'teamUserListMetaSchema',
+  'tenantBrandingSchema',
   'tenantBusinessSchema',
+  'tenantPublicConfigSchema',
 ]);
 const RESPONSE_NAME = /(Resource|Response|ListItem|Summary)Schema$/;
 
