@@ -67,4 +67,17 @@ describe('GET /next-number across businesses and tenants', () => {
     }
     expect(await numbersOf(actors.a1)).toEqual(before);
   });
+
+  it('shows a model\'s next number only to who may create or edit that model', async () => {
+    const role = await actors.a1.owner.post('/api/v1/roles', { name: 'Payment clerk', abilities: ['view-payment', 'send-payment'] });
+    expect(role.status, JSON.stringify(role.body)).toBe(201);
+    const clerk = await inviteAndAccept(h, actors.a1.owner, 'next-number-clerk@example.com', 'Payment clerk');
+    const before = await numbersOf(actors.a1);
+    expect((await nextNumber(clerk, 'model=payment')).next_number).toBe(before.payment?.next_number);
+    for (const model of numberedModels.filter((m) => m !== 'payment')) {
+      const refused = await clerk.get(`/api/v1/next-number?model=${model}`);
+      expect(refused.status, model).toBe(403);
+      expect(refused.body).toEqual({ message: messages.forbidden });
+    }
+  });
 });
