@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { type AdminBusinessFormValues, type AdminBusinessResource, adminBusinessFormSchema, businessPartyTypes } from '@app/contracts';
 import { AddressFields } from '../../../components/address-fields';
 import { CurrencySelect } from '../../../components/currency-select';
+import { ACCEPTED_IMAGES } from '../../../components/image-upload';
 import { useReportDirty } from '../../../components/unsaved-changes';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -84,7 +85,7 @@ export function BusinessForm({ business }: { business: AdminBusinessResource | n
             <NativeSelect label={label('type')} data={businessPartyTypes.map((type) => ({ value: type, label: t(`admin_businesses.types.${type}`) }))} error={errors.type?.message} {...register('type')} />
             <CurrencySelect control={control} name="currency_id" label={label('currency')} />
             <TextInput label={label('slug')} description={label('slug_help')} error={errors.slug?.message} {...register('slug', { setValueAs: (v: string) => v || undefined })} />
-            <FileInput label={label('logo')} accept="image/png,image/jpeg,image/gif" value={logo} onChange={setLogo} clearable />
+            <FileInput label={label('logo')} accept={ACCEPTED_IMAGES} value={logo} onChange={setLogo} clearable />
             {currentLogo && <Image src={currentLogo} alt={label('current_logo')} h={48} w="auto" fit="contain" />}
           </SimpleGrid>
         </Fieldset>
