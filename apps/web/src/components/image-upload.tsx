@@ -47,7 +47,11 @@ export function ImageUpload({ preview, field, upload, uploading, buttonLabel, he
       await upload(file);
       notifySuccess(messages.uploaded);
     } catch (err) {
-      showServerErrors(err, [field], (_field, message) => setError(message));
+      showServerErrors(err, (name, message) => {
+        if (name !== field) return false;
+        setError(message);
+        return true;
+      });
     }
   };
 
