@@ -1,7 +1,7 @@
 import { type ReactNode, useState } from 'react';
 import { Button, FileButton, Group, Stack, Text } from '@mantine/core';
 import { AVATAR_MAX_BYTES } from '@app/contracts';
-import { showServerErrors } from '../lib/form-errors';
+import { mapServerErrors } from '../lib/form-errors';
 import { notifySuccess } from '../lib/notify';
 
 /** The image types the API stores (avatars and business logos alike). */
@@ -47,7 +47,7 @@ export function ImageUpload({ preview, field, upload, uploading, buttonLabel, he
       await upload(file);
       notifySuccess(messages.uploaded);
     } catch (err) {
-      showServerErrors(err, (name, message) => {
+      mapServerErrors(err, (name, message) => {
         if (name !== field) return false;
         setError(message);
         return true;

@@ -18,7 +18,7 @@ function notifyRest(message: string): void {
  * `showRest`, a notification unless the form has a place of its own for it; other failures
  * (no field errors) are notified.
  */
-export function showServerErrors(err: unknown, place: PlaceFieldError, showRest: (message: string) => void = notifyRest): void {
+export function mapServerErrors(err: unknown, place: PlaceFieldError, showRest: (message: string) => void = notifyRest): void {
   if (!isApiError(err) || !err.errors) {
     notifyError(err);
     return;
@@ -42,11 +42,11 @@ interface FormErrorOptions {
 }
 
 /**
- * `showServerErrors` for a react-hook-form form: the message of each of `fields` becomes that
+ * `mapServerErrors` for a react-hook-form form: the message of each of `fields` becomes that
  * field's server error, the first one focused; the rest is notified.
  */
 export function handleFormError<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, fields: readonly Path<T>[], { rename }: FormErrorOptions = {}): void {
-  showServerErrors(err, (field, message, focus) => {
+  mapServerErrors(err, (field, message, focus) => {
     const name = rename ? rename(field) : field;
     if (!isKnownField(fields, name)) return false;
     setError(name, { type: 'server', message }, { shouldFocus: focus });
