@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Fieldset, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { countries, type PostalAddressInput } from '@app/contracts';
+import { countries, type PostalAddressInput, type PostalAddressResource } from '@app/contracts';
 
 const countryOptions = countries.map((c) => ({ value: String(c.id), label: c.name }));
 
@@ -10,6 +10,20 @@ export type AddressPrefix = 'billing_address' | 'shipping_address';
 
 /** The part of a form these fields edit: a form holding both addresses, inside its FormProvider. */
 export type AddressFormValues = { billing_address?: PostalAddressInput | null; shipping_address?: PostalAddressInput | null };
+
+/** A stored address as the fields' values: every text blank rather than null, so each input starts controlled. */
+export function addressFormValues(address: PostalAddressResource | null | undefined): PostalAddressInput {
+  return {
+    name: address?.name ?? '',
+    phone: address?.phone ?? '',
+    address_street_1: address?.address_street_1 ?? '',
+    address_street_2: address?.address_street_2 ?? '',
+    city: address?.city ?? '',
+    state: address?.state ?? '',
+    country_id: address?.country_id ?? null,
+    zip: address?.zip ?? '',
+  };
+}
 
 interface Props {
   prefix: AddressPrefix;

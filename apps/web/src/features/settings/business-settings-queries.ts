@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type BusinessSettings, type ResolvedBusinessSettings, resolveBusinessSettings } from '@app/contracts';
 import { api } from '../../lib/api-client';
-import { ApiError, isApiError } from '../../lib/api-error';
 import { sessionKey } from '../../lib/session';
 
 export const businessSettingsKey = ['business-settings'] as const;
@@ -35,12 +34,3 @@ export function useSaveBusinessSettings() {
   });
 }
 
-/**
- * The API names fields inside the request's `settings` object ('settings.link_expiry_days');
- * `rename` gives the form's name for each.
- */
-export function renameFieldErrors(err: unknown, rename: (field: string) => string): unknown {
-  if (!isApiError(err) || !err.errors) return err;
-  const errors = Object.fromEntries(Object.entries(err.errors).map(([field, list]) => [rename(field), list]));
-  return new ApiError(err.status, err.message, errors, err.silent);
-}

@@ -1,20 +1,21 @@
 import { useState } from 'react';
-import { Button, FileInput, Fieldset, Group, Image, NativeSelect, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, FileInput, Fieldset, Group, Image, NativeSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { type AdminBusinessFormValues, type AdminBusinessResource, adminBusinessFormSchema, businessPartyTypes, currencies } from '@app/contracts';
+import { type AdminBusinessFormValues, type AdminBusinessResource, adminBusinessFormSchema, businessPartyTypes } from '@app/contracts';
+import { AddressFields } from '../../../components/address-fields';
+import { CurrencySelect } from '../../../components/currency-select';
+import { ACCEPTED_IMAGES } from '../../../components/image-upload';
 import { useReportDirty } from '../../../components/unsaved-changes';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { adminLinks, adminPaths } from '../../../lib/paths';
 import { safeUrl } from '../../../lib/safe-url';
 import { useSaveAdminBusiness, useUploadBusinessLogo } from '../businesses-queries';
-import { AddressFields } from './address-fields';
 
-const currencyOptions = currencies.map((c) => ({ value: String(c.id), label: `${c.code} – ${c.name}` }));
 type Output = z.output<typeof adminBusinessFormSchema>;
 
 const FIELDS = [
@@ -48,16 +49,17 @@ export function BusinessForm({ business }: { business: AdminBusinessResource | n
   const uploadLogo = useUploadBusinessLogo();
   const [logo, setLogo] = useState<File | null>(null);
   const currentLogo = safeUrl(business?.logo);
+  const form = useForm<AdminBusinessFormValues, unknown, Output>({
+    resolver: zodResolver(adminBusinessFormSchema),
+    defaultValues: defaultsOf(business),
+  });
   const {
     register,
     control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<AdminBusinessFormValues, unknown, Output>({
-    resolver: zodResolver(adminBusinessFormSchema),
-    defaultValues: defaultsOf(business),
-  });
+  } = form;
   useReportDirty(isDirty && !isSubmitting);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -81,24 +83,9 @@ export function BusinessForm({ business }: { business: AdminBusinessResource | n
             <TextInput label={label('name')} required error={errors.name?.message} {...register('name')} data-autofocus />
             {!business && <TextInput label={label('owner_email')} type="email" required error={errors.owner_email?.message} {...register('owner_email')} />}
             <NativeSelect label={label('type')} data={businessPartyTypes.map((type) => ({ value: type, label: t(`admin_businesses.types.${type}`) }))} error={errors.type?.message} {...register('type')} />
-            <Controller
-              control={control}
-              name="currency_id"
-              render={({ field, fieldState }) => (
-                <Select
-                  label={label('currency')}
-                  data={currencyOptions}
-                  searchable
-                  allowDeselect={false}
-                  value={String(field.value ?? 1)}
-                  onChange={(value) => field.onChange(value ? Number(value) : 1)}
-                  onBlur={field.onBlur}
-                  error={fieldState.error?.message}
-                />
-              )}
-            />
+            <CurrencySelect control={control} name="currency_id" label={label('currency')} />
             <TextInput label={label('slug')} description={label('slug_help')} error={errors.slug?.message} {...register('slug', { setValueAs: (v: string) => v || undefined })} />
-            <FileInput label={label('logo')} accept="image/png,image/jpeg,image/gif" value={logo} onChange={setLogo} clearable />
+            <FileInput label={label('logo')} accept={ACCEPTED_IMAGES} value={logo} onChange={setLogo} clearable />
             {currentLogo && <Image src={currentLogo} alt={label('current_logo')} h={48} w="auto" fit="contain" />}
           </SimpleGrid>
         </Fieldset>
@@ -111,8 +98,10 @@ export function BusinessForm({ business }: { business: AdminBusinessResource | n
             <TextInput label={label('website')} error={errors.website?.message} {...register('website')} />
           </SimpleGrid>
         </Fieldset>
-        <AddressFields prefix="billing_address" legend={label('billing_address')} register={register} control={control} errors={errors} />
-        <AddressFields prefix="shipping_address" legend={label('shipping_address')} register={register} control={control} errors={errors} />
+        <FormProvider {...form}>
+          <AddressFields prefix="billing_address" legend={label('billing_address')} labels="admin_businesses.address" />
+          <AddressFields prefix="shipping_address" legend={label('shipping_address')} labels="admin_businesses.address" />
+        </FormProvider>
         <Fieldset legend={label('section_bank')}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={label('account_holder')} error={errors.bank_info?.account_holder?.message} {...register('bank_info.account_holder')} />

@@ -1,16 +1,16 @@
-import { Select, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { createBusinessRequestSchema, currencies, type CreateBusinessRequest } from '@app/contracts';
+import { createBusinessRequestSchema, type CreateBusinessRequest } from '@app/contracts';
 import { BusinessTypeSelects } from '../../../components/business-type-selects';
+import { CurrencySelect } from '../../../components/currency-select';
 import { FormModal } from '../../../components/form-modal';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useCreateBusiness, useSwitchBusiness } from '../business-queries';
 
-const currencyOptions = currencies.map((c) => ({ value: String(c.id), label: `${c.code} – ${c.name}` }));
 const defaults = { name: '', business_type: 'company', business_structure: 'private_corporation', currency_id: 1 } as const;
 
 export function AddBusinessModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -64,22 +64,7 @@ export function AddBusinessModal({ opened, onClose }: { opened: boolean; onClose
         typeError={errors.business_type?.message}
         structureError={errors.business_structure?.message}
       />
-      <Controller
-        control={control}
-        name="currency_id"
-        render={({ field, fieldState }) => (
-          <Select
-            label={t('business.currency')}
-            data={currencyOptions}
-            searchable
-            allowDeselect={false}
-            value={String(field.value ?? defaults.currency_id)}
-            onChange={(value) => field.onChange(value === null ? defaults.currency_id : Number(value))}
-            onBlur={field.onBlur}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
+      <CurrencySelect control={control} name="currency_id" label={t('business.currency')} />
     </FormModal>
   );
 }

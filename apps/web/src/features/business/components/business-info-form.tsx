@@ -1,17 +1,16 @@
-import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, FormProvider, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { type BusinessResource, type PostalAddressInput, type PostalAddressResource, currencies, updateBusinessRequestSchema } from '@app/contracts';
-import { AddressFields } from '../../../components/address-fields';
+import { type BusinessResource, type PostalAddressResource, updateBusinessRequestSchema } from '@app/contracts';
+import { AddressFields, addressFormValues } from '../../../components/address-fields';
 import { BusinessTypeSelects } from '../../../components/business-type-selects';
+import { CurrencySelect } from '../../../components/currency-select';
 import { useReportDirty } from '../../../components/unsaved-changes';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateBusiness } from '../business-queries';
-
-const currencyOptions = currencies.map((c) => ({ value: String(c.id), label: `${c.code} – ${c.name}` }));
 
 const businessInfoSchema = updateBusinessRequestSchema
   .pick({
@@ -39,19 +38,6 @@ const FIELDS = [
   ...ADDRESS_FIELDS.map((field) => `shipping_address.${field}` as const),
 ] as const;
 
-function addressDefaults(address: PostalAddressResource | null): PostalAddressInput {
-  return {
-    name: address?.name ?? '',
-    phone: address?.phone ?? '',
-    address_street_1: address?.address_street_1 ?? '',
-    address_street_2: address?.address_street_2 ?? '',
-    city: address?.city ?? '',
-    state: address?.state ?? '',
-    country_id: address?.country_id ?? null,
-    zip: address?.zip ?? '',
-  };
-}
-
 function sameAddress(a: PostalAddressResource | null, b: PostalAddressResource | null): boolean {
   return a !== null && b !== null && ADDRESS_FIELDS.every((field) => a[field] === b[field]);
 }
@@ -67,8 +53,8 @@ function defaultsOf(business: BusinessResource): FormValues {
     business_structure: business.business_structure,
     contact_first_name: business.contact_first_name ?? '',
     contact_last_name: business.contact_last_name ?? '',
-    billing_address: addressDefaults(business.billing_address),
-    shipping_address: addressDefaults(business.shipping_address),
+    billing_address: addressFormValues(business.billing_address),
+    shipping_address: addressFormValues(business.shipping_address),
     shipping_same_as_billing: sameAddress(business.billing_address, business.shipping_address),
   };
 }
@@ -122,22 +108,7 @@ export function BusinessInfoForm({ business }: { business: BusinessResource }) {
               <TextInput label={label('email')} type="email" error={errors.email?.message} {...register('email')} />
               <TextInput label={label('phone')} error={errors.phone?.message} {...register('phone')} />
               <TextInput label={label('website')} error={errors.website?.message} {...register('website')} />
-              <Controller
-                control={control}
-                name="currency_id"
-                render={({ field, fieldState }) => (
-                  <Select
-                    label={label('currency')}
-                    data={currencyOptions}
-                    searchable
-                    allowDeselect={false}
-                    value={String(field.value ?? business.currency_id)}
-                    onChange={(value) => field.onChange(value ? Number(value) : field.value)}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
+              <CurrencySelect control={control} name="currency_id" label={label('currency')} />
               <BusinessTypeSelects
                 value={kind}
                 onChange={(next) => {

@@ -8,7 +8,7 @@ import { type NumberComponent, defaultNumberFormats, parseNumberFormat, serializ
 import { useReportDirty } from '../../../components/unsaved-changes';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
-import { changedSettings, useSaveBusinessSettings, renameFieldErrors } from '../business-settings-queries';
+import { changedSettings, useSaveBusinessSettings } from '../business-settings-queries';
 import { NumberFormatBuilder } from './number-format-builder';
 
 export type CustomizationValues = { components: NumberComponent[]; settings: BusinessSettings };
@@ -75,11 +75,8 @@ export function CustomizationForm({ model, stored, keys, children }: Customizati
       notifySuccess(t('settings_customization.saved'));
     } catch (err) {
       const fields: Path<CustomizationValues>[] = ['components', ...keys.map((key): Path<CustomizationValues> => `settings.${key}`)];
-      handleFormError(
-        renameFieldErrors(err, (field) => (field === `settings.${formatKey}` ? 'components' : field)),
-        setError,
-        fields,
-      );
+      // The API names fields inside the request's `settings` object; the number format is edited as components.
+      handleFormError(err, setError, fields, { rename: (field) => (field === `settings.${formatKey}` ? 'components' : field) });
     }
   });
 

@@ -4,6 +4,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { type ExchangeRateResource, currencies, currencyById, exchangeRateRequestSchema, messages } from '@app/contracts';
+import { currencyOptions } from '../../../components/currency-select';
 import { FormModal } from '../../../components/form-modal';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
@@ -27,9 +28,7 @@ export function ExchangeRateFormModal({ rate, businessCurrencyId, taken, onClose
   const { t } = useTranslation();
   const save = useSaveExchangeRate();
   const business = currencyById(businessCurrencyId);
-  const options = currencies
-    .filter((currency) => currency.id !== businessCurrencyId && (currency.id === rate?.currency_id || !taken.includes(currency.id)))
-    .map((currency) => ({ value: String(currency.id), label: `${currency.code} – ${currency.name}` }));
+  const options = currencyOptions(currencies.filter((currency) => currency.id !== businessCurrencyId && (currency.id === rate?.currency_id || !taken.includes(currency.id))));
   const {
     register,
     control,

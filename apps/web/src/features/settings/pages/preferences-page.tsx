@@ -10,7 +10,7 @@ import { useReportDirty } from '../../../components/unsaved-changes';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useBootstrap } from '../../../lib/session';
-import { changedSettings, useBusinessSettings, useSaveBusinessSettings, renameFieldErrors } from '../business-settings-queries';
+import { changedSettings, useBusinessSettings, useSaveBusinessSettings } from '../business-settings-queries';
 
 const preferencesSchema = businessSettingsSchema
   .pick({
@@ -78,11 +78,8 @@ function PreferencesForm({ stored }: { stored: ResolvedBusinessSettings }) {
       reset(preferencesOf({ ...stored, ...response.settings }));
       notifySuccess(t('settings_preferences.saved'));
     } catch (err) {
-      handleFormError(
-        renameFieldErrors(err, (field) => field.replace(/^settings\./, '')),
-        setError,
-        FIELDS,
-      );
+      // The API names fields inside the request's `settings` object ('settings.time_zone').
+      handleFormError(err, setError, FIELDS, { rename: (field) => field.replace(/^settings\./, '') });
     }
   });
 
