@@ -5,7 +5,7 @@ import { companyPaths } from '../lib/paths';
 import { requireLandlord } from './landlord-guard';
 import { requireAccess, requireArea, type RouteAccess } from './route-guards';
 import { counterpartyRoutes } from '../features/counterparties/counterparty-route-objects';
-import { documentRoutes } from '../features/invoices/document-routes';
+import { documentRoutes } from '../features/documents/document-routes';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
 

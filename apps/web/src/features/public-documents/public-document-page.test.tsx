@@ -5,7 +5,7 @@ import { messages } from '@app/contracts';
 import { jsonResponse, mockFetch, route } from '../../test/fetch-mock';
 import { tenantConfig } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { csrf, makeEstimate, makeInvoice, makePublicEstimate, publicEstimate, publicInvoice } from '../invoices/testing/document-fixtures';
+import { csrf, makeEstimate, makeInvoice, makePublicEstimate, publicEstimate, publicInvoice } from '../../test/document-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -4,7 +4,7 @@ import { type PublicPayment, messages } from '@app/contracts';
 import { jsonResponse, mockFetch, route } from '../../test/fetch-mock';
 import { tenantConfig } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { makePayment } from '../payments/testing/payment-fixtures';
+import { makePayment } from '../../test/payment-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 

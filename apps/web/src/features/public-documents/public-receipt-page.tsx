@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { type PublicPayment, messages } from '@app/contracts';
 import { formatDate } from '../../lib/format';
-import { formatDocumentMoney } from '../invoices/money';
+import { formatDocumentMoney } from '../../lib/money';
 import { PublicHeader, PublicPageState } from './public-frame';
 import { usePublicReceipt } from './public-documents-queries';
 

@@ -16,7 +16,7 @@ import { counterpartyKinds, counterpartyLinks, rememberTab } from '../counterpar
 import { type BulkAction, type CounterpartyOrder, useBulkCounterparties, useCounterparties } from '../counterparties-queries';
 import { CounterpartyEditModal } from '../components/counterparty-edit-modal';
 import { useCounterpartyEditable } from '../use-counterparty-editable';
-import { formatDocumentMoney } from '../../invoices/money';
+import { formatDocumentMoney } from '../../../lib/money';
 
 const ORDERS = ['created_at:desc', 'name:asc', 'name:desc', 'email:asc', 'amount_due:desc'] as const;
 

@@ -13,7 +13,7 @@ import { CounterpartyEditModal } from '../components/counterparty-edit-modal';
 import { counterpartyKinds, counterpartyLinks } from '../counterparty-kinds';
 import { useCounterparty, useResendBusinessInvite } from '../counterparties-queries';
 import { useCounterpartyEditable } from '../use-counterparty-editable';
-import { formatDocumentMoney } from '../../invoices/money';
+import { formatDocumentMoney } from '../../../lib/money';
 
 function Detail({ label, value }: { label: string; value: ReactNode }) {
   return (

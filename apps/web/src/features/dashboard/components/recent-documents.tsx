@@ -5,9 +5,9 @@ import { Link } from 'react-router';
 import type { DashboardRecentEstimate, DashboardRecentInvoice } from '@app/contracts';
 import { formatDate } from '../../../lib/format';
 import { useCan } from '../../../lib/session';
-import { DocumentStatusBadge } from '../../invoices/components/document-status-badge';
-import { documentLinks } from '../../invoices/document-kinds';
-import { formatDocumentMoney } from '../../invoices/money';
+import { DocumentStatusBadge } from '../../../components/document-status-badge';
+import { documentLinks } from '../../../lib/document-kinds';
+import { formatDocumentMoney } from '../../../lib/money';
 
 type Row = { id: string; number: string; customer: string; date: string; amount: number; currency_id: number; status: DashboardRecentInvoice['status'] | DashboardRecentEstimate['status'] };
 

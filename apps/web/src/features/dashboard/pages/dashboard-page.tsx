@@ -8,7 +8,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { UnconvertedNotice } from '../../../components/unconverted-notice';
 import { useBootstrap } from '../../../lib/session';
-import { formatDocumentMoney } from '../../invoices/money';
+import { formatDocumentMoney } from '../../../lib/money';
 import { RecentEstimates, RecentInvoices } from '../components/recent-documents';
 import { StatCards } from '../components/stat-cards';
 import { useDashboardCharts, useDashboardStats } from '../dashboard-queries';

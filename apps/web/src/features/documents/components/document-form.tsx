@@ -13,8 +13,8 @@ import { useProposedNumber } from '../../../lib/next-number';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useBootstrap } from '../../../lib/session';
 import type { ServerOption } from '../../../components/server-select';
-import { counterpartyKeys, counterpartyQueryOptions } from '../../counterparties/counterparties-queries';
-import { type DocumentKind, documentLinks } from '../../invoices/document-kinds';
+import { counterpartyKeys, counterpartyQueryOptions } from '../../counterparties';
+import { type DocumentKind, documentLinks } from '../../../lib/document-kinds';
 import {
   type DocumentFlags,
   type DocumentFormValues,
@@ -25,7 +25,7 @@ import {
   validateDocument,
   valuesFromResource,
 } from '../document-form-values';
-import { useDocumentTemplates, useSaveDocument } from '../documents-queries';
+import { useDocumentTemplates, useSaveDocument } from '../document-form-queries';
 import { DocumentHeaderFields } from './document-header-fields';
 import { DocumentLines } from './document-lines';
 import { DocumentNotes } from './document-notes';

@@ -5,7 +5,7 @@ import { type Currency, type ItemResource, minorUnitsToDecimal } from '@app/cont
 import { formatMoney } from '@app/domain';
 import { Icon } from '../../../components/icon';
 import { useBootstrap } from '../../../lib/session';
-import { itemsApi } from '../../catalog/catalog-queries';
+import { itemsApi } from '../../../lib/queries/catalog-queries';
 import { type DocumentFlags, type DocumentFormValues, emptyLine } from '../document-form-values';
 import { DiscountInput } from './discount-input';
 import { useLiveTotals } from './live-totals';

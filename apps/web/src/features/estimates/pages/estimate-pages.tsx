@@ -1,5 +1,4 @@
-import { DocumentViewPage } from '../../invoices/pages/document-view-page';
-import { DocumentsListPage } from '../../invoices/pages/documents-list-page';
+import { DocumentViewPage, DocumentsListPage } from '../../documents';
 
 export const OutgoingEstimatesPage = () => <DocumentsListPage kind="estimate" direction="outgoing" />;
 export const IncomingEstimatesPage = () => <DocumentsListPage kind="estimate" direction="incoming" />;

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
 import { makeSession, tenantConfig } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { makeInvoice } from '../testing/document-fixtures';
+import { makeInvoice } from '../../../test/document-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -1,6 +1,5 @@
 import { UploadInvoiceButton } from '../components/upload-invoice-button';
-import { DocumentViewPage } from './document-view-page';
-import { DocumentsListPage } from './documents-list-page';
+import { DocumentViewPage, DocumentsListPage } from '../../documents';
 
 export const OutgoingInvoicesPage = () => <DocumentsListPage kind="invoice" direction="outgoing" headerActions={<UploadInvoiceButton />} />;
 export const IncomingInvoicesPage = () => <DocumentsListPage kind="invoice" direction="incoming" />;

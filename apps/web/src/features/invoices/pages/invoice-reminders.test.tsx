@@ -4,7 +4,7 @@ import type { InvoiceReminderDelivery } from '@app/contracts';
 import { jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
 import { makeSession, tenantConfig } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { makeInvoice } from '../testing/document-fixtures';
+import { makeInvoice } from '../../../test/document-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
 import { makeSession, tenantConfig } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { csrf, makeEstimate, makeInvoice } from '../testing/document-fixtures';
+import { csrf, makeEstimate, makeInvoice } from '../../../test/document-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 

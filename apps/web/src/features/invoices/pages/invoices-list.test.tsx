@@ -5,7 +5,7 @@ import { currencyByCode } from '@app/contracts';
 import { jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
 import { acme, makeSession, tenantConfig } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { csrf, invoicePage, invoiceStats, makeEstimate, makeInvoice } from '../testing/document-fixtures';
+import { csrf, invoicePage, invoiceStats, makeEstimate, makeInvoice } from '../../../test/document-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -5,8 +5,8 @@ import { messages } from '@app/contracts';
 import { jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
 import { acme, makeSession, tenantConfig } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { csrf, makeInvoice } from '../../invoices/testing/document-fixtures';
-import { claimPage, makeClaim, makePayment, paymentPage } from '../testing/payment-fixtures';
+import { csrf, makeInvoice } from '../../../test/document-fixtures';
+import { claimPage, makeClaim, makePayment, paymentPage } from '../../../test/payment-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -11,8 +11,8 @@ import { formatDate } from '../../../lib/format';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
-import { documentLinks } from '../../invoices/document-kinds';
-import { formatDocumentMoney } from '../../invoices/money';
+import { documentLinks } from '../../../lib/document-kinds';
+import { formatDocumentMoney } from '../../../lib/money';
 import { paymentLinks } from '../payment-links';
 import { useDecideClaim, usePaymentClaims } from '../payments-queries';
 

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
 import { makeSession, tenantConfig } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { csrf, makeInvoice } from '../../invoices/testing/document-fixtures';
-import { makeCustomer, makePayment, paymentPage } from '../testing/payment-fixtures';
+import { csrf, makeInvoice } from '../../../test/document-fixtures';
+import { makeCustomer, makePayment, paymentPage } from '../../../test/payment-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 

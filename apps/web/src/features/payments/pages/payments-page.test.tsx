@@ -5,8 +5,8 @@ import { messages } from '@app/contracts';
 import { jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
 import { acme, makeSession, tenantConfig } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { csrf, invoicePage, makeInvoice } from '../../invoices/testing/document-fixtures';
-import { makeCustomer, makePayment, paymentPage } from '../testing/payment-fixtures';
+import { csrf, invoicePage, makeInvoice } from '../../../test/document-fixtures';
+import { makeCustomer, makePayment, paymentPage } from '../../../test/payment-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
-import { formatDocumentMoney } from '../../invoices/money';
+import { formatDocumentMoney } from '../../../lib/money';
 import { RecurringStatusBadge } from '../components/recurring-status-badge';
 import { lastRecurringTab, readRecurringTab, recurringLinks, rememberRecurringTab } from '../recurring-links';
 import { useCloneRecurringInvoice, useDeleteRecurringInvoices, useRecurringInvoices } from '../recurring-queries';

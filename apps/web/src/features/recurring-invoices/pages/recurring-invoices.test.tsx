@@ -5,8 +5,8 @@ import { messages } from '@app/contracts';
 import { type RecordedRequest, jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
 import { makeSession, tenantConfig } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { csrf } from '../../invoices/testing/document-fixtures';
-import { makeCustomer } from '../../payments/testing/payment-fixtures';
+import { csrf } from '../../../test/document-fixtures';
+import { makeCustomer } from '../../../test/payment-fixtures';
 import { makeRecurring, recurringPage } from '../testing/recurring-fixtures';
 
 afterEach(() => vi.restoreAllMocks());

@@ -2,7 +2,7 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../../../components/icon';
-import { type DocumentKind, documentLinks } from '../document-kinds';
+import { type DocumentKind, documentLinks } from '../../../lib/document-kinds';
 import { type ActionSubject, useDocumentPermissions } from '../use-document-commands';
 
 interface DocumentRowMenuProps {

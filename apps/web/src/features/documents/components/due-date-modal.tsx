@@ -8,7 +8,7 @@ import { addDays, dueDateOptions } from '@app/domain';
 import { FormModal } from '../../../components/form-modal';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
-import { useUpdateDueDate } from '../invoices-queries';
+import { useUpdateDueDate } from '../documents-queries';
 
 type DueDateForm = z.input<typeof updateDueDateRequestSchema>;
 

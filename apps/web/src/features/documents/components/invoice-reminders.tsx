@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { InvoiceReminderDelivery } from '@app/contracts';
 import { errorText } from '../../../lib/api-error';
 import { formatDateTime } from '../../../lib/format';
-import { useInvoiceReminders } from '../invoices-queries';
+import { useInvoiceReminders } from '../documents-queries';
 
 /** 'On the due date', '3 days before the due date', ...: the rule a reminder was sent by. */
 function useRuleText() {

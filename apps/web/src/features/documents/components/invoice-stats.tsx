@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { DocumentDirection, InvoiceStats as Stats } from '@app/contracts';
 import { QueryState } from '../../../components/query-state';
 import { UnconvertedNotice } from '../../../components/unconverted-notice';
-import { formatDocumentMoney } from '../money';
-import { useInvoiceStats } from '../invoices-queries';
+import { formatDocumentMoney } from '../../../lib/money';
+import { useInvoiceStats } from '../documents-queries';
 
 const CARDS = [
   { key: 'inDraft', label: 'invoices.stats.in_draft', color: 'gray' },

@@ -13,7 +13,7 @@ import type {
   TaxTypeListResponse,
   TaxTypeResource,
 } from '@app/contracts';
-import { type QueryValue, api } from '../../lib/api-client';
+import { type QueryValue, api } from '../api-client';
 import type { ServerOption, ServerOptionsQuery } from '../../components/server-select';
 
 export const CATALOG_PAGE_SIZE = 15;

@@ -13,12 +13,12 @@ import { formatDate } from '../../../lib/format';
 import { useBootstrap, useCan } from '../../../lib/session';
 import { DocumentListFilters, FILTER_KEYS, type Filters } from '../components/document-list-filters';
 import { DocumentRowMenu } from '../components/document-row-menu';
-import { DocumentStatusBadge, PaidStatusBadge } from '../components/document-status-badge';
+import { DocumentStatusBadge, PaidStatusBadge } from '../../../components/document-status-badge';
 import { InvoiceStats } from '../components/invoice-stats';
-import { type DocumentKind, directionsFor, documentKinds, documentLinks, rememberList } from '../document-kinds';
+import { type DocumentKind, directionsFor, documentKinds, documentLinks, rememberList } from '../../../lib/document-kinds';
 import { readTab, tabsFor } from '../document-tabs';
-import { type DocumentListRow, isInvoice, useDocumentList } from '../invoices-queries';
-import { formatDocumentMoney } from '../money';
+import { type DocumentListRow, isInvoice, useDocumentList } from '../documents-queries';
+import { formatDocumentMoney } from '../../../lib/money';
 import { useDocumentCommands } from '../use-document-commands';
 
 const numberOf = (row: DocumentListRow) => (isInvoice(row) ? row.invoice_number : row.estimate_number);

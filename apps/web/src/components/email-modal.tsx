@@ -4,11 +4,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { type DocumentEmailPreview, type SendDocumentEmailRequest, sendDocumentEmailRequestSchema } from '@app/contracts';
-import { FormModal } from '../../../components/form-modal';
-import { handleFormError } from '../../../lib/form-errors';
-import { notifySuccess } from '../../../lib/notify';
-import type { DocumentKind } from '../document-kinds';
-import { useEmailPreview, useSendDocumentEmail } from '../invoices-queries';
+import { FormModal } from './form-modal';
+import { handleFormError } from '../lib/form-errors';
+import { notifySuccess } from '../lib/notify';
 
 const FIELDS = ['to', 'reply_to', 'subject', 'body', 'notify_admin'] as const;
 
@@ -73,29 +71,5 @@ export function EmailModal({ title, opened, onClose, preview, send, sentNotice }
       )}
       <Switch label={t('invoices.send.notify_admin')} {...register('notify_admin')} />
     </FormModal>
-  );
-}
-
-interface SendEmailModalProps {
-  kind: DocumentKind;
-  id: string;
-  opened: boolean;
-  onClose: () => void;
-}
-
-/** The document's mail: its preview and send calls. */
-export function SendEmailModal({ kind, id, opened, onClose }: SendEmailModalProps) {
-  const { t } = useTranslation();
-  const preview = useEmailPreview(kind, id, opened);
-  const send = useSendDocumentEmail(kind);
-  return (
-    <EmailModal
-      title={t(`${kind}s.send.title`)}
-      opened={opened}
-      onClose={onClose}
-      preview={preview}
-      send={(body) => send.mutateAsync({ id, body })}
-      sentNotice={t(`${kind}s.notice.sent`)}
-    />
   );
 }

@@ -3,8 +3,9 @@ import { Modal } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { QueryState } from '../../../components/query-state';
-import type { DocumentKind } from '../document-kinds';
-import { documentKeys, fetchDocumentPdf } from '../invoices-queries';
+import type { DocumentKind } from '../../../lib/document-kinds';
+import { documentKeys } from '../../../lib/queries/document-keys';
+import { fetchDocumentPdf } from '../documents-queries';
 
 interface PdfPreviewModalProps {
   kind: DocumentKind;

@@ -2,7 +2,7 @@ import { Box, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@manti
 import { useTranslation } from 'react-i18next';
 import { type DocumentItemResource, type EstimateResource, type InvoiceResource, type PostalAddressResource, countryById } from '@app/contracts';
 import { formatDate } from '../../../lib/format';
-import { formatDocumentDeduction, formatDocumentMoney } from '../money';
+import { formatDocumentDeduction, formatDocumentMoney } from '../../../lib/money';
 import { TotalsSummary } from './totals-summary';
 
 /** What both the signed-in view and the public page show: the document without internal fields. */

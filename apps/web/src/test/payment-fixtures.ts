@@ -1,5 +1,5 @@
 import type { CounterpartyResource, PaymentClaim, PaymentClaimListResponse, PaymentListResponse, PaymentResource } from '@app/contracts';
-import { jsonResponse } from '../../../test/fetch-mock';
+import { jsonResponse } from './fetch-mock';
 
 /** Test data: $50.00 received from Globex against INV-000001 ($110.00, $60.00 still due after it). */
 export function makePayment(overrides: Partial<PaymentResource> = {}): PaymentResource {

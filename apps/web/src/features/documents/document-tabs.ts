@@ -1,5 +1,5 @@
 import { type DocumentDirection, estimateIncomingTabs, estimateOutgoingTabs, invoiceIncomingTabs, invoiceOutgoingTabs } from '@app/contracts';
-import type { DocumentKind } from './document-kinds';
+import type { DocumentKind } from '../../lib/document-kinds';
 
 const TABS = {
   invoice: { outgoing: invoiceOutgoingTabs, incoming: invoiceIncomingTabs },

@@ -1,5 +1,5 @@
 import type { BusinessResource, DocumentDirection } from '@app/contracts';
-import { companyPaths } from '../../lib/paths';
+import { companyPaths } from './paths';
 
 /** Invoices and estimates share their list, view and public screens; this is what differs. */
 export type DocumentKind = 'invoice' | 'estimate';

@@ -1,5 +1,5 @@
 import { type EstimateResource, type InvoiceResource, type PublicDocument, estimateResourceSchema, invoiceListItemSchema, invoiceResourceSchema } from '@app/contracts';
-import { jsonResponse, route } from '../../../test/fetch-mock';
+import { jsonResponse, route } from './fetch-mock';
 
 /** What both kinds share: one $100.00 line with 10% tax, from Acme Ltd to Globex. */
 function documentBase() {

@@ -5,9 +5,9 @@ import type { AttachmentResource } from '@app/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Icon } from '../../../components/icon';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import type { DocumentKind } from '../document-kinds';
-import { fetchAttachment, useRemoveAttachment } from '../invoices-queries';
-import { saveFile } from '../save-file';
+import type { DocumentKind } from '../../../lib/document-kinds';
+import { fetchAttachment, useRemoveAttachment } from '../documents-queries';
+import { saveFile } from '../../../lib/save-file';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 

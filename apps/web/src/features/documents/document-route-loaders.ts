@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { DocumentDirection } from '@app/contracts';
 import { requireAccess } from '../../app/route-guards';
 import { loadSession } from '../../lib/session';
-import { type DocumentKind, directionsFor, documentKinds, documentLinks, lastList } from './document-kinds';
+import { type DocumentKind, directionsFor, documentKinds, documentLinks, lastList } from '../../lib/document-kinds';
 
 const viewAccess = (kind: DocumentKind) => ({ ability: documentKinds[kind].abilities.view, scope: 'business' as const });
 
