@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { type PublicDocument, messages } from '@app/contracts';
 import { errorText } from '../../lib/api-error';
-import { DocumentPreview } from '../documents';
+import { DocumentPreview } from '../../components/document-preview';
 import { DocumentStatusBadge, PaidStatusBadge } from '../../components/document-status-badge';
 import { PublicHeader, PublicPageState } from './public-frame';
 import { PublicInvoicePayments } from './public-invoice-payments';

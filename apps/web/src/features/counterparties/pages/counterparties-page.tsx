@@ -12,7 +12,7 @@ import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
-import { counterpartyKinds, counterpartyLinks, rememberTab } from '../counterparty-kinds';
+import { counterpartyKinds, counterpartyLinks, rememberTab } from '../../../lib/counterparty-kinds';
 import { type BulkAction, type CounterpartyOrder, useBulkCounterparties, useCounterparties } from '../counterparties-queries';
 import { CounterpartyEditModal } from '../components/counterparty-edit-modal';
 import { useCounterpartyEditable } from '../use-counterparty-editable';

@@ -10,7 +10,7 @@ import { QueryState } from '../../../components/query-state';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
 import { CounterpartyEditModal } from '../components/counterparty-edit-modal';
-import { counterpartyKinds, counterpartyLinks } from '../counterparty-kinds';
+import { counterpartyKinds, counterpartyLinks } from '../../../lib/counterparty-kinds';
 import { useCounterparty, useResendBusinessInvite } from '../counterparties-queries';
 import { useCounterpartyEditable } from '../use-counterparty-editable';
 import { formatDocumentMoney } from '../../../lib/money';

@@ -7,7 +7,7 @@ import { useCan } from '../../../lib/session';
 import { InvoicePayments } from '../../payments';
 import { DocumentActions } from '../components/document-actions';
 import { DocumentAttachments } from '../components/document-attachments';
-import { DocumentPreview } from '../components/document-preview';
+import { DocumentPreview } from '../../../components/document-preview';
 import { DocumentStatusBadge, PaidStatusBadge } from '../../../components/document-status-badge';
 import { DocumentTimeline } from '../components/document-timeline';
 import { InvoiceReminders } from '../components/invoice-reminders';

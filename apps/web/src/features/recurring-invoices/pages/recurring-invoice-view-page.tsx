@@ -11,7 +11,7 @@ import { formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
 import { DocumentStatusBadge, PaidStatusBadge } from '../../../components/document-status-badge';
-import { TotalsSummary } from '../../documents';
+import { TotalsSummary } from '../../../components/totals-summary';
 import { documentLinks } from '../../../lib/document-kinds';
 import { formatDocumentMoney } from '../../../lib/money';
 import { NextDates } from '../components/next-dates';

@@ -1,8 +1,8 @@
 import { Box, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type DocumentItemResource, type EstimateResource, type InvoiceResource, type PostalAddressResource, countryById } from '@app/contracts';
-import { formatDate } from '../../../lib/format';
-import { formatDocumentDeduction, formatDocumentMoney } from '../../../lib/money';
+import { formatDate } from '../lib/format';
+import { formatDocumentDeduction, formatDocumentMoney } from '../lib/money';
 import { TotalsSummary } from './totals-summary';
 
 /** What both the signed-in view and the public page show: the document without internal fields. */

@@ -1,4 +1,5 @@
-import { DocumentViewPage, DocumentsListPage } from '../../documents';
+import { DocumentViewPage } from './document-view-page';
+import { DocumentsListPage } from './documents-list-page';
 
 export const OutgoingEstimatesPage = () => <DocumentsListPage kind="estimate" direction="outgoing" />;
 export const IncomingEstimatesPage = () => <DocumentsListPage kind="estimate" direction="incoming" />;

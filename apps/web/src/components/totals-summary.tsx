@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { DiscountType } from '@app/contracts';
 import { type SummaryRow, type SummaryTax, summaryRows } from '@app/domain';
-import { formatDocumentDeduction, formatDocumentMoney } from '../../../lib/money';
+import { formatDocumentDeduction, formatDocumentMoney } from '../lib/money';
 
 /** How the totals rows of every view read: the discount as a deduction ('−$5.00'), each rate's taxable amount before its tax. */
 export function summaryRowText(row: SummaryRow, discount: { type: DiscountType; value: string }, money: (minor: number) => string, deduction: (minor: number) => string, t: TFunction) {
