@@ -1,11 +1,11 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { counterpartyRoutes } from '../features/counterparties/counterparty-route-objects';
+import { documentRoutes } from '../features/documents/document-routes';
 import { onDemandScreen } from '../lib/on-demand-screen';
 import { companyPaths } from '../lib/paths';
 import { requireLandlord } from './landlord-guard';
 import { requireAccess, requireArea, type RouteAccess } from './route-guards';
-import { counterpartyRoutes } from '../features/counterparties/counterparty-route-objects';
-import { documentRoutes } from '../features/documents/document-routes';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
 

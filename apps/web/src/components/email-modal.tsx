@@ -4,9 +4,9 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { type DocumentEmailPreview, type SendDocumentEmailRequest, sendDocumentEmailRequestSchema } from '@app/contracts';
-import { FormModal } from './form-modal';
 import { handleFormError } from '../lib/form-errors';
 import { notifySuccess } from '../lib/notify';
+import { FormModal } from './form-modal';
 
 const FIELDS = ['to', 'reply_to', 'subject', 'body', 'notify_admin'] as const;
 

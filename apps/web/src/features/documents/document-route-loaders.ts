@@ -2,8 +2,8 @@ import { type LoaderFunction, redirect } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { DocumentDirection } from '@app/contracts';
 import { requireAccess } from '../../app/route-guards';
-import { loadSession } from '../../lib/session';
 import { type DocumentKind, directionsFor, documentKinds, documentLinks, lastList } from '../../lib/document-kinds';
+import { loadSession } from '../../lib/session';
 
 const viewAccess = (kind: DocumentKind) => ({ ability: documentKinds[kind].abilities.view, scope: 'business' as const });
 

@@ -1,7 +1,7 @@
 import type { LoaderFunction, RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { companyPaths } from '../../lib/paths';
 import type { DocumentKind } from '../../lib/document-kinds';
+import { companyPaths } from '../../lib/paths';
 
 type PageModule = () => Promise<Pick<RouteObject, 'Component'>>;
 type RouteLoaders = typeof import('./document-route-loaders');

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { type DocumentKind, documentKinds, documentLinks } from '../../lib/document-kinds';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCan } from '../../lib/session';
-import { type DocumentKind, documentKinds, documentLinks } from '../../lib/document-kinds';
 import { type DocumentCommand, useDeleteDocuments, useDocumentCommand } from './documents-queries';
 
 /** The success notice of each command (spec section 8: 'Invoice marked as open', 'Invoice cloned', ...). */

@@ -7,8 +7,8 @@ import { useParams } from 'react-router';
 import { type PublicPayment, messages } from '@app/contracts';
 import { formatDate } from '../../lib/format';
 import { formatDocumentMoney } from '../../lib/money';
-import { PublicHeader, PublicPageState } from './public-frame';
 import { usePublicReceipt } from './public-documents-queries';
+import { PublicHeader, PublicPageState } from './public-frame';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -13,8 +13,8 @@ import type {
   TaxTypeListResponse,
   TaxTypeResource,
 } from '@app/contracts';
-import { type QueryValue, api } from '../api-client';
 import type { ServerOption, ServerOptionsQuery } from '../../components/server-select';
+import { type QueryValue, api } from '../api-client';
 
 export const CATALOG_PAGE_SIZE = 15;
 

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import type { AttachmentResource } from '@app/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Icon } from '../../../components/icon';
-import { notifyError, notifySuccess } from '../../../lib/notify';
 import type { DocumentKind } from '../../../lib/document-kinds';
-import { fetchAttachment, useRemoveAttachment } from '../documents-queries';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { saveFile } from '../../../lib/save-file';
+import { fetchAttachment, useRemoveAttachment } from '../documents-queries';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 

@@ -7,14 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type CounterpartyResource, type Currency, type EstimateResource, type InvoiceResource, currencyById, resolveBusinessSettings } from '@app/contracts';
 import { addDays, isValidIsoDate, todayInTimeZone } from '@app/domain';
+import type { ServerOption } from '../../../components/server-select';
 import { useReportDirty } from '../../../components/unsaved-changes';
 import { firstFieldErrors, isApiError } from '../../../lib/api-error';
+import { type DocumentKind, documentLinks } from '../../../lib/document-kinds';
 import { useProposedNumber } from '../../../lib/next-number';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useBootstrap } from '../../../lib/session';
-import type { ServerOption } from '../../../components/server-select';
 import { counterpartyKeys, counterpartyQueryOptions } from '../../counterparties';
-import { type DocumentKind, documentLinks } from '../../../lib/document-kinds';
 import {
   type DocumentFlags,
   type DocumentFormValues,

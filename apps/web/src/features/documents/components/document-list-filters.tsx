@@ -4,8 +4,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { type DocumentDirection, estimateStatuses, invoiceStatuses } from '@app/contracts';
 import type { ServerOption } from '../../../components/server-select';
-import { CounterpartySelect } from '../../counterparties';
 import type { DocumentKind } from '../../../lib/document-kinds';
+import { CounterpartySelect } from '../../counterparties';
 
 export const FILTER_KEYS = ['status', 'customer_id', 'number', 'from_date', 'to_date'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];

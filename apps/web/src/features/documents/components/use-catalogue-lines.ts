@@ -1,7 +1,7 @@
 import { useFormContext } from 'react-hook-form';
 import { type Currency, type ItemResource, minorUnitsToDecimal } from '@app/contracts';
-import { useBootstrap } from '../../../lib/session';
 import { itemsApi } from '../../../lib/queries/catalog-queries';
+import { useBootstrap } from '../../../lib/session';
 import type { DocumentFlags, DocumentFormValues } from '../document-form-values';
 
 /** Spec section 7: the form loads up to 500 catalogue items once. */

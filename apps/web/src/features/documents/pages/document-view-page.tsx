@@ -1,17 +1,17 @@
 import { Anchor, Badge, Grid, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { DocumentPreview } from '../../../components/document-preview';
+import { DocumentStatusBadge, PaidStatusBadge } from '../../../components/document-status-badge';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
+import { type DocumentKind, documentKinds, documentLinks } from '../../../lib/document-kinds';
 import { useCan } from '../../../lib/session';
 import { InvoicePayments } from '../../payments';
 import { DocumentActions } from '../components/document-actions';
 import { DocumentAttachments } from '../components/document-attachments';
-import { DocumentPreview } from '../../../components/document-preview';
-import { DocumentStatusBadge, PaidStatusBadge } from '../../../components/document-status-badge';
 import { DocumentTimeline } from '../components/document-timeline';
 import { InvoiceReminders } from '../components/invoice-reminders';
-import { type DocumentKind, documentKinds, documentLinks } from '../../../lib/document-kinds';
 import { type DocumentResource, isInvoice, useDocument } from '../documents-queries';
 
 function Related({ document }: { document: DocumentResource }) {

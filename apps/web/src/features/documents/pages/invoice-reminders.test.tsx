@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { InvoiceReminderDelivery } from '@app/contracts';
+import { makeInvoice } from '../../../test/document-fixtures';
 import { jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
 import { makeSession, tenantConfig } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { makeInvoice } from '../../../test/document-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 

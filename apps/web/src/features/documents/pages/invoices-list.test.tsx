@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { currencyByCode } from '@app/contracts';
+import { csrf, invoicePage, invoiceStats, makeEstimate, makeInvoice } from '../../../test/document-fixtures';
 import { jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
 import { acme, makeSession, tenantConfig } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { csrf, invoicePage, invoiceStats, makeEstimate, makeInvoice } from '../../../test/document-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 
