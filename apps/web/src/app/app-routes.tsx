@@ -1,11 +1,11 @@
 import { redirect, type RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
+import { counterpartyRoutes } from '../features/counterparties/counterparty-route-objects';
+import { documentRoutes } from '../features/documents/document-routes';
 import { onDemandScreen } from '../lib/on-demand-screen';
 import { companyPaths } from '../lib/paths';
 import { requireLandlord } from './landlord-guard';
 import { requireAccess, requireArea, type RouteAccess } from './route-guards';
-import { counterpartyRoutes } from '../features/counterparties/counterparty-route-objects';
-import { documentRoutes } from '../features/invoices/document-routes';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
 
@@ -51,12 +51,12 @@ const pages = {
   taxTypes: onDemandScreen(() => import('../features/settings/pages/tax-types-page').then((m) => ({ Component: m.TaxTypesPage }))),
   notes: onDemandScreen(() => import('../features/settings/pages/notes-page').then((m) => ({ Component: m.NotesPage }))),
   paymentMethods: onDemandScreen(() => import('../features/settings/pages/payment-methods-page').then((m) => ({ Component: m.PaymentMethodsPage }))),
-  invoicesOutgoing: onDemandScreen(() => import('../features/invoices/pages/invoice-pages').then((m) => ({ Component: m.OutgoingInvoicesPage }))),
-  invoicesIncoming: onDemandScreen(() => import('../features/invoices/pages/invoice-pages').then((m) => ({ Component: m.IncomingInvoicesPage }))),
-  invoiceView: onDemandScreen(() => import('../features/invoices/pages/invoice-pages').then((m) => ({ Component: m.InvoiceViewPage }))),
-  estimatesOutgoing: onDemandScreen(() => import('../features/estimates/pages/estimate-pages').then((m) => ({ Component: m.OutgoingEstimatesPage }))),
-  estimatesIncoming: onDemandScreen(() => import('../features/estimates/pages/estimate-pages').then((m) => ({ Component: m.IncomingEstimatesPage }))),
-  estimateView: onDemandScreen(() => import('../features/estimates/pages/estimate-pages').then((m) => ({ Component: m.EstimateViewPage }))),
+  invoicesOutgoing: onDemandScreen(() => import('../features/documents/pages/invoice-pages').then((m) => ({ Component: m.OutgoingInvoicesPage }))),
+  invoicesIncoming: onDemandScreen(() => import('../features/documents/pages/invoice-pages').then((m) => ({ Component: m.IncomingInvoicesPage }))),
+  invoiceView: onDemandScreen(() => import('../features/documents/pages/invoice-pages').then((m) => ({ Component: m.InvoiceViewPage }))),
+  estimatesOutgoing: onDemandScreen(() => import('../features/documents/pages/estimate-pages').then((m) => ({ Component: m.OutgoingEstimatesPage }))),
+  estimatesIncoming: onDemandScreen(() => import('../features/documents/pages/estimate-pages').then((m) => ({ Component: m.IncomingEstimatesPage }))),
+  estimateView: onDemandScreen(() => import('../features/documents/pages/estimate-pages').then((m) => ({ Component: m.EstimateViewPage }))),
   invoiceCreate: onDemandScreen(() => import('../features/documents/pages/document-form-page').then((m) => ({ Component: m.InvoiceCreatePage }))),
   invoiceEdit: onDemandScreen(() => import('../features/documents/pages/document-form-page').then((m) => ({ Component: m.InvoiceEditPage }))),
   estimateCreate: onDemandScreen(() => import('../features/documents/pages/document-form-page').then((m) => ({ Component: m.EstimateCreatePage }))),

@@ -11,7 +11,7 @@ import type {
   createCounterpartyRequestSchema,
 } from '@app/contracts';
 import { api } from '../../lib/api-client';
-import { counterpartyKinds } from './counterparty-kinds';
+import { counterpartyKinds } from '../../lib/counterparty-kinds';
 
 export const COUNTERPARTIES_PAGE_SIZE = 15;
 

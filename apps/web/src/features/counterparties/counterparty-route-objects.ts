@@ -1,7 +1,7 @@
 import type { RouteObject } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import type { CounterpartyKind } from '@app/contracts';
-import { counterpartyKinds } from './counterparty-kinds';
+import { counterpartyKinds } from '../../lib/counterparty-kinds';
 import { counterpartyAccessLoader, counterpartyEditLoader, counterpartyListLoader } from './counterparty-routes';
 
 type Lazy = NonNullable<RouteObject['lazy']>;

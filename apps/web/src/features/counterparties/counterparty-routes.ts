@@ -3,7 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { CounterpartyKind } from '@app/contracts';
 import { loadSession } from '../../lib/session';
 import { requireAccess } from '../../app/route-guards';
-import { counterpartyKinds, counterpartyLinks, lastTab } from './counterparty-kinds';
+import { counterpartyKinds, counterpartyLinks, lastTab } from '../../lib/counterparty-kinds';
 import { counterpartyQueryOptions } from './counterparties-queries';
 
 const access = (kind: CounterpartyKind, action: 'view' | 'create' | 'edit') => ({ ability: counterpartyKinds[kind].abilities[action], scope: 'business' as const });

@@ -1,6 +1,6 @@
 import type { CounterpartyKind, CounterpartyResource } from '@app/contracts';
 import { useBootstrap, useCan } from '../../lib/session';
-import { counterpartyKinds } from './counterparty-kinds';
+import { counterpartyKinds } from '../../lib/counterparty-kinds';
 
 /**
  * Whether the current user may edit a record (spec: only the business that created it, never once

@@ -1,13 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DashboardCharts, DashboardStats } from '@app/contracts';
 import { api } from '../../lib/api-client';
-
-/** `year` is the calendar year the financial year starts in; null asks the server for the current one. */
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  stats: (year: number | null) => ['dashboard', 'stats', year] as const,
-  charts: (year: number | null) => ['dashboard', 'charts', year] as const,
-};
+import { dashboardKeys } from '../../lib/queries/dashboard-keys';
 
 export function useDashboardStats(year: number | null) {
   return useQuery({

@@ -11,7 +11,7 @@ import {
   minorUnitsToDecimal,
 } from '@app/contracts';
 import { type DocumentInput, type DocumentTotals, type TaxRate, type TotalsIssue, computeTotals, totalTooSmallMessage } from '@app/domain';
-import type { DocumentKind } from '../invoices/document-kinds';
+import type { DocumentKind } from '../../lib/document-kinds';
 
 /** One line as typed: amounts are decimal text in the document currency, converted on save. */
 export type LineValues = {

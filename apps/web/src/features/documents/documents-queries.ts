@@ -1,34 +1,150 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EstimateResource, InvoiceResource, PdfTemplate } from '@app/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AttachmentResource,
+  DocumentDirection,
+  DocumentEmailPreview,
+  EstimateListResponse,
+  EstimateResource,
+  InvoiceListResponse,
+  InvoiceReminderDeliveriesResponse,
+  InvoiceResource,
+  InvoiceStats,
+  PublicLinkResponse,
+  SendDocumentEmailRequest,
+} from '@app/contracts';
 import { api } from '../../lib/api-client';
-import { type DocumentKind, documentKinds } from '../invoices/document-kinds';
-import { documentKeys } from '../invoices/invoices-queries';
+import { type DocumentKind, documentKinds } from '../../lib/document-kinds';
+import { type DocumentListParams, documentKeys, invoiceKeys } from '../../lib/queries/document-keys';
 
-export const formKeys = {
-  templates: (kind: DocumentKind) => [...documentKeys.all(kind), 'templates'] as const,
-};
+export const DOCUMENTS_PAGE_SIZE = 15;
 
-type TemplatesResponse = { invoiceTemplates?: PdfTemplate[]; estimateTemplates?: PdfTemplate[] };
+export type DocumentResource = InvoiceResource | EstimateResource;
+export type DocumentListResponse = InvoiceListResponse | EstimateListResponse;
+export type DocumentListRow = DocumentListResponse['data'][number];
 
-export function useDocumentTemplates(kind: DocumentKind) {
+/** Actions that are one POST without a body; the answer is the document (or the receiver's new status). */
+export type DocumentCommand = 'finalize' | 'void' | 'mark-sent' | 'clone' | 'approve' | 'reject' | 'admin-approve' | 'convert-to-invoice';
+
+const base = (kind: DocumentKind) => documentKinds[kind].base;
+const one = (kind: DocumentKind, id: string) => `${base(kind)}/${encodeURIComponent(id)}`;
+
+export function isInvoice<T extends DocumentResource | DocumentListRow>(document: T): document is Extract<T, { invoice_number: string }> {
+  return 'invoice_number' in document;
+}
+
+export function useDocumentList(kind: DocumentKind, params: DocumentListParams) {
   return useQuery({
-    queryKey: formKeys.templates(kind),
-    queryFn: async ({ signal }) => {
-      const response = await api.get<TemplatesResponse>(`${documentKinds[kind].base}/templates`, { signal });
-      return (kind === 'invoice' ? response.invoiceTemplates : response.estimateTemplates) ?? [];
-    },
-    staleTime: 5 * 60_000,
+    queryKey: documentKeys.list(kind, params),
+    queryFn: ({ signal }) => api.get<DocumentListResponse>(base(kind), { query: { limit: DOCUMENTS_PAGE_SIZE, ...params }, signal }),
+    placeholderData: keepPreviousData,
   });
 }
 
-export function useSaveDocument(kind: DocumentKind) {
-  const queryClient = useQueryClient();
-  const base = documentKinds[kind].base;
-  return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: Record<string, unknown> }) =>
-      id
-        ? api.put<{ data: InvoiceResource | EstimateResource }>(`${base}/${encodeURIComponent(id)}`, body)
-        : api.post<{ data: InvoiceResource | EstimateResource }>(base, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all(kind) }),
+export function useInvoiceStats(direction: DocumentDirection) {
+  return useQuery({
+    queryKey: documentKeys.stats(direction),
+    queryFn: ({ signal }) => api.get<InvoiceStats>('/invoices/stats', { query: { type: direction }, signal }),
   });
+}
+
+export function useDocument(kind: DocumentKind, id: string) {
+  return useQuery({
+    queryKey: documentKeys.one(kind, id),
+    queryFn: async ({ signal }) => (await api.get<{ data: DocumentResource }>(one(kind, id), { signal })).data,
+  });
+}
+
+function commandPath(kind: DocumentKind, id: string, command: DocumentCommand): string {
+  // The issuing business approves its own invoice on a separate path (spec section 7).
+  if (command === 'admin-approve') return `${base(kind)}/admin/${encodeURIComponent(id)}/approve`;
+  return `${one(kind, id)}/${command}`;
+}
+
+/** Refreshes the kind's lists, stats and records; a conversion also creates an invoice. */
+function useInvalidate(kind: DocumentKind) {
+  const queryClient = useQueryClient();
+  return async () => {
+    await queryClient.invalidateQueries({ queryKey: documentKeys.all(kind) });
+    if (kind === 'estimate') await queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
+  };
+}
+
+export function useDocumentCommand(kind: DocumentKind) {
+  const invalidate = useInvalidate(kind);
+  return useMutation({
+    mutationFn: ({ id, command }: { id: string; command: DocumentCommand }) =>
+      api.post<{ data?: DocumentResource; status?: string }>(commandPath(kind, id, command), command === 'reject' ? {} : undefined),
+    onSuccess: invalidate,
+  });
+}
+
+export function useDeleteDocuments(kind: DocumentKind) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (ids: readonly string[]) =>
+      ids.length === 1 && ids[0] !== undefined
+        ? api.delete<{ success: boolean }>(one(kind, ids[0]))
+        : api.post<{ success: boolean; count: number }>(`${base(kind)}/delete`, { ids }),
+    onSuccess: async (_result, ids) => {
+      for (const id of ids) queryClient.removeQueries({ queryKey: documentKeys.one(kind, id) });
+      await queryClient.invalidateQueries({ queryKey: documentKeys.all(kind) });
+    },
+  });
+}
+
+export function useUpdateDueDate() {
+  const invalidate = useInvalidate('invoice');
+  return useMutation({
+    mutationFn: ({ id, dueDate }: { id: string; dueDate: string }) => api.post<{ data: InvoiceResource }>(`${one('invoice', id)}/update-due-date`, { due_date: dueDate }),
+    onSuccess: invalidate,
+  });
+}
+
+export function useEmailPreview(kind: DocumentKind, id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: documentKeys.emailPreview(kind, id),
+    queryFn: async ({ signal }) => (await api.get<{ data: DocumentEmailPreview }>(`${one(kind, id)}/preview-email`, { signal })).data,
+    enabled,
+    // The preview is a starting point for the form; it must not change under the user's edits.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+}
+
+export function useSendDocumentEmail(kind: DocumentKind) {
+  const invalidate = useInvalidate(kind);
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: SendDocumentEmailRequest }) => api.post<{ data: DocumentResource }>(`${one(kind, id)}/send-email`, body),
+    onSuccess: invalidate,
+  });
+}
+
+/** The payment reminders mailed for one of the business's own invoices, oldest first. */
+export function useInvoiceReminders(id: string) {
+  return useQuery({
+    queryKey: [...documentKeys.one('invoice', id), 'reminders'] as const,
+    queryFn: async ({ signal }) => (await api.get<InvoiceReminderDeliveriesResponse>(`${one('invoice', id)}/reminders`, { signal })).data,
+  });
+}
+
+export function useCreatePublicLink(kind: DocumentKind) {
+  return useMutation({ mutationFn: (id: string) => api.post<PublicLinkResponse>(`${one(kind, id)}/links`) });
+}
+
+export function useRemoveAttachment(kind: DocumentKind) {
+  const invalidate = useInvalidate(kind);
+  return useMutation({
+    mutationFn: ({ id, attachment }: { id: string; attachment: AttachmentResource }) => api.delete<{ success: boolean }>(`${one(kind, id)}/attachments/${encodeURIComponent(attachment.id)}`),
+    onSuccess: invalidate,
+  });
+}
+
+/** The document's PDF, fetched through the API client so the business header goes along. */
+export function fetchDocumentPdf(kind: DocumentKind, id: string): Promise<Blob> {
+  return api.getBlob(`${one(kind, id)}/pdf`);
+}
+
+/** An attachment's download `url` is under /api/v1; the client adds that prefix itself. */
+export function fetchAttachment(attachment: AttachmentResource): Promise<Blob> {
+  return api.getBlob(attachment.url.replace(/^\/api\/v1/, ''));
 }

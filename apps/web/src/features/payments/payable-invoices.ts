@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { InvoiceListResponse, InvoiceResource } from '@app/contracts';
 import type { ServerOption, ServerOptionsQuery } from '../../components/server-select';
 import { api } from '../../lib/api-client';
-import { invoiceKeys } from '../invoices/invoices-queries';
-import { formatDocumentMoney } from '../invoices/money';
+import { formatDocumentMoney } from '../../lib/money';
+import { invoiceKeys } from '../../lib/queries/document-keys';
 
 /** Incoming invoices are not filtered by vendor on the server, so one larger page is searched here. */
 const INCOMING_SEARCH_LIMIT = 100;

@@ -2,8 +2,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { DocumentEmailPreview, PaymentClaim, PaymentClaimListResponse, PaymentListResponse, PaymentRequest, PaymentResource, SendDocumentEmailRequest } from '@app/contracts';
 import { type QueryValue, api } from '../../lib/api-client';
 import { companyPaths } from '../../lib/paths';
-import { dashboardKeys } from '../dashboard/dashboard-queries';
-import { invoiceKeys } from '../invoices/invoices-queries';
+import { dashboardKeys } from '../../lib/queries/dashboard-keys';
+import { invoiceKeys } from '../../lib/queries/document-keys';
 
 export const PAYMENTS_PAGE_SIZE = 15;
 export type PaymentListParams = Record<string, QueryValue>;

@@ -2,10 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@app/contracts';
+import { csrf, makeEstimate, makeInvoice, makePublicEstimate, publicEstimate, publicInvoice } from '../../test/document-fixtures';
 import { jsonResponse, mockFetch, route } from '../../test/fetch-mock';
 import { tenantConfig } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
-import { csrf, makeEstimate, makeInvoice, makePublicEstimate, publicEstimate, publicInvoice } from '../invoices/testing/document-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 

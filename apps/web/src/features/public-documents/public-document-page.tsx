@@ -4,12 +4,12 @@ import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { type PublicDocument, messages } from '@app/contracts';
+import { DocumentPreview } from '../../components/document-preview';
+import { DocumentStatusBadge, PaidStatusBadge } from '../../components/document-status-badge';
 import { errorText } from '../../lib/api-error';
-import { DocumentPreview } from '../invoices/components/document-preview';
-import { DocumentStatusBadge, PaidStatusBadge } from '../invoices/components/document-status-badge';
+import { type PublicModel, usePublicDocument, usePublicEstimateDecision } from './public-documents-queries';
 import { PublicHeader, PublicPageState } from './public-frame';
 import { PublicInvoicePayments } from './public-invoice-payments';
-import { type PublicModel, usePublicDocument, usePublicEstimateDecision } from './public-documents-queries';
 
 function EstimateDecision({ token, document }: { token: string; document: PublicDocument }) {
   const { t } = useTranslation();

@@ -2,7 +2,7 @@ import { Paper, Table, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PublicDocumentPayment } from '@app/contracts';
 import { formatDate } from '../../lib/format';
-import { formatDocumentMoney } from '../invoices/money';
+import { formatDocumentMoney } from '../../lib/money';
 
 /** The payments received against the invoice, so the customer can match them with their own records. */
 export function PublicInvoicePayments({ payments, currencyId }: { payments: readonly PublicDocumentPayment[]; currencyId: number }) {

@@ -3,8 +3,8 @@ import { screen, within } from '@testing-library/react';
 import { type PublicPayment, messages } from '@app/contracts';
 import { jsonResponse, mockFetch, route } from '../../test/fetch-mock';
 import { tenantConfig } from '../../test/fixtures';
+import { makePayment } from '../../test/payment-fixtures';
 import { renderApp } from '../../test/render';
-import { makePayment } from '../payments/testing/payment-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { type PublicPayment, messages } from '@app/contracts';
 import { formatDate } from '../../lib/format';
-import { formatDocumentMoney } from '../invoices/money';
-import { PublicHeader, PublicPageState } from './public-frame';
+import { formatDocumentMoney } from '../../lib/money';
 import { usePublicReceipt } from './public-documents-queries';
+import { PublicHeader, PublicPageState } from './public-frame';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,6 +1,6 @@
 import { type RecurringFrequency, type RecurringInvoiceRequest, type RecurringInvoiceResource, minorUnitsToDecimal, recurringInvoiceRequestSchema } from '@app/contracts';
 import { type Schedule, dateInTimeZone, joinCron, nextOccurrences, presetCron, scheduleProblem, zonedTimeToUtc } from '@app/domain';
-import { type DocumentFlags, type DocumentFormValues, type FormErrors, buildRequest, emptyLine, formPathOf, ratesOf } from '../documents/document-form-values';
+import { type DocumentFlags, type DocumentFormValues, type FormErrors, buildRequest, emptyLine, formPathOf, ratesOf } from '../documents';
 
 export type EndsOn = 'never' | 'date' | 'count';
 

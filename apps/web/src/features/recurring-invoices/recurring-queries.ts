@@ -2,7 +2,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { RecurringInvoiceListResponse, RecurringInvoiceRequest, RecurringInvoiceResource } from '@app/contracts';
 import { type QueryValue, api } from '../../lib/api-client';
 import { companyPaths } from '../../lib/paths';
-import { invoiceKeys } from '../invoices/invoices-queries';
+import { invoiceKeys } from '../../lib/queries/document-keys';
 
 export const RECURRING_PAGE_SIZE = 15;
 export type RecurringListParams = Record<string, QueryValue>;

@@ -8,7 +8,7 @@ import { renderApp } from '../../../test/render';
 
 afterEach(() => vi.restoreAllMocks());
 // The routes load the layouts and the page lazily; compiling those chunks up front keeps them out of the first test's time.
-beforeAll(() => Promise.all([import('../../../app/layouts/company-layout'), import('../../settings/components/settings-layout'), import('./business-info-page')]), 60_000);
+beforeAll(() => Promise.all([import('../../../app/layouts/company-layout'), import('../../settings'), import('./business-info-page')]), 60_000);
 
 const billing = { name: null, phone: null, address_street_1: '1 Main St', address_street_2: null, city: 'Springfield', state: 'IL', country_id: 231, zip: '62701' };
 const stored: BusinessResource = { ...acme, email: 'hello@acme.example.com', website: 'acme.example.com', billing_address: billing, shipping_address: billing };

@@ -7,7 +7,7 @@ import { type CounterpartyKind, type CounterpartyResource, emailSchema } from '@
 import { AddressFields } from '../../../components/address-fields';
 import { useReportDirty } from '../../../components/unsaved-changes';
 import { notifySuccess } from '../../../lib/notify';
-import { counterpartyLinks } from '../counterparty-kinds';
+import { counterpartyLinks } from '../../../lib/counterparty-kinds';
 import { useLinkPreview } from '../counterparties-queries';
 import { CounterpartyMainFields, MAIN_FIELDS, useCounterpartyForm } from './counterparty-fields';
 

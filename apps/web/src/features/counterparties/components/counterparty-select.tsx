@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { CounterpartyKind, CounterpartyListResponse } from '@app/contracts';
 import { type ServerOption, type ServerOptionsQuery, ServerSelect } from '../../../components/server-select';
 import { api } from '../../../lib/api-client';
-import { counterpartyKinds } from '../counterparty-kinds';
+import { counterpartyKinds } from '../../../lib/counterparty-kinds';
 import { COUNTERPARTIES_PAGE_SIZE, counterpartyKeys } from '../counterparties-queries';
 
 /** The first page of active records, or those matching `search`: archived ones are not offered. */

@@ -12,11 +12,11 @@ import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
-import { counterpartyKinds, counterpartyLinks, rememberTab } from '../counterparty-kinds';
+import { counterpartyKinds, counterpartyLinks, rememberTab } from '../../../lib/counterparty-kinds';
 import { type BulkAction, type CounterpartyOrder, useBulkCounterparties, useCounterparties } from '../counterparties-queries';
 import { CounterpartyEditModal } from '../components/counterparty-edit-modal';
 import { useCounterpartyEditable } from '../use-counterparty-editable';
-import { formatDocumentMoney } from '../../invoices/money';
+import { formatDocumentMoney } from '../../../lib/money';
 
 const ORDERS = ['created_at:desc', 'name:asc', 'name:desc', 'email:asc', 'amount_due:desc'] as const;
 

@@ -10,10 +10,10 @@ import { QueryState } from '../../../components/query-state';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
 import { CounterpartyEditModal } from '../components/counterparty-edit-modal';
-import { counterpartyKinds, counterpartyLinks } from '../counterparty-kinds';
+import { counterpartyKinds, counterpartyLinks } from '../../../lib/counterparty-kinds';
 import { useCounterparty, useResendBusinessInvite } from '../counterparties-queries';
 import { useCounterpartyEditable } from '../use-counterparty-editable';
-import { formatDocumentMoney } from '../../invoices/money';
+import { formatDocumentMoney } from '../../../lib/money';
 
 function Detail({ label, value }: { label: string; value: ReactNode }) {
   return (

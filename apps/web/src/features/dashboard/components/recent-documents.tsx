@@ -3,11 +3,11 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DashboardRecentEstimate, DashboardRecentInvoice } from '@app/contracts';
+import { DocumentStatusBadge } from '../../../components/document-status-badge';
+import { documentLinks } from '../../../lib/document-kinds';
 import { formatDate } from '../../../lib/format';
+import { formatDocumentMoney } from '../../../lib/money';
 import { useCan } from '../../../lib/session';
-import { DocumentStatusBadge } from '../../invoices/components/document-status-badge';
-import { documentLinks } from '../../invoices/document-kinds';
-import { formatDocumentMoney } from '../../invoices/money';
 
 type Row = { id: string; number: string; customer: string; date: string; amount: number; currency_id: number; status: DashboardRecentInvoice['status'] | DashboardRecentEstimate['status'] };
 

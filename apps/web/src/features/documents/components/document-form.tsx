@@ -7,14 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type CounterpartyResource, type Currency, type EstimateResource, type InvoiceResource, currencyById, resolveBusinessSettings } from '@app/contracts';
 import { addDays, isValidIsoDate, todayInTimeZone } from '@app/domain';
+import type { ServerOption } from '../../../components/server-select';
 import { useReportDirty } from '../../../components/unsaved-changes';
 import { firstFieldErrors, isApiError } from '../../../lib/api-error';
+import { type DocumentKind, documentLinks } from '../../../lib/document-kinds';
 import { useProposedNumber } from '../../../lib/next-number';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useBootstrap } from '../../../lib/session';
-import type { ServerOption } from '../../../components/server-select';
-import { counterpartyKeys, counterpartyQueryOptions } from '../../counterparties/counterparties-queries';
-import { type DocumentKind, documentLinks } from '../../invoices/document-kinds';
+import { counterpartyKeys, counterpartyQueryOptions } from '../../counterparties';
 import {
   type DocumentFlags,
   type DocumentFormValues,
@@ -25,7 +25,7 @@ import {
   validateDocument,
   valuesFromResource,
 } from '../document-form-values';
-import { useDocumentTemplates, useSaveDocument } from '../documents-queries';
+import { useDocumentTemplates, useSaveDocument } from '../document-form-queries';
 import { DocumentHeaderFields } from './document-header-fields';
 import { DocumentLines } from './document-lines';
 import { DocumentNotes } from './document-notes';

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { Currency, PdfTemplate } from '@app/contracts';
 import { addDays, dueDateOptions, isValidIsoDate } from '@app/domain';
 import type { ServerOption } from '../../../components/server-select';
-import { CounterpartySelect } from '../../counterparties/components/counterparty-select';
-import type { DocumentKind } from '../../invoices/document-kinds';
+import type { DocumentKind } from '../../../lib/document-kinds';
+import { CounterpartySelect } from '../../counterparties';
 import type { DocumentFormValues } from '../document-form-values';
 
 interface DocumentHeaderFieldsProps {

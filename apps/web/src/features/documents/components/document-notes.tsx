@@ -3,7 +3,7 @@ import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { NoteType } from '@app/contracts';
 import { Icon } from '../../../components/icon';
-import { notesApi } from '../../catalog/catalog-queries';
+import { notesApi } from '../../../lib/queries/catalog-queries';
 import type { DocumentFormValues } from '../document-form-values';
 
 const NOTES_LIMIT = 100;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { Currency, DiscountType } from '@app/contracts';
 import { type DocumentTotals, type SummaryRow, formatDeduction, formatMoney, summaryRows, taxableAmounts } from '@app/domain';
-import { summaryRowText } from '../../invoices/components/totals-summary';
+import { summaryRowText } from '../../../components/totals-summary';
 import type { DocumentFlags, DocumentFormValues } from '../document-form-values';
 import { DiscountInput } from './discount-input';
 import { useLiveTotals } from './live-totals';

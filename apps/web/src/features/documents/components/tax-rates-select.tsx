@@ -1,7 +1,7 @@
 import { MultiSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TaxRate } from '@app/domain';
-import { taxLabel, taxTypesApi } from '../../catalog/catalog-queries';
+import { taxLabel, taxTypesApi } from '../../../lib/queries/catalog-queries';
 
 /** Spec section 7: the form loads up to 500 tax types once and picks from them locally. */
 export const TAX_TYPES_LIMIT = 500;

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
-import type { DocumentKind } from '../../invoices/document-kinds';
-import { isInvoice, useDocument } from '../../invoices/invoices-queries';
+import type { DocumentKind } from '../../../lib/document-kinds';
 import { DocumentForm } from '../components/document-form';
+import { isInvoice, useDocument } from '../documents-queries';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -9,10 +9,10 @@ import { api } from '../../../lib/api-client';
 import { firstFieldErrors } from '../../../lib/api-error';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { invoiceKeys } from '../../../lib/queries/document-keys';
+import { saveFile } from '../../../lib/save-file';
 import { useBootstrap } from '../../../lib/session';
-import { CounterpartySelect } from '../../counterparties/components/counterparty-select';
-import { invoiceKeys } from '../invoices-queries';
-import { saveFile } from '../save-file';
+import { CounterpartySelect } from '../../counterparties';
 
 /** The columns the server reads from a spreadsheet, in the template's order. */
 export const UPLOAD_TEMPLATE_COLUMNS = ['customer_name', 'customer_email', 'invoice_number', 'invoice_date', 'due_date', 'total'] as const;

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { DocumentDirection } from '@app/contracts';
 import { errorText } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
-import { formatDocumentMoney } from '../../invoices/money';
+import { formatDocumentMoney } from '../../../lib/money';
 import { paymentLinks } from '../payment-links';
 import { usePayments } from '../payments-queries';
 import { ClaimStatus } from './claim-status';

@@ -7,12 +7,12 @@ import type { PaymentClaim } from '@app/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormModal } from '../../../components/form-modal';
 import { errorText } from '../../../lib/api-error';
-import { formatDate } from '../../../lib/format';
+import { documentLinks } from '../../../lib/document-kinds';
 import { handleFormError } from '../../../lib/form-errors';
+import { formatDate } from '../../../lib/format';
+import { formatDocumentMoney } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
-import { documentLinks } from '../../invoices/document-kinds';
-import { formatDocumentMoney } from '../../invoices/money';
 import { paymentLinks } from '../payment-links';
 import { useDecideClaim, usePaymentClaims } from '../payments-queries';
 

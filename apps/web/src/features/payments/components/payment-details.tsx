@@ -3,10 +3,10 @@ import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@man
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PaymentResource } from '@app/contracts';
+import { PaidStatusBadge } from '../../../components/document-status-badge';
+import { documentLinks } from '../../../lib/document-kinds';
 import { formatDate } from '../../../lib/format';
-import { PaidStatusBadge } from '../../invoices/components/document-status-badge';
-import { documentLinks } from '../../invoices/document-kinds';
-import { formatDocumentMoney } from '../../invoices/money';
+import { formatDocumentMoney } from '../../../lib/money';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { csrf, makeInvoice } from '../../../test/document-fixtures';
 import { jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
 import { makeSession, tenantConfig } from '../../../test/fixtures';
+import { makeCustomer, makePayment, paymentPage } from '../../../test/payment-fixtures';
 import { renderApp } from '../../../test/render';
-import { csrf, makeInvoice } from '../../invoices/testing/document-fixtures';
-import { makeCustomer, makePayment, paymentPage } from '../testing/payment-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 

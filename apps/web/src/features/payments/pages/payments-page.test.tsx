@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@app/contracts';
+import { csrf, invoicePage, makeInvoice } from '../../../test/document-fixtures';
 import { jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
 import { acme, makeSession, tenantConfig } from '../../../test/fixtures';
+import { makeCustomer, makePayment, paymentPage } from '../../../test/payment-fixtures';
 import { renderApp } from '../../../test/render';
-import { csrf, invoicePage, makeInvoice } from '../../invoices/testing/document-fixtures';
-import { makeCustomer, makePayment, paymentPage } from '../testing/payment-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 

@@ -10,9 +10,9 @@ import { useListQueryState } from '../../../components/data-table/use-list-query
 import { Icon } from '../../../components/icon';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format';
+import { formatDocumentMoney } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
-import { formatDocumentMoney } from '../../invoices/money';
 import { RecurringStatusBadge } from '../components/recurring-status-badge';
 import { lastRecurringTab, readRecurringTab, recurringLinks, rememberRecurringTab } from '../recurring-links';
 import { useCloneRecurringInvoice, useDeleteRecurringInvoices, useRecurringInvoices } from '../recurring-queries';

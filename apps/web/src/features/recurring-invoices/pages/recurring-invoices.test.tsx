@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@app/contracts';
+import { csrf } from '../../../test/document-fixtures';
 import { type RecordedRequest, jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
 import { makeSession, tenantConfig } from '../../../test/fixtures';
+import { makeCustomer } from '../../../test/payment-fixtures';
 import { renderApp } from '../../../test/render';
-import { csrf } from '../../invoices/testing/document-fixtures';
-import { makeCustomer } from '../../payments/testing/payment-fixtures';
 import { makeRecurring, recurringPage } from '../testing/recurring-fixtures';
 
 afterEach(() => vi.restoreAllMocks());

@@ -7,9 +7,9 @@ import { useNavigate } from 'react-router';
 import type { SearchResponse } from '@app/contracts';
 import { Icon } from '../../../components/icon';
 import { api } from '../../../lib/api-client';
+import { counterpartyLinks } from '../../../lib/counterparty-kinds';
 import { companyPaths } from '../../../lib/paths';
 import { safeUrl } from '../../../lib/safe-url';
-import { counterpartyLinks } from '../../counterparties/counterparty-kinds';
 
 const DEBOUNCE_MS = 250;
 

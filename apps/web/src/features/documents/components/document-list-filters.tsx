@@ -1,0 +1,64 @@
+import { useEffect, useEffectEvent, useState } from 'react';
+import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useTranslation } from 'react-i18next';
+import { type DocumentDirection, estimateStatuses, invoiceStatuses } from '@app/contracts';
+import type { ServerOption } from '../../../components/server-select';
+import type { DocumentKind } from '../../../lib/document-kinds';
+import { CounterpartySelect } from '../../counterparties';
+
+export const FILTER_KEYS = ['status', 'customer_id', 'number', 'from_date', 'to_date'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+export type Filters = Record<FilterKey, string>;
+
+interface DocumentListFiltersProps {
+  kind: DocumentKind;
+  direction: DocumentDirection;
+  filters: Filters;
+  onChange: (next: Partial<Filters>) => void;
+  /** The chosen customer's label, when a row on the page names it (the URL has only the id). */
+  selectedCustomer: ServerOption | null;
+}
+
+/** A text filter written to the URL once typing settles, so each keystroke is not a request. */
+function NumberFilter({ value, label, onChange }: { value: string; label: string; onChange: (value: string) => void }) {
+  const [typed, setTyped] = useState(value);
+  const [settled] = useDebouncedValue(typed, 300);
+  const settle = useEffectEvent((next: string) => {
+    if (next !== value) onChange(next);
+  });
+  useEffect(() => settle(settled), [settled]);
+  useEffect(() => setTyped(value), [value]);
+  return <TextInput label={label} value={typed} onChange={(event) => setTyped(event.currentTarget.value)} w={180} />;
+}
+
+/** Status, customer, number and date range; every value lives in the URL query. */
+export function DocumentListFilters({ kind, direction, filters, onChange, selectedCustomer }: DocumentListFiltersProps) {
+  const { t } = useTranslation();
+  const statuses = kind === 'invoice' ? invoiceStatuses : estimateStatuses;
+  const active = FILTER_KEYS.some((key) => filters[key] !== '');
+
+  return (
+    <Group align="flex-end" gap="sm" role="search" aria-label={t('invoices.filters.label')}>
+      <NativeSelect
+        label={t('invoices.filters.status')}
+        data={[{ value: '', label: t('invoices.filters.any_status') }, ...statuses.map((status) => ({ value: status, label: t(`public_documents.status.${status}`) }))]}
+        value={filters.status}
+        onChange={(event) => onChange({ status: event.currentTarget.value })}
+      />
+      {direction === 'outgoing' && (
+        <div style={{ width: 240 }}>
+          <CounterpartySelect kind="customer" value={filters.customer_id || null} selected={selectedCustomer} onChange={(value) => onChange({ customer_id: value ?? '' })} />
+        </div>
+      )}
+      <NumberFilter label={t(`${kind}s.filters.number`)} value={filters.number} onChange={(number) => onChange({ number })} />
+      <TextInput type="date" label={t('invoices.filters.from_date')} value={filters.from_date} max={filters.to_date || undefined} onChange={(event) => onChange({ from_date: event.currentTarget.value })} />
+      <TextInput type="date" label={t('invoices.filters.to_date')} value={filters.to_date} min={filters.from_date || undefined} onChange={(event) => onChange({ to_date: event.currentTarget.value })} />
+      {active && (
+        <Button variant="subtle" onClick={() => onChange({ status: '', customer_id: '', number: '', from_date: '', to_date: '' })}>
+          {t('invoices.filters.clear')}
+        </Button>
+      )}
+    </Group>
+  );
+}

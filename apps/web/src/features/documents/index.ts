@@ -1,0 +1,8 @@
+/** What recurring invoices use of the invoice and estimate form: its lines, notes, summary, totals and values. */
+export { DocumentLines } from './components/document-lines';
+export { DocumentNotes } from './components/document-notes';
+export { DocumentSummary } from './components/document-summary';
+export { isFormPath } from './components/form-paths';
+export { LiveTotalsProvider } from './components/live-totals';
+export { useDocumentTemplates } from './document-form-queries';
+export { type DocumentFlags, type DocumentFormValues, type FormErrors, buildRequest, emptyLine, formPathOf, liveTotals, ratesOf } from './document-form-values';

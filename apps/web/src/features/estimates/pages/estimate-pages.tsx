@@ -1,6 +1,0 @@
-import { DocumentViewPage } from '../../invoices/pages/document-view-page';
-import { DocumentsListPage } from '../../invoices/pages/documents-list-page';
-
-export const OutgoingEstimatesPage = () => <DocumentsListPage kind="estimate" direction="outgoing" />;
-export const IncomingEstimatesPage = () => <DocumentsListPage kind="estimate" direction="incoming" />;
-export const EstimateViewPage = () => <DocumentViewPage kind="estimate" />;

@@ -1,0 +1,2 @@
+/** The settings frame other features' pages render inside. */
+export { SettingsLayout } from './components/settings-layout';
