@@ -2,6 +2,7 @@
 export { DocumentLines } from './components/document-lines';
 export { DocumentNotes } from './components/document-notes';
 export { DocumentSummary } from './components/document-summary';
+export { showDocumentServerErrors } from './components/document-server-errors';
 export { isFormPath } from './components/form-paths';
 export { LiveTotalsProvider } from './components/live-totals';
 export { useDocumentTemplates } from './document-form-queries';

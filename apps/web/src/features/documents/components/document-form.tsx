@@ -2,17 +2,16 @@ import { useEffect, useState } from 'react';
 import { Alert, Button, Grid, Group, Paper, Stack } from '@mantine/core';
 import { toNestErrors } from '@hookform/resolvers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FieldError, FormProvider, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type FieldError, FormProvider, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type CounterpartyResource, type Currency, type EstimateResource, type InvoiceResource, currencyById, resolveBusinessSettings } from '@app/contracts';
 import { addDays, isValidIsoDate, todayInTimeZone } from '@app/domain';
 import type { ServerOption } from '../../../components/server-select';
 import { useReportDirty } from '../../../components/unsaved-changes';
-import { firstFieldErrors, isApiError } from '../../../lib/api-error';
 import { type DocumentKind, documentLinks } from '../../../lib/document-kinds';
 import { useProposedNumber } from '../../../lib/next-number';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { useBootstrap } from '../../../lib/session';
 import { counterpartyKeys, counterpartyQueryOptions } from '../../counterparties';
 import {
@@ -20,7 +19,6 @@ import {
   type DocumentFormValues,
   buildRequest,
   emptyLine,
-  formPathOf,
   liveTotals,
   validateDocument,
   valuesFromResource,
@@ -30,6 +28,7 @@ import { DocumentHeaderFields } from './document-header-fields';
 import { DocumentLines } from './document-lines';
 import { DocumentNotes } from './document-notes';
 import { DocumentSummary } from './document-summary';
+import { showDocumentServerErrors } from './document-server-errors';
 import { isFormPath } from './form-paths';
 import { LiveTotalsProvider } from './live-totals';
 
@@ -142,30 +141,10 @@ export function DocumentForm({ kind, document, initialCustomerId = null }: Docum
         notifySuccess(t(`document_form.${kind}.${document ? 'updated' : 'created'}`));
         await navigate(documentLinks.view(kind, saved.data.id));
       } catch (err) {
-        showServerErrors(err);
+        showDocumentServerErrors(err, kind, (path): path is Path<DocumentFormValues> => isFormPath(path, getValues()), setError, setServerMessage);
       }
     });
 
-  const showServerErrors = (err: unknown) => {
-    if (!isApiError(err) || err.status !== 422) {
-      notifyError(err);
-      return;
-    }
-    const leftover: string[] = [];
-    let focus = true;
-    for (const [requestPath, message] of Object.entries(firstFieldErrors(err))) {
-      const path = formPathOf(kind, requestPath);
-      if (isFormPath(path, getValues())) {
-        setError(path, { type: 'server', message }, { shouldFocus: focus });
-        focus = false;
-      } else if (path === 'total') {
-        setError('root.total', { type: 'server', message });
-      } else {
-        leftover.push(message);
-      }
-    }
-    if (leftover.length > 0 || focus) setServerMessage(leftover.join('\n') || err.message);
-  };
 
   return (
     <FormProvider {...form}>

@@ -8,7 +8,7 @@ import { todayInTimeZone } from '@app/domain';
 import { api } from '../../../lib/api-client';
 import { firstFieldErrors } from '../../../lib/api-error';
 import { handleFormError } from '../../../lib/form-errors';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { invoiceKeys } from '../../../lib/queries/document-keys';
 import { saveFile } from '../../../lib/save-file';
 import { useBootstrap } from '../../../lib/session';
@@ -210,10 +210,8 @@ function SpreadsheetTab({ onDone, onCancel }: { onDone: (count: number) => void;
       onDone(result.data.length);
     } catch (err) {
       const rows = rowErrorsOf(err);
-      const fileError = firstFieldErrors(err).file;
       if (rows.length > 0) setRowErrors(rows);
-      else if (fileError) setError('file', { type: 'server', message: fileError }, { shouldFocus: true });
-      else notifyError(err);
+      else handleFormError(err, setError, ['file']);
     }
   });
 

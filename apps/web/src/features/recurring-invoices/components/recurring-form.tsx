@@ -9,12 +9,11 @@ import { type CounterpartyResource, type Currency, type RecurringInvoiceResource
 import { todayInTimeZone } from '@app/domain';
 import type { ServerOption } from '../../../components/server-select';
 import { useReportDirty } from '../../../components/unsaved-changes';
-import { firstFieldErrors, isApiError } from '../../../lib/api-error';
 import { useProposedNumber } from '../../../lib/next-number';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifySuccess } from '../../../lib/notify';
 import { useBootstrap } from '../../../lib/session';
 import { CounterpartySelect, counterpartyKeys, counterpartyQueryOptions } from '../../counterparties';
-import { type DocumentFlags, DocumentLines, DocumentNotes, DocumentSummary, LiveTotalsProvider, formPathOf, isFormPath, liveTotals, useDocumentTemplates } from '../../documents';
+import { type DocumentFlags, DocumentLines, DocumentNotes, DocumentSummary, LiveTotalsProvider, isFormPath, liveTotals, showDocumentServerErrors, useDocumentTemplates } from '../../documents';
 import { type RecurringFormValues, buildRecurringRequest, newRecurringValues, recurringValuesFromResource, validateRecurring } from '../recurring-form-values';
 import { recurringLinks } from '../recurring-links';
 import { useSaveRecurringInvoice } from '../recurring-queries';
@@ -105,26 +104,6 @@ export function RecurringForm({ recurring }: RecurringFormProps) {
 
   useProposedNumber({ getValues, resetField }, 'number', { model: 'recurring_invoice' }, recurring === null);
 
-  const showServerErrors = (err: unknown) => {
-    if (!isApiError(err) || err.status !== 422) {
-      notifyError(err);
-      return;
-    }
-    const leftover: string[] = [];
-    let focus = true;
-    for (const [requestPath, message] of Object.entries(firstFieldErrors(err))) {
-      const path = formPathOf('invoice', requestPath);
-      if (isRecurringPath(path, getValues())) {
-        setError(path, { type: 'server', message }, { shouldFocus: focus });
-        focus = false;
-      } else if (path === 'total') {
-        setError('root.total', { type: 'server', message });
-      } else {
-        leftover.push(message);
-      }
-    }
-    if (leftover.length > 0 || focus) setServerMessage(leftover.join('\n') || err.message);
-  };
 
   const onSubmit = handleSubmit(async (values) => {
     setServerMessage(null);
@@ -134,7 +113,7 @@ export function RecurringForm({ recurring }: RecurringFormProps) {
       notifySuccess(t(recurring ? 'recurring_invoices.notice.updated' : 'recurring_invoices.notice.created'));
       await navigate(recurringLinks.view(saved.data.id));
     } catch (err) {
-      showServerErrors(err);
+      showDocumentServerErrors(err, 'invoice', (path): path is Path<RecurringFormValues> => isRecurringPath(path, getValues()), setError, setServerMessage);
     }
   });
 
