@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DashboardCharts, DashboardStats } from '@app/contracts';
+import { dashboardChartsSchema, dashboardStatsSchema } from '@app/contracts';
 import { api } from '../../lib/api-client';
 
 /** `year` is the calendar year the financial year starts in; null asks the server for the current one. */
@@ -12,13 +12,13 @@ export const dashboardKeys = {
 export function useDashboardStats(year: number | null) {
   return useQuery({
     queryKey: dashboardKeys.stats(year),
-    queryFn: ({ signal }) => api.get<DashboardStats>('/business/stats', { query: { type: 'all', year: year ?? undefined }, signal }),
+    queryFn: ({ signal }) => api.get('/business/stats', dashboardStatsSchema, { query: { type: 'all', year: year ?? undefined }, signal }),
   });
 }
 
 export function useDashboardCharts(year: number | null) {
   return useQuery({
     queryKey: dashboardKeys.charts(year),
-    queryFn: ({ signal }) => api.get<DashboardCharts>('/business/charts/data', { query: { year: year ?? undefined }, signal }),
+    queryFn: ({ signal }) => api.get('/business/charts/data', dashboardChartsSchema, { query: { year: year ?? undefined }, signal }),
   });
 }
