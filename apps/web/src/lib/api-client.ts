@@ -285,7 +285,6 @@ export const api = {
     requestJson('DELETE', path, answer, body, options),
   /** Calls whose route answers 204 No Content. */
   postNoContent: (path: string, body?: RequestBody, options?: RequestOptions) => requestNoContent('POST', path, body, options),
-  putNoContent: (path: string, body?: RequestBody, options?: RequestOptions) => requestNoContent('PUT', path, body, options),
   deleteNoContent: (path: string, options?: RequestOptions, body?: RequestBody) => requestNoContent('DELETE', path, body, options),
   /** A file download with the same credentials, business header and error handling as every call. */
   getBlob: async (path: string, options?: RequestOptions): Promise<Blob> => (await send('GET', path, undefined, options)).blob(),
