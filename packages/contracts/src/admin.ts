@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { userStatuses } from './account';
 import { businessFieldsSchema, businessResourceSchema } from './business';
-import { countedListPageResponse, emailSchema, listQuerySchema, nameSchema, optionalText255, phoneSchema, uuidSchema } from './common';
+import { countedListPageResponse, emailSchema, successResponseSchema, listQuerySchema, nameSchema, optionalText255, phoneSchema, uuidSchema } from './common';
 import { coercedInteger, isoDateSchema, text } from './fields';
 import { postalAddressResourceSchema, postalAddressSchema } from './address';
 import { messages } from './messages';
@@ -186,3 +186,5 @@ export const updateMailConfigRequestSchema = z.object({
 export type UpdateMailConfigRequest = z.input<typeof updateMailConfigRequestSchema>;
 
 export const testMailRequestSchema = z.object({ to: emailSchema });
+/** `POST /platform/mail/test`: what the mail server said, or why it could not be reached. */
+export const testMailResponseSchema = successResponseSchema.extend({ message: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, listQuerySchema, optionalText255, uuidSchema } from './common';
+import { dataResponse, emailSchema, listQuerySchema, optionalText255, uuidSchema } from './common';
 import { isoDateSchema, listOf, requiredOr, text } from './fields';
 import { priceSchema } from './items';
 import { formatMessage, messages } from './messages';
@@ -366,6 +366,8 @@ export const approvedInvoiceAmountResponseSchema = z.object({ invoice_approval_a
 
 export const documentIdsRequestSchema = z.object({ ids: listOf(uuidSchema, { min: 1, max: 500 }) });
 /** How many of the ids were deleted. */
+/** `POST /upload-invoice`: the invoices the spreadsheet made. */
+export const invoiceUploadResponseSchema = dataResponse(z.array(invoiceResourceSchema));
 export const bulkDeleteResponseSchema = z.object({ success: z.boolean(), count: z.number() });
 
 /** What a public page shows: the document as its recipient sees it, without internal fields. */

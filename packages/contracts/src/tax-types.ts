@@ -57,6 +57,9 @@ export const taxTypeListResponseSchema = z.object({
 });
 export type TaxTypeListResponse = z.infer<typeof taxTypeListResponseSchema>;
 
+/** `DELETE /tax-types/:id`. */
+export const taxTypeDeleteResponseSchema = z.object({ deleted: z.boolean() });
+
 export const salesTaxRequestSchema = z.object({
   state: text({ error: messages.required }).trim().min(1, messages.required).max(100, messages.invalidState),
   country: text().trim().max(100, messages.invalidCountry).nullish(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, nameSchema } from './common';
+import { listQuerySchema, messageResponseSchema, nameSchema } from './common';
 import { text } from './fields';
 import { messages } from './messages';
 
@@ -30,6 +30,9 @@ export const teamUserResourceSchema = z.object({
   created_at: z.string(),
 });
 export type TeamUserResource = z.infer<typeof teamUserResourceSchema>;
+
+/** `POST /users` and `POST /users/:id/resend-invite`: the user and what was mailed. */
+export const teamUserInvitedResponseSchema = messageResponseSchema.extend({ data: teamUserResourceSchema });
 
 export const teamUserListMetaSchema = z.object({
   current_page: z.number(),

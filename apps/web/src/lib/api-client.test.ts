@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { messages } from '@app/contracts';
+import { z } from 'zod';
+import { dataResponse, messageResponseSchema, messages } from '@app/contracts';
 import { jsonResponse, mockFetch, route } from '../test/fetch-mock';
-import { api, configureApiClient, resetApiClient } from './api-client';
+import { UNEXPECTED_ANSWER, api, configureApiClient, resetApiClient } from './api-client';
 import { ApiError, firstFieldErrors } from './api-error';
 import { storage } from './storage';
 
@@ -21,6 +22,9 @@ afterEach(() => {
   Object.values(hooks).forEach((hook) => hook.mockReset());
 });
 
+const meSchema = dataResponse(z.object({ id: z.string() }));
+const invoicesSchema = dataResponse(z.array(z.object({ id: z.string() })));
+
 async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   const error: unknown = await promise.then(
     () => {
@@ -38,7 +42,7 @@ describe('request headers', () => {
     storage.setSelectedBusiness('biz-1');
     const { requests, spy } = mockFetch(route('GET', '/api/v1/me', () => jsonResponse(200, { data: { id: 'u' } })));
 
-    await expect(api.get('/me', { query: { page: 0, limit: 10, empty: undefined } })).resolves.toEqual({ data: { id: 'u' } });
+    await expect(api.get('/me', meSchema, { query: { page: 0, limit: 10, empty: undefined } })).resolves.toEqual({ data: { id: 'u' } });
 
     const [request] = requests;
     expect(request?.headers.get('X-Requested-With')).toBe('XMLHttpRequest');
@@ -59,8 +63,8 @@ describe('request headers', () => {
       route('POST', '/api/v1/logout', () => new Response(null, { status: 204 })),
     );
 
-    await api.post('/logout');
-    await api.post('/logout');
+    await api.postNoContent('/logout');
+    await api.postNoContent('/logout');
 
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v1/csrf-cookie', 'POST /api/v1/logout', 'POST /api/v1/logout']);
     expect(requests[1]?.headers.get('X-XSRF-TOKEN')).toBe('abc==');
@@ -72,7 +76,7 @@ describe('request headers', () => {
     vi.spyOn(document, 'cookie', 'get').mockReturnValue('XSRF-TOKEN=planted; __Host-XSRF-TOKEN=tls%3D%3D');
     const { requests } = mockFetch(route('POST', '/api/v1/logout', () => new Response(null, { status: 204 })));
 
-    await api.post('/logout');
+    await api.postNoContent('/logout');
 
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/v1/logout']);
     expect(requests[0]?.headers.get('X-XSRF-TOKEN')).toBe('tls==');
@@ -85,7 +89,7 @@ describe('401', () => {
     storage.setSelectedBusiness('biz-1');
     mockFetch(route('GET', '/api/v1/me', () => jsonResponse(401, { message: 'Unauthenticated.' })));
 
-    const error = await rejection(api.get('/me'));
+    const error = await rejection(api.get('/me', meSchema));
 
     expect(error.status).toBe(401);
     expect(error.silent).toBe(true);
@@ -98,7 +102,7 @@ describe('401', () => {
     document.cookie = 'XSRF-TOKEN=t; path=/';
     mockFetch(route('POST', '/api/v1/logout', () => jsonResponse(401, { message: 'Unauthenticated.' })));
 
-    const error = await rejection(api.post('/logout'));
+    const error = await rejection(api.postNoContent('/logout'));
 
     expect(error.status).toBe(401);
     expect(error.silent).toBe(false);
@@ -116,7 +120,7 @@ describe('403 business header', () => {
       route('GET', '/api/v1/invoices', (r) => (r.headers.get('business') === 'biz-2' ? jsonResponse(200, { data: [] }) : forbidden())),
     );
 
-    await expect(api.get('/invoices')).resolves.toEqual({ data: [] });
+    await expect(api.get('/invoices', invoicesSchema)).resolves.toEqual({ data: [] });
 
     const lookup = requests.find((r) => r.path === '/api/v1/business/user/companies');
     expect(lookup?.search.get('page')).toBe('0');
@@ -133,7 +137,7 @@ describe('403 business header', () => {
       route('GET', '/api/v1/invoices', forbidden),
     );
 
-    const error = await rejection(api.get('/invoices'));
+    const error = await rejection(api.get('/invoices', invoicesSchema));
 
     expect(error.silent).toBe(true);
     expect(hooks.onSessionEnded).toHaveBeenCalledWith(messages.unauthorized);
@@ -145,7 +149,7 @@ describe('403 business header', () => {
       route('GET', '/api/v1/invoices', forbidden),
     );
 
-    await rejection(api.get('/invoices'));
+    await rejection(api.get('/invoices', invoicesSchema));
 
     expect(hooks.onSessionEnded).toHaveBeenCalledTimes(1);
   });
@@ -153,7 +157,7 @@ describe('403 business header', () => {
   it('rejects other 403s to the caller', async () => {
     mockFetch(route('GET', '/api/v1/users', () => jsonResponse(403, { message: messages.forbidden })));
 
-    const error = await rejection(api.get('/users'));
+    const error = await rejection(api.get('/users', messageResponseSchema));
 
     expect(error).toMatchObject({ status: 403, message: messages.forbidden, silent: false });
     expect(hooks.onSessionEnded).not.toHaveBeenCalled();
@@ -165,7 +169,7 @@ describe('419', () => {
     document.cookie = 'XSRF-TOKEN=t; path=/';
     mockFetch(route('PUT', '/api/v1/me', () => jsonResponse(419, { message: messages.csrfMismatch })));
 
-    const error = await rejection(api.put('/me', { name: 'x' }));
+    const error = await rejection(api.put('/me', meSchema, { name: 'x' }));
 
     expect(error.silent).toBe(true);
     expect(hooks.onCsrfMismatch).toHaveBeenCalledTimes(1);
@@ -175,7 +179,7 @@ describe('419', () => {
   it('logs out on any other 419', async () => {
     mockFetch(route('GET', '/api/v1/me', () => jsonResponse(419, { message: 'Page Expired' })));
 
-    await rejection(api.get('/me'));
+    await rejection(api.get('/me', meSchema));
 
     expect(hooks.onSessionEnded).toHaveBeenCalledWith(messages.unauthorized);
     expect(hooks.onCsrfMismatch).not.toHaveBeenCalled();
@@ -186,7 +190,7 @@ describe('other statuses', () => {
   it.each([500, 503])('swallows %i: a silent error that is never displayed', async (status) => {
     mockFetch(route('GET', '/api/v1/me', () => jsonResponse(status, { message: messages.serverError })));
 
-    const error = await rejection(api.get('/me'));
+    const error = await rejection(api.get('/me', meSchema));
 
     expect(error).toMatchObject({ status, silent: true });
     expect(hooks.onSessionEnded).not.toHaveBeenCalled();
@@ -200,7 +204,7 @@ describe('other statuses', () => {
       ),
     );
 
-    const error = await rejection(api.post('/users', { email: 'a@b.co', role: 'x' }));
+    const error = await rejection(api.post('/users', meSchema, { email: 'a@b.co', role: 'x' }));
 
     expect(error).toMatchObject({ status: 422, silent: false });
     expect(firstFieldErrors(error)).toEqual({ email: 'The email has already been taken.', role: 'Bad role' });
@@ -209,7 +213,7 @@ describe('other statuses', () => {
   it('turns a network failure into a status-0 error', async () => {
     vi.spyOn(globalThis, 'fetch').mockRejectedValue(new TypeError('Failed to fetch'));
 
-    const error = await rejection(api.get('/me'));
+    const error = await rejection(api.get('/me', meSchema));
 
     expect(error.status).toBe(0);
   });
@@ -229,5 +233,44 @@ describe('file downloads', () => {
     expect(await blob.text()).toBe('%PDF-1.7');
     expect(requests[0]?.headers.get('business')).toBe('biz-1');
     expect(await rejection(api.getBlob('/invoices/i2/pdf'))).toMatchObject({ status: 404, message: messages.notFound });
+  });
+});
+
+describe('answers checked against their contract', () => {
+  it('resolves with what the schema makes of the answer (undeclared fields dropped)', async () => {
+    mockFetch(route('GET', '/api/v1/me', () => jsonResponse(200, { data: { id: 'u', extra: true } })));
+
+    await expect(api.get('/me', meSchema)).resolves.toEqual({ data: { id: 'u' } });
+  });
+
+  it('rejects an answer that does not match the schema, with the status it came with', async () => {
+    mockFetch(route('GET', '/api/v1/me', () => jsonResponse(200, { data: { id: 7 } })));
+
+    const error = await rejection(api.get('/me', meSchema));
+
+    expect(error).toMatchObject({ status: 200, message: UNEXPECTED_ANSWER, silent: false });
+  });
+
+  it('loads a lazy schema while the request runs', async () => {
+    mockFetch(route('GET', '/api/v1/me', () => jsonResponse(200, { data: { id: 'u' } })));
+
+    await expect(api.get('/me', () => Promise.resolve(meSchema))).resolves.toEqual({ data: { id: 'u' } });
+  });
+
+  it('turns a schema that fails to load into a status-0 error', async () => {
+    mockFetch(route('GET', '/api/v1/me', () => jsonResponse(200, { data: { id: 'u' } })));
+
+    const error = await rejection(api.get('/me', () => Promise.reject(new Error('chunk failed'))));
+
+    expect(error.status).toBe(0);
+  });
+
+  it('rejects a body where the route answers 204', async () => {
+    document.cookie = 'XSRF-TOKEN=t; path=/';
+    mockFetch(route('DELETE', '/api/v1/me/tokens/t1', () => jsonResponse(200, { success: true })));
+
+    const error = await rejection(api.deleteNoContent('/me/tokens/t1'));
+
+    expect(error).toMatchObject({ status: 200, message: UNEXPECTED_ANSWER });
   });
 });

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import { transportMessages } from '@app/contracts';
 import { ApiError, type FieldErrors } from './api-error';
 import { storage } from './storage';
@@ -151,11 +152,11 @@ async function switchToFirstBusiness(): Promise<string | null> {
   switchUnderWay = true;
   try {
     storage.setSelectedBusiness(null);
-    const body = await request<unknown>('GET', '/business/user/companies', undefined, {
+    const response = await send('GET', '/business/user/companies', undefined, {
       query: { page: 0, limit: 10 },
       probeSession: true,
     });
-    const id = firstCompanyId(body);
+    const id = firstCompanyId(await readBody(response));
     if (id) storage.setSelectedBusiness(id);
     return id;
   } catch {
@@ -165,10 +166,20 @@ async function switchToFirstBusiness(): Promise<string | null> {
   }
 }
 
-/** A successful answer read as a Blob (a PDF, an attachment) instead of JSON or text. */
-type TransportOptions = RequestOptions & { asBlob?: boolean };
+/**
+ * An answer's contract: the zod schema itself, or a loader of it for the modules of the login entry,
+ * which keep zod and the contracts' schemas out of that entry (the schema loads while the request runs).
+ */
+export type AnswerSchema<Schema extends z.ZodType> = Schema | (() => Promise<Schema>);
 
-async function request<T>(method: Method, path: string, body: unknown, options: TransportOptions = {}, retried = false): Promise<T> {
+/** A JSON body (a contract's request type) or a multipart form. */
+export type RequestBody = object;
+
+/** Shown where an answer does not match the contract its route declares (a client and server out of step). */
+export const UNEXPECTED_ANSWER = 'The server sent an answer this page cannot read.';
+
+/** Sends the request and applies the transport rules; resolves with a successful response whose body is unread. */
+async function send(method: Method, path: string, body: RequestBody | undefined, options: RequestOptions = {}, retried = false): Promise<Response> {
   const unsafe = UNSAFE_METHODS.has(method);
   const headers = baseHeaders();
   for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
@@ -196,10 +207,8 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
     throw new ApiError(0, 'Network Error');
   }
 
-  if (response.ok && options.asBlob) return (await response.blob()) as T;
+  if (response.ok) return response;
   const data = await readBody(response);
-  if (response.ok) return data as T;
-
   const status = response.status;
   const message = readMessage(data, response.statusText);
 
@@ -221,7 +230,7 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
       throw new ApiError(403, message, undefined, true);
     }
     hooks.onBusinessSwitched(businessId);
-    return request<T>(method, path, body, options, true);
+    return send(method, path, body, options, true);
   }
 
   if (status === 419) {
@@ -235,12 +244,48 @@ async function request<T>(method: Method, path: string, body: unknown, options: 
   throw new ApiError(status, message, readFieldErrors(data));
 }
 
+async function loadSchema<Schema extends z.ZodType>(source: AnswerSchema<Schema>): Promise<Schema> {
+  if (typeof source !== 'function') return source;
+  try {
+    return await source();
+  } catch {
+    throw new ApiError(0, 'Network Error');
+  }
+}
+
+/** A JSON answer, checked against the schema its route declares. */
+async function requestJson<Schema extends z.ZodType>(
+  method: Method,
+  path: string,
+  answer: AnswerSchema<Schema>,
+  body: RequestBody | undefined,
+  options: RequestOptions | undefined,
+): Promise<z.output<Schema>> {
+  const [schema, response] = await Promise.all([loadSchema(answer), send(method, path, body, options)]);
+  const parsed = schema.safeParse(await readBody(response));
+  if (!parsed.success) throw new ApiError(response.status, UNEXPECTED_ANSWER);
+  return parsed.data;
+}
+
+/** A bodiless answer (204): anything else means the client and the server disagree on the route. */
+async function requestNoContent(method: Method, path: string, body: RequestBody | undefined, options: RequestOptions | undefined): Promise<void> {
+  const response = await send(method, path, body, options);
+  if ((await readBody(response)) !== undefined) throw new ApiError(response.status, UNEXPECTED_ANSWER);
+}
+
 export const api = {
-  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => request<T>('PATCH', path, body, options),
-  delete: <T>(path: string, options?: RequestOptions, body?: unknown) => request<T>('DELETE', path, body, options),
+  get: <Schema extends z.ZodType>(path: string, answer: AnswerSchema<Schema>, options?: RequestOptions) => requestJson('GET', path, answer, undefined, options),
+  post: <Schema extends z.ZodType>(path: string, answer: AnswerSchema<Schema>, body?: RequestBody, options?: RequestOptions) =>
+    requestJson('POST', path, answer, body, options),
+  put: <Schema extends z.ZodType>(path: string, answer: AnswerSchema<Schema>, body?: RequestBody, options?: RequestOptions) =>
+    requestJson('PUT', path, answer, body, options),
+  patch: <Schema extends z.ZodType>(path: string, answer: AnswerSchema<Schema>, body?: RequestBody, options?: RequestOptions) =>
+    requestJson('PATCH', path, answer, body, options),
+  delete: <Schema extends z.ZodType>(path: string, answer: AnswerSchema<Schema>, options?: RequestOptions, body?: RequestBody) =>
+    requestJson('DELETE', path, answer, body, options),
+  /** Calls whose route answers 204 No Content. */
+  postNoContent: (path: string, body?: RequestBody, options?: RequestOptions) => requestNoContent('POST', path, body, options),
+  deleteNoContent: (path: string, options?: RequestOptions, body?: RequestBody) => requestNoContent('DELETE', path, body, options),
   /** A file download with the same credentials, business header and error handling as every call. */
-  getBlob: (path: string, options?: RequestOptions) => request<Blob>('GET', path, undefined, { ...options, asBlob: true }),
+  getBlob: async (path: string, options?: RequestOptions): Promise<Blob> => (await send('GET', path, undefined, options)).blob(),
 };

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FieldValues, Path, PathValue, UseFormGetValues, UseFormResetField } from 'react-hook-form';
-import type { NextNumberResponse, NumberedModel } from '@app/contracts';
+import { nextNumberResponseSchema, type NumberedModel } from '@app/contracts';
 import { api } from './api-client';
 
 /** What the next number depends on: a format with a customer sequence needs the customer, a yearly one the date. */
@@ -14,7 +14,7 @@ export function useNextNumber(of: NextNumberOf, enabled: boolean) {
   return useQuery({
     queryKey: nextNumberKey(of),
     queryFn: ({ signal }) =>
-      api.get<NextNumberResponse>('/next-number', { query: { model: of.model, customer_id: of.customerId ?? undefined, date: of.date || undefined }, signal }),
+      api.get('/next-number', nextNumberResponseSchema, { query: { model: of.model, customer_id: of.customerId ?? undefined, date: of.date || undefined }, signal }),
     enabled,
     retry: false,
     staleTime: 0,

@@ -2,13 +2,14 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { satisfies, type AbilityCheck, type AbilityScope, type BootstrapResponse } from '@app/contracts';
 import { api } from './api-client';
+import { entryAnswers } from './entry-answers-loader';
 import { isApiError } from './api-error';
 import { storage } from './storage';
 
 export const sessionKey = ['session'] as const;
 
 function fetchBootstrap(): Promise<BootstrapResponse> {
-  return api.get<BootstrapResponse>('/bootstrap', { probeSession: true });
+  return api.get('/bootstrap', () => entryAnswers().then((schemas) => schemas.bootstrapResponseSchema), { probeSession: true });
 }
 
 /**

@@ -2,11 +2,12 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_THEME, PasswordInput, createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import type { TenantPublicConfig } from '@app/contracts';
 import { api } from './api-client';
+import { entryAnswers } from './entry-answers-loader';
 import { guestText } from './guest-text';
 
 export const tenantConfigQueryOptions = queryOptions({
   queryKey: ['tenant-config'] as const,
-  queryFn: () => api.get<TenantPublicConfig>('/tenant-config'),
+  queryFn: () => api.get('/tenant-config', () => entryAnswers().then((schemas) => schemas.tenantPublicConfigSchema)),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

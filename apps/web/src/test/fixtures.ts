@@ -1,4 +1,4 @@
-import type { BootstrapResponse, BusinessResource, TenantPublicConfig } from '@app/contracts';
+import type { BootstrapResponse, BusinessResource, CounterpartyResource, TenantPublicConfig } from '@app/contracts';
 
 export const tenantConfig: TenantPublicConfig = {
   tenant: {
@@ -82,6 +82,31 @@ export function makeSession(overrides: Partial<BootstrapResponse> = {}): Bootstr
     financing_account_id: null,
     incoming_invoice_count: 3,
     outgoing_invoice_count: 5,
+    ...overrides,
+  };
+}
+
+/** A customer of Acme's as the API lists it; `overrides` name the fields a test is about. */
+export function makeCounterparty(overrides: Partial<CounterpartyResource> = {}): CounterpartyResource {
+  return {
+    id: 'c1',
+    kind: 'customer',
+    name: 'Globex Corporation',
+    display_name: null,
+    contact_first_name: null,
+    contact_last_name: null,
+    email: 'billing@globex.example',
+    phone: null,
+    website: null,
+    currency_id: 1,
+    portal_access: false,
+    admin_onboarded: false,
+    creator_business_id: 'biz-1',
+    customer_business: { id: 'biz-2', name: 'Globex Corporation', email: 'billing@globex.example', owner_status: 'active' },
+    status: 'active',
+    amount_due: 0,
+    amount_due_currency_id: 1,
+    created_at: '2026-01-01T10:00:00Z',
     ...overrides,
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { binaryFileSchema, invoiceResourceSchema, messages, text } from '@app/contracts';
+import { binaryFileSchema, invoiceUploadResponseSchema, messages, text } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { AppError } from '../../platform/errors';
 import { auditActor, requestMeta } from '../../platform/http';
@@ -17,7 +17,7 @@ const uploadBody = z.object({ file: binaryFileSchema, ...Object.fromEntries(FIEL
 export const invoiceUploadRoutes: FastifyPluginAsyncZod<{ upload: InvoiceUploadService }> = async (server, { upload }) => {
   server.post(
     '/upload-invoice',
-    { config: { access: { ability: 'create-invoice', scope: 'business' }, documentedBody: { schema: uploadBody, multipart: true } }, schema: { response: { 201: z.object({ data: z.array(invoiceResourceSchema) }) } } },
+    { config: { access: { ability: 'create-invoice', scope: 'business' }, documentedBody: { schema: uploadBody, multipart: true } }, schema: { response: { 201: invoiceUploadResponseSchema } } },
     async (request, reply) => {
       const form = await readMultipartForm(request, { maxFiles: 1, filesField: 'file', tooManyFiles: messages.invalidInvoiceUpload });
       const part = form.files.find((entry) => entry.field === 'file');

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { mailConfigResourceSchema, testMailRequestSchema, updateMailConfigRequestSchema, successResponseSchema } from '@app/contracts';
+import { mailConfigResourceSchema, testMailRequestSchema, testMailResponseSchema, updateMailConfigRequestSchema } from '@app/contracts';
 import { auditActor } from '../../platform/http';
 import type { MailSettingsService } from './mail-settings.service';
 
@@ -18,7 +18,7 @@ export const mailSettingsRoutes: FastifyPluginAsyncZod<{ service: MailSettingsSe
     data: await service.update(actorOf(request), request.body),
   }));
 
-  server.post('/platform/mail/test', { config: edit, schema: { body: testMailRequestSchema, response: { 200: successResponseSchema } } }, async (request) => ({
+  server.post('/platform/mail/test', { config: edit, schema: { body: testMailRequestSchema, response: { 200: testMailResponseSchema } } }, async (request) => ({
     success: true,
     message: await service.sendTest(request.ctx.tenant.id, request.body.to, (error) =>
       request.log.warn({ tenant: request.ctx.tenant.id, cause: error instanceof Error ? { message: error.message, code: 'code' in error ? error.code : undefined } : String(error) }, 'test mail failed'),

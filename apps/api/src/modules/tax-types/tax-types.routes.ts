@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { salesTaxRequestSchema, salesTaxResponseSchema, taxTypeListResponseSchema, taxTypeRequestSchema, taxTypeResourceSchema, taxTypesQuerySchema, idParamsSchema } from '@app/contracts';
+import { salesTaxRequestSchema, salesTaxResponseSchema, taxTypeDeleteResponseSchema, taxTypeListResponseSchema, taxTypeRequestSchema, taxTypeResourceSchema, taxTypesQuerySchema, idParamsSchema } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
 import { requireBusiness } from '../../platform/request-context';
@@ -30,7 +30,7 @@ export const taxTypeRoutes: FastifyPluginAsyncZod<Options> = async (server, { ta
   server.put('/tax-types/:id', { config: edit, schema: { params, body: taxTypeRequestSchema, response: one } }, async (request) => ({
     data: await taxTypes.update(auditActor(request), businessScope(request), request.params.id, request.body),
   }));
-  server.delete('/tax-types/:id', { config: remove, schema: { params, response: { 200: z.object({ deleted: z.boolean() }) } } }, async (request) => {
+  server.delete('/tax-types/:id', { config: remove, schema: { params, response: { 200: taxTypeDeleteResponseSchema } } }, async (request) => {
     await taxTypes.remove(auditActor(request), businessScope(request), request.params.id);
     return { deleted: true };
   });

@@ -4,12 +4,12 @@ import {
   type AbilityCheck,
   inviteUserRequestSchema,
   messages,
+  teamUserInvitedResponseSchema,
   teamUserListResponseSchema,
   teamUserResourceSchema,
   teamUsersQuerySchema,
   updateTeamUserRequestSchema,
   idParamsSchema,
-  messageResponseSchema,
   successResponseSchema,
 } from '@app/contracts';
 import { AppError } from '../../platform/errors';
@@ -23,7 +23,7 @@ export type TeamRoutesOptions = { team: TeamService };
 const business = (ability: AbilityCheck) => ({ access: { ability, scope: 'business' as const } });
 const params = idParamsSchema;
 const one = { 200: z.object({ data: teamUserResourceSchema }) };
-const oneWithMessage = { 200: messageResponseSchema.extend({ data: teamUserResourceSchema }) };
+const oneWithMessage = { 200: teamUserInvitedResponseSchema };
 
 /** The selected business's team: `/users` and its actions. Status is the membership's. */
 export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (server, { team }) => {
@@ -36,7 +36,7 @@ export const teamRoutes: FastifyPluginAsyncZod<TeamRoutesOptions> = async (serve
     team.list(request.ctx.tenant.id, requireBusiness(request).id, request.query),
   );
 
-  server.post('/users', { config: business('create-user'), schema: { body: inviteUserRequestSchema, response: { 201: messageResponseSchema.extend({ data: teamUserResourceSchema }) } } }, async (request, reply) => {
+  server.post('/users', { config: business('create-user'), schema: { body: inviteUserRequestSchema, response: { 201: teamUserInvitedResponseSchema } } }, async (request, reply) => {
     const invited = await team.invite(auditActor(request), requireBusiness(request).id, callerAbilities(request, 'business'), request.body, requestMeta(request));
     return reply.status(201).send({ data: invited, message: messages.invitationSent });
   });

@@ -1,16 +1,25 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  AccessTokenListResponse,
-  AccessTokenResource,
-  ChangePasswordResponse,
-  UserResource,
-  changePasswordRequestSchema,
-  createAccessTokenRequestSchema,
-  updateMeRequestSchema,
+import {
+  accessTokenListResponseSchema,
+  avatarResponseSchema,
+  type changePasswordRequestSchema,
+  changePasswordResponseSchema,
+  confirmedPasswordStatusSchema,
+  type createAccessTokenRequestSchema,
+  createAccessTokenResponseSchema,
+  dataResponse,
+  messageResponseSchema,
+  recoveryCodesResponseSchema,
+  successResponseSchema,
+  twoFactorSetupResponseSchema,
+  type updateMeRequestSchema,
+  userResourceSchema,
 } from '@app/contracts';
 import { api } from '../../lib/api-client';
 import { sessionKey } from '../../lib/session';
+
+const userAnswer = dataResponse(userResourceSchema);
 
 export type TokenStatus = 'active' | 'expired' | 'all';
 const TOKENS_PAGE_SIZE = 10;
@@ -28,7 +37,7 @@ function useRefreshSession() {
 export function useUpdateMe() {
   const refresh = useRefreshSession();
   return useMutation({
-    mutationFn: (body: z.output<typeof updateMeRequestSchema>) => api.put<{ data: UserResource }>('/me', body),
+    mutationFn: (body: z.output<typeof updateMeRequestSchema>) => api.put('/me', userAnswer, body),
     onSuccess: refresh,
   });
 }
@@ -37,7 +46,7 @@ export function useUpdateMe() {
 export function useConfirmEmailChange() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api.post<{ message: string }>('/confirm-email', { token }),
+    mutationFn: (token: string) => api.post('/confirm-email', messageResponseSchema, { token }),
     onSuccess: () => queryClient.removeQueries({ queryKey: sessionKey }),
   });
 }
@@ -48,7 +57,7 @@ export function useUploadAvatar() {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('avatar', file);
-      return api.post<{ data: { avatar: string } }>('/me/upload-avatar', body);
+      return api.post('/me/upload-avatar', avatarResponseSchema, body);
     },
     onSuccess: refresh,
   });
@@ -58,7 +67,7 @@ export function useUploadAvatar() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: z.output<typeof changePasswordRequestSchema>) => api.put<ChangePasswordResponse>('/me/change-password', body),
+    mutationFn: (body: z.output<typeof changePasswordRequestSchema>) => api.put('/me/change-password', changePasswordResponseSchema, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.tokens }),
   });
 }
@@ -66,34 +75,34 @@ export function useChangePassword() {
 export function useUpdateLanguage() {
   const refresh = useRefreshSession();
   return useMutation({
-    mutationFn: (language: string) => api.put<unknown>('/me/settings', { settings: { language } }),
+    mutationFn: (language: string) => api.put('/me/settings', successResponseSchema, { settings: { language } }),
     onSuccess: refresh,
   });
 }
 
 /** Sensitive actions need a recently confirmed password (spec: confirmed-password status). */
 export function fetchPasswordConfirmed(): Promise<boolean> {
-  return api.get<{ confirmed: boolean }>('/user/confirmed-password-status').then((r) => r.confirmed);
+  return api.get('/user/confirmed-password-status', confirmedPasswordStatusSchema).then((r) => r.confirmed);
 }
 
 export function useConfirmPassword() {
   return useMutation({
-    mutationFn: (password: string) => api.post<unknown>('/user/confirm-password', { password }),
+    mutationFn: (password: string) => api.post('/user/confirm-password', confirmedPasswordStatusSchema, { password }),
   });
 }
 
 export const twoFactorApi = {
-  enable: () => api.post<{ secret: string; otpauth_url: string }>('/user/two-factor-authentication'),
-  confirm: (code: string) => api.post<{ recovery_codes: string[] }>('/user/confirmed-two-factor-authentication', { code }),
-  regenerateRecoveryCodes: () => api.post<{ recovery_codes: string[] }>('/user/two-factor-recovery-codes'),
-  disable: () => api.delete<unknown>('/user/two-factor-authentication'),
+  enable: () => api.post('/user/two-factor-authentication', twoFactorSetupResponseSchema),
+  confirm: (code: string) => api.post('/user/confirmed-two-factor-authentication', recoveryCodesResponseSchema, { code }),
+  regenerateRecoveryCodes: () => api.post('/user/two-factor-recovery-codes', recoveryCodesResponseSchema),
+  disable: () => api.deleteNoContent('/user/two-factor-authentication'),
 };
 
 export function useAccessTokens(status: TokenStatus, page: number) {
   return useQuery({
     queryKey: accountKeys.tokenList(status, page),
     queryFn: () =>
-      api.get<AccessTokenListResponse>('/me/tokens', { query: { status, page, limit: TOKENS_PAGE_SIZE } }),
+      api.get('/me/tokens', accessTokenListResponseSchema, { query: { status, page, limit: TOKENS_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -102,7 +111,7 @@ export function useCreateAccessToken() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: z.output<typeof createAccessTokenRequestSchema>) =>
-      api.post<{ data: AccessTokenResource; plain_text_token: string }>('/me/tokens', body),
+      api.post('/me/tokens', createAccessTokenResponseSchema, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.tokens }),
   });
 }
@@ -110,7 +119,7 @@ export function useCreateAccessToken() {
 export function useRevokeAccessToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<unknown>(`/me/tokens/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.deleteNoContent(`/me/tokens/${encodeURIComponent(id)}`),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.tokens }),
   });
 }

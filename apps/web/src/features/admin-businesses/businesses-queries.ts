@@ -1,6 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { AdminBusinessDetail, AdminBusinessResource, AdminBusinessTab, ListMeta, adminBusinessFormSchema } from '@app/contracts';
+import {
+  adminBusinessDetailSchema,
+  type adminBusinessFormSchema,
+  adminBusinessListResponseSchema,
+  adminBusinessResourceSchema,
+  type AdminBusinessTab,
+  dataResponse,
+  successResponseSchema,
+} from '@app/contracts';
 import { api } from '../../lib/api-client';
 
 export const BUSINESSES_PAGE_SIZE = 15;
@@ -11,12 +19,14 @@ export const adminBusinessKeys = {
   one: (id: string) => ['admin-businesses', 'one', id] as const,
 };
 
-export type AdminBusinessList = { data: AdminBusinessResource[]; meta: ListMeta & { business_total_count: number } };
+export type AdminBusinessList = z.output<typeof adminBusinessListResponseSchema>;
+
+const adminBusinessAnswer = dataResponse(adminBusinessResourceSchema);
 
 export function useAdminBusinesses(tab: AdminBusinessTab, search: string, page: number) {
   return useQuery({
     queryKey: adminBusinessKeys.list(tab, search, page),
-    queryFn: () => api.get<AdminBusinessList>('/platform/businesses', { query: { status: tab, search: search || undefined, page, limit: BUSINESSES_PAGE_SIZE } }),
+    queryFn: () => api.get('/platform/businesses', adminBusinessListResponseSchema, { query: { status: tab, search: search || undefined, page, limit: BUSINESSES_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -24,7 +34,7 @@ export function useAdminBusinesses(tab: AdminBusinessTab, search: string, page: 
 export function useAdminBusiness(id: string) {
   return useQuery({
     queryKey: adminBusinessKeys.one(id),
-    queryFn: () => api.get<{ data: AdminBusinessDetail }>(`/platform/businesses/${encodeURIComponent(id)}`).then((r) => r.data),
+    queryFn: () => api.get(`/platform/businesses/${encodeURIComponent(id)}`, dataResponse(adminBusinessDetailSchema)).then((r) => r.data),
   });
 }
 
@@ -33,8 +43,8 @@ export function useSaveAdminBusiness(id: string | null) {
   return useMutation({
     mutationFn: (body: z.output<typeof adminBusinessFormSchema>) =>
       id
-        ? api.put<{ data: AdminBusinessResource }>(`/platform/businesses/${encodeURIComponent(id)}`, body)
-        : api.post<{ data: AdminBusinessResource }>('/platform/businesses', body),
+        ? api.put(`/platform/businesses/${encodeURIComponent(id)}`, adminBusinessAnswer, body)
+        : api.post('/platform/businesses', adminBusinessAnswer, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminBusinessKeys.all }),
   });
 }
@@ -45,7 +55,7 @@ export function useUploadBusinessLogo() {
     mutationFn: ({ id, file }: { id: string; file: File }) => {
       const form = new FormData();
       form.append('business_logo', file);
-      return api.post<{ data: AdminBusinessResource }>(`/platform/businesses/${encodeURIComponent(id)}/logo`, form);
+      return api.post(`/platform/businesses/${encodeURIComponent(id)}/logo`, adminBusinessAnswer, form);
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminBusinessKeys.all }),
   });
@@ -56,7 +66,7 @@ export type AdminBusinessAction = 'disable' | 'enable';
 export function useAdminBusinessAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: AdminBusinessAction }) => api.post<unknown>(`/platform/businesses/${encodeURIComponent(id)}/${action}`),
+    mutationFn: ({ id, action }: { id: string; action: AdminBusinessAction }) => api.post(`/platform/businesses/${encodeURIComponent(id)}/${action}`, adminBusinessAnswer),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminBusinessKeys.all }),
   });
 }
@@ -64,7 +74,7 @@ export function useAdminBusinessAction() {
 export function useDeleteAdminBusiness() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, name }: { id: string; name: string }) => api.delete<unknown>(`/platform/businesses/${encodeURIComponent(id)}`, undefined, { name }),
+    mutationFn: ({ id, name }: { id: string; name: string }) => api.delete(`/platform/businesses/${encodeURIComponent(id)}`, successResponseSchema, undefined, { name }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminBusinessKeys.all }),
   });
 }

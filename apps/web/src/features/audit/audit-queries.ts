@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AuditAction, AuditLogListResponse } from '@app/contracts';
+import { type AuditAction, auditLogListResponseSchema } from '@app/contracts';
 import { api } from '../../lib/api-client';
 
 export const AUDIT_PAGE_SIZE = 20;
@@ -11,7 +11,7 @@ export function useAuditLog(area: AuditArea, filters: AuditFilters) {
   return useQuery({
     queryKey: ['audit-logs', area, filters] as const,
     queryFn: () =>
-      api.get<AuditLogListResponse>(area === 'admin' ? '/platform/audit-logs' : '/audit-logs', {
+      api.get(area === 'admin' ? '/platform/audit-logs' : '/audit-logs', auditLogListResponseSchema, {
         query: {
           page: filters.page,
           limit: AUDIT_PAGE_SIZE,

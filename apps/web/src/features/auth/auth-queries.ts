@@ -11,11 +11,14 @@ import type {
   TwoFactorChallengeRequest,
 } from '@app/contracts';
 import { api } from '../../lib/api-client';
+import { entryAnswers } from '../../lib/entry-answers-loader';
 import { homePathFor, sessionKey, sessionQueryOptions } from '../../lib/session';
 import { storage } from '../../lib/storage';
 
-type MessageResponse = { message?: string };
 export type InvitationInfo = z.infer<typeof invitationInfoSchema>;
+
+const loginAnswer = () => entryAnswers().then((schemas) => schemas.loginResponseSchema);
+const messageAnswer = () => entryAnswers().then((schemas) => schemas.messageResponseSchema);
 
 const authKeys = {
   invitation: (token: string) => ['invitation', token] as const,
@@ -23,13 +26,13 @@ const authKeys = {
 
 export function useLogin() {
   return useMutation({
-    mutationFn: (body: z.output<typeof loginRequestSchema>) => api.post<{ two_factor: boolean }>('/login', body),
+    mutationFn: (body: z.output<typeof loginRequestSchema>) => api.post('/login', loginAnswer, body),
   });
 }
 
 export function useTwoFactorChallenge() {
   return useMutation({
-    mutationFn: (body: TwoFactorChallengeRequest) => api.post<unknown>('/two-factor-challenge', body),
+    mutationFn: (body: TwoFactorChallengeRequest) => api.post('/two-factor-challenge', loginAnswer, body),
   });
 }
 
@@ -49,7 +52,7 @@ export function useLogout() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
-    mutationFn: () => api.post<unknown>('/logout'),
+    mutationFn: () => api.postNoContent('/logout'),
     onSettled: async () => {
       storage.clearSession();
       queryClient.clear();
@@ -62,26 +65,26 @@ export function useLogout() {
 /** Signs nobody in: the answer is the same for every address, and the mailed link continues. */
 export function useSignUp() {
   return useMutation({
-    mutationFn: (body: z.output<typeof signUpRequestSchema>) => api.post<MessageResponse>('/sign-up', body),
+    mutationFn: (body: z.output<typeof signUpRequestSchema>) => api.post('/sign-up', messageAnswer, body),
   });
 }
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (body: z.output<typeof forgotPasswordRequestSchema>) => api.post<MessageResponse>('/forgot-password', body),
+    mutationFn: (body: z.output<typeof forgotPasswordRequestSchema>) => api.post('/forgot-password', messageAnswer, body),
   });
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: z.output<typeof resetPasswordRequestSchema>) => api.post<MessageResponse>('/reset-password', body),
+    mutationFn: (body: z.output<typeof resetPasswordRequestSchema>) => api.post('/reset-password', messageAnswer, body),
   });
 }
 
 const invitationQueryOptions = (token: string) =>
   queryOptions({
     queryKey: authKeys.invitation(token),
-    queryFn: () => api.get<InvitationInfo>(`/invitations/${encodeURIComponent(token)}`),
+    queryFn: () => api.get(`/invitations/${encodeURIComponent(token)}`, () => entryAnswers().then((schemas) => schemas.invitationInfoSchema)),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
@@ -92,20 +95,20 @@ export function useInvitation(token: string) {
 export function useAcceptInvitation(token: string) {
   return useMutation({
     mutationFn: (body: z.output<typeof acceptInvitationRequestSchema>) =>
-      api.post<MessageResponse>(`/accept-user-invitation/${encodeURIComponent(token)}`, body),
+      api.post(`/accept-user-invitation/${encodeURIComponent(token)}`, messageAnswer, body),
   });
 }
 
 export function useResendVerification() {
   return useMutation({
-    mutationFn: () => api.post<MessageResponse>('/email/verification-notification'),
+    mutationFn: () => api.post('/email/verification-notification', messageAnswer),
   });
 }
 
 export function useVerifyEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api.post<MessageResponse>('/verify-email', { token }),
+    mutationFn: (token: string) => api.post('/verify-email', messageAnswer, { token }),
     onSuccess: () => queryClient.removeQueries({ queryKey: sessionKey }),
   });
 }

@@ -1,13 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import type { BusinessResource, UpdateBusinessFields, createBusinessRequestSchema } from '@app/contracts';
+import { type BusinessResource, type UpdateBusinessFields, businessResourceSchema, type createBusinessRequestSchema, dataResponse } from '@app/contracts';
 import { api } from '../../lib/api-client';
 import { sessionKey } from '../../lib/session';
 import { storage } from '../../lib/storage';
 
 /** Cached data that does not depend on the selected business. */
 const globalQueryRoots = new Set(['session', 'tenant-config']);
+
+const businessAnswer = dataResponse(businessResourceSchema);
 
 type CreateBusinessBody = Pick<z.output<typeof createBusinessRequestSchema>, 'name' | 'business_type' | 'business_structure' | 'currency_id'>;
 
@@ -25,7 +27,7 @@ export function useSwitchBusiness(): (businessId: string) => Promise<void> {
 
 export function useCreateBusiness() {
   return useMutation({
-    mutationFn: (body: CreateBusinessBody) => api.post<{ data: BusinessResource }>('/businesses/create', body),
+    mutationFn: (body: CreateBusinessBody) => api.post('/businesses/create', businessAnswer, body),
   });
 }
 
@@ -35,7 +37,7 @@ export const currentBusinessKey = ['business'] as const;
 export function useCurrentBusiness() {
   return useQuery({
     queryKey: currentBusinessKey,
-    queryFn: ({ signal }) => api.get<{ data: BusinessResource }>('/business', { signal }).then((response) => response.data),
+    queryFn: ({ signal }) => api.get('/business', businessAnswer, { signal }).then((response) => response.data),
   });
 }
 
@@ -51,7 +53,7 @@ function useStoreBusiness() {
 export function useUpdateBusiness() {
   const store = useStoreBusiness();
   return useMutation({
-    mutationFn: (body: UpdateBusinessFields) => api.put<{ data: BusinessResource }>('/business', body),
+    mutationFn: (body: UpdateBusinessFields) => api.put('/business', businessAnswer, body),
     onSuccess: (response) => store(response.data),
   });
 }
@@ -62,7 +64,7 @@ export function useUploadBusinessLogo() {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('business_logo', file);
-      return api.post<{ data: BusinessResource }>('/business/upload-logo', body);
+      return api.post('/business/upload-logo', businessAnswer, body);
     },
     onSuccess: (response) => store(response.data),
   });

@@ -1,21 +1,25 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type {
-  BusinessOnboardingInfo,
-  CounterpartyKind,
-  CounterpartyListResponse,
-  CounterpartyPreviewResponse,
-  CounterpartyResource,
-  CounterpartyTab,
-  businessOnboardingRequestSchema,
-  createCounterpartyRequestSchema,
+import {
+  businessOnboardingInfoSchema,
+  type businessOnboardingRequestSchema,
+  counterpartyBulkResponseSchema,
+  type CounterpartyKind,
+  counterpartyListResponseSchema,
+  counterpartyPreviewResponseSchema,
+  counterpartyResourceSchema,
+  type CounterpartyTab,
+  type createCounterpartyRequestSchema,
+  dataResponse,
+  messageResponseSchema,
+  successResponseSchema,
 } from '@app/contracts';
 import { api } from '../../lib/api-client';
 import { counterpartyKinds } from '../../lib/counterparty-kinds';
 
 export const COUNTERPARTIES_PAGE_SIZE = 15;
 
-type MessageResponse = { message?: string };
+const counterpartyAnswer = dataResponse(counterpartyResourceSchema);
 
 export type CounterpartyOrder = { field: 'name' | 'email' | 'created_at' | 'amount_due'; direction: 'asc' | 'desc' };
 export type BulkAction = 'archive' | 'unarchive' | 'delete';
@@ -33,7 +37,7 @@ export function useCounterparties(kind: CounterpartyKind, tab: CounterpartyTab, 
   return useQuery({
     queryKey: counterpartyKeys.list(kind, tab, search, page, order),
     queryFn: () =>
-      api.get<CounterpartyListResponse>(base(kind), {
+      api.get(base(kind), counterpartyListResponseSchema, {
         query: { status: tab, search: search || undefined, page, limit: COUNTERPARTIES_PAGE_SIZE, orderByField: order.field, orderBy: order.direction },
       }),
     placeholderData: keepPreviousData,
@@ -44,7 +48,7 @@ export function useCounterparties(kind: CounterpartyKind, tab: CounterpartyTab, 
 export function counterpartyQueryOptions(kind: CounterpartyKind, id: string) {
   return queryOptions({
     queryKey: counterpartyKeys.one(kind, id),
-    queryFn: async () => (await api.get<{ data: CounterpartyResource }>(`${base(kind)}/${encodeURIComponent(id)}`, { query: { expand: 'billingAddress,shippingAddress' } })).data,
+    queryFn: async () => (await api.get(`${base(kind)}/${encodeURIComponent(id)}`, counterpartyAnswer, { query: { expand: 'billingAddress,shippingAddress' } })).data,
   });
 }
 
@@ -56,7 +60,7 @@ export function useSaveCounterparty(kind: CounterpartyKind, id: string | null) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SaveBody) =>
-      id ? api.put<{ data: CounterpartyResource }>(`${base(kind)}/${encodeURIComponent(id)}`, body) : api.post<{ data: CounterpartyResource }>(base(kind), body),
+      id ? api.put(`${base(kind)}/${encodeURIComponent(id)}`, counterpartyAnswer, body) : api.post(base(kind), counterpartyAnswer, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: counterpartyKeys.all(kind) }),
   });
 }
@@ -65,7 +69,7 @@ export function useSaveCounterparty(kind: CounterpartyKind, id: string | null) {
 export function useLinkPreview(kind: CounterpartyKind, email: string) {
   return useQuery({
     queryKey: [`${kind}s`, 'preview', email] as const,
-    queryFn: () => api.post<CounterpartyPreviewResponse>(base(kind), { preview: true, email }),
+    queryFn: () => api.post(base(kind), counterpartyPreviewResponseSchema, { preview: true, email }),
     enabled: email.length > 0,
     // Previews are counted (100 an hour per user): an address asked once is not asked again soon.
     retry: false,
@@ -76,27 +80,27 @@ export function useLinkPreview(kind: CounterpartyKind, email: string) {
 export function useBulkCounterparties(kind: CounterpartyKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ action, ids }: { action: BulkAction; ids: string[] }) => api.post<{ success: boolean; count: number }>(`${base(kind)}/${action}`, { ids }),
+    mutationFn: ({ action, ids }: { action: BulkAction; ids: string[] }) => api.post(`${base(kind)}/${action}`, counterpartyBulkResponseSchema, { ids }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: counterpartyKeys.all(kind) }),
   });
 }
 
 export function useResendBusinessInvite() {
   return useMutation({
-    mutationFn: ({ businessId, email }: { businessId: string; email: string }) => api.post<MessageResponse>(`/businesses/${encodeURIComponent(businessId)}/resend-invite`, { email }),
+    mutationFn: ({ businessId, email }: { businessId: string; email: string }) => api.post(`/businesses/${encodeURIComponent(businessId)}/resend-invite`, successResponseSchema, { email }),
   });
 }
 
 export function useOnboardingInvitation(token: string) {
   return useQuery({
     queryKey: ['onboarding-invitation', token] as const,
-    queryFn: () => api.get<BusinessOnboardingInfo>(`/onboarding-invitations/${encodeURIComponent(token)}`),
+    queryFn: () => api.get(`/onboarding-invitations/${encodeURIComponent(token)}`, businessOnboardingInfoSchema),
     retry: false,
   });
 }
 
 export function useAcceptOnboarding(token: string) {
   return useMutation({
-    mutationFn: (body: z.output<typeof businessOnboardingRequestSchema>) => api.post<MessageResponse>(`/onboarding-business-invitation/${encodeURIComponent(token)}`, body),
+    mutationFn: (body: z.output<typeof businessOnboardingRequestSchema>) => api.post(`/onboarding-business-invitation/${encodeURIComponent(token)}`, messageResponseSchema, body),
   });
 }

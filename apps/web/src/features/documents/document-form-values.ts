@@ -1,7 +1,9 @@
 import {
   type Currency,
   type DiscountType,
+  type EstimateRequest,
   type EstimateResource,
+  type InvoiceRequest,
   type InvoiceResource,
   decimalToMinorUnits,
   digitsWithinSafeRange,
@@ -125,6 +127,11 @@ export function valuesFromResource(document: DocumentResourceOfKind, precision: 
   };
 }
 
+/** A request before the customer is chosen: the contract's schema then answers that it is required. */
+type Draft<Request extends { customer_id: string }> = Omit<Request, 'customer_id'> & { customer_id?: string };
+/** The body of POST/PUT, an invoice's or an estimate's request. */
+export type DocumentRequestBody = Draft<InvoiceRequest> | Draft<EstimateRequest>;
+
 /** Form field errors keyed by form path ('items.0.price', 'number'). */
 export type FormErrors = Record<string, string>;
 
@@ -133,7 +140,6 @@ export type FormErrors = Record<string, string>;
  * body then is not sent); everything else is left to the shared zod schema and the server.
  */
 export function buildRequest(kind: DocumentKind, values: DocumentFormValues, flags: DocumentFlags, precision: number, send: boolean) {
-  const fields = kindFields[kind];
   const errors: FormErrors = {};
   const take = <T>(conversion: Conversion<T>, path: string, fallback: T): T => {
     if (conversion.ok) return conversion.value;
@@ -151,7 +157,7 @@ export function buildRequest(kind: DocumentKind, values: DocumentFormValues, fla
     discount: flags.discount_per_item_enabled ? take(discountToRequest(line.discount_type, line.discount, precision), `items.${index}.discount`, '0') : '0',
     taxes: flags.tax_per_item_enabled ? line.taxes.map((tax) => ({ tax_type_id: tax.tax_type_id })) : [],
   }));
-  const body: Record<string, unknown> = {
+  const common = {
     customer_id: values.customer_id ?? undefined,
     template_name: values.template_name,
     notes: values.notes.trim() === '' ? null : values.notes,
@@ -161,12 +167,13 @@ export function buildRequest(kind: DocumentKind, values: DocumentFormValues, fla
     discount: take(discountToRequest(values.discount_type, values.discount, precision), 'discount', '0'),
     taxes: flags.tax_per_item_enabled ? [] : values.taxes.map((tax) => ({ tax_type_id: tax.tax_type_id })),
     items,
-    [fields.number]: values.number.trim() === '' ? null : values.number.trim(),
-    [fields.date]: values.date,
-    [fields.due_date]: values.due_date === '' ? null : values.due_date,
-    [fields.send]: send,
   };
-  if (kind === 'estimate') body.reference_number = values.reference_number.trim() || null;
+  const number = values.number.trim() === '' ? null : values.number.trim();
+  const dueDate = values.due_date === '' ? null : values.due_date;
+  const body: DocumentRequestBody =
+    kind === 'invoice'
+      ? { ...common, invoice_number: number, invoice_date: values.date, due_date: dueDate, send_invoice: send }
+      : { ...common, estimate_number: number, estimate_date: values.date, expiry_date: dueDate, send_estimate: send, reference_number: values.reference_number.trim() || null };
   return { body, errors };
 }
 

@@ -1,16 +1,24 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  AttachmentResource,
-  DocumentDirection,
-  DocumentEmailPreview,
-  EstimateListResponse,
-  EstimateResource,
-  InvoiceListResponse,
-  InvoiceReminderDeliveriesResponse,
-  InvoiceResource,
-  InvoiceStats,
-  PublicLinkResponse,
-  SendDocumentEmailRequest,
+import {
+  type AttachmentResource,
+  bulkDeleteResponseSchema,
+  dataResponse,
+  type DocumentDirection,
+  documentEmailPreviewSchema,
+  documentStatusResponseSchema,
+  type EstimateListResponse,
+  estimateListResponseSchema,
+  type EstimateResource,
+  estimateResourceSchema,
+  type InvoiceListResponse,
+  invoiceListResponseSchema,
+  invoiceReminderDeliveriesResponseSchema,
+  type InvoiceResource,
+  invoiceResourceSchema,
+  invoiceStatsSchema,
+  publicLinkResponseSchema,
+  type SendDocumentEmailRequest,
+  successResponseSchema,
 } from '@app/contracts';
 import { api } from '../../lib/api-client';
 import { type DocumentKind, documentKinds } from '../../lib/document-kinds';
@@ -35,7 +43,7 @@ export function isInvoice<T extends DocumentResource | DocumentListRow>(document
 export function useDocumentList(kind: DocumentKind, params: DocumentListParams) {
   return useQuery({
     queryKey: documentKeys.list(kind, params),
-    queryFn: ({ signal }) => api.get<DocumentListResponse>(base(kind), { query: { limit: DOCUMENTS_PAGE_SIZE, ...params }, signal }),
+    queryFn: ({ signal }) => api.get(base(kind), kind === 'invoice' ? invoiceListResponseSchema : estimateListResponseSchema, { query: { limit: DOCUMENTS_PAGE_SIZE, ...params }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -43,14 +51,14 @@ export function useDocumentList(kind: DocumentKind, params: DocumentListParams) 
 export function useInvoiceStats(direction: DocumentDirection) {
   return useQuery({
     queryKey: documentKeys.stats(direction),
-    queryFn: ({ signal }) => api.get<InvoiceStats>('/invoices/stats', { query: { type: direction }, signal }),
+    queryFn: ({ signal }) => api.get('/invoices/stats', invoiceStatsSchema, { query: { type: direction }, signal }),
   });
 }
 
 export function useDocument(kind: DocumentKind, id: string) {
   return useQuery({
     queryKey: documentKeys.one(kind, id),
-    queryFn: async ({ signal }) => (await api.get<{ data: DocumentResource }>(one(kind, id), { signal })).data,
+    queryFn: async ({ signal }) => (await api.get(one(kind, id), documentAnswer(kind), { signal })).data,
   });
 }
 
@@ -58,6 +66,14 @@ function commandPath(kind: DocumentKind, id: string, command: DocumentCommand): 
   // The issuing business approves its own invoice on a separate path (spec section 7).
   if (command === 'admin-approve') return `${base(kind)}/admin/${encodeURIComponent(id)}/approve`;
   return `${one(kind, id)}/${command}`;
+}
+
+const documentAnswer = (kind: DocumentKind) => dataResponse(kind === 'invoice' ? invoiceResourceSchema : estimateResourceSchema);
+
+/** The receiver's approve and reject answer the new status; a conversion answers the invoice it made; the rest answer the document. */
+function commandAnswer(kind: DocumentKind, command: DocumentCommand) {
+  if (command === 'approve' || command === 'reject') return documentStatusResponseSchema;
+  return command === 'convert-to-invoice' ? dataResponse(invoiceResourceSchema) : documentAnswer(kind);
 }
 
 /** Refreshes the kind's lists, stats and records; a conversion also creates an invoice. */
@@ -73,7 +89,7 @@ export function useDocumentCommand(kind: DocumentKind) {
   const invalidate = useInvalidate(kind);
   return useMutation({
     mutationFn: ({ id, command }: { id: string; command: DocumentCommand }) =>
-      api.post<{ data?: DocumentResource; status?: string }>(commandPath(kind, id, command), command === 'reject' ? {} : undefined),
+      api.post(commandPath(kind, id, command), commandAnswer(kind, command), command === 'reject' ? {} : undefined),
     onSuccess: invalidate,
   });
 }
@@ -83,8 +99,8 @@ export function useDeleteDocuments(kind: DocumentKind) {
   return useMutation({
     mutationFn: (ids: readonly string[]) =>
       ids.length === 1 && ids[0] !== undefined
-        ? api.delete<{ success: boolean }>(one(kind, ids[0]))
-        : api.post<{ success: boolean; count: number }>(`${base(kind)}/delete`, { ids }),
+        ? api.delete(one(kind, ids[0]), successResponseSchema)
+        : api.post(`${base(kind)}/delete`, bulkDeleteResponseSchema, { ids }),
     onSuccess: async (_result, ids) => {
       for (const id of ids) queryClient.removeQueries({ queryKey: documentKeys.one(kind, id) });
       await queryClient.invalidateQueries({ queryKey: documentKeys.all(kind) });
@@ -95,7 +111,7 @@ export function useDeleteDocuments(kind: DocumentKind) {
 export function useUpdateDueDate() {
   const invalidate = useInvalidate('invoice');
   return useMutation({
-    mutationFn: ({ id, dueDate }: { id: string; dueDate: string }) => api.post<{ data: InvoiceResource }>(`${one('invoice', id)}/update-due-date`, { due_date: dueDate }),
+    mutationFn: ({ id, dueDate }: { id: string; dueDate: string }) => api.post(`${one('invoice', id)}/update-due-date`, dataResponse(invoiceResourceSchema), { due_date: dueDate }),
     onSuccess: invalidate,
   });
 }
@@ -103,7 +119,7 @@ export function useUpdateDueDate() {
 export function useEmailPreview(kind: DocumentKind, id: string, enabled: boolean) {
   return useQuery({
     queryKey: documentKeys.emailPreview(kind, id),
-    queryFn: async ({ signal }) => (await api.get<{ data: DocumentEmailPreview }>(`${one(kind, id)}/preview-email`, { signal })).data,
+    queryFn: async ({ signal }) => (await api.get(`${one(kind, id)}/preview-email`, dataResponse(documentEmailPreviewSchema), { signal })).data,
     enabled,
     // The preview is a starting point for the form; it must not change under the user's edits.
     staleTime: Infinity,
@@ -114,7 +130,7 @@ export function useEmailPreview(kind: DocumentKind, id: string, enabled: boolean
 export function useSendDocumentEmail(kind: DocumentKind) {
   const invalidate = useInvalidate(kind);
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: SendDocumentEmailRequest }) => api.post<{ data: DocumentResource }>(`${one(kind, id)}/send-email`, body),
+    mutationFn: ({ id, body }: { id: string; body: SendDocumentEmailRequest }) => api.post(`${one(kind, id)}/send-email`, documentAnswer(kind), body),
     onSuccess: invalidate,
   });
 }
@@ -123,18 +139,18 @@ export function useSendDocumentEmail(kind: DocumentKind) {
 export function useInvoiceReminders(id: string) {
   return useQuery({
     queryKey: [...documentKeys.one('invoice', id), 'reminders'] as const,
-    queryFn: async ({ signal }) => (await api.get<InvoiceReminderDeliveriesResponse>(`${one('invoice', id)}/reminders`, { signal })).data,
+    queryFn: async ({ signal }) => (await api.get(`${one('invoice', id)}/reminders`, invoiceReminderDeliveriesResponseSchema, { signal })).data,
   });
 }
 
 export function useCreatePublicLink(kind: DocumentKind) {
-  return useMutation({ mutationFn: (id: string) => api.post<PublicLinkResponse>(`${one(kind, id)}/links`) });
+  return useMutation({ mutationFn: (id: string) => api.post(`${one(kind, id)}/links`, publicLinkResponseSchema) });
 }
 
 export function useRemoveAttachment(kind: DocumentKind) {
   const invalidate = useInvalidate(kind);
   return useMutation({
-    mutationFn: ({ id, attachment }: { id: string; attachment: AttachmentResource }) => api.delete<{ success: boolean }>(`${one(kind, id)}/attachments/${encodeURIComponent(attachment.id)}`),
+    mutationFn: ({ id, attachment }: { id: string; attachment: AttachmentResource }) => api.delete(`${one(kind, id)}/attachments/${encodeURIComponent(attachment.id)}`, successResponseSchema),
     onSuccess: invalidate,
   });
 }

@@ -61,8 +61,8 @@ export function useDocumentCommands(kind: DocumentKind) {
     try {
       const result = await command.mutateAsync({ id, command: name });
       notifySuccess(t(`${kind}s.notice.${NOTICE[name]}`));
-      if (name === 'clone' && result.data) await navigate(documentLinks.view(kind, result.data.id));
-      if (name === 'convert-to-invoice' && result.data) await navigate(documentLinks.view('invoice', result.data.id));
+      if (name === 'clone' && 'data' in result) await navigate(documentLinks.view(kind, result.data.id));
+      if (name === 'convert-to-invoice' && 'data' in result) await navigate(documentLinks.view('invoice', result.data.id));
       return true;
     } catch (err) {
       notifyError(err);

@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { AccessLogResource, ApiLogDetail, ApiLogResource, ListMeta } from '@app/contracts';
+import { accessLogListResponseSchema, apiLogDetailSchema, apiLogListResponseSchema, dataResponse } from '@app/contracts';
 import { api, type QueryValue } from '../../lib/api-client';
 
 export const LOGS_PAGE_SIZE = 20;
@@ -7,7 +7,7 @@ export const LOGS_PAGE_SIZE = 20;
 export function useAccessLogs(query: Record<string, QueryValue>) {
   return useQuery({
     queryKey: ['access-logs', query],
-    queryFn: () => api.get<{ data: AccessLogResource[]; meta: ListMeta }>('/platform/access-logs', { query: { ...query, limit: LOGS_PAGE_SIZE } }),
+    queryFn: () => api.get('/platform/access-logs', accessLogListResponseSchema, { query: { ...query, limit: LOGS_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -15,7 +15,7 @@ export function useAccessLogs(query: Record<string, QueryValue>) {
 export function useApiLogs(query: Record<string, QueryValue>) {
   return useQuery({
     queryKey: ['api-logs', query],
-    queryFn: () => api.get<{ data: ApiLogResource[]; meta: ListMeta }>('/platform/logs', { query: { ...query, limit: LOGS_PAGE_SIZE } }),
+    queryFn: () => api.get('/platform/logs', apiLogListResponseSchema, { query: { ...query, limit: LOGS_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -23,6 +23,6 @@ export function useApiLogs(query: Record<string, QueryValue>) {
 export function useApiLog(id: string) {
   return useQuery({
     queryKey: ['api-logs', 'one', id],
-    queryFn: () => api.get<{ data: ApiLogDetail }>(`/platform/logs/${encodeURIComponent(id)}`).then((r) => r.data),
+    queryFn: () => api.get(`/platform/logs/${encodeURIComponent(id)}`, dataResponse(apiLogDetailSchema)).then((r) => r.data),
   });
 }

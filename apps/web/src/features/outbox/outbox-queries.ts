@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ListMeta, OutboxMailResource, OutboxStatus } from '@app/contracts';
+import { outboxListResponseSchema, type OutboxMailResource, type OutboxStatus, successResponseSchema } from '@app/contracts';
 import { api } from '../../lib/api-client';
 
 export type OutboxFilter = OutboxStatus | 'all';
@@ -14,7 +14,7 @@ export function useOutbox(status: OutboxFilter, page: number) {
   return useQuery({
     queryKey: outboxKeys.list(status, page),
     queryFn: () =>
-      api.get<{ data: OutboxMailResource[]; meta: ListMeta }>('/platform/outbox', {
+      api.get('/platform/outbox', outboxListResponseSchema, {
         query: { page, limit: OUTBOX_PAGE_SIZE, status: status === 'all' ? undefined : status },
       }),
     placeholderData: keepPreviousData,
@@ -24,7 +24,7 @@ export function useOutbox(status: OutboxFilter, page: number) {
 export function useRetryOutboxMail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<unknown>(`/platform/outbox/${encodeURIComponent(id)}/retry`),
+    mutationFn: (id: string) => api.post(`/platform/outbox/${encodeURIComponent(id)}/retry`, successResponseSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: outboxKeys.all }),
   });
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { InvoiceListResponse, InvoiceResource } from '@app/contracts';
+import { dataResponse, invoiceListResponseSchema, invoiceResourceSchema } from '@app/contracts';
 import type { ServerOption, ServerOptionsQuery } from '../../components/server-select';
 import { api } from '../../lib/api-client';
 import { formatDocumentMoney } from '../../lib/money';
@@ -23,7 +23,7 @@ export function payableInvoiceLabel(invoice: { invoice_number: string; due_amoun
 export function payableInvoiceOptions(payable: PayableFor, due: (amount: string) => string): ServerOptionsQuery {
   return async (search, signal) => {
     const incoming = payable.direction === 'made';
-    const list = await api.get<InvoiceListResponse>('/invoices', {
+    const list = await api.get('/invoices', invoiceListResponseSchema, {
       query: {
         type: incoming ? 'incoming' : 'outgoing',
         tab_status: 'open',
@@ -47,7 +47,7 @@ export function payableInvoicesKey(payable: PayableFor | null): readonly unknown
 export function usePayableInvoice(id: string | null) {
   return useQuery({
     queryKey: invoiceKeys.one(id ?? ''),
-    queryFn: async ({ signal }) => (await api.get<{ data: InvoiceResource }>(`/invoices/${encodeURIComponent(id ?? '')}`, { signal })).data,
+    queryFn: async ({ signal }) => (await api.get(`/invoices/${encodeURIComponent(id ?? '')}`, dataResponse(invoiceResourceSchema), { signal })).data,
     enabled: id !== null,
   });
 }

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentEmailPreview, PaymentClaim, PaymentClaimListResponse, PaymentListResponse, PaymentRequest, PaymentResource, SendDocumentEmailRequest } from '@app/contracts';
+import { bulkDeleteResponseSchema, dataResponse, documentEmailPreviewSchema, paymentClaimListResponseSchema, paymentClaimResponseSchema, paymentListResponseSchema, type PaymentRequest, paymentResourceSchema, type SendDocumentEmailRequest, successResponseSchema } from '@app/contracts';
 import { type QueryValue, api } from '../../lib/api-client';
 import { companyPaths } from '../../lib/paths';
 import { dashboardKeys } from '../../lib/queries/dashboard-keys';
@@ -22,7 +22,7 @@ export const paymentKeys = {
 export function usePayments(params: PaymentListParams) {
   return useQuery({
     queryKey: paymentKeys.list(params),
-    queryFn: ({ signal }) => api.get<PaymentListResponse>(BASE, { query: { limit: PAYMENTS_PAGE_SIZE, ...params }, signal }),
+    queryFn: ({ signal }) => api.get(BASE, paymentListResponseSchema, { query: { limit: PAYMENTS_PAGE_SIZE, ...params }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -30,7 +30,7 @@ export function usePayments(params: PaymentListParams) {
 export function usePayment(id: string) {
   return useQuery({
     queryKey: paymentKeys.one(id),
-    queryFn: async ({ signal }) => (await api.get<{ data: PaymentResource }>(one(id), { signal })).data,
+    queryFn: async ({ signal }) => (await api.get(one(id), dataResponse(paymentResourceSchema), { signal })).data,
   });
 }
 
@@ -51,7 +51,7 @@ export function useSavePayment() {
   return useMutation({
     // A new payment carries the form's idempotency key: a retried submit records it once.
     mutationFn: ({ id, body, idempotencyKey }: { id: string | null; body: PaymentRequest; idempotencyKey: string }) =>
-      id ? api.put<{ data: PaymentResource }>(one(id), body) : api.post<{ data: PaymentResource }>(BASE, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+      id ? api.put(one(id), dataResponse(paymentResourceSchema), body) : api.post(BASE, dataResponse(paymentResourceSchema), body, { headers: { 'Idempotency-Key': idempotencyKey } }),
     onSuccess: invalidate,
   });
 }
@@ -61,7 +61,7 @@ export function useDeletePayments() {
   const invalidate = useInvalidatePayments();
   return useMutation({
     mutationFn: (ids: readonly string[]) =>
-      ids.length === 1 && ids[0] !== undefined ? api.delete<{ success: boolean }>(one(ids[0])) : api.post<{ success: boolean }>(`${BASE}/delete`, { ids }),
+      ids.length === 1 && ids[0] !== undefined ? api.delete(one(ids[0]), successResponseSchema) : api.post(`${BASE}/delete`, bulkDeleteResponseSchema, { ids }),
     onSuccess: async (_result, ids) => {
       for (const id of ids) queryClient.removeQueries({ queryKey: paymentKeys.one(id) });
       await invalidate();
@@ -73,7 +73,7 @@ export function useDeletePayments() {
 export function usePaymentClaims(params: PaymentListParams, enabled = true) {
   return useQuery({
     queryKey: paymentKeys.claims(params),
-    queryFn: ({ signal }) => api.get<PaymentClaimListResponse>(`${BASE}/claims`, { query: { limit: PAYMENTS_PAGE_SIZE, ...params }, signal }),
+    queryFn: ({ signal }) => api.get(`${BASE}/claims`, paymentClaimListResponseSchema, { query: { limit: PAYMENTS_PAGE_SIZE, ...params }, signal }),
     enabled,
   });
 }
@@ -85,7 +85,7 @@ export function useDecideClaim() {
   const invalidate = useInvalidatePayments();
   return useMutation({
     mutationFn: (decision: ClaimDecision) =>
-      api.post<{ data: PaymentClaim }>(`${one(decision.id)}/${decision.decision}`, decision.decision === 'reject' ? { reason: decision.reason } : {}),
+      api.post(`${one(decision.id)}/${decision.decision}`, paymentClaimResponseSchema, decision.decision === 'reject' ? { reason: decision.reason } : {}),
     onSuccess: invalidate,
   });
 }
@@ -93,7 +93,7 @@ export function useDecideClaim() {
 export function usePaymentEmailPreview(id: string, enabled: boolean) {
   return useQuery({
     queryKey: paymentKeys.emailPreview(id),
-    queryFn: async ({ signal }) => (await api.get<{ data: DocumentEmailPreview }>(`${one(id)}/preview-email`, { signal })).data,
+    queryFn: async ({ signal }) => (await api.get(`${one(id)}/preview-email`, dataResponse(documentEmailPreviewSchema), { signal })).data,
     enabled,
     // The preview is a starting point for the form; it must not change under the user's edits.
     staleTime: Infinity,
@@ -104,7 +104,7 @@ export function usePaymentEmailPreview(id: string, enabled: boolean) {
 export function useSendReceipt() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: SendDocumentEmailRequest }) => api.post<{ data: PaymentResource }>(`${one(id)}/send-email`, body),
+    mutationFn: ({ id, body }: { id: string; body: SendDocumentEmailRequest }) => api.post(`${one(id)}/send-email`, dataResponse(paymentResourceSchema), body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
   });
 }

@@ -1,16 +1,20 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import {
-  type ListMeta,
-  type PlatformUserResource,
   type PlatformUserTab,
-  type RoleListResponse,
   canGrant,
+  dataResponse,
   type invitePlatformUserRequestSchema,
+  platformUserInvitedResponseSchema,
+  platformUserListResponseSchema,
+  platformUserResourceSchema,
+  roleListResponseSchema,
   type updatePlatformUserRequestSchema,
 } from '@app/contracts';
 import { api } from '../../lib/api-client';
 import { abilitiesFor, useBootstrap } from '../../lib/session';
+
+const platformUserAnswer = dataResponse(platformUserResourceSchema);
 
 export const PLATFORM_USERS_PAGE_SIZE = 15;
 
@@ -24,7 +28,7 @@ export function usePlatformUsers(tab: PlatformUserTab, search: string, page: num
   return useQuery({
     queryKey: platformUserKeys.list(tab, search, page),
     queryFn: () =>
-      api.get<{ data: PlatformUserResource[]; meta: ListMeta & { user_total_count: number } }>('/platform/users', {
+      api.get('/platform/users', platformUserListResponseSchema, {
         query: { status: tab, search: search || undefined, page, limit: PLATFORM_USERS_PAGE_SIZE },
       }),
     placeholderData: keepPreviousData,
@@ -36,7 +40,7 @@ export function usePlatformRoles(enabled: boolean) {
   const held = abilitiesFor(useBootstrap(), 'platform');
   return useQuery({
     queryKey: platformUserKeys.roles,
-    queryFn: () => api.get<RoleListResponse>('/platform/roles', { query: { limit: 500 } }),
+    queryFn: () => api.get('/platform/roles', roleListResponseSchema, { query: { limit: 500 } }),
     select: (response) => response.data.map((role) => ({ value: role.id, label: role.name, disabled: !canGrant(held, role.abilities) })),
     enabled,
   });
@@ -45,7 +49,7 @@ export function usePlatformRoles(enabled: boolean) {
 export function useInvitePlatformUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: z.output<typeof invitePlatformUserRequestSchema>) => api.post<{ data: PlatformUserResource }>('/platform/users', body),
+    mutationFn: (body: z.output<typeof invitePlatformUserRequestSchema>) => api.post('/platform/users', platformUserInvitedResponseSchema, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: platformUserKeys.all }),
   });
 }
@@ -54,7 +58,7 @@ export function useUpdatePlatformUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: z.output<typeof updatePlatformUserRequestSchema> }) =>
-      api.put<{ data: PlatformUserResource }>(`/platform/users/${encodeURIComponent(id)}`, body),
+      api.put(`/platform/users/${encodeURIComponent(id)}`, platformUserAnswer, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: platformUserKeys.all }),
   });
 }
@@ -62,7 +66,7 @@ export function useUpdatePlatformUser() {
 export function useTogglePlatformUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'disable' | 'enable' }) => api.post<{ data: PlatformUserResource }>(`/platform/users/${encodeURIComponent(id)}/${action}`),
+    mutationFn: ({ id, action }: { id: string; action: 'disable' | 'enable' }) => api.post(`/platform/users/${encodeURIComponent(id)}/${action}`, platformUserAnswer),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: platformUserKeys.all }),
   });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PublicDocument, PublicPayment } from '@app/contracts';
+import { documentStatusResponseSchema, publicDocumentSchema, publicPaymentSchema } from '@app/contracts';
 import { api } from '../../lib/api-client';
 
 export type PublicModel = 'invoice' | 'estimate';
@@ -10,7 +10,7 @@ const key = (model: PublicModel, token: string) => ['public-document', model, to
 export function usePublicDocument(model: PublicModel, token: string) {
   return useQuery({
     queryKey: key(model, token),
-    queryFn: ({ signal }) => api.get<PublicDocument>(path(model, token), { signal }),
+    queryFn: ({ signal }) => api.get(path(model, token), publicDocumentSchema, { signal }),
     retry: false,
   });
 }
@@ -19,7 +19,7 @@ export function usePublicDocument(model: PublicModel, token: string) {
 export function usePublicReceipt(token: string) {
   return useQuery({
     queryKey: ['public-document', 'payment', token] as const,
-    queryFn: ({ signal }) => api.get<PublicPayment>(`/public/payments/${encodeURIComponent(token)}`, { signal }),
+    queryFn: ({ signal }) => api.get(`/public/payments/${encodeURIComponent(token)}`, publicPaymentSchema, { signal }),
     retry: false,
   });
 }
@@ -28,7 +28,7 @@ export function usePublicReceipt(token: string) {
 export function usePublicEstimateDecision(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (decision: 'approve' | 'reject') => api.post<{ status: string }>(`${path('estimate', token)}/${decision}`, decision === 'reject' ? {} : undefined),
+    mutationFn: (decision: 'approve' | 'reject') => api.post(`${path('estimate', token)}/${decision}`, documentStatusResponseSchema, decision === 'reject' ? {} : undefined),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key('estimate', token) }),
   });
 }

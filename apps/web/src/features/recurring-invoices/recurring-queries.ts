@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { RecurringInvoiceListResponse, RecurringInvoiceRequest, RecurringInvoiceResource } from '@app/contracts';
+import { bulkDeleteResponseSchema, dataResponse, recurringInvoiceListResponseSchema, type RecurringInvoiceRequest, recurringInvoiceResourceSchema, recurringMarkSentResponseSchema, successResponseSchema } from '@app/contracts';
 import { type QueryValue, api } from '../../lib/api-client';
 import { companyPaths } from '../../lib/paths';
 import { invoiceKeys } from '../../lib/queries/document-keys';
@@ -19,7 +19,7 @@ export const recurringKeys = {
 export function useRecurringInvoices(params: RecurringListParams) {
   return useQuery({
     queryKey: recurringKeys.list(params),
-    queryFn: ({ signal }) => api.get<RecurringInvoiceListResponse>(BASE, { query: { limit: RECURRING_PAGE_SIZE, ...params }, signal }),
+    queryFn: ({ signal }) => api.get(BASE, recurringInvoiceListResponseSchema, { query: { limit: RECURRING_PAGE_SIZE, ...params }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -27,7 +27,7 @@ export function useRecurringInvoices(params: RecurringListParams) {
 export function useRecurringInvoice(id: string) {
   return useQuery({
     queryKey: recurringKeys.one(id),
-    queryFn: async ({ signal }) => (await api.get<{ data: RecurringInvoiceResource }>(one(id), { signal })).data,
+    queryFn: async ({ signal }) => (await api.get(one(id), dataResponse(recurringInvoiceResourceSchema), { signal })).data,
   });
 }
 
@@ -40,21 +40,21 @@ export function useSaveRecurringInvoice() {
   const invalidate = useInvalidate();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: RecurringInvoiceRequest }) =>
-      id ? api.put<{ data: RecurringInvoiceResource }>(one(id), body) : api.post<{ data: RecurringInvoiceResource }>(BASE, body),
+      id ? api.put(one(id), dataResponse(recurringInvoiceResourceSchema), body) : api.post(BASE, dataResponse(recurringInvoiceResourceSchema), body),
     onSuccess: invalidate,
   });
 }
 
 export function useCloneRecurringInvoice() {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: (id: string) => api.post<{ data: RecurringInvoiceResource }>(`${one(id)}/clone`), onSuccess: invalidate });
+  return useMutation({ mutationFn: (id: string) => api.post(`${one(id)}/clone`, dataResponse(recurringInvoiceResourceSchema)), onSuccess: invalidate });
 }
 
 /** Marks the invoices it made that were never sent as sent: those invoices change too. */
 export function useMarkRecurringSent() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.post<{ data: RecurringInvoiceResource; count: number }>(`${one(id)}/mark-as-sent`),
+    mutationFn: (id: string) => api.post(`${one(id)}/mark-as-sent`, recurringMarkSentResponseSchema),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: recurringKeys.all });
       await queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
@@ -66,7 +66,7 @@ export function useDeleteRecurringInvoices() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: readonly string[]) =>
-      ids.length === 1 && ids[0] !== undefined ? api.delete<{ success: boolean }>(one(ids[0])) : api.post<{ success: boolean }>(`${BASE}/delete`, { ids }),
+      ids.length === 1 && ids[0] !== undefined ? api.delete(one(ids[0]), successResponseSchema) : api.post(`${BASE}/delete`, bulkDeleteResponseSchema, { ids }),
     onSuccess: async (_result, ids) => {
       for (const id of ids) queryClient.removeQueries({ queryKey: recurringKeys.one(id) });
       await queryClient.invalidateQueries({ queryKey: recurringKeys.all });

@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AbilityScope, RoleListResponse, RoleResource, RoleRequest } from '@app/contracts';
+import { type AbilityScope, dataResponse, roleListResponseSchema, type RoleRequest, roleResourceSchema, successResponseSchema } from '@app/contracts';
 import { api } from '../../lib/api-client';
+
+const roleAnswer = dataResponse(roleResourceSchema);
 
 export const ROLES_PAGE_SIZE = 15;
 
@@ -15,7 +17,7 @@ export const roleKeys = {
 export function useRoleList(scope: AbilityScope, page: number) {
   return useQuery({
     queryKey: roleKeys.list(scope, page),
-    queryFn: () => api.get<RoleListResponse>(base(scope), { query: { page, limit: ROLES_PAGE_SIZE } }),
+    queryFn: () => api.get(base(scope), roleListResponseSchema, { query: { page, limit: ROLES_PAGE_SIZE } }),
     placeholderData: keepPreviousData,
   });
 }
@@ -24,7 +26,7 @@ export function useSaveRole(scope: AbilityScope) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: RoleRequest }) =>
-      id ? api.put<{ data: RoleResource }>(`${base(scope)}/${encodeURIComponent(id)}`, body) : api.post<{ data: RoleResource }>(base(scope), body),
+      id ? api.put(`${base(scope)}/${encodeURIComponent(id)}`, roleAnswer, body) : api.post(base(scope), roleAnswer, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: roleKeys.scope(scope) }),
   });
 }
@@ -32,7 +34,7 @@ export function useSaveRole(scope: AbilityScope) {
 export function useDeleteRole(scope: AbilityScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<unknown>(`${base(scope)}/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.delete(`${base(scope)}/${encodeURIComponent(id)}`, successResponseSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: roleKeys.scope(scope) }),
   });
 }

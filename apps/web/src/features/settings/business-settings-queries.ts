@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type BusinessSettings, type ResolvedBusinessSettings, resolveBusinessSettings } from '@app/contracts';
+import { type BusinessSettings, type ResolvedBusinessSettings, businessSettingsResourceSchema, resolveBusinessSettings, updateBusinessSettingsResponseSchema } from '@app/contracts';
 import { api } from '../../lib/api-client';
 import { sessionKey } from '../../lib/session';
 
@@ -9,7 +9,7 @@ export const businessSettingsKey = ['business-settings'] as const;
 export function useBusinessSettings() {
   return useQuery({
     queryKey: businessSettingsKey,
-    queryFn: async ({ signal }) => resolveBusinessSettings(await api.get<BusinessSettings>('/business/settings', { signal })),
+    queryFn: async ({ signal }) => resolveBusinessSettings(await api.get('/business/settings', businessSettingsResourceSchema, { signal })),
   });
 }
 
@@ -26,7 +26,7 @@ export function changedSettings(stored: ResolvedBusinessSettings, edited: Busine
 export function useSaveBusinessSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: BusinessSettings) => api.post<{ success: boolean; settings: BusinessSettings }>('/business/settings', { settings }),
+    mutationFn: (settings: BusinessSettings) => api.post('/business/settings', updateBusinessSettingsResponseSchema, { settings }),
     onSuccess: async (response) => {
       queryClient.setQueryData(businessSettingsKey, resolveBusinessSettings(response.settings));
       await queryClient.invalidateQueries({ queryKey: sessionKey });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExchangeRateListResponse, ExchangeRateResource } from '@app/contracts';
+import { dataResponse, exchangeRateListResponseSchema, exchangeRateResourceSchema, successResponseSchema } from '@app/contracts';
 import { api } from '../../lib/api-client';
 
 const PATH = '/exchange-rates';
@@ -7,7 +7,7 @@ export const exchangeRateKeys = { all: ['exchange-rates'] as const };
 
 /** One rate per currency of the catalogue at most, so the list comes whole (no paging). */
 export function useExchangeRates() {
-  return useQuery({ queryKey: exchangeRateKeys.all, queryFn: ({ signal }) => api.get<ExchangeRateListResponse>(PATH, { signal }) });
+  return useQuery({ queryKey: exchangeRateKeys.all, queryFn: ({ signal }) => api.get(PATH, exchangeRateListResponseSchema, { signal }) });
 }
 
 /** Saving or removing a rate changes the dashboard's converted figures too. */
@@ -22,7 +22,7 @@ function useInvalidate() {
 export function useSaveExchangeRate() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: ({ currencyId, rate }: { currencyId: number; rate: string }) => api.put<{ data: ExchangeRateResource }>(`${PATH}/${currencyId}`, { rate }),
+    mutationFn: ({ currencyId, rate }: { currencyId: number; rate: string }) => api.put(`${PATH}/${currencyId}`, dataResponse(exchangeRateResourceSchema), { rate }),
     onSuccess: invalidate,
   });
 }
@@ -30,7 +30,7 @@ export function useSaveExchangeRate() {
 export function useDeleteExchangeRate() {
   const invalidate = useInvalidate();
   return useMutation({
-    mutationFn: (currencyId: number) => api.delete<{ success: boolean }>(`${PATH}/${currencyId}`),
+    mutationFn: (currencyId: number) => api.delete(`${PATH}/${currencyId}`, successResponseSchema),
     onSuccess: invalidate,
   });
 }

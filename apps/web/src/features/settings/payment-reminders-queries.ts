@@ -1,6 +1,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PaymentReminderListResponse, PaymentReminderPayload, PaymentReminderResource } from '@app/contracts';
+import { dataResponse, paymentReminderListResponseSchema, type PaymentReminderPayload, paymentReminderResourceSchema, successResponseSchema } from '@app/contracts';
 import { api } from '../../lib/api-client';
+
+const paymentReminderAnswer = dataResponse(paymentReminderResourceSchema);
 
 const PATH = '/payment-reminders';
 export const PAYMENT_REMINDERS_PAGE_SIZE = 15;
@@ -13,7 +15,7 @@ export const paymentReminderKeys = {
 export function usePaymentReminders(page: number) {
   return useQuery({
     queryKey: paymentReminderKeys.list(page),
-    queryFn: ({ signal }) => api.get<PaymentReminderListResponse>(PATH, { query: { page, limit: PAYMENT_REMINDERS_PAGE_SIZE }, signal }),
+    queryFn: ({ signal }) => api.get(PATH, paymentReminderListResponseSchema, { query: { page, limit: PAYMENT_REMINDERS_PAGE_SIZE }, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -22,7 +24,7 @@ export function useSavePaymentReminder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: PaymentReminderPayload }) =>
-      id ? api.put<{ data: PaymentReminderResource }>(`${PATH}/${encodeURIComponent(id)}`, body) : api.post<{ data: PaymentReminderResource }>(PATH, body),
+      id ? api.put(`${PATH}/${encodeURIComponent(id)}`, paymentReminderAnswer, body) : api.post(PATH, paymentReminderAnswer, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentReminderKeys.all }),
   });
 }
@@ -30,7 +32,7 @@ export function useSavePaymentReminder() {
 export function useDeletePaymentReminder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<{ success: boolean }>(`${PATH}/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.delete(`${PATH}/${encodeURIComponent(id)}`, successResponseSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentReminderKeys.all }),
   });
 }

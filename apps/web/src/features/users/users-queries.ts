@@ -1,10 +1,23 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { type RoleListResponse, type TeamUserListResponse, type TeamUserResource, type TeamUserTab, type UpdateTeamUserRequest, canGrant, type inviteUserRequestSchema } from '@app/contracts';
+import {
+  type TeamUserTab,
+  type UpdateTeamUserRequest,
+  canGrant,
+  dataResponse,
+  type inviteUserRequestSchema,
+  roleListResponseSchema,
+  successResponseSchema,
+  teamUserInvitedResponseSchema,
+  teamUserListResponseSchema,
+  teamUserResourceSchema,
+} from '@app/contracts';
 import { api } from '../../lib/api-client';
 import { abilitiesFor, useBootstrap } from '../../lib/session';
 
 export const USERS_PAGE_SIZE = 15;
+
+const teamUserAnswer = dataResponse(teamUserResourceSchema);
 
 export const userKeys = {
   all: ['users'] as const,
@@ -16,7 +29,7 @@ export function useTeamUsers(tab: TeamUserTab, search: string, page: number) {
   return useQuery({
     queryKey: userKeys.list(tab, search, page),
     queryFn: () =>
-      api.get<TeamUserListResponse>('/users', {
+      api.get('/users', teamUserListResponseSchema, {
         query: { status: tab === 'all' ? undefined : tab, search: search || undefined, page, limit: USERS_PAGE_SIZE },
       }),
     placeholderData: keepPreviousData,
@@ -31,7 +44,7 @@ export function useAssignableRoles(enabled: boolean) {
   const held = abilitiesFor(useBootstrap(), 'business');
   return useQuery({
     queryKey: userKeys.roles,
-    queryFn: () => api.get<RoleListResponse>('/roles', { query: { limit: 500 } }),
+    queryFn: () => api.get('/roles', roleListResponseSchema, { query: { limit: 500 } }),
     select: (response) => response.data.filter((role) => !role.is_system).map((role) => ({ id: role.id, name: role.name, grantable: canGrant(held, role.abilities) })),
     enabled,
   });
@@ -40,7 +53,7 @@ export function useAssignableRoles(enabled: boolean) {
 export function useInviteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: z.output<typeof inviteUserRequestSchema>) => api.post<{ data: TeamUserResource }>('/users', body),
+    mutationFn: (body: z.output<typeof inviteUserRequestSchema>) => api.post('/users', teamUserInvitedResponseSchema, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
@@ -48,7 +61,7 @@ export function useInviteUser() {
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: UpdateTeamUserRequest }) => api.put<{ data: TeamUserResource }>(`/users/${encodeURIComponent(id)}`, body),
+    mutationFn: ({ id, body }: { id: string; body: UpdateTeamUserRequest }) => api.put(`/users/${encodeURIComponent(id)}`, teamUserAnswer, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
@@ -59,8 +72,10 @@ export type UserAction = 'disable' | 'enable' | 'resend-invite' | 'transfer-owne
 export function useUserAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: UserAction }) =>
-      action === 'remove' ? api.delete<unknown>(`/users/${encodeURIComponent(id)}`) : api.post<unknown>(`/users/${encodeURIComponent(id)}/${action}`),
+    mutationFn: async ({ id, action }: { id: string; action: UserAction }) => {
+      if (action === 'remove') await api.delete(`/users/${encodeURIComponent(id)}`, successResponseSchema);
+      else await api.post(`/users/${encodeURIComponent(id)}/${action}`, action === 'resend-invite' ? teamUserInvitedResponseSchema : teamUserAnswer);
+    },
     onSuccess: async (_data, { action }) => {
       await queryClient.invalidateQueries({ queryKey: userKeys.all });
       // Transferring ownership changes the caller's own abilities.

@@ -49,7 +49,7 @@ function accountApi(session: BootstrapResponse) {
     route('GET', '/api/v1/user/confirmed-password-status', () => jsonResponse(200, { confirmed: false })),
     route('POST', '/api/v1/user/confirm-password', (r) =>
       JSON.stringify(r.body) === JSON.stringify({ password: 'Secret-123' })
-        ? new Response(null, { status: 201 })
+        ? jsonResponse(201, { confirmed: true })
         : jsonResponse(422, { message: 'Invalid', errors: { password: ['The provided password was incorrect.'] } }),
     ),
     route('POST', '/api/v1/user/two-factor-authentication', () =>

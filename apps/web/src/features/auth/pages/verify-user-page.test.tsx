@@ -21,7 +21,7 @@ function verificationApi(answer: () => Response) {
 
 describe('verify user page', () => {
   it('sends the link once and says the address is verified, without signing in', async () => {
-    const { requests } = verificationApi(() => jsonResponse(200, {}));
+    const { requests } = verificationApi(() => jsonResponse(200, { message: messages.emailVerified }));
     renderApp('/verify-user?token=tok-9', null);
 
     expect(await screen.findByText('Your email address has been verified.')).toBeInTheDocument();
@@ -35,7 +35,7 @@ describe('verify user page', () => {
     renderApp('/verify-user?token=used', null);
     expect(await screen.findByRole('alert')).toHaveTextContent(messages.invalidToken);
 
-    const { requests } = verificationApi(() => jsonResponse(200, {}));
+    const { requests } = verificationApi(() => jsonResponse(200, { message: messages.emailVerified }));
     renderApp('/verify-user', null);
     expect(await screen.findByText('This link is invalid or has expired.')).toBeInTheDocument();
     expect(requests.filter((r) => r.path === '/api/v1/verify-email')).toEqual([]);

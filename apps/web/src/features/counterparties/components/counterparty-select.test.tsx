@@ -6,13 +6,14 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { CounterpartyKind } from '@app/contracts';
 import { jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
+import { makeCounterparty } from '../../../test/fixtures';
 import { CounterpartySelect } from './counterparty-select';
 
 afterEach(() => vi.restoreAllMocks());
 
 const rows = [
-  { id: 'c1', name: 'Globex Corporation', display_name: 'Globex' },
-  { id: 'c2', name: 'Initech', display_name: null },
+  makeCounterparty({ id: 'c1', name: 'Globex Corporation', display_name: 'Globex' }),
+  makeCounterparty({ id: 'c2', name: 'Initech', display_name: null }),
 ];
 
 function listOf(path: string) {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { CounterpartyKind, CounterpartyListResponse } from '@app/contracts';
+import { type CounterpartyKind, counterpartyListResponseSchema } from '@app/contracts';
 import { type ServerOption, type ServerOptionsQuery, ServerSelect } from '../../../components/server-select';
 import { api } from '../../../lib/api-client';
 import { counterpartyKinds } from '../../../lib/counterparty-kinds';
@@ -9,7 +9,7 @@ import { COUNTERPARTIES_PAGE_SIZE, counterpartyKeys } from '../counterparties-qu
 export function counterpartyOptions(kind: CounterpartyKind): ServerOptionsQuery {
   return (search, signal) =>
     api
-      .get<CounterpartyListResponse>(counterpartyKinds[kind].base, { query: { status: 'active', limit: COUNTERPARTIES_PAGE_SIZE, search: search || undefined }, signal })
+      .get(counterpartyKinds[kind].base, counterpartyListResponseSchema, { query: { status: 'active', limit: COUNTERPARTIES_PAGE_SIZE, search: search || undefined }, signal })
       .then((list) => list.data.map((record): ServerOption => ({ value: record.id, label: record.display_name || record.name })));
 }
 

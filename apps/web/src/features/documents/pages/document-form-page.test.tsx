@@ -6,6 +6,7 @@ import { addDays, computeTotals, formatMoney, todayInTimeZone } from '@app/domai
 import { type RecordedRequest, jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
 import { makeSession, tenantConfig } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
+import { makeInvoice } from '../../../test/document-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 // The routes load the layout and the page lazily; compiling those chunks up front keeps them out of the first test's time.
@@ -174,7 +175,7 @@ describe('document form', () => {
   });
 
   it('preselects the customer from ?customer= and works in the customer currency', async () => {
-    const { requests } = documentApi(EUR.id, (request) => jsonResponse(201, { data: { id: 'inv-9', ...(request.body as object) } }));
+    const { requests } = documentApi(EUR.id, () => jsonResponse(201, { data: makeInvoice({ id: 'inv-9' }) }));
     const { router } = renderApp(`/invoices/create?customer=${CUSTOMER_ID}`, session());
     const user = userEvent.setup({ delay: null });
 

@@ -7,7 +7,8 @@ import { ApiError } from '../../../lib/api-error';
 import { createQueryClient } from '../../../lib/query-client';
 import { SessionProvider } from '../../../lib/session';
 import { type RecordedRequest, jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
-import { makeSession } from '../../../test/fixtures';
+import { makeCounterparty, makeSession } from '../../../test/fixtures';
+import { makeInvoice } from '../../../test/document-fixtures';
 import { UploadInvoiceModal, rowErrorsOf } from './upload-invoice-modal';
 
 afterEach(() => vi.restoreAllMocks());
@@ -17,7 +18,7 @@ const csrf = route('GET', '/api/v1/csrf-cookie', () => {
   return new Response(null, { status: 204 });
 });
 const customers = route('GET', '/api/v1/customers', () =>
-  jsonResponse(200, { data: [{ id: 'c1', name: 'Globex Corporation', display_name: null }], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1 } }),
+  jsonResponse(200, { data: [makeCounterparty()], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1 } }),
 );
 
 function renderModal() {
@@ -44,7 +45,7 @@ const formOf = (request: RecordedRequest | undefined) => request?.body as FormDa
 
 describe('UploadInvoiceModal', () => {
   it('uploads one invoice for a new draft customer, then refreshes the invoices and closes', async () => {
-    const { requests } = mockFetch(csrf, customers, route('POST', '/api/v1/upload-invoice', () => jsonResponse(201, { data: [{ id: 'i1' }] })));
+    const { requests } = mockFetch(csrf, customers, route('POST', '/api/v1/upload-invoice', () => jsonResponse(201, { data: [makeInvoice({ id: 'i1' })] })));
     const { onClose, invalidate } = renderModal();
     const user = userEvent.setup();
     const dialog = await screen.findByRole('dialog', { name: 'Upload invoices' });
@@ -102,7 +103,7 @@ describe('UploadInvoiceModal', () => {
             errors: { 'rows.4.total': [messages.invalidTotal], 'rows.3.customer_name': [messages.draftCustomerNameInvalid], 'rows.4.customer_email': [messages.draftCustomerEmailRequired] },
           });
         }
-        return jsonResponse(201, { data: [{ id: 'i1' }, { id: 'i2' }] });
+        return jsonResponse(201, { data: [makeInvoice({ id: 'i1' }), makeInvoice({ id: 'i2' })] });
       }),
     );
     const { onClose } = renderModal();

@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, FileInput, Group, List, Modal, Progress, Segment
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type InvoiceResource, messages, resolveBusinessSettings } from '@app/contracts';
+import { invoiceUploadResponseSchema, messages, resolveBusinessSettings } from '@app/contracts';
 import { todayInTimeZone } from '@app/domain';
 import { api } from '../../../lib/api-client';
 import { firstFieldErrors } from '../../../lib/api-error';
@@ -57,7 +57,7 @@ function templateCsv(): Blob {
 function useUploadInvoices() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: FormData) => api.post<{ data: InvoiceResource[] }>('/upload-invoice', form),
+    mutationFn: (form: FormData) => api.post('/upload-invoice', invoiceUploadResponseSchema, form),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
   });
 }

@@ -37,7 +37,7 @@ describe('item form', () => {
       config,
       csrf,
       route('GET', '/api/v1/item-units', (request) =>
-        jsonResponse(200, { data: [{ id: 'u-1', name: 'hour', created_at: '' }].filter((u) => u.name.includes(request.search.get('search') ?? '')), meta: meta(1) }),
+        jsonResponse(200, { data: [{ id: 'u-1', name: 'hour', created_at: '' }].filter((u) => u.name.includes(request.search.get('search') ?? '')), meta: { ...meta(1), item_unit_total_count: 1 } }),
       ),
       route('POST', '/api/v1/items', () => jsonResponse(201, { data: consulting })),
       route('GET', '/api/v1/items', () => jsonResponse(200, { data: [consulting], meta: meta(1) })),

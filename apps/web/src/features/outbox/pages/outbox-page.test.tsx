@@ -34,8 +34,8 @@ describe('outbox', () => {
         document.cookie = 'XSRF-TOKEN=token; path=/';
         return new Response(null, { status: 204 });
       }),
-      route('GET', '/api/v1/platform/outbox', () => jsonResponse(200, { data: [failed], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1 } })),
-      route('POST', '/api/v1/platform/outbox/m1/retry', () => jsonResponse(200, { data: { ...failed, status: 'pending' } })),
+      route('GET', '/api/v1/platform/outbox', () => jsonResponse(200, { data: [failed], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1, outbox_total_count: 1 } })),
+      route('POST', '/api/v1/platform/outbox/m1/retry', () => jsonResponse(200, { success: true })),
     );
     renderApp('/admin/outbox?status=failed', platformSession(['view-platform-setting', 'edit-platform-setting']));
     const user = userEvent.setup();
@@ -73,7 +73,7 @@ describe('outbox', () => {
         document.cookie = 'XSRF-TOKEN=token; path=/';
         return new Response(null, { status: 204 });
       }),
-      route('GET', '/api/v1/platform/outbox', () => jsonResponse(200, { data: [held], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1 } })),
+      route('GET', '/api/v1/platform/outbox', () => jsonResponse(200, { data: [held], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1, outbox_total_count: 1 } })),
       route('POST', '/api/v1/platform/outbox/m2/retry', () => jsonResponse(200, { success: true })),
     );
     renderApp('/admin/outbox?status=held', platformSession(['edit-platform-setting']));
@@ -94,7 +94,7 @@ describe('outbox', () => {
   it('refuses the outbox to users who may only view platform settings, as support does', async () => {
     const { requests } = mockFetch(
       route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)),
-      route('GET', '/api/v1/platform/outbox', () => jsonResponse(200, { data: [failed], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1 } })),
+      route('GET', '/api/v1/platform/outbox', () => jsonResponse(200, { data: [failed], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1, outbox_total_count: 1 } })),
     );
     renderApp('/admin/outbox', platformSession(['view-platform-setting']));
 

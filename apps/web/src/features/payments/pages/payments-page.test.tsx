@@ -58,7 +58,7 @@ describe('payments list', () => {
       tenant,
       csrf,
       route('GET', '/api/v1/payments', () => paymentPage([makePayment(), makePayment({ id: 'pay-2', payment_number: 'PAY-000002' })])),
-      route('POST', '/api/v1/payments/delete', () => jsonResponse(200, { success: true })),
+      route('POST', '/api/v1/payments/delete', () => jsonResponse(200, { success: true, count: 2 })),
     );
     renderApp('/payments?tab=received', makeSession({ current_user_abilities: remover }));
     const user = userEvent.setup();
@@ -94,7 +94,7 @@ describe('recording a payment', () => {
     route('GET', '/api/v1/customers/cust-1', () => jsonResponse(200, { data: makeCustomer() })),
     route('GET', '/api/v1/invoices', () => invoicePage([openInvoice])),
     route('GET', '/api/v1/invoices/inv-1', () => jsonResponse(200, { data: openInvoice })),
-    route('GET', '/api/v1/payments/methods', () => jsonResponse(200, { data: [{ id: 'mode-1', name: 'Bank transfer', created_at: '' }], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1 } })),
+    route('GET', '/api/v1/payments/methods', () => jsonResponse(200, { data: [{ id: 'mode-1', name: 'Bank transfer', created_at: '' }], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1, payment_mode_total_count: 1 } })),
   ];
 
   it('offers the customer’s open invoices with what is due, proposes the due amount and the next number, and saves', async () => {

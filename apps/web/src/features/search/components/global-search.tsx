@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { SearchResponse } from '@app/contracts';
+import { searchResponseSchema } from '@app/contracts';
 import { Icon } from '../../../components/icon';
 import { api } from '../../../lib/api-client';
 import { counterpartyLinks } from '../../../lib/counterparty-kinds';
@@ -25,7 +25,7 @@ export function GlobalSearch() {
   const [term] = useDebouncedValue(value.trim(), DEBOUNCE_MS);
   const results = useQuery({
     queryKey: ['search', term] as const,
-    queryFn: ({ signal }) => api.get<SearchResponse>('/search', { query: { search: term }, signal }),
+    queryFn: ({ signal }) => api.get('/search', searchResponseSchema, { query: { search: term }, signal }),
     enabled: term.length > 0,
     placeholderData: keepPreviousData,
     staleTime: 10_000,

@@ -3,7 +3,7 @@ import { Button, Checkbox, Group, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type SalesTaxResponse, type TaxTypePayload, type TaxTypeRequest, type TaxTypeResource, taxTypeRequestSchema } from '@app/contracts';
+import { salesTaxResponseSchema, type TaxTypePayload, type TaxTypeRequest, type TaxTypeResource, taxTypeRequestSchema } from '@app/contracts';
 import { FormModal } from '../../../components/form-modal';
 import { api } from '../../../lib/api-client';
 import { handleFormError } from '../../../lib/form-errors';
@@ -32,7 +32,7 @@ export function TaxTypeFormModal({ taxType, onClose }: { taxType: TaxTypeResourc
   const lookUp = async () => {
     setLookingUp(true);
     try {
-      const { data } = await api.post<SalesTaxResponse>('/sales-tax-us/current-tax', { state, country: 'US' }, { root: 'm' });
+      const { data } = await api.post('/sales-tax-us/current-tax', salesTaxResponseSchema, { state, country: 'US' }, { root: 'm' });
       setValue('percent', data.rate, { shouldDirty: true, shouldValidate: true });
       setValue('description', t('tax_types.state_rate_description', { state: data.state_name, date: data.as_of }), { shouldDirty: true });
     } catch (err) {

@@ -66,11 +66,13 @@ export function TenantForm({ tenant }: { tenant: TenantResource | null }) {
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting, isDirty },
+    getFieldState,
+    formState,
   } = useForm<TenantFormValues, unknown, Output>({
     resolver: zodResolver(tenantFormSchema),
     defaultValues: defaultsOf(tenant),
   });
+  const { errors, isSubmitting, isDirty } = formState;
   useReportDirty(isDirty && !isSubmitting);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -88,9 +90,7 @@ export function TenantForm({ tenant }: { tenant: TenantResource | null }) {
 
   const label = (key: string) => t(`tenants.fields.${key}`);
   const text = (name: Field, key: string = name) => {
-    const error = name.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), errors);
-    const message = error && typeof error === 'object' && 'message' in error && typeof error.message === 'string' ? error.message : undefined;
-    return <TextInput label={label(key)} error={message} {...register(name)} />;
+    return <TextInput label={label(key)} error={getFieldState(name, formState).error?.message} {...register(name)} />;
   };
   const secret = (name: (typeof tenantSecretFields)[number]) => (
     <TextInput

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { messages } from '@app/contracts';
-import type { TeamUserResource } from '@app/contracts';
+import type { RoleResource, TeamUserResource } from '@app/contracts';
 import { jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
 import { makeSession, tenantConfig } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
@@ -19,13 +19,13 @@ describe('invite user', () => {
         return new Response(null, { status: 204 });
       }),
       route('GET', '/api/v1/roles', () =>
-        jsonResponse(200, { data: [{ id: 'r1', name: 'admin', description: null, abilities: ['view-user', 'create-user', 'manage-role'] }, { id: 'r2', name: 'viewer', description: null, abilities: ['view-user'] }] }),
+        jsonResponse(200, rolePage([role({ id: 'r1', name: 'admin', abilities: ['view-user', 'create-user', 'manage-role'] }), role({ id: 'r2', name: 'viewer', abilities: ['view-user'] })])),
       ),
       route('POST', '/api/v1/users', () => {
         attempts += 1;
         return attempts === 1
           ? jsonResponse(422, { message: 'Invalid', errors: { email: [messages.alreadyOnExternalTeam] } })
-          : jsonResponse(201, { data: { id: 'u2' } });
+          : jsonResponse(201, { message: messages.invitationSent, data: member({ status: 'invited' }) });
       }),
     );
     renderApp('/users', makeSession({ current_user_abilities: ['view-user', 'create-user'] }));
@@ -55,7 +55,7 @@ describe('invite user', () => {
   it('requires a role', async () => {
     const { requests } = mockFetch(
       route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)),
-      route('GET', '/api/v1/roles', () => jsonResponse(200, { data: [{ id: 'r1', name: 'admin', description: null, abilities: ['view-user'] }] })),
+      route('GET', '/api/v1/roles', () => jsonResponse(200, rolePage([role({ id: 'r1', name: 'admin', abilities: ['view-user'] })]))),
     );
     renderApp('/users', makeSession({ current_user_abilities: ['view-user', 'create-user'] }));
     const user = userEvent.setup();
@@ -81,6 +81,20 @@ const member = (overrides: Partial<TeamUserResource>): TeamUserResource => ({
   created_at: '2025-02-01T00:00:00Z',
   ...overrides,
 });
+
+const role = (overrides: Partial<RoleResource>): RoleResource => ({
+  id: 'r1',
+  name: 'admin',
+  description: null,
+  scope: 'business',
+  abilities: [],
+  is_system: false,
+  users_count: 1,
+  created_at: '2025-01-01T00:00:00Z',
+  ...overrides,
+});
+
+const rolePage = (data: RoleResource[]) => ({ data, meta: { current_page: 1, last_page: 1, per_page: 500, total: data.length, role_total_count: data.length } });
 
 const page = (data: TeamUserResource[]) => ({ data, meta: { current_page: 1, last_page: 1, per_page: 15, total: data.length, user_total_count: 2 } });
 
