@@ -72,6 +72,7 @@ export function createDocumentCore<Row extends DocumentRowBase>(app: AppContext,
   /** Runs a write and turns a lost race on a number's unique key into the spec's message. */
   const write = <T>(scope: BusinessScope, work: (tx: Tx) => Promise<T>) => refusingTaken(adapter.takenKeys, () => inTenant(app.db, scope.tenantId, work));
 
+  /** The business's own document, locked for the change unless `lock` is false; else a 404. */
   async function ownOrFail(tx: Tx, scope: BusinessScope, id: string, lock = true): Promise<Row> {
     const row = await adapter.findOwn(tx, scope, id, lock);
     if (!row) throw AppError.notFound();
