@@ -1,4 +1,4 @@
-import type { DocumentItemResource, DocumentParty, DocumentTaxResource } from '@app/contracts';
+import type { DocumentDirection, DocumentItemResource, DocumentParty, DocumentTaxResource } from '@app/contracts';
 import { taxableAmounts } from '@app/domain';
 import type { DocumentCustomer } from './documents.repository';
 
@@ -78,6 +78,71 @@ export function lineResources<Tax extends DocumentTaxLineRow>(items: readonly Do
       tax: item.tax,
       taxes: taxesOf(item).map((tax, index) => taxResource(tax, taxable.lines[itemIndex]?.[index] ?? 0)),
     })),
+  };
+}
+
+/** The stored columns every document row has (`documentColumns`). */
+export type DocumentHeaderRow = CopiedDocument & {
+  id: string;
+  businessId: string;
+  customerBusinessId: string;
+  sequenceNumber: number | null;
+  customerSequenceNumber: number | null;
+  currencyId: number;
+  exchangeRate: string | null;
+  templateName: string;
+  discountVal: number;
+  subTotal: number;
+  tax: number;
+  total: number;
+  sentAt: Date | null;
+  viewedAt: Date | null;
+  approvedAt: Date | null;
+  rejectedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+/** The customer fields of a document's answer. */
+export function customerFields(row: { customerId: string; customerBusinessId: string }, customer: DocumentCustomer | undefined) {
+  return { customer_id: row.customerId, customer: partyOf(customer, row.customerId, row.customerBusinessId), customer_business_id: row.customerBusinessId };
+}
+
+/** The notes, modes and stored amounts of a document's answer (recurring templates included). */
+export function documentAmounts(row: CopiedDocument & { discountVal: number; subTotal: number; tax: number; total: number }) {
+  return {
+    notes: row.notes,
+    tax_per_item_enabled: row.taxPerItemEnabled,
+    discount_per_item_enabled: row.discountPerItemEnabled,
+    discount_type: row.discountType,
+    discount: trimDecimal(row.discount),
+    discount_val: row.discountVal,
+    sub_total: row.subTotal,
+    tax: row.tax,
+    total: row.total,
+  };
+}
+
+/** The answer fields every document kind shares, from its stored columns and who looks at it. */
+export function documentHeader<Action extends string>(row: DocumentHeaderRow, view: { direction: DocumentDirection; businessName: string; customer: DocumentCustomer | undefined }, allowedActions: Action[]) {
+  return {
+    id: row.id,
+    direction: view.direction,
+    business: { id: row.businessId, name: view.businessName },
+    ...customerFields(row, view.customer),
+    sequence_number: row.sequenceNumber,
+    customer_sequence_number: row.customerSequenceNumber,
+    currency_id: row.currencyId,
+    exchange_rate: row.exchangeRate,
+    template_name: row.templateName,
+    ...documentAmounts(row),
+    allowed_actions: allowedActions,
+    sent_at: row.sentAt?.toISOString() ?? null,
+    viewed_at: row.viewedAt?.toISOString() ?? null,
+    approved_at: row.approvedAt?.toISOString() ?? null,
+    rejected_at: row.rejectedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 

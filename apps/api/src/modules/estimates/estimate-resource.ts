@@ -1,8 +1,8 @@
 import type { AttachmentResource, DocumentDirection, EstimateListItem, EstimateResource, EstimateStatus } from '@app/contracts';
 import { type EstimateAction, allowedEstimateActions, estimateTransition } from '@app/domain';
-import type { DocumentCustomer } from '../documents/documents.repository';
-import { lineResources, partyOf, trimDecimal } from '../documents/document-resource';
-import type { EstimateItemRow, EstimateRow, EstimateTaxRow } from './estimates.repository';
+import type { DocumentCustomer, DocumentLines } from '../documents/document-core';
+import { documentHeader, lineResources } from '../documents/document-resource';
+import type { EstimateRow } from './estimates.repository';
 
 const outgoingActions: ReadonlySet<EstimateAction> = new Set(['edit', 'delete', 'finalize', 'send', 'mark_sent', 'void', 'convert', 'clone']);
 const incomingActions: ReadonlySet<EstimateAction> = new Set(['approve', 'reject']);
@@ -29,33 +29,7 @@ export function toEstimateListItem(row: EstimateRow, context: EstimateResourceCo
   // One estimate becomes one invoice: after converting, only deleting that invoice frees it again.
   const allowed = allowedEstimateActions(status).filter((action) => allowedSet.has(action) && !(action === 'convert' && row.convertedInvoiceId !== null));
   return {
-    id: row.id,
-    direction: context.direction,
-    business: { id: row.businessId, name: context.businessName },
-    customer_id: row.customerId,
-    customer: partyOf(context.customer, row.customerId, row.customerBusinessId),
-    customer_business_id: row.customerBusinessId,
-    sequence_number: row.sequenceNumber,
-    customer_sequence_number: row.customerSequenceNumber,
-    currency_id: row.currencyId,
-    exchange_rate: row.exchangeRate,
-    template_name: row.templateName,
-    notes: row.notes,
-    tax_per_item_enabled: row.taxPerItemEnabled,
-    discount_per_item_enabled: row.discountPerItemEnabled,
-    discount_type: row.discountType,
-    discount: trimDecimal(row.discount),
-    discount_val: row.discountVal,
-    sub_total: row.subTotal,
-    tax: row.tax,
-    total: row.total,
-    allowed_actions: allowed,
-    sent_at: row.sentAt?.toISOString() ?? null,
-    viewed_at: row.viewedAt?.toISOString() ?? null,
-    approved_at: row.approvedAt?.toISOString() ?? null,
-    rejected_at: row.rejectedAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(),
-    updated_at: row.updatedAt.toISOString(),
+    ...documentHeader(row, context, allowed),
     estimate_number: row.estimateNumber,
     reference_number: row.referenceNumber,
     estimate_date: row.estimateDate,
@@ -65,8 +39,8 @@ export function toEstimateListItem(row: EstimateRow, context: EstimateResourceCo
   };
 }
 
-export function toEstimateResource(row: EstimateRow, context: EstimateResourceContext, lines: { items: EstimateItemRow[]; taxes: EstimateTaxRow[] }, attachments: AttachmentResource[]): EstimateResource {
-  return { ...toEstimateListItem(row, context), ...lineResources(lines.items, lines.taxes, (tax) => tax.estimateItemId), attachments };
+export function toEstimateResource(row: EstimateRow, context: EstimateResourceContext, lines: DocumentLines, attachments: AttachmentResource[]): EstimateResource {
+  return { ...toEstimateListItem(row, context), ...lineResources(lines.items, lines.taxes, (tax) => tax.lineId), attachments };
 }
 
 /** The fields an audit row records for an estimate. */

@@ -1,13 +1,10 @@
-import { type AnyColumn, type SQL, and, asc, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, eq, gte, inArray, isNotNull, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { DocumentDirection, EstimateStatus } from '@app/contracts';
 import type { AppDb, Tx } from '../../db/client';
-import { businesses, counterparties, estimateItems, estimateTaxes, estimates } from '../../db/schema';
+import { businesses, counterparties, estimates } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
-import { type PricedLine, type PricedTax, lineColumnValues, taxColumnValues } from '../documents/pricing';
 
 export type EstimateRow = typeof estimates.$inferSelect;
-export type EstimateItemRow = typeof estimateItems.$inferSelect;
-export type EstimateTaxRow = typeof estimateTaxes.$inferSelect;
 export type EstimateInsert = typeof estimates.$inferInsert;
 
 export type EstimateTab = 'all' | 'draft' | 'open' | 'converted' | 'approved' | 'rejected';
@@ -160,42 +157,6 @@ export async function updateEstimate(tx: Tx, tenantId: string, id: string, patch
   return updated;
 }
 
-/** Replaces the lines and tax lines of an estimate with freshly priced ones. */
-export async function replaceLines(tx: Tx, scope: BusinessScope, estimateId: string, lines: PricedLine[], documentTaxes: PricedTax[]): Promise<void> {
-  await tx.delete(estimateTaxes).where(and(eq(estimateTaxes.tenantId, scope.tenantId), eq(estimateTaxes.estimateId, estimateId)));
-  await tx.delete(estimateItems).where(and(eq(estimateItems.tenantId, scope.tenantId), eq(estimateItems.estimateId, estimateId)));
-  const base = { tenantId: scope.tenantId, businessId: scope.businessId, estimateId };
-  if (lines.length > 0) {
-    await tx.insert(estimateItems).values(
-      lines.map((line) => ({
-        ...base,
-        ...lineColumnValues(line),
-      })),
-    );
-  }
-  const taxRows = taxColumnValues(lines, documentTaxes);
-  if (taxRows.length > 0) {
-    await tx.insert(estimateTaxes).values(
-      taxRows.map(({ lineId, ...tax }) => ({ ...base, ...tax, estimateItemId: lineId })),
-    );
-  }
-}
-
-export async function loadLines(tx: Tx, tenantId: string, estimateIds: readonly string[]): Promise<{ items: EstimateItemRow[]; taxes: EstimateTaxRow[] }> {
-  if (estimateIds.length === 0) return { items: [], taxes: [] };
-  const items = await tx
-    .select()
-    .from(estimateItems)
-    .where(and(eq(estimateItems.tenantId, tenantId), inArray(estimateItems.estimateId, [...estimateIds])))
-    .orderBy(asc(estimateItems.position));
-  const taxes = await tx
-    .select()
-    .from(estimateTaxes)
-    .where(and(eq(estimateTaxes.tenantId, tenantId), inArray(estimateTaxes.estimateId, [...estimateIds])))
-    .orderBy(asc(estimateTaxes.id));
-  return { items, taxes };
-}
-
 export async function deleteEstimates(tx: Tx, scope: BusinessScope, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   await tx.delete(estimates).where(and(own(scope), inArray(estimates.id, [...ids])));
@@ -217,23 +178,4 @@ export async function estimatesPastExpiry(tx: Tx, tenantId: string, latestToday:
 export async function tenantsWithEstimatesPastExpiry(db: AppDb, latestToday: string): Promise<string[]> {
   const rows = await db.selectDistinct({ tenantId: estimates.tenantId }).from(estimates).where(pastExpiry(latestToday));
   return rows.map((row) => row.tenantId);
-}
-
-/** Usage checks: catalogue items and tax types on estimates cannot be deleted. */
-export async function itemsUsedByEstimates(tx: Tx, scope: BusinessScope, ids: readonly string[]): Promise<ReadonlySet<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx
-    .selectDistinct({ id: estimateItems.itemId })
-    .from(estimateItems)
-    .where(and(eq(estimateItems.tenantId, scope.tenantId), eq(estimateItems.businessId, scope.businessId), inArray(estimateItems.itemId, [...ids])));
-  return new Set(rows.flatMap((row) => (row.id ? [row.id] : [])));
-}
-
-export async function taxTypesUsedByEstimates(tx: Tx, scope: BusinessScope, ids: readonly string[]): Promise<ReadonlySet<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx
-    .selectDistinct({ id: estimateTaxes.taxTypeId })
-    .from(estimateTaxes)
-    .where(and(eq(estimateTaxes.tenantId, scope.tenantId), eq(estimateTaxes.businessId, scope.businessId), inArray(estimateTaxes.taxTypeId, [...ids])));
-  return new Set(rows.map((row) => row.id));
 }

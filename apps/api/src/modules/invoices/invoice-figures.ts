@@ -1,8 +1,10 @@
 import type { InvoiceStats } from '@app/contracts';
-import type { RateSource } from '@app/domain';
+import { type RateSource, todayInTimeZone } from '@app/domain';
 import type { Tx } from '../../db/client';
+import { inTenant } from '../../db/tenant-tx';
+import type { AppContext } from '../../platform/app-context';
 import type { BusinessScope } from '../../platform/business-scope';
-import type { DocumentBusiness } from '../documents/document-business';
+import { type DocumentBusiness, loadDocumentBusiness } from '../documents/document-business';
 import { converterInto } from '../exchange-rates/exchange-rates.service';
 import * as repo from './invoices.repository';
 
@@ -31,4 +33,18 @@ export async function invoiceStats(tx: Tx, scope: BusinessScope, business: Docum
 /** What the business approved as a customer and still owes, at its current rates (currencies without one are left out). */
 export async function approvedAmount(tx: Tx, scope: BusinessScope, business: DocumentBusiness): Promise<number> {
   return (await converterInto(tx, scope, business.currencyId)).convert(await repo.approvedSums(tx, scope), 'current');
+}
+
+/** The figures as use cases of the invoice service, each in its own transaction. */
+export function createInvoiceFigures(app: AppContext) {
+  return {
+    /** The list's four figures, in the business currency by the dashboard's conversion (so they match its cards). */
+    stats: (scope: BusinessScope, direction: 'outgoing' | 'incoming'): Promise<InvoiceStats> =>
+      inTenant(app.db, scope.tenantId, async (tx) => {
+        const business = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
+        return invoiceStats(tx, scope, business, direction, todayInTimeZone(app.clock.now(), business.settings.time_zone));
+      }),
+    approvedAmount: (scope: BusinessScope): Promise<number> =>
+      inTenant(app.db, scope.tenantId, async (tx) => approvedAmount(tx, scope, await loadDocumentBusiness(tx, scope.tenantId, scope.businessId))),
+  };
 }

@@ -2,13 +2,10 @@ import { type AnyColumn, type SQL, and, asc, eq, gte, inArray, isNull, lt, lte, 
 import type { DocumentDirection, InvoicePaidStatus, InvoiceStatus } from '@app/contracts';
 import type { CurrencySum } from '@app/domain';
 import type { Tx } from '../../db/client';
-import { businesses, counterparties, estimates, invoiceCounts, invoiceItems, invoiceTaxes, invoices } from '../../db/schema';
+import { businesses, counterparties, estimates, invoiceCounts, invoices } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
-import { type PricedLine, type PricedTax, lineColumnValues, taxColumnValues } from '../documents/pricing';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
-export type InvoiceItemRow = typeof invoiceItems.$inferSelect;
-export type InvoiceTaxRow = typeof invoiceTaxes.$inferSelect;
 export type InvoiceInsert = typeof invoices.$inferInsert;
 
 export type InvoiceListFilters = {
@@ -228,47 +225,6 @@ export async function updateInvoice(tx: Tx, tenantId: string, id: string, patch:
   return updated;
 }
 
-/** Replaces the lines and tax lines of an invoice with freshly priced ones. */
-export async function replaceLines(tx: Tx, scope: BusinessScope, invoiceId: string, lines: PricedLine[], documentTaxes: PricedTax[]): Promise<void> {
-  await tx.delete(invoiceTaxes).where(and(eq(invoiceTaxes.tenantId, scope.tenantId), eq(invoiceTaxes.invoiceId, invoiceId)));
-  await tx.delete(invoiceItems).where(and(eq(invoiceItems.tenantId, scope.tenantId), eq(invoiceItems.invoiceId, invoiceId)));
-  await insertLines(tx, scope, invoiceId, lines, documentTaxes);
-}
-
-/** The lines and tax lines of a new invoice. */
-export async function insertLines(tx: Tx, scope: BusinessScope, invoiceId: string, lines: PricedLine[], documentTaxes: PricedTax[]): Promise<void> {
-  const base = { tenantId: scope.tenantId, businessId: scope.businessId, invoiceId };
-  if (lines.length > 0) {
-    await tx.insert(invoiceItems).values(
-      lines.map((line) => ({
-        ...base,
-        ...lineColumnValues(line),
-      })),
-    );
-  }
-  const taxRows = taxColumnValues(lines, documentTaxes);
-  if (taxRows.length > 0) {
-    await tx.insert(invoiceTaxes).values(
-      taxRows.map(({ lineId, ...tax }) => ({ ...base, ...tax, invoiceItemId: lineId })),
-    );
-  }
-}
-
-export async function loadLines(tx: Tx, tenantId: string, invoiceIds: readonly string[]): Promise<{ items: InvoiceItemRow[]; taxes: InvoiceTaxRow[] }> {
-  if (invoiceIds.length === 0) return { items: [], taxes: [] };
-  const items = await tx
-    .select()
-    .from(invoiceItems)
-    .where(and(eq(invoiceItems.tenantId, tenantId), inArray(invoiceItems.invoiceId, [...invoiceIds])))
-    .orderBy(asc(invoiceItems.position));
-  const taxes = await tx
-    .select()
-    .from(invoiceTaxes)
-    .where(and(eq(invoiceTaxes.tenantId, tenantId), inArray(invoiceTaxes.invoiceId, [...invoiceIds])))
-    .orderBy(asc(invoiceTaxes.id));
-  return { items, taxes };
-}
-
 export async function deleteInvoices(tx: Tx, scope: BusinessScope, ids: readonly string[]): Promise<void> {
   if (ids.length === 0) return;
   // An estimate converted into one of these invoices forgets the link rather than blocking the delete.
@@ -277,25 +233,6 @@ export async function deleteInvoices(tx: Tx, scope: BusinessScope, ids: readonly
     .set({ convertedInvoiceId: null })
     .where(and(eq(estimates.tenantId, scope.tenantId), eq(estimates.businessId, scope.businessId), inArray(estimates.convertedInvoiceId, [...ids])));
   await tx.delete(invoices).where(and(own(scope), inArray(invoices.id, [...ids])));
-}
-
-/** Usage checks: catalogue items and tax types on invoices cannot be deleted. */
-export async function itemsUsedByInvoices(tx: Tx, scope: BusinessScope, ids: readonly string[]): Promise<ReadonlySet<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx
-    .selectDistinct({ id: invoiceItems.itemId })
-    .from(invoiceItems)
-    .where(and(eq(invoiceItems.tenantId, scope.tenantId), eq(invoiceItems.businessId, scope.businessId), inArray(invoiceItems.itemId, [...ids])));
-  return new Set(rows.flatMap((row) => (row.id ? [row.id] : [])));
-}
-
-export async function taxTypesUsedByInvoices(tx: Tx, scope: BusinessScope, ids: readonly string[]): Promise<ReadonlySet<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx
-    .selectDistinct({ id: invoiceTaxes.taxTypeId })
-    .from(invoiceTaxes)
-    .where(and(eq(invoiceTaxes.tenantId, scope.tenantId), eq(invoiceTaxes.businessId, scope.businessId), inArray(invoiceTaxes.taxTypeId, [...ids])));
-  return new Set(rows.map((row) => row.id));
 }
 
 /** Invoices of a counterparty (locks its currency) and what it still owes. */

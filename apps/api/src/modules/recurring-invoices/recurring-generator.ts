@@ -8,9 +8,9 @@ import { type AuditActor, recordAudit } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { periodicJob } from '../../platform/jobs';
-import { copiedRequest } from '../documents/document-resource';
 import type { DocumentDelivery } from '../document-delivery/document-delivery.service';
 import type { InvoiceService } from '../invoices/invoices.service';
+import { createRecurringCore } from './recurring-core';
 import * as repo from './recurring-invoices.repository';
 import { recurringAuditView } from './recurring-resource';
 import { invoiceDateOf, scheduleOfRow } from './recurring-schedule';
@@ -53,6 +53,7 @@ const systemActor = (tenantId: string, businessId: string): AuditActor => ({ ten
  * own period.
  */
 export function createRecurringGenerator(app: AppContext, invoices: InvoiceService, delivery: DocumentDelivery<InvoiceResource>, onError: (error: unknown) => void = () => undefined) {
+  const core = createRecurringCore(app);
   async function generateOne(tenantId: string, id: string, now: Date): Promise<Outcome> {
     try {
       // The tenant's public origin (cached by the resolver), read before the transaction: on the
@@ -64,10 +65,9 @@ export function createRecurringGenerator(app: AppContext, invoices: InvoiceServi
         const period = row.nextRunAt;
         const scope = { tenantId, businessId: row.businessId };
         const actor = systemActor(tenantId, row.businessId);
-        const lines = await repo.loadLines(tx, tenantId, [id]);
         const invoiceDate = invoiceDateOf(period, row.timeZone);
         const payload = invoiceRequestSchema.parse({
-          ...copiedRequest(row, lines.items, lines.taxes, (tax) => tax.recurringInvoiceItemId),
+          ...(await core.copyRequest(tx, tenantId, row)),
           template_name: row.templateName,
           invoice_date: invoiceDate,
           due_date: row.dueInDays === null ? null : addDays(invoiceDate, row.dueInDays),

@@ -1,14 +1,11 @@
 import { type SQL, and, asc, desc, eq, gt, ilike, inArray, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { RecurringInvoiceStatus, RecurringInvoiceTab } from '@app/contracts';
 import type { AppDb, Tx } from '../../db/client';
-import { businesses, counterparties, invoices, recurringInvoiceItems, recurringInvoiceTaxes, recurringInvoices, recurringRuns } from '../../db/schema';
+import { businesses, counterparties, invoices, recurringInvoices, recurringRuns } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
-import { type PricedLine, type PricedTax, lineColumnValues, taxColumnValues } from '../documents/pricing';
 
 export type RecurringRow = typeof recurringInvoices.$inferSelect;
 export type RecurringInsert = typeof recurringInvoices.$inferInsert;
-export type RecurringItemRow = typeof recurringInvoiceItems.$inferSelect;
-export type RecurringTaxRow = typeof recurringInvoiceTaxes.$inferSelect;
 
 /** `search`: an ILIKE pattern on the number, or the ids of the customers it matched. */
 export type RecurringListFilters = {
@@ -130,42 +127,6 @@ export async function deleteRecurring(tx: Tx, scope: BusinessScope, ids: readonl
   await tx.delete(recurringInvoices).where(and(own(scope), inArray(recurringInvoices.id, [...ids])));
 }
 
-/** Replaces the template lines and tax lines with freshly priced ones. */
-export async function replaceLines(tx: Tx, scope: BusinessScope, recurringInvoiceId: string, lines: PricedLine[], documentTaxes: PricedTax[]): Promise<void> {
-  await tx.delete(recurringInvoiceTaxes).where(and(eq(recurringInvoiceTaxes.tenantId, scope.tenantId), eq(recurringInvoiceTaxes.recurringInvoiceId, recurringInvoiceId)));
-  await tx.delete(recurringInvoiceItems).where(and(eq(recurringInvoiceItems.tenantId, scope.tenantId), eq(recurringInvoiceItems.recurringInvoiceId, recurringInvoiceId)));
-  const base = { tenantId: scope.tenantId, businessId: scope.businessId, recurringInvoiceId };
-  if (lines.length > 0) {
-    await tx.insert(recurringInvoiceItems).values(
-      lines.map((line) => ({
-        ...base,
-        ...lineColumnValues(line),
-      })),
-    );
-  }
-  const taxRows = taxColumnValues(lines, documentTaxes);
-  if (taxRows.length > 0) {
-    await tx.insert(recurringInvoiceTaxes).values(
-      taxRows.map(({ lineId, ...tax }) => ({ ...base, ...tax, recurringInvoiceItemId: lineId })),
-    );
-  }
-}
-
-export async function loadLines(tx: Tx, tenantId: string, ids: readonly string[]): Promise<{ items: RecurringItemRow[]; taxes: RecurringTaxRow[] }> {
-  if (ids.length === 0) return { items: [], taxes: [] };
-  const items = await tx
-    .select()
-    .from(recurringInvoiceItems)
-    .where(and(eq(recurringInvoiceItems.tenantId, tenantId), inArray(recurringInvoiceItems.recurringInvoiceId, [...ids])))
-    .orderBy(asc(recurringInvoiceItems.position));
-  const taxes = await tx
-    .select()
-    .from(recurringInvoiceTaxes)
-    .where(and(eq(recurringInvoiceTaxes.tenantId, tenantId), inArray(recurringInvoiceTaxes.recurringInvoiceId, [...ids])))
-    .orderBy(asc(recurringInvoiceTaxes.id));
-  return { items, taxes };
-}
-
 const generatedOf = (tenantId: string, recurringInvoiceId: string) => and(eq(invoices.tenantId, tenantId), eq(invoices.recurringInvoiceId, recurringInvoiceId));
 
 export type GeneratedInvoiceRow = Pick<
@@ -260,23 +221,4 @@ export async function insertRun(tx: Tx, row: typeof recurringRuns.$inferInsert):
 export async function deleteRuns(tx: Tx, tenantId: string, recurringInvoiceIds: readonly string[]): Promise<void> {
   if (recurringInvoiceIds.length === 0) return;
   await tx.delete(recurringRuns).where(and(eq(recurringRuns.tenantId, tenantId), inArray(recurringRuns.recurringInvoiceId, [...recurringInvoiceIds])));
-}
-
-/** Usage checks: catalogue items and tax types on recurring invoices cannot be deleted. */
-export async function itemsUsedByRecurring(tx: Tx, scope: BusinessScope, ids: readonly string[]): Promise<ReadonlySet<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx
-    .selectDistinct({ id: recurringInvoiceItems.itemId })
-    .from(recurringInvoiceItems)
-    .where(and(eq(recurringInvoiceItems.tenantId, scope.tenantId), eq(recurringInvoiceItems.businessId, scope.businessId), inArray(recurringInvoiceItems.itemId, [...ids])));
-  return new Set(rows.flatMap((row) => (row.id ? [row.id] : [])));
-}
-
-export async function taxTypesUsedByRecurring(tx: Tx, scope: BusinessScope, ids: readonly string[]): Promise<ReadonlySet<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await tx
-    .selectDistinct({ id: recurringInvoiceTaxes.taxTypeId })
-    .from(recurringInvoiceTaxes)
-    .where(and(eq(recurringInvoiceTaxes.tenantId, scope.tenantId), eq(recurringInvoiceTaxes.businessId, scope.businessId), inArray(recurringInvoiceTaxes.taxTypeId, [...ids])));
-  return new Set(rows.map((row) => row.id));
 }

@@ -1,8 +1,8 @@
 import type { InvoicePaidStatus, InvoiceStatus, RecurringFrequency, RecurringInvoiceListItem, RecurringInvoiceResource, RecurringInvoiceStatus } from '@app/contracts';
 import { effectiveCron, nextOccurrences, splitCron } from '@app/domain';
-import type { DocumentCustomer } from '../documents/documents.repository';
-import { lineResources, partyOf, trimDecimal } from '../documents/document-resource';
-import type { GeneratedInvoiceRow, RecurringItemRow, RecurringRow, RecurringTaxRow } from './recurring-invoices.repository';
+import type { DocumentCustomer, DocumentLines } from '../documents/document-core';
+import { customerFields, documentAmounts, lineResources } from '../documents/document-resource';
+import type { GeneratedInvoiceRow, RecurringRow } from './recurring-invoices.repository';
 import { invoiceDateOf, scheduleOfRow } from './recurring-schedule';
 
 const UPCOMING = 5;
@@ -19,23 +19,13 @@ export function toRecurringListItem(row: RecurringRow, businessName: string, cus
   return {
     id: row.id,
     business: { id: row.businessId, name: businessName },
-    customer_id: row.customerId,
-    customer: partyOf(customer, row.customerId, row.customerBusinessId),
-    customer_business_id: row.customerBusinessId,
+    ...customerFields(row, customer),
     vendor_business_id: row.businessId,
     number: row.number,
     reference_number: row.referenceNumber,
     currency_id: row.currencyId,
     template_name: row.templateName,
-    notes: row.notes,
-    tax_per_item_enabled: row.taxPerItemEnabled,
-    discount_per_item_enabled: row.discountPerItemEnabled,
-    discount_type: row.discountType,
-    discount: trimDecimal(row.discount),
-    discount_val: row.discountVal,
-    sub_total: row.subTotal,
-    tax: row.tax,
-    total: row.total,
+    ...documentAmounts(row),
     repeat_interval: row.frequency as RecurringFrequency,
     frequency: effectiveCron(schedule),
     minute: fields?.minute ?? '',
@@ -70,13 +60,13 @@ export function toRecurringResource(
   row: RecurringRow,
   businessName: string,
   customer: DocumentCustomer | undefined,
-  lines: { items: RecurringItemRow[]; taxes: RecurringTaxRow[] },
+  lines: DocumentLines,
   generated: { invoices: GeneratedInvoiceRow[]; count: number },
   now: Date,
 ): RecurringInvoiceResource {
   return {
     ...toRecurringListItem(row, businessName, customer, now),
-    ...lineResources(lines.items, lines.taxes, (tax) => tax.recurringInvoiceItemId),
+    ...lineResources(lines.items, lines.taxes, (tax) => tax.lineId),
     next_dates: upcomingRuns(row),
     invoices: generated.invoices.map((invoice) => ({
       id: invoice.id,

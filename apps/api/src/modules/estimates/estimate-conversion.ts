@@ -1,0 +1,47 @@
+import { type InvoiceResource, invoiceRequestSchema, messages } from '@app/contracts';
+import type { AppContext } from '../../platform/app-context';
+import type { AuditActor } from '../../platform/audit';
+import type { BusinessScope } from '../../platform/business-scope';
+import { AppError } from '../../platform/errors';
+import type { DocumentAttachments } from '../documents/document-attachments';
+import type { DocumentCore } from '../documents/document-core';
+import type { InvoiceService } from '../invoices/invoices.service';
+import { allowedEstimateStatus } from './estimate-transitions';
+import * as repo from './estimates.repository';
+
+/**
+ * Turns the estimate into a draft invoice dated today, in the same transaction; then the
+ * business setting decides whether the estimate stays, is deleted or becomes approved.
+ */
+export function createEstimateConversion(app: AppContext, core: DocumentCore<repo.EstimateRow>, attachments: DocumentAttachments, invoices: Pick<InvoiceService, 'createInTx' | 'resource'>) {
+  return async function convertToInvoice(actor: AuditActor, scope: BusinessScope, id: string): Promise<InvoiceResource> {
+    const outcome = await core.write(scope, async (tx) => {
+      const row = await core.ownOrFail(tx, scope, id);
+      const { status, owner } = await allowedEstimateStatus(tx, core, row, 'convert');
+      if (row.convertedInvoiceId !== null) throw AppError.validation('status', messages.estimateAlreadyConverted);
+      const payload = invoiceRequestSchema.parse({ ...(await core.copyRequest(tx, scope.tenantId, row)), invoice_date: core.today(owner.settings) });
+      const invoice = await invoices.createInTx(tx, actor, scope, payload, { source: 'estimate', status: 'draft', estimateId: id });
+      const now = app.clock.now();
+      let files: string[] = [];
+      const conversion = { convertedInvoiceId: invoice.id, convertedAt: now };
+      /** Records on the estimate which invoice it became. */
+      const applyConversion = async (patch: Partial<repo.EstimateInsert>) => core.audit.updated(tx, actor, row, await repo.updateEstimate(tx, row.tenantId, row.id, patch), { event: 'convert' });
+      switch (owner.settings.estimate_convert_action) {
+        case 'delete_estimate':
+          files = await attachments.removeAll(tx, scope, 'estimate', [id]);
+          await repo.deleteEstimates(tx, scope, [id]);
+          await core.audit.deleted(tx, actor, row);
+          break;
+        case 'mark_estimate_as_approved':
+          await applyConversion({ ...conversion, status: 'approved', approvedAt: now, rejectedAt: null });
+          break;
+        case 'no_action':
+          await applyConversion({ ...conversion, status });
+          break;
+      }
+      return { invoice: await invoices.resource(tx, scope, invoice), files };
+    });
+    await attachments.purge(outcome.files);
+    return outcome.invoice;
+  };
+}

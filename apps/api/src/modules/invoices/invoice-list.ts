@@ -1,0 +1,47 @@
+import { type InvoiceListQuery, invoiceListQuerySchema, listMeta } from '@app/contracts';
+import { inTenant } from '../../db/tenant-tx';
+import type { AppContext } from '../../platform/app-context';
+import { type BusinessScope, containsPattern, pageOffset } from '../../platform/business-scope';
+import type { DocumentCore } from '../documents/document-core';
+import { loadDocumentBusiness } from '../documents/document-business';
+import { editLocked, toInvoiceListItem } from './invoice-resource';
+import * as repo from './invoices.repository';
+
+/** One page of the business's outgoing or incoming invoices, with the direction's count. */
+export async function listInvoicePage(app: AppContext, core: DocumentCore<repo.InvoiceRow>, scope: BusinessScope, input: InvoiceListQuery) {
+  const query = invoiceListQuerySchema.parse(input);
+  return inTenant(app.db, scope.tenantId, async (tx) => {
+    const own = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
+    const search = containsPattern(query.search);
+    const filters: repo.InvoiceListFilters = {
+      direction: query.type,
+      tab: query.tab_status === 'draft' && query.type === 'incoming' ? 'all' : query.tab_status,
+      status: query.status,
+      paidStatus: query.paid_status,
+      customerIds: query.customer_id ? [query.customer_id] : search && query.type === 'outgoing' ? await core.customerIdsMatching(tx, scope, search) : undefined,
+      numberPattern: containsPattern(query.invoice_number),
+      fromDate: query.from_date,
+      toDate: query.to_date,
+      today: core.today(own.settings),
+    };
+    const order: repo.InvoiceOrder = { field: query.orderByField ?? 'invoice_date', direction: query.orderBy ?? 'desc' };
+    const rows = await repo.listInvoices(tx, scope, filters, order, pageOffset(query.page, query.limit), query.limit);
+    const directionTotal = await repo.countByDirection(tx, scope, query.type);
+    const total = repo.filtersOnlyDirection(filters) ? directionTotal : await repo.countInvoices(tx, scope, filters);
+    const businessOf = core.businessCache(tx, scope.tenantId, [[scope.businessId, own]]);
+    const data = [];
+    for (const row of rows) {
+      const owner = await businessOf(row.invoice.businessId);
+      data.push(
+        toInvoiceListItem(row.invoice, {
+          direction: query.type,
+          today: core.today(owner.settings),
+          businessName: row.businessName,
+          customer: row.customer ?? undefined,
+          editLocked: editLocked(row.invoice, owner.settings.retrospective_edits),
+        }),
+      );
+    }
+    return { data, meta: { ...listMeta(query.page, query.limit, total), invoice_total_count: directionTotal } };
+  });
+}
