@@ -2,8 +2,7 @@ import { Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/page-header';
 import { useCan } from '../../../lib/session';
-import { AvatarUpload } from '../../account/components/avatar-upload';
-import { ProfileForm } from '../../account/components/profile-form';
+import { AvatarUpload, ProfileForm } from '../../account';
 import { SecuritySettingsForm } from '../components/security-settings-form';
 
 /**

@@ -11,7 +11,7 @@ import { useReportDirty } from '../../../components/unsaved-changes';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useBootstrap, useCan } from '../../../lib/session';
-import { itemUnitsApi, itemsApi, taxLabel, taxTypesApi } from '../../catalog/catalog-queries';
+import { itemUnitsApi, itemsApi, taxLabel, taxTypesApi } from '../../catalog';
 import { ITEMS_PATH } from '../items-paths';
 import { UnitFormModal } from './unit-form-modal';
 

@@ -7,7 +7,7 @@ import { type ItemUnitRequest, type ItemUnitResource, itemUnitRequestSchema } fr
 import { FormModal } from '../../../components/form-modal';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
-import { itemUnitsApi } from '../../catalog/catalog-queries';
+import { itemUnitsApi } from '../../catalog';
 
 interface UnitFormModalProps {
   /** The unit to rename; null creates one. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
-import { itemsApi } from '../../catalog/catalog-queries';
+import { itemsApi } from '../../catalog';
 import { ItemForm } from '../components/item-form';
 
 export function ItemCreatePage() {

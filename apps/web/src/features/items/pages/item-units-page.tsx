@@ -10,7 +10,7 @@ import { PageHeader } from '../../../components/page-header';
 import { formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
-import { itemUnitsApi } from '../../catalog/catalog-queries';
+import { itemUnitsApi } from '../../catalog';
 import { ItemsTabs } from '../components/items-tabs';
 import { UnitFormModal } from '../components/unit-form-modal';
 

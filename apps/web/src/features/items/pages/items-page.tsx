@@ -12,7 +12,7 @@ import { ServerSelect } from '../../../components/server-select';
 import { formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
-import { itemUnitsApi, itemsApi, useBulkDeleteItems } from '../../catalog/catalog-queries';
+import { itemUnitsApi, itemsApi, useBulkDeleteItems } from '../../catalog';
 import { useBusinessCurrency } from '../components/item-form';
 import { ItemsTabs } from '../components/items-tabs';
 import { ITEM_CREATE_PATH, itemEditPath } from '../items-paths';

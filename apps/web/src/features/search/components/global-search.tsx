@@ -9,7 +9,7 @@ import { Icon } from '../../../components/icon';
 import { api } from '../../../lib/api-client';
 import { companyPaths } from '../../../lib/paths';
 import { safeUrl } from '../../../lib/safe-url';
-import { counterpartyLinks } from '../../counterparties/counterparty-kinds';
+import { counterpartyLinks } from '../../counterparties';
 
 const DEBOUNCE_MS = 250;
 

@@ -7,7 +7,7 @@ import { type NoteRequest, type NoteResource, MAX_NOTES_LENGTH, noteRequestSchem
 import { FormModal } from '../../../components/form-modal';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
-import { notesApi } from '../../catalog/catalog-queries';
+import { notesApi } from '../../catalog';
 
 const FIELDS = ['type', 'name', 'notes'] as const;
 

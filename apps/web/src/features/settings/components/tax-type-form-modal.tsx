@@ -8,7 +8,7 @@ import { FormModal } from '../../../components/form-modal';
 import { api } from '../../../lib/api-client';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
-import { taxTypesApi } from '../../catalog/catalog-queries';
+import { taxTypesApi } from '../../catalog';
 
 const FIELDS = ['name', 'description', 'percent', 'compound_tax'] as const;
 

@@ -10,7 +10,7 @@ import { Icon } from '../../../components/icon';
 import { PageHeader } from '../../../components/page-header';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
-import { notesApi } from '../../catalog/catalog-queries';
+import { notesApi } from '../../catalog';
 import { NoteFormModal } from '../components/note-form-modal';
 
 const TABS = ['all', ...noteTypes] as const;

@@ -14,7 +14,7 @@ import { PageHeader } from '../../../components/page-header';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
-import { paymentModesApi } from '../../catalog/catalog-queries';
+import { paymentModesApi } from '../../catalog';
 
 function PaymentModeFormModal({ mode, onClose }: { mode: PaymentModeResource | null; onClose: () => void }) {
   const { t } = useTranslation();

@@ -9,7 +9,7 @@ import { Icon } from '../../../components/icon';
 import { PageHeader } from '../../../components/page-header';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
-import { taxTypesApi } from '../../catalog/catalog-queries';
+import { taxTypesApi } from '../../catalog';
 import { TaxTypeFormModal } from '../components/tax-type-form-modal';
 
 /** Settings → tax types. */
