@@ -43,6 +43,13 @@ module.exports = {
       from: { path: '^packages/' },
       to: { path: '^apps/' },
     },
+    {
+      name: 'no-circular',
+      comment: 'No import cycle, type-only imports included: a cycle makes load order matter and the layers blur.',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
   ],
   options: {
     includeOnly: '^(apps|packages)/|(^|/)node_modules/drizzle-orm/',
