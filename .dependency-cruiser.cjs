@@ -57,7 +57,6 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     // Type-only imports count: a route that imports a repository's row type still depends on it.
     tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
