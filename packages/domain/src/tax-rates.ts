@@ -1,6 +1,8 @@
 import { spreadProRata } from './allocation';
 import { percentOf } from './decimal';
-import type { TaxRate } from './totals';
+
+/** percent: decimal string, at most 4 decimals, 0..100, e.g. '9.975'. */
+export type TaxRate = { tax_type_id: string; name: string; percent: string; compound_tax: boolean };
 
 /** A tax to charge on a base: the rate as given and its percent scaled by 10^4. */
 export type ChargedTax = { rate: TaxRate; percent: bigint };

@@ -1,13 +1,15 @@
 import type { DiscountType } from '@app/contracts';
 import { spreadProRata } from './allocation';
 import { DECIMAL_SCALE, parseMinorUnits, parseScaledDecimal, percentOf, roundHalfAwayFromZero } from './decimal';
-import { type AppliedTax, type ChargedTax, taxesPerRate } from './tax-rates';
+import { type AppliedTax, type ChargedTax, type TaxRate, taxesPerRate } from './tax-rates';
+
+// The rate type lives with the per-rate arithmetic, which totals builds on; it is part of the totals
+// input, so it is offered here as well.
+export type { TaxRate };
 
 export { roundHalfAwayFromZero };
 export type { DiscountType };
 
-/** percent: decimal string, at most 4 decimals, 0..100, e.g. '9.975'. */
-export type TaxRate = { tax_type_id: string; name: string; percent: string; compound_tax: boolean };
 export type LineInput = {
   /** Decimal string > 0, at most 4 decimals, e.g. '1', '2.5'. */
   quantity: string;

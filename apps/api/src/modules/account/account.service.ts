@@ -21,7 +21,7 @@ import { FILES_PREFIX, type ImageKind, newImageKey } from '../../platform/storag
 import { Throttle } from '../../platform/throttle';
 import { newTotpSecret, totpUri, verifyTotp } from '../../platform/totp';
 import { warnOnce } from '../../platform/warnings';
-import * as authRepo from '../auth/auth.repository';
+import * as authPort from '../auth/auth.port';
 import { endAccessAfterPasswordChange, passwordSubjects } from '../auth/auth.service';
 import { securitySettingsInTx } from '../tenants/security-settings.service';
 import * as repo from './account.repository';
@@ -33,7 +33,7 @@ export type SignedInUser = { id: string; email: string };
 const PASSWORD_CONFIRM_MS = 3 * 3_600_000;
 const RECOVERY_CODE_COUNT = 8;
 
-function toUserResource(row: authRepo.UserRow, pendingEmail: string | null): UserResource {
+function toUserResource(row: authPort.UserRow, pendingEmail: string | null): UserResource {
   return {
     id: row.id,
     name: row.name,
@@ -52,12 +52,12 @@ function toUserResource(row: authRepo.UserRow, pendingEmail: string | null): Use
 }
 
 /** The user with the address change waiting for its link, read in the caller's transaction. */
-export async function userResourceInTx(tx: Tx, tenantId: string, row: authRepo.UserRow, now: Date): Promise<UserResource> {
+export async function userResourceInTx(tx: Tx, tenantId: string, row: authPort.UserRow, now: Date): Promise<UserResource> {
   return toUserResource(row, await repo.findPendingEmail(tx, tenantId, row.id, now));
 }
 
 /** Each stored user setting on its own: one that no longer passes its rule is left out (the default applies) and logged once. */
-export function userSettingsOf(row: authRepo.UserRow): UserSettings {
+export function userSettingsOf(row: authPort.UserRow): UserSettings {
   const stored: Record<string, unknown> = { ...row.settings, language: row.language };
   const settings: UserSettings = {};
   for (const key of userSettingKeys) {
@@ -102,8 +102,8 @@ export function createAccountService(app: AppContext) {
   const throttle = new Throttle(app.db, app.clock);
   const emailChanges = createEmailChangeService(app);
 
-  async function loadUser(tenantId: string, userId: string): Promise<authRepo.UserRow> {
-    const row = await inTenant(app.db, tenantId, (tx) => authRepo.findUserById(tx, tenantId, userId));
+  async function loadUser(tenantId: string, userId: string): Promise<authPort.UserRow> {
+    const row = await inTenant(app.db, tenantId, (tx) => authPort.findUserById(tx, tenantId, userId));
     if (!row) throw AppError.unauthenticated();
     return row;
   }
@@ -116,7 +116,7 @@ export function createAccountService(app: AppContext) {
 
   return {
     /** The user as `GET /me` and `/bootstrap` show it: with the address change waiting for its link, if any. */
-    async userResource(tenantId: string, row: authRepo.UserRow): Promise<UserResource> {
+    async userResource(tenantId: string, row: authPort.UserRow): Promise<UserResource> {
       return inTenant(app.db, tenantId, (tx) => userResourceInTx(tx, tenantId, row, now()));
     },
 
@@ -137,7 +137,7 @@ export function createAccountService(app: AppContext) {
         });
       }
       const { resource, mailIds } = await inTenant(app.db, tenantId, async (tx) => {
-        const row = await authRepo.updateUser(tx, tenantId, signedIn.id, {
+        const row = await authPort.updateUser(tx, tenantId, signedIn.id, {
           name: input.name,
           phone: input.phone || null,
           ...(input.language ? { language: input.language } : {}),
@@ -166,7 +166,7 @@ export function createAccountService(app: AppContext) {
       const passwordHash = await hashPassword(input.password);
       const at = now();
       const { rows, total } = await inTenant(app.db, tenantId, async (tx) => {
-        await authRepo.updateUser(tx, tenantId, signedIn.id, { passwordHash });
+        await authPort.updateUser(tx, tenantId, signedIn.id, { passwordHash });
         await endAccessAfterPasswordChange(tx, tenantId, signedIn.id, at, { keepSessionId: sessionId, personalTokens: 'keep' });
         return repo.listPersonalTokens(tx, tenantId, signedIn.id, 'active', at, 0, CHANGED_PASSWORD_TOKEN_LIST_LIMIT);
       });
@@ -182,7 +182,7 @@ export function createAccountService(app: AppContext) {
       const key = newImageKey(tenantId, 'avatars', kind);
       await app.storage.put(key, content);
       const url = `${FILES_PREFIX}${key}`;
-      await inTenant(app.db, tenantId, (tx) => authRepo.updateUser(tx, tenantId, userId, { avatar: url }));
+      await inTenant(app.db, tenantId, (tx) => authPort.updateUser(tx, tenantId, userId, { avatar: url }));
       return url;
     },
 
@@ -196,10 +196,10 @@ export function createAccountService(app: AppContext) {
     async updateSettings(tenantId: string, userId: string, settings: UserSettings): Promise<void> {
       checkDefaultTemplates(settings);
       await inTenant(app.db, tenantId, async (tx) => {
-        const current = await authRepo.findUserById(tx, tenantId, userId);
+        const current = await authPort.findUserById(tx, tenantId, userId);
         if (!current) throw AppError.unauthenticated();
         const { language, ...rest } = settings;
-        await authRepo.updateUser(tx, tenantId, userId, { settings: { ...current.settings, ...rest }, ...(language ? { language } : {}) });
+        await authPort.updateUser(tx, tenantId, userId, { settings: { ...current.settings, ...rest }, ...(language ? { language } : {}) });
       });
     },
 
@@ -211,7 +211,7 @@ export function createAccountService(app: AppContext) {
       requireRecentConfirmation(passwordConfirmedAt);
       const secret = newTotpSecret();
       const user = await inTenant(app.db, tenantId, (tx) =>
-        authRepo.updateUser(tx, tenantId, userId, { twoFactorSecret: app.secretBox.seal(secret), twoFactorConfirmedAt: null, twoFactorLastStep: null, twoFactorRecoveryCodes: null }),
+        authPort.updateUser(tx, tenantId, userId, { twoFactorSecret: app.secretBox.seal(secret), twoFactorConfirmedAt: null, twoFactorLastStep: null, twoFactorRecoveryCodes: null }),
       );
       return { secret, otpauth_url: totpUri(secret, issuer, user.email) };
     },
@@ -219,12 +219,12 @@ export function createAccountService(app: AppContext) {
     async confirmTwoFactor(tenantId: string, signedIn: SignedInUser, code: string, ip: string): Promise<string[]> {
       return throttle.guard(passwordSubjects(tenantId, signedIn.email, ip), () =>
         inTenant(app.db, tenantId, async (tx) => {
-          const user = await authRepo.findUserById(tx, tenantId, signedIn.id);
+          const user = await authPort.findUserById(tx, tenantId, signedIn.id);
           if (!user?.twoFactorSecret) throw AppError.validation('code', messages.invalidTwoFactorCode);
           const step = await verifyTotp(app.secretBox.open(user.twoFactorSecret), code, now(), user.twoFactorLastStep);
           if (step === null) throw AppError.validation('code', messages.invalidTwoFactorCode);
           const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-          await authRepo.updateUser(tx, tenantId, signedIn.id, { twoFactorConfirmedAt: now(), twoFactorLastStep: step, twoFactorRecoveryCodes: codes.map(sha256) });
+          await authPort.updateUser(tx, tenantId, signedIn.id, { twoFactorConfirmedAt: now(), twoFactorLastStep: step, twoFactorRecoveryCodes: codes.map(sha256) });
           return codes;
         }),
       );
@@ -233,10 +233,10 @@ export function createAccountService(app: AppContext) {
     async regenerateRecoveryCodes(tenantId: string, userId: string, passwordConfirmedAt: Date | null): Promise<string[]> {
       requireRecentConfirmation(passwordConfirmedAt);
       return inTenant(app.db, tenantId, async (tx) => {
-        const user = await authRepo.findUserById(tx, tenantId, userId);
+        const user = await authPort.findUserById(tx, tenantId, userId);
         if (!user?.twoFactorConfirmedAt) throw AppError.validation('code', 'Two-factor authentication is not enabled.');
         const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-        await authRepo.updateUser(tx, tenantId, userId, { twoFactorRecoveryCodes: codes.map(sha256) });
+        await authPort.updateUser(tx, tenantId, userId, { twoFactorRecoveryCodes: codes.map(sha256) });
         return codes;
       });
     },
@@ -244,7 +244,7 @@ export function createAccountService(app: AppContext) {
     async disableTwoFactor(tenantId: string, userId: string, passwordConfirmedAt: Date | null): Promise<void> {
       requireRecentConfirmation(passwordConfirmedAt);
       await inTenant(app.db, tenantId, (tx) =>
-        authRepo.updateUser(tx, tenantId, userId, { twoFactorSecret: null, twoFactorConfirmedAt: null, twoFactorLastStep: null, twoFactorRecoveryCodes: null }),
+        authPort.updateUser(tx, tenantId, userId, { twoFactorSecret: null, twoFactorConfirmedAt: null, twoFactorLastStep: null, twoFactorRecoveryCodes: null }),
       );
     },
 
@@ -266,13 +266,13 @@ export function createAccountService(app: AppContext) {
         const maxDays = (await securitySettingsInTx(tx, tenantId)).personal_token_max_days;
         if (expiresInDays === null || expiresInDays > maxDays) throw AppError.validation('expires_in_days', formatMessage(messages.tokenExpiryTooLong, { days: String(maxDays) }));
         const expiresAt = new Date(at.getTime() + expiresInDays * 86_400_000);
-        return authRepo.insertAccessToken(tx, { tenantId, id: newId(), userId, kind: 'personal', name, tokenHash: sha256(plain), expiresAt });
+        return authPort.insertAccessToken(tx, { tenantId, id: newId(), userId, kind: 'personal', name, tokenHash: sha256(plain), expiresAt });
       });
       return { data: tokenResource(row, at), plain_text_token: `${row.id}|${plain}` };
     },
 
     async revokeToken(tenantId: string, userId: string, tokenId: string): Promise<void> {
-      const revoked = await inTenant(app.db, tenantId, (tx) => authRepo.revokeAccessToken(tx, tenantId, userId, tokenId, now()));
+      const revoked = await inTenant(app.db, tenantId, (tx) => authPort.revokeAccessToken(tx, tenantId, userId, tokenId, now()));
       if (!revoked) throw AppError.notFound();
     },
   };

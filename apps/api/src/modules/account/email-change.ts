@@ -7,7 +7,7 @@ import { AppError, TooManyAttemptsError, refusingTaken } from '../../platform/er
 import { simpleMailHtml } from '../../platform/mail';
 import type { MailDraft } from '../../platform/outbox';
 import { Throttle, throttleSubjects } from '../../platform/throttle';
-import * as authRepo from '../auth/auth.repository';
+import * as authPort from '../auth/auth.port';
 import * as repo from './account.repository';
 
 const HOUR_MS = 3_600_000;
@@ -70,14 +70,14 @@ export function createEmailChangeService(app: AppContext) {
      * already has an account is accepted like any other (the answer must not tell who has an
      * account): its owner is told someone tried, and the stored link, never mailed, cannot be used.
      */
-    async requestInTx(tx: Tx, tenantId: string, user: authRepo.UserRow, newEmail: string, origin: string): Promise<string[]> {
+    async requestInTx(tx: Tx, tenantId: string, user: authPort.UserRow, newEmail: string, origin: string): Promise<string[]> {
       const at = now();
       const issued = await repo.emailChangesIssuedSince(tx, tenantId, user.id, new Date(at.getTime() - HOUR_MS));
       const oldest = issued[0];
       if (oldest && issued.length >= EMAIL_CHANGES_PER_HOUR) throw new TooManyAttemptsError(Math.max(1, Math.ceil((oldest.getTime() + HOUR_MS - at.getTime()) / 1000)));
-      await authRepo.invalidateOneTimeTokens(tx, tenantId, user.id, ['email-change'], at);
+      await authPort.invalidateOneTimeTokens(tx, tenantId, user.id, ['email-change'], at);
       const token = randomToken();
-      await authRepo.insertOneTimeToken(tx, {
+      await authPort.insertOneTimeToken(tx, {
         tenantId,
         id: newId(),
         userId: user.id,
@@ -87,7 +87,7 @@ export function createEmailChangeService(app: AppContext) {
         expiresAt: new Date(at.getTime() + EMAIL_CHANGE_HOURS * HOUR_MS),
         createdAt: at,
       });
-      const owner = await authRepo.findUserByEmail(tx, tenantId, newEmail);
+      const owner = await authPort.findUserByEmail(tx, tenantId, newEmail);
       const toNewAddress = owner ? addressTakenMail(owner.email, origin) : confirmationMail(newEmail, origin, token);
       return [await app.outbox.write(tx, tenantId, toNewAddress), await app.outbox.write(tx, tenantId, changeRequestedMail(user.email, newEmail, origin))];
     },
@@ -104,14 +104,14 @@ export function createEmailChangeService(app: AppContext) {
         refusingTaken({ users_tenant_email_unique: { field: 'email', message: messages.emailTaken } }, () =>
           inTenant(app.db, tenantId, async (tx) => {
             const at = now();
-            const used = await authRepo.consumeOneTimeToken(tx, tenantId, sha256(token), 'email-change', at);
-            const user = used ? await authRepo.findUserById(tx, tenantId, used.userId) : undefined;
+            const used = await authPort.consumeOneTimeToken(tx, tenantId, sha256(token), 'email-change', at);
+            const user = used ? await authPort.findUserById(tx, tenantId, used.userId) : undefined;
             if (!used?.email || !user || user.status !== 'active') throw AppError.validation('token', messages.invalidToken);
-            const owner = await authRepo.findUserByEmail(tx, tenantId, used.email);
+            const owner = await authPort.findUserByEmail(tx, tenantId, used.email);
             // The link is used up either way: the address belongs to someone else now.
             if (owner && owner.id !== user.id) return { taken: true } as const;
-            await authRepo.updateUser(tx, tenantId, user.id, { email: used.email, emailVerifiedAt: at });
-            await authRepo.invalidateOneTimeTokens(tx, tenantId, user.id, ['password-reset', 'email-verification', 'email-change'], at);
+            await authPort.updateUser(tx, tenantId, user.id, { email: used.email, emailVerifiedAt: at });
+            await authPort.invalidateOneTimeTokens(tx, tenantId, user.id, ['password-reset', 'email-verification', 'email-change'], at);
             return { taken: false, mailId: await app.outbox.write(tx, tenantId, changedMail(user.email, used.email, meta.origin)) } as const;
           }),
         ),

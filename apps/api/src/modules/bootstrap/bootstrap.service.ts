@@ -19,7 +19,7 @@ import type { AppContext } from '../../platform/app-context';
 import type { AuthenticatedUser, SelectedBusiness, TenantRecord } from '../../platform/request-context';
 import { userResourceInTx, userSettingsOf } from '../account/account.service';
 import { invoiceDirectionCounts } from '../invoices/invoices.service';
-import * as businessRepo from '../businesses/businesses.repository';
+import * as businessPort from '../businesses/businesses.port';
 import { businessSettingsOf, toBusinessResource } from '../businesses/businesses.service';
 
 const APP_NAME = 'Ledgerline';
@@ -63,7 +63,7 @@ export function createBootstrapService(app: AppContext) {
     /** Everything the browser needs after sign-in, in one transaction. */
     async bootstrap(tenant: TenantRecord, user: AuthenticatedUser, business: SelectedBusiness | null): Promise<BootstrapResponse> {
       const { companies, invoiceCounts, currentUser } = await inTenant(app.db, tenant.id, async (tx) => ({
-        companies: await businessRepo.listUserCompanies(tx, tenant.id, user.id, 0, 50),
+        companies: await businessPort.listUserCompanies(tx, tenant.id, user.id, 0, 50),
         invoiceCounts: business ? await invoiceDirectionCounts(tx, { tenantId: tenant.id, businessId: business.row.id }) : { incoming: 0, outgoing: 0 },
         currentUser: await userResourceInTx(tx, tenant.id, user.row, app.clock.now()),
       }));

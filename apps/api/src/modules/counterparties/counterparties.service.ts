@@ -21,8 +21,8 @@ import { type AuditActor, recordAudit } from '../../platform/audit';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { Throttle, throttleSubjects } from '../../platform/throttle';
-import * as authRepo from '../auth/auth.repository';
-import * as businessRepo from '../businesses/businesses.repository';
+import * as authPort from '../auth/auth.port';
+import * as businessPort from '../businesses/businesses.port';
 import { createBusinessInTx, toBusinessResource } from '../businesses/businesses.service';
 import * as repo from './counterparties.repository';
 import { ensureOwner, hasTransactions, writeOnboardingInvitation } from './network';
@@ -159,7 +159,7 @@ export function createCounterpartyService(app: AppContext) {
         if (linked && (await repo.linkExists(tx, scope, linked.id))) throw AppError.validation('email', messages.emailTaken);
         let counterpartyBusinessId = linked?.id;
         if (!counterpartyBusinessId) {
-          const user = email ? ((await authRepo.findUserByEmail(tx, tenantId, email)) ?? (await authRepo.insertUser(tx, { tenantId, id: newId(), name: fields.name, email, status: 'invited' }))) : null;
+          const user = email ? ((await authPort.findUserByEmail(tx, tenantId, email)) ?? (await authPort.insertUser(tx, { tenantId, id: newId(), name: fields.name, email, status: 'invited' }))) : null;
           const business = await createBusinessInTx(
             tx,
             tenantId,
@@ -186,7 +186,7 @@ export function createCounterpartyService(app: AppContext) {
         await recordAudit(tx, actor, { model: scope.kind, modelId: id, action: 'created', after: auditView(row) });
         let mailId: string | null = null;
         if (fields.send_invitation && email) {
-          const inviter = await businessRepo.findBusiness(tx, tenantId, scope.businessId);
+          const inviter = await businessPort.findBusiness(tx, tenantId, scope.businessId);
           const owner = await ensureOwner(tx, tenantId, counterpartyBusinessId, email, fields.name);
           mailId = await writeOnboardingInvitation(app, tx, {
             tenantId,

@@ -3,10 +3,10 @@ import type { Tx } from '../../db/client';
 import type { AppContext } from '../../platform/app-context';
 import { newId, randomToken, sha256 } from '../../platform/crypto';
 import { simpleMailHtml } from '../../platform/mail';
-import * as authRepo from '../auth/auth.repository';
-import * as businessRepo from '../businesses/businesses.repository';
+import * as authPort from '../auth/auth.port';
+import * as businessPort from '../businesses/businesses.port';
 import { counterpartyHasPayments } from '../payments/payments.service';
-import * as teamRepo from '../team/team.repository';
+import * as teamPort from '../team/team.port';
 import * as repo from './counterparties.repository';
 
 export const ONBOARDING_DAYS = 7;
@@ -20,10 +20,10 @@ export async function hasTransactions(tx: Tx, scope: repo.Scope, counterparty: r
 export async function ensureOwner(tx: Tx, tenantId: string, businessId: string, email: string, name: string): Promise<{ id: string; email: string }> {
   const owner = await repo.findOwner(tx, tenantId, businessId);
   if (owner) return { id: owner.user.id, email: owner.user.email };
-  const user = (await authRepo.findUserByEmail(tx, tenantId, email)) ?? (await authRepo.insertUser(tx, { tenantId, id: newId(), name, email, status: 'invited' }));
-  const ownerRole = await teamRepo.findOwnerRole(tx, tenantId, businessId);
+  const user = (await authPort.findUserByEmail(tx, tenantId, email)) ?? (await authPort.insertUser(tx, { tenantId, id: newId(), name, email, status: 'invited' }));
+  const ownerRole = await teamPort.findOwnerRole(tx, tenantId, businessId);
   if (!ownerRole) throw new Error('Counterparty business has no owner role');
-  await businessRepo.insertMembership(tx, { tenantId, businessId, userId: user.id, roleId: ownerRole.id, isOwner: true, status: 'invited' });
+  await businessPort.insertMembership(tx, { tenantId, businessId, userId: user.id, roleId: ownerRole.id, isOwner: true, status: 'invited' });
   return { id: user.id, email: user.email };
 }
 

@@ -7,8 +7,8 @@ import { newId, sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../../platform/passwords';
 import { Throttle, throttleSubjects } from '../../platform/throttle';
-import * as authRepo from '../auth/auth.repository';
-import * as businessRepo from '../businesses/businesses.repository';
+import * as authPort from '../auth/auth.port';
+import * as businessPort from '../businesses/businesses.port';
 import * as repo from './counterparties.repository';
 import { ensureOwner, writeOnboardingInvitation } from './network';
 import { toCounterpartyResource } from './counterparties.service';
@@ -59,8 +59,8 @@ export function createOnboardingService(app: AppContext) {
       const mailId = await inTenant(app.db, tenantId, async (tx) => {
         if (!(await repo.knowsBusiness(tx, tenantId, callerBusinessId, businessId))) throw AppError.notFound();
         const [business, inviter, existing] = [
-          await businessRepo.findBusiness(tx, tenantId, businessId),
-          await businessRepo.findBusiness(tx, tenantId, callerBusinessId),
+          await businessPort.findBusiness(tx, tenantId, businessId),
+          await businessPort.findBusiness(tx, tenantId, callerBusinessId),
           await repo.findOwner(tx, tenantId, businessId),
         ];
         if (!business || !inviter) throw AppError.notFound();
@@ -76,8 +76,8 @@ export function createOnboardingService(app: AppContext) {
     async info(tenantId: string, token: string, ip: string): Promise<BusinessOnboardingInfo> {
       return throttle.guard([throttleSubjects.address(ip)], () => inTenant(app.db, tenantId, async (tx) => {
         const found = await repo.findOnboardingToken(tx, tenantId, sha256(token), now());
-        const user = found ? await authRepo.findUserById(tx, tenantId, found.userId) : undefined;
-        const business = found?.businessId ? await businessRepo.findBusiness(tx, tenantId, found.businessId) : undefined;
+        const user = found ? await authPort.findUserById(tx, tenantId, found.userId) : undefined;
+        const business = found?.businessId ? await businessPort.findBusiness(tx, tenantId, found.businessId) : undefined;
         if (!user || !business || user.status === 'disabled') throw AppError.notFound(messages.invalidToken);
         const inviter = (await repo.recordsPointingAt(tx, tenantId, business.id)).find((r) => r.record.businessId !== business.id);
         return { email: user.email, business_name: business.name, inviter_business_name: inviter?.business.name ?? null, has_password: user.passwordHash !== null };
@@ -93,20 +93,20 @@ export function createOnboardingService(app: AppContext) {
       const passwordHash = await hashPassword(fields.password);
       await throttle.guard([throttleSubjects.address(ip)], () => inTenant(app.db, tenantId, async (tx) => {
         const used = await repo.consumeOnboardingToken(tx, tenantId, sha256(token), now());
-        const user = used ? await authRepo.findUserById(tx, tenantId, used.userId) : undefined;
+        const user = used ? await authPort.findUserById(tx, tenantId, used.userId) : undefined;
         if (!used?.businessId || !user || user.status === 'disabled') throw AppError.notFound(messages.invalidToken);
         const businessId = used.businessId;
         const actor: AuditActor = { tenantId, userId: user.id, businessId, ip };
-        await authRepo.updateUser(tx, tenantId, user.id, {
+        await authPort.updateUser(tx, tenantId, user.id, {
           name: fields.name,
           ...(user.passwordHash ? {} : { passwordHash }),
           status: 'active',
           emailVerifiedAt: user.emailVerifiedAt ?? now(),
         });
-        await authRepo.activateMemberships(tx, tenantId, user.id, businessId);
+        await authPort.activateMemberships(tx, tenantId, user.id, businessId);
         if (fields.business_name) {
-          const before = await businessRepo.findBusiness(tx, tenantId, businessId);
-          const after = await businessRepo.updateBusiness(tx, tenantId, businessId, { name: fields.business_name });
+          const before = await businessPort.findBusiness(tx, tenantId, businessId);
+          const after = await businessPort.updateBusiness(tx, tenantId, businessId, { name: fields.business_name });
           await recordAudit(tx, actor, { model: 'business', modelId: businessId, action: 'updated', before: { name: before?.name }, after: { name: after.name } });
         }
         await mirrorRecords(tx, actor, businessId);

@@ -18,7 +18,7 @@ import { type PdfLogo, renderDocumentPdf } from '../../platform/pdf';
 import { sniffImage } from '../../platform/storage';
 import { businessSettingsOf } from '../businesses/businesses.service';
 import type { DeliverableDocument, DeliveryAdapter } from './delivery-adapter';
-import { findCustomer } from '../documents/documents.repository';
+import { findCustomer } from '../documents/documents.port';
 import * as repo from './document-delivery.repository';
 import { fillPlaceholders, formatDocumentDate } from './document-formatting';
 import { moneyFormatOf, toPdfModel } from './document-pdf-model';

@@ -1,6 +1,6 @@
 import { type InvoiceResource, type PublicDocument, messages } from '@app/contracts';
 import type { InvoiceService } from '../invoices/invoices.service';
-import { invoicePaymentsForRecipient } from '../payments/payments.repository';
+import { invoicePaymentsForRecipient } from '../payments/payments.port';
 import { type DeliveryAdapter, markViewedOnce } from './delivery-adapter';
 import { formatDocumentDate } from './document-formatting';
 import { itemizedBody } from './document-pdf-model';

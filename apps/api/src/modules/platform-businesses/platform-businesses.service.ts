@@ -20,9 +20,9 @@ import { type AuditActor, recordAudit } from '../../platform/audit';
 import type { SecretBox } from '../../platform/crypto';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import * as authRepo from '../auth/auth.repository';
+import * as authPort from '../auth/auth.port';
 import { writeInvitation } from '../auth/invitation-mail';
-import * as businessRepo from '../businesses/businesses.repository';
+import * as businessPort from '../businesses/businesses.port';
 import { createBusinessInTx, toBusinessResource } from '../businesses/businesses.service';
 import * as repo from './platform-businesses.repository';
 
@@ -89,7 +89,7 @@ function bankInfoOf(stored: Record<string, string | null> | null): BankInfoResou
   };
 }
 
-export function toAdminBusiness(row: businessRepo.BusinessRow, owner: OwnerRow): AdminBusinessResource {
+export function toAdminBusiness(row: businessPort.BusinessRow, owner: OwnerRow): AdminBusinessResource {
   const base = toBusinessResource(row);
   return {
     ...base,
@@ -102,7 +102,7 @@ export function toAdminBusiness(row: businessRepo.BusinessRow, owner: OwnerRow):
 }
 
 /** What the audit log keeps of a business: no sealed account number, only its last digits. */
-function auditView(row: businessRepo.BusinessRow): Record<string, unknown> {
+function auditView(row: businessPort.BusinessRow): Record<string, unknown> {
   const view: Record<string, unknown> = { ...toAdminBusiness(row, null) };
   delete view.id;
   delete view.owner;
@@ -151,10 +151,10 @@ export function createPlatformBusinessService(app: AppContext) {
     async create(actor: AuditActor, input: CreateInput, meta: RequestMeta): Promise<AdminBusinessResource> {
       const tenantId = actor.tenantId;
       const result = await inTenant(app.db, tenantId, async (tx) => {
-        let owner = await authRepo.findUserByEmail(tx, tenantId, input.owner_email);
+        let owner = await authPort.findUserByEmail(tx, tenantId, input.owner_email);
         if (owner?.isPlatformUser) throw AppError.validation('owner_email', messages.alreadyOnInternalTeam);
         const invite = !owner || owner.status === 'invited';
-        owner ??= await authRepo.insertUser(tx, { tenantId, id: newId(), name: input.owner_email.split('@')[0] || input.owner_email, email: input.owner_email, status: 'invited' });
+        owner ??= await authPort.insertUser(tx, { tenantId, id: newId(), name: input.owner_email.split('@')[0] || input.owner_email, email: input.owner_email, status: 'invited' });
         const created = await createBusinessInTx(
           tx,
           tenantId,
@@ -174,7 +174,7 @@ export function createPlatformBusinessService(app: AppContext) {
           },
           { ownerStatus: invite ? 'invited' : 'active', callerAudits: true },
         );
-        const business = await businessRepo.updateBusiness(tx, tenantId, created.id, {
+        const business = await businessPort.updateBusiness(tx, tenantId, created.id, {
           billingAddress: storedAddress(input.billing_address),
           shippingAddress: storedAddress(input.shipping_address),
           bankInfo: storedBankInfo(input.bank_info, null, app.secretBox),
@@ -202,9 +202,9 @@ export function createPlatformBusinessService(app: AppContext) {
       return inTenant(app.db, tenantId, async (tx) => {
         const before = await load(tx, tenantId, id);
         if (!currencyById(input.currency_id)) throw AppError.validation('currency_id', messages.invalidCurrency);
-        if (input.slug && (await businessRepo.slugTaken(tx, tenantId, input.slug, id))) throw AppError.validation('slug', 'The slug has already been taken.');
+        if (input.slug && (await businessPort.slugTaken(tx, tenantId, input.slug, id))) throw AppError.validation('slug', 'The slug has already been taken.');
         const flags = flagsOf(input.type);
-        const row = await businessRepo.updateBusiness(tx, tenantId, id, {
+        const row = await businessPort.updateBusiness(tx, tenantId, id, {
           name: input.name,
           email: input.email || null,
           phone: input.phone || null,
@@ -238,7 +238,7 @@ export function createPlatformBusinessService(app: AppContext) {
       const tenantId = actor.tenantId;
       return inTenant(app.db, tenantId, async (tx) => {
         const before = await load(tx, tenantId, id);
-        const row = await businessRepo.updateBusiness(tx, tenantId, id, change);
+        const row = await businessPort.updateBusiness(tx, tenantId, id, change);
         await recordAudit(tx, { ...actor, businessId: id }, { model: 'business', modelId: id, action: 'updated', before: auditView(before.business), after: auditView(row) });
         return toAdminBusiness(row, before.owner);
       });

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { roles, users } from '../../db/schema';
-import { likePattern } from '../platform-businesses/platform-businesses.repository';
+import { likePattern } from '../platform-businesses/platform-businesses.port';
 
 export type PlatformUserFilter = { status: 'all' | 'active' | 'disabled'; search?: string | undefined };
 

@@ -14,7 +14,7 @@ import { type AuditActor, recordAudit } from '../../platform/audit';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { requireGrantable } from '../../platform/grants';
-import * as authRepo from '../auth/auth.repository';
+import * as authPort from '../auth/auth.port';
 import { writeInvitation } from '../auth/invitation-mail';
 import * as repo from './platform-users.repository';
 
@@ -75,11 +75,11 @@ export function createPlatformUserService(app: AppContext) {
     async invite(actor: AuditActor, callerAbilities: readonly string[], input: z.output<typeof invitePlatformUserRequestSchema>, meta: RequestMeta): Promise<PlatformUserResource> {
       const tenantId = actor.tenantId;
       const result = await inTenant(app.db, tenantId, async (tx) => {
-        const existing = await authRepo.findUserByEmail(tx, tenantId, input.email);
+        const existing = await authPort.findUserByEmail(tx, tenantId, input.email);
         if (existing) throw AppError.validation('email', existing.isPlatformUser ? messages.userAlreadyExists : messages.alreadyOnExternalTeam);
         const platformRole = await role(tx, tenantId, input.role_id);
         requireGrantable(callerAbilities, platformRole.abilities);
-        const user = await authRepo.insertUser(tx, {
+        const user = await authPort.insertUser(tx, {
           tenantId,
           id: newId(),
           name: input.name?.trim() || input.email.split('@')[0] || input.email,
@@ -114,7 +114,7 @@ export function createPlatformUserService(app: AppContext) {
         // Changing one's own role could lock the last administrator out.
         if (id === actor.userId && platformRole.id !== before.roleId) throw AppError.validation('role_id', messages.cannotChangeSelf);
         if (platformRole.id !== before.roleId) requireGrantable(callerAbilities, [...(before.roleAbilities ?? []), ...platformRole.abilities]);
-        await authRepo.updateUser(tx, tenantId, id, { name: input.name, phone: input.phone || null, platformRoleId: platformRole.id });
+        await authPort.updateUser(tx, tenantId, id, { name: input.name, phone: input.phone || null, platformRoleId: platformRole.id });
         const after = await load(tx, tenantId, id);
         await recordAudit(tx, actor, { model: 'user', modelId: id, action: 'updated', before: auditView(before), after: auditView(after) });
         return toResource(after);
@@ -128,10 +128,10 @@ export function createPlatformUserService(app: AppContext) {
         const before = await load(tx, tenantId, id);
         if (id === actor.userId) throw AppError.validation('user', messages.cannotChangeSelf);
         const status = disabled ? 'disabled' : before.user.passwordHash ? 'active' : 'invited';
-        await authRepo.updateUser(tx, tenantId, id, { status });
+        await authPort.updateUser(tx, tenantId, id, { status });
         if (disabled) {
-          await authRepo.deleteUserSessions(tx, tenantId, id);
-          await authRepo.revokeUserTokens(tx, tenantId, id, app.clock.now());
+          await authPort.deleteUserSessions(tx, tenantId, id);
+          await authPort.revokeUserTokens(tx, tenantId, id, app.clock.now());
         }
         const after = await load(tx, tenantId, id);
         await recordAudit(tx, actor, { model: 'user', modelId: id, action: 'updated', before: auditView(before), after: auditView(after) });

@@ -15,9 +15,9 @@ import { type AuditActor, recordAudit } from '../../platform/audit';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { requireGrantable } from '../../platform/grants';
-import * as authRepo from '../auth/auth.repository';
+import * as authPort from '../auth/auth.port';
 import { writeInvitation } from '../auth/invitation-mail';
-import * as businessRepo from '../businesses/businesses.repository';
+import * as businessPort from '../businesses/businesses.port';
 import * as repo from './team.repository';
 
 export function toTeamUser(row: repo.MemberRow): TeamUserResource {
@@ -59,7 +59,7 @@ export function createTeamService(app: AppContext) {
 
   /** A fresh invitation link (older ones stop working), mailed through the outbox in the caller's transaction. */
   async function issueInvitation(tx: Tx, tenantId: string, businessId: string, user: { id: string; email: string }, roleName: string, meta: RequestMeta): Promise<string> {
-    const business = await businessRepo.findBusiness(tx, tenantId, businessId);
+    const business = await businessPort.findBusiness(tx, tenantId, businessId);
     if (!business) throw AppError.notFound();
     await repo.invalidateInvitations(tx, tenantId, businessId, user.id, now());
     return writeInvitation(app, tx, {
@@ -120,12 +120,12 @@ export function createTeamService(app: AppContext) {
         const role = await repo.findBusinessRole(tx, tenantId, businessId, input.role);
         if (!role || role.isSystem) throw AppError.validation('role', messages.roleNotFound);
         requireGrantable(callerAbilities, role.abilities);
-        let user = await authRepo.findUserByEmail(tx, tenantId, input.email);
+        let user = await authPort.findUserByEmail(tx, tenantId, input.email);
         if (user?.isPlatformUser) throw AppError.validation('email', messages.alreadyOnInternalTeam);
         if (user && (await repo.findMember(tx, tenantId, businessId, user.id))) throw AppError.validation('email', messages.alreadyOnExternalTeam);
         if (user?.status === 'disabled') throw AppError.validation('email', messages.userAlreadyExists);
-        user ??= await authRepo.insertUser(tx, { tenantId, id: newId(), name: input.name?.trim() || input.email.split('@')[0] || input.email, email: input.email, status: 'invited' });
-        await businessRepo.insertMembership(tx, { tenantId, businessId, userId: user.id, roleId: role.id, status: 'invited', isOwner: false });
+        user ??= await authPort.insertUser(tx, { tenantId, id: newId(), name: input.name?.trim() || input.email.split('@')[0] || input.email, email: input.email, status: 'invited' });
+        await businessPort.insertMembership(tx, { tenantId, businessId, userId: user.id, roleId: role.id, status: 'invited', isOwner: false });
         const mailId = await issueInvitation(tx, tenantId, businessId, user, role.name, meta);
         const member = await memberOrNotFound(tx, tenantId, businessId, user.id);
         await recordAudit(tx, actor, { model: 'user', modelId: user.id, action: 'created', after: auditView(member) });
@@ -151,7 +151,7 @@ export function createTeamService(app: AppContext) {
             await repo.updateMembership(tx, tenantId, businessId, userId, { roleId: role.id });
           }
         }
-        if (input.name !== undefined && input.name !== member.name) await authRepo.updateUser(tx, tenantId, userId, { name: input.name });
+        if (input.name !== undefined && input.name !== member.name) await authPort.updateUser(tx, tenantId, userId, { name: input.name });
       });
     },
 
@@ -162,8 +162,8 @@ export function createTeamService(app: AppContext) {
         guardTarget(member, actor.userId);
         await repo.updateMembership(tx, tenantId, businessId, userId, { status: 'disabled' });
         await repo.invalidateInvitations(tx, tenantId, businessId, userId, now());
-        await authRepo.deleteUserSessions(tx, tenantId, userId);
-        await authRepo.revokeUserTokens(tx, tenantId, userId, now());
+        await authPort.deleteUserSessions(tx, tenantId, userId);
+        await authPort.revokeUserTokens(tx, tenantId, userId, now());
       });
     },
 
@@ -172,7 +172,7 @@ export function createTeamService(app: AppContext) {
       const { tenantId } = actor;
       return changeMember(actor, businessId, userId, async (tx, member) => {
         if (member.status !== 'disabled') return;
-        const user = await authRepo.findUserById(tx, tenantId, userId);
+        const user = await authPort.findUserById(tx, tenantId, userId);
         await repo.updateMembership(tx, tenantId, businessId, userId, { status: user?.status === 'active' ? 'active' : 'invited' });
       });
     },
@@ -216,7 +216,7 @@ export function createTeamService(app: AppContext) {
         const adminRole =
           (await repo.findBusinessRole(tx, tenantId, businessId, 'admin')) ??
           (
-            await businessRepo.insertRoles(tx, [
+            await businessPort.insertRoles(tx, [
               { tenantId, id: newId(), businessId, scope: 'business', name: 'admin', description: seededBusinessRoles.admin.description, abilities: [...seededBusinessRoles.admin.abilities] },
             ])
           )[0];

@@ -19,9 +19,9 @@ import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import * as authRepo from '../auth/auth.repository';
+import * as authPort from '../auth/auth.port';
 import { writeInvitation } from '../auth/invitation-mail';
-import * as businessesRepo from '../platform-businesses/platform-businesses.repository';
+import * as platformBusinessPort from '../platform-businesses/platform-businesses.port';
 import * as repo from './tenants.repository';
 import { seedPlatformRoles } from './tenants.service';
 
@@ -146,7 +146,7 @@ export function createCentralTenantService(app: AppContext) {
 
   return {
     async list(query: ListQuery) {
-      const pattern = query.search?.trim() ? businessesRepo.likePattern(query.search.trim()) : null;
+      const pattern = query.search?.trim() ? platformBusinessPort.likePattern(query.search.trim()) : null;
       const rows = await repo.listTenants(app.db, pattern, Math.max(query.page - 1, 0) * query.limit, query.limit);
       const total = await repo.countTenantsMatching(app.db, pattern);
       return { data: rows.map((r) => toSummary(r.tenant, r.domains)), meta: { ...listMeta(query.page, query.limit, total), tenant_total_count: total } };
@@ -172,7 +172,7 @@ export function createCentralTenantService(app: AppContext) {
         const created = await repo.findTenant(tx, tenantId);
         await repo.actAsTenant(tx, tenantId);
         const superAdmin = await seedPlatformRoles(tx, tenantId);
-        const admin = await authRepo.insertUser(tx, {
+        const admin = await authPort.insertUser(tx, {
           tenantId,
           id: newId(),
           name: input.admin_email.split('@')[0] || 'Super Admin',
@@ -216,8 +216,8 @@ export function createCentralTenantService(app: AppContext) {
       await load(id);
       return inTenant(app.db, id, async (tx) => {
         const filter = { status: 'all' as const, search: query.search };
-        const rows = await businessesRepo.listBusinesses(tx, id, filter, { field: 'name', direction: 'asc' }, Math.max(query.page - 1, 0) * query.limit, query.limit);
-        const total = await businessesRepo.countBusinesses(tx, id, filter);
+        const rows = await platformBusinessPort.listBusinesses(tx, id, filter, { field: 'name', direction: 'asc' }, Math.max(query.page - 1, 0) * query.limit, query.limit);
+        const total = await platformBusinessPort.countBusinesses(tx, id, filter);
         const data: TenantBusiness[] = rows.map(({ business }) => ({
           id: business.id,
           name: business.name,

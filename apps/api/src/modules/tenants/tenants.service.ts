@@ -4,7 +4,7 @@ import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { newId } from '../../platform/crypto';
 import { hashPassword } from '../../platform/passwords';
-import * as authRepo from '../auth/auth.repository';
+import * as authPort from '../auth/auth.port';
 import * as repo from './tenants.repository';
 
 export type NewTenant = { name: string; domains: string[]; isLandlord?: boolean; adminEmail: string; adminPassword: string; adminName?: string };
@@ -36,7 +36,7 @@ export async function createTenant(app: AppContext, input: NewTenant): Promise<{
   const passwordHash = await hashPassword(input.adminPassword);
   const adminUserId = await inTenant(app.db, tenantId, async (tx) => {
     const superAdmin = await seedPlatformRoles(tx, tenantId);
-    const user = await authRepo.insertUser(tx, {
+    const user = await authPort.insertUser(tx, {
       tenantId,
       id: newId(),
       name: input.adminName ?? 'Super Admin',
