@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as fontkit from 'fontkit';
 import pdfmake from 'pdfmake';
 import type { TFontDictionary } from 'pdfmake/interfaces';
+import { shareDecodedFontTables } from './shared-font-tables';
 
 /**
  * The fonts PDFs are set in. All come from npm packages and are resolved through the installed
@@ -146,3 +147,4 @@ export function familyCovers(family: PdfFontFamily, codePoints: readonly number[
 
 // The default family is needed by every document.
 loadFamily(PDF_FONT);
+shareDecodedFontTables(fs.readFileSync(familyFiles[PDF_FONT].normal));
