@@ -184,10 +184,12 @@ export async function seedInvoices(database: Database, raw: RawDb, client: ApiCl
       await query(INSERT_TAXES, params.taxes);
       await query(SET_SEQUENCE, params.lines);
       await query(FILL_INVOICE_COUNTS, params.lines);
+      // Likewise invoices_track_totals: the list's status counts and stats, recomputed from the rows.
+      await query('SELECT rebuild_invoice_totals()', []);
     }),
   );
   const analyzeMs = await step('VACUUM (ANALYZE)', async () => {
-    for (const table of ['invoices', 'invoice_items', 'invoice_taxes', 'invoice_counts', 'counterparties', 'businesses', 'number_sequences']) {
+    for (const table of ['invoices', 'invoice_items', 'invoice_taxes', 'invoice_counts', 'invoice_totals', 'counterparties', 'businesses', 'number_sequences']) {
       await database.executor.executeSql(`VACUUM (ANALYZE) ${table}`);
     }
   });
