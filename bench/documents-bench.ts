@@ -52,6 +52,7 @@ import {
   explain,
   isTenantContext,
   listQueries,
+  readsInvoices,
   printPlan,
   tenantBusinessIndexes,
 } from './documents-plans';
@@ -212,7 +213,7 @@ async function benchKind(kind: Kind): Promise<KindFigures> {
       }
     }
     const statsContext = stats.find(isTenantContext);
-    const statsQuery = stats.find((statement) => statement.text.includes('from "invoices"'));
+    const statsQuery = stats.find(readsInvoices);
     if (statsContext && statsQuery) {
       const plan = await explain(raw, statsContext, statsQuery);
       figures.plans.push({ kind: kind.name, query: 'stats', plan });
