@@ -11,16 +11,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { and, asc, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../apps/api/src/app';
-import type { AppDb, Database } from '../apps/api/src/db/client';
-import { businesses, businessUsers, oneTimeTokens, roles, sessions, users } from '../apps/api/src/db/schema';
+import type { Database } from '../apps/api/src/db/client';
 import { ensureInitialData } from '../apps/api/src/db/seed';
 import { loadEnv } from '../apps/api/src/env';
 import { createAppContext } from '../apps/api/src/platform/app-context-factory';
-import { sha256 } from '../apps/api/src/platform/crypto';
 import { InlineQueue } from '../apps/api/src/platform/jobs';
 import { createBusinessService } from '../apps/api/src/modules/businesses/businesses.service';
 import { findLandlord } from '../apps/api/src/modules/tenants/tenants.service';
@@ -31,7 +27,6 @@ import {
   type Measured,
   type Query,
   type RawDb,
-  type Row,
   ROOT,
   listeningPort,
   measure,
@@ -46,6 +41,7 @@ import {
   signIn,
   sleep,
 } from './bench-kit';
+import { bareAuthenticator, businessHeader } from './bare-auth';
 
 const STARTUP_RUNS = 3;
 
@@ -64,137 +60,17 @@ function freePort(): Promise<number> {
   });
 }
 
-// ---------------------------------------------------------------------------------------------
-// The bare baseline: the same SQL text the app's repositories send, straight to the driver.
-
-type Statement = { text: string; params: (values: Record<string, unknown>) => unknown[] };
-
-/** Drizzle renders the query (so the text is the app's, byte for byte); placeholders become named values. */
-function statement(built: { toSQL(): { sql: string; params: unknown[] } }, names: Record<string, string>): Statement {
-  const { sql: text, params } = built.toSQL();
-  const order = params.map((p) => (typeof p === 'string' && p in names ? names[p] : null));
-  return {
-    text,
-    params: (values) => params.map((p, i) => (order[i] ? values[order[i] as string] : p)),
-  };
-}
-
-/** The statements behind GET /api/v1/me and GET /api/v1/bootstrap (auth.repository, businesses.repository, tenant-tx). */
-function appStatements(db: AppDb) {
-  const T = '00000000-0000-4000-8000-00000000000a';
-  const S = 'session-id-placeholder';
-  const U = '00000000-0000-4000-8000-00000000000b';
-  const B = '00000000-0000-4000-8000-00000000000c';
-  const NOW = '2000-01-01T00:00:00.000Z';
-  const names = { [T]: 'tenantId', [S]: 'sessionId', [U]: 'userId', [B]: 'businessId', [NOW]: 'now' };
-  return {
-    // db/tenant-tx.ts
-    tenantContext: statement({ toSQL: () => new PgDialect().sqlToQuery(sql`select set_config('app.tenant_id', ${T}, true), set_config('role', 'app_user', true)`) }, names),
-    // auth.repository findLiveSession
-    liveSession: statement(
-      db
-        .select({ session: sessions, user: users, platformAbilities: roles.abilities })
-        .from(sessions)
-        .leftJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
-        .leftJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.platformRoleId)))
-        .where(and(eq(sessions.tenantId, T), eq(sessions.id, S), gt(sessions.expiresAt, new Date(NOW))))
-        .limit(1),
-      names,
-    ),
-    // auth.repository findMembership
-    membership: statement(
-      db
-        .select({ isOwner: businessUsers.isOwner, abilities: roles.abilities, business: businesses })
-        .from(businessUsers)
-        .innerJoin(roles, and(eq(roles.tenantId, businessUsers.tenantId), eq(roles.id, businessUsers.roleId)))
-        .innerJoin(businesses, and(eq(businesses.tenantId, businessUsers.tenantId), eq(businesses.id, businessUsers.businessId)))
-        .where(and(eq(businessUsers.tenantId, T), eq(businessUsers.userId, U), eq(businessUsers.businessId, B), eq(businessUsers.status, 'active'), isNull(businesses.disabledAt)))
-        .limit(1),
-      names,
-    ),
-    // account.repository findPendingEmail (the user resource's pending_email)
-    pendingEmail: statement(
-      db
-        .select({ email: oneTimeTokens.email })
-        .from(oneTimeTokens)
-        .where(
-          and(
-            eq(oneTimeTokens.tenantId, T),
-            eq(oneTimeTokens.userId, U),
-            eq(oneTimeTokens.purpose, 'email-change'),
-            isNull(oneTimeTokens.usedAt),
-            gt(oneTimeTokens.expiresAt, new Date(NOW)),
-          ),
-        )
-        .orderBy(desc(oneTimeTokens.createdAt))
-        .limit(1),
-      names,
-    ),
-    // businesses.repository listUserCompanies(…, 0, 50)
-    companies: statement(
-      db
-        .select({ id: businesses.id, name: businesses.name, slug: businesses.slug, logo: businesses.logo, role: roles.name })
-        .from(businessUsers)
-        .innerJoin(businesses, and(eq(businesses.tenantId, businessUsers.tenantId), eq(businesses.id, businessUsers.businessId)))
-        .innerJoin(roles, and(eq(roles.tenantId, businessUsers.tenantId), eq(roles.id, businessUsers.roleId)))
-        .where(and(eq(businessUsers.tenantId, T), eq(businessUsers.userId, U), eq(businessUsers.status, 'active'), isNull(businesses.disabledAt)))
-        .orderBy(asc(businesses.name), asc(businesses.id))
-        .offset(0)
-        .limit(50),
-      names,
-    ),
-  };
-}
-
-const sessionColumns = Object.keys(getTableColumns(sessions)).length;
-const userColumnNames = Object.keys(getTableColumns(users));
-const businessColumnNames = Object.keys(getTableColumns(businesses));
-
-function asObject(names: string[], row: Row, offset = 0): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  names.forEach((name, i) => {
-    out[name] = row[offset + i];
-  });
-  return out;
-}
-
-function sessionCookieOf(header: string | undefined): string | null {
-  if (!header) return null;
-  const match = /(?:^|;\s*)session=([^;]+)/.exec(header);
-  return match?.[1] ?? null;
-}
-
 /** Each bare route runs exactly the statements and transactions of the real route. */
 async function buildBareServer(database: Database, raw: RawDb, tenantId: string): Promise<FastifyInstance> {
-  const q = appStatements(database.db);
+  const bareAuth = bareAuthenticator(database.db, tenantId);
+  const q = bareAuth.statements;
+  const { run, authenticate } = bareAuth;
   const server = Fastify({ logger: false });
-  const run = (query: Query, st: Statement, values: Record<string, unknown>) => query(st.text, st.params(values));
-
-  type Auth = { userId: string; sessionUser: Record<string, unknown> } | null;
-  async function authenticate(query: Query, cookieHeader: string | undefined): Promise<Auth> {
-    const cookie = sessionCookieOf(cookieHeader);
-    if (!cookie) return null;
-    await run(query, q.tenantContext, { tenantId });
-    const rows = await run(query, q.liveSession, { tenantId, sessionId: sha256(cookie), now: new Date().toISOString() });
-    const row = rows[0];
-    if (!row) return null;
-    const user = asObject(userColumnNames, row, sessionColumns);
-    if (user.status !== 'active') return null;
-    return { userId: String(user.id), sessionUser: user };
-  }
-
-  async function membership(query: Query, userId: string, businessId: string | undefined) {
-    if (!businessId) return null;
-    const rows = await run(query, q.membership, { tenantId, userId, businessId });
-    return rows[0] ? { isOwner: rows[0][0], abilities: rows[0][1], business: asObject(businessColumnNames, rows[0], 2) } : null;
-  }
 
   async function companiesOf(query: Query, userId: string) {
     const rows = await run(query, q.companies, { tenantId, userId });
     return rows.map(([id, name, slug, logo, role]) => ({ id, name, slug, logo, role }));
   }
-
-  const businessHeader = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
   async function pendingEmailOf(query: Query, userId: string) {
     const rows = await run(query, q.pendingEmail, { tenantId, userId, now: new Date().toISOString() });
@@ -213,10 +89,7 @@ async function buildBareServer(database: Database, raw: RawDb, tenantId: string)
 
   server.get('/bootstrap', async (req, reply) => {
     const businessId = businessHeader(req.headers.business);
-    const auth = await raw.tx(async (query) => {
-      const found = await authenticate(query, req.headers.cookie);
-      return found ? { ...found, member: await membership(query, found.userId, businessId) } : null;
-    });
+    const auth = await bareAuth.authenticateMember(raw, req.headers.cookie, businessId);
     if (!auth) return reply.status(401).send({ message: 'Unauthenticated.' });
     const { companies, pending } = await raw.tx(async (query) => {
       await run(query, q.tenantContext, { tenantId });

@@ -44,6 +44,9 @@ export function request(port: number, method: string, urlPath: string, headers: 
         port,
         method,
         path: urlPath,
+        // A connection per request: a kept-alive one can be closed by the server's keep-alive
+        // timeout while a long seed holds the event loop, and the next request then meets a reset.
+        agent: false,
         headers: { host: HOST_HEADER, accept: 'application/json', ...(payload ? { 'content-type': 'application/json' } : {}), ...headers },
       },
       (res) => {

@@ -39,7 +39,8 @@ export function capturingDb(database: Database, databaseUrl: string | undefined)
 }
 
 export const isTenantContext = (statement: Statement) => statement.text.includes("set_config('app.tenant_id'");
-const readsInvoices = (statement: Statement) => /\bfrom "invoices"/.test(statement.text);
+/** Reads the invoices, or the totals kept from them (status-filtered counts, stats). */
+export const readsInvoices = (statement: Statement) => /\bfrom "invoice(s|_totals)"/.test(statement.text);
 
 /** The data, count and (when other filters apply) direction count queries of one list request, in the order the service sends them. */
 export function listQueries(statements: Statement[]): { label: string; statement: Statement }[] {
@@ -57,7 +58,7 @@ export type PlanSummary = { lines: string[]; invoiceIndexes: string[]; seqScanOn
 function summarise(lines: string[]): PlanSummary {
   const invoiceIndexes = new Set<string>();
   for (const line of lines) {
-    const scan = /Index (?:Only )?Scan(?: Backward)? using (\S+) on invoices\b/.exec(line) ?? /Bitmap Index Scan on (invoices_\S+)/.exec(line);
+    const scan = /Index (?:Only )?Scan(?: Backward)? using (\S+) on invoice(?:s|_totals)\b/.exec(line) ?? /Bitmap Index Scan on (invoice(?:s|_totals)_\S+)/.exec(line);
     if (scan?.[1]) invoiceIndexes.add(scan[1]);
   }
   const execution = lines.map((line) => /Execution Time: ([\d.]+) ms/.exec(line)).find((match) => match !== null);
@@ -91,9 +92,9 @@ export async function explain(raw: RawDb, tenantContext: Statement, statement: S
 /** Thrown to roll the EXPLAIN transaction back. */
 class PlanRead extends Error {}
 
-/** Indexes on invoices whose leading columns are (tenant_id, business_id). */
+/** Indexes on invoices (and the totals kept from them) whose leading columns are (tenant_id, business_id). */
 export async function tenantBusinessIndexes(database: Database): Promise<Set<string>> {
-  const { rows } = await database.executor.executeSql("SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'invoices'", []);
+  const { rows } = await database.executor.executeSql("SELECT indexname, indexdef FROM pg_indexes WHERE tablename IN ('invoices', 'invoice_totals')", []);
   const names = new Set<string>();
   for (const row of rows as { indexname: string; indexdef: string }[]) {
     if (/\(tenant_id, business_id\b/.test(row.indexdef)) names.add(row.indexname);

@@ -10,7 +10,8 @@
 import type { Database } from '../apps/api/src/db/client';
 import { type RawDb, request } from './bench-kit';
 
-export const INVOICE_COUNT = 100_000;
+/** BENCH_INVOICES=1000000 seeds the issue's million; the default keeps a run within minutes. */
+export const INVOICE_COUNT = invoiceCountFromEnv(process.env.BENCH_INVOICES);
 export const LINES_PER_INVOICE = 5;
 export const CUSTOMER_COUNT = 500;
 const DAYS_OF_HISTORY = 3 * 365;
@@ -28,6 +29,13 @@ export const SEARCH_TERM = 'estrel Brew';
 export type ApiClient = { port: number; headers: Record<string, string> };
 export type SeedIds = { tenantId: string; businessId: string; userId: string };
 export type SeedTimings = { customersMs: number; invoicesMs: number; analyzeMs: number };
+
+function invoiceCountFromEnv(value: string | undefined): number {
+  if (!value) return 100_000;
+  const count = Number(value.replace(/_/g, ''));
+  if (!Number.isInteger(count) || count < 1_000) throw new Error(`BENCH_INVOICES must be a whole number of at least 1000, not ${value}`);
+  return count;
+}
 
 function customerName(index: number): string {
   return `${FIRST_WORDS[index % FIRST_WORDS.length]} ${SECOND_WORDS[Math.floor(index / FIRST_WORDS.length) % SECOND_WORDS.length]}`;
@@ -103,7 +111,7 @@ SELECT $1::uuid, ${invoiceId}, $2::uuid, c.id, c.counterparty_business_id, n, 1,
   CASE WHEN status IN ('viewed', 'approved') THEN created + interval '1 day' END,
   CASE WHEN status = 'approved' THEN created + interval '2 days' END,
   $3::uuid, created, created,
-  'INV-' || lpad(n::text, 6, '0'), day, day + 30, status, paid_status, amount_paid, total - amount_paid, 'app'
+  'INV-' || lpad(n::text, greatest(6, length(n::text)), '0'), day, day + 30, status, paid_status, amount_paid, total - amount_paid, 'app'
 FROM paid JOIN customers c ON c.k = paid.n % (SELECT count(*) FROM customers)
 ORDER BY n`;
 
@@ -176,10 +184,12 @@ export async function seedInvoices(database: Database, raw: RawDb, client: ApiCl
       await query(INSERT_TAXES, params.taxes);
       await query(SET_SEQUENCE, params.lines);
       await query(FILL_INVOICE_COUNTS, params.lines);
+      // Likewise invoices_track_totals: the list's status counts and stats, recomputed from the rows.
+      await query('SELECT rebuild_invoice_totals()', []);
     }),
   );
   const analyzeMs = await step('VACUUM (ANALYZE)', async () => {
-    for (const table of ['invoices', 'invoice_items', 'invoice_taxes', 'invoice_counts', 'counterparties', 'businesses', 'number_sequences']) {
+    for (const table of ['invoices', 'invoice_items', 'invoice_taxes', 'invoice_counts', 'invoice_totals', 'counterparties', 'businesses', 'number_sequences']) {
       await database.executor.executeSql(`VACUUM (ANALYZE) ${table}`);
     }
   });

@@ -18,6 +18,7 @@ import { createEstimateExpiryJob } from './modules/estimates/estimate-expiry';
 import { createRecurringInvoiceJob } from './modules/recurring-invoices/recurring-job';
 import { createPaymentReminderJob } from './modules/payment-reminders/payment-reminder-job';
 import { createDashboardCompactionJob } from './modules/dashboard/dashboard-compaction';
+import { createInvoiceTotalsCompactionJob } from './modules/invoices/invoice-totals-compaction';
 import { createIdempotencyExpiryJob } from './platform/idempotency';
 import { createThrottleExpiryJob } from './platform/throttle';
 import { createFloodCounterExpiryJob } from './platform/flood-limit';
@@ -104,6 +105,7 @@ async function main(): Promise<void> {
         everyMs: PAYMENT_REMINDERS_MS,
       },
       { label: 'dashboard compaction', job: createDashboardCompactionJob(app), everyMs: DASHBOARD_COMPACTION_MS },
+      { label: 'invoice totals compaction', job: createInvoiceTotalsCompactionJob(app), everyMs: DASHBOARD_COMPACTION_MS },
       { label: 'idempotency key expiry', job: createIdempotencyExpiryJob(app), everyMs: IDEMPOTENCY_EXPIRY_MS },
       { label: 'throttle counter expiry', job: createThrottleExpiryJob(app), everyMs: THROTTLE_EXPIRY_MS },
       { label: 'flood counter expiry', job: createFloodCounterExpiryJob(app), everyMs: THROTTLE_EXPIRY_MS },

@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -79,8 +81,33 @@ export function openPglite(pglite: PGlite): Database {
 export async function openEmbedded(dataDir: string): Promise<Database> {
   const pgdata = path.join(dataDir, 'pgdata');
   fs.mkdirSync(pgdata, { recursive: true });
+  if (!fs.existsSync(path.join(pgdata, 'PG_VERSION'))) await initialiseEmbedded(pgdata);
   const pglite = await PGlite.create(pgdata);
   return openPglite(pglite);
+}
+
+/** Run by a child process: initdb of a fresh data directory (argv: PGlite's CommonJS entry, the directory). */
+const INITDB_SCRIPT = `
+const [pglite, pgdata] = process.argv.slice(1);
+require(pglite).PGlite.create(pgdata).then((instance) => instance.close());
+`;
+
+/**
+ * A fresh data directory: initdb runs in a child process, whose memory goes back to the system
+ * when it exits. Run in the app's process it peaks near 900 MB, and the process would keep much of
+ * it resident until its next restart (WebAssembly memory never shrinks; freed heap is not returned).
+ */
+function initialiseEmbedded(pgdata: string): Promise<void> {
+  const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', INITDB_SCRIPT, pglite, pgdata], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors = (errors + chunk.toString('utf8')).slice(-4000);
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => (code === 0 ? resolve() : reject(new Error(`initdb of ${pgdata} failed (${signal ?? `exit code ${code}`}): ${errors}`))));
+  });
 }
 
 /** The advisory lock key app processes take turns on at start (any fixed number no other code uses). */

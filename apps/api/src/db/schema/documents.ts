@@ -209,6 +209,45 @@ export const invoiceCounts = pgTable(
 );
 
 /**
+ * The invoice list's counts and figures per business and direction, kept by a trigger on
+ * `invoices` (migration 0023) the way dashboard_totals is: the trigger appends signed rows marked
+ * pending, so writers never wait on one another, and the compaction job folds each group's rows
+ * into one. A group is a status, paid status, currency, whether a rate was stored and, for open
+ * invoices only (not draft or void, not paid), the due date, so "overdue on a given day" stays a
+ * sum over a few rows. Readers sum whatever rows a group has.
+ */
+export const invoiceTotals = pgTable(
+  'invoice_totals',
+  {
+    tenantId: tenantId(),
+    id: bigint('id', { mode: 'number' }).generatedAlwaysAsIdentity(),
+    businessId: uuid('business_id').notNull(),
+    direction: text('direction', { enum: ['outgoing', 'incoming'] }).notNull(),
+    status: text('status').notNull(),
+    paidStatus: text('paid_status').notNull(),
+    /** The invoices' due date when they are open (not draft or void, not paid); null otherwise. */
+    dueDate: date('due_date'),
+    currencyId: integer('currency_id').notNull(),
+    /** Whether the invoices carried a stored exchange rate; the `*_at_rate` sums are null when not. */
+    rated: boolean('rated').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    total: numeric('total').notNull(),
+    totalAtRate: numeric('total_at_rate'),
+    amountPaid: numeric('amount_paid').notNull(),
+    amountPaidAtRate: numeric('amount_paid_at_rate'),
+    dueAmount: numeric('due_amount').notNull(),
+    dueAmountAtRate: numeric('due_amount_at_rate'),
+    pending: boolean('pending').notNull().default(true),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    index('invoice_totals_business_idx').on(t.tenantId, t.businessId, t.direction, t.status),
+    index('invoice_totals_pending_idx').on(t.tenantId, t.businessId).where(sql`pending`),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'invoice_totals_business_fk' }).onDelete('cascade'),
+  ],
+);
+
+/**
  * The last number handed out per business, model and scope ('all', a year, or a customer): the row
  * lock taken by the upsert serialises concurrent creates, so no two documents get one number.
  */

@@ -1,8 +1,8 @@
 import { type AnyColumn, type SQL, and, asc, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { DocumentDirection, InvoicePaidStatus, InvoiceStatus } from '@app/contracts';
 import type { CurrencySum } from '@app/domain';
-import type { Tx } from '../../db/client';
-import { businesses, counterparties, estimates, invoiceCounts, invoices } from '../../db/schema';
+import type { SqlExecutor, Tx } from '../../db/client';
+import { businesses, counterparties, estimates, invoiceCounts, invoiceTotals, invoices } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -83,9 +83,49 @@ export async function listInvoices(tx: Tx, scope: BusinessScope, filters: Invoic
     .limit(limit);
 }
 
+/**
+ * How many invoices the filters select. Filters on the status columns only (tab, status, paid
+ * status) are answered from invoice_totals, a few rows whatever the number of invoices; the others
+ * count the invoices themselves.
+ */
 export async function countInvoices(tx: Tx, scope: BusinessScope, filters: InvoiceListFilters): Promise<number> {
+  if (filtersOnlyStatuses(filters)) {
+    const totals = await tx
+      .select({ count: sql<number>`coalesce(sum(${invoiceTotals.count}), 0)::int` })
+      .from(invoiceTotals)
+      .where(and(totalsOf(scope, filters.direction), totalsTabCondition(filters.tab), filters.status ? totalsStatusCondition(filters.status, filters.today) : undefined, filters.paidStatus ? eq(invoiceTotals.paidStatus, filters.paidStatus) : undefined));
+    return totals[0]?.count ?? 0;
+  }
   const rows = await tx.select({ count: sql<number>`count(*)::int` }).from(invoices).where(listConditions(scope, filters));
   return rows[0]?.count ?? 0;
+}
+
+/** Whether the filters look at nothing but the direction and the status columns invoice_totals groups by. */
+function filtersOnlyStatuses(filters: InvoiceListFilters): boolean {
+  return !filters.customerIds && !filters.numberPattern && !filters.fromDate && !filters.toDate;
+}
+
+const totalsOf = (scope: BusinessScope, direction: DocumentDirection) =>
+  and(eq(invoiceTotals.tenantId, scope.tenantId), eq(invoiceTotals.businessId, scope.businessId), eq(invoiceTotals.direction, direction));
+
+/** tabCondition on invoice_totals' groups (incoming groups hold no drafts, as addressedTo). */
+function totalsTabCondition(tab: InvoiceListFilters['tab']): SQL | undefined {
+  switch (tab) {
+    case 'draft':
+      return eq(invoiceTotals.status, 'draft');
+    case 'open':
+      return and(notInArray(invoiceTotals.status, ['draft', 'void', 'completed']), ne(invoiceTotals.paidStatus, 'paid'));
+    case 'paid':
+      return eq(invoiceTotals.paidStatus, 'paid');
+    case 'all':
+      return undefined;
+  }
+}
+
+/** statusCondition on invoice_totals' groups: open groups keep their due date, so overdue is a range over them. */
+function totalsStatusCondition(status: InvoiceStatus, today: string): SQL | undefined {
+  if (status === 'overdue') return and(lt(invoiceTotals.dueDate, today), notInArray(invoiceTotals.status, ['draft', 'void', 'completed']), ne(invoiceTotals.paidStatus, 'paid'));
+  return eq(invoiceTotals.status, status);
 }
 
 /** Whether the filters select the whole direction (so its count is the filtered count). */
@@ -118,15 +158,29 @@ const currencySum = (currencyId: number, sums: { amount: string; atRate: string 
 
 export type InvoiceStatSums = Record<'inDraft' | 'totalPaid' | 'totalDue' | 'totalOverDue', CurrencySum[]>;
 
+/**
+ * A stored sum over the groups matching `when` (all groups without it): the plain one, and the one
+ * at the stored rates, which is null for the unrated group and a number (0 when nothing matches)
+ * for the rated one, as summing the invoices themselves gives.
+ */
+function storedSumsOf(value: AnyColumn, valueAtRate: AnyColumn, when?: SQL) {
+  const picked = (column: AnyColumn) => (when ? sql`CASE WHEN ${when} THEN ${column} END` : sql`${column}`);
+  return {
+    amount: sql<string>`coalesce(sum(${picked(value)}), 0)::text`,
+    atRate: sql<string | null>`(CASE WHEN ${invoiceTotals.rated} THEN coalesce(sum(${picked(valueAtRate)}), 0) END)::text`,
+  };
+}
+
+/** The list's four figures per currency, from invoice_totals: a few rows per currency and open due date, whatever the number of invoices. */
 export async function invoiceStatSums(tx: Tx, scope: BusinessScope, direction: DocumentDirection, today: string): Promise<InvoiceStatSums> {
-  const open = and(notInArray(invoices.status, ['draft', 'void']), ne(invoices.paidStatus, 'paid'));
-  const draft = sumsOf(sql`CASE WHEN ${invoices.status} = 'draft' THEN ${invoices.total} ELSE 0 END`);
-  const paid = sumsOf(sql`${invoices.amountPaid}`);
-  const due = sumsOf(sql`CASE WHEN ${open} THEN ${invoices.dueAmount} ELSE 0 END`);
-  const overdue = sumsOf(sql`CASE WHEN ${open} AND ${invoices.dueDate} < ${today} THEN ${invoices.dueAmount} ELSE 0 END`);
+  const open = and(notInArray(invoiceTotals.status, ['draft', 'void']), ne(invoiceTotals.paidStatus, 'paid'));
+  const draft = storedSumsOf(invoiceTotals.total, invoiceTotals.totalAtRate, eq(invoiceTotals.status, 'draft'));
+  const paid = storedSumsOf(invoiceTotals.amountPaid, invoiceTotals.amountPaidAtRate);
+  const due = storedSumsOf(invoiceTotals.dueAmount, invoiceTotals.dueAmountAtRate, open);
+  const overdue = storedSumsOf(invoiceTotals.dueAmount, invoiceTotals.dueAmountAtRate, and(open, lt(invoiceTotals.dueDate, today)));
   const rows = await tx
     .select({
-      ...groupedByCurrency,
+      currencyId: invoiceTotals.currencyId,
       draft: draft.amount,
       draftAtRate: draft.atRate,
       paid: paid.amount,
@@ -136,15 +190,24 @@ export async function invoiceStatSums(tx: Tx, scope: BusinessScope, direction: D
       overdue: overdue.amount,
       overdueAtRate: overdue.atRate,
     })
-    .from(invoices)
-    .where(inDirection(scope, direction))
-    .groupBy(groupedByCurrency.currencyId, groupedByCurrency.rated);
+    .from(invoiceTotals)
+    .where(totalsOf(scope, direction))
+    .groupBy(invoiceTotals.currencyId, invoiceTotals.rated)
+    // A group whose rows net to nothing has no invoices left (the compaction drops it).
+    .having(sql`sum(${invoiceTotals.count}) <> 0`);
   return {
     inDraft: rows.map((row) => currencySum(row.currencyId, { amount: row.draft, atRate: row.draftAtRate })),
     totalPaid: rows.map((row) => currencySum(row.currencyId, { amount: row.paid, atRate: row.paidAtRate })),
     totalDue: rows.map((row) => currencySum(row.currencyId, { amount: row.due, atRate: row.dueAtRate })),
     totalOverDue: rows.map((row) => currencySum(row.currencyId, { amount: row.overdue, atRate: row.overdueAtRate })),
   };
+}
+
+/** Folds the rows the trigger appended to invoice_totals into one per group; returns how many groups it wrote. */
+export async function compactInvoiceTotals(executor: SqlExecutor): Promise<number> {
+  const { rows } = await executor.executeSql('select compact_invoice_totals() as folded', []);
+  const [row] = rows as { folded: number }[];
+  return Number(row?.folded ?? 0);
 }
 
 /** What the business approved as a customer and still owes, per currency. */
