@@ -39,7 +39,10 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
   const pglite = database.pglite;
   if (!pglite) throw new Error('Expected PGlite');
   const dump = await pglite.dumpDataDir('none');
-  fs.writeFileSync(TEMPLATE_FILE, Buffer.from(await dump.arrayBuffer()));
+  // Written aside and renamed: a run started meanwhile in the same checkout keeps reading a whole file.
+  const written = `${TEMPLATE_FILE}.${process.pid}`;
+  fs.writeFileSync(written, Buffer.from(await dump.arrayBuffer()));
+  fs.renameSync(written, TEMPLATE_FILE);
   await database.close();
   return undefined;
 }
