@@ -1,30 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  accessTokenListQuerySchema,
   accessTokenListResponseSchema,
+  avatarResponseSchema,
   changePasswordRequestSchema,
   changePasswordResponseSchema,
+  confirmedPasswordStatusSchema,
   confirmEmailChangeRequestSchema,
   confirmPasswordRequestSchema,
-  confirmedPasswordStatusSchema,
   createAccessTokenRequestSchema,
   createAccessTokenResponseSchema,
+  dataResponse,
+  idParamsSchema,
+  imageUploadBody,
   listMeta,
   messageResponseSchema,
   messages,
+  noContentResponseSchema,
   recoveryCodesResponseSchema,
+  successResponseSchema,
   twoFactorConfirmRequestSchema,
   twoFactorSetupResponseSchema,
   updateMeRequestSchema,
   updateUserSettingsRequestSchema,
   userResourceSchema,
-  idParamsSchema,
   userSettingsQuerySchema,
-  accessTokenListQuerySchema,
-  avatarResponseSchema,
-  imageUploadBody,
-  noContentResponseSchema,
-  successResponseSchema,
   userSettingsResponseSchema,
 } from '@app/contracts';
 import { AppError } from '../../platform/errors';
@@ -47,11 +47,11 @@ const SIGNED_IN_SECRET = { ...SIGNED_IN, sensitiveResponse: true } as const;
  * against the address's (in the services).
  */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (server, { account, auth }) => {
-  server.get('/me', { config: SIGNED_IN, schema: { response: { 200: z.object({ data: userResourceSchema }) } } }, async (request) => ({
+  server.get('/me', { config: SIGNED_IN, schema: { response: { 200: dataResponse(userResourceSchema) } } }, async (request) => ({
     data: await account.userResource(request.ctx.tenant.id, requireUser(request).row),
   }));
 
-  server.put('/me', { config: SIGNED_IN, schema: { body: updateMeRequestSchema, response: { 200: z.object({ data: userResourceSchema }) } } }, async (request) => ({
+  server.put('/me', { config: SIGNED_IN, schema: { body: updateMeRequestSchema, response: { 200: dataResponse(userResourceSchema) } } }, async (request) => ({
     data: await account.updateMe(request.ctx.tenant.id, requireUser(request), request.body, requestMeta(request)),
   }));
 

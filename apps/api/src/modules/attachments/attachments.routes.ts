@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { attachmentResourceSchema, messages, idParamsSchema, uuidSchema, successResponseSchema, fileResponse, binaryFileSchema } from '@app/contracts';
+import { attachmentResourceSchema, binaryFileSchema, dataResponse, fileResponse, idParamsSchema, messages, successResponseSchema, uuidSchema } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { AppError } from '../../platform/errors';
 import { DOCUMENT_MIME_TYPES } from '../../platform/file-sniff';
@@ -11,7 +11,7 @@ import type { AttachmentService } from './attachments.service';
 
 const params = idParamsSchema;
 const attachmentParams = params.extend({ attachmentId: uuidSchema });
-const listResponse = { 200: z.object({ data: z.array(attachmentResourceSchema) }) };
+const listResponse = { 200: dataResponse(z.array(attachmentResourceSchema)) };
 const FILES_FIELD = /^attachments(\[\d*\])?$/;
 const REMOVE_FIELD = /^remove_attachments(\[\d*\])?$/;
 /** `attachments[]` files to add and `remove_attachments[]` ids to remove, in one multipart form. */

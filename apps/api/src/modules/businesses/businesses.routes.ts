@@ -1,18 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   type AbilityCheck,
   businessResourceSchema,
+  businessSettingsResourceSchema,
+  companiesQuerySchema,
   companySummarySchema,
   createBusinessRequestSchema,
-  listMeta,
-  updateBusinessRequestSchema,
-  updateBusinessSettingsRequestSchema,
-  companiesQuerySchema,
-  listMetaSchema,
-  businessSettingsResourceSchema,
   dataResponse,
   imageUploadBody,
+  listMeta,
+  listPageResponse,
+  updateBusinessRequestSchema,
+  updateBusinessSettingsRequestSchema,
   updateBusinessSettingsResponseSchema,
 } from '@app/contracts';
 import type { AppContext } from '../../platform/app-context';
@@ -29,11 +28,11 @@ const business = (ability: AbilityCheck) => ({ access: { ability, scope: 'busine
 const logoUpload = { schema: imageUploadBody('business_logo'), multipart: true };
 
 export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = async (server, { app, businesses }) => {
-  server.get('/business', { config: { access: { member: true } }, schema: { response: { 200: z.object({ data: businessResourceSchema }) } } }, async (request) => ({
+  server.get('/business', { config: { access: { member: true } }, schema: { response: { 200: dataResponse(businessResourceSchema) } } }, async (request) => ({
     data: toBusinessResource(requireBusiness(request).row),
   }));
 
-  server.put('/business', { config: business('edit-business-information'), schema: { body: updateBusinessRequestSchema, response: { 200: z.object({ data: businessResourceSchema }) } } }, async (request) => ({
+  server.put('/business', { config: business('edit-business-information'), schema: { body: updateBusinessRequestSchema, response: { 200: dataResponse(businessResourceSchema) } } }, async (request) => ({
     data: await businesses.update(auditActor(request), requireBusiness(request).id, request.body),
   }));
 
@@ -57,7 +56,7 @@ export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = asyn
       config: { access: { authenticated: true, allowUnverified: true } },
       schema: {
         querystring: companiesQuerySchema,
-        response: { 200: z.object({ data: z.array(companySummarySchema), meta: listMetaSchema }) },
+        response: { 200: listPageResponse(companySummarySchema) },
       },
     },
     async (request) => {

@@ -3,27 +3,27 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   type AbilityCheck,
-  type CounterpartyKind,
   businessOnboardingInfoSchema,
   businessOnboardingRequestSchema,
   counterpartyBulkRequestSchema,
   counterpartyBulkResponseSchema,
+  counterpartyCreateQuerySchema,
   counterpartyExpandSchema,
+  type CounterpartyKind,
   counterpartyListQuerySchema,
   counterpartyListResponseSchema,
   counterpartyPreviewRequestSchema,
   counterpartyPreviewResponseSchema,
-  dataResponse,
   counterpartyResourceSchema,
+  createCounterpartyRequestSchema,
+  dataResponse,
+  idParamsSchema,
+  jsonObjectBodySchema,
   messageResponseSchema,
   messages,
   resendBusinessInviteRequestSchema,
   successResponseSchema,
-  idParamsSchema,
   tokenParamsSchema,
-  jsonObjectBodySchema,
-  counterpartyCreateQuerySchema,
-  createCounterpartyRequestSchema,
   updateCounterpartyRequestSchema,
 } from '@app/contracts';
 import { auditActor, requestMeta } from '../../platform/http';
@@ -38,7 +38,7 @@ const ABILITIES = {
 
 const business = (ability: AbilityCheck) => ({ access: { ability, scope: 'business' as const } });
 const params = idParamsSchema;
-const one = { 200: z.object({ data: counterpartyResourceSchema }) };
+const one = { 200: dataResponse(counterpartyResourceSchema) };
 
 /** True for `?preview=1|true` or a body with `preview: true`. */
 function wantsPreview(query: unknown, body: unknown): boolean {

@@ -2,11 +2,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  type EstimateResource,
-  type InvoiceResource,
+  dataResponse,
   documentEmailPreviewSchema,
   documentStatusResponseSchema,
+  type EstimateResource,
   estimateResourceSchema,
+  fileResponse,
+  idParamsSchema,
+  type InvoiceResource,
   invoiceResourceSchema,
   publicDocumentSchema,
   publicLinkResponseSchema,
@@ -14,9 +17,7 @@ import {
   rejectDocumentRequestSchema,
   satisfies,
   sendDocumentEmailRequestSchema,
-  idParamsSchema,
   tokenParamsSchema,
-  fileResponse,
 } from '@app/contracts';
 import type { RateLimitRule } from '../../platform/app-context';
 import { businessScope } from '../../platform/business-scope';
@@ -85,13 +86,13 @@ export type KindRoutes<Document extends DeliverableDocument, View> = {
 export function privateDeliveryRoutes<Document extends DeliverableDocument, View>(server: Server, { kind, plural, delivery, resourceSchema }: KindRoutes<Document, View>) {
   server.get(`/${plural}/:id/pdf`, { config: access(`view-${kind}`), schema: { params, response: pdfResponse } }, async (request, reply) => sendPdf(reply, await delivery.pdf(businessScope(request), request.params.id)));
 
-  server.get(`/${plural}/:id/preview-email`, { config: access(`send-${kind}`), schema: { params, response: { 200: z.object({ data: documentEmailPreviewSchema }) } } }, async (request) => ({
+  server.get(`/${plural}/:id/preview-email`, { config: access(`send-${kind}`), schema: { params, response: { 200: dataResponse(documentEmailPreviewSchema) } } }, async (request) => ({
     data: await delivery.previewEmail(businessScope(request), request.params.id, deliveryRequest(request)),
   }));
 
   server.post(
     `/${plural}/:id/send-email`,
-    { config: access(`send-${kind}`), schema: { params, body: sendDocumentEmailRequestSchema, response: { 200: z.object({ data: resourceSchema }) } } },
+    { config: access(`send-${kind}`), schema: { params, body: sendDocumentEmailRequestSchema, response: { 200: dataResponse(resourceSchema) } } },
     async (request) => ({ data: await delivery.sendEmail(auditActor(request), businessScope(request), request.params.id, request.body, deliveryRequest(request)) }),
   );
 

@@ -1,19 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  type EstimateResource,
+  bulkDeleteResponseSchema,
+  dataResponse,
   documentIdsRequestSchema,
   documentStatusResponseSchema,
   estimateListQuerySchema,
   estimateListResponseSchema,
   estimateRequestSchema,
+  type EstimateResource,
   estimateResourceSchema,
   estimateTemplatesResponseSchema,
+  idParamsSchema,
   invoiceResourceSchema,
   rejectDocumentRequestSchema,
-  idParamsSchema,
   successResponseSchema,
-  bulkDeleteResponseSchema,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
@@ -23,8 +23,8 @@ import type { DocumentDelivery } from '../document-delivery/document-delivery.se
 import { saveAndSend } from '../document-delivery/document-delivery.routes';
 
 const params = idParamsSchema;
-const one = { 200: z.object({ data: estimateResourceSchema }) };
-const created = { 201: z.object({ data: estimateResourceSchema }) };
+const one = { 200: dataResponse(estimateResourceSchema) };
+const created = { 201: dataResponse(estimateResourceSchema) };
 const access = (ability: string | string[]) => ({ access: { ability, scope: 'business' as const } });
 
 export const estimateRoutes: FastifyPluginAsyncZod<{ estimates: EstimateService; delivery: DocumentDelivery<EstimateResource> }> = async (server, { estimates, delivery }) => {
@@ -73,7 +73,7 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ estimates: EstimateService;
   server.post('/estimates/:id/reject', { config: access('approve-reject-estimate'), schema: { params, body: rejectDocumentRequestSchema, response: { 200: documentStatusResponseSchema } } }, async (request) => ({
     status: (await estimates.reject(auditActor(request), businessScope(request), request.params.id, request.body.reason ?? null)).status,
   }));
-  server.post('/estimates/:id/convert-to-invoice', { config: access('create-invoice'), schema: { params, response: { 201: z.object({ data: invoiceResourceSchema }) } } }, async (request, reply) =>
+  server.post('/estimates/:id/convert-to-invoice', { config: access('create-invoice'), schema: { params, response: { 201: dataResponse(invoiceResourceSchema) } } }, async (request, reply) =>
     reply.status(201).send({ data: await estimates.convertToInvoice(auditActor(request), businessScope(request), request.params.id) }),
   );
 };

@@ -1,22 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  type InvoiceResource,
   approvedInvoiceAmountResponseSchema,
+  bulkDeleteResponseSchema,
+  dataResponse,
   documentIdsRequestSchema,
   documentStatusResponseSchema,
+  idParamsSchema,
   invoiceListQuerySchema,
   invoiceListResponseSchema,
   invoiceRequestSchema,
+  type InvoiceResource,
   invoiceResourceSchema,
   invoiceStatsQuerySchema,
   invoiceStatsSchema,
   invoiceTemplatesResponseSchema,
   rejectDocumentRequestSchema,
-  updateDueDateRequestSchema,
-  idParamsSchema,
   successResponseSchema,
-  bulkDeleteResponseSchema,
+  updateDueDateRequestSchema,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
@@ -26,7 +26,7 @@ import type { DocumentDelivery } from '../document-delivery/document-delivery.se
 import { saveAndSend } from '../document-delivery/document-delivery.routes';
 
 const params = idParamsSchema;
-const one = { 200: z.object({ data: invoiceResourceSchema }) };
+const one = { 200: dataResponse(invoiceResourceSchema) };
 const access = (ability: string | string[]) => ({ access: { ability, scope: 'business' as const } });
 
 export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoiceService; delivery: DocumentDelivery<InvoiceResource> }> = async (server, { invoices, delivery }) => {
@@ -45,7 +45,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoiceService; de
   server.get('/invoices/:id', { config: access('view-invoice'), schema: { params, response: one } }, async (request) => ({
     data: await invoices.get(businessScope(request), request.params.id),
   }));
-  server.post('/invoices', { config: access('create-invoice'), schema: { body: invoiceRequestSchema, response: { 201: z.object({ data: invoiceResourceSchema }) } } }, async (request, reply) =>
+  server.post('/invoices', { config: access('create-invoice'), schema: { body: invoiceRequestSchema, response: { 201: dataResponse(invoiceResourceSchema) } } }, async (request, reply) =>
     reply.status(201).send({
       data: await saveAndSend(delivery, request, { wanted: request.body.send_invoice, customerId: request.body.customer_id }, () => invoices.create(auditActor(request), businessScope(request), request.body)),
     }),
@@ -63,7 +63,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoiceService; de
     success: true,
     count: await invoices.remove(auditActor(request), businessScope(request), request.body.ids),
   }));
-  server.post('/invoices/:id/clone', { config: access('create-invoice'), schema: { params, response: { 201: z.object({ data: invoiceResourceSchema }) } } }, async (request, reply) =>
+  server.post('/invoices/:id/clone', { config: access('create-invoice'), schema: { params, response: { 201: dataResponse(invoiceResourceSchema) } } }, async (request, reply) =>
     reply.status(201).send({ data: await invoices.clone(auditActor(request), businessScope(request), request.params.id) }),
   );
   server.post('/invoices/:id/finalize', { config: access('edit-invoice'), schema: { params, response: one } }, async (request) => ({

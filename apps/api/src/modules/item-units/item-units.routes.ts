@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { itemUnitListResponseSchema, itemUnitRequestSchema, itemUnitResourceSchema, listQuerySchema, idParamsSchema, successResponseSchema } from '@app/contracts';
+import { dataResponse, idParamsSchema, itemUnitListResponseSchema, itemUnitRequestSchema, itemUnitResourceSchema, listQuerySchema, successResponseSchema } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
 import type { ItemUnitService } from './item-units.service';
 
 const params = idParamsSchema;
-const one = { 200: z.object({ data: itemUnitResourceSchema }) };
+const one = { 200: dataResponse(itemUnitResourceSchema) };
 // Units are part of items: whoever may read or write items may do the same with units.
 const view = { access: { ability: ['view-item', 'create-item', 'edit-item'], scope: 'business' as const } };
 const create = { access: { ability: 'create-item', scope: 'business' as const } };
@@ -20,7 +19,7 @@ export const itemUnitRoutes: FastifyPluginAsyncZod<{ units: ItemUnitService }> =
   server.get('/item-units/:id', { config: view, schema: { params, response: one } }, async (request) => ({
     data: await units.get(businessScope(request), request.params.id),
   }));
-  server.post('/item-units', { config: create, schema: { body: itemUnitRequestSchema, response: { 201: z.object({ data: itemUnitResourceSchema }) } } }, async (request, reply) =>
+  server.post('/item-units', { config: create, schema: { body: itemUnitRequestSchema, response: { 201: dataResponse(itemUnitResourceSchema) } } }, async (request, reply) =>
     reply.status(201).send({ data: await units.create(auditActor(request), businessScope(request), request.body) }),
   );
   server.put('/item-units/:id', { config: edit, schema: { params, body: itemUnitRequestSchema, response: one } }, async (request) => ({

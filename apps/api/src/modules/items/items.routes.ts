@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { itemBulkDeleteRequestSchema, itemBulkDeleteResponseSchema, itemListResponseSchema, itemRequestSchema, itemResourceSchema, itemsQuerySchema, idParamsSchema, expandQuerySchema, successResponseSchema } from '@app/contracts';
+import { dataResponse, expandQuerySchema, idParamsSchema, itemBulkDeleteRequestSchema, itemBulkDeleteResponseSchema, itemListResponseSchema, itemRequestSchema, itemResourceSchema, itemsQuerySchema, successResponseSchema } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
 import type { ItemService } from './items.service';
@@ -8,7 +7,7 @@ import type { ItemService } from './items.service';
 const params = idParamsSchema;
 // Taxes always come with the item (one query per page); `expand` is accepted for the spec's clients.
 const oneQuery = expandQuerySchema;
-const one = { 200: z.object({ data: itemResourceSchema }) };
+const one = { 200: dataResponse(itemResourceSchema) };
 const view = { access: { ability: 'view-item', scope: 'business' as const } };
 const create = { access: { ability: 'create-item', scope: 'business' as const } };
 const edit = { access: { ability: 'edit-item', scope: 'business' as const } };
@@ -21,7 +20,7 @@ export const itemRoutes: FastifyPluginAsyncZod<{ items: ItemService }> = async (
   server.get('/items/:id', { config: view, schema: { params, querystring: oneQuery, response: one } }, async (request) => ({
     data: await items.get(businessScope(request), request.params.id),
   }));
-  server.post('/items', { config: create, schema: { body: itemRequestSchema, response: { 201: z.object({ data: itemResourceSchema }) } } }, async (request, reply) =>
+  server.post('/items', { config: create, schema: { body: itemRequestSchema, response: { 201: dataResponse(itemResourceSchema) } } }, async (request, reply) =>
     reply.status(201).send({ data: await items.create(auditActor(request), businessScope(request), request.body) }),
   );
   server.post('/items/delete', { config: remove, schema: { body: itemBulkDeleteRequestSchema, response: { 200: itemBulkDeleteResponseSchema } } }, async (request) =>

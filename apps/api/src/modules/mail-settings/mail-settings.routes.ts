@@ -1,11 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { mailConfigResourceSchema, testMailRequestSchema, testMailResponseSchema, updateMailConfigRequestSchema } from '@app/contracts';
+import { dataResponse, mailConfigResourceSchema, testMailRequestSchema, testMailResponseSchema, updateMailConfigRequestSchema } from '@app/contracts';
 import { auditActor } from '../../platform/http';
 import type { MailSettingsService } from './mail-settings.service';
 
-const one = z.object({ data: mailConfigResourceSchema });
+const one = dataResponse(mailConfigResourceSchema);
 const actorOf = (request: FastifyRequest) => ({ ...auditActor(request), businessId: null });
 
 export const mailSettingsRoutes: FastifyPluginAsyncZod<{ service: MailSettingsService }> = async (server, { service }) => {

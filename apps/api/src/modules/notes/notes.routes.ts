@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { noteListResponseSchema, noteRequestSchema, noteResourceSchema, notesQuerySchema, idParamsSchema, successResponseSchema } from '@app/contracts';
+import { dataResponse, idParamsSchema, noteListResponseSchema, noteRequestSchema, noteResourceSchema, notesQuerySchema, successResponseSchema } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
 import type { NoteService } from './notes.service';
 
 const params = idParamsSchema;
-const one = { 200: z.object({ data: noteResourceSchema }) };
+const one = { 200: dataResponse(noteResourceSchema) };
 const view = { access: { ability: 'view-note', scope: 'business' as const } };
 const create = { access: { ability: 'create-note', scope: 'business' as const } };
 const edit = { access: { ability: 'edit-note', scope: 'business' as const } };
@@ -19,7 +18,7 @@ export const noteRoutes: FastifyPluginAsyncZod<{ notes: NoteService }> = async (
   server.get('/notes/:id', { config: view, schema: { params, response: one } }, async (request) => ({
     data: await notes.get(businessScope(request), request.params.id),
   }));
-  server.post('/notes', { config: create, schema: { body: noteRequestSchema, response: { 201: z.object({ data: noteResourceSchema }) } } }, async (request, reply) =>
+  server.post('/notes', { config: create, schema: { body: noteRequestSchema, response: { 201: dataResponse(noteResourceSchema) } } }, async (request, reply) =>
     reply.status(201).send({ data: await notes.create(auditActor(request), businessScope(request), request.body) }),
   );
   server.put('/notes/:id', { config: edit, schema: { params, body: noteRequestSchema, response: one } }, async (request) => ({

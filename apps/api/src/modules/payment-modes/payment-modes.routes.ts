@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { paymentModeListResponseSchema, paymentModeRequestSchema, paymentModeResourceSchema, listQuerySchema, idParamsSchema, successResponseSchema } from '@app/contracts';
+import { dataResponse, idParamsSchema, listQuerySchema, paymentModeListResponseSchema, paymentModeRequestSchema, paymentModeResourceSchema, successResponseSchema } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
 import type { PaymentModeService } from './payment-modes.service';
 
 const params = idParamsSchema;
-const one = { 200: z.object({ data: paymentModeResourceSchema }) };
+const one = { 200: dataResponse(paymentModeResourceSchema) };
 const view = { access: { ability: 'view-payment-methods', scope: 'business' as const } };
 const create = { access: { ability: 'create-payment-method', scope: 'business' as const } };
 const edit = { access: { ability: 'edit-payment-method', scope: 'business' as const } };
@@ -19,7 +18,7 @@ export const paymentModeRoutes: FastifyPluginAsyncZod<{ modes: PaymentModeServic
   server.get('/payments/methods/:id', { config: view, schema: { params, response: one } }, async (request) => ({
     data: await modes.get(businessScope(request), request.params.id),
   }));
-  server.post('/payments/methods', { config: create, schema: { body: paymentModeRequestSchema, response: { 201: z.object({ data: paymentModeResourceSchema }) } } }, async (request, reply) =>
+  server.post('/payments/methods', { config: create, schema: { body: paymentModeRequestSchema, response: { 201: dataResponse(paymentModeResourceSchema) } } }, async (request, reply) =>
     reply.status(201).send({ data: await modes.create(auditActor(request), businessScope(request), request.body) }),
   );
   server.put('/payments/methods/:id', { config: edit, schema: { params, body: paymentModeRequestSchema, response: one } }, async (request) => ({

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  dataResponse,
+  idParamsSchema,
   invoiceReminderDeliveriesResponseSchema,
   paymentReminderListResponseSchema,
   paymentReminderRequestSchema,
   paymentReminderResourceSchema,
   paymentRemindersQuerySchema,
-  idParamsSchema,
   successResponseSchema,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
@@ -14,7 +14,7 @@ import { auditActor } from '../../platform/http';
 import type { PaymentReminderService } from './payment-reminders.service';
 
 const params = idParamsSchema;
-const one = { 200: z.object({ data: paymentReminderResourceSchema }) };
+const one = { 200: dataResponse(paymentReminderResourceSchema) };
 const access = (ability: string) => ({ access: { ability, scope: 'business' as const } });
 
 export const paymentReminderRoutes: FastifyPluginAsyncZod<{ reminders: PaymentReminderService }> = async (server, { reminders }) => {
@@ -24,7 +24,7 @@ export const paymentReminderRoutes: FastifyPluginAsyncZod<{ reminders: PaymentRe
   server.get('/payment-reminders/:id', { config: access('view-payment-reminder'), schema: { params, response: one } }, async (request) => ({
     data: await reminders.get(businessScope(request), request.params.id),
   }));
-  server.post('/payment-reminders', { config: access('create-payment-reminder'), schema: { body: paymentReminderRequestSchema, response: { 201: z.object({ data: paymentReminderResourceSchema }) } } }, async (request, reply) =>
+  server.post('/payment-reminders', { config: access('create-payment-reminder'), schema: { body: paymentReminderRequestSchema, response: { 201: dataResponse(paymentReminderResourceSchema) } } }, async (request, reply) =>
     reply.status(201).send({ data: await reminders.create(auditActor(request), businessScope(request), request.body) }),
   );
   server.put('/payment-reminders/:id', { config: access('edit-payment-reminder'), schema: { params, body: paymentReminderRequestSchema, response: one } }, async (request) => ({

@@ -1,22 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  type PaymentResource,
+  bulkDeleteResponseSchema,
+  dataResponse,
   documentIdsRequestSchema,
-  paymentDeleteAbility,
+  idParamsSchema,
   paymentClaimListQuerySchema,
   paymentClaimListResponseSchema,
   paymentClaimResponseSchema,
+  paymentDeleteAbility,
   paymentListQuerySchema,
   paymentListResponseSchema,
   paymentRequestSchema,
+  type PaymentResource,
   paymentResourceSchema,
   paymentTransfersResponseSchema,
   paymentWriteAbility,
   rejectPaymentClaimRequestSchema,
-  idParamsSchema,
   successResponseSchema,
-  bulkDeleteResponseSchema,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
@@ -28,7 +28,7 @@ import type { PaymentPublicView } from './payment-delivery';
 import type { PaymentService } from './payments.service';
 
 const params = idParamsSchema;
-const one = { 200: z.object({ data: paymentResourceSchema }) };
+const one = { 200: dataResponse(paymentResourceSchema) };
 const view = { access: { ability: 'view-payment', scope: 'business' as const } };
 const write = { access: { ability: paymentWriteAbility, scope: 'business' as const } };
 const remove = { access: { ability: paymentDeleteAbility, scope: 'business' as const } };
@@ -43,7 +43,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
   server.get('/payments', { config: view, schema: { querystring: paymentListQuerySchema, response: { 200: paymentListResponseSchema } } }, async (request) =>
     payments.list(businessScope(request), request.query),
   );
-  server.post('/payments', { config: write, schema: { body: paymentRequestSchema, response: { 201: z.object({ data: paymentResourceSchema }) } } }, async (request, reply) => {
+  server.post('/payments', { config: write, schema: { body: paymentRequestSchema, response: { 201: dataResponse(paymentResourceSchema) } } }, async (request, reply) => {
     const created = await payments.create(auditActor(request), businessScope(request), request.body, idempotentRequestOf(request, 'POST /payments'));
     if (created.replayed) reply.header('idempotent-replayed', 'true');
     // Only a created payment is stored under a key, so a replay answers 201 as the first request did.

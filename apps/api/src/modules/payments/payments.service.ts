@@ -1,13 +1,14 @@
 import {
-  type PaymentDirection,
-  type PaymentListQuery,
-  type PaymentListResponse,
-  type PaymentPayload,
-  type PaymentResource,
+  dataResponse,
   listMeta,
   messages,
+  type PaymentDirection,
+  type PaymentListQuery,
   paymentListQuerySchema,
+  type PaymentListResponse,
+  type PaymentPayload,
   paymentRequestSchema,
+  type PaymentResource,
   paymentResourceSchema,
 } from '@app/contracts';
 import { settlePayment } from '@app/domain';
@@ -32,7 +33,7 @@ import { rateFor } from '../exchange-rates/exchange-rates.service';
 import type { DocumentAttachments } from '../documents/document-attachments';
 
 const NUMBER_CONSTRAINT = 'payments_business_number_unique';
-const createdResponseSchema = z.object({ data: paymentResourceSchema });
+const createdResponseSchema = dataResponse(paymentResourceSchema);
 export type CreatedPayment = z.infer<typeof createdResponseSchema>;
 
 /**

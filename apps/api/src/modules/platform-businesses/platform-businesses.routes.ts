@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminBusinessDetailSchema,
+  adminBusinessesQuerySchema,
   adminBusinessListResponseSchema,
   adminBusinessResourceSchema,
-  adminBusinessesQuerySchema,
   adminCreateBusinessRequestSchema,
   adminUpdateBusinessRequestSchema,
+  dataResponse,
   deleteBusinessRequestSchema,
   idParamsSchema,
   imageUploadBody,
@@ -20,7 +20,7 @@ import type { PlatformBusinessService } from './platform-businesses.service';
 
 const platform = (ability: string) => ({ access: { ability, scope: 'platform' as const } });
 const idParams = idParamsSchema;
-const one = z.object({ data: adminBusinessResourceSchema });
+const one = dataResponse(adminBusinessResourceSchema);
 
 /** Admin area → businesses: every business of the tenant, for its platform users. */
 export const platformBusinessRoutes: FastifyPluginAsyncZod<{ app: AppContext; service: PlatformBusinessService }> = async (server, { app, service }) => {
@@ -33,7 +33,7 @@ export const platformBusinessRoutes: FastifyPluginAsyncZod<{ app: AppContext; se
     return reply.status(201).send({ data });
   });
 
-  server.get('/platform/businesses/:id', { config: platform('view-business'), schema: { params: idParams, response: { 200: z.object({ data: adminBusinessDetailSchema }) } } }, async (request) => ({
+  server.get('/platform/businesses/:id', { config: platform('view-business'), schema: { params: idParams, response: { 200: dataResponse(adminBusinessDetailSchema) } } }, async (request) => ({
     data: await service.get(request.ctx.tenant.id, request.params.id),
   }));
 

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { accessLogListResponseSchema, accessLogsQuerySchema, apiLogDetailSchema, apiLogListResponseSchema, apiLogsQuerySchema, idParamsSchema } from '@app/contracts';
+import { accessLogListResponseSchema, accessLogsQuerySchema, apiLogDetailSchema, apiLogListResponseSchema, apiLogsQuerySchema, dataResponse, idParamsSchema } from '@app/contracts';
 import type { PlatformLogService } from './platform-logs.service';
 
 const platform = (ability: string) => ({ access: { ability, scope: 'platform' as const } });
@@ -12,7 +11,7 @@ export const platformLogRoutes: FastifyPluginAsyncZod<{ service: PlatformLogServ
 
   server.get('/platform/logs', { config: platform('view-api-log'), schema: { querystring: apiLogsQuerySchema, response: { 200: apiLogListResponseSchema } } }, async (request) => service.apiLogs(request.ctx.tenant.id, request.query));
 
-  server.get('/platform/logs/:id', { config: platform('view-api-log'), schema: { params: idParamsSchema, response: { 200: z.object({ data: apiLogDetailSchema }) } } }, async (request) => ({
+  server.get('/platform/logs/:id', { config: platform('view-api-log'), schema: { params: idParamsSchema, response: { 200: dataResponse(apiLogDetailSchema) } } }, async (request) => ({
     data: await service.apiLog(request.ctx.tenant.id, request.params.id),
   }));
 };

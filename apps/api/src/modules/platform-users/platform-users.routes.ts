@@ -1,14 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { invitePlatformUserRequestSchema, messages, platformUserInvitedResponseSchema, platformUserListResponseSchema, platformUserResourceSchema, platformUsersQuerySchema, updatePlatformUserRequestSchema, idParamsSchema } from '@app/contracts';
+import { dataResponse, idParamsSchema, invitePlatformUserRequestSchema, messages, platformUserInvitedResponseSchema, platformUserListResponseSchema, platformUserResourceSchema, platformUsersQuerySchema, updatePlatformUserRequestSchema } from '@app/contracts';
 import { callerAbilities } from '../../platform/grants';
 import { auditActor, requestMeta } from '../../platform/http';
 import type { PlatformUserService } from './platform-users.service';
 
 const platform = (ability: string) => ({ access: { ability, scope: 'platform' as const } });
 const idParams = idParamsSchema;
-const one = z.object({ data: platformUserResourceSchema });
+const one = dataResponse(platformUserResourceSchema);
 /** Changes to the internal team belong to no business, whatever business the admin has selected. */
 const actorOf = (request: FastifyRequest) => ({ ...auditActor(request), businessId: null });
 

@@ -1,24 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   type AbilityCheck,
+  bulkDeleteResponseSchema,
+  dataResponse,
   documentIdsRequestSchema,
+  idParamsSchema,
   recurringInvoiceListQuerySchema,
   recurringInvoiceListResponseSchema,
   recurringInvoiceRequestSchema,
   recurringInvoiceResourceSchema,
   recurringMarkSentResponseSchema,
-  idParamsSchema,
   successResponseSchema,
-  bulkDeleteResponseSchema,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
 import type { RecurringInvoiceService } from './recurring-invoices.service';
 
 const params = idParamsSchema;
-const one = { 200: z.object({ data: recurringInvoiceResourceSchema }) };
-const created = { 201: z.object({ data: recurringInvoiceResourceSchema }) };
+const one = { 200: dataResponse(recurringInvoiceResourceSchema) };
+const created = { 201: dataResponse(recurringInvoiceResourceSchema) };
 const access = (ability: AbilityCheck) => ({ access: { ability, scope: 'business' as const } });
 
 export const recurringInvoiceRoutes: FastifyPluginAsyncZod<{ recurring: RecurringInvoiceService }> = async (server, { recurring }) => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { salesTaxRequestSchema, salesTaxResponseSchema, taxTypeDeleteResponseSchema, taxTypeListResponseSchema, taxTypeRequestSchema, taxTypeResourceSchema, taxTypesQuerySchema, idParamsSchema } from '@app/contracts';
+import { dataResponse, idParamsSchema, salesTaxRequestSchema, salesTaxResponseSchema, taxTypeDeleteResponseSchema, taxTypeListResponseSchema, taxTypeRequestSchema, taxTypeResourceSchema, taxTypesQuerySchema } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
 import { requireBusiness } from '../../platform/request-context';
@@ -9,7 +8,7 @@ import type { TaxTypeService } from './tax-types.service';
 type Options = { taxTypes: TaxTypeService };
 
 const params = idParamsSchema;
-const one = { 200: z.object({ data: taxTypeResourceSchema }) };
+const one = { 200: dataResponse(taxTypeResourceSchema) };
 // The item form picks taxes, so item editors may read them too.
 const view = { access: { ability: ['view-tax-type', 'create-item', 'edit-item'], scope: 'business' as const } };
 const create = { access: { ability: 'create-tax-type', scope: 'business' as const } };
@@ -24,7 +23,7 @@ export const taxTypeRoutes: FastifyPluginAsyncZod<Options> = async (server, { ta
   server.get('/tax-types/:id', { config: view, schema: { params, response: one } }, async (request) => ({
     data: await taxTypes.get(businessScope(request), request.params.id),
   }));
-  server.post('/tax-types', { config: create, schema: { body: taxTypeRequestSchema, response: { 201: z.object({ data: taxTypeResourceSchema }) } } }, async (request, reply) =>
+  server.post('/tax-types', { config: create, schema: { body: taxTypeRequestSchema, response: { 201: dataResponse(taxTypeResourceSchema) } } }, async (request, reply) =>
     reply.status(201).send({ data: await taxTypes.create(auditActor(request), businessScope(request), request.body) }),
   );
   server.put('/tax-types/:id', { config: edit, schema: { params, body: taxTypeRequestSchema, response: one } }, async (request) => ({

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { abilityGroups, abilityGroupsResponseSchema, roleListResponseSchema, roleRequestSchema, roleResourceSchema, rolesQuerySchema, idParamsSchema, successResponseSchema } from '@app/contracts';
+import { abilityGroups, abilityGroupsResponseSchema, dataResponse, idParamsSchema, roleListResponseSchema, roleRequestSchema, roleResourceSchema, rolesQuerySchema, successResponseSchema } from '@app/contracts';
 import type { AuditActor } from '../../platform/audit';
 import { callerAbilities } from '../../platform/grants';
 import { auditActor } from '../../platform/http';
@@ -12,7 +12,7 @@ export type RoleRoutesOptions = { roles: RoleService };
 type ZodServer = Parameters<FastifyPluginAsyncZod<RoleRoutesOptions>>[0];
 
 const params = idParamsSchema;
-const one = { 200: z.object({ data: roleResourceSchema }) };
+const one = { 200: dataResponse(roleResourceSchema) };
 
 type ScopeBinding = {
   prefix: string;
@@ -33,7 +33,7 @@ function roleRoutes(server: ZodServer, roles: RoleService, binding: ScopeBinding
   server.get(`${path}/:id`, { config: view, schema: { params, response: one } }, async (request) => ({
     data: await roles.get(request.ctx.tenant.id, binding.where(request), request.params.id),
   }));
-  server.post(path, { config: manage, schema: { body: roleRequestSchema, response: { 201: z.object({ data: roleResourceSchema }) } } }, async (request, reply) =>
+  server.post(path, { config: manage, schema: { body: roleRequestSchema, response: { 201: dataResponse(roleResourceSchema) } } }, async (request, reply) =>
     reply.status(201).send({ data: await roles.create(binding.actor(request), binding.where(request), callerAbilities(request, binding.scope), request.body) }),
   );
   server.put(`${path}/:id`, { config: manage, schema: { params, body: roleRequestSchema, response: one } }, async (request) => ({

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   type AbilityCheck,
+  dataResponse,
+  idParamsSchema,
   inviteUserRequestSchema,
   messages,
+  successResponseSchema,
   teamUserInvitedResponseSchema,
   teamUserListResponseSchema,
   teamUserResourceSchema,
   teamUsersQuerySchema,
   updateTeamUserRequestSchema,
-  idParamsSchema,
-  successResponseSchema,
 } from '@app/contracts';
 import { AppError } from '../../platform/errors';
 import { callerAbilities } from '../../platform/grants';
@@ -22,7 +22,7 @@ export type TeamRoutesOptions = { team: TeamService };
 
 const business = (ability: AbilityCheck) => ({ access: { ability, scope: 'business' as const } });
 const params = idParamsSchema;
-const one = { 200: z.object({ data: teamUserResourceSchema }) };
+const one = { 200: dataResponse(teamUserResourceSchema) };
 const oneWithMessage = { 200: teamUserInvitedResponseSchema };
 
 /** The selected business's team: `/users` and its actions. Status is the membership's. */

@@ -1,14 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { createTenantRequestSchema, tenantBusinessListResponseSchema, tenantListResponseSchema, tenantResourceSchema, tenantsQuerySchema, updateTenantRequestSchema, idParamsSchema } from '@app/contracts';
+import { createTenantRequestSchema, dataResponse, idParamsSchema, tenantBusinessListResponseSchema, tenantListResponseSchema, tenantResourceSchema, tenantsQuerySchema, updateTenantRequestSchema } from '@app/contracts';
 import { auditActor } from '../../platform/http';
 import type { CentralTenantService } from './central-tenants.service';
 
 /** Landlord tenant, platform user holding manage-tenant. Answers carry the (masked) provider secrets, so they are not logged. */
 const config = { access: { ability: 'manage-tenant', scope: 'platform' as const, landlordOnly: true }, sensitiveResponse: true };
 const idParams = idParamsSchema;
-const one = z.object({ data: tenantResourceSchema });
+const one = dataResponse(tenantResourceSchema);
 const actorOf = (request: FastifyRequest) => ({ ...auditActor(request), businessId: null });
 
 export const centralTenantRoutes: FastifyPluginAsyncZod<{ service: CentralTenantService }> = async (server, { service }) => {

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { securitySettingsSchema } from '@app/contracts';
+import { dataResponse, securitySettingsSchema } from '@app/contracts';
 import { auditActor } from '../../platform/http';
 import type { SecuritySettingsService } from './security-settings.service';
 
-const one = z.object({ data: securitySettingsSchema });
+const one = dataResponse(securitySettingsSchema);
 
 export const securitySettingsRoutes: FastifyPluginAsyncZod<{ service: SecuritySettingsService }> = async (server, { service }) => {
   const view = { access: { ability: 'view-platform-setting', scope: 'platform' as const } };
