@@ -47,59 +47,78 @@ export type StoredLine = DocumentLineRow & { documentId: string };
 /** A stored tax line, with its document and its line (null for a document-level tax). */
 export type StoredTaxLine = DocumentTaxLineRow & { documentId: string; lineId: string | null };
 
+/** The columns of a stored line, read back with the document each belongs to. */
+function lineFields(kind: LineKind) {
+  const tables = lineTables[kind];
+  const line = tables.items;
+  return {
+    documentId: tables.itemDocument,
+    id: line.id,
+    itemId: line.itemId,
+    name: line.name,
+    description: line.description,
+    unitName: line.unitName,
+    quantity: line.quantity,
+    price: line.price,
+    discountType: line.discountType,
+    discount: line.discount,
+    discountVal: line.discountVal,
+    total: line.total,
+    documentDiscountShare: line.documentDiscountShare,
+    tax: line.tax,
+  };
+}
+
+function taxFields(kind: LineKind) {
+  const tables = lineTables[kind];
+  const tax = tables.taxes;
+  return { documentId: tables.taxDocument, lineId: tables.taxLine, id: tax.id, taxTypeId: tax.taxTypeId, name: tax.name, percent: tax.percent, compoundTax: tax.compoundTax, amount: tax.amount };
+}
+
+/** Tax lines are read ordered by id (`loadLines`); ids are uuids, whose lowercase text sorts as the database sorts them. */
+const byId = (left: { id: string }, right: { id: string }) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0);
+
 /** The lines (by position) and tax lines (by id) of the documents of one kind. */
 export async function loadLines(tx: Tx, kind: LineKind, tenantId: string, documentIds: readonly string[]): Promise<{ items: StoredLine[]; taxes: StoredTaxLine[] }> {
   if (documentIds.length === 0) return { items: [], taxes: [] };
   const tables = lineTables[kind];
   const line = tables.items;
   const items = await tx
-    .select({
-      documentId: tables.itemDocument,
-      id: line.id,
-      itemId: line.itemId,
-      name: line.name,
-      description: line.description,
-      unitName: line.unitName,
-      quantity: line.quantity,
-      price: line.price,
-      discountType: line.discountType,
-      discount: line.discount,
-      discountVal: line.discountVal,
-      total: line.total,
-      documentDiscountShare: line.documentDiscountShare,
-      tax: line.tax,
-    })
+    .select(lineFields(kind))
     .from(line)
     .where(and(eq(line.tenantId, tenantId), inArray(tables.itemDocument, [...documentIds])))
     .orderBy(asc(line.position));
   const tax = tables.taxes;
   const taxes = await tx
-    .select({ documentId: tables.taxDocument, lineId: tables.taxLine, id: tax.id, taxTypeId: tax.taxTypeId, name: tax.name, percent: tax.percent, compoundTax: tax.compoundTax, amount: tax.amount })
+    .select(taxFields(kind))
     .from(tax)
     .where(and(eq(tax.tenantId, tenantId), inArray(tables.taxDocument, [...documentIds])))
     .orderBy(asc(tax.id));
   return { items, taxes };
 }
 
-/** The lines and tax lines of a new document. */
-export async function insertLines(tx: Tx, kind: LineKind, scope: BusinessScope, documentId: string, lines: PricedLine[], documentTaxes: PricedTax[]): Promise<void> {
+/**
+ * The lines and tax lines of a new document, answered as stored (numeric columns as the database
+ * writes them) and in the order `loadLines` reads them, so an answer built from them is the same.
+ */
+export async function insertLines(tx: Tx, kind: LineKind, scope: BusinessScope, documentId: string, lines: PricedLine[], documentTaxes: PricedTax[]): Promise<{ items: StoredLine[]; taxes: StoredTaxLine[] }> {
   const tables = lineTables[kind];
   const base = { tenantId: scope.tenantId, businessId: scope.businessId };
-  if (lines.length > 0) {
-    await tx.insert(tables.items).values(lines.map((line) => ({ ...base, ...tables.itemRow(documentId), ...lineColumnValues(line) })));
-  }
+  const items =
+    lines.length > 0 ? await tx.insert(tables.items).values(lines.map((line) => ({ ...base, ...tables.itemRow(documentId), ...lineColumnValues(line) }))).returning(lineFields(kind)) : [];
+  const position = new Map(lines.map((line) => [line.id, line.position]));
+  items.sort((left, right) => (position.get(left.id) ?? 0) - (position.get(right.id) ?? 0));
   const taxRows = taxColumnValues(lines, documentTaxes);
-  if (taxRows.length > 0) {
-    await tx.insert(tables.taxes).values(taxRows.map(({ lineId, ...tax }) => ({ ...base, ...tax, ...tables.taxRow(documentId, lineId) })));
-  }
+  const taxes = taxRows.length > 0 ? await tx.insert(tables.taxes).values(taxRows.map(({ lineId, ...tax }) => ({ ...base, ...tax, ...tables.taxRow(documentId, lineId) }))).returning(taxFields(kind)) : [];
+  return { items, taxes: taxes.sort(byId) };
 }
 
 /** Replaces the lines and tax lines of a document with freshly priced ones. */
-export async function replaceLines(tx: Tx, kind: LineKind, scope: BusinessScope, documentId: string, lines: PricedLine[], documentTaxes: PricedTax[]): Promise<void> {
+export async function replaceLines(tx: Tx, kind: LineKind, scope: BusinessScope, documentId: string, lines: PricedLine[], documentTaxes: PricedTax[]): Promise<{ items: StoredLine[]; taxes: StoredTaxLine[] }> {
   const tables = lineTables[kind];
   await tx.delete(tables.taxes).where(and(eq(tables.taxes.tenantId, scope.tenantId), eq(tables.taxDocument, documentId)));
   await tx.delete(tables.items).where(and(eq(tables.items.tenantId, scope.tenantId), eq(tables.itemDocument, documentId)));
-  await insertLines(tx, kind, scope, documentId, lines, documentTaxes);
+  return insertLines(tx, kind, scope, documentId, lines, documentTaxes);
 }
 
 /** Usage check: the catalogue items among `ids` that lines of this kind name. */

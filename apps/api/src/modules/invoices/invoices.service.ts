@@ -8,7 +8,6 @@ import {
   messages,
 } from '@app/contracts';
 import { addDays, paidStatusOf } from '@app/domain';
-import { inTenant } from '../../db/tenant-tx';
 import type { Tx } from '../../db/client';
 import type { AppContext } from '../../platform/app-context';
 import type { AuditActor } from '../../platform/audit';
@@ -56,14 +55,16 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
   });
   const { resource } = views;
 
-  async function createInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: Origin) {
-    const { settings } = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
+  /** Inserts a new invoice and answers it from the rows inserted and the business and customer read. */
+  async function insert(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: Origin): Promise<{ row: repo.InvoiceRow; answer: InvoiceResource }> {
+    const owner = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
+    const { settings } = owner;
     const customer = await core.customerFor(tx, scope, payload.customer_id, false);
     const priced = await priceDocument(tx, scope, payload, settings, customer.currencyId);
     const dueDate = payload.due_date ?? (settings.invoice_set_due_date_automatically ? addDays(payload.invoice_date, settings.invoice_due_date_days) : null);
     checkDueDate(payload.invoice_date, dueDate);
     const templateName = await chooseTemplate(tx, actor, 'invoice', payload.template_name);
-    const exchangeRate = await rateFor(tx, scope, customer.currencyId);
+    const exchangeRate = await rateFor(tx, scope, customer.currencyId, owner.currencyId);
     // Last before the inserts: the sequence row stays locked until commit and queues other creates.
     const numbered = await core.numberFor(tx, scope, settings, payload.invoice_number, payload.invoice_date, customer.id);
     const row = await repo.insertInvoice(tx, {
@@ -89,10 +90,13 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
       recurringInvoiceId: origin.recurringInvoiceId ?? null,
       createdByUserId: actor.userId,
     });
-    await core.insertLines(tx, scope, row.id, priced);
+    const lines = await core.insertLines(tx, scope, row.id, priced);
     await core.audit.created(tx, actor, row);
-    return row;
+    return { row, answer: views.created(scope, row, owner, customer, lines) };
   }
+
+  /** A new invoice in the caller's transaction (estimate conversion, recurring runs): its row. */
+  const createInTx = async (tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: Origin) => (await insert(tx, actor, scope, payload, origin)).row;
 
   return {
     list: (scope: BusinessScope, input: InvoiceListQuery) => listInvoicePage(app, core, scope, input),
@@ -106,9 +110,8 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
 
     async create(actor: AuditActor, scope: BusinessScope, input: unknown): Promise<InvoiceResource> {
       const payload = invoiceRequestSchema.parse(input);
-      // Read back after commit, so the number sequence is not held while the response is built.
-      const row = await core.write(scope, (tx) => createInTx(tx, actor, scope, payload, { source: 'app', status: 'draft' }));
-      return inTenant(app.db, scope.tenantId, (tx) => resource(tx, scope, row));
+      const created = await core.write(scope, (tx) => insert(tx, actor, scope, payload, { source: 'app', status: 'draft' }));
+      return created.answer;
     },
 
     createInTx,
@@ -121,7 +124,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
       const { customer_id, invoice_number, invoice_date, due_date } = input;
       const items = [{ name: 'Uploaded invoice', quantity: '1', price: total.minor }];
       const payload = invoiceRequestSchema.parse({ customer_id, invoice_number, invoice_date, due_date, tax_per_item_enabled: false, discount_per_item_enabled: false, items });
-      return resource(tx, scope, await createInTx(tx, actor, scope, payload, { source: 'upload', status: 'open' }));
+      return (await insert(tx, actor, scope, payload, { source: 'upload', status: 'open' })).answer;
     },
 
     async update(actor: AuditActor, scope: BusinessScope, id: string, input: unknown): Promise<InvoiceResource> {
@@ -177,7 +180,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
         const source = await core.ownOrFail(tx, scope, id, false);
         const { settings } = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
         const payload = invoiceRequestSchema.parse({ ...(await core.copyRequest(tx, scope.tenantId, source)), template_name: source.templateName, invoice_date: core.today(settings) });
-        return resource(tx, scope, await createInTx(tx, actor, scope, payload, { source: 'app', status: 'draft' }));
+        return (await insert(tx, actor, scope, payload, { source: 'app', status: 'draft' })).answer;
       });
     },
 
