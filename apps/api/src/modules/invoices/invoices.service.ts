@@ -14,7 +14,7 @@ import type { AuditActor } from '../../platform/audit';
 import type { BusinessScope, UsageCheck } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { chooseTemplate, loadDocumentBusiness } from '../documents/document-business';
+import { chooseTemplate, loadDocumentBusiness, loadNewDocumentContext, templateFor } from '../documents/document-business';
 import { createDocumentCore, itemsUsedBy, pricedColumns, taxTypesUsedBy } from '../documents/document-core';
 import { createDocumentViews } from '../documents/document-views';
 import { priceDocument } from '../documents/pricing';
@@ -55,27 +55,28 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
   });
   const { resource } = views;
 
-  /** Inserts a new invoice and answers it from the rows inserted and the business and customer read. */
+  /**
+   * Inserts a new invoice and answers it from the rows inserted and the business and customer read.
+   * The number comes last: the sequence row stays locked from there until commit and queues other
+   * creates, so the invoice is stored under its own id first unless the number was typed.
+   */
   async function insert(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: Origin): Promise<{ row: repo.InvoiceRow; answer: InvoiceResource }> {
-    const owner = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
+    const { owner, customer, userSettings } = await loadNewDocumentContext(tx, actor, scope, payload.customer_id, payload.template_name);
     const { settings } = owner;
-    const customer = await core.customerFor(tx, scope, payload.customer_id, false);
     const priced = await priceDocument(tx, scope, payload, settings, customer.currencyId);
     const dueDate = payload.due_date ?? (settings.invoice_set_due_date_automatically ? addDays(payload.invoice_date, settings.invoice_due_date_days) : null);
     checkDueDate(payload.invoice_date, dueDate);
-    const templateName = await chooseTemplate(tx, actor, 'invoice', payload.template_name);
+    const templateName = templateFor('invoice', payload.template_name, userSettings);
     const exchangeRate = await rateFor(tx, scope, customer.currencyId, owner.currencyId);
-    // Last before the inserts: the sequence row stays locked until commit and queues other creates.
-    const numbered = await core.numberFor(tx, scope, settings, payload.invoice_number, payload.invoice_date, customer.id);
-    const row = await repo.insertInvoice(tx, {
+    await core.refuseTakenNumber(tx, scope, payload.invoice_number);
+    const id = newId();
+    const stored = await repo.insertInvoice(tx, {
       tenantId: scope.tenantId,
-      id: newId(),
+      id,
       businessId: scope.businessId,
       customerId: customer.id,
       customerBusinessId: customer.counterpartyBusinessId,
-      invoiceNumber: numbered.number,
-      sequenceNumber: numbered.sequence,
-      customerSequenceNumber: numbered.customerSequence,
+      invoiceNumber: payload.invoice_number || id,
       invoiceDate: payload.invoice_date,
       dueDate,
       status: origin.status,
@@ -90,7 +91,8 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
       recurringInvoiceId: origin.recurringInvoiceId ?? null,
       createdByUserId: actor.userId,
     });
-    const lines = await core.insertLines(tx, scope, row.id, priced);
+    const lines = await core.insertLines(tx, scope, id, priced);
+    const row = (await core.numberLast(tx, scope, settings, payload.invoice_number, payload.invoice_date, customer.id, (numbered) => repo.numberInvoice(tx, scope, id, numbered))) ?? stored;
     await core.audit.created(tx, actor, row);
     return { row, answer: views.created(scope, row, owner, customer, lines) };
   }
