@@ -97,20 +97,41 @@ export async function loadLines(tx: Tx, kind: LineKind, tenantId: string, docume
   return { items, taxes };
 }
 
+/** Quantities and discounts are numeric(…, 4): the database answers '02.5' as '2.5000'. */
+const NUMERIC_SCALE = 4;
+
+/** A decimal as a numeric(…, 4) column answers it; the request schema admits only plain digits with at most 4 decimals. */
+function asStoredNumeric(value: string): string {
+  const [whole = '0', fraction = ''] = value.split('.');
+  return `${BigInt(whole)}.${fraction.padEnd(NUMERIC_SCALE, '0')}`;
+}
+
+/** A stored line's columns, without its position (lines are answered in position order). */
+const storedLine = ({ position: _position, ...line }: ReturnType<typeof lineColumnValues>): DocumentLineRow => line;
+
 /**
- * The lines and tax lines of a new document, answered as stored (numeric columns as the database
- * writes them) and in the order `loadLines` reads them, so an answer built from them is the same.
+ * The lines and tax lines of a new document, in one statement (the lines in a CTE), answered as
+ * `loadLines` would read them back: numeric columns as the database writes them, tax lines by id.
  */
 export async function insertLines(tx: Tx, kind: LineKind, scope: BusinessScope, documentId: string, lines: PricedLine[], documentTaxes: PricedTax[]): Promise<{ items: StoredLine[]; taxes: StoredTaxLine[] }> {
   const tables = lineTables[kind];
   const base = { tenantId: scope.tenantId, businessId: scope.businessId };
-  const items =
-    lines.length > 0 ? await tx.insert(tables.items).values(lines.map((line) => ({ ...base, ...tables.itemRow(documentId), ...lineColumnValues(line) }))).returning(lineFields(kind)) : [];
-  const position = new Map(lines.map((line) => [line.id, line.position]));
-  items.sort((left, right) => (position.get(left.id) ?? 0) - (position.get(right.id) ?? 0));
-  const taxRows = taxColumnValues(lines, documentTaxes);
-  const taxes = taxRows.length > 0 ? await tx.insert(tables.taxes).values(taxRows.map(({ lineId, ...tax }) => ({ ...base, ...tax, ...tables.taxRow(documentId, lineId) }))).returning(taxFields(kind)) : [];
-  return { items, taxes: taxes.sort(byId) };
+  const items = lines.map((line) => ({ ...lineColumnValues(line), quantity: asStoredNumeric(line.quantity), discount: asStoredNumeric(line.discount) }));
+  const taxes = taxColumnValues(lines, documentTaxes);
+  const insertItems = tx.insert(tables.items).values(items.map((item) => ({ ...base, ...tables.itemRow(documentId), ...item })));
+  const taxRows = taxes.map(({ lineId, ...tax }) => ({ ...base, ...tax, ...tables.taxRow(documentId, lineId) }));
+  if (taxRows.length === 0) {
+    if (items.length > 0) await insertItems;
+  } else if (items.length === 0) {
+    await tx.insert(tables.taxes).values(taxRows);
+  } else {
+    // A data-modifying CTE runs whether or not the statement reads it; the tax lines' keys on their lines are checked at its end.
+    await tx.with(tx.$with('inserted_items').as(insertItems.returning({ id: tables.items.id }))).insert(tables.taxes).values(taxRows);
+  }
+  return {
+    items: items.map((item) => ({ documentId, ...storedLine(item) })),
+    taxes: taxes.map((tax) => ({ documentId, ...tax })).sort(byId),
+  };
 }
 
 /** Replaces the lines and tax lines of a document with freshly priced ones. */

@@ -48,7 +48,7 @@ describe('creating an invoice', () => {
       discount: '2.50',
       items: [
         { name: 'A', quantity: '1.5', price: 3333, discount_type: 'percentage', discount: '10', taxes: [{ tax_type_id: vat }] },
-        { name: 'B', quantity: '2.000', price: 2000, discount_type: 'fixed', discount: '0', taxes: [] },
+        { name: 'B', quantity: '02.000', price: 2000, discount_type: 'fixed', discount: '0', taxes: [] },
       ],
     }));
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -65,7 +65,7 @@ describe('creating an invoice', () => {
     const statements = sent;
     sent = [];
     expect(statements.filter((text) => text.includes("set_config('app.tenant_id'"))).toHaveLength(1);
-    expect(statements, statements.join('\n')).toHaveLength(9);
+    expect(statements, statements.join('\n')).toHaveLength(8);
     // The number comes last: after the sequence upsert (its row lock holds until commit) only the
     // invoice's number and the audit row are written.
     const sequence = statements.findIndex((text) => text.startsWith('insert into "number_sequences"'));
