@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CounterpartyResource, InvoiceResource } from '@app/contracts';
 import { createDocumentActors } from '../../../test/document-actors';
-import { createTaxType, invoiceBody } from '../../../test/documents';
+import { createInvoice, createTaxType, invoiceBody } from '../../../test/documents';
 import { type Harness, type TestClient, createHarness } from '../../../test/harness';
 import { createDocumentAttachments } from '../attachments/attachments.service';
 import { createInvoiceService } from './invoices.service';
@@ -54,6 +54,17 @@ describe('creating an invoice', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const read = await vendor.get(`/api/v1/invoices/${(created.body.data as InvoiceResource).id}`);
     expect(JSON.stringify(created.body)).toBe(JSON.stringify(read.body));
+  });
+
+  it('skips a number typed by hand when the sequence reaches it, and a prefilled number moves the sequence on', async () => {
+    const next = (await vendor.get('/api/v1/next-number?model=invoice')).body as { next_number: string; next_sequence_number: number };
+    const later = `INV-${String(next.next_sequence_number + 1).padStart(6, '0')}`;
+    expect((await createInvoice(vendor, customer.id, { invoice_number: later })).invoice_number).toBe(later);
+    const prefilled = await vendor.post('/api/v1/invoices', invoiceBody(customer.id, { invoice_number: next.next_number }));
+    expect((prefilled.body.data as InvoiceResource).sequence_number).toBe(next.next_sequence_number);
+    expect(JSON.stringify(prefilled.body)).toBe(JSON.stringify((await vendor.get(`/api/v1/invoices/${(prefilled.body.data as InvoiceResource).id}`)).body));
+    const generated = await createInvoice(vendor, customer.id);
+    expect([generated.invoice_number, generated.sequence_number]).toEqual([`INV-${String(next.next_sequence_number + 2).padStart(6, '0')}`, next.next_sequence_number + 2]);
   });
 
   it('sends few statements, in one transaction', async () => {
