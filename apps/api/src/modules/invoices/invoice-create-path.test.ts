@@ -4,6 +4,7 @@ import { createDocumentActors } from '../../../test/document-actors';
 import { createInvoice, createTaxType, invoiceBody } from '../../../test/documents';
 import { type Harness, type TestClient, createHarness } from '../../../test/harness';
 import { createDocumentAttachments } from '../attachments/attachments.service';
+import { estimateBody } from '../estimates/test-estimates';
 import { createInvoiceService } from './invoices.service';
 
 /** Every statement a create sends, transaction control left out (it is the same for any create). */
@@ -65,6 +66,13 @@ describe('creating an invoice', () => {
     expect(JSON.stringify(prefilled.body)).toBe(JSON.stringify((await vendor.get(`/api/v1/invoices/${(prefilled.body.data as InvoiceResource).id}`)).body));
     const generated = await createInvoice(vendor, customer.id);
     expect([generated.invoice_number, generated.sequence_number]).toEqual([`INV-${String(next.next_sequence_number + 2).padStart(6, '0')}`, next.next_sequence_number + 2]);
+  });
+
+  it('answers a new estimate exactly as a following GET does', async () => {
+    const created = await vendor.post('/api/v1/estimates', estimateBody(customer.id, { taxes: [{ tax_type_id: vat }], discount: '05.5', discount_type: 'percentage' }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const read = await vendor.get(`/api/v1/estimates/${(created.body.data as { id: string }).id}`);
+    expect(JSON.stringify(created.body)).toBe(JSON.stringify(read.body));
   });
 
   it('sends few statements, in one transaction', async () => {
