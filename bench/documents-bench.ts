@@ -96,7 +96,8 @@ function insertReplay(statements: Statement[], created: { id: string; invoice_nu
   return {
     tenantContext: find(/set_config\('app\.tenant_id'/),
     sequence: find(/^insert into "number_sequences"/),
-    inserts: [find(/^insert into "invoices"/), find(/^insert into "invoice_items"/), find(/^insert into "invoice_taxes"/)],
+    // The lines and their tax lines go in one statement, the lines in a CTE.
+    inserts: [find(/^insert into "invoices"/), find(/^with "inserted_items" as \(insert into "invoice_items"/)],
     generatedIds: [created.id, ...created.items.flatMap((item) => [item.id, ...item.taxes.map((tax) => tax.id)]), ...created.taxes.map((tax) => tax.id)],
     number: created.invoice_number,
     sequenceValue: created.sequence_number,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import type { Logger } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
@@ -49,14 +50,14 @@ export async function createPostgresTestDatabase(url: string): Promise<{ url: st
   };
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(logger: Logger | undefined): Promise<{ database: Database; drop: () => Promise<void> }> {
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const created = await createPostgresTestDatabase(url);
-    return { database: openPostgres(created.url, 5, () => undefined), drop: created.drop };
+    return { database: openPostgres(created.url, 5, () => undefined, logger), drop: created.drop };
   }
   const blob = new Blob([fs.readFileSync(TEMPLATE_FILE)]);
-  const database = openPglite(await PGlite.create({ loadDataDir: blob }));
+  const database = openPglite(await PGlite.create({ loadDataDir: blob }), logger);
   return { database, drop: async () => undefined };
 }
 
@@ -87,6 +88,8 @@ export type HarnessOptions = {
   env?: Record<string, string>;
   /** A built web app (or a fixture of one) to serve, as `npm start` does. */
   webDist?: string;
+  /** Sees every statement the app sends through drizzle (statement-count tests). */
+  queryLogger?: Logger;
 };
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -109,7 +112,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     MAIL_HOST_ALLOWLIST: options.mailHostAllowlist ?? '127.0.0.1,localhost',
     ...options.env,
   });
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = await openTestDatabase(options.queryLogger);
   const jobs = new InlineQueue((name, error) => {
     if (!(error instanceof Error && error.message.includes('ECONNREFUSED'))) process.stderr.write(`job ${name} failed: ${String(error)}\n`);
   });

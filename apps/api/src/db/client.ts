@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { Logger } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
@@ -49,8 +50,9 @@ function migrationsFolder(): string {
   return found;
 }
 
-export function openPglite(pglite: PGlite): Database {
-  const db = drizzlePglite({ client: pglite, schema }) as unknown as AppDb;
+/** `logger` sees every statement the app sends through drizzle (tests count them). */
+export function openPglite(pglite: PGlite, logger?: Logger): Database {
+  const db = drizzlePglite({ client: pglite, schema, ...(logger ? { logger } : {}) }) as unknown as AppDb;
   return {
     kind: 'pglite',
     pool: () => ({ max: 1, open: pglite.closed ? 0 : 1, idle: null, waiting: null }),
@@ -113,11 +115,11 @@ function initialiseEmbedded(pgdata: string): Promise<void> {
 /** The advisory lock key app processes take turns on at start (any fixed number no other code uses). */
 const STARTUP_LOCK = 7_401_013;
 
-export function openPostgres(connectionString: string, poolSize = 10, onIdleError: (error: Error) => void = () => undefined): Database {
+export function openPostgres(connectionString: string, poolSize = 10, onIdleError: (error: Error) => void = () => undefined, logger?: Logger): Database {
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle client whose connection the server ended (restart, failover) must not crash the process.
   pool.on('error', onIdleError);
-  const db = drizzlePg({ client: pool, schema }) as unknown as AppDb;
+  const db = drizzlePg({ client: pool, schema, ...(logger ? { logger } : {}) }) as unknown as AppDb;
   /** A session-level advisory lock held on a connection of its own while `work` runs on the others. */
   async function exclusively<T>(work: () => Promise<T>): Promise<T> {
     const holder = await pool.connect();

@@ -11,7 +11,7 @@ import { type DocumentBusiness, loadDocumentBusiness } from './document-business
 import * as lineStore from './document-lines.repository';
 import { type CopiedDocument, copiedRequest } from './document-resource';
 import * as documents from './documents.repository';
-import { type AllocatedNumber, allocateNumber, claimTypedNumber, numberingConfig } from './numbering';
+import { type AllocatedNumber, allocateNumber, allocateNumberInto, claimTypedNumber, numberingConfig } from './numbering';
 import type { PricedDocument } from './pricing';
 
 /** A customer search matches at most this many customers; a list then filters on their ids. */
@@ -86,14 +86,43 @@ export function createDocumentCore<Row extends DocumentRowBase>(app: AppContext,
     return customer;
   }
 
+  /** Refuses a typed number another document of the business has (before a create stores its rows). */
+  async function refuseTakenNumber(tx: Tx, scope: BusinessScope, typed: string | null | undefined): Promise<void> {
+    if (typed && (await adapter.numberTaken(tx, scope, typed))) throw AppError.validation(adapter.numberField, adapter.numberTakenMessage);
+  }
+
   /** The number of a new document: as typed (if free), else the next one of the series. */
   async function numberFor(tx: Tx, scope: BusinessScope, settings: ResolvedBusinessSettings, typed: string | null | undefined, date: string, customerId: string | null): Promise<AllocatedNumber> {
     const config = numberingConfig(settings, kind);
     if (typed) {
-      if (await adapter.numberTaken(tx, scope, typed)) throw AppError.validation(adapter.numberField, adapter.numberTakenMessage);
+      await refuseTakenNumber(tx, scope, typed);
       return claimTypedNumber(tx, scope, kind, config, date, customerId, typed);
     }
     return allocateNumber(tx, scope, kind, config, date, customerId, (number) => adapter.numberTaken(tx, scope, number));
+  }
+
+  /**
+   * Numbers a document stored with its typed number, or a placeholder, as the last step before
+   * commit, so the sequence rows are locked only for the commit. `assign` writes the number onto
+   * the row unless another document has it (undefined: the next one is tried). A typed number the
+   * sequence did not produce needs no write: the row is answered as stored (undefined).
+   */
+  async function numberLast(
+    tx: Tx,
+    scope: BusinessScope,
+    settings: ResolvedBusinessSettings,
+    typed: string | null | undefined,
+    date: string,
+    customerId: string | null,
+    assign: (numbered: AllocatedNumber) => Promise<Row | undefined>,
+  ): Promise<Row | undefined> {
+    const config = numberingConfig(settings, kind);
+    if (!typed) return allocateNumberInto(tx, scope, kind, config, date, customerId, assign);
+    const claimed = await claimTypedNumber(tx, scope, kind, config, date, customerId, typed);
+    if (claimed.sequence === null) return undefined;
+    const numbered = await assign(claimed);
+    if (!numbered) throw AppError.validation(adapter.numberField, adapter.numberTakenMessage);
+    return numbered;
   }
 
   /** A number typed on an edit: null when it stays, else the new one (refused when another document has it). */
@@ -150,6 +179,8 @@ export function createDocumentCore<Row extends DocumentRowBase>(app: AppContext,
     ownOrFail,
     customerFor,
     numberFor,
+    refuseTakenNumber,
+    numberLast,
     changedNumber,
     copyRequest,
     audit,

@@ -47,59 +47,99 @@ export type StoredLine = DocumentLineRow & { documentId: string };
 /** A stored tax line, with its document and its line (null for a document-level tax). */
 export type StoredTaxLine = DocumentTaxLineRow & { documentId: string; lineId: string | null };
 
+/** The columns of a stored line, read back with the document each belongs to. */
+function lineFields(kind: LineKind) {
+  const tables = lineTables[kind];
+  const line = tables.items;
+  return {
+    documentId: tables.itemDocument,
+    id: line.id,
+    itemId: line.itemId,
+    name: line.name,
+    description: line.description,
+    unitName: line.unitName,
+    quantity: line.quantity,
+    price: line.price,
+    discountType: line.discountType,
+    discount: line.discount,
+    discountVal: line.discountVal,
+    total: line.total,
+    documentDiscountShare: line.documentDiscountShare,
+    tax: line.tax,
+  };
+}
+
+function taxFields(kind: LineKind) {
+  const tables = lineTables[kind];
+  const tax = tables.taxes;
+  return { documentId: tables.taxDocument, lineId: tables.taxLine, id: tax.id, taxTypeId: tax.taxTypeId, name: tax.name, percent: tax.percent, compoundTax: tax.compoundTax, amount: tax.amount };
+}
+
+/** Tax lines are read ordered by id (`loadLines`); ids are uuids, whose lowercase text sorts as the database sorts them. */
+const byId = (left: { id: string }, right: { id: string }) => (left.id < right.id ? -1 : left.id > right.id ? 1 : 0);
+
 /** The lines (by position) and tax lines (by id) of the documents of one kind. */
 export async function loadLines(tx: Tx, kind: LineKind, tenantId: string, documentIds: readonly string[]): Promise<{ items: StoredLine[]; taxes: StoredTaxLine[] }> {
   if (documentIds.length === 0) return { items: [], taxes: [] };
   const tables = lineTables[kind];
   const line = tables.items;
   const items = await tx
-    .select({
-      documentId: tables.itemDocument,
-      id: line.id,
-      itemId: line.itemId,
-      name: line.name,
-      description: line.description,
-      unitName: line.unitName,
-      quantity: line.quantity,
-      price: line.price,
-      discountType: line.discountType,
-      discount: line.discount,
-      discountVal: line.discountVal,
-      total: line.total,
-      documentDiscountShare: line.documentDiscountShare,
-      tax: line.tax,
-    })
+    .select(lineFields(kind))
     .from(line)
     .where(and(eq(line.tenantId, tenantId), inArray(tables.itemDocument, [...documentIds])))
     .orderBy(asc(line.position));
   const tax = tables.taxes;
   const taxes = await tx
-    .select({ documentId: tables.taxDocument, lineId: tables.taxLine, id: tax.id, taxTypeId: tax.taxTypeId, name: tax.name, percent: tax.percent, compoundTax: tax.compoundTax, amount: tax.amount })
+    .select(taxFields(kind))
     .from(tax)
     .where(and(eq(tax.tenantId, tenantId), inArray(tables.taxDocument, [...documentIds])))
     .orderBy(asc(tax.id));
   return { items, taxes };
 }
 
-/** The lines and tax lines of a new document. */
-export async function insertLines(tx: Tx, kind: LineKind, scope: BusinessScope, documentId: string, lines: PricedLine[], documentTaxes: PricedTax[]): Promise<void> {
+/** Quantities and discounts are numeric(…, 4): the database answers '02.5' as '2.5000'. */
+const NUMERIC_SCALE = 4;
+
+/** A decimal as a numeric(…, 4) column answers it; the request schema admits only plain digits with at most 4 decimals. */
+function asStoredNumeric(value: string): string {
+  const [whole = '0', fraction = ''] = value.split('.');
+  return `${BigInt(whole)}.${fraction.padEnd(NUMERIC_SCALE, '0')}`;
+}
+
+/** A stored line's columns, without its position (lines are answered in position order). */
+const storedLine = ({ position: _position, ...line }: ReturnType<typeof lineColumnValues>): DocumentLineRow => line;
+
+/**
+ * The lines and tax lines of a new document, in one statement (the lines in a CTE), answered as
+ * `loadLines` would read them back: numeric columns as the database writes them, tax lines by id.
+ */
+export async function insertLines(tx: Tx, kind: LineKind, scope: BusinessScope, documentId: string, lines: PricedLine[], documentTaxes: PricedTax[]): Promise<{ items: StoredLine[]; taxes: StoredTaxLine[] }> {
   const tables = lineTables[kind];
   const base = { tenantId: scope.tenantId, businessId: scope.businessId };
-  if (lines.length > 0) {
-    await tx.insert(tables.items).values(lines.map((line) => ({ ...base, ...tables.itemRow(documentId), ...lineColumnValues(line) })));
+  const items = lines.map((line) => ({ ...lineColumnValues(line), quantity: asStoredNumeric(line.quantity), discount: asStoredNumeric(line.discount) }));
+  const taxes = taxColumnValues(lines, documentTaxes);
+  const insertItems = tx.insert(tables.items).values(items.map((item) => ({ ...base, ...tables.itemRow(documentId), ...item })));
+  const taxRows = taxes.map(({ lineId, ...tax }) => ({ ...base, ...tax, ...tables.taxRow(documentId, lineId) }));
+  if (taxRows.length === 0) {
+    if (items.length > 0) await insertItems;
+  } else if (items.length === 0) {
+    await tx.insert(tables.taxes).values(taxRows);
+  } else {
+    // A data-modifying CTE runs whether or not the statement reads it; the tax lines' keys on their lines are checked at its end.
+    await tx.with(tx.$with('inserted_items').as(insertItems.returning({ id: tables.items.id }))).insert(tables.taxes).values(taxRows);
   }
-  const taxRows = taxColumnValues(lines, documentTaxes);
-  if (taxRows.length > 0) {
-    await tx.insert(tables.taxes).values(taxRows.map(({ lineId, ...tax }) => ({ ...base, ...tax, ...tables.taxRow(documentId, lineId) })));
-  }
+  return {
+    items: items.map((item) => ({ documentId, ...storedLine(item) })),
+    taxes: taxes.map((tax) => ({ documentId, ...tax })).sort(byId),
+  };
 }
 
 /** Replaces the lines and tax lines of a document with freshly priced ones. */
-export async function replaceLines(tx: Tx, kind: LineKind, scope: BusinessScope, documentId: string, lines: PricedLine[], documentTaxes: PricedTax[]): Promise<void> {
+export async function replaceLines(tx: Tx, kind: LineKind, scope: BusinessScope, documentId: string, lines: PricedLine[], documentTaxes: PricedTax[]): Promise<{ items: StoredLine[]; taxes: StoredTaxLine[] }> {
   const tables = lineTables[kind];
   await tx.delete(tables.taxes).where(and(eq(tables.taxes.tenantId, scope.tenantId), eq(tables.taxDocument, documentId)));
   await tx.delete(tables.items).where(and(eq(tables.items.tenantId, scope.tenantId), eq(tables.itemDocument, documentId)));
-  await insertLines(tx, kind, scope, documentId, lines, documentTaxes);
+  return insertLines(tx, kind, scope, documentId, lines, documentTaxes);
 }
 
 /** Usage check: the catalogue items among `ids` that lines of this kind name. */

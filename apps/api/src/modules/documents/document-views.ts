@@ -45,6 +45,15 @@ export function createDocumentViews<Row extends DocumentRowBase & { status: stri
     return one;
   }
 
+  /**
+   * The answer for a document just created in `tx`, from the rows its inserts returned and the
+   * business and customer the create read: no statement is sent (a new document has no attachments).
+   */
+  function created(scope: BusinessScope, row: Row, owner: DocumentBusiness, customer: DocumentCustomer, lines: DocumentLines): Resource {
+    const context: ViewContext = { direction: row.businessId === scope.businessId ? 'outgoing' : 'incoming', today: core.today(owner.settings), owner, customer };
+    return adapter.toResource(row, context, lines, []);
+  }
+
   /** The business's own document, or one addressed to it (never another's draft), in the caller's transaction. */
   async function getInTx(tx: Tx, scope: BusinessScope, id: string): Promise<Resource> {
     const row = (await core.findOwn(tx, scope, id)) ?? (await adapter.findAddressed(tx, scope, id));
@@ -55,6 +64,7 @@ export function createDocumentViews<Row extends DocumentRowBase & { status: stri
   return {
     resources,
     resource,
+    created,
     getInTx,
     get: (scope: BusinessScope, id: string) => inTenant(app.db, scope.tenantId, (tx) => getInTx(tx, scope, id)),
     /** For a public link (the token already proved access): the document as its customer sees it. */

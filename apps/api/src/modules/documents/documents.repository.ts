@@ -94,6 +94,29 @@ export async function findBusinessForDocuments(tx: Tx, tenantId: string, busines
   return rows[0];
 }
 
+export type NewDocumentContext = { business: BusinessForDocuments; customer: DocumentCustomer | null; userSettings: Record<string, string | null> | null };
+
+/**
+ * In one statement, what a new document reads: its business, the customer it names (a customer of
+ * that business, archived or not; null when there is none) and, when `userId` is given, that
+ * user's settings (their default templates).
+ */
+export async function findNewDocumentContext(tx: Tx, scope: BusinessScope, customerId: string, userId: string | null): Promise<NewDocumentContext | undefined> {
+  const userSettings = userId
+    ? sql`(select ${users.settings} from ${users} where ${users.tenantId} = ${scope.tenantId} and ${users.id} = ${userId})`.mapWith(users.settings)
+    : sql`null`.mapWith(users.settings);
+  const rows = await tx
+    .select({ business: { id: businesses.id, name: businesses.name, currencyId: businesses.currencyId, settings: businesses.settings }, customer: counterparties, userSettings })
+    .from(businesses)
+    .leftJoin(
+      counterparties,
+      and(eq(counterparties.tenantId, businesses.tenantId), eq(counterparties.businessId, businesses.id), eq(counterparties.kind, 'customer'), eq(counterparties.id, customerId)),
+    )
+    .where(and(eq(businesses.tenantId, scope.tenantId), eq(businesses.id, scope.businessId)))
+    .limit(1);
+  return rows[0];
+}
+
 export async function findUserSettings(tx: Tx, tenantId: string, userId: string): Promise<Record<string, string | null>> {
   const rows = await tx
     .select({ settings: users.settings })

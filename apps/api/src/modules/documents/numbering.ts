@@ -56,12 +56,30 @@ export async function previewNumber(tx: Tx, scope: BusinessScope, model: Numbere
  * happens to match is skipped.
  */
 export async function allocateNumber(tx: Tx, scope: BusinessScope, model: NumberedModel, config: NumberingConfig, date: string, customerId: string | null, isTaken: NumberTaken): Promise<AllocatedNumber> {
+  return allocateNumberInto(tx, scope, model, config, date, customerId, async (allocated) => ((await isTaken(allocated.number)) ? undefined : allocated));
+}
+
+/**
+ * `allocateNumber` for a document stored already: `take` writes the number onto it unless another
+ * document has it (answering undefined, and the next number is tried), so taking a free number
+ * costs the sequence upsert and that one write.
+ */
+export async function allocateNumberInto<Taken>(
+  tx: Tx,
+  scope: BusinessScope,
+  model: NumberedModel,
+  config: NumberingConfig,
+  date: string,
+  customerId: string | null,
+  take: (allocated: AllocatedNumber) => Promise<Taken | undefined>,
+): Promise<Taken> {
   const keys = scopeKeys(config, date, customerId);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const sequence = await repo.bumpSequence(tx, scope, model, keys.businessKey);
     const customerSequence = keys.customerKey ? await repo.bumpSequence(tx, scope, model, `customer:${keys.customerKey}`) : null;
     const number = formatDocumentNumber(config.components, { sequence, customerSequence: customerSequence ?? 1, date, randomDigits });
-    if (!(await isTaken(number))) return { number, sequence, customerSequence };
+    const taken = await take({ number, sequence, customerSequence });
+    if (taken !== undefined) return taken;
   }
   throw new Error(`No free ${model} number after ${MAX_ATTEMPTS} attempts`);
 }

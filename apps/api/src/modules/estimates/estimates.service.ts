@@ -7,7 +7,7 @@ import type { BusinessScope, UsageCheck } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { DocumentAttachments } from '../documents/document-attachments';
-import { chooseTemplate, loadDocumentBusiness } from '../documents/document-business';
+import { chooseTemplate, loadNewDocumentContext, templateFor } from '../documents/document-business';
 import { createDocumentCore, itemsUsedBy, pricedColumns, taxTypesUsedBy } from '../documents/document-core';
 import { createDocumentViews } from '../documents/document-views';
 import { priceDocument } from '../documents/pricing';
@@ -48,9 +48,10 @@ export function createEstimateService(app: AppContext, attachments: DocumentAtta
   });
   const { resource } = views;
 
-  async function createInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: EstimatePayload): Promise<repo.EstimateRow> {
-    const { settings } = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
-    const customer = await core.customerFor(tx, scope, payload.customer_id, false);
+  /** Inserts a new estimate and answers it from the rows inserted and the business and customer read. */
+  async function createInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: EstimatePayload): Promise<EstimateResource> {
+    const { owner, customer, userSettings } = await loadNewDocumentContext(tx, actor, scope, payload.customer_id, payload.template_name);
+    const { settings } = owner;
     const priced = await priceDocument(tx, scope, payload, settings, customer.currencyId);
     const expiryDate = payload.expiry_date ?? (settings.estimate_set_expiry_date_automatically ? addDays(payload.estimate_date, settings.estimate_expiry_date_days) : null);
     checkDates(payload.estimate_date, expiryDate);
@@ -69,14 +70,14 @@ export function createEstimateService(app: AppContext, attachments: DocumentAtta
       expiryDate,
       status: 'draft',
       currencyId: customer.currencyId,
-      templateName: await chooseTemplate(tx, actor, 'estimate', payload.template_name),
+      templateName: templateFor('estimate', payload.template_name, userSettings),
       notes: payload.notes ?? null,
       ...pricedColumns(priced),
       createdByUserId: actor.userId,
     });
-    await core.insertLines(tx, scope, row.id, priced);
+    const lines = await core.insertLines(tx, scope, row.id, priced);
     await core.audit.created(tx, actor, row);
-    return row;
+    return views.created(scope, row, owner, customer, lines);
   }
 
   return {
@@ -89,7 +90,7 @@ export function createEstimateService(app: AppContext, attachments: DocumentAtta
 
     async create(actor: AuditActor, scope: BusinessScope, input: unknown): Promise<EstimateResource> {
       const payload = estimateRequestSchema.parse(input);
-      return core.write(scope, async (tx) => resource(tx, scope, await createInTx(tx, actor, scope, payload)));
+      return core.write(scope, (tx) => createInTx(tx, actor, scope, payload));
     },
 
     async update(actor: AuditActor, scope: BusinessScope, id: string, input: unknown): Promise<EstimateResource> {
@@ -140,7 +141,7 @@ export function createEstimateService(app: AppContext, attachments: DocumentAtta
           reference_number: source.referenceNumber,
           estimate_date: core.today(owner.settings),
         });
-        return resource(tx, scope, await createInTx(tx, actor, scope, payload));
+        return createInTx(tx, actor, scope, payload);
       });
     },
 

@@ -25,10 +25,11 @@ async function currencyOfBusiness(tx: Tx, scope: BusinessScope): Promise<number>
 
 /**
  * The rate to store on a new invoice or payment in `currencyId`: null in the business's own
- * currency (no conversion) and while no rate was entered for that currency.
+ * currency (no conversion) and while no rate was entered for that currency. A caller that has
+ * read the business already passes its currency.
  */
-export async function rateFor(tx: Tx, scope: BusinessScope, currencyId: number): Promise<string | null> {
-  if (currencyId === (await currencyOfBusiness(tx, scope))) return null;
+export async function rateFor(tx: Tx, scope: BusinessScope, currencyId: number, businessCurrencyId?: number): Promise<string | null> {
+  if (currencyId === (businessCurrencyId ?? (await currencyOfBusiness(tx, scope)))) return null;
   const row = await repo.findRate(tx, scope, currencyId);
   return row ? storedRate(row.rate) : null;
 }

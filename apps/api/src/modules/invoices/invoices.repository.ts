@@ -1,4 +1,5 @@
-import { type AnyColumn, type SQL, and, asc, eq, gte, inArray, isNull, lt, lte, ne, notInArray, or, sql } from 'drizzle-orm';
+import { type AnyColumn, type SQL, and, asc, eq, gte, inArray, isNull, lt, lte, ne, notExists, notInArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DocumentDirection, InvoicePaidStatus, InvoiceStatus } from '@app/contracts';
 import type { CurrencySum } from '@app/domain';
 import type { SqlExecutor, Tx } from '../../db/client';
@@ -276,6 +277,31 @@ export async function insertInvoice(tx: Tx, row: InvoiceInsert): Promise<Invoice
   const [inserted] = await tx.insert(invoices).values(row).returning();
   if (!inserted) throw new Error('Invoice insert returned no row');
   return inserted;
+}
+
+/**
+ * Writes a number from the sequence onto an invoice of the business unless another invoice has it
+ * (undefined then). `updated_at` stays: the invoice was created in this transaction.
+ */
+export async function numberInvoice(tx: Tx, scope: BusinessScope, id: string, numbered: { number: string; sequence: number | null; customerSequence: number | null }): Promise<InvoiceRow | undefined> {
+  const other = alias(invoices, 'other');
+  const [numberedRow] = await tx
+    .update(invoices)
+    .set({ invoiceNumber: numbered.number, sequenceNumber: numbered.sequence, customerSequenceNumber: numbered.customerSequence })
+    .where(
+      and(
+        own(scope),
+        eq(invoices.id, id),
+        notExists(
+          tx
+            .select({ id: other.id })
+            .from(other)
+            .where(and(eq(other.tenantId, scope.tenantId), eq(other.businessId, scope.businessId), eq(other.invoiceNumber, numbered.number), ne(other.id, id))),
+        ),
+      ),
+    )
+    .returning();
+  return numberedRow;
 }
 
 export async function updateInvoice(tx: Tx, tenantId: string, id: string, patch: Partial<InvoiceInsert>): Promise<InvoiceRow> {

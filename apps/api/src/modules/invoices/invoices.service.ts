@@ -8,14 +8,13 @@ import {
   messages,
 } from '@app/contracts';
 import { addDays, paidStatusOf } from '@app/domain';
-import { inTenant } from '../../db/tenant-tx';
 import type { Tx } from '../../db/client';
 import type { AppContext } from '../../platform/app-context';
 import type { AuditActor } from '../../platform/audit';
 import type { BusinessScope, UsageCheck } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { chooseTemplate, loadDocumentBusiness } from '../documents/document-business';
+import { chooseTemplate, loadDocumentBusiness, loadNewDocumentContext, templateFor } from '../documents/document-business';
 import { createDocumentCore, itemsUsedBy, pricedColumns, taxTypesUsedBy } from '../documents/document-core';
 import { createDocumentViews } from '../documents/document-views';
 import { priceDocument } from '../documents/pricing';
@@ -56,25 +55,28 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
   });
   const { resource } = views;
 
-  async function createInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: Origin) {
-    const { settings } = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
-    const customer = await core.customerFor(tx, scope, payload.customer_id, false);
+  /**
+   * Inserts a new invoice and answers it from the rows inserted and the business and customer read.
+   * The number comes last: the sequence row stays locked from there until commit and queues other
+   * creates, so the invoice is stored under its own id first unless the number was typed.
+   */
+  async function insert(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: Origin): Promise<{ row: repo.InvoiceRow; answer: InvoiceResource }> {
+    const { owner, customer, userSettings } = await loadNewDocumentContext(tx, actor, scope, payload.customer_id, payload.template_name);
+    const { settings } = owner;
     const priced = await priceDocument(tx, scope, payload, settings, customer.currencyId);
     const dueDate = payload.due_date ?? (settings.invoice_set_due_date_automatically ? addDays(payload.invoice_date, settings.invoice_due_date_days) : null);
     checkDueDate(payload.invoice_date, dueDate);
-    const templateName = await chooseTemplate(tx, actor, 'invoice', payload.template_name);
-    const exchangeRate = await rateFor(tx, scope, customer.currencyId);
-    // Last before the inserts: the sequence row stays locked until commit and queues other creates.
-    const numbered = await core.numberFor(tx, scope, settings, payload.invoice_number, payload.invoice_date, customer.id);
-    const row = await repo.insertInvoice(tx, {
+    const templateName = templateFor('invoice', payload.template_name, userSettings);
+    const exchangeRate = await rateFor(tx, scope, customer.currencyId, owner.currencyId);
+    await core.refuseTakenNumber(tx, scope, payload.invoice_number);
+    const id = newId();
+    const stored = await repo.insertInvoice(tx, {
       tenantId: scope.tenantId,
-      id: newId(),
+      id,
       businessId: scope.businessId,
       customerId: customer.id,
       customerBusinessId: customer.counterpartyBusinessId,
-      invoiceNumber: numbered.number,
-      sequenceNumber: numbered.sequence,
-      customerSequenceNumber: numbered.customerSequence,
+      invoiceNumber: payload.invoice_number || id,
       invoiceDate: payload.invoice_date,
       dueDate,
       status: origin.status,
@@ -89,10 +91,14 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
       recurringInvoiceId: origin.recurringInvoiceId ?? null,
       createdByUserId: actor.userId,
     });
-    await core.insertLines(tx, scope, row.id, priced);
+    const lines = await core.insertLines(tx, scope, id, priced);
+    const row = (await core.numberLast(tx, scope, settings, payload.invoice_number, payload.invoice_date, customer.id, (numbered) => repo.numberInvoice(tx, scope, id, numbered))) ?? stored;
     await core.audit.created(tx, actor, row);
-    return row;
+    return { row, answer: views.created(scope, row, owner, customer, lines) };
   }
+
+  /** A new invoice in the caller's transaction (estimate conversion, recurring runs): its row. */
+  const createInTx = async (tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: Origin) => (await insert(tx, actor, scope, payload, origin)).row;
 
   return {
     list: (scope: BusinessScope, input: InvoiceListQuery) => listInvoicePage(app, core, scope, input),
@@ -106,9 +112,8 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
 
     async create(actor: AuditActor, scope: BusinessScope, input: unknown): Promise<InvoiceResource> {
       const payload = invoiceRequestSchema.parse(input);
-      // Read back after commit, so the number sequence is not held while the response is built.
-      const row = await core.write(scope, (tx) => createInTx(tx, actor, scope, payload, { source: 'app', status: 'draft' }));
-      return inTenant(app.db, scope.tenantId, (tx) => resource(tx, scope, row));
+      const created = await core.write(scope, (tx) => insert(tx, actor, scope, payload, { source: 'app', status: 'draft' }));
+      return created.answer;
     },
 
     createInTx,
@@ -121,7 +126,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
       const { customer_id, invoice_number, invoice_date, due_date } = input;
       const items = [{ name: 'Uploaded invoice', quantity: '1', price: total.minor }];
       const payload = invoiceRequestSchema.parse({ customer_id, invoice_number, invoice_date, due_date, tax_per_item_enabled: false, discount_per_item_enabled: false, items });
-      return resource(tx, scope, await createInTx(tx, actor, scope, payload, { source: 'upload', status: 'open' }));
+      return (await insert(tx, actor, scope, payload, { source: 'upload', status: 'open' })).answer;
     },
 
     async update(actor: AuditActor, scope: BusinessScope, id: string, input: unknown): Promise<InvoiceResource> {
@@ -177,7 +182,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
         const source = await core.ownOrFail(tx, scope, id, false);
         const { settings } = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
         const payload = invoiceRequestSchema.parse({ ...(await core.copyRequest(tx, scope.tenantId, source)), template_name: source.templateName, invoice_date: core.today(settings) });
-        return resource(tx, scope, await createInTx(tx, actor, scope, payload, { source: 'app', status: 'draft' }));
+        return (await insert(tx, actor, scope, payload, { source: 'app', status: 'draft' })).answer;
       });
     },
 
