@@ -134,17 +134,6 @@ SELECT i.tenant_id, ${childId("':tax'")}, i.business_id, $3::uuid, 'VAT', $4::nu
 FROM invoices i WHERE i.tenant_id = $1::uuid AND i.business_id = $2::uuid
 ORDER BY i.id`;
 
-/**
- * The load runs with triggers off, so invoices_track_counts kept no counts: the same sums as
- * migration 0013 fills them with, for the seeded business's invoices only. $1 tenant, $2 business.
- */
-const FILL_INVOICE_COUNTS = `
-INSERT INTO invoice_counts (tenant_id, business_id, direction, count)
-SELECT tenant_id, business_id, 'outgoing', count(*) FROM invoices WHERE tenant_id = $1::uuid AND business_id = $2::uuid GROUP BY tenant_id, business_id
-UNION ALL
-SELECT tenant_id, customer_business_id, 'incoming', count(*) FROM invoices WHERE tenant_id = $1::uuid AND business_id = $2::uuid AND status <> 'draft' GROUP BY tenant_id, customer_business_id
-ON CONFLICT (tenant_id, business_id, direction) DO UPDATE SET count = invoice_counts.count + excluded.count`;
-
 /** The numbering sequence continues after the seeded numbers, as if the app had handed them out. */
 const SET_SEQUENCE = `
 INSERT INTO number_sequences (tenant_id, business_id, model, scope_key, last_value) VALUES ($1::uuid, $2::uuid, 'invoice', 'all', ${INVOICE_COUNT})
@@ -183,13 +172,12 @@ export async function seedInvoices(database: Database, raw: RawDb, client: ApiCl
       await query(INSERT_LINES, params.lines);
       await query(INSERT_TAXES, params.taxes);
       await query(SET_SEQUENCE, params.lines);
-      await query(FILL_INVOICE_COUNTS, params.lines);
-      // Likewise invoices_track_totals: the list's status counts and stats, recomputed from the rows.
+      // The load runs with triggers off, so invoices_track_totals kept nothing: the list's counts and stats, recomputed from the rows.
       await query('SELECT rebuild_invoice_totals()', []);
     }),
   );
   const analyzeMs = await step('VACUUM (ANALYZE)', async () => {
-    for (const table of ['invoices', 'invoice_items', 'invoice_taxes', 'invoice_counts', 'invoice_totals', 'counterparties', 'businesses', 'number_sequences']) {
+    for (const table of ['invoices', 'invoice_items', 'invoice_taxes', 'invoice_totals', 'counterparties', 'businesses', 'number_sequences']) {
       await database.executor.executeSql(`VACUUM (ANALYZE) ${table}`);
     }
   });
@@ -212,7 +200,7 @@ export async function checkSeed(database: Database, ids: Pick<SeedIds, 'tenantId
         OR i.tax IS DISTINCT FROM (SELECT sum(t.amount) FROM invoice_taxes t WHERE t.tenant_id = i.tenant_id AND t.invoice_id = i.id))) AS wrong_totals,
       (SELECT count(*)::int FROM invoices i WHERE i.tenant_id = $1::uuid AND i.business_id = $2::uuid AND NOT EXISTS (SELECT 1 FROM counterparties c
         WHERE c.tenant_id = i.tenant_id AND c.business_id = i.business_id AND c.id = i.customer_id AND c.counterparty_business_id = i.customer_business_id)) AS orphans,
-      (SELECT coalesce(sum(count), 0)::int FROM invoice_counts WHERE tenant_id = $1::uuid AND business_id = $2::uuid AND direction = 'outgoing') AS counted`,
+      (SELECT coalesce(sum(count), 0)::int FROM invoice_totals WHERE tenant_id = $1::uuid AND business_id = $2::uuid AND direction = 'outgoing') AS counted`,
     [ids.tenantId, ids.businessId],
   );
   const row = rows[0] as { invoices: number; lines: number; taxes: number; wrong_sub_totals: number; wrong_totals: number; orphans: number; counted: number } | undefined;
@@ -224,6 +212,6 @@ export async function checkSeed(database: Database, ids: Pick<SeedIds, 'tenantId
   if (row.wrong_sub_totals > 0) issues.push(`${row.wrong_sub_totals} invoices whose sub_total is not the sum of their lines`);
   if (row.wrong_totals > 0) issues.push(`${row.wrong_totals} invoices whose total, tax or due amount does not add up`);
   if (row.orphans > 0) issues.push(`${row.orphans} invoices whose customer is not one of the business's counterparties`);
-  if (row.counted !== row.invoices) issues.push(`invoice_counts says ${row.counted} outgoing invoices, the table holds ${row.invoices}`);
+  if (row.counted !== row.invoices) issues.push(`invoice_totals says ${row.counted} outgoing invoices, the table holds ${row.invoices}`);
   return issues;
 }

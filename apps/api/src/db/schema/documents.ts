@@ -194,21 +194,6 @@ export const estimateTaxes = pgTable(
 );
 
 /**
- * How many invoices each business issued (outgoing) and received (incoming, drafts excluded),
- * kept by a trigger on `invoices` so lists and bootstrap need not count a large table.
- */
-export const invoiceCounts = pgTable(
-  'invoice_counts',
-  {
-    tenantId: tenantId(),
-    businessId: uuid('business_id').notNull(),
-    direction: text('direction', { enum: ['outgoing', 'incoming'] }).notNull(),
-    count: bigint('count', { mode: 'number' }).notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.businessId, t.direction] })],
-);
-
-/**
  * The invoice list's counts and figures per business and direction, kept by a trigger on
  * `invoices` (migration 0023) the way dashboard_totals is: the trigger appends signed rows marked
  * pending, so writers never wait on one another, and the compaction job folds each group's rows

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DocumentDirection, InvoicePaidStatus, InvoiceStatus } from '@app/contracts';
 import type { CurrencySum } from '@app/domain';
 import type { SqlExecutor, Tx } from '../../db/client';
-import { businesses, counterparties, estimates, invoiceCounts, invoiceTotals, invoices } from '../../db/schema';
+import { businesses, counterparties, estimates, invoiceTotals, invoices } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -134,13 +134,13 @@ export function filtersOnlyDirection(filters: InvoiceListFilters): boolean {
   return filters.tab === 'all' && !filters.status && !filters.paidStatus && !filters.customerIds && !filters.numberPattern && !filters.fromDate && !filters.toDate;
 }
 
-/** Kept by the `invoices_track_counts` trigger: one row read instead of counting the invoices. */
+/** From invoice_totals (insert-only, folded by the compaction job): a few group rows instead of counting the invoices. */
 export async function countByDirection(tx: Tx, scope: BusinessScope, direction: DocumentDirection): Promise<number> {
   const rows = await tx
-    .select({ count: invoiceCounts.count })
-    .from(invoiceCounts)
-    .where(and(eq(invoiceCounts.tenantId, scope.tenantId), eq(invoiceCounts.businessId, scope.businessId), eq(invoiceCounts.direction, direction)));
-  return rows[0]?.count ?? 0;
+    .select({ count: sql<string>`coalesce(sum(${invoiceTotals.count}), 0)` })
+    .from(invoiceTotals)
+    .where(and(eq(invoiceTotals.tenantId, scope.tenantId), eq(invoiceTotals.businessId, scope.businessId), eq(invoiceTotals.direction, direction)));
+  return Number(rows[0]?.count ?? 0);
 }
 
 /**
