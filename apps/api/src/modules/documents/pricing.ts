@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import type { DocumentLineRow } from './document-resource';
 import * as repo from './documents.repository';
 
 /** The priced parts of a request: what the client typed; every amount is computed here. */
@@ -22,23 +23,8 @@ export type PricingRequest = {
   })[];
 };
 
-export type PricedLine = {
-  id: string;
-  position: number;
-  itemId: string | null;
-  name: string;
-  description: string | null;
-  unitName: string | null;
-  quantity: string;
-  price: number;
-  discountType: 'fixed' | 'percentage';
-  discount: string;
-  discountVal: number;
-  total: number;
-  documentDiscountShare: number;
-  tax: number;
-  taxes: PricedTax[];
-};
+/** A line as the money engine priced it: the stored line's columns, its place and its taxes. */
+export type PricedLine = DocumentLineRow & { position: number; taxes: PricedTax[] };
 export type PricedTax = { id: string; taxTypeId: string; name: string; percent: string; compoundTax: boolean; amount: number };
 
 export type PricedDocument = {
@@ -159,23 +145,8 @@ export async function priceDocument(tx: Tx, scope: BusinessScope, request: Prici
 }
 
 /** The columns every kind of document line stores for a priced line (its table adds the parent id). */
-export function lineColumnValues(line: PricedLine) {
-  return {
-    id: line.id,
-    position: line.position,
-    itemId: line.itemId,
-    name: line.name,
-    description: line.description,
-    unitName: line.unitName,
-    quantity: line.quantity,
-    price: line.price,
-    discountType: line.discountType,
-    discount: line.discount,
-    discountVal: line.discountVal,
-    total: line.total,
-    documentDiscountShare: line.documentDiscountShare,
-    tax: line.tax,
-  };
+export function lineColumnValues({ taxes: _taxes, ...line }: PricedLine): Omit<PricedLine, 'taxes'> {
+  return line;
 }
 
 /** Every tax line to store: the document's (lineId null) and each line's own, with the line they belong to. */
