@@ -5,6 +5,7 @@ import {
   type EstimateResource,
   type InvoiceRequest,
   type InvoiceResource,
+  type RecurringInvoiceResource,
   decimalToMinorUnits,
   digitsWithinSafeRange,
   estimateRequestSchema,
@@ -99,17 +100,12 @@ export function ratesOf(taxes: readonly TaxRate[]): TaxRate[] {
 
 export type DocumentResourceOfKind = InvoiceResource | EstimateResource;
 
-/** The stored document as form values (amounts back to decimal text in its currency). */
-export function valuesFromResource(document: DocumentResourceOfKind, precision: number): DocumentFormValues {
-  const invoice = 'invoice_number' in document;
+/** What a stored invoice, estimate or recurring invoice holds of pricing. */
+type StoredPricing = Pick<DocumentResourceOfKind | RecurringInvoiceResource, 'discount_type' | 'discount' | 'tax_per_item_enabled' | 'taxes' | 'items'>;
+
+/** The discount, document taxes and lines of a stored document as form values (amounts back to decimal text in its currency). */
+export function pricingValuesFromResource(document: StoredPricing, precision: number): Pick<DocumentFormValues, 'discount_type' | 'discount' | 'taxes' | 'items'> {
   return {
-    customer_id: document.customer_id,
-    number: invoice ? document.invoice_number : document.estimate_number,
-    date: invoice ? document.invoice_date : document.estimate_date,
-    due_date: (invoice ? document.due_date : document.expiry_date) ?? '',
-    reference_number: invoice ? '' : (document.reference_number ?? ''),
-    template_name: document.template_name,
-    notes: document.notes ?? '',
     discount_type: document.discount_type,
     discount: discountFromResource(document.discount_type, document.discount, precision),
     taxes: document.tax_per_item_enabled ? [] : ratesOf(document.taxes),
@@ -124,6 +120,21 @@ export function valuesFromResource(document: DocumentResourceOfKind, precision: 
       discount: discountFromResource(item.discount_type, item.discount, precision),
       taxes: ratesOf(item.taxes),
     })),
+  };
+}
+
+/** The stored document as form values (amounts back to decimal text in its currency). */
+export function valuesFromResource(document: DocumentResourceOfKind, precision: number): DocumentFormValues {
+  const invoice = 'invoice_number' in document;
+  return {
+    customer_id: document.customer_id,
+    number: invoice ? document.invoice_number : document.estimate_number,
+    date: invoice ? document.invoice_date : document.estimate_date,
+    due_date: (invoice ? document.due_date : document.expiry_date) ?? '',
+    reference_number: invoice ? '' : (document.reference_number ?? ''),
+    template_name: document.template_name,
+    notes: document.notes ?? '',
+    ...pricingValuesFromResource(document, precision),
   };
 }
 

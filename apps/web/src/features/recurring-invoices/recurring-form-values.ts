@@ -1,6 +1,6 @@
-import { type RecurringFrequency, type RecurringInvoiceRequest, type RecurringInvoiceResource, minorUnitsToDecimal, recurringInvoiceRequestSchema } from '@app/contracts';
+import { type RecurringFrequency, type RecurringInvoiceRequest, type RecurringInvoiceResource, recurringInvoiceRequestSchema } from '@app/contracts';
 import { type Schedule, dateInTimeZone, joinCron, nextOccurrences, presetCron, scheduleProblem, zonedTimeToUtc } from '@app/domain';
-import { type DocumentFlags, type DocumentFormValues, type FormErrors, buildRequest, emptyLine, formPathOf, ratesOf } from '../documents';
+import { type DocumentFlags, type DocumentFormValues, type FormErrors, buildRequest, emptyLine, formPathOf, pricingValuesFromResource } from '../documents';
 
 export type EndsOn = 'never' | 'date' | 'count';
 
@@ -58,11 +58,6 @@ export function newRecurringValues(today: string, timeZone: string, customerId: 
   };
 }
 
-function discountText(type: 'fixed' | 'percentage', discount: string, precision: number): string {
-  if (discount === '' || Number(discount) === 0) return '';
-  return type === 'fixed' ? minorUnitsToDecimal(discount, precision) : discount;
-}
-
 /** The stored recurring invoice as form values (amounts back to decimal text in its currency). */
 export function recurringValuesFromResource(recurring: RecurringInvoiceResource, precision: number): RecurringFormValues {
   return {
@@ -71,20 +66,7 @@ export function recurringValuesFromResource(recurring: RecurringInvoiceResource,
     reference_number: recurring.reference_number ?? '',
     template_name: recurring.template_name,
     notes: recurring.notes ?? '',
-    discount_type: recurring.discount_type,
-    discount: discountText(recurring.discount_type, recurring.discount, precision),
-    taxes: recurring.tax_per_item_enabled ? [] : ratesOf(recurring.taxes),
-    items: recurring.items.map((item) => ({
-      item_id: item.item_id,
-      name: item.name,
-      description: item.description ?? '',
-      unit_name: item.unit_name ?? '',
-      quantity: item.quantity,
-      price: minorUnitsToDecimal(item.price, precision),
-      discount_type: item.discount_type,
-      discount: discountText(item.discount_type, item.discount, precision),
-      taxes: ratesOf(item.taxes),
-    })),
+    ...pricingValuesFromResource(recurring, precision),
     repeat_interval: recurring.repeat_interval,
     minute: recurring.minute,
     hour: recurring.hour,

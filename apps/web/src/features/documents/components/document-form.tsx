@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Grid, Group, Paper, Stack } from '@mantine/core';
-import { toNestErrors } from '@hookform/resolvers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FieldError, FormProvider, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { FormProvider, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type CounterpartyResource, type Currency, type EstimateResource, type InvoiceResource, currencyById, resolveBusinessSettings } from '@app/contracts';
@@ -30,6 +29,7 @@ import { DocumentNotes } from './document-notes';
 import { DocumentSummary } from './document-summary';
 import { showDocumentServerErrors } from './document-server-errors';
 import { isFormPath } from './form-paths';
+import { problemsResolution } from './problems-resolver';
 import { LiveTotalsProvider } from './live-totals';
 
 type DocumentResource = InvoiceResource | EstimateResource;
@@ -106,11 +106,7 @@ export function DocumentForm({ kind, document, initialCustomerId = null }: Docum
     const customer = values.customer_id ? queryClient.getQueryData<CounterpartyResource>(counterpartyKeys.one('customer', values.customer_id)) : undefined;
     const currency = currencyOf(values.customer_id, customer);
     const problems = { ...liveTotals(values, flags, currency).issues, ...validateDocument(kind, values, flags, currency.precision) };
-    const entries = Object.entries(problems);
-    if (entries.length === 0) return { values, errors: {} };
-    const fieldErrors: Record<string, FieldError> = {};
-    for (const [path, message] of entries) fieldErrors[isFormPath(path, values) ? path : `root.${path}`] = { type: 'validation', message };
-    return { values: {}, errors: toNestErrors(fieldErrors, options) };
+    return problemsResolution(values, problems, (path) => isFormPath(path, values), options);
   };
   const form = useForm<DocumentFormValues>({ defaultValues: initialValues, resolver });
   const { control, handleSubmit, setError, resetField, getValues, formState } = form;

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Grid, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { toNestErrors } from '@hookform/resolvers';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, type FieldError, FormProvider, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { Controller, FormProvider, type Path, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type CounterpartyResource, type Currency, type RecurringInvoiceResource, currencyById, messages, resolveBusinessSettings } from '@app/contracts';
@@ -13,7 +12,7 @@ import { useProposedNumber } from '../../../lib/next-number';
 import { notifySuccess } from '../../../lib/notify';
 import { useBootstrap } from '../../../lib/session';
 import { CounterpartySelect, counterpartyKeys, counterpartyQueryOptions } from '../../counterparties';
-import { type DocumentFlags, DocumentLines, DocumentNotes, DocumentSummary, LiveTotalsProvider, isFormPath, liveTotals, showDocumentServerErrors, useDocumentTemplates } from '../../documents';
+import { type DocumentFlags, DocumentLines, DocumentNotes, DocumentSummary, LiveTotalsProvider, isFormPath, liveTotals, problemsResolution, showDocumentServerErrors, useDocumentTemplates } from '../../documents';
 import { type RecurringFormValues, buildRecurringRequest, newRecurringValues, recurringValuesFromResource, validateRecurring } from '../recurring-form-values';
 import { recurringLinks } from '../recurring-links';
 import { useSaveRecurringInvoice } from '../recurring-queries';
@@ -78,11 +77,7 @@ export function RecurringForm({ recurring }: RecurringFormProps) {
       ...liveTotals(values, flags, currency).issues,
       ...validateRecurring(values, flags, currency.precision, { count: messages.invalidCount, dueDays: t('recurring_invoices.form.due_in_days_invalid'), endDate: messages.required }),
     };
-    const entries = Object.entries(problems);
-    if (entries.length === 0) return { values, errors: {} };
-    const fieldErrors: Record<string, FieldError> = {};
-    for (const [path, message] of entries) fieldErrors[isRecurringPath(path, values) ? path : `root.${path}`] = { type: 'validation', message };
-    return { values: {}, errors: toNestErrors(fieldErrors, options) };
+    return problemsResolution(values, problems, (path) => isRecurringPath(path, values), options);
   };
   const form = useForm<RecurringFormValues>({ defaultValues: initialValues, resolver });
   const { control, register, handleSubmit, setError, resetField, getValues, formState } = form;
