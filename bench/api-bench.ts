@@ -93,7 +93,11 @@ async function buildBareServer(database: Database, raw: RawDb, tenantId: string)
     if (!auth) return reply.status(401).send({ message: 'Unauthenticated.' });
     const { companies, pending } = await raw.tx(async (query) => {
       await run(query, q.tenantContext, { tenantId });
-      return { companies: await companiesOf(query, auth.userId), pending: await pendingEmailOf(query, auth.userId) };
+      const companies = await companiesOf(query, auth.userId);
+      if (businessId) {
+        for (const direction of ['outgoing', 'incoming']) await run(query, q.invoiceCount, { tenantId, businessId, direction });
+      }
+      return { companies, pending: await pendingEmailOf(query, auth.userId) };
     });
     return { current_user: { ...auth.sessionUser, pending_email: pending }, companies, current_business: auth.member?.business ?? null, current_user_abilities: auth.member?.abilities ?? [] };
   });

@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../apps/api/src/db/client';
-import { businesses, businessUsers, oneTimeTokens, roles, sessions, users } from '../apps/api/src/db/schema';
+import { businesses, businessUsers, invoiceCounts, oneTimeTokens, roles, sessions, users } from '../apps/api/src/db/schema';
 import { sha256 } from '../apps/api/src/platform/crypto';
 import type { Query, RawDb, Row } from './bench-kit';
 
@@ -23,14 +23,15 @@ function statement(built: { toSQL(): { sql: string; params: unknown[] } }, names
   };
 }
 
-/** The statements behind GET /api/v1/me and GET /api/v1/bootstrap (auth.repository, businesses.repository, tenant-tx). */
+/** The statements behind GET /api/v1/me and GET /api/v1/bootstrap (auth.repository, businesses.repository, invoices.repository, tenant-tx). */
 export function appStatements(db: AppDb) {
   const T = '00000000-0000-4000-8000-00000000000a';
   const S = 'session-id-placeholder';
   const U = '00000000-0000-4000-8000-00000000000b';
   const B = '00000000-0000-4000-8000-00000000000c';
   const NOW = '2000-01-01T00:00:00.000Z';
-  const names = { [T]: 'tenantId', [S]: 'sessionId', [U]: 'userId', [B]: 'businessId', [NOW]: 'now' };
+  const DIRECTION = 'direction-placeholder';
+  const names = { [T]: 'tenantId', [S]: 'sessionId', [U]: 'userId', [B]: 'businessId', [NOW]: 'now', [DIRECTION]: 'direction' };
   return {
     // db/tenant-tx.ts
     tenantContext: statement({ toSQL: () => new PgDialect().sqlToQuery(sql`select set_config('app.tenant_id', ${T}, true), set_config('role', 'app_user', true)`) }, names),
@@ -72,6 +73,14 @@ export function appStatements(db: AppDb) {
         )
         .orderBy(desc(oneTimeTokens.createdAt))
         .limit(1),
+      names,
+    ),
+    // invoices.repository countByDirection (bootstrap's incoming and outgoing invoice counts)
+    invoiceCount: statement(
+      db
+        .select({ count: invoiceCounts.count })
+        .from(invoiceCounts)
+        .where(and(eq(invoiceCounts.tenantId, T), eq(invoiceCounts.businessId, B), eq(invoiceCounts.direction, sql`${DIRECTION}`))),
       names,
     ),
     // businesses.repository listUserCompanies(…, 0, 50)

@@ -100,6 +100,14 @@ describe('time zones', () => {
     expect(isValidTimeZone('Not/AZone')).toBe(false);
     expect(isValidTimeZone('')).toBe(false);
   });
+
+  it('answers the same for a name asked again, whether it was accepted or refused', () => {
+    for (let round = 0; round < 2; round += 1) {
+      expect(isValidTimeZone('Asia/Kolkata')).toBe(true);
+      expect(isValidTimeZone('Not/AZone')).toBe(false);
+      expect(isValidTimeZone('   ')).toBe(false);
+    }
+  });
 });
 
 describe('date formats', () => {

@@ -39,13 +39,24 @@ export function timeZones(): readonly TimeZoneOption[] {
   return cached;
 }
 
+/**
+ * Names the runtime accepted. Business settings are read with this check on every request that
+ * loads them, and building a DateTimeFormat costs far more than the lookup. Only accepted names are
+ * kept, and at most ACCEPTED_TIME_ZONES_KEPT of them: Intl also accepts any upper/lower-case
+ * spelling of a name, so the spellings a client may send are not a bounded set.
+ */
+const acceptedTimeZones = new Set<string>();
+const ACCEPTED_TIME_ZONES_KEPT = 2_000;
+
 /** True if `tz` is a time zone identifier the runtime's Intl implementation accepts. */
 export function isValidTimeZone(tz: string): boolean {
+  if (acceptedTimeZones.has(tz)) return true;
   if (tz.trim() === '') return false;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
   } catch {
     return false;
   }
+  if (acceptedTimeZones.size < ACCEPTED_TIME_ZONES_KEPT) acceptedTimeZones.add(tz);
+  return true;
 }

@@ -29,13 +29,17 @@ export async function listInvoicePage(app: AppContext, core: DocumentCore<repo.I
     const directionTotal = await repo.countByDirection(tx, scope, query.type);
     const total = repo.filtersOnlyDirection(filters) ? directionTotal : await repo.countInvoices(tx, scope, filters);
     const businessOf = core.businessCache(tx, scope.tenantId, [[scope.businessId, own]]);
+    // "Today" in each issuer's time zone, worked out once per issuer rather than once per row.
+    const todayOf = new Map<string, string>([[scope.businessId, filters.today]]);
     const data = [];
     for (const row of rows) {
       const owner = await businessOf(row.invoice.businessId);
+      const today = todayOf.get(row.invoice.businessId) ?? core.today(owner.settings);
+      todayOf.set(row.invoice.businessId, today);
       data.push(
         toInvoiceListItem(row.invoice, {
           direction: query.type,
-          today: core.today(owner.settings),
+          today,
           businessName: row.businessName,
           customer: row.customer ?? undefined,
           editLocked: editLocked(row.invoice, owner.settings.retrospective_edits),
