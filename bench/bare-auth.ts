@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, getTableColumns, gt, isNull, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../apps/api/src/db/client';
-import { businesses, businessUsers, invoiceCounts, oneTimeTokens, roles, sessions, users } from '../apps/api/src/db/schema';
+import { businesses, businessUsers, invoiceTotals, oneTimeTokens, roles, sessions, users } from '../apps/api/src/db/schema';
 import { sha256 } from '../apps/api/src/platform/crypto';
 import type { Query, RawDb, Row } from './bench-kit';
 
@@ -78,9 +78,9 @@ export function appStatements(db: AppDb) {
     // invoices.repository countByDirection (bootstrap's incoming and outgoing invoice counts)
     invoiceCount: statement(
       db
-        .select({ count: invoiceCounts.count })
-        .from(invoiceCounts)
-        .where(and(eq(invoiceCounts.tenantId, T), eq(invoiceCounts.businessId, B), eq(invoiceCounts.direction, sql`${DIRECTION}`))),
+        .select({ count: sql<string>`coalesce(sum(${invoiceTotals.count}), 0)` })
+        .from(invoiceTotals)
+        .where(and(eq(invoiceTotals.tenantId, T), eq(invoiceTotals.businessId, B), eq(invoiceTotals.direction, sql`${DIRECTION}`))),
       names,
     ),
     // businesses.repository listUserCompanies(…, 0, 50)
