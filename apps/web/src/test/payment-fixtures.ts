@@ -1,5 +1,6 @@
 import type { CounterpartyResource, PaymentClaim, PaymentClaimListResponse, PaymentListResponse, PaymentResource } from '@app/contracts';
 import { jsonResponse } from './fetch-mock';
+import { makeCounterparty } from './fixtures';
 
 /** Test data: $50.00 received from Globex against INV-000001 ($110.00, $60.00 still due after it). */
 export function makePayment(overrides: Partial<PaymentResource> = {}): PaymentResource {
@@ -60,30 +61,9 @@ export function paymentPage(rows: PaymentResource[], counts: { received?: number
   return jsonResponse(200, body);
 }
 
+/** The payments screens' customer: Acme's Globex with 110.00 due and no addresses. */
 export function makeCustomer(overrides: Partial<CounterpartyResource> = {}): CounterpartyResource {
-  return {
-    id: 'cust-1',
-    kind: 'customer',
-    name: 'Globex Corporation',
-    display_name: null,
-    contact_first_name: null,
-    contact_last_name: null,
-    email: 'billing@globex.example',
-    phone: null,
-    website: null,
-    currency_id: 1,
-    portal_access: false,
-    admin_onboarded: false,
-    creator_business_id: 'biz-1',
-    customer_business: { id: 'biz-2', name: 'Globex Corporation', email: 'billing@globex.example', owner_status: 'active' },
-    status: 'active',
-    amount_due: 11000,
-    amount_due_currency_id: 1,
-    created_at: '2026-01-01T10:00:00Z',
-    billing_address: null,
-    shipping_address: null,
-    ...overrides,
-  };
+  return makeCounterparty({ id: 'cust-1', amount_due: 11000, billing_address: null, shipping_address: null, ...overrides });
 }
 
 /** Test data: Globex says it paid $110.00 (its PAY-000003) against Acme's INV-000001, awaiting Acme's decision. */
