@@ -10,10 +10,16 @@ import * as repo from './documents.repository';
 /** What documents need of their issuing business: its resolved settings, name and currency. */
 export type DocumentBusiness = { settings: ResolvedBusinessSettings; name: string; currencyId: number };
 
+type StoredBusiness = { id: string; name: string; currencyId: number; settings: Parameters<typeof businessSettingsOf>[1] };
+
+function documentBusinessOf(business: StoredBusiness): DocumentBusiness {
+  return { settings: businessSettingsOf(business.id, business.settings), name: business.name, currencyId: business.currencyId };
+}
+
 export async function loadDocumentBusiness(tx: Tx, tenantId: string, businessId: string): Promise<DocumentBusiness> {
   const business = await repo.findBusinessForDocuments(tx, tenantId, businessId);
   if (!business) throw AppError.notFound();
-  return { settings: businessSettingsOf(business.id, business.settings), name: business.name, currencyId: business.currencyId };
+  return documentBusinessOf(business);
 }
 
 /** The PDF template asked for (it must exist), else the user's default for the kind, else the kind's default. */
@@ -46,5 +52,5 @@ export async function loadNewDocumentContext(tx: Tx, actor: AuditActor, scope: B
   if (!found) throw AppError.notFound();
   const { business, customer, userSettings } = found;
   if (!customer || customer.archivedAt) throw AppError.validation('customer_id', messages.invalidCustomer);
-  return { owner: { settings: businessSettingsOf(business.id, business.settings), name: business.name, currencyId: business.currencyId }, customer, userSettings };
+  return { owner: documentBusinessOf(business), customer, userSettings };
 }
