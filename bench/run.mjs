@@ -17,6 +17,7 @@ const outdir = path.join(root, '.tmp/bench');
  */
 const benches = [
   { name: 'api', entry: 'api-bench.ts' },
+  { name: 'cpu', entry: 'cpu-per-request.ts' },
   { name: 'documents', entry: 'documents-bench.ts' },
   { name: 'billing', entry: 'billing-bench.ts' },
   { name: 'pdf', entry: 'pdf-bench.ts' },

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
+import { prebuiltSelect } from '../../db/prebuilt';
 import { accessTokens, oneTimeTokens } from '../../db/schema';
 
 export type AccessTokenRow = typeof accessTokens.$inferSelect;
@@ -18,21 +20,26 @@ export async function listPersonalTokens(tx: Tx, tenantId: string, userId: strin
 }
 
 /** The new address of the user's live email-change link (the latest one), if any. */
-export async function findPendingEmail(tx: Tx, tenantId: string, userId: string, now: Date): Promise<string | null> {
-  const rows = await tx
+const pendingEmail = prebuiltSelect(
+  new QueryBuilder()
     .select({ email: oneTimeTokens.email })
     .from(oneTimeTokens)
     .where(
       and(
-        eq(oneTimeTokens.tenantId, tenantId),
-        eq(oneTimeTokens.userId, userId),
+        eq(oneTimeTokens.tenantId, sql.placeholder('tenantId')),
+        eq(oneTimeTokens.userId, sql.placeholder('userId')),
         eq(oneTimeTokens.purpose, 'email-change'),
         isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, now),
+        gt(oneTimeTokens.expiresAt, sql.placeholder('now')),
       ),
     )
     .orderBy(desc(oneTimeTokens.createdAt))
-    .limit(1);
+    .limit(1),
+);
+
+/** The address a pending email change goes to (every /me answer shows it): prebuilt, see db/prebuilt.ts. */
+export async function findPendingEmail(tx: Tx, tenantId: string, userId: string, now: Date): Promise<string | null> {
+  const rows = await pendingEmail.run(tx, { tenantId, userId, now: now.toISOString() });
   return rows[0]?.email ?? null;
 }
 

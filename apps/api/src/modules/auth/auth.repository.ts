@@ -1,5 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { AppDb, Tx } from '../../db/client';
+import { prebuiltSelect } from '../../db/prebuilt';
 import { accessLogs, accessTokens, businesses, businessUsers, oneTimeTokens, pendingSignUps, roles, sessions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -55,32 +57,43 @@ export async function updateSession(tx: Tx, tenantId: string, id: string, patch:
 }
 
 /** The session with its user (when signed in): one query per request. */
-export async function findLiveSession(tx: Tx, tenantId: string, id: string, now: Date) {
-  const rows = await tx
+// The lookups every authenticated request makes are rendered once (db/prebuilt.ts).
+const qb = new QueryBuilder();
+
+const liveSession = prebuiltSelect(
+  qb
     .select({ session: sessions, user: users, platformAbilities: roles.abilities })
     .from(sessions)
     .leftJoin(users, and(eq(users.tenantId, sessions.tenantId), eq(users.id, sessions.userId)))
     .leftJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.platformRoleId)))
-    .where(and(eq(sessions.tenantId, tenantId), eq(sessions.id, id), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.tenantId, sql.placeholder('tenantId')), eq(sessions.id, sql.placeholder('id')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1),
+);
+
+export async function findLiveSession(tx: Tx, tenantId: string, id: string, now: Date) {
+  const rows = await liveSession.run(tx, { tenantId, id, now: now.toISOString() });
   return rows[0];
 }
 
-export async function findLiveAccessToken(tx: Tx, tenantId: string, tokenHash: string, now: Date) {
-  const rows = await tx
+const liveAccessToken = prebuiltSelect(
+  qb
     .select({ token: accessTokens, user: users, platformAbilities: roles.abilities })
     .from(accessTokens)
     .innerJoin(users, and(eq(users.tenantId, accessTokens.tenantId), eq(users.id, accessTokens.userId)))
     .leftJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.platformRoleId)))
     .where(
       and(
-        eq(accessTokens.tenantId, tenantId),
-        eq(accessTokens.tokenHash, tokenHash),
+        eq(accessTokens.tenantId, sql.placeholder('tenantId')),
+        eq(accessTokens.tokenHash, sql.placeholder('tokenHash')),
         isNull(accessTokens.revokedAt),
-        gt(accessTokens.expiresAt, now),
+        gt(accessTokens.expiresAt, sql.placeholder('now')),
       ),
     )
-    .limit(1);
+    .limit(1),
+);
+
+export async function findLiveAccessToken(tx: Tx, tenantId: string, tokenHash: string, now: Date) {
+  const rows = await liveAccessToken.run(tx, { tenantId, tokenHash, now: now.toISOString() });
   return rows[0];
 }
 
@@ -113,22 +126,26 @@ export async function revokeUserTokens(tx: Tx, tenantId: string, userId: string,
 }
 
 /** The caller's role in one business, if an active, enabled membership exists. */
-export async function findMembership(tx: Tx, tenantId: string, userId: string, businessId: string) {
-  const rows = await tx
+const activeMembership = prebuiltSelect(
+  qb
     .select({ isOwner: businessUsers.isOwner, abilities: roles.abilities, business: businesses })
     .from(businessUsers)
     .innerJoin(roles, and(eq(roles.tenantId, businessUsers.tenantId), eq(roles.id, businessUsers.roleId)))
     .innerJoin(businesses, and(eq(businesses.tenantId, businessUsers.tenantId), eq(businesses.id, businessUsers.businessId)))
     .where(
       and(
-        eq(businessUsers.tenantId, tenantId),
-        eq(businessUsers.userId, userId),
-        eq(businessUsers.businessId, businessId),
+        eq(businessUsers.tenantId, sql.placeholder('tenantId')),
+        eq(businessUsers.userId, sql.placeholder('userId')),
+        eq(businessUsers.businessId, sql.placeholder('businessId')),
         eq(businessUsers.status, 'active'),
         isNull(businesses.disabledAt),
       ),
     )
-    .limit(1);
+    .limit(1),
+);
+
+export async function findMembership(tx: Tx, tenantId: string, userId: string, businessId: string) {
+  const rows = await activeMembership.run(tx, { tenantId, userId, businessId });
   return rows[0];
 }
 

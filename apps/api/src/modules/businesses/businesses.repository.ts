@@ -1,5 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
+import { prebuiltSelect } from '../../db/prebuilt';
 import { businesses, businessUsers, roles } from '../../db/schema';
 
 export type BusinessRow = typeof businesses.$inferSelect;
@@ -45,16 +47,21 @@ export async function insertMembership(tx: Tx, row: typeof businessUsers.$inferI
   await tx.insert(businessUsers).values(row);
 }
 
-export async function listUserCompanies(tx: Tx, tenantId: string, userId: string, offset: number, limit: number) {
-  return tx
+const userCompanies = prebuiltSelect(
+  new QueryBuilder()
     .select({ id: businesses.id, name: businesses.name, slug: businesses.slug, logo: businesses.logo, role: roles.name })
     .from(businessUsers)
     .innerJoin(businesses, and(eq(businesses.tenantId, businessUsers.tenantId), eq(businesses.id, businessUsers.businessId)))
     .innerJoin(roles, and(eq(roles.tenantId, businessUsers.tenantId), eq(roles.id, businessUsers.roleId)))
-    .where(and(eq(businessUsers.tenantId, tenantId), eq(businessUsers.userId, userId), eq(businessUsers.status, 'active'), isNull(businesses.disabledAt)))
+    .where(and(eq(businessUsers.tenantId, sql.placeholder('tenantId')), eq(businessUsers.userId, sql.placeholder('userId')), eq(businessUsers.status, 'active'), isNull(businesses.disabledAt)))
     .orderBy(asc(businesses.name), asc(businesses.id))
-    .offset(offset)
-    .limit(limit);
+    .offset(sql.placeholder('offset'))
+    .limit(sql.placeholder('limit')),
+);
+
+/** The user's businesses, a page of them (/me and /bootstrap list them on every call): prebuilt, see db/prebuilt.ts. */
+export async function listUserCompanies(tx: Tx, tenantId: string, userId: string, offset: number, limit: number) {
+  return userCompanies.run(tx, { tenantId, userId, offset, limit });
 }
 
 export async function countUserCompanies(tx: Tx, tenantId: string, userId: string): Promise<number> {

@@ -1,8 +1,9 @@
 import { type AnyColumn, type SQL, and, asc, eq, gte, inArray, isNull, lt, lte, ne, notExists, notInArray, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DocumentDirection, InvoicePaidStatus, InvoiceStatus } from '@app/contracts';
 import type { CurrencySum } from '@app/domain';
 import type { SqlExecutor, Tx } from '../../db/client';
+import { prebuiltSelect } from '../../db/prebuilt';
 import { businesses, counterparties, estimates, invoiceTotals, invoices } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
 
@@ -135,11 +136,16 @@ export function filtersOnlyDirection(filters: InvoiceListFilters): boolean {
 }
 
 /** From invoice_totals (insert-only, folded by the compaction job): a few group rows instead of counting the invoices. */
-export async function countByDirection(tx: Tx, scope: BusinessScope, direction: DocumentDirection): Promise<number> {
-  const rows = await tx
+const directionCount = prebuiltSelect(
+  new QueryBuilder()
     .select({ count: sql<string>`coalesce(sum(${invoiceTotals.count}), 0)` })
     .from(invoiceTotals)
-    .where(and(eq(invoiceTotals.tenantId, scope.tenantId), eq(invoiceTotals.businessId, scope.businessId), eq(invoiceTotals.direction, direction)));
+    .where(and(eq(invoiceTotals.tenantId, sql.placeholder('tenantId')), eq(invoiceTotals.businessId, sql.placeholder('businessId')), eq(invoiceTotals.direction, sql.placeholder('direction')))),
+);
+
+/** Invoices of one direction (every /bootstrap answer counts both): prebuilt, see db/prebuilt.ts. */
+export async function countByDirection(tx: Tx, scope: BusinessScope, direction: DocumentDirection): Promise<number> {
+  const rows = await directionCount.run(tx, { tenantId: scope.tenantId, businessId: scope.businessId, direction });
   return Number(rows[0]?.count ?? 0);
 }
 

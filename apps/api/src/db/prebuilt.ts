@@ -1,0 +1,72 @@
+import { Column, getTableColumns, is, SQL, Table, type Query } from 'drizzle-orm';
+import type { Tx } from './client';
+
+/** How one selected value comes back: a column decodes the driver's value; a `sql` expression is taken as the driver gives it (no `mapWith`). */
+type Slot = { readonly key: string; readonly column: Column | null };
+type Part = { readonly key: string; readonly single: Slot } | { readonly key: string; readonly columns: readonly Slot[] };
+
+/** A select rendered once, with `sql.placeholder` values: what every request sends, without drizzle walking its columns each time. */
+type PrebuildableSelect = { toSQL(): Query; _: { result: unknown; selectedFields: Record<string, unknown> } };
+
+type ResultRow<TSelect extends PrebuildableSelect> = TSelect['_']['result'] extends readonly (infer TRow)[] ? TRow : never;
+
+export type PrebuiltSelect<TRow> = {
+  /** The statement's text, as drizzle rendered it (for tests and the benchmarks' bare twins). */
+  readonly text: string;
+  run(tx: Tx, values: Readonly<Record<string, unknown>>): Promise<TRow[]>;
+};
+
+/** The selection's parts in the order drizzle renders their columns (tables column by column). */
+function partsOf(selection: Record<string, unknown>): Part[] {
+  return Object.entries(selection).map(([key, value]): Part => {
+    if (is(value, Column)) return { key, single: { key, column: value } };
+    if (is(value, SQL)) return { key, single: { key, column: null } };
+    if (is(value, Table)) return { key, columns: Object.entries(getTableColumns(value)).map(([name, column]) => ({ key: name, column })) };
+    throw new Error(`A prebuilt select takes tables, columns and sql expressions; "${key}" is none of them`);
+  });
+}
+
+/**
+ * The statement's text and parameters are rendered once, here; each run only binds the values and
+ * decodes the row: a selected table whose columns all came back null (a left join that found
+ * nothing) is null, as drizzle's own select answers. Runs on the caller's transaction, so the
+ * tenant context and row-level security apply as to any other statement of it.
+ */
+export function prebuiltSelect<TSelect extends PrebuildableSelect>(select: TSelect): PrebuiltSelect<ResultRow<TSelect>> {
+  const query = select.toSQL();
+  const parts = partsOf(select._.selectedFields);
+  const decode = (raw: unknown[]) => {
+    let index = 0;
+    const row: Record<string, unknown> = {};
+    const read = (slot: Slot) => {
+      const value = raw[index++];
+      if (value === null || value === undefined) return null;
+      return slot.column ? slot.column.mapFromDriverValue(value) : value;
+    };
+    for (const part of parts) {
+      if ('single' in part) {
+        row[part.key] = read(part.single);
+        continue;
+      }
+      const record: Record<string, unknown> = {};
+      let empty = true;
+      for (const slot of part.columns) {
+        const value = read(slot);
+        if (value !== null) empty = false;
+        record[slot.key] = value;
+      }
+      row[part.key] = empty ? null : record;
+    }
+    return row;
+  };
+  return {
+    text: query.sql,
+    async run(tx, values) {
+      // The mapper hands back what drizzle's select would have: the row type is the select's own.
+      const prepared = tx._.session.prepareQuery<{ execute: ResultRow<TSelect>[]; all: unknown; values: unknown }>(query, undefined, undefined, true, (rows) =>
+        rows.map(decode) as ResultRow<TSelect>[],
+      );
+      return prepared.execute(values);
+    },
+  };
+}
