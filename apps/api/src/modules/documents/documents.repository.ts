@@ -1,5 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
+import { prebuiltSelect } from '../../db/prebuilt';
 import { businesses, counterparties, items, numberSequences, taxTypes, users } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
 
@@ -85,12 +87,17 @@ export async function existingItemIds(tx: Tx, scope: BusinessScope, ids: readonl
 
 export type BusinessForDocuments = { id: string; name: string; currencyId: number; settings: Record<string, unknown> };
 
-export async function findBusinessForDocuments(tx: Tx, tenantId: string, businessId: string): Promise<BusinessForDocuments | undefined> {
-  const rows = await tx
+const businessForDocuments = prebuiltSelect(
+  new QueryBuilder()
     .select({ id: businesses.id, name: businesses.name, currencyId: businesses.currencyId, settings: businesses.settings })
     .from(businesses)
-    .where(and(eq(businesses.tenantId, tenantId), eq(businesses.id, businessId)))
-    .limit(1);
+    .where(and(eq(businesses.tenantId, sql.placeholder('tenantId')), eq(businesses.id, sql.placeholder('businessId'))))
+    .limit(1),
+);
+
+/** The business a document list or create works for (every such request reads it): prebuilt, see db/prebuilt.ts. */
+export async function findBusinessForDocuments(tx: Tx, tenantId: string, businessId: string): Promise<BusinessForDocuments | undefined> {
+  const rows = await businessForDocuments.run(tx, { tenantId, businessId });
   return rows[0];
 }
 

@@ -26,9 +26,8 @@ export type InvoiceOrder = { field: 'invoice_date' | 'due_date' | 'invoice_numbe
 const own = (scope: BusinessScope) => and(eq(invoices.tenantId, scope.tenantId), eq(invoices.businessId, scope.businessId));
 /** Invoices addressed to the business; a draft is still the vendor's private work. */
 const addressedTo = (scope: BusinessScope) => and(eq(invoices.tenantId, scope.tenantId), eq(invoices.customerBusinessId, scope.businessId), ne(invoices.status, 'draft'));
-const inDirection = (scope: BusinessScope, direction: DocumentDirection) => (direction === 'outgoing' ? own(scope) : addressedTo(scope));
 
-function tabCondition(tab: InvoiceListFilters['tab'], today: string): SQL | undefined {
+function tabCondition(tab: InvoiceListFilters['tab']): SQL | undefined {
   switch (tab) {
     case 'draft':
       return eq(invoices.status, 'draft');
@@ -37,26 +36,41 @@ function tabCondition(tab: InvoiceListFilters['tab'], today: string): SQL | unde
     case 'paid':
       return eq(invoices.paidStatus, 'paid');
     case 'all':
-      return today ? undefined : undefined;
+      return undefined;
   }
 }
 
-function statusCondition(status: InvoiceStatus, today: string): SQL | undefined {
-  // 'overdue' is derived from the due date, never stored.
-  if (status === 'overdue') return and(lt(invoices.dueDate, today), notInArray(invoices.status, ['draft', 'void', 'completed']), ne(invoices.paidStatus, 'paid'));
-  return eq(invoices.status, status);
+/**
+ * What makes two list requests the same statement: the direction, tab, order and which filters are
+ * present (and whether the status is the derived "overdue"); the values are bound per request.
+ */
+function listShapeOf(filters: InvoiceListFilters): string {
+  const customers = filters.customerIds === undefined ? '-' : filters.customerIds.length === 0 ? 'none' : 'some';
+  const status = filters.status === undefined ? '-' : filters.status === 'overdue' ? 'overdue' : 'one';
+  return [filters.direction, filters.tab, status, filters.paidStatus ? 'p' : '-', customers, filters.numberPattern ? 'n' : '-', filters.fromDate ? 'f' : '-', filters.toDate ? 't' : '-'].join(':');
 }
 
-function listConditions(scope: BusinessScope, filters: InvoiceListFilters): SQL | undefined {
+/** The values a list statement binds, by placeholder name. */
+function listValues(scope: BusinessScope, filters: InvoiceListFilters): Record<string, unknown> {
+  return { ...scope, status: filters.status, today: filters.today, paidStatus: filters.paidStatus, customerIds: filters.customerIds, numberPattern: filters.numberPattern, fromDate: filters.fromDate, toDate: filters.toDate };
+}
+
+/** The list's conditions for one shape, with placeholders where the values go. */
+function listConditions(filters: InvoiceListFilters): SQL | undefined {
+  const value = sql.placeholder;
+  const scope = and(eq(invoices.tenantId, value('tenantId')), filters.direction === 'outgoing' ? eq(invoices.businessId, value('businessId')) : and(eq(invoices.customerBusinessId, value('businessId')), ne(invoices.status, 'draft')));
+  // 'overdue' is derived from the due date, never stored.
+  const status = filters.status === 'overdue' ? and(lt(invoices.dueDate, value('today')), notInArray(invoices.status, ['draft', 'void', 'completed']), ne(invoices.paidStatus, 'paid')) : eq(invoices.status, value('status'));
+  const customers = filters.customerIds?.length === 0 ? sql`false` : sql`${invoices.customerId} = any(${value('customerIds')}::uuid[])`;
   return and(
-    inDirection(scope, filters.direction),
-    tabCondition(filters.tab, filters.today),
-    filters.status ? statusCondition(filters.status, filters.today) : undefined,
-    filters.paidStatus ? eq(invoices.paidStatus, filters.paidStatus) : undefined,
-    filters.customerIds ? (filters.customerIds.length > 0 ? inArray(invoices.customerId, filters.customerIds) : sql`false`) : undefined,
-    filters.numberPattern ? sql`${invoices.invoiceNumber} ILIKE ${filters.numberPattern}` : undefined,
-    filters.fromDate ? gte(invoices.invoiceDate, filters.fromDate) : undefined,
-    filters.toDate ? lte(invoices.invoiceDate, filters.toDate) : undefined,
+    scope,
+    tabCondition(filters.tab),
+    filters.status ? status : undefined,
+    filters.paidStatus ? eq(invoices.paidStatus, value('paidStatus')) : undefined,
+    filters.customerIds ? customers : undefined,
+    filters.numberPattern ? sql`${invoices.invoiceNumber} ILIKE ${value('numberPattern')}` : undefined,
+    filters.fromDate ? gte(invoices.invoiceDate, value('fromDate')) : undefined,
+    filters.toDate ? lte(invoices.invoiceDate, value('toDate')) : undefined,
   );
 }
 
@@ -70,19 +84,45 @@ const orderColumns = {
 
 export type InvoiceListRow = { invoice: InvoiceRow; customer: typeof counterparties.$inferSelect | null; businessName: string };
 
-export async function listInvoices(tx: Tx, scope: BusinessScope, filters: InvoiceListFilters, order: InvoiceOrder, offset: number, limit: number): Promise<InvoiceListRow[]> {
+function listStatement(filters: InvoiceListFilters, order: InvoiceOrder) {
   const column = orderColumns[order.field];
   // The list indexes are (… DESC NULLS LAST): this order reads them forwards, the ascending one backwards.
   const by = (value: SQL | AnyColumn) => (order.direction === 'asc' ? sql`${value} ASC NULLS FIRST` : sql`${value} DESC NULLS LAST`);
-  return tx
-    .select({ invoice: invoices, customer: counterparties, businessName: businesses.name })
-    .from(invoices)
-    .innerJoin(businesses, and(eq(businesses.tenantId, invoices.tenantId), eq(businesses.id, invoices.businessId)))
-    .leftJoin(counterparties, and(eq(counterparties.tenantId, invoices.tenantId), eq(counterparties.id, invoices.customerId)))
-    .where(listConditions(scope, filters))
-    .orderBy(by(column), by(invoices.id))
-    .offset(offset)
-    .limit(limit);
+  return prebuiltSelect(
+    new QueryBuilder()
+      .select({ invoice: invoices, customer: counterparties, businessName: businesses.name })
+      .from(invoices)
+      .innerJoin(businesses, and(eq(businesses.tenantId, invoices.tenantId), eq(businesses.id, invoices.businessId)))
+      .leftJoin(counterparties, and(eq(counterparties.tenantId, invoices.tenantId), eq(counterparties.id, invoices.customerId)))
+      .where(listConditions(filters))
+      .orderBy(by(column), by(invoices.id))
+      .offset(sql.placeholder('offset'))
+      .limit(sql.placeholder('limit')),
+  );
+}
+
+function countStatement(filters: InvoiceListFilters) {
+  return prebuiltSelect(new QueryBuilder().select({ count: sql<number>`count(*)::int` }).from(invoices).where(listConditions(filters)));
+}
+
+/**
+ * List and count statements rendered once per shape (db/prebuilt.ts): a few dozen shapes at most
+ * (directions × tabs × filters present × orders), each a few kilobytes of text.
+ */
+const listStatements = new Map<string, ReturnType<typeof listStatement>>();
+const countStatements = new Map<string, ReturnType<typeof countStatement>>();
+
+function remembered<T>(statements: Map<string, T>, key: string, build: () => T): T {
+  const known = statements.get(key);
+  if (known) return known;
+  const built = build();
+  statements.set(key, built);
+  return built;
+}
+
+export async function listInvoices(tx: Tx, scope: BusinessScope, filters: InvoiceListFilters, order: InvoiceOrder, offset: number, limit: number): Promise<InvoiceListRow[]> {
+  const statement = remembered(listStatements, `${listShapeOf(filters)}:${order.field}:${order.direction}`, () => listStatement(filters, order));
+  return statement.run(tx, { ...listValues(scope, filters), offset, limit });
 }
 
 /**
@@ -98,7 +138,8 @@ export async function countInvoices(tx: Tx, scope: BusinessScope, filters: Invoi
       .where(and(totalsOf(scope, filters.direction), totalsTabCondition(filters.tab), filters.status ? totalsStatusCondition(filters.status, filters.today) : undefined, filters.paidStatus ? eq(invoiceTotals.paidStatus, filters.paidStatus) : undefined));
     return totals[0]?.count ?? 0;
   }
-  const rows = await tx.select({ count: sql<number>`count(*)::int` }).from(invoices).where(listConditions(scope, filters));
+  const statement = remembered(countStatements, listShapeOf(filters), () => countStatement(filters));
+  const rows = await statement.run(tx, listValues(scope, filters));
   return rows[0]?.count ?? 0;
 }
 
