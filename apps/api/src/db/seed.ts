@@ -5,8 +5,8 @@ import { seedDemoDocuments } from './demo-documents';
 import { type OnboardedDemoBusiness, seedDemoNetwork } from './demo-network';
 import type { AppContext } from '../platform/app-context';
 import type { Login } from '../platform/first-start';
-import { newId, randomToken } from '../platform/crypto';
-import { hashPassword } from '../platform/passwords';
+import { newId } from '../platform/crypto';
+import { generatedPassword, hashPassword } from '../platform/passwords';
 import * as authRepo from '../modules/auth/auth.repository';
 import * as businessRepo from '../modules/businesses/businesses.repository';
 import { createBusinessInTx } from '../modules/businesses/businesses.service';
@@ -20,11 +20,6 @@ export type SeedResult = {
 };
 
 const DEMO_BUSINESS = 'Demo Trading Co';
-
-function generatedPassword(): string {
-  // Letters, digits and a symbol, so it also satisfies the password rule.
-  return `${randomToken(12)}-A7a`;
-}
 
 /**
  * On an empty database: the landlord tenant on localhost and 127.0.0.1 and its super admin. With
