@@ -88,13 +88,13 @@ describe('DEMO=1', () => {
     expect((await demo.login('owner@demo.example.com', ownerPassword)).status).toBe(200);
     demo.business = ((await demo.get('/api/v1/business/user/companies')).body.data as { id: string }[])[0]?.id ?? null;
     const outgoing = (await demo.get('/api/v1/invoices?limit=50')).body as unknown as InvoiceListResponse;
-    expect(new Set(outgoing.data.map((invoice) => invoice.status))).toEqual(new Set(['draft', 'open', 'sent', 'viewed', 'approved', 'rejected', 'void']));
+    expect(new Set(outgoing.data.map((invoice) => invoice.status))).toEqual(new Set(['draft', 'open', 'sent', 'viewed', 'approved', 'rejected', 'void', 'completed']));
     expect(outgoing.data.some((invoice) => invoice.display_status === 'overdue')).toBe(true);
     const northwind = h.client();
     expect((await northwind.login('owner@northwind.demo.example.com', ownerPassword)).status).toBe(200);
     northwind.business = ((await northwind.get('/api/v1/business/user/companies')).body.data as { id: string }[])[0]?.id ?? null;
     const incoming = (await northwind.get('/api/v1/invoices?type=incoming')).body as unknown as InvoiceListResponse;
-    expect(new Set(incoming.data.map((invoice) => invoice.status))).toEqual(new Set(['approved', 'rejected', 'sent', 'viewed', 'open']));
+    expect(new Set(incoming.data.map((invoice) => invoice.status))).toEqual(new Set(['approved', 'rejected', 'sent', 'viewed', 'open', 'completed']));
     const estimates = (await demo.get('/api/v1/estimates?limit=50')).body as unknown as EstimateListResponse;
     expect(new Set(estimates.data.map((estimate) => estimate.status))).toEqual(new Set(['draft', 'open', 'sent', 'viewed', 'approved', 'rejected', 'expired', 'void']));
     expect(estimates.data.filter((estimate) => estimate.converted_invoice_id !== null)).toHaveLength(1);
