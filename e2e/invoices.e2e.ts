@@ -136,7 +136,7 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
   await guest.goto(linkIn(estimateMail, /http:\/\/[^\s"<>]+\/public\/estimates\/view\/[\w-]+/));
   await expect(guest.getByText(estimate.estimate_number).first()).toBeVisible();
   await guest.getByRole('button', { name: 'Accept' }).click();
-  await expect(guest.getByText('Approved').first()).toBeVisible();
+  await expect(guest.getByText('Accepted', { exact: true }).first()).toBeVisible();
   await screenshot(guest, 'public-estimate-accepted');
 
   await page.reload();

@@ -10,7 +10,11 @@ fs.rmSync(outdir, { recursive: true, force: true });
 
 await build({
   // The spreadsheet worker runs in its own thread and is loaded from beside main.js.
-  entryPoints: { main: path.join(here, 'src/main.ts'), 'spreadsheet-worker': path.join(here, 'src/modules/invoice-upload/spreadsheet-worker.ts') },
+  entryPoints: {
+    main: path.join(here, 'src/main.ts'),
+    'admin-reset-password': path.join(here, 'src/admin-reset-password.ts'),
+    'spreadsheet-worker': path.join(here, 'src/modules/invoice-upload/spreadsheet-worker.ts'),
+  },
   bundle: true,
   platform: 'node',
   format: 'esm',

@@ -161,7 +161,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(itemRoutes, { items: createItemService(app) });
       await v1.register(noteRoutes, { notes: createNoteService(app) });
       await v1.register(paymentModeRoutes, { modes: createPaymentModeService(app) });
-      await v1.register(attachmentRoutes, { attachments: createAttachmentService(app) });
+      await v1.register(attachmentRoutes, { attachments: createAttachmentService(app), invoices });
       await v1.register(invoiceUploadRoutes, { upload: createInvoiceUploadService(app, { invoices, counterparties }) });
       await v1.register(documentRoutes, { numbers: createNextNumberService(app) });
       await v1.register(invoiceRoutes, { invoices, delivery: invoiceDelivery });

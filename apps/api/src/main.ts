@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
 import { openEmbedded, openPostgres } from './db/client';
-import { ensureInitialData } from './db/seed';
+import { ensureInitialData, loginsMade } from './db/seed';
 import { loadEnv } from './env';
 import { createAppContext } from './platform/app-context-factory';
 import { lockDataDir } from './platform/data-dir-lock';
@@ -12,6 +12,8 @@ import { PgBossQueue } from './platform/jobs';
 import { ProcessLifecycle, closeServer } from './platform/process-lifecycle';
 import { safeInterval } from './platform/timers';
 import { errorForLog } from './platform/server-log';
+import { logDestination } from './platform/log-format';
+import { openUrl, startMessage } from './platform/first-start';
 import { transportFromEnv } from './platform/mail';
 import { createOutboxSweepJob } from './platform/outbox';
 import { createEstimateExpiryJob } from './modules/estimates/estimate-expiry';
@@ -44,11 +46,13 @@ const SERVER_GRACE_MS = 4_000;
 async function main(): Promise<void> {
   const startedAt = Date.now();
   const env = loadEnv();
-  const logger = pino({
+  const logStream = logDestination();
+  const loggerOptions = {
     level: env.LOG_LEVEL,
     redact: { paths: ['*.password', '*.token', '*.secret', 'req.headers.authorization', 'req.headers.cookie'], censor: '[REDACTED]' },
     serializers: { err: errorForLog },
-  });
+  };
+  const logger = logStream ? pino(loggerOptions, logStream) : pino(loggerOptions);
   const logError = (message: string, error: unknown) => logger.error({ err: error }, message);
   const lifecycle = new ProcessLifecycle(logger, { deadlineMs: SHUTDOWN_DEADLINE_MS, exit: (code) => process.exit(code) });
   lifecycle.listen(process);
@@ -63,11 +67,6 @@ async function main(): Promise<void> {
     const app = createAppContext({ env, database, jobs, transport, onBackgroundError: (error) => logError('background write failed', error) });
     lifecycle.onShutdown('flushing the API log', () => app.apiLog.flush());
     const seeded = await ensureInitialData(app);
-    if (seeded.admin) {
-      const shown = seeded.admin.generated ? seeded.admin.password : '(from ADMIN_PASSWORD)';
-      process.stdout.write(`\nPlatform super admin: ${seeded.admin.email} / ${shown}\nThis password is shown once; change it under account settings.\n\n`);
-    }
-    if (seeded.demo) process.stdout.write(`Demo business "${seeded.demo.business}" owner: ${seeded.demo.email} / ${seeded.demo.password}\n\n`);
 
     let ready = false;
     const here = path.dirname(fileURLToPath(import.meta.url));
@@ -77,13 +76,15 @@ async function main(): Promise<void> {
     lifecycle.onShutdown('stopping the job queue', () => jobs.stop());
     await app.outbox.register();
     await createAuthMailJobs(app).register();
-    const server = await buildApp(app, { logger: { level: env.LOG_LEVEL }, webDist, isReady: () => ready });
+    const server = await buildApp(app, { logger: { level: env.LOG_LEVEL, ...(logStream ? { stream: logStream } : {}) }, webDist, isReady: () => ready });
     if (env.METRICS_PORT !== undefined) {
       const metricsOptions = { host: env.METRICS_HOST, port: env.METRICS_PORT, token: env.METRICS_TOKEN ?? null, onError: (error: unknown) => logError('metrics collection failed', error) };
       const metricsServer = await startMetricsServer(app.metrics, metricsOptions);
       server.addHook('onClose', () => stopMetricsServer(metricsServer));
     }
     await server.listen({ port: env.PORT, host: env.HOST });
+    const address = server.server.address();
+    process.stdout.write(startMessage(openUrl(env, typeof address === 'object' && address ? address.port : env.PORT), loginsMade(seeded)));
     lifecycle.onShutdown('closing the server', () => {
       ready = false;
       return closeServer(server, SERVER_GRACE_MS, logError);

@@ -48,6 +48,8 @@ export const adminBusinessFormSchema = adminBusinessFields.extend({ owner_email:
 export type AdminBusinessFormValues = z.input<typeof adminBusinessFormSchema>;
 
 export const deleteBusinessRequestSchema = z.object({ name: text({ error: messages.required }).min(1, messages.required).max(255, messages.maxLength255) });
+/** POST /business/delete: the business to delete and, as confirmation, its name. */
+export const deleteBusinessByIdRequestSchema = deleteBusinessRequestSchema.extend({ id: uuidSchema });
 
 export const adminBusinessTabs = ['active', 'disabled', 'all'] as const;
 export type AdminBusinessTab = (typeof adminBusinessTabs)[number];

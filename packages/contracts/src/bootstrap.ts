@@ -44,11 +44,32 @@ export const currencySchema = z.object({
 export const countrySchema = z.object({ id: z.number(), code: z.string(), name: z.string(), phonecode: z.string() });
 const keyValueSchema = z.object({ key: z.string(), value: z.string() });
 
+/** The tenant-wide settings the signed-in client acts on (bootstrap's global_settings). */
+export const globalSettingsSchema = z.object({
+  /** False when neither the tenant nor the server has a mail server: mail then waits in the outbox. */
+  mail_configured: z.boolean(),
+  /** Where users of this tenant write for help (the tenant form's support mail address). */
+  support_email: z.string().nullable(),
+  /** The tenant's landing page, for a link back from the app. */
+  landing_url: z.string().nullable(),
+});
+export type GlobalSettings = z.infer<typeof globalSettingsSchema>;
+
+/** Spec section 4: CONNECTED marks a connected outside service. */
+export const connectionStatuses = ['CONNECTED', 'NOT_CONNECTED'] as const;
+/** The outside services the tenant has set up (the tenant form's provider sections): features that need one are offered only when it is CONNECTED. */
+export const connectionsSchema = z.object({
+  payment_provider: z.enum(connectionStatuses),
+  financing_provider: z.enum(connectionStatuses),
+  bank_link: z.enum(connectionStatuses),
+});
+export type Connections = z.infer<typeof connectionsSchema>;
+
 export const bootstrapResponseSchema = z.object({
   main_menu: z.array(menuItemSchema),
   setting_menu: z.array(menuItemSchema),
   config: z.object({ app_name: z.string(), tenant: tenantBrandingSchema, switches: tenantSwitchesSchema }),
-  global_settings: z.record(z.string(), z.string()),
+  global_settings: globalSettingsSchema,
   time_zones: z.array(keyValueSchema).readonly(),
   current_user: userResourceSchema,
   current_user_settings: userSettingsResourceSchema,
@@ -58,7 +79,7 @@ export const bootstrapResponseSchema = z.object({
   current_business_settings: businessSettingsResourceSchema,
   current_business_currency: currencySchema.nullable(),
   companies: z.array(companySummarySchema),
-  connections: z.record(z.string(), z.never()),
+  connections: connectionsSchema,
   payment_provider_public_key: z.string().nullable(),
   financing_account_id: z.string().nullable(),
   incoming_invoice_count: z.number(),

@@ -45,7 +45,7 @@ export const adminMenu: readonly MenuItem[] = [
   { title: 'navigation.outbox', link: '/admin/outbox', icon: 'mail', ability: 'edit-platform-setting', group: 'logs' },
   { title: 'navigation.email_configuration', link: '/admin/email-configuration', icon: 'mail', ability: 'view-platform-setting', group: 'settings' },
   { title: 'navigation.tenants', link: '/admin/tenants', icon: 'building', ability: 'manage-tenant', group: 'settings' },
-  { title: 'navigation.admin_settings', link: '/admin/settings', icon: 'settings', ability: null, group: 'settings' },
+  { title: 'navigation.admin_settings', link: '/admin/settings', icon: 'settings', ability: 'edit-platform-user', group: 'settings' },
   { title: 'navigation.account_settings', link: '/admin/account-settings', icon: 'user', ability: null, group: 'settings' },
 ];
 

@@ -73,6 +73,8 @@ export const messages = {
   cannotGrantAbilities: 'You cannot grant a role with abilities you do not hold yourself.',
   ownerProtected: 'The owner of the business cannot be changed this way.',
   cannotChangeSelf: 'You cannot do this to your own account.',
+  cannotDeleteSelf: 'You cannot delete your own account.',
+  lastSuperAdmin: 'The last super admin cannot be deleted.',
   notInvited: 'This user has already accepted the invitation.',
   transferTargetInactive: 'Ownership can only be transferred to an active member.',
   incompleteAddress: 'Incomplete Address',

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   allowedEstimateActions,
   allowedInvoiceActions,
+  settledInvoiceStatus,
   estimateActions,
   estimateTransition,
   invoiceActions,
@@ -126,5 +127,31 @@ describe('allowedEstimateActions', () => {
       expect(allowedEstimateActions(status)).toEqual(expected);
     }
     expect(allowedEstimateActions('void')).toEqual(['delete', 'clone']);
+  });
+});
+
+describe("the rule for 'completed'", () => {
+  const none = { sent: false, viewed: false, approved: false };
+
+  it('completes a fully paid invoice from every status that waits for payment', () => {
+    for (const status of ['open', 'sent', 'viewed', 'approved'] as const) expect(settledInvoiceStatus(status, 'paid', none)).toBe('completed');
+  });
+
+  it('leaves an invoice with something due, and the statuses that take no payment, as they are', () => {
+    expect(settledInvoiceStatus('sent', 'partially_paid', none)).toBe('sent');
+    expect(settledInvoiceStatus('viewed', 'unpaid', none)).toBe('viewed');
+    for (const status of ['draft', 'void', 'rejected'] as const) expect(settledInvoiceStatus(status, 'paid', none)).toBe(status);
+    expect(settledInvoiceStatus('completed', 'paid', none)).toBe('completed');
+  });
+
+  it('sends a completed invoice with something due again back to the furthest step it had reached', () => {
+    expect(settledInvoiceStatus('completed', 'partially_paid', { sent: true, viewed: true, approved: true })).toBe('approved');
+    expect(settledInvoiceStatus('completed', 'unpaid', { sent: true, viewed: true, approved: false })).toBe('viewed');
+    expect(settledInvoiceStatus('completed', 'unpaid', { sent: true, viewed: false, approved: false })).toBe('sent');
+    expect(settledInvoiceStatus('completed', 'partially_paid', none)).toBe('open');
+  });
+
+  it('lets the payment that completed an invoice be edited: the invoice is judged without it', () => {
+    expect(invoiceTransition({ status: settledInvoiceStatus('completed', 'unpaid', { sent: true, viewed: false, approved: false }), paid_status: 'unpaid' }, 'record_payment').ok).toBe(true);
   });
 });

@@ -207,3 +207,24 @@ export function allowedInvoiceActions(state: InvoiceState): InvoiceAction[] {
 export function allowedEstimateActions(status: EstimateStatus): EstimateAction[] {
   return estimateActions.filter((action) => estimateTransition(status, action).ok);
 }
+
+/** The steps an invoice has been through, as its timestamps record them. */
+export type InvoiceMilestones = { sent: boolean; viewed: boolean; approved: boolean };
+
+/** Statuses in which an invoice still waits for its money: fully paid, they become 'completed'. */
+const completableStatuses: readonly InvoiceStatus[] = ['open', 'sent', 'viewed', 'approved'];
+
+/**
+ * The rule for 'completed' (spec section 4; docs/design-notes.md, "Invoice statuses"): an invoice
+ * whose payments settle its whole total is completed, from any status that waits for payment
+ * (open, sent, viewed, approved). When a payment is edited or deleted so that something is due
+ * again, it goes back to the furthest step it had reached: approved, else viewed, else sent, else
+ * open. Every other status is left as it is.
+ */
+export function settledInvoiceStatus(status: InvoiceStatus, paidStatus: InvoicePaidStatus, reached: InvoiceMilestones): InvoiceStatus {
+  if (paidStatus === 'paid' && completableStatuses.includes(status)) return 'completed';
+  if (status !== 'completed' || paidStatus === 'paid') return status;
+  if (reached.approved) return 'approved';
+  if (reached.viewed) return 'viewed';
+  return reached.sent ? 'sent' : 'open';
+}

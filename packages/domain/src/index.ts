@@ -11,3 +11,4 @@ export * from './schedules';
 export * from './tax-rates';
 export * from './document-summary';
 export * from './business-settings';
+export * from './display-status';

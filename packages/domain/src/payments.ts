@@ -1,5 +1,5 @@
 import type { InvoicePaidStatus, InvoiceStatus } from '@app/contracts';
-import { invoiceTransition } from './document-status';
+import { invoiceRefusalMessage, invoiceTransition } from './document-status';
 import { minimumTotal } from './totals';
 
 /** What an invoice's payments add up to, as a paid status. */
@@ -47,6 +47,8 @@ export function paidAmounts(total: number, amountPaid: number): InvoicePaidAmoun
  */
 export function settlePayment(invoice: PayableInvoice, amount: number, options: { partialPayments: boolean }): PaymentSettlement {
   const base = { status: invoice.status, paid_status: paidStatusOf(invoice.total, invoice.amount_paid) };
+  // A fully paid invoice is refused for that reason, whichever status it has reached ('completed' too).
+  if (base.paid_status === 'paid') return { ok: false, reason: 'not_payable', message: invoiceRefusalMessage('paid', 'record_payment') };
   const transition = invoiceTransition(base, 'record_payment');
   if (!transition.ok) return { ok: false, reason: 'not_payable', message: transition.message };
   const due = invoice.total - invoice.amount_paid;

@@ -20,6 +20,8 @@ const INVOICES: readonly DemoInvoice[] = [
   { customer: 'Northwind Traders', daysAgo: 12, dueInDays: 30, lines: [['Consulting', '12']], discountPercent: '10', steps: ['finalize', 'send'] },
   { customer: 'Northwind Traders', daysAgo: 20, dueInDays: 30, lines: [['Workshop day', '2'], ['Consulting', '3']], steps: ['finalize', 'send', 'view'] },
   { customer: 'Northwind Traders', daysAgo: 35, dueInDays: 30, lines: [['Consulting', '8'], ['USB-C cable', '10']], steps: ['finalize', 'send', 'view', 'approve'] },
+  // Approved twice: the billing seed has Northwind pay one (it becomes completed), the other stays approved.
+  { customer: 'Northwind Traders', daysAgo: 9, dueInDays: 30, lines: [['Workshop day', '1']], steps: ['finalize', 'send', 'view', 'approve'] },
   { customer: 'Northwind Traders', daysAgo: 40, dueInDays: 15, lines: [['USB-C cable', '25']], steps: ['finalize', 'send', 'reject'] },
   { customer: 'Contoso Ltd', daysAgo: 60, dueInDays: 30, lines: [['Consulting', '20']], steps: ['finalize', 'send'] },
   { customer: 'Walk-in Customer', daysAgo: 75, dueInDays: 0, lines: [['USB-C cable', '2']], steps: ['finalize', 'void'] },

@@ -10,7 +10,8 @@ import type {
   TaxTypeListResponse,
 } from '@app/contracts';
 import { type Harness, createHarness } from '../../test/harness';
-import { ensureInitialData } from './seed';
+import { ensureInitialData, loginsMade } from './seed';
+import { startMessage } from '../platform/first-start';
 
 let h: Harness;
 let ownerPassword = '';
@@ -29,6 +30,10 @@ describe('DEMO=1', () => {
     const seeded = await ensureInitialData({ ...h.app, env: { ...h.app.env, DEMO: true } });
     const password = seeded.demo?.password ?? '';
     ownerPassword = password;
+    // The start message lists every sign-in the demo made, with the one password they share.
+    const logins = loginsMade(seeded).filter((login) => login.password === password);
+    expect(logins.map((login) => login.email)).toEqual(['owner@demo.example.com', 'owner@northwind.demo.example.com']);
+    expect(startMessage('http://localhost:3000', logins)).toContain(`the email owner@northwind.demo.example.com and the password ${password}.`);
     const demo = h.client();
     expect((await demo.login('owner@demo.example.com', password)).status).toBe(200);
     demo.business = ((await demo.get('/api/v1/business/user/companies')).body.data as { id: string }[])[0]?.id ?? null;
@@ -83,13 +88,13 @@ describe('DEMO=1', () => {
     expect((await demo.login('owner@demo.example.com', ownerPassword)).status).toBe(200);
     demo.business = ((await demo.get('/api/v1/business/user/companies')).body.data as { id: string }[])[0]?.id ?? null;
     const outgoing = (await demo.get('/api/v1/invoices?limit=50')).body as unknown as InvoiceListResponse;
-    expect(new Set(outgoing.data.map((invoice) => invoice.status))).toEqual(new Set(['draft', 'open', 'sent', 'viewed', 'approved', 'rejected', 'void']));
+    expect(new Set(outgoing.data.map((invoice) => invoice.status))).toEqual(new Set(['draft', 'open', 'sent', 'viewed', 'approved', 'rejected', 'void', 'completed']));
     expect(outgoing.data.some((invoice) => invoice.display_status === 'overdue')).toBe(true);
     const northwind = h.client();
     expect((await northwind.login('owner@northwind.demo.example.com', ownerPassword)).status).toBe(200);
     northwind.business = ((await northwind.get('/api/v1/business/user/companies')).body.data as { id: string }[])[0]?.id ?? null;
     const incoming = (await northwind.get('/api/v1/invoices?type=incoming')).body as unknown as InvoiceListResponse;
-    expect(new Set(incoming.data.map((invoice) => invoice.status))).toEqual(new Set(['approved', 'rejected', 'sent', 'viewed', 'open']));
+    expect(new Set(incoming.data.map((invoice) => invoice.status))).toEqual(new Set(['approved', 'rejected', 'sent', 'viewed', 'open', 'completed']));
     const estimates = (await demo.get('/api/v1/estimates?limit=50')).body as unknown as EstimateListResponse;
     expect(new Set(estimates.data.map((estimate) => estimate.status))).toEqual(new Set(['draft', 'open', 'sent', 'viewed', 'approved', 'rejected', 'expired', 'void']));
     expect(estimates.data.filter((estimate) => estimate.converted_invoice_id !== null)).toHaveLength(1);

@@ -27,12 +27,17 @@ const DEMO_COUNTERPARTIES: DemoCounterparty[] = [
   { kind: 'vendor', name: 'Cloud Hosting Co', email: 'accounts@cloudhosting.demo.example.com', contact: null, address: null },
 ];
 
+/** A business of the demo network whose owner can sign in (with the demo password). */
+export type OnboardedDemoBusiness = { business: string; email: string };
+
 /**
  * The demo business's network: customers (Northwind's owner has onboarded, with the demo
- * password, so it sees the demo business among its vendors) and vendors.
+ * password, so it sees the demo business among its vendors) and vendors. Returns the onboarded
+ * owners, whose sign-ins the first start prints.
  */
-export async function seedDemoNetwork(tx: Tx, tenantId: string, demoBusiness: { id: string; name: string }, passwordHash: string, now: Date): Promise<void> {
+export async function seedDemoNetwork(tx: Tx, tenantId: string, demoBusiness: { id: string; name: string }, passwordHash: string, now: Date): Promise<OnboardedDemoBusiness[]> {
   const businessId = demoBusiness.id;
+  const onboarded: OnboardedDemoBusiness[] = [];
   for (const demo of DEMO_COUNTERPARTIES) {
     const owner = demo.email
       ? await authRepo.insertUser(tx, {
@@ -65,7 +70,8 @@ export async function seedDemoNetwork(tx: Tx, tenantId: string, demoBusiness: { 
       billingAddress: demo.address,
       shippingAddress: demo.address,
     });
-    if (demo.onboarded) {
+    if (demo.onboarded && demo.email) {
+      onboarded.push({ business: demo.name, email: demo.email });
       await counterpartyRepo.insertCounterparty(tx, {
         tenantId,
         id: newId(),
@@ -77,4 +83,5 @@ export async function seedDemoNetwork(tx: Tx, tenantId: string, demoBusiness: { 
       });
     }
   }
+  return onboarded;
 }

@@ -2,10 +2,11 @@ import { inTenant } from './tenant-tx';
 import { seedDemoCatalog } from './demo-catalog';
 import { seedDemoBilling } from './demo-billing';
 import { seedDemoDocuments } from './demo-documents';
-import { seedDemoNetwork } from './demo-network';
+import { type OnboardedDemoBusiness, seedDemoNetwork } from './demo-network';
 import type { AppContext } from '../platform/app-context';
-import { newId, randomToken } from '../platform/crypto';
-import { hashPassword } from '../platform/passwords';
+import type { Login } from '../platform/first-start';
+import { newId } from '../platform/crypto';
+import { generatedPassword, hashPassword } from '../platform/passwords';
 import * as authRepo from '../modules/auth/auth.repository';
 import * as businessRepo from '../modules/businesses/businesses.repository';
 import { createBusinessInTx } from '../modules/businesses/businesses.service';
@@ -14,15 +15,11 @@ import { countTenants, createTenant, findLandlord } from '../modules/tenants/ten
 export type SeedResult = {
   createdLandlord: boolean;
   admin?: { email: string; password: string; generated: boolean };
-  demo?: { email: string; password: string; business: string };
+  /** The demo sign-ins made by this start: the demo business's owner first, then the onboarded network businesses' owners. */
+  demo?: { email: string; password: string; business: string; network: OnboardedDemoBusiness[] };
 };
 
 const DEMO_BUSINESS = 'Demo Trading Co';
-
-function generatedPassword(): string {
-  // Letters, digits and a symbol, so it also satisfies the password rule.
-  return `${randomToken(12)}-A7a`;
-}
 
 /**
  * On an empty database: the landlord tenant on localhost and 127.0.0.1 and its super admin. With
@@ -50,12 +47,12 @@ async function makeInitialData(app: AppContext): Promise<SeedResult> {
       const existing = await authRepo.findUserByEmail(tx, landlord.id, email);
       if (existing) {
         const companies = await businessRepo.listUserCompanies(tx, landlord.id, existing.id, 0, 50);
-        return { created: false, userId: existing.id, businessId: companies.find((company) => company.name === DEMO_BUSINESS)?.id ?? null };
+        return { created: false, userId: existing.id, businessId: companies.find((company) => company.name === DEMO_BUSINESS)?.id ?? null, network: [] };
       }
       const user = await authRepo.insertUser(tx, { tenantId: landlord.id, id: newId(), name: 'Demo Owner', email, passwordHash, status: 'active', emailVerifiedAt: app.clock.now() });
       const business = await createBusinessInTx(tx, landlord.id, user.id, { name: DEMO_BUSINESS, email, business_type: 'company', business_structure: 'private_corporation' });
-      await seedDemoNetwork(tx, landlord.id, business, passwordHash, app.clock.now());
-      return { created: true, userId: user.id, businessId: business.id };
+      const network = await seedDemoNetwork(tx, landlord.id, business, passwordHash, app.clock.now());
+      return { created: true, userId: user.id, businessId: business.id, network };
     });
     // Every start fills in whatever part of the catalogue is missing (a start cut short, say).
     if (demo.businessId) {
@@ -64,7 +61,19 @@ async function makeInitialData(app: AppContext): Promise<SeedResult> {
       await seedDemoDocuments(app, { ...scope, userId: demo.userId, ip: null }, scope);
       await seedDemoBilling(app, { ...scope, userId: demo.userId, ip: null }, scope);
     }
-    if (demo.created) result.demo = { email, password, business: DEMO_BUSINESS };
+    if (demo.created) result.demo = { email, password, business: DEMO_BUSINESS, network: demo.network };
   }
   return result;
+}
+
+/** The sign-ins this start made, in the order the start message lists them. */
+export function loginsMade(result: SeedResult): Login[] {
+  const logins: Login[] = [];
+  if (result.admin) logins.push({ who: 'platform super admin', email: result.admin.email, password: result.admin.generated ? result.admin.password : null });
+  if (result.demo) {
+    const { password } = result.demo;
+    logins.push({ who: `owner of the demo business "${result.demo.business}"`, email: result.demo.email, password });
+    for (const onboarded of result.demo.network) logins.push({ who: `owner of the demo customer business "${onboarded.business}"`, email: onboarded.email, password });
+  }
+  return logins;
 }

@@ -23,6 +23,10 @@ export type TenantRecord = {
   partialPayments: boolean;
   estimatePayments: boolean;
   standalone: boolean;
+  supportEmail: string | null;
+  landingUrl: string | null;
+  /** Which provider sections of the tenant form are filled in (their secrets stay sealed in the table). */
+  connected: { paymentProvider: boolean; financingProvider: boolean; bankLink: boolean };
 };
 
 export type AuthenticatedUser = {

@@ -83,6 +83,13 @@ export class TenantResolver {
           partialPayments: row.tenant.partialPayments,
           estimatePayments: row.tenant.estimatePayments,
           standalone: row.tenant.standalone,
+          supportEmail: row.tenant.supportEmail,
+          landingUrl: row.tenant.landingUrl,
+          connected: {
+            paymentProvider: Boolean(row.tenant.paymentProviderKey && row.tenant.paymentProviderSecret),
+            financingProvider: Boolean(row.tenant.financingProviderUrl && row.tenant.financingProviderSecret),
+            bankLink: Boolean(row.tenant.bankLinkClientId && row.tenant.bankLinkSecret),
+          },
         }
       : null;
     this.remember(this.byHost, domain, tenant);

@@ -154,7 +154,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'tenants', lazy: pages.tenants, loader: requireLandlord(queryClient) },
         { path: 'tenants/create', lazy: pages.tenantCreate, loader: requireLandlord(queryClient) },
         { path: 'tenants/:id/edit', lazy: pages.tenantEdit, loader: requireLandlord(queryClient) },
-        guarded('settings', { scope: 'platform' }, pages.adminSettings),
+        // Spec section 2: admin settings need edit-platform-user.
+        guarded('settings', { ability: 'edit-platform-user', scope: 'platform' }, pages.adminSettings),
       ],
     },
   ];

@@ -56,12 +56,15 @@ export function requireAccess(queryClient: QueryClient, access: RouteAccess): Lo
   };
 }
 
-/** /verify-email is for a signed-in user whose address is not verified yet. */
-export function requireUnverified(queryClient: QueryClient): LoaderFunction {
+/**
+ * /verify-email is a public page (spec section 2): a guest sees how to verify (or verifies with a
+ * mailed ?token=), a signed-in user with an unverified address can ask for a new link, and a
+ * verified one has nothing to do there.
+ */
+export function verifyEmailLanding(queryClient: QueryClient): LoaderFunction {
   return async () => {
     const session = await loadSession(queryClient);
-    if (!session) throw redirect('/login');
-    if (session.current_user.email_verified) throw redirect(homePathFor(session));
+    if (session?.current_user.email_verified) throw redirect(homePathFor(session));
     return null;
   };
 }

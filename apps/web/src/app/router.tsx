@@ -5,7 +5,7 @@ import { ForbiddenPage, NotFoundPage, RouteErrorPage } from '../components/statu
 import { LoginPage } from '../features/auth/pages/login-page';
 import { LoginLayout } from './layouts/login-layout';
 import { onDemandScreen } from '../lib/on-demand-screen';
-import { guestOnly, requireUnverified } from './route-guards';
+import { guestOnly, verifyEmailLanding } from './route-guards';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
 
@@ -50,7 +50,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
             { path: 'onboarding-business-invitation/:token', lazy: pages.businessOnboarding },
           ],
         },
-        { path: 'verify-email', loader: requireUnverified(queryClient), lazy: pages.verifyEmail },
+        { path: 'verify-email', loader: verifyEmailLanding(queryClient), lazy: pages.verifyEmail },
         { path: 'verify-user', lazy: pages.verifyUser },
         { path: 'confirm-email/:token', lazy: pages.confirmEmail },
         { path: 'public/invoices/view/:token', lazy: pages.publicInvoice },

@@ -1,8 +1,11 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { EstimateStatus, InvoicePaidStatus, InvoiceStatus } from '@app/contracts';
+import type { ShownEstimateStatus, ShownInvoiceStatus } from '@app/domain';
 
-const STATUS_COLOR: Record<InvoiceStatus | EstimateStatus, string> = {
+type BadgeStatus = InvoiceStatus | EstimateStatus | ShownInvoiceStatus | ShownEstimateStatus;
+
+const STATUS_COLOR: Record<BadgeStatus, string> = {
   draft: 'gray',
   open: 'blue',
   sent: 'indigo',
@@ -13,12 +16,17 @@ const STATUS_COLOR: Record<InvoiceStatus | EstimateStatus, string> = {
   overdue: 'orange',
   completed: 'teal',
   expired: 'yellow',
+  due: 'blue',
+  accepted: 'green',
 };
 
 const PAID_COLOR: Record<InvoicePaidStatus, string> = { unpaid: 'red', partially_paid: 'yellow', paid: 'green' };
 
-/** A document's status (for invoices the display status, which says 'overdue' when past due). */
-export function DocumentStatusBadge({ status }: { status: InvoiceStatus | EstimateStatus }) {
+/**
+ * A document's status as shown: for invoices the display status ('overdue' when past due, 'due'
+ * to its receiver: shownInvoiceStatus), for estimates 'accepted' in place of approved (shownEstimateStatus).
+ */
+export function DocumentStatusBadge({ status }: { status: BadgeStatus }) {
   const { t } = useTranslation();
   return (
     <Badge color={STATUS_COLOR[status]} variant="light">

@@ -53,7 +53,7 @@ export function makeSession(overrides: Partial<BootstrapResponse> = {}): Bootstr
     ],
     setting_menu: [],
     config: { app_name: 'Ledgerline', tenant: tenantConfig.tenant, switches: tenantConfig.switches },
-    global_settings: {},
+    global_settings: { mail_configured: true, support_email: null, landing_url: null },
     time_zones: [],
     current_user: {
       id: 'user-1',
@@ -77,7 +77,7 @@ export function makeSession(overrides: Partial<BootstrapResponse> = {}): Bootstr
     current_business_settings: {},
     current_business_currency: null,
     companies: [{ id: acme.id, name: acme.name, slug: acme.slug, logo: null, role: 'owner' }],
-    connections: {},
+    connections: { payment_provider: 'NOT_CONNECTED', financing_provider: 'NOT_CONNECTED', bank_link: 'NOT_CONNECTED' },
     payment_provider_public_key: null,
     financing_account_id: null,
     incoming_invoice_count: 3,

@@ -1,7 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { attachmentResourceSchema, binaryFileSchema, dataResponse, fileResponse, idParamsSchema, messages, successResponseSchema, uuidSchema } from '@app/contracts';
-import { businessScope } from '../../platform/business-scope';
+import { type InvoiceResource, attachmentResourceSchema, binaryFileSchema, dataResponse, fileResponse, idParamsSchema, invoiceResourceSchema, messages, successResponseSchema, uuidSchema } from '@app/contracts';
+import { type BusinessScope, businessScope } from '../../platform/business-scope';
 import { AppError } from '../../platform/errors';
 import { DOCUMENT_MIME_TYPES } from '../../platform/file-sniff';
 import { auditActor } from '../../platform/http';
@@ -34,20 +35,34 @@ function attachmentDisposition(fileName: string): string {
   return `attachment; filename*=UTF-8''${encoded}`;
 }
 
-export const attachmentRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentService }> = async (server, { attachments }) => {
+/** How an invoice is read back after its upload: the invoices module's `get`, handed in by the app. */
+export type InvoiceReader = { get(scope: BusinessScope, id: string): Promise<InvoiceResource> };
+
+export const attachmentRoutes: FastifyPluginAsyncZod<{ attachments: AttachmentService; invoices: InvoiceReader }> = async (server, { attachments, invoices }) => {
   for (const entry of attachableDocuments) {
     const view = { access: { ability: entry.viewAbility, scope: 'business' as const } };
     const edit = { access: { ability: entry.editAbility, scope: 'business' as const } };
-
-    server.post(`/${entry.path}/:id/attachments`, { config: { ...edit, documentedBody: attachmentUpload }, schema: { params, response: listResponse } }, async (request) => {
+    const saveUpload = async (request: FastifyRequest, id: string) => {
       const form = await readMultipartForm(request, { maxFiles: ATTACHMENTS_PER_DOCUMENT, filesField: 'attachments', tooManyFiles: messages.tooManyAttachments });
       const files = acceptFiles(
         form.files.filter((file) => FILES_FIELD.test(file.field)),
         'attachments',
       );
       const removeIds = removalIds(form);
-      return { data: await attachments.update(auditActor(request), businessScope(request), entry.model, request.params.id, files, removeIds) };
-    });
+      return attachments.update(auditActor(request), businessScope(request), entry.model, id, files, removeIds);
+    };
+
+    if (entry.model === 'invoice') {
+      // Spec section 7: an invoice's attachments go through a separate upload that returns the invoice.
+      server.post(`/${entry.path}/:id/attachments`, { config: { ...edit, documentedBody: attachmentUpload }, schema: { params, response: { 200: dataResponse(invoiceResourceSchema) } } }, async (request) => {
+        await saveUpload(request, request.params.id);
+        return { data: await invoices.get(businessScope(request), request.params.id) };
+      });
+    } else {
+      server.post(`/${entry.path}/:id/attachments`, { config: { ...edit, documentedBody: attachmentUpload }, schema: { params, response: listResponse } }, async (request) => ({
+        data: await saveUpload(request, request.params.id),
+      }));
+    }
 
     server.delete(`/${entry.path}/:id/attachments/:attachmentId`, { config: edit, schema: { params: attachmentParams, response: { 200: successResponseSchema } } }, async (request) => {
       await attachments.remove(auditActor(request), businessScope(request), entry.model, request.params.id, request.params.attachmentId);

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AttachmentResource, messages } from '@app/contracts';
+import { z } from 'zod';
+import { type AttachmentResource, attachmentResourceSchema, invoiceResourceSchema, messages } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
 import { auditOf } from '../../../test/catalog';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
@@ -17,7 +18,9 @@ let issuer: TestClient;
 let invoices: InvoiceService;
 let customerId: string;
 
-const listOf = (body: Record<string, unknown>) => body.data as AttachmentResource[];
+/** The attachments an upload answers with: an invoice's upload returns the invoice (spec section 7), the others the list. */
+const uploadAnswer = z.union([z.object({ data: invoiceResourceSchema }).transform((body) => body.data.attachments), z.object({ data: z.array(attachmentResourceSchema) }).transform((body) => body.data)]);
+const listOf = (body: Record<string, unknown>): AttachmentResource[] => uploadAnswer.parse(body);
 const file = (fileName: string, content: Buffer) => ({ field: 'attachments[]', fileName, content });
 
 function issuerActor(): { actor: AuditActor; scope: { tenantId: string; businessId: string } } {
@@ -78,6 +81,8 @@ describe('attachment types', () => {
       file('rows.csv', Buffer.from('name,total\nAcme,10.00\n')),
     ]);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
+    // Spec section 7: the invoice's upload answers with the invoice, its attachments included.
+    expect(invoiceResourceSchema.parse((first.body as { data: unknown }).data)).toMatchObject({ id: invoice });
     expect(listOf(first.body).map((a) => a.mime_type)).toEqual([
       'application/pdf',
       'image/png',

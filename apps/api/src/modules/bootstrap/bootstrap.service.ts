@@ -1,5 +1,6 @@
 import {
   type BootstrapResponse,
+  type Connections,
   type TenantBranding,
   type TenantPublicConfig,
   type TenantSwitches,
@@ -50,6 +51,12 @@ export function tenantSwitches(tenant: TenantRecord): TenantSwitches {
   };
 }
 
+const status = (connected: boolean): Connections[keyof Connections] => (connected ? 'CONNECTED' : 'NOT_CONNECTED');
+
+export function connectionsOf(tenant: TenantRecord): Connections {
+  return { payment_provider: status(tenant.connected.paymentProvider), financing_provider: status(tenant.connected.financingProvider), bank_link: status(tenant.connected.bankLink) };
+}
+
 export function createBootstrapService(app: AppContext) {
   return {
     publicConfig(tenant: TenantRecord): TenantPublicConfig {
@@ -62,10 +69,12 @@ export function createBootstrapService(app: AppContext) {
 
     /** Everything the browser needs after sign-in, in one transaction. */
     async bootstrap(tenant: TenantRecord, user: AuthenticatedUser, business: SelectedBusiness | null): Promise<BootstrapResponse> {
-      const { companies, invoiceCounts, currentUser } = await inTenant(app.db, tenant.id, async (tx) => ({
+      const { companies, invoiceCounts, currentUser, mailer } = await inTenant(app.db, tenant.id, async (tx) => ({
         companies: await businessPort.listUserCompanies(tx, tenant.id, user.id, 0, 50),
         invoiceCounts: business ? await invoiceDirectionCounts(tx, { tenantId: tenant.id, businessId: business.row.id }) : { incoming: 0, outgoing: 0 },
         currentUser: await userResourceInTx(tx, tenant.id, user.row, app.clock.now()),
+        // Remembered per tenant by the outbox: no query on most requests.
+        mailer: await app.outbox.mailerFor(tx, tenant.id),
       }));
       const abilities = business?.abilities ?? [];
       const allowed = (ability: string) => holds(abilities, ability);
@@ -74,7 +83,7 @@ export function createBootstrapService(app: AppContext) {
         main_menu: business ? filterMenu(mainMenu, allowed) : [],
         setting_menu: business ? filterMenu(settingMenu, allowed) : filterMenu(settingMenu, () => false),
         config: { app_name: APP_NAME, tenant: tenantBranding(tenant), switches: tenantSwitches(tenant) },
-        global_settings: {},
+        global_settings: { mail_configured: mailer !== null, support_email: tenant.supportEmail, landing_url: tenant.landingUrl },
         time_zones: timeZones(),
         current_user: currentUser,
         current_user_settings: userSettingsOf(user.row),
@@ -84,7 +93,7 @@ export function createBootstrapService(app: AppContext) {
         current_business_settings: current ? businessSettingsOf(current.id, current.settings) : {},
         current_business_currency: current ? (currencyById(current.currencyId) ?? null) : null,
         companies,
-        connections: {},
+        connections: connectionsOf(tenant),
         payment_provider_public_key: null,
         financing_account_id: null,
         incoming_invoice_count: invoiceCounts.incoming,

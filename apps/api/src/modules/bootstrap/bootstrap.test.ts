@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { tenants } from '../../db/schema';
 import { messages, seededBusinessRoles } from '@app/contracts';
 import { presenting } from '../../../test/access-callers';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness } from '../../../test/harness';
@@ -41,6 +43,26 @@ describe('GET /bootstrap', () => {
     const boot = await c.get('/api/v1/bootstrap');
     expect(boot.body.main_menu).toEqual([]);
     expect(boot.body.current_business).toBeNull();
+  });
+
+  it("fills global_settings and connections from the tenant's own setup, and only its own", async () => {
+    await h.app.db
+      .update(tenants)
+      .set({ supportEmail: 'help@tenant-b.test', landingUrl: 'https://tenant-b.test', paymentProviderKey: 'pk_test', paymentProviderSecret: 'sealed', bankLinkClientId: 'client' })
+      .where(eq(tenants.id, h.otherTenantId));
+    h.app.tenants.forget();
+    const other = h.client(OTHER_HOST);
+    await other.login(OTHER_ADMIN_EMAIL, ADMIN_PASSWORD);
+    const theirs = (await other.get('/api/v1/bootstrap')).body;
+    expect(theirs.global_settings).toEqual({ mail_configured: true, support_email: 'help@tenant-b.test', landing_url: 'https://tenant-b.test' });
+    // A provider counts as connected with its key and its secret; the bank link here has no secret.
+    expect(theirs.connections).toEqual({ payment_provider: 'CONNECTED', financing_provider: 'NOT_CONNECTED', bank_link: 'NOT_CONNECTED' });
+
+    const landlord = h.client();
+    await landlord.login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    const ours = (await landlord.get('/api/v1/bootstrap')).body;
+    expect(ours.global_settings).toEqual({ mail_configured: true, support_email: null, landing_url: null });
+    expect(ours.connections).toEqual({ payment_provider: 'NOT_CONNECTED', financing_provider: 'NOT_CONNECTED', bank_link: 'NOT_CONNECTED' });
   });
 
   it('needs a signed-in user', async () => {

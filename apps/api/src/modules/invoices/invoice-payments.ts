@@ -1,5 +1,5 @@
 import { type PaymentInvoice, currencyById } from '@app/contracts';
-import { type InvoicePaidAmounts, type PayableInvoice, paidAmounts } from '@app/domain';
+import { type InvoiceMilestones, type InvoicePaidAmounts, type PayableInvoice, paidAmounts, paidStatusOf, settledInvoiceStatus } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
@@ -25,9 +25,19 @@ export async function findClaimableInvoice(tx: Tx, scope: BusinessScope, id: str
   return repo.findAddressedInvoice(tx, scope, id);
 }
 
-/** The invoice for the domain's payment rules; `otherPayments` is what its payments other than the one at hand add up to. */
+/** The steps an invoice has reached, from its timestamps: where a completed invoice goes back to when something is due again. */
+export function milestonesOf(row: Pick<PaidInvoiceRow, 'sentAt' | 'viewedAt' | 'approvedAt'>): InvoiceMilestones {
+  return { sent: row.sentAt !== null, viewed: row.viewedAt !== null, approved: row.approvedAt !== null };
+}
+
+/**
+ * The invoice for the domain's payment rules; `otherPayments` is what its payments other than the
+ * one at hand add up to. A completed invoice is judged in the status it has without this payment,
+ * so the payment that completed it can still be edited.
+ */
 export function payableInvoice(row: PaidInvoiceRow, otherPayments: number): PayableInvoice {
-  return { status: invoiceState(row).status, total: row.total, amount_paid: otherPayments, precision: currencyById(row.currencyId)?.precision ?? 2 };
+  const status = settledInvoiceStatus(invoiceState(row).status, paidStatusOf(row.total, otherPayments), milestonesOf(row));
+  return { status, total: row.total, amount_paid: otherPayments, precision: currencyById(row.currencyId)?.precision ?? 2 };
 }
 
 /** Invoices that existing payments settle, locked in id order (the payments already proved their scope). */
@@ -37,19 +47,20 @@ export async function lockPaidInvoices(tx: Tx, tenantId: string, ids: readonly s
 }
 
 /**
- * Sets what has been paid on a locked invoice, with its due amount and paid status; audited on the
- * invoice. Only the issuing business writes it: any other caller is a defect, refused outright.
+ * Sets what has been paid on a locked invoice, with its due amount, paid status and, by the rule
+ * for 'completed' (settledInvoiceStatus), its status; audited on the invoice. Only the issuing business writes it: any other caller is a defect, refused outright.
  */
 export async function writeAmountPaid(tx: Tx, actor: AuditActor, row: PaidInvoiceRow, amountPaid: number): Promise<PaidInvoiceRow> {
   if (actor.businessId !== row.businessId) throw new Error('Only the business that issued an invoice changes what was paid on it');
   const amounts: InvoicePaidAmounts = paidAmounts(row.total, amountPaid);
-  const updated = await repo.updateInvoice(tx, row.tenantId, row.id, { amountPaid: amounts.amount_paid, dueAmount: amounts.due_amount, paidStatus: amounts.paid_status });
+  const status = settledInvoiceStatus(invoiceState(row).status, amounts.paid_status, milestonesOf(row));
+  const updated = await repo.updateInvoice(tx, row.tenantId, row.id, { status, amountPaid: amounts.amount_paid, dueAmount: amounts.due_amount, paidStatus: amounts.paid_status });
   await recordAudit(tx, actor, {
     model: 'invoice',
     modelId: row.id,
     action: 'updated',
-    before: { amount_paid: row.amountPaid, due_amount: row.dueAmount, paid_status: row.paidStatus },
-    after: { amount_paid: updated.amountPaid, due_amount: updated.dueAmount, paid_status: updated.paidStatus },
+    before: { status: row.status, amount_paid: row.amountPaid, due_amount: row.dueAmount, paid_status: row.paidStatus },
+    after: { status: updated.status, amount_paid: updated.amountPaid, due_amount: updated.dueAmount, paid_status: updated.paidStatus },
   });
   return updated;
 }

@@ -7,7 +7,7 @@ import {
   invoiceRequestSchema,
   messages,
 } from '@app/contracts';
-import { addDays, paidStatusOf } from '@app/domain';
+import { addDays, paidStatusOf, settledInvoiceStatus } from '@app/domain';
 import type { Tx } from '../../db/client';
 import type { AppContext } from '../../platform/app-context';
 import type { AuditActor } from '../../platform/audit';
@@ -26,6 +26,7 @@ import { listInvoicePage } from './invoice-list';
 import { editLocked, toInvoiceResource } from './invoice-resource';
 import { allowedInvoiceStatus, checkDueDate, createInvoiceTransitions } from './invoice-transitions';
 import * as repo from './invoices.repository';
+import { milestonesOf } from './invoice-payments';
 
 /** `total` is decimal text ('1250.00'), read at the precision of the customer's currency. */
 export type UploadedInvoiceInput = { customer_id: string; invoice_number: string | null; invoice_date: string; due_date: string | null; total: string };
@@ -144,9 +145,11 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
         if (priced.totals.total < before.amountPaid) throw AppError.validation('total', messages.totalBelowPaid);
         checkDueDate(payload.invoice_date, payload.due_date ?? null);
         const typed = await core.changedNumber(tx, scope, id, before.invoiceNumber, payload.invoice_number);
+        const paidStatus = paidStatusOf(priced.totals.total, before.amountPaid);
         const updated = await repo.updateInvoice(tx, scope.tenantId, id, {
           ...(typed === null ? {} : { invoiceNumber: typed, sequenceNumber: null, customerSequenceNumber: null }),
-          status,
+          // A new total equal to what was already paid completes the invoice (the rule for 'completed').
+          status: settledInvoiceStatus(status, paidStatus, milestonesOf(before)),
           customerId: customer.id,
           customerBusinessId: customer.counterpartyBusinessId,
           currencyId: customer.currencyId,
@@ -157,7 +160,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
           notes: payload.notes ?? null,
           ...pricedColumns(priced),
           dueAmount: priced.totals.total - before.amountPaid,
-          paidStatus: paidStatusOf(priced.totals.total, before.amountPaid),
+          paidStatus,
         });
         await core.replaceLines(tx, scope, id, priced);
         const removedFiles = payload.removeAttachmentIds?.length ? await attachments.remove(tx, scope, 'invoice', id, payload.removeAttachmentIds) : [];

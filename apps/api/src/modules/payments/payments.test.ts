@@ -68,9 +68,15 @@ describe('recording payments received', () => {
     expect(restored.body.data).toMatchObject({ total: 10000, due_amount: 6000 });
     const second = await createPayment(vendor, paymentBody(customer.id, '6000', { invoice_id: invoice.id }));
     expect(second.invoice).toMatchObject({ amount_paid: 10000, due_amount: 0, paid_status: 'paid' });
-    expect(await invoiceOf(vendor, invoice.id)).toMatchObject({ paid_status: 'paid', status: 'open' });
+    // The rule for 'completed' (design notes, "Invoice statuses"): fully paid, the invoice is completed.
+    expect(second.invoice).toMatchObject({ status: 'completed' });
+    expect(await invoiceOf(vendor, invoice.id)).toMatchObject({ paid_status: 'paid', status: 'completed' });
     expect(errorsOf(await vendor.post('/api/v1/payments', paymentBody(customer.id, 100, { invoice_id: invoice.id }))).invoice_id?.[0]).toBe('A paid invoice cannot receive a payment.');
     expect(await invoiceOf(vendor, invoice.id)).toMatchObject({ customer_id: customer.id });
+    // The payment that completed it can still be edited; leaving something due, the invoice is open again.
+    const edited = await vendor.put(`/api/v1/payments/${second.id}`, paymentBody(customer.id, '5000', { invoice_id: invoice.id }));
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(await invoiceOf(vendor, invoice.id)).toMatchObject({ paid_status: 'partially_paid', status: 'open', due_amount: 1000 });
   });
 
   it('records a payment without an invoice in the customer currency', async () => {

@@ -7,6 +7,7 @@ import {
   adminCreateBusinessRequestSchema,
   adminUpdateBusinessRequestSchema,
   dataResponse,
+  deleteBusinessByIdRequestSchema,
   deleteBusinessRequestSchema,
   idParamsSchema,
   imageUploadBody,
@@ -24,9 +25,12 @@ const one = dataResponse(adminBusinessResourceSchema);
 
 /** Admin area → businesses: every business of the tenant, for its platform users. */
 export const platformBusinessRoutes: FastifyPluginAsyncZod<{ app: AppContext; service: PlatformBusinessService }> = async (server, { app, service }) => {
-  server.get('/platform/businesses', { config: platform('view-business'), schema: { querystring: adminBusinessesQuerySchema, response: { 200: adminBusinessListResponseSchema } } }, async (request) =>
-    service.list(request.ctx.tenant.id, request.query),
-  );
+  // Spec section 7 names the list GET /businesses and its search GET /businesses/search (the list's `search` query).
+  for (const path of ['/platform/businesses', '/businesses', '/businesses/search']) {
+    server.get(path, { config: platform('view-business'), schema: { querystring: adminBusinessesQuerySchema, response: { 200: adminBusinessListResponseSchema } } }, async (request) =>
+      service.list(request.ctx.tenant.id, request.query),
+    );
+  }
 
   server.post('/platform/businesses', { config: platform('create-business'), schema: { body: adminCreateBusinessRequestSchema, response: { 201: one } } }, async (request, reply) => {
     const data = await service.create(auditActor(request), request.body, requestMeta(request));
@@ -60,6 +64,12 @@ export const platformBusinessRoutes: FastifyPluginAsyncZod<{ app: AppContext; se
 
   server.delete('/platform/businesses/:id', { config: platform('delete-business'), schema: { params: idParams, body: deleteBusinessRequestSchema, response: { 200: successResponseSchema } } }, async (request) => {
     await service.remove(auditActor(request), request.params.id, request.body.name);
+    return { success: true };
+  });
+
+  // The spec's name for the same deletion (section 7, POST /business/delete): the id travels in the body.
+  server.post('/business/delete', { config: platform('delete-business'), schema: { body: deleteBusinessByIdRequestSchema, response: { 200: successResponseSchema } } }, async (request) => {
+    await service.remove(auditActor(request), request.body.id, request.body.name);
     return { success: true };
   });
 };

@@ -212,3 +212,42 @@ describe('access', () => {
     expect((await admin.get(`/api/v1/platform/businesses/${id}`)).body.data).toMatchObject({ name: 'Globex Corporation', disabled: false });
   });
 });
+
+describe("the spec's paths (section 7)", () => {
+  const names = (response: { body: Record<string, unknown> }) => (response.body.data as { name: string }[]).map((b) => b.name);
+
+  it('GET /businesses and GET /businesses/search answer as the admin list does', async () => {
+    const listed = await admin.get('/api/v1/platform/businesses?status=all');
+    expect((await admin.get('/api/v1/businesses?status=all')).body).toEqual(listed.body);
+    const searched = await admin.get('/api/v1/businesses/search?status=all&search=globex');
+    expect(searched.status).toBe(200);
+    expect(names(searched)).toEqual(['Globex Corporation']);
+  });
+
+  it('POST /business/delete deletes the business named in the body once its name is typed', async () => {
+    const target = await create({ name: 'Spec Path Ltd', owner_email: 'spec-path@example.com' });
+    expect(errorsOf(await admin.post('/api/v1/business/delete', { id: target.id, name: 'Spec' })).name?.[0]).toBe(messages.deleteBusinessNameMismatch);
+    expect(errorsOf(await admin.post('/api/v1/business/delete', { name: 'Spec Path Ltd' })).id).toBeDefined();
+    expect((await admin.post('/api/v1/business/delete', { id: target.id, name: 'Spec Path Ltd' })).body).toEqual({ success: true });
+    expect((await admin.get(`/api/v1/platform/businesses/${target.id}`)).status).toBe(404);
+  });
+
+  it('keeps the same access: 403 without the ability, 404 and nothing listed for another tenant', async () => {
+    const target = await create({ name: 'Guarded Ltd', owner_email: 'guarded@example.com' });
+    const member = h.client();
+    await member.login('owner@globex.example.com', 'Owner!Passw0rd');
+    expect((await member.get('/api/v1/businesses')).status).toBe(403);
+    expect((await member.get('/api/v1/businesses/search?search=guarded')).status).toBe(403);
+    expect((await member.post('/api/v1/business/delete', { id: target.id, name: 'Guarded Ltd' })).status).toBe(403);
+
+    const supportUser = h.client();
+    expect((await supportUser.login('support@example.com', 'Supp0rt!Pass')).status).toBe(200);
+    expect(names(await supportUser.get('/api/v1/businesses/search?search=guarded'))).toEqual(['Guarded Ltd']);
+    expect((await supportUser.post('/api/v1/business/delete', { id: target.id, name: 'Guarded Ltd' })).status).toBe(403);
+
+    expect((await other.get('/api/v1/businesses?status=all')).body.data).toEqual([]);
+    expect((await other.get('/api/v1/businesses/search?status=all&search=guarded')).body.data).toEqual([]);
+    expect((await other.post('/api/v1/business/delete', { id: target.id, name: 'Guarded Ltd' })).status).toBe(404);
+    expect((await admin.get(`/api/v1/platform/businesses/${target.id}`)).body.data).toMatchObject({ name: 'Guarded Ltd' });
+  });
+});

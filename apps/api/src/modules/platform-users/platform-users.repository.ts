@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { roles, users } from '../../db/schema';
+import { businessUsers, roles, users } from '../../db/schema';
 import { likePattern } from '../platform-businesses/platform-businesses.port';
 
 export type PlatformUserFilter = { status: 'all' | 'active' | 'disabled'; search?: string | undefined };
@@ -52,4 +52,19 @@ export async function findPlatformRole(tx: Tx, tenantId: string, id: string) {
     .where(and(eq(roles.tenantId, tenantId), eq(roles.id, id), eq(roles.scope, 'platform'), isNull(roles.businessId)))
     .limit(1);
   return rows[0];
+}
+
+/** Platform users other than `exceptId`, not disabled, whose role holds every ability ('*'): the super admins who would remain. */
+export async function countOtherSuperAdmins(tx: Tx, tenantId: string, exceptId: string): Promise<number> {
+  const rows = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(users)
+    .innerJoin(roles, roleJoin)
+    .where(and(eq(users.tenantId, tenantId), eq(users.isPlatformUser, true), ne(users.id, exceptId), ne(users.status, 'disabled'), sql`${roles.abilities} @> '["*"]'::jsonb`));
+  return rows[0]?.count ?? 0;
+}
+
+export async function hasBusinessMemberships(tx: Tx, tenantId: string, userId: string): Promise<boolean> {
+  const rows = await tx.select({ userId: businessUsers.userId }).from(businessUsers).where(and(eq(businessUsers.tenantId, tenantId), eq(businessUsers.userId, userId))).limit(1);
+  return rows.length > 0;
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataResponse, idParamsSchema, invitePlatformUserRequestSchema, messages, platformUserInvitedResponseSchema, platformUserListResponseSchema, platformUserResourceSchema, platformUsersQuerySchema, updatePlatformUserRequestSchema } from '@app/contracts';
+import { dataResponse, idParamsSchema, invitePlatformUserRequestSchema, messages, platformUserInvitedResponseSchema, platformUserListResponseSchema, platformUserResourceSchema, platformUsersQuerySchema, successResponseSchema, updatePlatformUserRequestSchema } from '@app/contracts';
 import { callerAbilities } from '../../platform/grants';
 import { auditActor, requestMeta } from '../../platform/http';
 import type { PlatformUserService } from './platform-users.service';
@@ -28,6 +28,11 @@ export const platformUserRoutes: FastifyPluginAsyncZod<{ service: PlatformUserSe
   server.put('/platform/users/:id', { config: platform('edit-platform-user'), schema: { params: idParams, body: updatePlatformUserRequestSchema, response: { 200: one } } }, async (request) => ({
     data: await service.update(actorOf(request), callerAbilities(request, 'platform'), request.params.id, request.body),
   }));
+
+  server.delete('/platform/users/:id', { config: platform('delete-platform-user'), schema: { params: idParams, response: { 200: successResponseSchema } } }, async (request) => {
+    await service.remove(actorOf(request), callerAbilities(request, 'platform'), request.params.id);
+    return { success: true };
+  });
 
   server.post('/platform/users/:id/disable', { config: platform('edit-platform-user'), schema: { params: idParams, response: { 200: one } } }, async (request) => ({
     data: await service.setDisabled(actorOf(request), request.params.id, true),

@@ -138,6 +138,33 @@ export function createPlatformUserService(app: AppContext) {
         return toResource(after);
       });
     },
+
+    /**
+     * Takes the user off the internal team. Their row stays, because the append-only access log
+     * refers to it: they lose the platform flag and role, every session, token and mailed link;
+     * an account with no business of its own also loses its password and its address (freed for
+     * a new invitation) and stays disabled. Nobody deletes themselves, a user with abilities the
+     * caller lacks, or the last super admin.
+     */
+    async remove(actor: AuditActor, callerAbilities: readonly string[], id: string): Promise<void> {
+      const tenantId = actor.tenantId;
+      await inTenant(app.db, tenantId, async (tx) => {
+        const before = await load(tx, tenantId, id);
+        if (id === actor.userId) throw AppError.validation('user', messages.cannotDeleteSelf);
+        requireGrantable(callerAbilities, before.roleAbilities ?? []);
+        if ((before.roleAbilities ?? []).includes('*') && (await repo.countOtherSuperAdmins(tx, tenantId, id)) === 0) throw AppError.validation('user', messages.lastSuperAdmin);
+        const keepsBusinessAccount = await repo.hasBusinessMemberships(tx, tenantId, id);
+        await authPort.updateUser(tx, tenantId, id, {
+          isPlatformUser: false,
+          platformRoleId: null,
+          ...(keepsBusinessAccount ? {} : { status: 'disabled', passwordHash: null, email: `deleted-${id}@deleted.invalid` }),
+        });
+        await authPort.deleteUserSessions(tx, tenantId, id);
+        await authPort.revokeUserTokens(tx, tenantId, id, app.clock.now());
+        await authPort.invalidateOneTimeTokens(tx, tenantId, id, ['password-reset', 'email-verification', 'email-change'], app.clock.now());
+        await recordAudit(tx, actor, { model: 'user', modelId: id, action: 'deleted', before: auditView(before) });
+      });
+    },
   };
 }
 

@@ -53,4 +53,4 @@ export async function createTenant(app: AppContext, input: NewTenant): Promise<{
   return { tenantId, adminUserId };
 }
 
-export { countTenants, findLandlord } from './tenants.repository';
+export { countTenants, findLandlord, listTenants } from './tenants.repository';

@@ -20,6 +20,7 @@ import {
   type SendDocumentEmailRequest,
   successResponseSchema,
 } from '@app/contracts';
+import { type ShownEstimateStatus, type ShownInvoiceStatus, shownEstimateStatus, shownInvoiceStatus } from '@app/domain';
 import { api } from '../../lib/api-client';
 import { type DocumentKind, documentKinds } from '../../lib/document-kinds';
 import { type DocumentListParams, documentKeys, invoiceKeys } from '../../lib/queries/document-keys';
@@ -38,6 +39,12 @@ const one = (kind: DocumentKind, id: string) => `${base(kind)}/${encodeURICompon
 
 export function isInvoice<T extends DocumentResource | DocumentListRow>(document: T): document is Extract<T, { invoice_number: string }> {
   return 'invoice_number' in document;
+}
+
+/** The status a document's badge shows: its issuer sees the workflow, its receiver DUE while it waits for payment; estimates read ACCEPTED when approved. */
+export function shownStatusOf(document: DocumentResource | DocumentListRow, direction: DocumentDirection): ShownInvoiceStatus | ShownEstimateStatus {
+  if (isInvoice(document)) return shownInvoiceStatus(document, direction === 'outgoing' ? 'issuer' : 'receiver');
+  return shownEstimateStatus(document.status);
 }
 
 export function useDocumentList(kind: DocumentKind, params: DocumentListParams) {

@@ -9,6 +9,7 @@ import {
   platformUserListResponseSchema,
   platformUserResourceSchema,
   roleListResponseSchema,
+  successResponseSchema,
   type updatePlatformUserRequestSchema,
 } from '@app/contracts';
 import { api } from '../../lib/api-client';
@@ -67,6 +68,14 @@ export function useTogglePlatformUser() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, action }: { id: string; action: 'disable' | 'enable' }) => api.post(`/platform/users/${encodeURIComponent(id)}/${action}`, platformUserAnswer),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: platformUserKeys.all }),
+  });
+}
+
+export function useDeletePlatformUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/platform/users/${encodeURIComponent(id)}`, successResponseSchema),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: platformUserKeys.all }),
   });
 }

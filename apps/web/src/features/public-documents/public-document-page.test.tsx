@@ -40,7 +40,8 @@ describe('public document pages', () => {
     expect(await screen.findByText('Thank you: the estimate is accepted.')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/public/estimates/tok-1/approve')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument());
-    expect(screen.getByText('Approved')).toBeInTheDocument();
+    // Spec section 4's display status: an approved estimate reads Accepted.
+    expect(screen.getByText('Accepted')).toBeInTheDocument();
   });
 
   it('shows an invoice without accept or reject buttons', async () => {
@@ -56,6 +57,9 @@ describe('public document pages', () => {
     expect(await screen.findByText('INV-000001', {}, lazyLoad)).toBeInTheDocument();
     expect(screen.getByRole('row', { name: 'Amount due $110.00' })).toBeInTheDocument();
     expect(screen.getByText('Unpaid')).toBeInTheDocument();
+    // The public page is the payer's: a sent invoice waiting for payment reads Due (spec section 4's DUE).
+    expect(screen.getByText('Due')).toBeInTheDocument();
+    expect(screen.queryByText('Sent')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Payments' })).not.toBeInTheDocument();
   });

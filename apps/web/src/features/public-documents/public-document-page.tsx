@@ -4,6 +4,7 @@ import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { type PublicDocument, messages } from '@app/contracts';
+import { shownEstimateStatus, shownInvoiceStatus } from '@app/domain';
 import { DocumentPreview } from '../../components/document-preview';
 import { DocumentStatusBadge, PaidStatusBadge } from '../../components/document-status-badge';
 import { errorText } from '../../lib/api-error';
@@ -47,9 +48,11 @@ function PublicDocumentView({ model, token, data }: { model: PublicModel; token:
   const invoice = model === 'invoice' ? data.invoice : null;
   const document = invoice ?? (model === 'estimate' ? data.estimate : null);
   if (!document) return <Alert color="red">{messages.publicLinkInvalid}</Alert>;
+  // The public page is the receiver's: an invoice waiting for payment reads Due, an approved estimate Accepted.
+  const shown = invoice ? shownInvoiceStatus(invoice, 'receiver') : data.estimate && shownEstimateStatus(data.estimate.status);
   const badges = (
     <>
-      <DocumentStatusBadge status={invoice ? invoice.display_status : document.status} />
+      {shown && <DocumentStatusBadge status={shown} />}
       {invoice && <PaidStatusBadge status={invoice.paid_status} />}
     </>
   );

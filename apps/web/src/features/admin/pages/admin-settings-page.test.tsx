@@ -62,14 +62,21 @@ describe('admin settings: security', () => {
 
   it('shows the settings read-only to support and not at all without view-platform-setting', async () => {
     settingsApi();
-    const support = renderApp('/admin/settings', platformUser(['view-platform-setting']));
+    const support = renderApp('/admin/settings', platformUser(['edit-platform-user', 'view-platform-setting']));
     const form = await screen.findByRole('form', { name: 'Security' });
     expect(await within(form).findByLabelText('Maximum lifetime of a personal access token')).toHaveAttribute('readonly');
     expect(within(form).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     support.unmount();
 
-    renderApp('/admin/settings', platformUser(['view-business']));
+    renderApp('/admin/settings', platformUser(['edit-platform-user', 'view-business']));
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Security' })).not.toBeInTheDocument();
+  });
+
+  it('sends a platform user without edit-platform-user to the forbidden page (spec section 2)', async () => {
+    settingsApi();
+    const { router } = renderApp('/admin/settings', platformUser(['view-platform-setting', 'view-business']));
+    expect(await screen.findByRole('heading', { name: 'Forbidden' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/403');
   });
 });

@@ -3,13 +3,14 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { DashboardRecentEstimate, DashboardRecentInvoice } from '@app/contracts';
+import { type ShownEstimateStatus, type ShownInvoiceStatus, shownEstimateStatus } from '@app/domain';
 import { DocumentStatusBadge } from '../../../components/document-status-badge';
 import { documentLinks } from '../../../lib/document-kinds';
 import { formatDate } from '../../../lib/format';
 import { formatDocumentMoney } from '../../../lib/money';
 import { useCan } from '../../../lib/session';
 
-type Row = { id: string; number: string; customer: string; date: string; amount: number; currency_id: number; status: DashboardRecentInvoice['status'] | DashboardRecentEstimate['status'] };
+type Row = { id: string; number: string; customer: string; date: string; amount: number; currency_id: number; status: ShownInvoiceStatus | ShownEstimateStatus };
 
 function RecentTable({ title, rows, kind, amountHeader, emptyText }: { title: string; rows: readonly Row[]; kind: 'invoice' | 'estimate'; amountHeader: string; emptyText: string }) {
   const { t } = useTranslation();
@@ -76,6 +77,6 @@ export function RecentInvoices({ invoices }: { invoices: readonly DashboardRecen
 
 export function RecentEstimates({ estimates }: { estimates: readonly DashboardRecentEstimate[] }) {
   const { t } = useTranslation();
-  const rows = estimates.map((estimate): Row => ({ id: estimate.id, number: estimate.estimate_number, customer: estimate.customer_name, date: estimate.estimate_date, amount: estimate.total, currency_id: estimate.currency_id, status: estimate.status }));
+  const rows = estimates.map((estimate): Row => ({ id: estimate.id, number: estimate.estimate_number, customer: estimate.customer_name, date: estimate.estimate_date, amount: estimate.total, currency_id: estimate.currency_id, status: shownEstimateStatus(estimate.status) }));
   return <RecentTable title={t('dashboard.recent.estimates')} rows={rows} kind="estimate" amountHeader={t('dashboard.recent.total')} emptyText={t('dashboard.recent.no_estimates')} />;
 }

@@ -3,6 +3,7 @@ import { Button, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { type DocumentDirection, estimateStatuses, invoiceStatuses } from '@app/contracts';
+import { shownEstimateStatus } from '@app/domain';
 import type { ServerOption } from '../../../components/server-select';
 import type { DocumentKind } from '../../../lib/document-kinds';
 import { CounterpartySelect } from '../../counterparties';
@@ -35,14 +36,18 @@ function NumberFilter({ value, label, onChange }: { value: string; label: string
 /** Status, customer, number and date range; every value lives in the URL query. */
 export function DocumentListFilters({ kind, direction, filters, onChange, selectedCustomer }: DocumentListFiltersProps) {
   const { t } = useTranslation();
-  const statuses = kind === 'invoice' ? invoiceStatuses : estimateStatuses;
+  // An approved estimate reads Accepted in the filter as in the list (shownEstimateStatus).
+  const statusOptions =
+    kind === 'invoice'
+      ? invoiceStatuses.map((status) => ({ value: status, label: t(`public_documents.status.${status}`) }))
+      : estimateStatuses.map((status) => ({ value: status, label: t(`public_documents.status.${shownEstimateStatus(status)}`) }));
   const active = FILTER_KEYS.some((key) => filters[key] !== '');
 
   return (
     <Group align="flex-end" gap="sm" role="search" aria-label={t('invoices.filters.label')}>
       <NativeSelect
         label={t('invoices.filters.status')}
-        data={[{ value: '', label: t('invoices.filters.any_status') }, ...statuses.map((status) => ({ value: status, label: t(`public_documents.status.${status}`) }))]}
+        data={[{ value: '', label: t('invoices.filters.any_status') }, ...statusOptions]}
         value={filters.status}
         onChange={(event) => onChange({ status: event.currentTarget.value })}
       />

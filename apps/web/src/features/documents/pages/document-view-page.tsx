@@ -12,7 +12,7 @@ import { DocumentActions } from '../components/document-actions';
 import { DocumentAttachments } from '../components/document-attachments';
 import { DocumentTimeline } from '../components/document-timeline';
 import { InvoiceReminders } from '../components/invoice-reminders';
-import { type DocumentResource, isInvoice, useDocument } from '../documents-queries';
+import { type DocumentResource, isInvoice, shownStatusOf, useDocument } from '../documents-queries';
 
 function Related({ document }: { document: DocumentResource }) {
   const { t } = useTranslation();
@@ -45,7 +45,7 @@ function DocumentView({ kind, document }: { kind: DocumentKind; document: Docume
       <PageHeader title={t(`${kind}s.view.title`, { number })} description={t(issuer ? 'invoices.view.to' : 'invoices.view.from', { name: counterparty })} actions={<DocumentActions kind={kind} document={document} />} />
       <Stack>
         <Group gap="xs">
-          <DocumentStatusBadge status={isInvoice(document) ? document.display_status : document.status} />
+          <DocumentStatusBadge status={shownStatusOf(document, document.direction)} />
           {isInvoice(document) && document.status !== 'draft' && <PaidStatusBadge status={document.paid_status} />}
           <Badge variant="outline" color="gray">
             {t(`invoices.direction.${document.direction}`)}

@@ -18,7 +18,7 @@ import { DocumentListFilters, FILTER_KEYS, type Filters } from '../components/do
 import { DocumentRowMenu } from '../components/document-row-menu';
 import { InvoiceStats } from '../components/invoice-stats';
 import { readTab, tabsFor } from '../document-tabs';
-import { type DocumentListRow, isInvoice, useDocumentList } from '../documents-queries';
+import { type DocumentListRow, isInvoice, shownStatusOf, useDocumentList } from '../documents-queries';
 import { useDocumentCommands } from '../use-document-commands';
 
 const numberOf = (row: DocumentListRow) => (isInvoice(row) ? row.invoice_number : row.estimate_number);
@@ -41,7 +41,7 @@ function columnsFor(kind: DocumentKind, direction: DocumentDirection, t: (key: s
       header: t(direction === 'outgoing' ? 'invoices.columns.customer' : 'invoices.columns.vendor'),
       render: (row) => (direction === 'outgoing' ? row.customer.name : row.business.name),
     },
-    { key: 'status', header: t('invoices.columns.status'), render: (row) => <DocumentStatusBadge status={isInvoice(row) ? row.display_status : row.status} /> },
+    { key: 'status', header: t('invoices.columns.status'), render: (row) => <DocumentStatusBadge status={shownStatusOf(row, direction)} /> },
   ];
   if (kind === 'invoice') {
     columns.push({ key: 'paid_status', header: t('invoices.columns.paid_status'), render: (row) => isInvoice(row) && <PaidStatusBadge status={row.paid_status} /> });

@@ -42,6 +42,8 @@ describe('invoice lists by business kind', () => {
     expect(screen.queryByRole('radiogroup', { name: 'Direction' })).not.toBeInTheDocument();
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['All', 'Open', 'Paid']);
     expect(screen.getByRole('columnheader', { name: 'Vendor' })).toBeInTheDocument();
+    // The receiver reads an invoice waiting for payment as Due (spec section 4's display status).
+    expect(within(screen.getByRole('row', { name: /Initech/ })).getByText('Due')).toBeInTheDocument();
     // Nothing to delete in a received list, so no selection and no 'New invoice'.
     expect(screen.queryByRole('checkbox', { name: 'Select all' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New invoice' })).not.toBeInTheDocument();

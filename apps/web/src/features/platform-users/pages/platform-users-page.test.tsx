@@ -46,4 +46,40 @@ describe('platform users', () => {
     expect(roleField).toHaveValue('support');
     expect(within(editStronger).getByText(/permissions you do not hold yourself/)).toBeInTheDocument();
   });
+
+  it('deletes a team member after confirmation', async () => {
+    const deleted: string[] = [];
+    mockFetch(
+      route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)),
+      route('GET', '/api/v1/platform/users', () =>
+        jsonResponse(200, { data: [user('u2', 'Sam Support', { id: 'r2', name: 'support' })], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1, user_total_count: 1 } }),
+      ),
+      route('DELETE', '/api/v1/platform/users/u2', (request) => {
+        deleted.push(request.path);
+        return jsonResponse(200, { success: true });
+      }),
+    );
+    const base = makeSession();
+    renderApp('/admin/users', makeSession({ current_user: { ...base.current_user, is_platform_user: true }, current_user_platform_abilities: [...PEOPLE_ABILITIES, 'delete-platform-user'] }));
+    const actor = userEvent.setup();
+
+    await actor.click(await screen.findByRole('button', { name: 'Delete Sam Support' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete' });
+    expect(within(dialog).getByText(/Sam Support\? They leave the internal team/)).toBeInTheDocument();
+    await actor.click(within(dialog).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('User deleted')).toBeInTheDocument();
+    expect(deleted).toEqual(['/api/v1/platform/users/u2']);
+  });
+
+  it('shows no delete action without delete-platform-user', async () => {
+    mockFetch(
+      route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)),
+      route('GET', '/api/v1/platform/users', () =>
+        jsonResponse(200, { data: [user('u2', 'Sam Support', { id: 'r2', name: 'support' })], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1, user_total_count: 1 } }),
+      ),
+    );
+    renderApp('/admin/users', peopleAdminSession());
+    expect(await screen.findByRole('button', { name: 'Edit Sam Support' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete Sam Support' })).not.toBeInTheDocument();
+  });
 });

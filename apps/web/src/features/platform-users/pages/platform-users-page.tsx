@@ -12,7 +12,7 @@ import { formatDate } from '../../../lib/format';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useBootstrap, useCan } from '../../../lib/session';
 import { EditPlatformUserModal, InvitePlatformUserModal } from '../components/platform-user-modals';
-import { usePlatformUsers, useTogglePlatformUser } from '../platform-users-queries';
+import { useDeletePlatformUser, usePlatformUsers, useTogglePlatformUser } from '../platform-users-queries';
 
 const STATUS_COLOR = { invited: 'yellow', active: 'green', disabled: 'gray' } as const;
 
@@ -32,6 +32,8 @@ export function PlatformUsersPage() {
   const [inviting, setInviting] = useState(false);
   const [editing, setEditing] = useState<PlatformUserResource | null>(null);
   const [confirming, setConfirming] = useState<PlatformUserResource | null>(null);
+  const remove = useDeletePlatformUser();
+  const [deleting, setDeleting] = useState<PlatformUserResource | null>(null);
 
   const confirmToggle = () => {
     if (!confirming) return;
@@ -46,6 +48,17 @@ export function PlatformUsersPage() {
         onError: notifyError,
       },
     );
+  };
+
+  const confirmDelete = () => {
+    if (!deleting) return;
+    remove.mutate(deleting.id, {
+      onSuccess: () => {
+        notifySuccess(t('platform_users.deleted_done'));
+        setDeleting(null);
+      },
+      onError: notifyError,
+    });
   };
 
   const columns: DataTableColumn<PlatformUserResource>[] = [
@@ -85,14 +98,21 @@ export function PlatformUsersPage() {
           getRowId={(user) => user.id}
           emptyText={t('platform_users.empty')}
           actions={(user) =>
-            can('edit-platform-user') && (
+            (can('edit-platform-user') || can('delete-platform-user')) && (
               <Group gap="xs" justify="flex-end" wrap="nowrap">
-                <Button size="xs" variant="subtle" onClick={() => setEditing(user)} aria-label={t('platform_users.edit_named', { name: user.name })}>
-                  {t('platform_users.edit')}
-                </Button>
-                {user.id !== me.id && (
+                {can('edit-platform-user') && (
+                  <Button size="xs" variant="subtle" onClick={() => setEditing(user)} aria-label={t('platform_users.edit_named', { name: user.name })}>
+                    {t('platform_users.edit')}
+                  </Button>
+                )}
+                {can('edit-platform-user') && user.id !== me.id && (
                   <Button size="xs" variant="subtle" color={user.status === 'disabled' ? undefined : 'red'} onClick={() => setConfirming(user)}>
                     {t(user.status === 'disabled' ? 'platform_users.enable' : 'platform_users.disable')}
+                  </Button>
+                )}
+                {can('delete-platform-user') && user.id !== me.id && (
+                  <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(user)} aria-label={t('platform_users.delete_named', { name: user.name })}>
+                    {t('platform_users.delete')}
                   </Button>
                 )}
               </Group>
@@ -110,6 +130,15 @@ export function PlatformUsersPage() {
         loading={toggle.isPending}
         onConfirm={confirmToggle}
         onCancel={() => setConfirming(null)}
+      />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title={t('platform_users.delete')}
+        message={t('platform_users.delete_confirm', { name: deleting?.name ?? '' })}
+        variant="danger"
+        loading={remove.isPending}
+        onConfirm={confirmDelete}
+        onCancel={() => setDeleting(null)}
       />
     </>
   );
