@@ -342,6 +342,22 @@ export const sendDocumentEmailRequestSchema = z.object({
 });
 export type SendDocumentEmailRequest = z.input<typeof sendDocumentEmailRequestSchema>;
 
+/**
+ * What became of the mail a send wrote to the outbox: `queued` for delivery, or `held` there because
+ * neither the tenant nor the installation has a mail server configured (it goes once one is).
+ */
+export const sentMailStatuses = ['queued', 'held'] as const;
+export const sentMailSchema = z.object({
+  status: z.enum(sentMailStatuses),
+  held_reason: z.enum(['no_mail_server']).nullable(),
+});
+export type SentMail = z.infer<typeof sentMailSchema>;
+
+/** The send-email answer: the document (or receipt) as sent, and what became of its mail. */
+export function sentDocumentResponse<Schema extends z.ZodType>(schema: Schema) {
+  return z.object({ data: schema, mail: sentMailSchema });
+}
+
 export const documentEmailPreviewSchema = z.object({
   to: z.string().nullable(),
   reply_to: z.string().nullable(),

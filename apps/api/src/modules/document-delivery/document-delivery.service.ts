@@ -3,6 +3,7 @@ import {
   type PublicLinkResponse,
   type ResolvedBusinessSettings,
   type SendDocumentEmailRequest,
+  type SentMail,
   messages,
   sendDocumentEmailRequestSchema,
 } from '@app/contracts';
@@ -34,6 +35,9 @@ export type RenderedPdf = { bytes: Buffer; filename: string };
 
 /** A send written in the caller's transaction: the document as sent, and the outbox mail to dispatch once it commits. */
 export type SentInTx<Document> = { document: Document; mailId: string };
+
+/** A send from a request: the document as sent and what became of its mail (queued, or held for want of a mail server). */
+export type SentDocument<Document> = { data: Document; mail: SentMail };
 
 /** A send request checked against the contract, with the PDF it attaches (null when the business sends links only). */
 type ComposedMail = { mail: ReturnType<typeof sendDocumentEmailRequestSchema.parse>; pdf: RenderedPdf | null };
@@ -160,11 +164,15 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
   }
 
   /** A send from a request: the PDF is rendered before the transaction, so no lock waits on it; the mail is dispatched after commit. */
-  async function send(actor: AuditActor, scope: BusinessScope, document: Document, issuing: Issuer, input: SendDocumentEmailRequest, request: DeliveryRequest): Promise<Document> {
+  async function send(actor: AuditActor, scope: BusinessScope, document: Document, issuing: Issuer, input: SendDocumentEmailRequest, request: DeliveryRequest): Promise<SentDocument<Document>> {
     const composed = await compose(document, issuing, input);
-    const sent = await inTenant(app.db, scope.tenantId, (tx) => sendInTx(tx, actor, scope, document, issuing, composed, request));
+    const sent = await inTenant(app.db, scope.tenantId, async (tx) => {
+      const written = await sendInTx(tx, actor, scope, document, issuing, composed, request);
+      return { ...written, held: await app.outbox.isHeld(tx, scope.tenantId, written.mailId) };
+    });
     await app.outbox.dispatch(scope.tenantId, sent.mailId);
-    return sent.document;
+    const mail: SentMail = sent.held ? { status: 'held', held_reason: 'no_mail_server' } : { status: 'queued', held_reason: null };
+    return { data: sent.document, mail };
   }
 
   /** The link behind a token, if it exists for this kind in this tenant and has not expired. */
@@ -190,7 +198,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
       return preview(document, await issuer(scope.tenantId, scope.businessId), request);
     },
 
-    async sendEmail(actor: AuditActor, scope: BusinessScope, id: string, input: SendDocumentEmailRequest, request: DeliveryRequest): Promise<Document> {
+    async sendEmail(actor: AuditActor, scope: BusinessScope, id: string, input: SendDocumentEmailRequest, request: DeliveryRequest): Promise<SentDocument<Document>> {
       const document = await own(scope, id);
       return send(actor, scope, document, await issuer(scope.tenantId, scope.businessId), input, request);
     },
@@ -202,7 +210,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
     },
 
     /** Sending straight from the create/edit form: the previewed mail, unchanged. */
-    async sendWithDefaults(actor: AuditActor, scope: BusinessScope, id: string, request: DeliveryRequest): Promise<Document> {
+    async sendWithDefaults(actor: AuditActor, scope: BusinessScope, id: string, request: DeliveryRequest): Promise<SentDocument<Document>> {
       const document = await own(scope, id);
       const issuing = await issuer(scope.tenantId, scope.businessId);
       return send(actor, scope, document, issuing, defaultMail(document, issuing, request), request);

@@ -18,6 +18,7 @@ import {
   invoiceStatsSchema,
   publicLinkResponseSchema,
   type SendDocumentEmailRequest,
+  sentDocumentResponse,
   successResponseSchema,
 } from '@app/contracts';
 import { api } from '../../lib/api-client';
@@ -130,7 +131,7 @@ export function useEmailPreview(kind: DocumentKind, id: string, enabled: boolean
 export function useSendDocumentEmail(kind: DocumentKind) {
   const invalidate = useInvalidate(kind);
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: SendDocumentEmailRequest }) => api.post(`${one(kind, id)}/send-email`, documentAnswer(kind), body),
+    mutationFn: ({ id, body }: { id: string; body: SendDocumentEmailRequest }) => api.post(`${one(kind, id)}/send-email`, sentDocumentResponse(kind === 'invoice' ? invoiceResourceSchema : estimateResourceSchema), body),
     onSuccess: invalidate,
   });
 }

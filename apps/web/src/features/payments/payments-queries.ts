@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { bulkDeleteResponseSchema, dataResponse, documentEmailPreviewSchema, paymentClaimListResponseSchema, paymentClaimResponseSchema, paymentListResponseSchema, type PaymentRequest, paymentResourceSchema, type SendDocumentEmailRequest, successResponseSchema } from '@app/contracts';
+import { bulkDeleteResponseSchema, dataResponse, documentEmailPreviewSchema, paymentClaimListResponseSchema, paymentClaimResponseSchema, paymentListResponseSchema, type PaymentRequest, paymentResourceSchema, type SendDocumentEmailRequest, sentDocumentResponse, successResponseSchema } from '@app/contracts';
 import { type QueryValue, api } from '../../lib/api-client';
 import { companyPaths } from '../../lib/paths';
 import { dashboardKeys } from '../../lib/queries/dashboard-keys';
@@ -104,7 +104,7 @@ export function usePaymentEmailPreview(id: string, enabled: boolean) {
 export function useSendReceipt() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: SendDocumentEmailRequest }) => api.post(`${one(id)}/send-email`, dataResponse(paymentResourceSchema), body),
+    mutationFn: ({ id, body }: { id: string; body: SendDocumentEmailRequest }) => api.post(`${one(id)}/send-email`, sentDocumentResponse(paymentResourceSchema), body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
   });
 }
