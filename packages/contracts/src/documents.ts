@@ -9,6 +9,8 @@ import { taxSelectionSchema } from './tax-selection';
 export const invoiceStatuses = ['draft', 'open', 'sent', 'viewed', 'approved', 'rejected', 'void', 'overdue', 'completed'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 export const invoicePaidStatuses = ['unpaid', 'partially_paid', 'paid'] as const;
+/** An invoice's paid status as answers show it: null on a void invoice, which owes nothing and awaits no payment (its `due_amount` is 0). */
+export const invoicePaidStatusField = z.enum(invoicePaidStatuses).nullable();
 export type InvoicePaidStatus = (typeof invoicePaidStatuses)[number];
 export const estimateStatuses = ['draft', 'open', 'sent', 'viewed', 'approved', 'rejected', 'expired', 'void'] as const;
 export type EstimateStatus = (typeof estimateStatuses)[number];
@@ -237,7 +239,7 @@ export const invoiceResourceSchema = z.object({
   status: z.enum(invoiceStatuses),
   /** The status to show: 'overdue' when past due and not paid. */
   display_status: z.enum(invoiceStatuses),
-  paid_status: z.enum(invoicePaidStatuses),
+  paid_status: invoicePaidStatusField,
   amount_paid: z.number(),
   due_amount: z.number(),
   source: z.enum(['app', 'upload', 'estimate', 'recurring']),

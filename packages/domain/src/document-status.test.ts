@@ -6,6 +6,7 @@ import {
   estimateActions,
   estimateTransition,
   invoiceActions,
+  invoiceBalance,
   invoiceTransition,
   type EstimateAction,
   type InvoiceAction,
@@ -126,5 +127,16 @@ describe('allowedEstimateActions', () => {
       expect(allowedEstimateActions(status)).toEqual(expected);
     }
     expect(allowedEstimateActions('void')).toEqual(['delete', 'clone']);
+  });
+});
+
+describe('invoiceBalance', () => {
+  it('shows a void invoice as owing nothing, with no paid status', () => {
+    expect(invoiceBalance({ status: 'void', paid_status: 'unpaid', due_amount: 7000 })).toEqual({ paid_status: null, due_amount: 0 });
+  });
+
+  it('keeps what any other invoice owes', () => {
+    expect(invoiceBalance({ status: 'sent', paid_status: 'partially_paid', due_amount: 2500 })).toEqual({ paid_status: 'partially_paid', due_amount: 2500 });
+    expect(invoiceBalance({ status: 'overdue', paid_status: 'unpaid', due_amount: 7000 })).toEqual({ paid_status: 'unpaid', due_amount: 7000 });
   });
 });

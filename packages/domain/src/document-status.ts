@@ -207,3 +207,8 @@ export function allowedInvoiceActions(state: InvoiceState): InvoiceAction[] {
 export function allowedEstimateActions(status: EstimateStatus): EstimateAction[] {
   return estimateActions.filter((action) => estimateTransition(status, action).ok);
 }
+
+/** What an invoice still owes as lists and views show it: a void invoice owes nothing and awaits no payment (no paid status). */
+export function invoiceBalance(invoice: { status: InvoiceStatus; paid_status: InvoicePaidStatus; due_amount: number }): { paid_status: InvoicePaidStatus | null; due_amount: number } {
+  return invoice.status === 'void' ? { paid_status: null, due_amount: 0 } : { paid_status: invoice.paid_status, due_amount: invoice.due_amount };
+}

@@ -50,7 +50,7 @@ function PublicDocumentView({ model, token, data }: { model: PublicModel; token:
   const badges = (
     <>
       <DocumentStatusBadge status={invoice ? invoice.display_status : document.status} />
-      {invoice && <PaidStatusBadge status={invoice.paid_status} />}
+      {invoice?.paid_status && <PaidStatusBadge status={invoice.paid_status} />}
     </>
   );
   return (

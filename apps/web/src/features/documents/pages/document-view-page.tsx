@@ -46,7 +46,7 @@ function DocumentView({ kind, document }: { kind: DocumentKind; document: Docume
       <Stack>
         <Group gap="xs">
           <DocumentStatusBadge status={isInvoice(document) ? document.display_status : document.status} />
-          {isInvoice(document) && document.status !== 'draft' && <PaidStatusBadge status={document.paid_status} />}
+          {isInvoice(document) && document.status !== 'draft' && document.paid_status && <PaidStatusBadge status={document.paid_status} />}
           <Badge variant="outline" color="gray">
             {t(`invoices.direction.${document.direction}`)}
           </Badge>
