@@ -400,6 +400,8 @@ export const publicDocumentSchema = z.object({
   estimate: estimateResourceSchema.omit({ allowed_actions: true, attachments: true }).nullable(),
   can_approve: z.boolean(),
   can_reject: z.boolean(),
+  /** An estimate made into an invoice: that invoice's number (null for an invoice, or an estimate not converted). */
+  converted_to_invoice: z.object({ invoice_number: z.string() }).nullable(),
   payments: z.array(publicDocumentPaymentSchema),
   pdf_url: z.string(),
 });

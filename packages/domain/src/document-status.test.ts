@@ -1,4 +1,4 @@
-import { estimateStatuses, invoicePaidStatuses, invoiceStatuses, type EstimateStatus, type InvoicePaidStatus, type InvoiceStatus } from '@app/contracts';
+import { estimateStatuses, invoicePaidStatuses, invoiceStatuses, messages, type EstimateStatus, type InvoicePaidStatus, type InvoiceStatus } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   allowedEstimateActions,
@@ -138,5 +138,17 @@ describe('invoiceBalance', () => {
   it('keeps what any other invoice owes', () => {
     expect(invoiceBalance({ status: 'sent', paid_status: 'partially_paid', due_amount: 2500 })).toEqual({ paid_status: 'partially_paid', due_amount: 2500 });
     expect(invoiceBalance({ status: 'overdue', paid_status: 'unpaid', due_amount: 7000 })).toEqual({ paid_status: 'unpaid', due_amount: 7000 });
+  });
+});
+
+describe('a converted estimate', () => {
+  it('can no longer be approved, rejected or converted, whatever status the conversion left', () => {
+    for (const status of ['open', 'sent', 'viewed', 'approved', 'expired'] as const) {
+      for (const action of ['approve', 'reject', 'convert'] as const) {
+        expect(estimateTransition(status, action, true)).toEqual({ ok: false, message: messages.estimateAlreadyConverted });
+      }
+      expect(allowedEstimateActions(status, true)).not.toEqual(expect.arrayContaining(['approve']));
+    }
+    expect(estimateTransition('sent', 'void', true).ok).toBe(true);
   });
 });

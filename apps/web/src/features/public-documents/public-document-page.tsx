@@ -14,6 +14,13 @@ import { PublicInvoicePayments } from './public-invoice-payments';
 function EstimateDecision({ token, document }: { token: string; document: PublicDocument }) {
   const { t } = useTranslation();
   const decide = usePublicEstimateDecision(token);
+  if (document.converted_to_invoice) {
+    return (
+      <Alert color="blue" role="status">
+        {t('public_documents.converted', { number: document.converted_to_invoice.invoice_number })}
+      </Alert>
+    );
+  }
   if (!document.can_approve && !document.can_reject && !decide.isSuccess) return null;
   return (
     <Stack gap="xs">
