@@ -1,4 +1,4 @@
-import { Anchor, Badge, Grid, Group, Stack } from '@mantine/core';
+import { Alert, Anchor, Badge, Grid, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DocumentPreview } from '../../../components/document-preview';
@@ -13,6 +13,7 @@ import { DocumentAttachments } from '../components/document-attachments';
 import { DocumentTimeline } from '../components/document-timeline';
 import { InvoiceReminders } from '../components/invoice-reminders';
 import { type DocumentResource, isInvoice, useDocument } from '../documents-queries';
+import { useDocumentPermissions } from '../use-document-commands';
 
 function Related({ document }: { document: DocumentResource }) {
   const { t } = useTranslation();
@@ -31,6 +32,22 @@ function Related({ document }: { document: DocumentResource }) {
     );
   }
   return null;
+}
+
+/**
+ * Why a draft estimate offers no "Convert to invoice": the transition table converts only estimates
+ * the customer could have seen (open and after), so the way there is "Mark as open" first.
+ */
+function DraftEstimateHint({ document }: { document: DocumentResource }) {
+  const { t } = useTranslation();
+  const can = useCan('business');
+  const may = useDocumentPermissions('estimate')(document);
+  if (isInvoice(document) || document.status !== 'draft' || !may.finalize || !can('create-invoice')) return null;
+  return (
+    <Alert color="blue" variant="light" title={t('estimates.view.convert_hint_title')}>
+      {t('estimates.view.convert_hint')}
+    </Alert>
+  );
 }
 
 function DocumentView({ kind, document }: { kind: DocumentKind; document: DocumentResource }) {
@@ -52,6 +69,7 @@ function DocumentView({ kind, document }: { kind: DocumentKind; document: Docume
           </Badge>
           <Related document={document} />
         </Group>
+        <DraftEstimateHint document={document} />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <DocumentPreview document={document} />

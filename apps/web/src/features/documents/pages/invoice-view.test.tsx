@@ -177,6 +177,17 @@ describe('invoice view', () => {
 });
 
 describe('estimate view', () => {
+  it('explains on a draft why Convert to invoice is not offered yet', async () => {
+    const draft = makeEstimate({ status: 'draft', allowed_actions: ['edit', 'delete', 'finalize', 'send', 'mark_sent', 'void', 'clone'] });
+    mockFetch(tenant, route('GET', '/api/v1/estimates/est-1', () => jsonResponse(200, { data: draft })));
+    renderApp('/estimates/est-1/view', makeSession({ current_user_abilities: ['view-estimate', 'edit-estimate', 'create-invoice', 'view-invoice'] }));
+
+    expect(await screen.findByText('Not ready to convert yet', {}, lazyLoad)).toBeInTheDocument();
+    expect(screen.getByText(/Mark it as open first; then Convert to invoice is offered/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark as open' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Convert to invoice' })).not.toBeInTheDocument();
+  });
+
   it('converts to an invoice and opens it', async () => {
     const { requests } = mockFetch(
       tenant,
@@ -188,6 +199,7 @@ describe('estimate view', () => {
     const { router } = renderApp('/estimates/est-1/view', makeSession({ current_user_abilities: ['view-estimate', 'edit-estimate', 'create-invoice', 'view-invoice'] }));
 
     expect(await screen.findByText('PO-77', {}, lazyLoad)).toBeInTheDocument();
+    expect(screen.queryByText('Not ready to convert yet')).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Convert to invoice' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/inv-42/view'));
     expect(await screen.findByText('Estimate converted to invoice', {}, lazyLoad)).toBeInTheDocument();
