@@ -123,11 +123,12 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
     };
   }
 
-  async function issueLinkInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, documentId: string, settings: ResolvedBusinessSettings, origin: string): Promise<PublicLinkResponse> {
+  async function issueLinkInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, document: Document, settings: ResolvedBusinessSettings, origin: string): Promise<PublicLinkResponse> {
+    const documentId = document.id;
     const token = randomToken();
     const expiresAt = settings.link_expiry_enabled ? new Date(app.clock.now().getTime() + settings.link_expiry_days * DAY_MS) : null;
     const link = await repo.insertPublicLink(tx, { tenantId: scope.tenantId, id: newId(), businessId: scope.businessId, model: adapter.kind, documentId, tokenHash: sha256(token), expiresAt });
-    await recordAudit(tx, actor, { model: 'public_link', modelId: link.id, action: 'created', after: { model: adapter.kind, document_id: documentId, expires_at: expiresAt } });
+    await recordAudit(tx, actor, { model: 'public_link', modelId: link.id, label: adapter.number(document), action: 'created', after: { model: adapter.kind, document_id: documentId, expires_at: expiresAt } });
     return { url: `${origin}/public/${adapter.plural}/view/${token}`, expires_at: expiresAt?.toISOString() ?? null };
   }
 
@@ -147,7 +148,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
   async function sendInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, document: Document, issuing: Issuer, { mail, pdf }: ComposedMail, request: DeliveryRequest): Promise<SentInTx<Document>> {
     const values = placeholderValues(document, issuing.business);
     const updated = await adapter.recordSentInTx(tx, actor, scope, document.id);
-    const link = await issueLinkInTx(tx, actor, scope, document.id, issuing.settings, request.origin);
+    const link = await issueLinkInTx(tx, actor, scope, document, issuing.settings, request.origin);
     const body = fillPlaceholders(mail.body, { ...values, link: link.url });
     const mailId = await app.outbox.write(tx, scope.tenantId, {
       to: mail.to,
@@ -233,7 +234,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
       const document = await own(scope, id);
       return inTenant(app.db, scope.tenantId, async (tx) => {
         const { settings } = await issuerIn(tx, scope.tenantId, scope.businessId);
-        return issueLinkInTx(tx, actor, scope, document.id, settings, request.origin);
+        return issueLinkInTx(tx, actor, scope, document, settings, request.origin);
       });
     },
 
