@@ -137,10 +137,11 @@ export function useSendDocumentEmail(kind: DocumentKind) {
 }
 
 /** The payment reminders mailed for one of the business's own invoices, oldest first. */
-export function useInvoiceReminders(id: string) {
+export function useInvoiceReminders(id: string, enabled = true) {
   return useQuery({
     queryKey: [...documentKeys.one('invoice', id), 'reminders'] as const,
     queryFn: async ({ signal }) => (await api.get(`${one('invoice', id)}/reminders`, invoiceReminderDeliveriesResponseSchema, { signal })).data,
+    enabled,
   });
 }
 

@@ -12,6 +12,7 @@ import { DocumentActions } from '../components/document-actions';
 import { DocumentAttachments } from '../components/document-attachments';
 import { DocumentTimeline } from '../components/document-timeline';
 import { InvoiceReminders } from '../components/invoice-reminders';
+import { InvoiceTimeline } from '../components/invoice-timeline';
 import { type DocumentResource, isInvoice, useDocument } from '../documents-queries';
 import { useDocumentPermissions } from '../use-document-commands';
 
@@ -77,7 +78,7 @@ function DocumentView({ kind, document }: { kind: DocumentKind; document: Docume
           <Grid.Col span={{ base: 12, lg: 4 }}>
             <Stack>
               <DocumentAttachments kind={kind} documentId={document.id} attachments={document.attachments} canRemove={issuer && can(documentKinds[kind].abilities.edit)} />
-              <DocumentTimeline document={document} />
+              {isInvoice(document) ? <InvoiceTimeline invoice={document} /> : <DocumentTimeline document={document} />}
               {isInvoice(document) && document.status !== 'draft' && can('view-payment') && <InvoicePayments invoiceId={document.id} direction={document.direction} />}
               {isInvoice(document) && issuer && document.status !== 'draft' && <InvoiceReminders invoiceId={document.id} />}
             </Stack>
