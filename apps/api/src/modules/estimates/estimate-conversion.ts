@@ -1,8 +1,7 @@
-import { type InvoiceResource, invoiceRequestSchema, messages } from '@app/contracts';
+import { type InvoiceResource, invoiceRequestSchema } from '@app/contracts';
 import type { AppContext } from '../../platform/app-context';
 import type { AuditActor } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
-import { AppError } from '../../platform/errors';
 import type { DocumentAttachments } from '../documents/document-attachments';
 import type { DocumentCore } from '../documents/document-core';
 import type { InvoiceService } from '../invoices/invoices.service';
