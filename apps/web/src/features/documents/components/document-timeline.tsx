@@ -9,6 +9,8 @@ const EVENTS = ['created_at', 'sent_at', 'viewed_at', 'approved_at', 'rejected_a
 export type TimelineEvent = { key: string; at: string; title: string; detail?: string };
 
 const isDateOnly = (at: string) => at.length === 10;
+/** A day without a time goes after that day's timestamps: a payment dated the day an invoice was sent follows the sending. */
+const sortKey = (at: string) => (isDateOnly(at) ? `${at}T\uffff` : at);
 
 /** What happened to the document so far, oldest first: its own stamps and the `events` others recorded. */
 export function DocumentTimeline({ document, events = [] }: { document: Moments; events?: readonly TimelineEvent[] }) {
@@ -17,7 +19,10 @@ export function DocumentTimeline({ document, events = [] }: { document: Moments;
     const at = document[event];
     return at ? [{ key: event, at, title: t(`invoices.timeline.${event}`) }] : [];
   });
-  const all = [...stamps, ...events].sort((a, b) => a.at.localeCompare(b.at));
+  const all = [...stamps, ...events].sort((a, b) => {
+    const [first, second] = [sortKey(a.at), sortKey(b.at)];
+    return first < second ? -1 : first > second ? 1 : 0;
+  });
 
   return (
     <Card withBorder>

@@ -11,7 +11,8 @@ afterEach(() => vi.restoreAllMocks());
 const lazyLoad = { timeout: 15_000 };
 const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig));
 const sent = makeInvoice({ status: 'viewed', display_status: 'viewed', created_at: '2026-03-01T09:00:00Z', sent_at: '2026-03-01T10:00:00Z', viewed_at: '2026-03-02T08:30:00Z' });
-const payment = makePayment({ id: 'pay-1', payment_number: 'PAY-000001', payment_date: '2026-03-05', amount: 5000, mode: { id: 'mode-1', name: 'Bank transfer' } });
+// Paid the day the reminder went out: a day without a time follows that day's timestamps.
+const payment = makePayment({ id: 'pay-1', payment_number: 'PAY-000001', payment_date: '2026-03-04', amount: 5000, mode: { id: 'mode-1', name: 'Bank transfer' } });
 const reminder = { reminder_id: 'rem-1', type: 'after_due', days: 3, sent_to: 'billing@globex.example', sent_at: '2026-03-04T07:00:00Z' };
 
 function mockInvoiceWithHistory() {
@@ -32,7 +33,7 @@ describe('invoice history', () => {
     const payments = await screen.findByRole('region', { name: 'Payments' }, lazyLoad);
     expect(await within(payments).findByRole('link', { name: 'Receipt PAY-000001' }, lazyLoad)).toHaveAttribute('href', '/payments/pay-1/view');
     expect(within(payments).getByText('$50.00')).toBeInTheDocument();
-    expect(within(payments).getByText(/05 Mar 2026 · Bank transfer/)).toBeInTheDocument();
+    expect(within(payments).getByText(/04 Mar 2026 · Bank transfer/)).toBeInTheDocument();
   });
 
   it('puts sending, the first view, reminders and payments on the timeline, oldest first', async () => {
