@@ -132,7 +132,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   const invoices = createInvoiceService(app, documentAttachments);
   const estimates = createEstimateService(app, documentAttachments, invoices);
   const invoiceDelivery = createDocumentDelivery(app, invoiceDeliveryAdapter(invoices));
-  const estimateDelivery = createDocumentDelivery(app, estimateDeliveryAdapter(estimates));
+  const estimateDelivery = createDocumentDelivery(app, estimateDeliveryAdapter(estimates, invoices));
   const payments = createPaymentService(app, documentAttachments);
 
   await server.register(healthRoutes, { app, isReady: options.isReady ?? (() => true) });

@@ -90,6 +90,8 @@ export type HarnessOptions = {
   webDist?: string;
   /** Sees every statement the app sends through drizzle (statement-count tests). */
   queryLogger?: Logger;
+  /** No environment mail server (as a fresh `npm start`): mail is held in the outbox unless a tenant configures its own. */
+  noMailServer?: boolean;
 };
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -122,7 +124,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
     database,
     jobs,
     onBackgroundError: (error) => backgroundErrors.push(error),
-    transport: smtpTransport({ host: '127.0.0.1', port, secure: false }),
+    transport: options.noMailServer ? null : smtpTransport({ host: '127.0.0.1', port, secure: false }),
     clock: options.clock ?? systemClock,
     rateLimits: { auth: { max: options.authRateLimit ?? 1000, windowMs: 60_000 } },
     resolveHost: options.resolveHost ?? fixedResolver({ localhost: ['127.0.0.1'] }),

@@ -20,6 +20,8 @@ export const auditLogResourceSchema = z.object({
   id: z.string(),
   model: z.string(),
   model_id: z.string(),
+  /** What people call the subject (a document number, a name); null when nothing recorded names it. */
+  subject_label: z.string().nullable(),
   action: z.enum(auditActions),
   business_id: z.string().nullable(),
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),

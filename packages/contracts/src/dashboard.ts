@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { estimateStatuses, invoicePaidStatuses, invoiceStatuses } from './documents';
+import { estimateStatuses, invoicePaidStatusField, invoiceStatuses } from './documents';
 import { calendarYearSchema } from './fields';
 
 /** Spec section 3, Dashboard stats; `type` asks for one figure or 'all'. */
@@ -60,7 +60,7 @@ export const dashboardRecentInvoiceSchema = z.object({
   status: z.enum(invoiceStatuses),
   /** 'overdue' in place of the status while past due and unpaid. */
   display_status: z.enum(invoiceStatuses),
-  paid_status: z.enum(invoicePaidStatuses),
+  paid_status: invoicePaidStatusField,
 });
 export type DashboardRecentInvoice = z.infer<typeof dashboardRecentInvoiceSchema>;
 

@@ -9,6 +9,8 @@ import { taxSelectionSchema } from './tax-selection';
 export const invoiceStatuses = ['draft', 'open', 'sent', 'viewed', 'approved', 'rejected', 'void', 'overdue', 'completed'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
 export const invoicePaidStatuses = ['unpaid', 'partially_paid', 'paid'] as const;
+/** An invoice's paid status as answers show it: null on a void invoice, which owes nothing and awaits no payment (its `due_amount` is 0). */
+export const invoicePaidStatusField = z.enum(invoicePaidStatuses).nullable();
 export type InvoicePaidStatus = (typeof invoicePaidStatuses)[number];
 export const estimateStatuses = ['draft', 'open', 'sent', 'viewed', 'approved', 'rejected', 'expired', 'void'] as const;
 export type EstimateStatus = (typeof estimateStatuses)[number];
@@ -237,7 +239,7 @@ export const invoiceResourceSchema = z.object({
   status: z.enum(invoiceStatuses),
   /** The status to show: 'overdue' when past due and not paid. */
   display_status: z.enum(invoiceStatuses),
-  paid_status: z.enum(invoicePaidStatuses),
+  paid_status: invoicePaidStatusField,
   amount_paid: z.number(),
   due_amount: z.number(),
   source: z.enum(['app', 'upload', 'estimate', 'recurring']),
@@ -342,6 +344,22 @@ export const sendDocumentEmailRequestSchema = z.object({
 });
 export type SendDocumentEmailRequest = z.input<typeof sendDocumentEmailRequestSchema>;
 
+/**
+ * What became of the mail a send wrote to the outbox: `queued` for delivery, or `held` there because
+ * neither the tenant nor the installation has a mail server configured (it goes once one is).
+ */
+export const sentMailStatuses = ['queued', 'held'] as const;
+export const sentMailSchema = z.object({
+  status: z.enum(sentMailStatuses),
+  held_reason: z.enum(['no_mail_server']).nullable(),
+});
+export type SentMail = z.infer<typeof sentMailSchema>;
+
+/** The send-email answer: the document (or receipt) as sent, and what became of its mail. */
+export function sentDocumentResponse<Schema extends z.ZodType>(schema: Schema) {
+  return z.object({ data: schema, mail: sentMailSchema });
+}
+
 export const documentEmailPreviewSchema = z.object({
   to: z.string().nullable(),
   reply_to: z.string().nullable(),
@@ -382,6 +400,8 @@ export const publicDocumentSchema = z.object({
   estimate: estimateResourceSchema.omit({ allowed_actions: true, attachments: true }).nullable(),
   can_approve: z.boolean(),
   can_reject: z.boolean(),
+  /** An estimate made into an invoice: that invoice's number (null for an invoice, or an estimate not converted). */
+  converted_to_invoice: z.object({ invoice_number: z.string() }).nullable(),
   payments: z.array(publicDocumentPaymentSchema),
   pdf_url: z.string(),
 });

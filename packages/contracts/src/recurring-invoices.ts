@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listQuerySchema, optionalText255, uuidSchema } from './common';
-import { discountTypes, documentItemResourceSchema, documentPartySchema, documentTaxResourceSchema, invoicePaidStatuses, invoiceRequestSchema, invoiceStatuses } from './documents';
+import { discountTypes, documentItemResourceSchema, documentPartySchema, documentTaxResourceSchema, invoicePaidStatusField, invoiceRequestSchema, invoiceStatuses } from './documents';
 import { integer, isoDateSchema, text } from './fields';
 import { messages } from './messages';
 
@@ -104,7 +104,7 @@ export const recurringGeneratedInvoiceSchema = z.object({
   invoice_date: z.string(),
   due_date: z.string().nullable(),
   status: z.enum(invoiceStatuses),
-  paid_status: z.enum(invoicePaidStatuses),
+  paid_status: invoicePaidStatusField,
   total: z.number(),
   amount_paid: z.number(),
   due_amount: z.number(),

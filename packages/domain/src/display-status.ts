@@ -17,7 +17,7 @@ const waitingForPayment: readonly InvoiceStatus[] = ['open', 'sent', 'viewed'];
  * not overdue: whether the vendor sent it or saw it viewed is the vendor's business. Approved,
  * rejected, overdue, completed and void read the same on both sides.
  */
-export function shownInvoiceStatus(invoice: { display_status: InvoiceStatus; paid_status: InvoicePaidStatus }, viewer: 'issuer' | 'receiver'): ShownInvoiceStatus {
+export function shownInvoiceStatus(invoice: { display_status: InvoiceStatus; paid_status: InvoicePaidStatus | null }, viewer: 'issuer' | 'receiver'): ShownInvoiceStatus {
   if (viewer === 'receiver' && waitingForPayment.includes(invoice.display_status) && invoice.paid_status !== 'paid') return 'due';
   return invoice.display_status;
 }

@@ -1,4 +1,4 @@
-import { estimateStatuses, invoicePaidStatuses, invoiceStatuses, type EstimateStatus, type InvoicePaidStatus, type InvoiceStatus } from '@app/contracts';
+import { estimateStatuses, invoicePaidStatuses, invoiceStatuses, messages, type EstimateStatus, type InvoicePaidStatus, type InvoiceStatus } from '@app/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   allowedEstimateActions,
@@ -7,6 +7,7 @@ import {
   estimateActions,
   estimateTransition,
   invoiceActions,
+  invoiceBalance,
   invoiceTransition,
   type EstimateAction,
   type InvoiceAction,
@@ -153,5 +154,28 @@ describe("the rule for 'completed'", () => {
 
   it('lets the payment that completed an invoice be edited: the invoice is judged without it', () => {
     expect(invoiceTransition({ status: settledInvoiceStatus('completed', 'unpaid', { sent: true, viewed: false, approved: false }), paid_status: 'unpaid' }, 'record_payment').ok).toBe(true);
+  });
+});
+
+describe('invoiceBalance', () => {
+  it('shows a void invoice as owing nothing, with no paid status', () => {
+    expect(invoiceBalance({ status: 'void', paid_status: 'unpaid', due_amount: 7000 })).toEqual({ paid_status: null, due_amount: 0 });
+  });
+
+  it('keeps what any other invoice owes', () => {
+    expect(invoiceBalance({ status: 'sent', paid_status: 'partially_paid', due_amount: 2500 })).toEqual({ paid_status: 'partially_paid', due_amount: 2500 });
+    expect(invoiceBalance({ status: 'overdue', paid_status: 'unpaid', due_amount: 7000 })).toEqual({ paid_status: 'unpaid', due_amount: 7000 });
+  });
+});
+
+describe('a converted estimate', () => {
+  it('can no longer be approved, rejected or converted, whatever status the conversion left', () => {
+    for (const status of ['open', 'sent', 'viewed', 'approved', 'expired'] as const) {
+      for (const action of ['approve', 'reject', 'convert'] as const) {
+        expect(estimateTransition(status, action, true)).toEqual({ ok: false, message: messages.estimateAlreadyConverted });
+      }
+      expect(allowedEstimateActions(status, true)).not.toEqual(expect.arrayContaining(['approve']));
+    }
+    expect(estimateTransition('sent', 'void', true).ok).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { EstimateStatus, InvoicePaidStatus, InvoiceStatus } from '@app/contracts';
+import { type EstimateStatus, type InvoicePaidStatus, type InvoiceStatus, messages } from '@app/contracts';
 
 export type InvoiceAction =
   | 'edit'
@@ -195,7 +195,15 @@ export function invoiceTransition(state: InvoiceState, action: InvoiceAction): T
   return { ok: true, status: next };
 }
 
-export function estimateTransition(status: EstimateStatus, action: EstimateAction): TransitionResult<EstimateStatus> {
+/**
+ * Once an estimate became an invoice the customer's decision is over: it can no longer be approved,
+ * rejected or converted again, whatever status the after-conversion setting left it in.
+ */
+const settledByConversion: ReadonlySet<EstimateAction> = new Set(['approve', 'reject', 'convert']);
+
+/** `converted`: the estimate has an invoice made from it (deleting that invoice frees it again). */
+export function estimateTransition(status: EstimateStatus, action: EstimateAction, converted = false): TransitionResult<EstimateStatus> {
+  if (converted && settledByConversion.has(action)) return { ok: false, message: messages.estimateAlreadyConverted };
   const next = estimateTransitions[status][action];
   return next === undefined ? { ok: false, message: estimateRefusalMessage(status, action) } : { ok: true, status: next };
 }
@@ -204,8 +212,13 @@ export function allowedInvoiceActions(state: InvoiceState): InvoiceAction[] {
   return invoiceActions.filter((action) => invoiceTransition(state, action).ok);
 }
 
-export function allowedEstimateActions(status: EstimateStatus): EstimateAction[] {
-  return estimateActions.filter((action) => estimateTransition(status, action).ok);
+export function allowedEstimateActions(status: EstimateStatus, converted = false): EstimateAction[] {
+  return estimateActions.filter((action) => estimateTransition(status, action, converted).ok);
+}
+
+/** What an invoice still owes as lists and views show it: a void invoice owes nothing and awaits no payment (no paid status). */
+export function invoiceBalance(invoice: { status: InvoiceStatus; paid_status: InvoicePaidStatus; due_amount: number }): { paid_status: InvoicePaidStatus | null; due_amount: number } {
+  return invoice.status === 'void' ? { paid_status: null, due_amount: 0 } : { paid_status: invoice.paid_status, due_amount: invoice.due_amount };
 }
 
 /** The steps an invoice has been through, as its timestamps record them. */

@@ -11,7 +11,30 @@ export type AuditEntry = {
   action: 'created' | 'updated' | 'deleted';
   before?: Record<string, unknown> | null;
   after?: Record<string, unknown> | null;
+  /** What people call the subject; by default the first label field of `after` (else `before`), see `subjectLabelOf`. */
+  label?: string | null;
 };
+
+/** The fields that name a record to people, most telling first: a document's number before any name. */
+const LABEL_FIELDS = ['invoice_number', 'estimate_number', 'payment_number', 'number', 'name', 'file_name', 'title', 'email', 'code'] as const;
+
+/** The first label field with text in `fields`, or null. */
+export function subjectLabelOf(fields: Record<string, unknown> | null | undefined): string | null {
+  for (const field of LABEL_FIELDS) {
+    const value = fields?.[field];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+  }
+  return null;
+}
+
+/**
+ * A label from a row's stored changes, for rows written before labels were stored: the value
+ * after the change, else before it (a created row holds every field, a deleted one every old one).
+ */
+export function subjectLabelOfChanges(changes: Record<string, { before: unknown; after: unknown }>): string | null {
+  const side = (pick: 'before' | 'after') => Object.fromEntries(Object.entries(changes).map(([field, change]) => [field, change[pick]]));
+  return subjectLabelOf(side('after')) ?? subjectLabelOf(side('before'));
+}
 
 const SECRET_FIELD = /pass(word)?|secret|token|hash|recovery|api[_-]?key|two_?factor/i;
 const IGNORED_FIELD = /^(updated_?at|updatedAt)$/;
@@ -49,6 +72,7 @@ export async function recordAudit(tx: Tx, actor: AuditActor, entry: AuditEntry):
     userId: actor.userId,
     model: entry.model,
     modelId: entry.modelId,
+    subjectLabel: entry.label === undefined ? (subjectLabelOf(entry.after) ?? subjectLabelOf(entry.before)) : entry.label,
     action: entry.action,
     changes,
     ip: actor.ip,

@@ -116,6 +116,12 @@ export class Outbox {
     return id;
   }
 
+  /** Whether a mail just written waits in the outbox because no mail server is configured, as its stored status says. */
+  async isHeld(tx: Tx, tenantId: string, id: string): Promise<boolean> {
+    const rows = await tx.select({ status: outbox.status }).from(outbox).where(and(eq(outbox.tenantId, tenantId), eq(outbox.id, id))).limit(1);
+    return rows[0]?.status === 'held';
+  }
+
   /** Call after the transaction that wrote the mail committed. */
   async dispatch(tenantId: string, id: string): Promise<void> {
     if (!this.transport) {

@@ -35,8 +35,10 @@ export function DocumentStatusBadge({ status }: { status: BadgeStatus }) {
   );
 }
 
-export function PaidStatusBadge({ status }: { status: InvoicePaidStatus }) {
+/** An invoice's paid status; a void invoice has none (it awaits no payment), shown as a dash. */
+export function PaidStatusBadge({ status }: { status: InvoicePaidStatus | null }) {
   const { t } = useTranslation();
+  if (status === null) return <span aria-label={t('public_documents.paid_status.none')}>—</span>;
   return (
     <Badge color={PAID_COLOR[status]} variant="outline">
       {t(`public_documents.paid_status.${status}`)}

@@ -1,11 +1,13 @@
-import { Switch, Text, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Stack, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { type DocumentEmailPreview, type SendDocumentEmailRequest, sendDocumentEmailRequestSchema } from '@app/contracts';
+import { type DocumentEmailPreview, type SendDocumentEmailRequest, type SentMail, sendDocumentEmailRequestSchema } from '@app/contracts';
 import { handleFormError } from '../lib/form-errors';
-import { notifySuccess } from '../lib/notify';
+import { notifySuccess, notifyWarning } from '../lib/notify';
+import { adminPaths } from '../lib/paths';
+import { useCan } from '../lib/session';
 import { FormModal } from './form-modal';
 
 const FIELDS = ['to', 'reply_to', 'subject', 'body', 'notify_admin'] as const;
@@ -16,13 +18,31 @@ interface EmailModalProps {
   onClose: () => void;
   /** The server's proposal for the mail (recipient, subject, body). */
   preview: { data: DocumentEmailPreview | undefined; isPending: boolean; error: unknown; refetch: () => unknown };
-  send: (body: z.output<typeof sendDocumentEmailRequestSchema>) => Promise<unknown>;
+  /** Sends; the answer says whether the mail was queued or held for want of a mail server. */
+  send: (body: z.output<typeof sendDocumentEmailRequestSchema>) => Promise<{ mail: SentMail }>;
   sentNotice: string;
+}
+
+/** The mail waits in the outbox: nothing went out, and admins get the way to it. */
+export function HeldMailNotice({ linkToOutbox }: { linkToOutbox: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Stack gap={4}>
+      <Text size="sm">{t('mail.held')}</Text>
+      {linkToOutbox && (
+        <Anchor href={`${adminPaths.outbox}?status=held`} size="sm">
+          {t('mail.open_outbox')}
+        </Anchor>
+      )}
+    </Stack>
+  );
 }
 
 /** A mail the server would send (a document, a receipt), filled in from its preview and editable before sending. */
 export function EmailModal({ title, opened, onClose, preview, send, sentNotice }: EmailModalProps) {
   const { t } = useTranslation();
+  // Held mail is for whoever may change where mail goes (the outbox's own ability).
+  const seesOutbox = useCan('platform')('edit-platform-setting');
   const {
     register,
     handleSubmit,
@@ -41,8 +61,9 @@ export function EmailModal({ title, opened, onClose, preview, send, sentNotice }
 
   const onSubmit = handleSubmit(async (body) => {
     try {
-      await send(body);
-      notifySuccess(sentNotice);
+      const { mail } = await send(body);
+      if (mail.status === 'held') notifyWarning(<HeldMailNotice linkToOutbox={seesOutbox} />);
+      else notifySuccess(sentNotice);
       onClose();
     } catch (err) {
       handleFormError(err, setError, FIELDS);

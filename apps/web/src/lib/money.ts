@@ -22,3 +22,8 @@ export function moneyFormatOf(currencyId: number): MoneyFormat {
 export function formatDocumentDeduction(minor: number, currencyId: number): string {
   return formatDeduction(minor, moneyFormatOf(currencyId));
 }
+
+/** What an invoice still owes in a list: a dash for a void one (no paid status), which owes nothing and awaits no payment. */
+export function owedText(paidStatus: string | null, amount: string): string {
+  return paidStatus === null ? '—' : amount;
+}

@@ -1,7 +1,8 @@
+import type { ReactNode } from 'react';
 import { guestText } from './guest-text';
 import { errorText } from './api-error';
 
-type Toast = { id?: string; color: string; title?: string; message: string };
+type Toast = { id?: string; color: string; title?: string; message: ReactNode; autoClose?: number };
 
 let requested = false;
 const listeners = new Set<() => void>();
@@ -30,6 +31,11 @@ function show(toast: Toast): void {
 
 export function notifySuccess(message: string): void {
   show({ color: 'green', message });
+}
+
+/** Something the user should know that did not fail, kept on screen longer: it may carry a link to act on. */
+export function notifyWarning(message: ReactNode): void {
+  show({ color: 'yellow', message, autoClose: 10_000 });
 }
 
 /** Shows an error notification unless the transport already handled it silently. */

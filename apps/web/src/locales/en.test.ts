@@ -29,7 +29,7 @@ describe('English resources', () => {
   it('have every literal key the source passes to t()', () => {
     const root = join(import.meta.dirname, '..');
     const used = sourceFiles(root).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([a-z0-9_.-]+)'/gi)].map((match) => match[1] ?? ''),
+      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*(['"`])([a-z0-9_.-]+)\1/gi)].map((match) => match[2] ?? ''),
     );
     expect(used.length).toBeGreaterThan(100);
     expect(used.filter((key) => !has(key))).toEqual([]);

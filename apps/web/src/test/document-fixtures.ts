@@ -102,7 +102,7 @@ export const csrf = route('GET', '/api/v1/csrf-cookie', () => {
 });
 
 export function makePublicEstimate(overrides: Partial<PublicDocument> = {}): PublicDocument {
-  return { model: 'estimate', business: { name: 'Acme Ltd', logo_url: null }, invoice: null, estimate: publicEstimate(makeEstimate()), can_approve: true, can_reject: true, payments: [], pdf_url: '/api/v1/public/estimates/tok-1/pdf', ...overrides };
+  return { model: 'estimate', business: { name: 'Acme Ltd', logo_url: null }, invoice: null, estimate: publicEstimate(makeEstimate()), can_approve: true, can_reject: true, converted_to_invoice: null, payments: [], pdf_url: '/api/v1/public/estimates/tok-1/pdf', ...overrides };
 }
 
 /** A document as a public page gets it: without the fields only the businesses see. */

@@ -94,6 +94,8 @@ export const auditLogs = pgTable(
     userId: uuid('user_id'),
     model: text('model').notNull(),
     modelId: text('model_id').notNull(),
+    /** What people call the subject (a document number, a name), kept as it was when written; null on rows from before it was recorded. */
+    subjectLabel: text('subject_label'),
     action: text('action', { enum: ['created', 'updated', 'deleted'] }).notNull(),
     changes: jsonb('changes').$type<Record<string, { before: unknown; after: unknown }>>().notNull(),
     ip: text('ip'),

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditAction } from '@app/contracts';
 import type { Tx } from '../../db/client';
 import { auditLogs, users } from '../../db/schema';
@@ -40,4 +40,24 @@ export async function listAudit(tx: Tx, tenantId: string, filter: AuditFilter, o
 export async function countAudit(tx: Tx, tenantId: string, filter: AuditFilter): Promise<number> {
   const rows = await tx.select({ count: sql<number>`count(*)::int` }).from(auditLogs).where(where(tenantId, filter));
   return rows[0]?.count ?? 0;
+}
+
+/**
+ * Every row about these subjects, newest first, for naming rows written before labels were stored:
+ * another row of the same record (its creation, typically) may carry the label or the fields that name it.
+ */
+export async function rowsAboutSubjects(tx: Tx, tenantId: string, businessId: string | null, subjects: readonly { model: string; modelId: string }[]) {
+  if (subjects.length === 0) return [];
+  return tx
+    .select({ model: auditLogs.model, modelId: auditLogs.modelId, subjectLabel: auditLogs.subjectLabel, changes: auditLogs.changes })
+    .from(auditLogs)
+    .where(
+      and(
+        eq(auditLogs.tenantId, tenantId),
+        businessId ? eq(auditLogs.businessId, businessId) : undefined,
+        inArray(auditLogs.modelId, subjects.map((subject) => subject.modelId)),
+        or(isNotNull(auditLogs.subjectLabel), sql`${auditLogs.changes} <> '{}'::jsonb`),
+      ),
+    )
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id));
 }

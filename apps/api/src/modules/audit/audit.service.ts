@@ -1,9 +1,29 @@
 import { type AuditLogListResponse, type AuditLogQuery, auditLogQuerySchema, listMeta } from '@app/contracts';
+import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
+import { subjectLabelOfChanges } from '../../platform/audit';
 import type { AppContext } from '../../platform/app-context';
 import * as repo from './audit.repository';
 
 const DAY_MS = 86_400_000;
+
+type LabelledEntry = { model: string; modelId: string; subjectLabel: string | null; changes: Record<string, { before: unknown; after: unknown }> };
+const subjectKey = (entry: { model: string; modelId: string }) => `${entry.model}:${entry.modelId}`;
+const ownLabel = (entry: LabelledEntry) => entry.subjectLabel ?? subjectLabelOfChanges(entry.changes);
+
+/**
+ * The label of each listed row: the one stored when it was written; for older rows, one its own
+ * changes give, else the newest one another row about the same record gives (read once per page).
+ */
+async function subjectLabels(tx: Tx, tenantId: string, businessId: string | null, entries: readonly LabelledEntry[]) {
+  const unnamed = entries.filter((entry) => ownLabel(entry) === null);
+  const borrowed = new Map<string, string>();
+  for (const row of await repo.rowsAboutSubjects(tx, tenantId, businessId, unnamed)) {
+    const label = ownLabel(row);
+    if (label !== null && !borrowed.has(subjectKey(row))) borrowed.set(subjectKey(row), label);
+  }
+  return (entry: LabelledEntry): string | null => ownLabel(entry) ?? borrowed.get(subjectKey(entry)) ?? null;
+}
 
 /** Reads the audit log; entries are written by `recordAudit` in each change's own transaction. */
 export function createAuditService(app: AppContext) {
@@ -22,6 +42,7 @@ export function createAuditService(app: AppContext) {
       const { page, limit } = query;
       return inTenant(app.db, tenantId, async (tx) => {
         const rows = await repo.listAudit(tx, tenantId, filter, Math.max(page - 1, 0) * limit, limit);
+        const labelOf = await subjectLabels(tx, tenantId, businessId, rows.map(({ entry }) => entry));
         const total = await repo.countAudit(tx, tenantId, filter);
         const everything = await repo.countAudit(tx, tenantId, { businessId });
         return {
@@ -29,6 +50,7 @@ export function createAuditService(app: AppContext) {
             id: entry.id,
             model: entry.model,
             model_id: entry.modelId,
+            subject_label: labelOf(entry),
             action: entry.action,
             business_id: entry.businessId,
             user: entry.userId && userName !== null && userEmail !== null ? { id: entry.userId, name: userName, email: userEmail } : null,

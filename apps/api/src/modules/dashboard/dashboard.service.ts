@@ -1,5 +1,5 @@
 import type { DashboardCharts, DashboardStatType, DashboardStats, InvoicePaidStatus, InvoiceStatus } from '@app/contracts';
-import { type ConvertedTotal, type CurrencyConverter, type RateSource, displayInvoiceStatus, financialYearRange, financialYearStart, todayInTimeZone } from '@app/domain';
+import { type ConvertedTotal, type CurrencyConverter, type RateSource, displayInvoiceStatus, financialYearRange, invoiceBalance, financialYearStart, todayInTimeZone } from '@app/domain';
 import type { Tx } from '../../db/client';
 import type { businesses } from '../../db/schema';
 import { inTenant } from '../../db/tenant-tx';
@@ -112,8 +112,8 @@ export function createDashboardService(app: AppContext) {
               due_date: row.dueDate,
               currency_id: row.currencyId,
               total: row.total,
-              due_amount: row.dueAmount,
               ...state,
+              ...invoiceBalance({ ...state, due_amount: row.dueAmount }),
               display_status: displayInvoiceStatus({ ...state, due_date: row.dueDate }, today),
             };
           }),

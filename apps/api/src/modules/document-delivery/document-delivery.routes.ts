@@ -17,6 +17,7 @@ import {
   rejectDocumentRequestSchema,
   satisfies,
   sendDocumentEmailRequestSchema,
+  sentDocumentResponse,
   tokenParamsSchema,
 } from '@app/contracts';
 import type { RateLimitRule } from '../../platform/app-context';
@@ -60,7 +61,7 @@ export async function saveAndSend<Document extends DeliverableDocument>(
     await delivery.checkRecipient(businessScope(request), send.customerId);
   }
   const saved = await save();
-  return send.wanted ? delivery.sendWithDefaults(auditActor(request), businessScope(request), saved.id, deliveryRequest(request)) : saved;
+  return send.wanted ? (await delivery.sendWithDefaults(auditActor(request), businessScope(request), saved.id, deliveryRequest(request))).data : saved;
 }
 
 const pdfResponse = { 200: fileResponse(['application/pdf'], 'The document as PDF') };
@@ -92,8 +93,8 @@ export function privateDeliveryRoutes<Document extends DeliverableDocument, View
 
   server.post(
     `/${plural}/:id/send-email`,
-    { config: access(`send-${kind}`), schema: { params, body: sendDocumentEmailRequestSchema, response: { 200: dataResponse(resourceSchema) } } },
-    async (request) => ({ data: await delivery.sendEmail(auditActor(request), businessScope(request), request.params.id, request.body, deliveryRequest(request)) }),
+    { config: access(`send-${kind}`), schema: { params, body: sendDocumentEmailRequestSchema, response: { 200: sentDocumentResponse(resourceSchema) } } },
+    async (request) => delivery.sendEmail(auditActor(request), businessScope(request), request.params.id, request.body, deliveryRequest(request)),
   );
 
   server.post(`/${plural}/:id/links`, { config: { ...access(`send-${kind}`), sensitiveResponse: true }, schema: { params, response: { 200: publicLinkResponseSchema } } }, async (request) =>

@@ -3,6 +3,7 @@ import {
   type PublicLinkResponse,
   type ResolvedBusinessSettings,
   type SendDocumentEmailRequest,
+  type SentMail,
   messages,
   sendDocumentEmailRequestSchema,
 } from '@app/contracts';
@@ -34,6 +35,9 @@ export type RenderedPdf = { bytes: Buffer; filename: string };
 
 /** A send written in the caller's transaction: the document as sent, and the outbox mail to dispatch once it commits. */
 export type SentInTx<Document> = { document: Document; mailId: string };
+
+/** A send from a request: the document as sent and what became of its mail (queued, or held for want of a mail server). */
+export type SentDocument<Document> = { data: Document; mail: SentMail };
 
 /** A send request checked against the contract, with the PDF it attaches (null when the business sends links only). */
 type ComposedMail = { mail: ReturnType<typeof sendDocumentEmailRequestSchema.parse>; pdf: RenderedPdf | null };
@@ -119,11 +123,12 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
     };
   }
 
-  async function issueLinkInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, documentId: string, settings: ResolvedBusinessSettings, origin: string): Promise<PublicLinkResponse> {
+  async function issueLinkInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, document: Document, settings: ResolvedBusinessSettings, origin: string): Promise<PublicLinkResponse> {
+    const documentId = document.id;
     const token = randomToken();
     const expiresAt = settings.link_expiry_enabled ? new Date(app.clock.now().getTime() + settings.link_expiry_days * DAY_MS) : null;
     const link = await repo.insertPublicLink(tx, { tenantId: scope.tenantId, id: newId(), businessId: scope.businessId, model: adapter.kind, documentId, tokenHash: sha256(token), expiresAt });
-    await recordAudit(tx, actor, { model: 'public_link', modelId: link.id, action: 'created', after: { model: adapter.kind, document_id: documentId, expires_at: expiresAt } });
+    await recordAudit(tx, actor, { model: 'public_link', modelId: link.id, label: adapter.number(document), action: 'created', after: { model: adapter.kind, document_id: documentId, expires_at: expiresAt } });
     return { url: `${origin}/public/${adapter.plural}/view/${token}`, expires_at: expiresAt?.toISOString() ?? null };
   }
 
@@ -143,7 +148,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
   async function sendInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, document: Document, issuing: Issuer, { mail, pdf }: ComposedMail, request: DeliveryRequest): Promise<SentInTx<Document>> {
     const values = placeholderValues(document, issuing.business);
     const updated = await adapter.recordSentInTx(tx, actor, scope, document.id);
-    const link = await issueLinkInTx(tx, actor, scope, document.id, issuing.settings, request.origin);
+    const link = await issueLinkInTx(tx, actor, scope, document, issuing.settings, request.origin);
     const body = fillPlaceholders(mail.body, { ...values, link: link.url });
     const mailId = await app.outbox.write(tx, scope.tenantId, {
       to: mail.to,
@@ -160,11 +165,15 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
   }
 
   /** A send from a request: the PDF is rendered before the transaction, so no lock waits on it; the mail is dispatched after commit. */
-  async function send(actor: AuditActor, scope: BusinessScope, document: Document, issuing: Issuer, input: SendDocumentEmailRequest, request: DeliveryRequest): Promise<Document> {
+  async function send(actor: AuditActor, scope: BusinessScope, document: Document, issuing: Issuer, input: SendDocumentEmailRequest, request: DeliveryRequest): Promise<SentDocument<Document>> {
     const composed = await compose(document, issuing, input);
-    const sent = await inTenant(app.db, scope.tenantId, (tx) => sendInTx(tx, actor, scope, document, issuing, composed, request));
+    const sent = await inTenant(app.db, scope.tenantId, async (tx) => {
+      const written = await sendInTx(tx, actor, scope, document, issuing, composed, request);
+      return { ...written, held: await app.outbox.isHeld(tx, scope.tenantId, written.mailId) };
+    });
     await app.outbox.dispatch(scope.tenantId, sent.mailId);
-    return sent.document;
+    const mail: SentMail = sent.held ? { status: 'held', held_reason: 'no_mail_server' } : { status: 'queued', held_reason: null };
+    return { data: sent.document, mail };
   }
 
   /** The link behind a token, if it exists for this kind in this tenant and has not expired. */
@@ -190,7 +199,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
       return preview(document, await issuer(scope.tenantId, scope.businessId), request);
     },
 
-    async sendEmail(actor: AuditActor, scope: BusinessScope, id: string, input: SendDocumentEmailRequest, request: DeliveryRequest): Promise<Document> {
+    async sendEmail(actor: AuditActor, scope: BusinessScope, id: string, input: SendDocumentEmailRequest, request: DeliveryRequest): Promise<SentDocument<Document>> {
       const document = await own(scope, id);
       return send(actor, scope, document, await issuer(scope.tenantId, scope.businessId), input, request);
     },
@@ -202,7 +211,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
     },
 
     /** Sending straight from the create/edit form: the previewed mail, unchanged. */
-    async sendWithDefaults(actor: AuditActor, scope: BusinessScope, id: string, request: DeliveryRequest): Promise<Document> {
+    async sendWithDefaults(actor: AuditActor, scope: BusinessScope, id: string, request: DeliveryRequest): Promise<SentDocument<Document>> {
       const document = await own(scope, id);
       const issuing = await issuer(scope.tenantId, scope.businessId);
       return send(actor, scope, document, issuing, defaultMail(document, issuing, request), request);
@@ -225,7 +234,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
       const document = await own(scope, id);
       return inTenant(app.db, scope.tenantId, async (tx) => {
         const { settings } = await issuerIn(tx, scope.tenantId, scope.businessId);
-        return issueLinkInTx(tx, actor, scope, document.id, settings, request.origin);
+        return issueLinkInTx(tx, actor, scope, document, settings, request.origin);
       });
     },
 

@@ -1,12 +1,14 @@
 import { type EstimateResource, messages } from '@app/contracts';
 import { estimateTransition } from '@app/domain';
 import type { EstimateService } from '../estimates/estimates.service';
+import type { InvoiceService } from '../invoices/invoices.service';
 import { type DeliveryAdapter, markViewedOnce } from './delivery-adapter';
 import { formatDocumentDate } from './document-formatting';
 import { itemizedBody } from './document-pdf-model';
 import type { DocumentPublicView } from './invoice-delivery';
 
-export function estimateDeliveryAdapter(estimates: EstimateService): DeliveryAdapter<EstimateResource, DocumentPublicView> {
+/** `invoices` reads the invoice a converted estimate became, for the number its public page names. */
+export function estimateDeliveryAdapter(estimates: EstimateService, invoices: Pick<InvoiceService, 'getInTx'>): DeliveryAdapter<EstimateResource, DocumentPublicView> {
   return {
     kind: 'estimate',
     plural: 'estimates',
@@ -29,13 +31,19 @@ export function estimateDeliveryAdapter(estimates: EstimateService): DeliveryAda
     recordSentInTx: estimates.recordSentInTx,
     getForRecipient: estimates.getForRecipient,
     opened: markViewedOnce(estimates),
-    publicView: ({ allowed_actions: _actions, attachments: _files, ...estimate }) => ({
-      model: 'estimate',
-      invoice: null,
-      estimate,
-      can_approve: estimateTransition(estimate.status, 'approve').ok,
-      can_reject: estimateTransition(estimate.status, 'reject').ok,
-      payments: [],
-    }),
+    publicView: async ({ allowed_actions: _actions, attachments: _files, ...estimate }, tx, tenantId) => {
+      const converted = estimate.converted_invoice_id !== null;
+      return {
+        model: 'estimate',
+        invoice: null,
+        estimate,
+        can_approve: estimateTransition(estimate.status, 'approve', converted).ok,
+        can_reject: estimateTransition(estimate.status, 'reject', converted).ok,
+        converted_to_invoice: estimate.converted_invoice_id
+          ? { invoice_number: (await invoices.getInTx(tx, { tenantId, businessId: estimate.business.id }, estimate.converted_invoice_id)).invoice_number }
+          : null,
+        payments: [],
+      };
+    },
   };
 }

@@ -157,6 +157,7 @@ describe('invoice email', () => {
     });
     expect(response.status, JSON.stringify(response.body)).toBe(200);
     expect(dataOf(response.body)).toMatchObject({ id: invoice.id, status: 'sent', sent_at: clock.now().toISOString() });
+    expect(response.body.mail).toEqual({ status: 'queued', held_reason: null });
     const mail = await h.smtp.waitFor(BUYER_EMAIL, (m) => m.subject === `Link mail ${invoice.invoice_number}`);
     expect(mail.text).toContain(`Hello Globex Corporation, see ${invoice.invoice_number}: http://localhost/public/invoices/view/`);
     expect(mail.raw).not.toContain('application/pdf');

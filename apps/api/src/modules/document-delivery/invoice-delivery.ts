@@ -35,6 +35,7 @@ export function invoiceDeliveryAdapter(invoices: InvoiceService): DeliveryAdapte
       estimate: null,
       can_approve: false,
       can_reject: false,
+      converted_to_invoice: null,
       payments: await invoicePaymentsForRecipient(tx, tenantId, invoice.id),
     }),
   };

@@ -1,8 +1,7 @@
-import { type InvoiceResource, invoiceRequestSchema, messages } from '@app/contracts';
+import { type InvoiceResource, invoiceRequestSchema } from '@app/contracts';
 import type { AppContext } from '../../platform/app-context';
 import type { AuditActor } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
-import { AppError } from '../../platform/errors';
 import type { DocumentAttachments } from '../documents/document-attachments';
 import type { DocumentCore } from '../documents/document-core';
 import type { InvoiceService } from '../invoices/invoices.service';
@@ -18,7 +17,6 @@ export function createEstimateConversion(app: AppContext, core: DocumentCore<rep
     const outcome = await core.write(scope, async (tx) => {
       const row = await core.ownOrFail(tx, scope, id);
       const { status, owner } = await allowedEstimateStatus(tx, core, row, 'convert');
-      if (row.convertedInvoiceId !== null) throw AppError.validation('status', messages.estimateAlreadyConverted);
       const payload = invoiceRequestSchema.parse({ ...(await core.copyRequest(tx, scope.tenantId, row)), invoice_date: core.today(owner.settings) });
       const invoice = await invoices.createInTx(tx, actor, scope, payload, { source: 'estimate', status: 'draft', estimateId: id });
       const now = app.clock.now();

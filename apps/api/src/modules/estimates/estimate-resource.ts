@@ -26,8 +26,7 @@ export type EstimateResourceContext = {
 export function toEstimateListItem(row: EstimateRow, context: EstimateResourceContext): EstimateListItem {
   const status = effectiveStatus(row, context.today);
   const allowedSet = context.direction === 'outgoing' ? outgoingActions : incomingActions;
-  // One estimate becomes one invoice: after converting, only deleting that invoice frees it again.
-  const allowed = allowedEstimateActions(status).filter((action) => allowedSet.has(action) && !(action === 'convert' && row.convertedInvoiceId !== null));
+  const allowed = allowedEstimateActions(status, row.convertedInvoiceId !== null).filter((action) => allowedSet.has(action));
   return {
     ...documentHeader(row, context, allowed),
     estimate_number: row.estimateNumber,

@@ -13,7 +13,7 @@ import * as repo from './estimates.repository';
 /** The status after `action`, judged on the status as of today (an estimate past its expiry is expired). */
 export async function allowedEstimateStatus(tx: Tx, core: DocumentCore<repo.EstimateRow>, row: repo.EstimateRow, action: EstimateAction) {
   const owner = await loadDocumentBusiness(tx, row.tenantId, row.businessId);
-  const result = estimateTransition(effectiveStatus(row, core.today(owner.settings)), action);
+  const result = estimateTransition(effectiveStatus(row, core.today(owner.settings)), action, row.convertedInvoiceId !== null);
   if (!result.ok) throw AppError.validation('status', result.message);
   return { status: result.status, owner };
 }

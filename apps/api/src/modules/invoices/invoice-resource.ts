@@ -1,5 +1,5 @@
 import type { AttachmentResource, DocumentDirection, InvoiceListItem, InvoicePaidStatus, InvoiceResource, InvoiceStatus, ResolvedBusinessSettings } from '@app/contracts';
-import { type InvoiceAction, allowedInvoiceActions, displayInvoiceStatus } from '@app/domain';
+import { type InvoiceAction, allowedInvoiceActions, displayInvoiceStatus, invoiceBalance } from '@app/domain';
 import type { DocumentCustomer, DocumentLines } from '../documents/document-core';
 import { documentHeader, lineResources } from '../documents/document-resource';
 import type { InvoiceRow } from './invoices.repository';
@@ -44,9 +44,8 @@ export function toInvoiceListItem(row: InvoiceRow, context: ResourceContext): In
     due_date: row.dueDate,
     status: state.status,
     display_status: displayInvoiceStatus({ ...state, due_date: row.dueDate }, context.today),
-    paid_status: state.paid_status,
     amount_paid: row.amountPaid,
-    due_amount: row.dueAmount,
+    ...invoiceBalance({ ...state, due_amount: row.dueAmount }),
     source: row.source,
     estimate_id: row.estimateId,
   };

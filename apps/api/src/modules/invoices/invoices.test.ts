@@ -189,6 +189,24 @@ describe('invoice lifecycle', () => {
     expect((await vendor.post('/api/v1/invoices/delete', { ids: many.map((i) => i.id) })).body).toEqual({ success: true, count: 2 });
   });
 
+  it('shows a void invoice as owing nothing, with no paid status, wherever it is listed', async () => {
+    const invoice = await createInvoice(vendor, customer.id, { items: [{ name: 'Cancelled work', quantity: '1', price: 7000 }] });
+    expect((await vendor.post(`/api/v1/invoices/${invoice.id}/finalize`)).status).toBe(200);
+    expect(dataOf((await vendor.get(`/api/v1/invoices/${invoice.id}`)).body)).toMatchObject({ paid_status: 'unpaid', due_amount: 7000 });
+    expect((await vendor.post(`/api/v1/invoices/${invoice.id}/void`)).status).toBe(200);
+    const owesNothing = { id: invoice.id, status: 'void', paid_status: null, due_amount: 0, total: 7000 };
+    expect(dataOf((await vendor.get(`/api/v1/invoices/${invoice.id}`)).body)).toMatchObject(owesNothing);
+    const listed = async (client: TestClient, query: string) => listOf((await client.get(`/api/v1/invoices${query}`)).body).data.find((row) => row.id === invoice.id);
+    expect(await listed(vendor, '')).toMatchObject(owesNothing);
+    expect(await listed(vendor, `?customer_id=${customer.id}`)).toMatchObject(owesNothing);
+    // The receiving business is told the same, and another business or tenant sees nothing.
+    expect(await listed(buyer, '?type=incoming')).toMatchObject(owesNothing);
+    expect(await listed(sibling, '')).toBeUndefined();
+    expect((await foreign.get(`/api/v1/invoices/${invoice.id}`)).status).toBe(404);
+    const charts = (await vendor.get('/api/v1/business/charts/data')).body as { recent_invoices: { id: string }[] };
+    expect(charts.recent_invoices.find((row) => row.id === invoice.id)).toMatchObject({ status: 'void', paid_status: null, due_amount: 0 });
+  });
+
   it('edits with recomputed totals and honours the retrospective edit lock', async () => {
     const invoice = await createInvoice(vendor, customer.id);
     const edited = await vendor.put(`/api/v1/invoices/${invoice.id}`, invoiceBody(customer.id, { invoice_number: invoice.invoice_number, total: 1, items: [{ name: 'Only', quantity: '4', price: 2500 }] }));

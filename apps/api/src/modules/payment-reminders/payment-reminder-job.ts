@@ -49,7 +49,7 @@ async function remindBusiness(app: AppContext, scope: BusinessScope, now: Date):
         const claimed = await repo.claimDelivery(tx, { tenantId: scope.tenantId, invoiceId: invoice.id, reminderId: rule.id, businessId: scope.businessId, sentTo: invoice.customerEmail, sentAt: now });
         if (!claimed) continue;
         mailIds.push(await app.outbox.write(tx, scope.tenantId, reminderMail(invoice, sender, today)));
-        await recordAudit(tx, actor, { model: 'reminder_delivery', modelId: invoice.id, action: 'created', after: { reminder_id: rule.id, type: rule.type, days: rule.days, sent_to: invoice.customerEmail } });
+        await recordAudit(tx, actor, { model: 'reminder_delivery', modelId: invoice.id, label: invoice.invoiceNumber, action: 'created', after: { reminder_id: rule.id, type: rule.type, days: rule.days, sent_to: invoice.customerEmail } });
       }
     }
     return mailIds;

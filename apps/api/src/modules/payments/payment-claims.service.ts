@@ -92,9 +92,9 @@ export function createPaymentClaims(app: AppContext, deps: PaymentClaimDependenc
    * customer's log shows its members' names and addresses).
    */
   async function auditDecision(tx: Tx, actor: AuditActor, before: PaymentRow, after: PaymentRow): Promise<void> {
-    await recordAudit(tx, actor, { model: 'payment_claim', modelId: before.id, action: 'updated', before: claimAudit(before), after: claimAudit(after) });
+    await recordAudit(tx, actor, { model: 'payment_claim', modelId: before.id, label: before.paymentNumber, action: 'updated', before: claimAudit(before), after: claimAudit(after) });
     const customerSide: AuditActor = { tenantId: actor.tenantId, userId: null, businessId: before.businessId, ip: null };
-    await recordAudit(tx, customerSide, { model: 'payment', modelId: before.id, action: 'updated', before: claimAudit(before), after: claimAudit(after) });
+    await recordAudit(tx, customerSide, { model: 'payment', modelId: before.id, label: before.paymentNumber, action: 'updated', before: claimAudit(before), after: claimAudit(after) });
   }
 
   /** Mails the vendor that its customer claims a payment on its invoice; null when the vendor has no address. */

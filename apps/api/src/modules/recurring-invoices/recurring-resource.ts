@@ -1,5 +1,5 @@
 import type { InvoicePaidStatus, InvoiceStatus, RecurringFrequency, RecurringInvoiceListItem, RecurringInvoiceResource, RecurringInvoiceStatus } from '@app/contracts';
-import { effectiveCron, nextOccurrences, splitCron } from '@app/domain';
+import { effectiveCron, invoiceBalance, nextOccurrences, splitCron } from '@app/domain';
 import type { DocumentCustomer, DocumentLines } from '../documents/document-core';
 import { customerFields, documentAmounts, lineResources } from '../documents/document-resource';
 import type { GeneratedInvoiceRow, RecurringRow } from './recurring-invoices.repository';
@@ -74,10 +74,9 @@ export function toRecurringResource(
       invoice_date: invoice.invoiceDate,
       due_date: invoice.dueDate,
       status: invoice.status as InvoiceStatus,
-      paid_status: invoice.paidStatus as InvoicePaidStatus,
       total: invoice.total,
       amount_paid: invoice.amountPaid,
-      due_amount: invoice.dueAmount,
+      ...invoiceBalance({ status: invoice.status as InvoiceStatus, paid_status: invoice.paidStatus as InvoicePaidStatus, due_amount: invoice.dueAmount }),
       period: invoice.period,
     })),
     invoice_count: generated.count,

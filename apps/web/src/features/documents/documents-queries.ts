@@ -18,6 +18,7 @@ import {
   invoiceStatsSchema,
   publicLinkResponseSchema,
   type SendDocumentEmailRequest,
+  sentDocumentResponse,
   successResponseSchema,
 } from '@app/contracts';
 import { type ShownEstimateStatus, type ShownInvoiceStatus, shownEstimateStatus, shownInvoiceStatus } from '@app/domain';
@@ -137,16 +138,17 @@ export function useEmailPreview(kind: DocumentKind, id: string, enabled: boolean
 export function useSendDocumentEmail(kind: DocumentKind) {
   const invalidate = useInvalidate(kind);
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: SendDocumentEmailRequest }) => api.post(`${one(kind, id)}/send-email`, documentAnswer(kind), body),
+    mutationFn: ({ id, body }: { id: string; body: SendDocumentEmailRequest }) => api.post(`${one(kind, id)}/send-email`, sentDocumentResponse(kind === 'invoice' ? invoiceResourceSchema : estimateResourceSchema), body),
     onSuccess: invalidate,
   });
 }
 
 /** The payment reminders mailed for one of the business's own invoices, oldest first. */
-export function useInvoiceReminders(id: string) {
+export function useInvoiceReminders(id: string, enabled = true) {
   return useQuery({
     queryKey: [...documentKeys.one('invoice', id), 'reminders'] as const,
     queryFn: async ({ signal }) => (await api.get(`${one('invoice', id)}/reminders`, invoiceReminderDeliveriesResponseSchema, { signal })).data,
+    enabled,
   });
 }
 

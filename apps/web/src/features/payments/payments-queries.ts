@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { bulkDeleteResponseSchema, dataResponse, documentEmailPreviewSchema, paymentClaimListResponseSchema, paymentClaimResponseSchema, paymentListResponseSchema, type PaymentRequest, paymentResourceSchema, type SendDocumentEmailRequest, successResponseSchema } from '@app/contracts';
+import { bulkDeleteResponseSchema, type DocumentDirection, dataResponse, documentEmailPreviewSchema, paymentClaimListResponseSchema, paymentClaimResponseSchema, paymentListResponseSchema, type PaymentRequest, paymentResourceSchema, type SendDocumentEmailRequest, sentDocumentResponse, successResponseSchema } from '@app/contracts';
 import { type QueryValue, api } from '../../lib/api-client';
 import { companyPaths } from '../../lib/paths';
 import { dashboardKeys } from '../../lib/queries/dashboard-keys';
@@ -24,6 +24,19 @@ export function usePayments(params: PaymentListParams) {
     queryKey: paymentKeys.list(params),
     queryFn: ({ signal }) => api.get(BASE, paymentListResponseSchema, { query: { limit: PAYMENTS_PAGE_SIZE, ...params }, signal }),
     placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * The payments recorded against one invoice, as its issuer (received) or its receiver (made) sees
+ * them; `enabled` false for a caller that may not view payments or a draft no one could pay.
+ */
+export function useInvoicePaymentList(invoiceId: string, direction: DocumentDirection, enabled = true) {
+  const params: PaymentListParams = { tab: direction === 'outgoing' ? 'received' : 'made', invoice_id: invoiceId };
+  return useQuery({
+    queryKey: paymentKeys.list(params),
+    queryFn: ({ signal }) => api.get(BASE, paymentListResponseSchema, { query: { limit: PAYMENTS_PAGE_SIZE, ...params }, signal }),
+    enabled,
   });
 }
 
@@ -104,7 +117,7 @@ export function usePaymentEmailPreview(id: string, enabled: boolean) {
 export function useSendReceipt() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string; body: SendDocumentEmailRequest }) => api.post(`${one(id)}/send-email`, dataResponse(paymentResourceSchema), body),
+    mutationFn: ({ id, body }: { id: string; body: SendDocumentEmailRequest }) => api.post(`${one(id)}/send-email`, sentDocumentResponse(paymentResourceSchema), body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
   });
 }

@@ -13,6 +13,16 @@ const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, ten
 const lazyLoad = { timeout: 15_000 };
 
 describe('public document pages', () => {
+  it('says a converted estimate became an invoice and offers no decision, even if the answer allowed one', async () => {
+    const converted = publicEstimate(makeEstimate({ status: 'sent', converted_invoice_id: 'inv-7' }));
+    mockFetch(tenant, csrf, route('GET', '/api/v1/public/estimates/tok-9', () => jsonResponse(200, makePublicEstimate({ estimate: converted, converted_to_invoice: { invoice_number: 'INV-000007' } }))));
+    renderApp('/public/estimates/view/tok-9', null);
+
+    expect(await screen.findByText('This estimate was converted to invoice INV-000007: it can no longer be accepted or rejected.', {}, lazyLoad)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reject' })).not.toBeInTheDocument();
+  });
+
   it('shows an estimate to a guest and accepts it', async () => {
     let decided = false;
     const approved = publicEstimate(makeEstimate({ status: 'approved' }));
@@ -49,7 +59,7 @@ describe('public document pages', () => {
     mockFetch(
       tenant,
       route('GET', '/api/v1/public/invoices/tok-2', () =>
-        jsonResponse(200, { model: 'invoice', business: { name: 'Acme Ltd', logo_url: null }, invoice, estimate: null, can_approve: false, can_reject: false, payments: [], pdf_url: '/api/v1/public/invoices/tok-2/pdf' }),
+        jsonResponse(200, { model: 'invoice', business: { name: 'Acme Ltd', logo_url: null }, invoice, estimate: null, can_approve: false, can_reject: false, converted_to_invoice: null, payments: [], pdf_url: '/api/v1/public/invoices/tok-2/pdf' }),
       ),
     );
     renderApp('/public/invoices/view/tok-2', null);
@@ -73,7 +83,7 @@ describe('public document pages', () => {
     mockFetch(
       tenant,
       route('GET', '/api/v1/public/invoices/tok-3', () =>
-        jsonResponse(200, { model: 'invoice', business: { name: 'Acme Ltd', logo_url: null }, invoice, estimate: null, can_approve: false, can_reject: false, payments, pdf_url: '/api/v1/public/invoices/tok-3/pdf' }),
+        jsonResponse(200, { model: 'invoice', business: { name: 'Acme Ltd', logo_url: null }, invoice, estimate: null, can_approve: false, can_reject: false, converted_to_invoice: null, payments, pdf_url: '/api/v1/public/invoices/tok-3/pdf' }),
       ),
     );
     renderApp('/public/invoices/view/tok-3', null);

@@ -15,6 +15,13 @@ import { PublicInvoicePayments } from './public-invoice-payments';
 function EstimateDecision({ token, document }: { token: string; document: PublicDocument }) {
   const { t } = useTranslation();
   const decide = usePublicEstimateDecision(token);
+  if (document.converted_to_invoice) {
+    return (
+      <Alert color="blue" role="status">
+        {t('public_documents.converted', { number: document.converted_to_invoice.invoice_number })}
+      </Alert>
+    );
+  }
   if (!document.can_approve && !document.can_reject && !decide.isSuccess) return null;
   return (
     <Stack gap="xs">
@@ -53,7 +60,7 @@ function PublicDocumentView({ model, token, data }: { model: PublicModel; token:
   const badges = (
     <>
       {shown && <DocumentStatusBadge status={shown} />}
-      {invoice && <PaidStatusBadge status={invoice.paid_status} />}
+      {invoice?.paid_status && <PaidStatusBadge status={invoice.paid_status} />}
     </>
   );
   return (

@@ -12,6 +12,7 @@ const entry: AuditLogResource = {
   id: 'a1',
   model: 'business',
   model_id: 'biz-1',
+  subject_label: 'Acme Ltd',
   action: 'updated',
   business_id: 'biz-1',
   user: { id: 'user-1', name: 'Ada Lovelace', email: 'ada@example.com' },
@@ -29,7 +30,10 @@ describe('company audit log', () => {
     const { router } = renderApp('/audit-log?model=business', makeSession({ current_user_abilities: ['view-audit-log'] }));
     const user = userEvent.setup();
 
-    await user.click(await screen.findByRole('button', { name: 'Show 1 field' }));
+    const show = await screen.findByRole('button', { name: 'Show 1 field' });
+    expect(screen.getByRole('cell', { name: 'Acme Ltd' })).toBeInTheDocument();
+    expect(screen.queryByText('biz-1')).not.toBeInTheDocument();
+    await user.click(show);
     const changes = await screen.findByRole('table', { name: 'Changes to business' });
     expect(within(changes).getByText('Acme')).toBeInTheDocument();
     expect(within(changes).getByText('Acme Ltd')).toBeInTheDocument();
@@ -41,5 +45,17 @@ describe('company audit log', () => {
     await waitFor(() => expect(router.state.location.search).toContain('user_id=user-1'));
     await waitFor(() => expect(requests.some((r) => r.search.get('user_id') === 'user-1')).toBe(true));
     expect(screen.getByText('Only Ada Lovelace')).toBeInTheDocument();
+  });
+
+  it('shows the internal id only for a row nothing names', async () => {
+    const unnamed = { ...entry, id: 'a2', model: 'business_settings', subject_label: null, changes: { time_zone: { before: 'UTC', after: 'Europe/Warsaw' } } };
+    mockFetch(
+      route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)),
+      route('GET', '/api/v1/audit-logs', () => jsonResponse(200, { data: [entry, unnamed], meta: { current_page: 1, last_page: 1, per_page: 20, total: 2, audit_log_total_count: 2 } })),
+    );
+    renderApp('/audit-log', makeSession({ current_user_abilities: ['view-audit-log'] }));
+
+    expect(await screen.findByRole('cell', { name: 'Acme Ltd' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getAllByText('biz-1')).toHaveLength(1);
   });
 });

@@ -67,11 +67,15 @@ function AuditLogPage({ area }: { area: AuditArea }) {
     {
       key: 'record',
       header: t('audit.record'),
-      render: (entry) => (
-        <Text size="xs" ff="monospace">
-          {entry.model_id}
-        </Text>
-      ),
+      // The record as people know it; the internal id only when nothing recorded names it.
+      render: (entry) =>
+        entry.subject_label === null ? (
+          <Text size="xs" ff="monospace">
+            {entry.model_id}
+          </Text>
+        ) : (
+          <Text size="sm">{entry.subject_label}</Text>
+        ),
     },
     {
       key: 'changes',

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Grid, Group, Stack } from '@mantine/core';
+import { Alert, Anchor, Badge, Grid, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DocumentPreview } from '../../../components/document-preview';
@@ -12,7 +12,9 @@ import { DocumentActions } from '../components/document-actions';
 import { DocumentAttachments } from '../components/document-attachments';
 import { DocumentTimeline } from '../components/document-timeline';
 import { InvoiceReminders } from '../components/invoice-reminders';
+import { InvoiceTimeline } from '../components/invoice-timeline';
 import { type DocumentResource, isInvoice, shownStatusOf, useDocument } from '../documents-queries';
+import { useDocumentPermissions } from '../use-document-commands';
 
 function Related({ document }: { document: DocumentResource }) {
   const { t } = useTranslation();
@@ -33,6 +35,22 @@ function Related({ document }: { document: DocumentResource }) {
   return null;
 }
 
+/**
+ * Why a draft estimate offers no "Convert to invoice": the transition table converts only estimates
+ * the customer could have seen (open and after), so the way there is "Mark as open" first.
+ */
+function DraftEstimateHint({ document }: { document: DocumentResource }) {
+  const { t } = useTranslation();
+  const can = useCan('business');
+  const may = useDocumentPermissions('estimate')(document);
+  if (isInvoice(document) || document.status !== 'draft' || !may.finalize || !can('create-invoice')) return null;
+  return (
+    <Alert color="blue" variant="light" title={t('estimates.view.convert_hint_title')}>
+      {t('estimates.view.convert_hint')}
+    </Alert>
+  );
+}
+
 function DocumentView({ kind, document }: { kind: DocumentKind; document: DocumentResource }) {
   const { t } = useTranslation();
   const can = useCan('business');
@@ -46,12 +64,13 @@ function DocumentView({ kind, document }: { kind: DocumentKind; document: Docume
       <Stack>
         <Group gap="xs">
           <DocumentStatusBadge status={shownStatusOf(document, document.direction)} />
-          {isInvoice(document) && document.status !== 'draft' && <PaidStatusBadge status={document.paid_status} />}
+          {isInvoice(document) && document.status !== 'draft' && document.paid_status && <PaidStatusBadge status={document.paid_status} />}
           <Badge variant="outline" color="gray">
             {t(`invoices.direction.${document.direction}`)}
           </Badge>
           <Related document={document} />
         </Group>
+        <DraftEstimateHint document={document} />
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, lg: 8 }}>
             <DocumentPreview document={document} />
@@ -59,7 +78,7 @@ function DocumentView({ kind, document }: { kind: DocumentKind; document: Docume
           <Grid.Col span={{ base: 12, lg: 4 }}>
             <Stack>
               <DocumentAttachments kind={kind} documentId={document.id} attachments={document.attachments} canRemove={issuer && can(documentKinds[kind].abilities.edit)} />
-              <DocumentTimeline document={document} />
+              {isInvoice(document) ? <InvoiceTimeline invoice={document} /> : <DocumentTimeline document={document} />}
               {isInvoice(document) && document.status !== 'draft' && can('view-payment') && <InvoicePayments invoiceId={document.id} direction={document.direction} />}
               {isInvoice(document) && issuer && document.status !== 'draft' && <InvoiceReminders invoiceId={document.id} />}
             </Stack>

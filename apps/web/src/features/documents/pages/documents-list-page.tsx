@@ -12,7 +12,7 @@ import { Icon } from '../../../components/icon';
 import { PageHeader } from '../../../components/page-header';
 import { type DocumentKind, directionsFor, documentKinds, documentLinks, rememberList } from '../../../lib/document-kinds';
 import { formatDate } from '../../../lib/format';
-import { formatDocumentMoney } from '../../../lib/money';
+import { formatDocumentMoney, owedText } from '../../../lib/money';
 import { useBootstrap, useCan } from '../../../lib/session';
 import { DocumentListFilters, FILTER_KEYS, type Filters } from '../components/document-list-filters';
 import { DocumentRowMenu } from '../components/document-row-menu';
@@ -49,7 +49,7 @@ function columnsFor(kind: DocumentKind, direction: DocumentDirection, t: (key: s
     columns.push({ key: 'expiry_date', header: t('estimates.columns.expiry_date'), render: (row) => (isInvoice(row) ? '' : formatDate(row.expiry_date)) });
   }
   columns.push({ key: 'total', header: t('invoices.columns.total'), align: 'right', render: (row) => money(row.total, row) });
-  if (kind === 'invoice') columns.push({ key: 'due', header: t('invoices.columns.amount_due'), align: 'right', render: (row) => (isInvoice(row) ? money(row.due_amount, row) : '') });
+  if (kind === 'invoice') columns.push({ key: 'due', header: t('invoices.columns.amount_due'), align: 'right', render: (row) => (isInvoice(row) ? owedText(row.paid_status, money(row.due_amount, row)) : '') });
   return columns;
 }
 

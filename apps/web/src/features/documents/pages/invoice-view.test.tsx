@@ -76,7 +76,7 @@ describe('invoice view', () => {
           data: { to: 'billing@globex.example', reply_to: 'ada@example.com', subject: 'You have received a new invoice from Acme Ltd', body: 'Please find invoice INV-000001.', send_as_attachment: true },
         }),
       ),
-      route('POST', '/api/v1/invoices/inv-1/send-email', () => jsonResponse(200, { data: makeInvoice({ status: 'sent', display_status: 'sent' }) })),
+      route('POST', '/api/v1/invoices/inv-1/send-email', () => jsonResponse(200, { data: makeInvoice({ status: 'sent', display_status: 'sent' }), mail: { status: 'queued', held_reason: null } })),
     );
     renderApp('/invoices/inv-1/view', makeSession({ current_user_abilities: all }));
     const user = userEvent.setup();
@@ -105,6 +105,35 @@ describe('invoice view', () => {
       }),
     );
     expect(await screen.findByText('Invoice sent', {}, lazyLoad)).toBeInTheDocument();
+  });
+
+  it.each([
+    { who: 'an admin who may see the outbox', platform: ['edit-platform-setting'], link: true },
+    { who: 'a user who may not', platform: [], link: false },
+  ])('says the mail was only queued when no mail server is configured, with the outbox link for $who', async ({ platform, link }) => {
+    mockFetch(
+      tenant,
+      csrf,
+      route('GET', '/api/v1/invoices/inv-1', () => jsonResponse(200, { data: makeInvoice() })),
+      route('GET', '/api/v1/invoices/inv-1/preview-email', () =>
+        jsonResponse(200, { data: { to: 'billing@globex.example', reply_to: null, subject: 'Invoice INV-000001', body: 'Please pay.', send_as_attachment: false } }),
+      ),
+      route('POST', '/api/v1/invoices/inv-1/send-email', () =>
+        jsonResponse(200, { data: makeInvoice({ status: 'sent', display_status: 'sent' }), mail: { status: 'held', held_reason: 'no_mail_server' } }),
+      ),
+    );
+    renderApp('/invoices/inv-1/view', makeSession({ current_user_abilities: all, current_user_platform_abilities: platform }));
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Send' }, lazyLoad));
+    const dialog = await screen.findByRole('dialog', { name: 'Send invoice' });
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Subject/)).toHaveValue('Invoice INV-000001'));
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+
+    expect(await screen.findByText(/^Queued: no mail server is configured/, {}, lazyLoad)).toBeInTheDocument();
+    const outbox = screen.queryByRole('link', { name: 'Open the outbox' });
+    if (link) expect(outbox).toHaveAttribute('href', '/admin/outbox?status=held');
+    else expect(outbox).not.toBeInTheDocument();
   });
 
   it('lets the receiving business approve, and nothing else', async () => {
@@ -148,6 +177,17 @@ describe('invoice view', () => {
 });
 
 describe('estimate view', () => {
+  it('explains on a draft why Convert to invoice is not offered yet', async () => {
+    const draft = makeEstimate({ status: 'draft', allowed_actions: ['edit', 'delete', 'finalize', 'send', 'mark_sent', 'void', 'clone'] });
+    mockFetch(tenant, route('GET', '/api/v1/estimates/est-1', () => jsonResponse(200, { data: draft })));
+    renderApp('/estimates/est-1/view', makeSession({ current_user_abilities: ['view-estimate', 'edit-estimate', 'create-invoice', 'view-invoice'] }));
+
+    expect(await screen.findByText('Not ready to convert yet', {}, lazyLoad)).toBeInTheDocument();
+    expect(screen.getByText(/Mark it as open first; then Convert to invoice is offered/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Mark as open' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Convert to invoice' })).not.toBeInTheDocument();
+  });
+
   it('converts to an invoice and opens it', async () => {
     const { requests } = mockFetch(
       tenant,
@@ -159,6 +199,7 @@ describe('estimate view', () => {
     const { router } = renderApp('/estimates/est-1/view', makeSession({ current_user_abilities: ['view-estimate', 'edit-estimate', 'create-invoice', 'view-invoice'] }));
 
     expect(await screen.findByText('PO-77', {}, lazyLoad)).toBeInTheDocument();
+    expect(screen.queryByText('Not ready to convert yet')).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Convert to invoice' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/inv-42/view'));
     expect(await screen.findByText('Estimate converted to invoice', {}, lazyLoad)).toBeInTheDocument();

@@ -32,6 +32,19 @@ describe('invoice lists by business kind', () => {
     expect(screen.getByRole('columnheader', { name: 'Customer' })).toBeInTheDocument();
   });
 
+  it('shows a void invoice as void, with no paid status and a dash for the amount due', async () => {
+    const voided = makeInvoice({ id: 'inv-2', invoice_number: 'INV-000002', status: 'void', display_status: 'void', paid_status: null, due_amount: 0 });
+    mockFetch(tenant, invoiceStats, route('GET', '/api/v1/invoices', () => invoicePage([makeInvoice(), voided])));
+    renderApp('/invoices', session({ is_customer: false, is_vendor: true }));
+
+    const row = (await screen.findByRole('link', { name: 'INV-000002' }, lazyLoad)).closest('tr');
+    if (!row) throw new Error('no row for INV-000002');
+    expect(within(row).getByText('Void')).toBeInTheDocument();
+    expect(within(row).queryByText('Unpaid')).not.toBeInTheDocument();
+    expect(within(row).getByLabelText('No payment due')).toHaveTextContent('—');
+    expect(within(row).getAllByRole('cell').at(-2)).toHaveTextContent('—');
+  });
+
   it('a business that only buys gets the incoming list, even when it asks for the outgoing one', async () => {
     const incoming = makeInvoice({ direction: 'incoming', business: { id: 'biz-9', name: 'Initech' }, status: 'open', display_status: 'open', allowed_actions: ['approve', 'reject'] });
     const { requests } = mockFetch(tenant, invoiceStats, route('GET', '/api/v1/invoices', () => invoicePage([incoming])));

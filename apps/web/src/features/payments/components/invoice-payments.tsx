@@ -6,14 +6,17 @@ import { errorText } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format';
 import { formatDocumentMoney } from '../../../lib/money';
 import { paymentLinks } from '../payment-links';
-import { usePayments } from '../payments-queries';
+import { useInvoicePaymentList } from '../payments-queries';
 import { ClaimStatus } from './claim-status';
 import { PaymentClaims } from './payment-claims';
 
-/** The payments the business made against a vendor's invoice, each with where its claim stands. */
-function PaymentsMade({ invoiceId }: { invoiceId: string }) {
+/**
+ * The payments recorded against the invoice: number (linking to its receipt), date, amount and
+ * mode; on the receiving side also where each claim stands with the vendor.
+ */
+function PaymentList({ invoiceId, direction }: { invoiceId: string; direction: DocumentDirection }) {
   const { t } = useTranslation();
-  const payments = usePayments({ tab: 'made', invoice_id: invoiceId });
+  const payments = useInvoicePaymentList(invoiceId, direction);
   if (payments.isPending) {
     return (
       <Center py="sm">
@@ -36,7 +39,7 @@ function PaymentsMade({ invoiceId }: { invoiceId: string }) {
   if (payments.data.data.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        {t('payments.invoice_payments.empty')}
+        {t(direction === 'outgoing' ? 'payments.invoice_payments.empty_received' : 'payments.invoice_payments.empty')}
       </Text>
     );
   }
@@ -45,7 +48,7 @@ function PaymentsMade({ invoiceId }: { invoiceId: string }) {
       {payments.data.data.map((payment) => (
         <li key={payment.id}>
           <Group justify="space-between" gap="xs">
-            <Anchor component={Link} to={paymentLinks.view(payment.id)} size="sm" fw={500}>
+            <Anchor component={Link} to={paymentLinks.view(payment.id)} size="sm" fw={500} aria-label={t('payments.invoice_payments.receipt_of', { number: payment.payment_number })}>
               {payment.payment_number}
             </Anchor>
             <Text size="sm" fw={500}>
@@ -55,6 +58,8 @@ function PaymentsMade({ invoiceId }: { invoiceId: string }) {
           <Group gap="xs" mt={2}>
             <Text size="xs" c="dimmed">
               {formatDate(payment.payment_date)}
+              {' · '}
+              {payment.mode?.name ?? t('payments.invoice_payments.no_mode')}
             </Text>
             {payment.claim && <ClaimStatus claim={payment.claim} />}
           </Group>
@@ -65,18 +70,21 @@ function PaymentsMade({ invoiceId }: { invoiceId: string }) {
 }
 
 /**
- * Payments beside an invoice. The issuer sees what its customer says it paid, to confirm or
- * reject; the customer sees the payments it recorded and whether the vendor confirmed them.
+ * Payments beside an invoice. The issuer sees the payments it received and what its customer says
+ * it paid, to confirm or reject; the customer sees the payments it recorded and whether the vendor
+ * confirmed them.
  */
 export function InvoicePayments({ invoiceId, direction }: { invoiceId: string; direction: DocumentDirection }) {
   const { t } = useTranslation();
-  if (direction === 'outgoing') return <PaymentClaims invoiceId={invoiceId} />;
   return (
-    <Card withBorder component="section" aria-labelledby="invoice-payments-title">
-      <Title order={2} fz="h5" mb="sm" id="invoice-payments-title">
-        {t('payments.invoice_payments.title')}
-      </Title>
-      <PaymentsMade invoiceId={invoiceId} />
-    </Card>
+    <>
+      <Card withBorder component="section" aria-labelledby="invoice-payments-title">
+        <Title order={2} fz="h5" mb="sm" id="invoice-payments-title">
+          {t(direction === 'outgoing' ? 'payments.invoice_payments.title_received' : 'payments.invoice_payments.title')}
+        </Title>
+        <PaymentList invoiceId={invoiceId} direction={direction} />
+      </Card>
+      {direction === 'outgoing' && <PaymentClaims invoiceId={invoiceId} />}
+    </>
   );
 }

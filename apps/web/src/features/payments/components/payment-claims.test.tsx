@@ -205,7 +205,7 @@ describe('claims on the invoice view', () => {
 
     await router.navigate('/invoices/inv-2/view');
     const mine = await screen.findByRole('region', { name: 'Your payments' }, lazyLoad);
-    expect(await within(mine).findByRole('link', { name: 'PAY-000001' }, lazyLoad)).toHaveAttribute('href', '/payments/pay-1/view');
+    expect(await within(mine).findByRole('link', { name: 'Receipt PAY-000001' }, lazyLoad)).toHaveAttribute('href', '/payments/pay-1/view');
     expect(within(mine).getByText('Awaiting vendor confirmation')).toBeInTheDocument();
   });
 });

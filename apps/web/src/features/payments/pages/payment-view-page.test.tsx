@@ -24,7 +24,7 @@ describe('payment view', () => {
       route('GET', '/api/v1/payments/pay-1/preview-email', () =>
         jsonResponse(200, { data: { to: 'billing@globex.example', reply_to: null, subject: 'Payment receipt from Acme Ltd', body: 'Thank you for your payment.', send_as_attachment: true } }),
       ),
-      route('POST', '/api/v1/payments/pay-1/send-email', () => jsonResponse(200, { data: makePayment() })),
+      route('POST', '/api/v1/payments/pay-1/send-email', () => jsonResponse(200, { data: makePayment(), mail: { status: 'queued', held_reason: null } })),
     );
     renderApp('/payments/pay-1/view', makeSession({ current_user_abilities: writer }));
     const user = userEvent.setup();

@@ -11,7 +11,7 @@ import { QueryState } from '../../../components/query-state';
 import { TotalsSummary } from '../../../components/totals-summary';
 import { documentLinks } from '../../../lib/document-kinds';
 import { formatDate } from '../../../lib/format';
-import { formatDocumentMoney } from '../../../lib/money';
+import { formatDocumentMoney, owedText } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
 import { NextDates } from '../components/next-dates';
@@ -101,7 +101,7 @@ function GeneratedInvoices({ recurring }: { recurring: RecurringInvoiceResource 
                     <PaidStatusBadge status={invoice.paid_status} />
                   </Table.Td>
                   <Table.Td ta="right">{money(invoice.total)}</Table.Td>
-                  <Table.Td ta="right">{money(invoice.due_amount)}</Table.Td>
+                  <Table.Td ta="right">{owedText(invoice.paid_status, money(invoice.due_amount))}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
