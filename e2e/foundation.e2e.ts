@@ -3,7 +3,7 @@ import path from 'node:path';
 import { type Page, expect } from '@playwright/test';
 import { generate } from 'otplib';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OUTPUT_DIR } from './constants';
-import { expectAccessible } from './axe';
+import { expectAccessible, tabThrough } from './axe';
 import { linkIn, waitForMail } from './mailbox';
 import { test } from './csp';
 
@@ -55,6 +55,8 @@ test('foundation journey: admin creates a business, invites a user who signs in 
   await expect(page.getByText('Northwind Traders').first()).toBeVisible();
   await screenshot(page, 'company-dashboard');
   await expectAccessible(page, 'dashboard');
+  // The app shell and the dashboard by keyboard alone: each stop shows the focus.
+  expect(await tabThrough(page, 'dashboard')).toEqual(expect.arrayContaining(['Customers', 'Invoices', 'User menu']));
 
   await page.goto('/users');
   await expect(page.getByRole('button', { name: 'Invite user' })).toBeVisible();
@@ -128,6 +130,7 @@ test('foundation journey: admin creates a business, invites a user who signs in 
   await member.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(member).toHaveURL(/\/login/);
   await expectAccessible(member, 'login');
+  expect(await tabThrough(member, 'login')).toEqual(expect.arrayContaining(['Sign in']));
 
   await signIn(member, MEMBER_EMAIL, MEMBER_PASSWORD);
   const codeInput = member.getByLabel('Authentication code');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OUTPUT_DIR } from './constants';
-import { expectAccessible } from './axe';
+import { expectAccessible, tabThrough } from './axe';
 import { linkIn, waitForMail } from './mailbox';
 import { addBusiness, api, apiCall, screenshots, signIn } from './session';
 import { test } from './csp';
@@ -91,6 +91,7 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
   for (const expected of [stored.invoice_number, CUSTOMER, BUSINESS, 'Calibration service', 'Precision scale', '$594.99', '$59.50', '$101.74', formTotal]) expect(text).toContain(expected);
   await screenshot(page, 'invoice-view');
   await expectAccessible(page, 'draft invoice');
+  expect(await tabThrough(page, 'draft invoice')).toEqual(expect.arrayContaining(['Mark as open', 'More']));
 
   // Finalize, then send: the mail reaches the customer with the link to the public page.
   await page.getByRole('button', { name: 'Mark as open' }).click();
@@ -113,6 +114,7 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
   await expect(guest.getByRole('link', { name: /Download PDF/ })).toBeVisible();
   await screenshot(guest, 'public-invoice');
   await expectAccessible(guest, 'public invoice', { phone: true });
+  expect(await tabThrough(guest, 'public invoice')).toEqual(expect.arrayContaining([expect.stringMatching(/Download PDF/)]));
   await expect
     .poll(async () => (await api<{ data: Invoice }>(vendor, 'GET', `/api/v1/invoices/${invoiceId}`, business)).data.status)
     .toBe('viewed');
@@ -155,6 +157,7 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
   await guest.goto(linkIn(estimateMail, /http:\/\/[^\s"<>]+\/public\/estimates\/view\/[\w-]+/));
   await expect(guest.getByText(estimate.estimate_number).first()).toBeVisible();
   await expectAccessible(guest, 'public estimate', { phone: true });
+  expect(await tabThrough(guest, 'public estimate')).toEqual(expect.arrayContaining(['Accept']));
   await guest.getByRole('button', { name: 'Accept' }).click();
   await expect(guest.getByText('Approved').first()).toBeVisible();
   await screenshot(guest, 'public-estimate-accepted');

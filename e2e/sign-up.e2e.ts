@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { linkIn, waitForMail } from './mailbox';
 import { screenshots, signIn } from './session';
+import { test } from './csp';
 
 const EMAIL = 'founder@example.com';
 const PASSWORD = 'Founder!Passw0rd';
