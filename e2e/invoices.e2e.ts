@@ -156,6 +156,7 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
   const estimateMail = await waitForMail(CUSTOMER_EMAIL, `You have received a new estimate from ${BUSINESS}`);
   await guest.goto(linkIn(estimateMail, /http:\/\/[^\s"<>]+\/public\/estimates\/view\/[\w-]+/));
   await expect(guest.getByText(estimate.estimate_number).first()).toBeVisible();
+  await screenshot(guest, 'public-estimate');
   await expectAccessible(guest, 'public estimate', { phone: true });
   expect(await tabThrough(guest, 'public estimate')).toEqual(expect.arrayContaining(['Accept']));
   await guest.getByRole('button', { name: 'Accept' }).click();
