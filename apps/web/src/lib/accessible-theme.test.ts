@@ -41,7 +41,7 @@ describe('accessibleColorsResolver', () => {
     for (const lightBackground of [palette?.[1], palette?.[2]]) {
       expect(contrastRatio(resolved(variables, `--mantine-color-${name}-light-color`), lightBackground ?? WHITE)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
     }
-    expect(contrastRatio(resolved(variables, `--mantine-color-${name}-text`), WHITE)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+    expect(contrastRatio(resolved(variables, `--mantine-color-${name}-outline`), WHITE)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
   });
 
   it('makes the dimmed grey readable on white and on the light greys of rows and cards', () => {
@@ -54,7 +54,7 @@ describe('accessibleColorsResolver', () => {
   it("darkens a light tenant colour for its buttons and links, and keeps a dark one as it is", () => {
     const light = lightVariables('#ffd43b');
     expect(contrastRatio(resolved(light, '--mantine-color-brand-filled'), WHITE)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
-    expect(resolved(light, '--mantine-color-anchor')).toBe(resolved(light, '--mantine-color-brand-text'));
+    expect(resolved(light, '--mantine-color-anchor')).toBe(resolved(light, '--mantine-color-brand-filled'));
     expect(resolved(lightVariables('#1e3a8a'), '--mantine-color-brand-filled')).toBe('#1e3a8a');
   });
 });
