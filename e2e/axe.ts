@@ -63,10 +63,10 @@ async function blockingViolations(page: Page): Promise<Violation[]> {
  * the width of a phone, and the viewport restored.
  */
 export async function expectAccessible(page: Page, label: string, options: { phone?: boolean } = {}): Promise<void> {
-  // Half-faded text fails the contrast rule.
   await page.waitForLoadState('domcontentloaded');
   // What is still loading would be checked half drawn: wait for the spinners and skeletons to go.
   await expect(page.locator('.mantine-Loader-root:visible, .mantine-Skeleton-root[data-visible="true"]:visible')).toHaveCount(0);
+  // Half-faded text fails the contrast rule.
   await page.evaluate(TRANSITIONS_ENDED);
   const violations = await blockingViolations(page);
   record(label, page.url(), violations);
