@@ -182,7 +182,7 @@ export function PaymentsPage() {
                   </Menu.Item>
                   {canWrite && <Menu.Item onClick={() => setEditing(payment)}>{t('payments.actions.edit')}</Menu.Item>}
                   {canDelete && payment.claim?.status !== 'confirmed' && (
-                    <Menu.Item color="red" onClick={() => setDeleting({ ids: [payment.id], number: payment.payment_number })}>
+                    <Menu.Item color="red.9" onClick={() => setDeleting({ ids: [payment.id], number: payment.payment_number })}>
                       {t('payments.actions.delete')}
                     </Menu.Item>
                   )}
