@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import { DECIMAL_PLACES, type Currency } from '@app/contracts';
 
@@ -15,6 +16,7 @@ export interface DecimalInputProps extends Omit<NumberInputProps, OwnProps> {
   decimals: number;
   /** Only fields whose value may be below zero set this. */
   allowNegative?: boolean;
+  ref?: Ref<HTMLInputElement>;
 }
 
 /**
