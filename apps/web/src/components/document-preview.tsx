@@ -16,8 +16,9 @@ function addressLines(address: PostalAddressResource | null): string[] {
 }
 
 function Party({ title, name, lines }: { title: string; name: string; lines: readonly string[] }) {
+  // A long address or name breaks inside its column instead of running into the dates beside it.
   return (
-    <div>
+    <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {title}
       </Text>

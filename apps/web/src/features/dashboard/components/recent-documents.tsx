@@ -27,9 +27,9 @@ function RecentTable({ title, rows, kind, amountHeader, emptyText }: { title: st
           {emptyText}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          {/* Numbers, dates and badges read badly when wrapped: the table scrolls sideways instead. */}
-          <Table aria-labelledby={titleId} style={{ whiteSpace: 'nowrap' }}>
+        <Table.ScrollContainer minWidth={400}>
+          {/* Numbers, dates, badges and amounts never wrap; the customer's name does, so the amount always shows in full. */}
+          <Table aria-labelledby={titleId} style={{ whiteSpace: 'nowrap' }} horizontalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('dashboard.recent.date')}</Table.Th>
@@ -52,7 +52,7 @@ function RecentTable({ title, rows, kind, amountHeader, emptyText }: { title: st
                       row.number
                     )}
                   </Table.Td>
-                  <Table.Td>{row.customer}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{row.customer}</Table.Td>
                   <Table.Td>
                     <DocumentStatusBadge status={row.status} />
                   </Table.Td>
