@@ -36,7 +36,9 @@ export function DiscountInput({ typeName, valueName, label, typeLabel, hideLabel
           value={field.value}
           onChange={(event) => field.onChange(event.currentTarget.value === 'percentage' ? 'percentage' : 'fixed')}
           onBlur={field.onBlur}
-          styles={{ input: { paddingInlineStart: 8, paddingInlineEnd: 22, fontWeight: 500 } }}
+          w={64}
+          rightSectionWidth={20}
+          styles={{ input: { paddingInlineStart: 8, paddingInlineEnd: 20, fontWeight: 500 } }}
         />
       )}
     />
@@ -58,7 +60,7 @@ export function DiscountInput({ typeName, valueName, label, typeLabel, hideLabel
           ref={field.ref}
           error={error}
           rightSection={typeSelect}
-          rightSectionWidth={72}
+          rightSectionWidth={68}
           rightSectionPointerEvents="all"
           miw={120}
         />
