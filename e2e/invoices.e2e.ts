@@ -49,6 +49,9 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
   await page.reload();
   await page.goto('/invoices/create');
   await expect(page.getByRole('heading', { name: 'New invoice' })).toBeVisible();
+  // An untouched form says nothing is wrong yet, and dates read as the business writes them (DD MMM YYYY).
+  await expect(page.getByLabel('Invoice date')).toHaveValue(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
+  await expect(page.getByText(/Total should be greater than/)).toHaveCount(0);
   await expectAccessible(page, 'new invoice form');
   await page.getByRole('combobox', { name: 'Customer' }).click();
   await expect(page.getByRole('option', { name: CUSTOMER })).toBeVisible();
@@ -64,8 +67,7 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
   await page.getByLabel('Quantity, line 2').fill('1');
   await page.getByLabel('Price, line 2').fill('249.99');
   await page.getByLabel('Document discount', { exact: true }).fill('10');
-  await page.getByRole('combobox', { name: 'Document discount type' }).click();
-  await page.getByRole('option', { name: '%' }).click();
+  await page.getByRole('combobox', { name: 'Document discount type' }).selectOption('%');
   await page.getByRole('combobox', { name: 'Taxes' }).last().click();
   await page.getByRole('option', { name: /VAT/ }).click();
   await page.keyboard.press('Escape');

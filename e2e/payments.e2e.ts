@@ -32,7 +32,7 @@ async function recordPayment(page: Page, amount: string, expectedDue: string): P
   await page.getByRole('button', { name: 'Record payment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Record payment received' });
   const amountField = dialog.getByLabel(/^Amount/);
-  // The form proposes paying everything still due on the invoice.
+  // The form proposes paying everything still due on the invoice, written as the currency writes money (1,200.00).
   await expect(amountField).toHaveValue(expectedDue);
   await expect(dialog.getByLabel('Payment number')).not.toHaveValue('');
   await expectAccessible(page, 'record payment dialog');
@@ -72,7 +72,7 @@ test('payments journey: a partial payment then the rest, the public invoice list
   await expect(page.getByRole('heading', { name: `Invoice ${draft.invoice_number}` })).toBeVisible();
   await expect(page.getByText('Unpaid').first()).toBeVisible();
   await expectAccessible(page, 'unpaid invoice');
-  await recordPayment(page, '500.00', '1200.00');
+  await recordPayment(page, '500.00', '1,200.00');
   await expect(page.getByText('Partially paid').first()).toBeVisible();
   await expect(page.getByRole('row', { name: 'Amount paid $500.00' })).toBeVisible();
   await expect(page.getByRole('row', { name: 'Amount due $700.00' })).toBeVisible();

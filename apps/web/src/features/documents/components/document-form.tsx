@@ -9,6 +9,7 @@ import { addDays, isValidIsoDate, todayInTimeZone } from '@app/domain';
 import type { ServerOption } from '../../../components/server-select';
 import { useReportDirty } from '../../../components/unsaved-changes';
 import { type DocumentKind, documentLinks } from '../../../lib/document-kinds';
+import { touchedValidation } from '../../../lib/form-errors';
 import { useProposedNumber } from '../../../lib/next-number';
 import { notifySuccess, notifyWarning } from '../../../lib/notify';
 import { HeldMailNotice } from '../../../components/email-modal';
@@ -109,7 +110,7 @@ export function DocumentForm({ kind, document, initialCustomerId = null }: Docum
     const problems = { ...liveTotals(values, flags, currency).issues, ...validateDocument(kind, values, flags, currency.precision) };
     return problemsResolution(values, problems, (path) => isFormPath(path, values), options);
   };
-  const form = useForm<DocumentFormValues>({ defaultValues: initialValues, resolver });
+  const form = useForm<DocumentFormValues>({ ...touchedValidation, defaultValues: initialValues, resolver });
   const { control, handleSubmit, setError, resetField, getValues, formState } = form;
   const [customerId, date] = useWatch({ control, name: ['customer_id', 'date'] });
   const customer = useQuery({ ...counterpartyQueryOptions('customer', customerId ?? ''), enabled: customerId !== null });
@@ -176,7 +177,7 @@ export function DocumentForm({ kind, document, initialCustomerId = null }: Docum
             <Button variant="default" component={Link} to={document ? documentLinks.view(kind, document.id) : documentLinks.list(kind, 'outgoing')}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" variant="light" loading={formState.isSubmitting}>
+            <Button type="submit" variant="outline" loading={formState.isSubmitting}>
               {t('common.save')}
             </Button>
             <Button type="button" loading={formState.isSubmitting} onClick={(event) => void submit(true)(event)}>
