@@ -3,6 +3,7 @@ import type { Ref } from 'react';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { useTranslation } from 'react-i18next';
 import { useBusinessDatePattern } from '../lib/date-format';
 
 dayjs.extend(customParseFormat);
@@ -36,8 +37,19 @@ export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'defaultV
  * form YYYY-MM-DD. An optional field (not `required`) can be cleared.
  */
 export function DateField({ value, onChange, min, max, pattern, required, ...props }: DateFieldProps) {
+  const { t } = useTranslation();
   const businessPattern = useBusinessDatePattern();
   const shown = pattern ?? businessPattern;
+  const ariaLabels = {
+    previousMonth: t('date_field.previous_month'),
+    nextMonth: t('date_field.next_month'),
+    previousYear: t('date_field.previous_year'),
+    nextYear: t('date_field.next_year'),
+    previousDecade: t('date_field.previous_decade'),
+    nextDecade: t('date_field.next_decade'),
+    monthLevelControl: t('date_field.choose_month'),
+    yearLevelControl: t('date_field.choose_year'),
+  };
   return (
     <DateInput
       {...props}
@@ -51,6 +63,12 @@ export function DateField({ value, onChange, min, max, pattern, required, ...pro
       maxDate={max || undefined}
       placeholder={props.placeholder ?? dayjs('2026-12-25').format(shown)}
       popoverProps={{ withinPortal: true, ...props.popoverProps }}
+      // Named controls, and no day in a colour too faint to read (Mantine's red weekends and grey
+      // days of the neighbouring months are under 4.5:1 on white).
+      clearButtonProps={{ 'aria-label': t('date_field.clear') }}
+      ariaLabels={ariaLabels}
+      weekendDays={[]}
+      hideOutsideDates
     />
   );
 }

@@ -72,6 +72,8 @@ export const accessibleColorsResolver: CSSVariablesResolver = (theme) => {
 export function accessibleComponents(): MantineThemeComponents {
   const closeButtonProps = { 'aria-label': guestText('common.close') };
   return {
+    // Any other cross-only button (a clearable field's, say) is named too, unless it names itself.
+    CloseButton: { defaultProps: closeButtonProps },
     Modal: { defaultProps: { closeButtonProps } },
     Drawer: { defaultProps: { closeButtonProps } },
     Notification: { defaultProps: { closeButtonProps } },
