@@ -1,0 +1,1 @@
+ALTER TABLE "payments" ADD COLUMN "recorded_by_vendor" boolean DEFAULT false NOT NULL;
