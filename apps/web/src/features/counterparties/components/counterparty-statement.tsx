@@ -89,7 +89,7 @@ export function CounterpartyStatement({ kind, id }: { kind: CounterpartyKind; id
                       <Table.Td>{formatDate(line.date)}</Table.Td>
                       <Table.Td>
                         {t(`counterparties.statement.kind.${line.kind}`)}{' '}
-                        <Anchor component={Link} to={lineLink(line)}>
+                        <Anchor component={Link} to={lineLink(line)} size="sm">
                           {line.number}
                         </Anchor>
                         {line.kind === 'estimate' && (
