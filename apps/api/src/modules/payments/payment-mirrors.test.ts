@@ -96,6 +96,15 @@ describe('a payment the vendor records on an invoice', () => {
     expect(await invoiceOf(vendor, invoice.id)).toMatchObject({ amount_paid: 3000, paid_status: 'paid' });
   });
 
+  it('lets the platform delete a vendor business whose payments its customers mirror', async () => {
+    const doomed = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Doomed Supplies');
+    const buyerRecord = await createCustomer(doomed, 'Doomed Buyer', 'doomed-buyer@example.test');
+    const invoice = await openInvoice(doomed, buyerRecord.id, 2000);
+    await createPayment(doomed, paymentBody(buyerRecord.id, 2000, { invoice_id: invoice.id }));
+    const deleted = await doomed.post('/api/v1/business/delete', { id: doomed.business, name: 'Doomed Supplies' });
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+  });
+
   it('stays out of other businesses and tenants', async () => {
     const sibling = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Mirror Sibling');
     const invoice = await openInvoice(vendor, customer.id, 2500);

@@ -211,3 +211,11 @@ export async function invoicePaymentsForRecipient(tx: Tx, tenantId: string, invo
     .where(and(eq(payments.tenantId, tenantId), eq(payments.invoiceId, invoiceId), appliedToInvoice))
     .orderBy(asc(payments.paymentDate), asc(payments.createdAt), asc(payments.id));
 }
+
+/**
+ * Before a business is deleted: its customers' mirrors of its payments received go (they name its
+ * invoices and payments, which go with it). Claims its customers made are left as they are.
+ */
+export async function deleteMirrorsRecordedBy(tx: Tx, tenantId: string, vendorBusinessId: string): Promise<void> {
+  await tx.delete(payments).where(and(eq(payments.tenantId, tenantId), eq(payments.counterpartyBusinessId, vendorBusinessId), eq(payments.recordedByVendor, true)));
+}
