@@ -1,5 +1,6 @@
 import { type Locator, expect } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_PORT } from './constants';
+import { expectAccessible } from './axe';
 import { test } from './csp';
 import { addBusiness, api, screenshots, signIn } from './session';
 
@@ -34,6 +35,7 @@ test('hardening journey: avatars, logos, the PDF preview and the API docs work u
   await expect(avatar).toHaveAttribute('src', /^\/files\/[\w-]+\/avatars\/[0-9a-f]{32}\.png$/);
   await expectLoaded(avatar);
   await screenshot(page, 'avatar');
+  await expectAccessible(page, 'account settings with an avatar');
   const avatarUrl = String(await avatar.getAttribute('src'));
   const anonymous = await browser.newContext();
   expect((await anonymous.request.get(avatarUrl)).status()).toBe(401);
@@ -46,6 +48,7 @@ test('hardening journey: avatars, logos, the PDF preview and the API docs work u
   const logo = page.getByRole('img', { name: `Logo of ${BUSINESS}` });
   await expect(logo).toHaveAttribute('src', /^\/files\/[\w-]+\/logos\/[0-9a-f]{32}\.png$/);
   await expectLoaded(logo);
+  await expectAccessible(page, 'business info with a logo');
   const logoUrl = String(await logo.getAttribute('src'));
   expect((await anonymous.request.get(logoUrl)).status()).toBe(200);
   await anonymous.close();
@@ -71,6 +74,7 @@ test('hardening journey: avatars, logos, the PDF preview and the API docs work u
     await signInPage.goto('/login');
     await expectLoaded(signInPage.getByRole('img', { name: String(stored.data.name) }));
     await screenshot(signInPage, 'tenant-logo');
+    await expectAccessible(signInPage, 'login with a tenant logo');
     await visitor.close();
   } finally {
     const restored = await admin.request.put(`/api/central/tenants/${landlord.id}`, {
@@ -88,10 +92,14 @@ test('hardening journey: avatars, logos, the PDF preview and the API docs work u
     items: [{ name: 'Audit', quantity: '1', price: 10000 }],
   });
   await page.goto(`/invoices/${invoice.data.id}/view`);
+  await expect(page.getByRole('button', { name: 'More' })).toBeVisible();
+  await expectAccessible(page, 'draft invoice');
   await page.getByRole('button', { name: 'More' }).click();
+  await expectAccessible(page, 'invoice actions menu');
   await page.getByRole('menuitem', { name: 'Preview PDF' }).click();
   await expect(page.getByRole('dialog').locator('iframe')).toHaveAttribute('src', /^blob:/);
   await screenshot(page, 'pdf-preview');
+  await expectAccessible(page, 'PDF preview');
   await page.keyboard.press('Escape');
 
   // The API documentation, for the signed-in user, under its own policy.

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OUTPUT_DIR } from './constants';
+import { expectAccessible, tabThrough } from './axe';
 import { linkIn, waitForMail } from './mailbox';
 import { addBusiness, api, apiCall, screenshots, signIn } from './session';
 import { test } from './csp';
@@ -36,6 +37,8 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
   const customerContext = await browser.newContext();
   const customerPage = await customerContext.newPage();
   await customerPage.goto(linkIn(invitation, /\/onboarding-business-invitation\/[\w-]+/));
+  await expect(customerPage.getByLabel('Name', { exact: true })).toBeVisible();
+  await expectAccessible(customerPage, 'onboarding invitation');
   await customerPage.getByLabel('Name', { exact: true }).fill('Jan Kowalski');
   await customerPage.getByLabel('Password', { exact: true }).fill(CUSTOMER_PASSWORD);
   await customerPage.getByLabel('Confirm password').fill(CUSTOMER_PASSWORD);
@@ -46,7 +49,13 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
   await page.reload();
   await page.goto('/invoices/create');
   await expect(page.getByRole('heading', { name: 'New invoice' })).toBeVisible();
+  // An untouched form says nothing is wrong yet, and dates read as the business writes them (DD MMM YYYY).
+  await expect(page.getByLabel('Invoice date')).toHaveValue(/^\d{2} [A-Z][a-z]{2} \d{4}$/);
+  await expect(page.getByText(/Total should be greater than/)).toHaveCount(0);
+  await expectAccessible(page, 'new invoice form');
   await page.getByRole('combobox', { name: 'Customer' }).click();
+  await expect(page.getByRole('option', { name: CUSTOMER })).toBeVisible();
+  await expectAccessible(page, 'customer options');
   await page.getByRole('option', { name: CUSTOMER }).click();
   await expect(page.getByLabel('Invoice number')).not.toHaveValue('');
   await page.getByLabel('Name, line 1').fill('Calibration service');
@@ -58,8 +67,7 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
   await page.getByLabel('Quantity, line 2').fill('1');
   await page.getByLabel('Price, line 2').fill('249.99');
   await page.getByLabel('Document discount', { exact: true }).fill('10');
-  await page.getByRole('combobox', { name: 'Document discount type' }).click();
-  await page.getByRole('option', { name: '%' }).click();
+  await page.getByRole('combobox', { name: 'Document discount type' }).selectOption('%');
   await page.getByRole('combobox', { name: 'Taxes' }).last().click();
   await page.getByRole('option', { name: /VAT/ }).click();
   await page.keyboard.press('Escape');
@@ -69,6 +77,7 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
   await expect(summary.getByLabel('Total', { exact: true })).toHaveText('$637.23');
   const formTotal = (await summary.getByLabel('Total', { exact: true }).textContent())?.trim() ?? '';
   await screenshot(page, 'invoice-form');
+  await expectAccessible(page, 'filled invoice form');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/invoices\/[\w-]+\/view$/);
   await expect(page.getByText('Invoice created').first()).toBeVisible();
@@ -83,6 +92,8 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
   const text = pdfText(Buffer.from(await pdf.body()), 'journey-invoice');
   for (const expected of [stored.invoice_number, CUSTOMER, BUSINESS, 'Calibration service', 'Precision scale', '$594.99', '$59.50', '$101.74', formTotal]) expect(text).toContain(expected);
   await screenshot(page, 'invoice-view');
+  await expectAccessible(page, 'draft invoice');
+  expect(await tabThrough(page, 'draft invoice')).toEqual(expect.arrayContaining(['Mark as open', 'More']));
 
   // Finalize, then send: the mail reaches the customer with the link to the public page.
   await page.getByRole('button', { name: 'Mark as open' }).click();
@@ -90,8 +101,10 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   const sendDialog = page.getByRole('dialog', { name: 'Send invoice' });
   await expect(sendDialog.getByRole('textbox', { name: 'To', exact: true })).toHaveValue(CUSTOMER_EMAIL);
+  await expectAccessible(page, 'send invoice dialog');
   await sendDialog.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Invoice sent').first()).toBeVisible();
+  await expectAccessible(page, 'sent invoice');
   const invoiceMail = await waitForMail(CUSTOMER_EMAIL, `You have received a new invoice from ${BUSINESS}`);
   const publicLink = linkIn(invoiceMail, /http:\/\/[^\s"<>]+\/public\/invoices\/view\/[\w-]+/);
 
@@ -102,6 +115,8 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
   await expect(guest.getByText(formTotal).first()).toBeVisible();
   await expect(guest.getByRole('link', { name: /Download PDF/ })).toBeVisible();
   await screenshot(guest, 'public-invoice');
+  await expectAccessible(guest, 'public invoice', { phone: true });
+  expect(await tabThrough(guest, 'public invoice')).toEqual(expect.arrayContaining([expect.stringMatching(/Download PDF/)]));
   await expect
     .poll(async () => (await api<{ data: Invoice }>(vendor, 'GET', `/api/v1/invoices/${invoiceId}`, business)).data.status)
     .toBe('viewed');
@@ -109,13 +124,19 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
   // The customer business signs in, finds the invoice under incoming and approves it.
   await signIn(customerPage, CUSTOMER_EMAIL, CUSTOMER_PASSWORD);
   await expect(customerPage).toHaveURL(/\/dashboard/);
+  await expectAccessible(customerPage, 'customer dashboard');
   await customerPage.goto('/invoices/incoming');
+  await expect(customerPage.getByRole('row', { name: new RegExp(stored.invoice_number) })).toBeVisible();
+  await expectAccessible(customerPage, 'incoming invoices');
   await customerPage.getByRole('row', { name: new RegExp(stored.invoice_number) }).click();
   await expect(customerPage).toHaveURL(new RegExp(`/invoices/${invoiceId}/view`));
+  await expect(customerPage.getByRole('button', { name: 'Approve' })).toBeVisible();
+  await expectAccessible(customerPage, 'incoming invoice');
   await customerPage.getByRole('button', { name: 'Approve' }).click();
   await expect(customerPage.getByText('Invoice marked as approved').first()).toBeVisible();
   await expect(customerPage.getByText('Approved').first()).toBeVisible();
   await screenshot(customerPage, 'incoming-approved');
+  await expectAccessible(customerPage, 'approved incoming invoice');
 
   // An estimate: sent, accepted on its public page, converted into an invoice.
   type Estimate = { id: string; estimate_number: string; status: string };
@@ -129,21 +150,30 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
     })
   ).data;
   await page.goto(`/estimates/${estimate.id}/view`);
+  await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeVisible();
+  await expectAccessible(page, 'estimate');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await page.getByRole('dialog', { name: 'Send estimate' }).getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Estimate sent').first()).toBeVisible();
   const estimateMail = await waitForMail(CUSTOMER_EMAIL, `You have received a new estimate from ${BUSINESS}`);
   await guest.goto(linkIn(estimateMail, /http:\/\/[^\s"<>]+\/public\/estimates\/view\/[\w-]+/));
   await expect(guest.getByText(estimate.estimate_number).first()).toBeVisible();
+  await screenshot(guest, 'public-estimate');
+  await expectAccessible(guest, 'public estimate', { phone: true });
+  expect(await tabThrough(guest, 'public estimate')).toEqual(expect.arrayContaining(['Accept']));
   await guest.getByRole('button', { name: 'Accept' }).click();
   await expect(guest.getByText('Accepted', { exact: true }).first()).toBeVisible();
   await screenshot(guest, 'public-estimate-accepted');
+  await expectAccessible(guest, 'public estimate accepted', { phone: true });
 
   await page.reload();
+  await expect(page.getByRole('button', { name: 'Convert to invoice' })).toBeVisible();
+  await expectAccessible(page, 'accepted estimate');
   await page.getByRole('button', { name: 'Convert to invoice' }).click();
   await expect(page).toHaveURL(/\/invoices\/[\w-]+\/view$/);
   await expect(page.getByText('Annual maintenance').first()).toBeVisible();
   await screenshot(page, 'converted-invoice');
+  await expectAccessible(page, 'converted invoice');
   await customerContext.close();
   await guestContext.close();
 });

@@ -1,5 +1,6 @@
 import { type Locator, type Page, expect } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './constants';
+import { expectAccessible } from './axe';
 import { linkIn, waitForMail } from './mailbox';
 import { addBusiness, api, screenshots, signIn } from './session';
 import { test } from './csp';
@@ -31,9 +32,10 @@ async function recordPayment(page: Page, amount: string, expectedDue: string): P
   await page.getByRole('button', { name: 'Record payment' }).click();
   const dialog = page.getByRole('dialog', { name: 'Record payment received' });
   const amountField = dialog.getByLabel(/^Amount/);
-  // The form proposes paying everything still due on the invoice.
+  // The form proposes paying everything still due on the invoice, written as the currency writes money (1,200.00).
   await expect(amountField).toHaveValue(expectedDue);
   await expect(dialog.getByLabel('Payment number')).not.toHaveValue('');
+  await expectAccessible(page, 'record payment dialog');
   await amountField.fill(amount);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Payment recorded').first()).toBeVisible();
@@ -63,21 +65,25 @@ test('payments journey: a partial payment then the rest, the public invoice list
   await page.goto('/dashboard');
   await expect(statCard(page, 'Total sales')).toContainText('$1,200.00');
   await expect(page.getByRole('link', { name: 'Amount due: $1,200.00' })).toBeVisible();
+  await expectAccessible(page, 'dashboard with an open invoice');
 
   // A partial payment from the invoice's own page: the invoice is partially paid.
   await page.goto(`/invoices/${draft.id}/view`);
   await expect(page.getByRole('heading', { name: `Invoice ${draft.invoice_number}` })).toBeVisible();
   await expect(page.getByText('Unpaid').first()).toBeVisible();
-  await recordPayment(page, '500.00', '1200.00');
+  await expectAccessible(page, 'unpaid invoice');
+  await recordPayment(page, '500.00', '1,200.00');
   await expect(page.getByText('Partially paid').first()).toBeVisible();
   await expect(page.getByRole('row', { name: 'Amount paid $500.00' })).toBeVisible();
   await expect(page.getByRole('row', { name: 'Amount due $700.00' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Reminders sent' })).toContainText('No payment reminder has been sent for this invoice.');
   await screenshot(page, 'invoice-partially-paid');
+  await expectAccessible(page, 'partially paid invoice');
 
   await page.goto('/dashboard');
   await expect(page.getByRole('link', { name: 'Amount due: $700.00' })).toBeVisible();
   await screenshot(page, 'dashboard-after-partial-payment');
+  await expectAccessible(page, 'dashboard after a partial payment');
 
   // The rest: the invoice is paid and takes no further payment.
   await page.goto(`/invoices/${draft.id}/view`);
@@ -86,6 +92,7 @@ test('payments journey: a partial payment then the rest, the public invoice list
   await expect(page.getByRole('row', { name: 'Amount due $0.00' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Record payment' })).toBeHidden();
   await screenshot(page, 'invoice-paid');
+  await expectAccessible(page, 'paid invoice');
   const stored = (await api<{ data: Invoice }>(owner, 'GET', `/api/v1/invoices/${draft.id}`, business)).data;
   expect(stored).toMatchObject({ total: 120000, amount_paid: 120000, due_amount: 0, paid_status: 'paid' });
 
@@ -93,6 +100,7 @@ test('payments journey: a partial payment then the rest, the public invoice list
   await expect(page.getByRole('link', { name: 'Amount due: $0.00' })).toBeVisible();
   await expect(statCard(page, 'Total sales')).toContainText('$1,200.00');
   await screenshot(page, 'dashboard-after-payments');
+  await expectAccessible(page, 'dashboard after payments');
 
   // The invoice's public page lists both payments.
   type Payment = { id: string; payment_number: string; amount: number };
@@ -111,14 +119,18 @@ test('payments journey: a partial payment then the rest, the public invoice list
   await expect(guest.getByText('Paid', { exact: true })).toBeVisible();
   await expect(guest.getByRole('row', { name: 'Amount paid $1,200.00' })).toBeVisible();
   await screenshot(guest, 'public-invoice-with-payments');
+  await expectAccessible(guest, 'public invoice with payments', { phone: true });
 
   // The receipt of the last payment, sent from its page, arrives with a link to the public receipt.
   const last = payments.find((payment) => payment.amount === 70000);
   if (!last) throw new Error('The second payment is missing');
   await page.goto(`/payments/${last.id}/view`);
+  await expect(page.getByRole('button', { name: 'Send receipt' })).toBeVisible();
+  await expectAccessible(page, 'payment');
   await page.getByRole('button', { name: 'Send receipt' }).click();
   const sendDialog = page.getByRole('dialog', { name: 'Send receipt' });
   await expect(sendDialog.getByRole('textbox', { name: 'To', exact: true })).toHaveValue(CUSTOMER_EMAIL);
+  await expectAccessible(page, 'send receipt dialog');
   await sendDialog.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('Receipt sent').first()).toBeVisible();
   const receiptMail = await waitForMail(CUSTOMER_EMAIL, `Payment receipt ${last.payment_number} from ${BUSINESS}`);
@@ -130,11 +142,15 @@ test('payments journey: a partial payment then the rest, the public invoice list
   await expect(receipt).toContainText(draft.invoice_number);
   await expect(guest.getByRole('link', { name: 'Download PDF' })).toBeVisible();
   await screenshot(guest, 'public-receipt');
+  await expectAccessible(guest, 'public receipt', { phone: true });
   await guest.goto('/public/payments/view/not-a-real-token');
   await expect(guest.getByRole('alert')).toContainText('Receipt does not exist.');
+  await expectAccessible(guest, 'public receipt not found', { phone: true });
 
   // A recurring invoice made in the browser, monthly from the first of next month: its next five dates.
   await page.goto('/recurring-invoices/create');
+  await expect(page.getByRole('combobox', { name: 'Customer' })).toBeVisible();
+  await expectAccessible(page, 'new recurring invoice form');
   await page.getByRole('combobox', { name: 'Customer' }).click();
   await page.getByRole('option', { name: CUSTOMER }).click();
   await page.getByLabel('Name, line 1').fill('Crane maintenance plan');
@@ -144,6 +160,7 @@ test('payments journey: a partial payment then the rest, the public invoice list
   const start = firstOfMonth(1);
   await page.getByLabel('Create first invoice on').fill(start.toISOString().slice(0, 10));
   await screenshot(page, 'recurring-form');
+  await expectAccessible(page, 'filled recurring invoice form');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page).toHaveURL(/\/recurring-invoices\/[\w-]+\/view$/);
   await expect(page.getByText('Recurring invoice created').first()).toBeVisible();
@@ -152,6 +169,7 @@ test('payments journey: a partial payment then the rest, the public invoice list
   await expect(nextDates).toHaveCount(5);
   for (let index = 0; index < 5; index += 1) await expect(nextDates.nth(index)).toContainText(shown(firstOfMonth(1 + index)));
   await screenshot(page, 'recurring-view');
+  await expectAccessible(page, 'recurring invoice');
   await guestContext.close();
 });
 
@@ -174,6 +192,8 @@ test('payment claim journey: the customer records paying an invoice, it waits fo
   const customerContext = await browser.newContext();
   const customerPage = await customerContext.newPage();
   await customerPage.goto(linkIn(invitation, /\/onboarding-business-invitation\/[\w-]+/));
+  await expect(customerPage.getByLabel('Name', { exact: true })).toBeVisible();
+  await expectAccessible(customerPage, 'onboarding invitation');
   await customerPage.getByLabel('Name', { exact: true }).fill('Ingrid Berg');
   await customerPage.getByLabel('Password', { exact: true }).fill(CLAIM_CUSTOMER_PASSWORD);
   await customerPage.getByLabel('Confirm password').fill(CLAIM_CUSTOMER_PASSWORD);
@@ -195,18 +215,24 @@ test('payment claim journey: the customer records paying an invoice, it waits fo
   await signIn(customerPage, CLAIM_CUSTOMER_EMAIL, CLAIM_CUSTOMER_PASSWORD);
   await expect(customerPage).toHaveURL(/\/dashboard/);
   await customerPage.goto('/payments?tab=made');
+  await expect(customerPage.getByRole('button', { name: 'Record payment made' }).first()).toBeVisible();
+  await expectAccessible(customerPage, 'payments made');
   await customerPage.getByRole('button', { name: 'Record payment made' }).first().click();
   const form = customerPage.getByRole('dialog', { name: 'Record payment made' });
   await form.getByRole('combobox', { name: /^Vendor/ }).click();
+  await expect(customerPage.getByRole('option', { name: CLAIM_VENDOR })).toBeVisible();
+  await expectAccessible(customerPage, 'vendor options');
   await customerPage.getByRole('option', { name: CLAIM_VENDOR }).click();
   await form.getByRole('combobox', { name: 'Invoice' }).click();
   await customerPage.getByRole('option', { name: `${invoice.invoice_number} · $300.00 due` }).click();
   await expect(form.getByLabel(/^Amount/)).toHaveValue('300.00');
+  await expectAccessible(customerPage, 'record payment made dialog');
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(customerPage).toHaveURL(/\/payments\/[\w-]+\/view$/);
   await expect(customerPage.getByText('Awaiting vendor confirmation').first()).toBeVisible();
   await expect(customerPage.getByText("The vendor's invoice changes once the vendor confirms that this payment arrived.")).toBeVisible();
   await screenshot(customerPage, 'claim-awaiting-vendor');
+  await expectAccessible(customerPage, 'claim awaiting the vendor');
 
   // The vendor is told; its invoice and dashboard have not moved.
   const claimMail = await waitForMail(ADMIN_EMAIL, `${CLAIM_CUSTOMER} recorded a payment of $300.00`);
@@ -221,15 +247,18 @@ test('payment claim journey: the customer records paying an invoice, it waits fo
   await expect(claims.getByText('Awaiting your confirmation')).toBeVisible();
   await expect(page.getByText('Unpaid').first()).toBeVisible();
   await screenshot(page, 'invoice-with-claim');
+  await expectAccessible(page, 'invoice with a claim');
   await claims.getByRole('button', { name: /^Confirm payment PAY-\d+ from / }).click();
   const confirmDialog = page.getByRole('dialog', { name: 'Confirm payment' });
   await expect(confirmDialog).toContainText('Did $300.00 from');
+  await expectAccessible(page, 'confirm payment dialog');
   await confirmDialog.getByRole('button', { name: 'Confirm payment' }).click();
   await expect(page.getByText('Payment confirmed').first()).toBeVisible();
   await expect(claims.getByText('Confirmed', { exact: true })).toBeVisible();
   await expect(page.getByText('Paid', { exact: true }).first()).toBeVisible();
   await expect(page.getByRole('row', { name: 'Amount due $0.00' })).toBeVisible();
   await screenshot(page, 'invoice-claim-confirmed');
+  await expectAccessible(page, 'invoice with a confirmed claim');
 
   // Settled once: one payment received of the vendor's, linked to the claim.
   type Received = { id: string; amount: number; confirms_claim: { payment_number: string } | null };
@@ -239,16 +268,19 @@ test('payment claim journey: the customer records paying an invoice, it waits fo
   expect((await api<{ data: Invoice }>(owner, 'GET', `/api/v1/invoices/${invoice.id}`, business)).data).toMatchObject({ amount_paid: 30000, due_amount: 0, paid_status: 'paid' });
   await claims.getByRole('link', { name: 'View payment received' }).click();
   await expect(page.getByText(/^Confirms payment PAY-\d+ recorded by /)).toBeVisible();
+  await expectAccessible(page, 'payment confirming a claim');
   await page.goto('/dashboard');
   await expect(page.getByRole('link', { name: 'Amount due: $0.00' })).toBeVisible();
 
   // The customer sees the vendor's confirmation on its payment and on the invoice.
   await customerPage.reload();
   await expect(customerPage.getByText('Confirmed by vendor').first()).toBeVisible();
+  await expectAccessible(customerPage, 'claim confirmed by the vendor');
   await expect(customerPage.getByRole('button', { name: 'Delete' })).toBeHidden();
   await customerPage.goto(`/invoices/${invoice.id}/view`);
   await expect(customerPage.getByRole('region', { name: 'Your payments' }).getByText('Confirmed by vendor')).toBeVisible();
   await expect(customerPage.getByText('Paid', { exact: true }).first()).toBeVisible();
   await screenshot(customerPage, 'incoming-invoice-claim-confirmed');
+  await expectAccessible(customerPage, 'incoming invoice paid by a confirmed claim');
   await customerContext.close();
 });

@@ -10,7 +10,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export default defineConfig({
   testDir: here,
   testMatch: '**/*.e2e.ts',
-  timeout: 60_000,
+  // A journey also runs axe-core on every page state it shows (e2e/axe), about a second each.
+  timeout: 120_000,
   workers: 1,
   retries: 0,
   fullyParallel: false,

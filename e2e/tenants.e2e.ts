@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type Page, expect } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_PORT, OUTPUT_DIR } from './constants';
+import { expectAccessible } from './axe';
 import { linkIn, waitForMail } from './mailbox';
 import { test } from './csp';
 
@@ -44,7 +45,10 @@ test('tenants journey: the landlord creates a tenant whose admin builds a team t
   await landlord.getByRole('navigation').getByRole('link', { name: 'Tenants' }).click();
   await expect(landlord).toHaveURL(/\/admin\/tenants/);
   await screenshot(landlord, 'tenants-list');
+  await expectAccessible(landlord, 'tenants');
   await landlord.getByRole('link', { name: 'Add tenant' }).click();
+  await expect(landlord.getByRole('textbox', { name: 'Name', exact: true })).toBeVisible();
+  await expectAccessible(landlord, 'new tenant form');
   await landlord.getByRole('textbox', { name: 'Name', exact: true }).fill('Tenant Two');
   const domains = landlord.getByRole('combobox', { name: 'Domains' });
   await domains.fill('t2.localhost');
@@ -53,11 +57,13 @@ test('tenants journey: the landlord creates a tenant whose admin builds a team t
   await landlord.getByLabel('Page title').fill('Tenant Two Billing');
   await landlord.getByLabel('Heading').fill('Welcome to Tenant Two');
   await screenshot(landlord, 'tenant-form');
+  await expectAccessible(landlord, 'filled tenant form');
   await landlord.getByRole('button', { name: 'Add tenant' }).click();
   await expect(landlord.getByText('Tenant created').first()).toBeVisible();
   await expect(landlord).toHaveURL(/\/admin\/tenants(\?.*)?$/);
   await expect(landlord.getByRole('cell', { name: 't2.localhost' })).toBeVisible();
   await screenshot(landlord, 'tenant-created');
+  await expectAccessible(landlord, 'tenants with the new tenant');
 
   const adminInvitation = await waitForMail(T2_ADMIN_EMAIL, 'invited');
   const adminLink = linkIn(adminInvitation, /http:\/\/\S+\/accept-user-invitation\/[\w-]+/);
@@ -69,46 +75,58 @@ test('tenants journey: the landlord creates a tenant whose admin builds a team t
   await expect(t2Admin.getByText('Welcome to Tenant Two')).toBeVisible();
   await expect(t2Admin).toHaveTitle('Tenant Two Billing');
   await screenshot(t2Admin, 't2-accept-invitation');
+  await expectAccessible(t2Admin, 'tenant accept invitation');
   await t2Admin.getByRole('button', { name: 'Accept invitation' }).click();
   await expect(t2Admin).toHaveURL(/\/login/);
   await expect(t2Admin.getByText('Welcome to Tenant Two')).toBeVisible();
   await screenshot(t2Admin, 't2-login');
+  await expectAccessible(t2Admin, 'tenant login');
 
   await signIn(t2Admin, T2, T2_ADMIN_EMAIL, T2_ADMIN_PASSWORD);
   await expect(t2Admin).toHaveURL(/\/admin$/);
   // Tenant management belongs to the landlord only.
   await expect(t2Admin.getByRole('link', { name: /Tenants/ })).toHaveCount(0);
   await screenshot(t2Admin, 't2-admin-home');
+  await expectAccessible(t2Admin, 'tenant admin home');
 
   await t2Admin.goto(`${T2}/dashboard`);
   await t2Admin.getByRole('button', { name: 'Add business' }).first().click();
+  await expectAccessible(t2Admin, 'tenant add business dialog');
   await t2Admin.getByLabel('Business name').fill('Two Trading');
   await t2Admin.getByRole('button', { name: 'Create business' }).click();
   await expect(t2Admin).toHaveURL(/\/dashboard$/);
   await expect(t2Admin.getByText('Two Trading').first()).toBeVisible();
   await screenshot(t2Admin, 't2-dashboard');
+  await expectAccessible(t2Admin, 'tenant dashboard');
 
   await t2Admin.goto(`${T2}/settings/roles`);
+  await expect(t2Admin.getByRole('button', { name: 'New role' })).toBeVisible();
+  await expectAccessible(t2Admin, 'roles');
   await t2Admin.getByRole('button', { name: 'New role' }).click();
   const roleDialog = t2Admin.getByRole('dialog');
   await roleDialog.getByLabel('Name').fill('Clerk');
   await roleDialog.getByLabel('All of Dashboard').check();
   await roleDialog.getByLabel('All of Invoices').check();
   await screenshot(t2Admin, 't2-role-form');
+  await expectAccessible(t2Admin, 'role form');
   await roleDialog.getByRole('button', { name: 'Save' }).click();
   await expect(t2Admin.getByText('Role created').first()).toBeVisible();
   await expect(t2Admin.getByRole('cell', { name: 'Clerk', exact: true })).toBeVisible();
   await screenshot(t2Admin, 't2-roles');
+  await expectAccessible(t2Admin, 'roles with the new role');
 
   await t2Admin.goto(`${T2}/users`);
   await t2Admin.getByRole('button', { name: 'Invite user' }).click();
   const inviteDialog = t2Admin.getByRole('dialog');
+  await expect(inviteDialog.getByLabel('Email')).toBeVisible();
+  await expectAccessible(t2Admin, 'invite user dialog');
   await inviteDialog.getByLabel('Email').fill(CLERK_EMAIL);
   await inviteDialog.getByLabel('Role').click();
   await t2Admin.getByRole('option', { name: 'Clerk' }).click();
   await inviteDialog.getByRole('button', { name: 'Send invitation' }).click();
   await expect(t2Admin.getByText('Invitation sent').first()).toBeVisible();
   await screenshot(t2Admin, 't2-users');
+  await expectAccessible(t2Admin, 'users with the invitation');
 
   const clerkInvitation = await waitForMail(CLERK_EMAIL, 'invited');
   const clerkLink = linkIn(clerkInvitation, /http:\/\/\S+\/accept-user-invitation\/[\w-]+/);
@@ -122,12 +140,14 @@ test('tenants journey: the landlord creates a tenant whose admin builds a team t
   await signIn(clerk, T2, CLERK_EMAIL, CLERK_PASSWORD);
   await expect(clerk).toHaveURL(/\/dashboard$/);
   await screenshot(clerk, 't2-clerk-dashboard');
+  await expectAccessible(clerk, 'clerk dashboard');
 
   // The same credentials mean nothing to the landlord tenant.
   await signIn(clerk, LANDLORD, CLERK_EMAIL, CLERK_PASSWORD);
   await expect(clerk.getByText('These credentials do not match our records.')).toBeVisible();
   await expect(clerk).toHaveURL(/\/login/);
   await screenshot(clerk, 'landlord-refuses-t2-user');
+  await expectAccessible(clerk, 'login refused');
 
   await clerkContext.close();
   await t2Context.close();

@@ -1,3 +1,7 @@
+import { ALL_ABILITIES } from './ability-check';
+
+export { ALL_ABILITIES, type AbilityCheck, abilitiesInCheck, canGrant, holds, satisfies } from './ability-check';
+
 /**
  * The ability catalogue (spec section 6). Roles hold ability names; '*' grants all.
  * Each ability belongs to the scope(s) in which a role may hold it: business roles are held
@@ -74,7 +78,6 @@ export const abilityDefinitions: readonly AbilityDefinition[] = [
   { name: 'manage-tenant', model: 'tenant', scopes: P },
 ];
 
-export const ALL_ABILITIES = '*';
 
 export const abilityNames: readonly string[] = abilityDefinitions.map((a) => a.name);
 const abilityNameSet = new Set(abilityNames);
@@ -85,34 +88,6 @@ export function isAbilityName(name: string): boolean {
 
 export function abilitiesForScope(scope: AbilityScope): readonly AbilityDefinition[] {
   return abilityDefinitions.filter((a) => a.scopes.includes(scope));
-}
-
-/** One name, a list (any of) or `{ all: [...] }` (all of). */
-export type AbilityCheck = string | readonly string[] | { readonly all: readonly string[] };
-
-export function holds(held: readonly string[], name: string): boolean {
-  return held.includes(ALL_ABILITIES) || held.includes(name);
-}
-
-export function satisfies(held: readonly string[], check: AbilityCheck): boolean {
-  if (typeof check === 'string') return holds(held, check);
-  if ('all' in check) return check.all.every((name) => holds(held, name));
-  return check.some((name) => holds(held, name));
-}
-
-/**
- * Whether someone holding `held` may give, create or change a role holding `granted`: nobody hands
- * out an ability they do not hold. Holding '*' covers anything; a role holding '*' needs '*'.
- */
-export function canGrant(held: readonly string[], granted: readonly string[]): boolean {
-  if (held.includes(ALL_ABILITIES)) return true;
-  return granted.every((name) => name !== ALL_ABILITIES && held.includes(name));
-}
-
-export function abilitiesInCheck(check: AbilityCheck): readonly string[] {
-  if (typeof check === 'string') return [check];
-  if ('all' in check) return check.all;
-  return check;
 }
 
 /**

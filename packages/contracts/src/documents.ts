@@ -355,6 +355,11 @@ export const sentMailSchema = z.object({
 });
 export type SentMail = z.infer<typeof sentMailSchema>;
 
+/** A document's create or update answer: `mail` is there when the save also sent it (`send_invoice`, `send_estimate`). */
+export function savedDocumentResponse<Schema extends z.ZodType>(schema: Schema) {
+  return z.object({ data: schema, mail: sentMailSchema.optional() });
+}
+
 /** The send-email answer: the document (or receipt) as sent, and what became of its mail. */
 export function sentDocumentResponse<Schema extends z.ZodType>(schema: Schema) {
   return z.object({ data: schema, mail: sentMailSchema });

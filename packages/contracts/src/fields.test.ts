@@ -42,6 +42,7 @@ const RESPONSE_SCHEMAS = new Set([
   'documentEmailPreviewSchema',
   'documentPartySchema',
   'financialYearSchema',
+  'globalSettingsSchema',
   'invitationInfoSchema',
   'invoiceReminderDeliverySchema',
   'invoiceStatsSchema',

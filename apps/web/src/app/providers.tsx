@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { accessibleColorsResolver } from '../lib/accessible-theme';
 import { styleNonce } from '../lib/csp-nonce';
 import { subscribeToToasts, toastsRequested } from '../lib/notify';
 import { themeFor, useTenantConfig } from '../lib/tenant';
@@ -24,7 +25,7 @@ function TenantThemedApp({ env, children }: { env: 'default' | 'test'; children:
   return (
     // Every theme variable, defaults included: the login entry leaves out Mantine's file of
     // defaults (styles/public-styles), and its generator is in the entry anyway.
-    <MantineProvider theme={theme} env={env} getStyleNonce={getStyleNonce} deduplicateCssVariables={false}>
+    <MantineProvider theme={theme} env={env} getStyleNonce={getStyleNonce} deduplicateCssVariables={false} cssVariablesResolver={accessibleColorsResolver}>
       {toasts && (
         <Suspense fallback={null}>
           <Notifications position="bottom-right" />

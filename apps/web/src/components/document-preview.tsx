@@ -16,8 +16,9 @@ function addressLines(address: PostalAddressResource | null): string[] {
 }
 
 function Party({ title, name, lines }: { title: string; name: string; lines: readonly string[] }) {
+  // A long address or name breaks inside its column instead of running into the dates beside it.
   return (
-    <div>
+    <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {title}
       </Text>
@@ -75,6 +76,7 @@ export function DocumentPreview({ document }: { document: PreviewDocument }) {
   const { customer } = document;
   // Per-item taxes apply after each line's share of the document discount: shown so they re-add.
   const showsDiscountShare = document.tax_per_item_enabled && document.discount_val > 0;
+  const optionalColumns = [document.discount_per_item_enabled, showsDiscountShare, document.tax_per_item_enabled].filter(Boolean).length;
 
   return (
     <Paper withBorder radius="md" p={{ base: 'md', sm: 'xl' }} component="article" aria-label={t('public_documents.preview.label')}>
@@ -111,8 +113,9 @@ export function DocumentPreview({ document }: { document: PreviewDocument }) {
           </Stack>
         </SimpleGrid>
 
-        <Table.ScrollContainer minWidth={560}>
-          <Table verticalSpacing="sm" aria-label={t('public_documents.preview.items')}>
+        {/* Item, quantity, price and amount fit a phone; each optional column adds its width, and only then does the table scroll. */}
+        <Table.ScrollContainer minWidth={320 + 120 * optionalColumns}>
+          <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label={t('public_documents.preview.items')}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('public_documents.preview.item')}</Table.Th>
@@ -127,7 +130,7 @@ export function DocumentPreview({ document }: { document: PreviewDocument }) {
             <Table.Tbody>
               {document.items.map((item) => (
                 <Table.Tr key={item.id}>
-                  <Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
                     <Text size="sm" fw={500}>
                       {item.name}
                     </Text>
@@ -138,7 +141,9 @@ export function DocumentPreview({ document }: { document: PreviewDocument }) {
                     )}
                   </Table.Td>
                   <Table.Td ta="right">{item.unit_name ? `${item.quantity} ${item.unit_name}` : item.quantity}</Table.Td>
-                  <Table.Td ta="right">{money(item.price)}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {money(item.price)}
+                  </Table.Td>
                   {document.discount_per_item_enabled && (
                     <Table.Td ta="right">
                       <LineDiscount item={item} currencyId={document.currency_id} />
@@ -150,7 +155,9 @@ export function DocumentPreview({ document }: { document: PreviewDocument }) {
                       <LineTaxes item={item} currencyId={document.currency_id} />
                     </Table.Td>
                   )}
-                  <Table.Td ta="right">{money(item.total)}</Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {money(item.total)}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

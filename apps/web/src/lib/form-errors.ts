@@ -8,6 +8,12 @@ import { notifyError } from './notify';
  */
 export type PlaceFieldError = (field: string, message: string, focus: boolean) => boolean;
 
+/**
+ * When the forms that take amounts and dates check what is typed: a field's message appears once
+ * the user leaves it (or on submit), never on a form nobody has touched, and then follows each change.
+ */
+export const touchedValidation = { mode: 'onTouched', reValidateMode: 'onChange' } as const;
+
 function notifyRest(message: string): void {
   notifyError(new Error(message));
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DEFAULT_THEME, PasswordInput, createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import type { TenantPublicConfig } from '@app/contracts';
+import { accessibleComponents } from './accessible-theme';
 import { api } from './api-client';
 import { entryAnswers } from './entry-answers-loader';
 import { guestText } from './guest-text';
@@ -57,7 +58,10 @@ export function themeFor(color: string | undefined, font?: string | null): Manti
         visibilityToggleButtonProps: { 'aria-label': guestText('common.toggle_visibility') },
       },
     }),
+    ...accessibleComponents(),
   };
-  if (!palette) return createTheme({ primaryColor: 'indigo', components, ...typography });
-  return createTheme({ primaryColor: 'brand', colors: { brand: palette }, components, ...typography });
+  // Keyboard users see where they are: the focus ring on every control reached with the keyboard.
+  const base = { focusRing: 'auto' as const, components, ...typography };
+  if (!palette) return createTheme({ primaryColor: 'indigo', ...base });
+  return createTheme({ primaryColor: 'brand', colors: { brand: palette }, ...base });
 }

@@ -18,6 +18,7 @@ import {
   satisfies,
   sendDocumentEmailRequestSchema,
   sentDocumentResponse,
+  type SentMail,
   tokenParamsSchema,
 } from '@app/contracts';
 import type { RateLimitRule } from '../../platform/app-context';
@@ -55,13 +56,13 @@ export async function saveAndSend<Document extends DeliverableDocument>(
   request: FastifyRequest,
   send: { wanted: boolean; customerId: string },
   save: () => Promise<Document>,
-): Promise<Document> {
+): Promise<{ data: Document; mail?: SentMail }> {
   if (send.wanted) {
     if (!satisfies(request.ctx.business?.abilities ?? [], `send-${delivery.kind}`)) throw AppError.forbidden();
     await delivery.checkRecipient(businessScope(request), send.customerId);
   }
   const saved = await save();
-  return send.wanted ? (await delivery.sendWithDefaults(auditActor(request), businessScope(request), saved.id, deliveryRequest(request))).data : saved;
+  return send.wanted ? delivery.sendWithDefaults(auditActor(request), businessScope(request), saved.id, deliveryRequest(request)) : { data: saved };
 }
 
 const pdfResponse = { 200: fileResponse(['application/pdf'], 'The document as PDF') };

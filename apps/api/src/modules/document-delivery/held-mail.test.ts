@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CounterpartyResource } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness } from '../../../test/harness';
-import { createCustomer, createInvoice } from '../../../test/documents';
+import { createCustomer, createInvoice, invoiceBody } from '../../../test/documents';
+import { estimateBody } from '../estimates/test-estimates';
 import { ownerWithBusiness } from '../../../test/team';
 import { TestSmtpServer } from '../../../test/smtp';
 
@@ -38,6 +39,21 @@ describe('sending without a mail server', () => {
     const outbox = await vendor.get('/api/v1/platform/outbox?status=held');
     expect(outbox.status).toBe(200);
     expect(JSON.stringify(outbox.body)).toContain('ap@initech.example');
+  });
+
+  it('says so too when a create or an update sends the document, and says nothing of mail when it sends nothing', async () => {
+    const created = await vendor.post('/api/v1/invoices', invoiceBody(customer.id, { send_invoice: true }));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.mail).toEqual({ status: 'held', held_reason: 'no_mail_server' });
+    expect(created.body.data).toMatchObject({ status: 'sent' });
+    const draft = await vendor.post('/api/v1/estimates', estimateBody(customer.id));
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    expect(draft.body).not.toHaveProperty('mail');
+    const id = (draft.body.data as { id: string }).id;
+    const updated = await vendor.put(`/api/v1/estimates/${id}`, estimateBody(customer.id, { send_estimate: true }));
+    expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+    expect(updated.body.mail).toEqual({ status: 'held', held_reason: 'no_mail_server' });
+    expect(updated.body.data).toMatchObject({ id, status: 'sent' });
   });
 
   it('says queued once the tenant configures its own server; another tenant is still told its mail is held', async () => {

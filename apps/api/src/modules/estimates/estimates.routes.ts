@@ -14,6 +14,7 @@ import {
   invoiceResourceSchema,
   rejectDocumentRequestSchema,
   successResponseSchema,
+  savedDocumentResponse,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
@@ -25,6 +26,8 @@ import { saveAndSend } from '../document-delivery/document-delivery.routes';
 const params = idParamsSchema;
 const one = { 200: dataResponse(estimateResourceSchema) };
 const created = { 201: dataResponse(estimateResourceSchema) };
+/** A create or update that may also have sent the estimate (`send_estimate`): what became of its mail. */
+const saved = savedDocumentResponse(estimateResourceSchema);
 const access = (ability: string | string[]) => ({ access: { ability, scope: 'business' as const } });
 
 export const estimateRoutes: FastifyPluginAsyncZod<{ estimates: EstimateService; delivery: DocumentDelivery<EstimateResource> }> = async (server, { estimates, delivery }) => {
@@ -37,16 +40,16 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ estimates: EstimateService;
   server.get('/estimates/:id', { config: access('view-estimate'), schema: { params, response: one } }, async (request) => ({
     data: await estimates.get(businessScope(request), request.params.id),
   }));
-  server.post('/estimates', { config: access('create-estimate'), schema: { body: estimateRequestSchema, response: created } }, async (request, reply) =>
-    reply.status(201).send({
-      data: await saveAndSend(delivery, request, { wanted: request.body.send_estimate, customerId: request.body.customer_id }, () => estimates.create(auditActor(request), businessScope(request), request.body)),
-    }),
+  server.post('/estimates', { config: access('create-estimate'), schema: { body: estimateRequestSchema, response: { 201: saved } } }, async (request, reply) =>
+    reply
+      .status(201)
+      .send(await saveAndSend(delivery, request, { wanted: request.body.send_estimate, customerId: request.body.customer_id }, () => estimates.create(auditActor(request), businessScope(request), request.body))),
   );
-  server.put('/estimates/:id', { config: access('edit-estimate'), schema: { params, body: estimateRequestSchema, response: one } }, async (request) => ({
-    data: await saveAndSend(delivery, request, { wanted: request.body.send_estimate, customerId: request.body.customer_id }, () =>
+  server.put('/estimates/:id', { config: access('edit-estimate'), schema: { params, body: estimateRequestSchema, response: { 200: saved } } }, async (request) =>
+    saveAndSend(delivery, request, { wanted: request.body.send_estimate, customerId: request.body.customer_id }, () =>
       estimates.update(auditActor(request), businessScope(request), request.params.id, request.body),
     ),
-  }));
+  );
   server.delete('/estimates/:id', { config: access('delete-estimate'), schema: { params, response: { 200: successResponseSchema } } }, async (request) => {
     await estimates.remove(auditActor(request), businessScope(request), [request.params.id]);
     return { success: true };

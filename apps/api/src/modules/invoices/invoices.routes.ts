@@ -17,6 +17,7 @@ import {
   rejectDocumentRequestSchema,
   successResponseSchema,
   updateDueDateRequestSchema,
+  savedDocumentResponse,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
@@ -45,16 +46,16 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoiceService; de
   server.get('/invoices/:id', { config: access('view-invoice'), schema: { params, response: one } }, async (request) => ({
     data: await invoices.get(businessScope(request), request.params.id),
   }));
-  server.post('/invoices', { config: access('create-invoice'), schema: { body: invoiceRequestSchema, response: { 201: dataResponse(invoiceResourceSchema) } } }, async (request, reply) =>
-    reply.status(201).send({
-      data: await saveAndSend(delivery, request, { wanted: request.body.send_invoice, customerId: request.body.customer_id }, () => invoices.create(auditActor(request), businessScope(request), request.body)),
-    }),
+  server.post('/invoices', { config: access('create-invoice'), schema: { body: invoiceRequestSchema, response: { 201: savedDocumentResponse(invoiceResourceSchema) } } }, async (request, reply) =>
+    reply.status(201).send(
+      await saveAndSend(delivery, request, { wanted: request.body.send_invoice, customerId: request.body.customer_id }, () => invoices.create(auditActor(request), businessScope(request), request.body)),
+    ),
   );
-  server.put('/invoices/:id', { config: access('edit-invoice'), schema: { params, body: invoiceRequestSchema, response: one } }, async (request) => ({
-    data: await saveAndSend(delivery, request, { wanted: request.body.send_invoice, customerId: request.body.customer_id }, () =>
+  server.put('/invoices/:id', { config: access('edit-invoice'), schema: { params, body: invoiceRequestSchema, response: { 200: savedDocumentResponse(invoiceResourceSchema) } } }, async (request) =>
+    saveAndSend(delivery, request, { wanted: request.body.send_invoice, customerId: request.body.customer_id }, () =>
       invoices.update(auditActor(request), businessScope(request), request.params.id, request.body),
     ),
-  }));
+  );
   server.delete('/invoices/:id', { config: access('delete-invoice'), schema: { params, response: { 200: successResponseSchema } } }, async (request) => {
     await invoices.remove(auditActor(request), businessScope(request), [request.params.id]);
     return { success: true };

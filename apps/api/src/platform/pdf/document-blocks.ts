@@ -25,6 +25,18 @@ function lineTaxLabel(model: PdfDocumentModel, tax: PdfTaxLine): string {
   return `${taxLabel(tax)} on ${moneyOf(model)(tax.taxable)}`;
 }
 
+/** A run this long without a space is an address or a link: it does not fit a column as one word. */
+const UNBREAKABLE_RUN = /\S{28,}/;
+
+/**
+ * Breaks a line anywhere only when it holds such a run (as overflow-wrap:anywhere does on the
+ * page), so a long email stays in its column instead of pushing the dates off the page; other
+ * lines keep breaking between words.
+ */
+export function wrapLongWords(text: string): ContentText {
+  return UNBREAKABLE_RUN.test(text) ? { text, wordBreak: 'break-all' } : { text };
+}
+
 export function logoBlock(model: PdfDocumentModel): Content[] {
   return model.business.logo ? [{ image: LOGO_IMAGE, fit: [160, 64], margin: [0, 0, 0, 8] }] : [];
 }
@@ -33,8 +45,8 @@ function partyBlock(heading: string, party: PdfParty, theme: PdfTheme): Content 
   return {
     stack: [
       { text: heading.toUpperCase(), style: 'caption', color: theme.muted },
-      { text: party.name, bold: true, margin: [0, 2, 0, 2] },
-      ...party.lines.map((line) => ({ text: line, color: theme.muted })),
+      { ...wrapLongWords(party.name), bold: true, margin: [0, 2, 0, 2] },
+      ...party.lines.map((line) => ({ ...wrapLongWords(line), color: theme.muted })),
     ],
   };
 }

@@ -1,5 +1,5 @@
 import type { Content } from 'pdfmake/interfaces';
-import { fieldsTable, logoBlock } from './document-blocks';
+import { fieldsTable, logoBlock, wrapLongWords } from './document-blocks';
 import type { PdfDocumentModel } from './document-model';
 import type { PdfTheme } from './templates';
 
@@ -13,8 +13,8 @@ function classicHeader(model: PdfDocumentModel, theme: PdfTheme): Content {
         width: '*',
         stack: [
           ...logoBlock(model),
-          { text: model.business.name, style: 'businessName' },
-          ...model.business.lines.map((line) => ({ text: line, color: theme.muted })),
+          { ...wrapLongWords(model.business.name), style: 'businessName' },
+          ...model.business.lines.map((line) => ({ ...wrapLongWords(line), color: theme.muted })),
         ],
       },
       {
@@ -48,7 +48,7 @@ function bannerHeader(model: PdfDocumentModel, theme: PdfTheme): Content[] {
               margin: [12, 12, 0, 12],
             },
             {
-              stack: [{ text: model.business.name, style: 'businessName', ...onAccent }, ...model.business.lines.map((line) => ({ text: line, ...onAccent }))],
+              stack: [{ ...wrapLongWords(model.business.name), style: 'businessName', ...onAccent }, ...model.business.lines.map((line) => ({ ...wrapLongWords(line), ...onAccent }))],
               alignment: 'right',
               margin: [0, 12, 12, 12],
             },

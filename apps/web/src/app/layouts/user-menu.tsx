@@ -39,7 +39,7 @@ export function UserMenu({ accountSettingsPath }: { accountSettingsPath: string 
         <Menu.Item component={Link} to={accountSettingsPath} leftSection={<Icon name="user" size={16} />}>
           {t('layout.account_settings')}
         </Menu.Item>
-        <Menu.Item color="red" leftSection={<Icon name="logout" size={16} />} onClick={() => logout.mutate()}>
+        <Menu.Item color="red.9" leftSection={<Icon name="logout" size={16} />} onClick={() => logout.mutate()}>
           {t('layout.logout')}
         </Menu.Item>
       </Menu.Dropdown>

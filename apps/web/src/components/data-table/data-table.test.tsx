@@ -109,6 +109,10 @@ describe('DataTable', () => {
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2'));
     expect(new URLSearchParams(router.state.location.search).get('tab')).toBe('ripe');
     expect(screen.getByRole('button', { name: '2' })).toHaveAttribute('aria-current', 'page');
+    // The arrows show only an icon: they are named, and the next one moves on too.
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeEnabled();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('page')).toBe('3'));
   });
 
   it('selects every row on the page with select all and shows a partial selection as indeterminate', async () => {

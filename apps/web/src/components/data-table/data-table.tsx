@@ -1,8 +1,9 @@
 import { Fragment, type ReactNode } from 'react';
-import { Checkbox, Group, Pagination, Table, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Group, Table, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ListMeta } from '@app/contracts';
+import { LabelledPagination } from '../labelled-pagination';
 import { QueryState } from '../query-state';
 import { PAGE_PARAM, readPage } from './use-list-query-state';
 
@@ -157,7 +158,7 @@ export function DataTable<T>({
       </Table.ScrollContainer>
       {lastPage > 1 && (
         <Group justify="flex-end">
-          <Pagination total={lastPage} value={page} onChange={setPage} />
+          <LabelledPagination total={lastPage} value={page} onChange={setPage} />
         </Group>
       )}
     </QueryState>

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { dataResponse, estimateResourceSchema, estimateTemplatesResponseSchema, invoiceResourceSchema, invoiceTemplatesResponseSchema } from '@app/contracts';
+import { savedDocumentResponse, estimateResourceSchema, estimateTemplatesResponseSchema, invoiceResourceSchema, invoiceTemplatesResponseSchema } from '@app/contracts';
 import { api } from '../../lib/api-client';
 import { type DocumentKind, documentKinds } from '../../lib/document-kinds';
 import { documentKeys } from '../../lib/queries/document-keys';
@@ -26,8 +26,8 @@ export function useSaveDocument(kind: DocumentKind) {
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: DocumentRequestBody }) =>
       id
-        ? api.put(`${base}/${encodeURIComponent(id)}`, dataResponse(kind === 'invoice' ? invoiceResourceSchema : estimateResourceSchema), body)
-        : api.post(base, dataResponse(kind === 'invoice' ? invoiceResourceSchema : estimateResourceSchema), body),
+        ? api.put(`${base}/${encodeURIComponent(id)}`, savedDocumentResponse(kind === 'invoice' ? invoiceResourceSchema : estimateResourceSchema), body)
+        : api.post(base, savedDocumentResponse(kind === 'invoice' ? invoiceResourceSchema : estimateResourceSchema), body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: documentKeys.all(kind) }),
   });
 }

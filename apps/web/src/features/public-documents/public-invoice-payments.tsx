@@ -13,8 +13,9 @@ export function PublicInvoicePayments({ payments, currencyId }: { payments: read
       <Title order={2} fz="h5" mb="sm" id="public-invoice-payments">
         {t('public_documents.payments.title')}
       </Title>
-      <Table.ScrollContainer minWidth={360}>
-        <Table verticalSpacing="xs" aria-labelledby="public-invoice-payments">
+      {/* Three short columns fit a phone (390 px) without scrolling. */}
+      <Table.ScrollContainer minWidth={300}>
+        <Table verticalSpacing="xs" horizontalSpacing="xs" style={{ whiteSpace: 'nowrap' }} aria-labelledby="public-invoice-payments">
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('public_documents.payments.date')}</Table.Th>

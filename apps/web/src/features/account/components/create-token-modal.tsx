@@ -61,7 +61,7 @@ export function CreateTokenModal({ opened, onClose, maxDays }: { opened: boolean
           <Alert color="yellow" title={t('tokens.copy_now_title')}>
             {t('tokens.copy_now')}
           </Alert>
-          <Code block data-testid="plain-text-token">
+          <Code block data-testid="plain-text-token" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {plainText}
           </Code>
           <Group justify="space-between">

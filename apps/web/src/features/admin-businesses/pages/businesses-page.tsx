@@ -102,7 +102,7 @@ export function AdminBusinessesPage() {
                   </>
                 )}
                 {can('delete-business') && (
-                  <Menu.Item color="red" onClick={() => setDeleting(business)}>
+                  <Menu.Item color="red.9" onClick={() => setDeleting(business)}>
                     {t('admin_businesses.delete')}
                   </Menu.Item>
                 )}

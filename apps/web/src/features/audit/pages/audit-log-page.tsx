@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, CloseButton, Group, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, CloseButton, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { type AuditAction, type AuditLogResource, auditActions, auditModels } from '@app/contracts';
 import { DataTable, type DataTableColumn, detailRowId } from '../../../components/data-table/data-table';
+import { DateField } from '../../../components/date-field';
 import { useListQueryState } from '../../../components/data-table/use-list-query-state';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/format';
@@ -108,8 +109,8 @@ function AuditLogPage({ area }: { area: AuditArea }) {
             onChange={(event) => list.update({ action: event.currentTarget.value })}
             data={[{ value: '', label: t('audit.all') }, ...auditActions.map((action) => ({ value: action, label: t(`audit.actions.${action}`) }))]}
           />
-          <TextInput type="date" label={t('audit.from')} value={filters.from} onChange={(event) => list.update({ from_date: event.currentTarget.value })} />
-          <TextInput type="date" label={t('audit.to')} value={filters.to} onChange={(event) => list.update({ to_date: event.currentTarget.value })} />
+          <DateField label={t('audit.from')} w={170} value={filters.from} max={filters.to} onChange={(from_date) => list.update({ from_date })} />
+          <DateField label={t('audit.to')} w={170} value={filters.to} min={filters.from} onChange={(to_date) => list.update({ to_date })} />
           {filters.userId && (
             <Badge
               size="lg"

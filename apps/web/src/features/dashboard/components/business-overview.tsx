@@ -40,6 +40,8 @@ export function BusinessOverview({ charts, formatMoney }: BusinessOverviewProps)
             withLegend
             curveType="monotone"
             aria-hidden
+            // Hidden from screen readers (the totals beside it say it in words), so not a keyboard stop either.
+            areaChartProps={{ accessibilityLayer: false }}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>

@@ -46,6 +46,8 @@ export function MonthChart({ title, months, series, formatMoney }: MonthChartPro
         valueFormatter={(value) => formatMoney(Math.round(value * 100))}
         withLegend
         aria-hidden
+        // Hidden from screen readers (the table below says the same), so not a keyboard stop either.
+        barChartProps={{ accessibilityLayer: false }}
       />
       <VisuallyHidden>
         <Table>

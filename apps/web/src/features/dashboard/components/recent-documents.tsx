@@ -1,4 +1,4 @@
-import { Anchor, Card, Table, Text, Title } from '@mantine/core';
+import { Anchor, Box, Card, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -28,22 +28,22 @@ function RecentTable({ title, rows, kind, amountHeader, emptyText }: { title: st
           {emptyText}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          {/* Numbers, dates and badges read badly when wrapped: the table scrolls sideways instead. */}
-          <Table aria-labelledby={titleId} style={{ whiteSpace: 'nowrap' }}>
+        <Table.ScrollContainer minWidth={280}>
+          {/* Numbers, dates, badges and amounts never wrap; the customer's name does, and on a phone the date goes under the number and the status under the customer, so the amount always shows in full. */}
+          <Table aria-labelledby={titleId} style={{ whiteSpace: 'nowrap' }} horizontalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>{t('dashboard.recent.date')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('dashboard.recent.date')}</Table.Th>
                 <Table.Th>{t('dashboard.recent.number')}</Table.Th>
                 <Table.Th>{t('dashboard.recent.customer')}</Table.Th>
-                <Table.Th>{t('dashboard.recent.status')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('dashboard.recent.status')}</Table.Th>
                 <Table.Th ta="right">{amountHeader}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {rows.map((row) => (
                 <Table.Tr key={row.id}>
-                  <Table.Td>{formatDate(row.date)}</Table.Td>
+                  <Table.Td visibleFrom="sm">{formatDate(row.date)}</Table.Td>
                   <Table.Td>
                     {linked ? (
                       <Anchor component={Link} to={documentLinks.view(kind, row.id)} size="sm">
@@ -52,9 +52,17 @@ function RecentTable({ title, rows, kind, amountHeader, emptyText }: { title: st
                     ) : (
                       row.number
                     )}
+                    <Text size="xs" hiddenFrom="sm">
+                      {formatDate(row.date)}
+                    </Text>
                   </Table.Td>
-                  <Table.Td>{row.customer}</Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
+                    {row.customer}
+                    <Box hiddenFrom="sm">
+                      <DocumentStatusBadge status={row.status} />
+                    </Box>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <DocumentStatusBadge status={row.status} />
                   </Table.Td>
                   <Table.Td ta="right">{formatDocumentMoney(row.amount, row.currency_id)}</Table.Td>

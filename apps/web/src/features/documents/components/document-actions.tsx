@@ -115,12 +115,12 @@ export function DocumentActions({ kind, document }: { kind: DocumentKind; docume
           {may.clone && <Menu.Item onClick={() => run('clone')}>{t('invoices.actions.clone')}</Menu.Item>}
           {may.publicLink && <Menu.Item onClick={openLink}>{t('invoices.actions.public_link')}</Menu.Item>}
           {may.void && (
-            <Menu.Item color="red" onClick={() => setConfirming('void')}>
+            <Menu.Item color="red.9" onClick={() => setConfirming('void')}>
               {t('invoices.actions.void')}
             </Menu.Item>
           )}
           {may.delete && (
-            <Menu.Item color="red" onClick={() => setConfirming('delete')}>
+            <Menu.Item color="red.9" onClick={() => setConfirming('delete')}>
               {t('invoices.actions.delete')}
             </Menu.Item>
           )}

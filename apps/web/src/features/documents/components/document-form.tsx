@@ -9,9 +9,11 @@ import { addDays, isValidIsoDate, todayInTimeZone } from '@app/domain';
 import type { ServerOption } from '../../../components/server-select';
 import { useReportDirty } from '../../../components/unsaved-changes';
 import { type DocumentKind, documentLinks } from '../../../lib/document-kinds';
+import { touchedValidation } from '../../../lib/form-errors';
 import { useProposedNumber } from '../../../lib/next-number';
-import { notifySuccess } from '../../../lib/notify';
-import { useBootstrap } from '../../../lib/session';
+import { notifySuccess, notifyWarning } from '../../../lib/notify';
+import { HeldMailNotice } from '../../../components/email-modal';
+import { useBootstrap, useCan } from '../../../lib/session';
 import { counterpartyKeys, counterpartyQueryOptions } from '../../counterparties';
 import {
   type DocumentFlags,
@@ -108,12 +110,14 @@ export function DocumentForm({ kind, document, initialCustomerId = null }: Docum
     const problems = { ...liveTotals(values, flags, currency).issues, ...validateDocument(kind, values, flags, currency.precision) };
     return problemsResolution(values, problems, (path) => isFormPath(path, values), options);
   };
-  const form = useForm<DocumentFormValues>({ defaultValues: initialValues, resolver });
+  const form = useForm<DocumentFormValues>({ ...touchedValidation, defaultValues: initialValues, resolver });
   const { control, handleSubmit, setError, resetField, getValues, formState } = form;
   const [customerId, date] = useWatch({ control, name: ['customer_id', 'date'] });
   const customer = useQuery({ ...counterpartyQueryOptions('customer', customerId ?? ''), enabled: customerId !== null });
   const currency = currencyOf(customerId, customer.data);
   const save = useSaveDocument(kind);
+  // Held mail is for whoever may change where mail goes (the outbox's own ability), as in the email modal.
+  const seesOutbox = useCan('platform')('edit-platform-setting');
   const [serverMessage, setServerMessage] = useState<string | null>(null);
   useReportDirty(formState.isDirty && !formState.isSubmitting);
 
@@ -135,6 +139,8 @@ export function DocumentForm({ kind, document, initialCustomerId = null }: Docum
       try {
         const saved = await save.mutateAsync({ id: document?.id ?? null, body });
         notifySuccess(t(`document_form.${kind}.${document ? 'updated' : 'created'}`));
+        // Saved and sent, but the mail waits in the outbox: say so rather than let "sent" stand.
+        if (saved.mail?.status === 'held') notifyWarning(<HeldMailNotice linkToOutbox={seesOutbox} />);
         await navigate(documentLinks.view(kind, saved.data.id));
       } catch (err) {
         showDocumentServerErrors(err, kind, (path): path is Path<DocumentFormValues> => isFormPath(path, getValues()), setError, setServerMessage);
@@ -171,7 +177,7 @@ export function DocumentForm({ kind, document, initialCustomerId = null }: Docum
             <Button variant="default" component={Link} to={document ? documentLinks.view(kind, document.id) : documentLinks.list(kind, 'outgoing')}>
               {t('common.cancel')}
             </Button>
-            <Button type="submit" variant="light" loading={formState.isSubmitting}>
+            <Button type="submit" variant="outline" loading={formState.isSubmitting}>
               {t('common.save')}
             </Button>
             <Button type="button" loading={formState.isSubmitting} onClick={(event) => void submit(true)(event)}>

@@ -4,6 +4,7 @@ import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Currency, PdfTemplate } from '@app/contracts';
 import { addDays, dueDateOptions, isValidIsoDate } from '@app/domain';
+import { DateField } from '../../../components/date-field';
 import type { ServerOption } from '../../../components/server-select';
 import type { DocumentKind } from '../../../lib/document-kinds';
 import { CounterpartySelect } from '../../counterparties';
@@ -61,15 +62,32 @@ export function DocumentHeaderFields({ kind, currency, customer, templates, auto
         error={errors.number?.message}
         {...register('number')}
       />
-      <TextInput
-        type="date"
-        label={t(`document_form.${kind}.date`)}
-        required
-        error={errors.date?.message}
-        {...register('date', { onChange: (event: { target: { value: string } }) => onDateChange(event.target.value) })}
+      <Controller
+        control={control}
+        name="date"
+        render={({ field, fieldState }) => (
+          <DateField
+            label={t(`document_form.${kind}.date`)}
+            required
+            value={field.value}
+            onChange={(next) => {
+              field.onChange(next);
+              onDateChange(next);
+            }}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={fieldState.error?.message}
+          />
+        )}
       />
       <Stack gap={4}>
-        <TextInput type="date" label={dueLabel} error={errors.due_date?.message} {...register('due_date')} />
+        <Controller
+          control={control}
+          name="due_date"
+          render={({ field, fieldState }) => (
+            <DateField label={dueLabel} value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} error={fieldState.error?.message} />
+          )}
+        />
         <Menu position="bottom-start" withinPortal>
           <Menu.Target>
             <Button variant="subtle" size="compact-xs" style={{ alignSelf: 'flex-start' }}>

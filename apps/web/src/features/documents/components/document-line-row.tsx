@@ -1,8 +1,9 @@
-import { Table, Text, TextInput } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Currency } from '@app/contracts';
 import { type TaxRate, formatMoney } from '@app/domain';
+import { MoneyInput, QuantityInput } from '../../../components/decimal-input';
 import type { DocumentFlags, DocumentFormValues } from '../document-form-values';
 import { DiscountInput } from './discount-input';
 import type { LineErrorOf } from './line-errors';
@@ -28,7 +29,7 @@ interface DocumentLineRowProps {
 /** One line of the table; its discount and taxes columns appear only when the business sets them per line. */
 export function DocumentLineRow({ index, count, flags, currency, catalogue, taxRates, amount, errorOf, onSwap, onRemove }: DocumentLineRowProps) {
   const { t } = useTranslation();
-  const { control, register } = useFormContext<DocumentFormValues>();
+  const { control } = useFormContext<DocumentFormValues>();
   const line = index + 1;
   return (
     <Table.Tr style={{ verticalAlign: 'top' }}>
@@ -36,15 +37,37 @@ export function DocumentLineRow({ index, count, flags, currency, catalogue, taxR
         <LineItemCell index={index} catalogue={catalogue} errorOf={errorOf} />
       </Table.Td>
       <Table.Td>
-        <TextInput aria-label={t('document_form.line.quantity_label', { line })} inputMode="decimal" error={errorOf(index, 'quantity')} {...register(`items.${index}.quantity`)} />
+        <Controller
+          control={control}
+          name={`items.${index}.quantity`}
+          render={({ field }) => (
+            <QuantityInput
+              aria-label={t('document_form.line.quantity_label', { line })}
+              separators={currency}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={errorOf(index, 'quantity')}
+            />
+          )}
+        />
       </Table.Td>
       <Table.Td>
-        <TextInput
-          aria-label={t('document_form.line.price_label', { line })}
-          inputMode="decimal"
-          leftSection={<Text size="xs">{currency.symbol}</Text>}
-          error={errorOf(index, 'price')}
-          {...register(`items.${index}.price`)}
+        <Controller
+          control={control}
+          name={`items.${index}.price`}
+          render={({ field }) => (
+            <MoneyInput
+              aria-label={t('document_form.line.price_label', { line })}
+              currency={currency}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={errorOf(index, 'price')}
+            />
+          )}
         />
       </Table.Td>
       {flags.discount_per_item_enabled && (
@@ -54,6 +77,7 @@ export function DocumentLineRow({ index, count, flags, currency, catalogue, taxR
             valueName={`items.${index}.discount`}
             label={t('document_form.line.discount_label', { line })}
             typeLabel={t('document_form.line.discount_type_label', { line })}
+            hideLabel
             currency={currency}
             error={errorOf(index, 'discount')}
           />

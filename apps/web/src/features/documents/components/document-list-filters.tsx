@@ -4,6 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { type DocumentDirection, estimateStatuses, invoiceStatuses } from '@app/contracts';
 import { shownEstimateStatus } from '@app/domain';
+import { DateField } from '../../../components/date-field';
 import type { ServerOption } from '../../../components/server-select';
 import type { DocumentKind } from '../../../lib/document-kinds';
 import { CounterpartySelect } from '../../counterparties';
@@ -57,8 +58,8 @@ export function DocumentListFilters({ kind, direction, filters, onChange, select
         </div>
       )}
       <NumberFilter label={t(`${kind}s.filters.number`)} value={filters.number} onChange={(number) => onChange({ number })} />
-      <TextInput type="date" label={t('invoices.filters.from_date')} value={filters.from_date} max={filters.to_date || undefined} onChange={(event) => onChange({ from_date: event.currentTarget.value })} />
-      <TextInput type="date" label={t('invoices.filters.to_date')} value={filters.to_date} min={filters.from_date || undefined} onChange={(event) => onChange({ to_date: event.currentTarget.value })} />
+      <DateField label={t('invoices.filters.from_date')} w={170} value={filters.from_date} max={filters.to_date} onChange={(from_date) => onChange({ from_date })} />
+      <DateField label={t('invoices.filters.to_date')} w={170} value={filters.to_date} min={filters.from_date} onChange={(to_date) => onChange({ to_date })} />
       {active && (
         <Button variant="subtle" onClick={() => onChange({ status: '', customer_id: '', number: '', from_date: '', to_date: '' })}>
           {t('invoices.filters.clear')}

@@ -34,7 +34,7 @@ export function DocumentRowMenu({ kind, document, onClone, onDelete }: DocumentR
         )}
         {may.clone && <Menu.Item onClick={onClone}>{t('invoices.actions.clone')}</Menu.Item>}
         {may.delete && (
-          <Menu.Item color="red" onClick={onDelete}>
+          <Menu.Item color="red.9" onClick={onDelete}>
             {t('invoices.actions.delete')}
           </Menu.Item>
         )}

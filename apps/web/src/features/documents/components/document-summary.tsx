@@ -48,7 +48,11 @@ export function DocumentSummary({ flags, currency }: DocumentSummaryProps) {
   const taxRates = useTaxTypeRates();
   const { totals, issues } = useLiveTotals();
   const rows = summaryOf(totals, { type: discountType, value: discount.trim() }, currency, t);
-  const totalIssue = issues.total ?? issues.items ?? formState.errors.root?.total?.message;
+  const { isSubmitted, touchedFields } = formState;
+  // About the whole document: shown once a price or quantity was typed and left, or on submit; never on an untouched form.
+  const linesTouched = touchedFields.items?.some((line) => line?.price || line?.quantity) ?? false;
+  const totalIssue = (isSubmitted || linesTouched ? (issues.total ?? issues.items) : undefined) ?? formState.errors.root?.total?.message;
+  const discountIssue = formState.errors.discount?.message ?? (isSubmitted || touchedFields.discount ? issues.discount : undefined);
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="document-summary-title">
@@ -62,7 +66,7 @@ export function DocumentSummary({ flags, currency }: DocumentSummaryProps) {
           label={t('document_form.document_discount')}
           typeLabel={t('document_form.document_discount_type')}
           currency={currency}
-          error={formState.errors.discount?.message ?? issues.discount}
+          error={discountIssue}
         />
         {!flags.tax_per_item_enabled && (
           <Controller

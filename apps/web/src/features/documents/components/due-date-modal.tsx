@@ -1,10 +1,11 @@
-import { Button, Group, Text, TextInput } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { messages, updateDueDateRequestSchema } from '@app/contracts';
 import { addDays, dueDateOptions } from '@app/domain';
+import { DateField } from '../../../components/date-field';
 import { FormModal } from '../../../components/form-modal';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
@@ -23,7 +24,7 @@ export function DueDateModal({ invoice, opened, onClose }: DueDateModalProps) {
   const { t } = useTranslation();
   const update = useUpdateDueDate();
   const {
-    register,
+    control,
     handleSubmit,
     setError,
     setValue,
@@ -50,7 +51,23 @@ export function DueDateModal({ invoice, opened, onClose }: DueDateModalProps) {
 
   return (
     <FormModal opened={opened} onClose={onClose} title={t('invoices.due_date.title')} onSubmit={onSubmit} submitting={isSubmitting}>
-      <TextInput type="date" label={t('invoices.due_date.label')} required data-autofocus min={invoice.invoice_date} error={errors.due_date?.message} {...register('due_date')} />
+      <Controller
+        control={control}
+        name="due_date"
+        render={({ field }) => (
+          <DateField
+            label={t('invoices.due_date.label')}
+            required
+            data-autofocus
+            min={invoice.invoice_date}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={errors.due_date?.message}
+          />
+        )}
+      />
       <div>
         <Text size="sm" fw={500} mb={4} id="due-date-quick-options">
           {t('invoices.due_date.quick_options')}

@@ -117,8 +117,7 @@ describe('document form', () => {
     await fill(user, screen.getByRole('textbox', { name: 'Price, line 2' }), '49.99');
 
     await fill(user, screen.getByRole('textbox', { name: 'Document discount' }), '10');
-    await user.click(screen.getByRole('combobox', { name: 'Document discount type' }));
-    await user.click(await screen.findByRole('option', { name: '%' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Document discount type' }), '%');
     await user.click(screen.getByRole('combobox', { name: 'Taxes' }));
     await user.click(await screen.findByRole('option', { name: 'VAT (19%)' }));
 
@@ -190,13 +189,21 @@ describe('document form', () => {
     await user.click(await screen.findByRole('option', { name: 'Design' }));
     expect(screen.getByRole('textbox', { name: 'Name, line 1' })).toHaveValue('Design');
     expect(screen.getByRole('textbox', { name: 'Description, line 1' })).toHaveValue('Logo design');
-    await fill(user, screen.getByRole('textbox', { name: 'Price, line 1' }), '0.40');
+    // Nothing is wrong before the user has typed anything.
+    expect(screen.queryByText(/Total should be greater than/)).not.toBeInTheDocument();
+    // Euros are written 1.234,50: the comma is the decimal separator.
+    await fill(user, screen.getByRole('textbox', { name: 'Price, line 1' }), '0,40');
     const total = within(screen.getByRole('table', { name: 'Summary' })).getByLabelText('Total');
+    await waitFor(() => expect(total).toHaveTextContent(formatMoney(40, EUR)));
+    // The minimum is about what was typed: it shows once the price is left.
+    expect(screen.queryByText(/Total should be greater than/)).not.toBeInTheDocument();
+    await user.tab();
     expect(await screen.findByText(/Total should be greater than/)).toHaveTextContent(formatMoney(50, EUR));
     // The amounts stay visible beside the message.
     expect(total).toHaveTextContent(formatMoney(40, EUR));
 
-    await fill(user, screen.getByRole('textbox', { name: 'Price, line 1' }), '1234.5');
+    await fill(user, screen.getByRole('textbox', { name: 'Price, line 1' }), '1.234,5');
+    expect(screen.getByRole('textbox', { name: 'Price, line 1' })).toHaveValue('1.234,5');
     await waitFor(() => expect(total).toHaveTextContent(formatMoney(123_450, EUR)));
     await user.click(screen.getByRole('button', { name: 'Save and send' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/inv-9/view'));

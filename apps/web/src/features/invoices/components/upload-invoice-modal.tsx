@@ -5,9 +5,12 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { invoiceUploadResponseSchema, messages, resolveBusinessSettings } from '@app/contracts';
 import { todayInTimeZone } from '@app/domain';
+import { DateField } from '../../../components/date-field';
+import { MoneyInput } from '../../../components/decimal-input';
 import { api } from '../../../lib/api-client';
 import { firstFieldErrors } from '../../../lib/api-error';
-import { handleFormError } from '../../../lib/form-errors';
+import { handleFormError, touchedValidation } from '../../../lib/form-errors';
+import { moneyFormatOf } from '../../../lib/money';
 import { notifySuccess } from '../../../lib/notify';
 import { invoiceKeys } from '../../../lib/queries/document-keys';
 import { saveFile } from '../../../lib/save-file';
@@ -92,7 +95,10 @@ function SingleInvoiceTab({ onDone, onCancel }: { onDone: (count: number) => voi
   const session = useBootstrap();
   const upload = useUploadInvoices();
   const today = todayInTimeZone(new Date(), resolveBusinessSettings(session.current_business_settings).time_zone);
+  // The total is typed as the business writes money; the server reads it in the invoice's currency.
+  const currency = session.current_business_currency ?? moneyFormatOf(1);
   const { register, control, handleSubmit, setError, watch, formState } = useForm<SingleInvoiceForm>({
+    ...touchedValidation,
     defaultValues: { customer_mode: 'existing', customer_id: null, customer_name: '', customer_email: '', invoice_number: '', invoice_date: today, due_date: '', total: '', file: null },
   });
   const mode = watch('customer_mode');
@@ -165,9 +171,38 @@ function SingleInvoiceTab({ onDone, onCancel }: { onDone: (count: number) => voi
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label={t('invoice_upload.invoice_number')} description={t('invoice_upload.invoice_number_hint')} error={errors.invoice_number?.message} {...register('invoice_number')} />
-          <TextInput label={t('invoice_upload.total')} inputMode="decimal" required error={errors.total?.message} {...register('total', { validate: (value) => (value.trim() ? true : messages.required) })} />
-          <TextInput type="date" label={t('invoice_upload.invoice_date')} required error={errors.invoice_date?.message} {...register('invoice_date', { validate: (value) => (value ? true : messages.required) })} />
-          <TextInput type="date" label={t('invoice_upload.due_date')} error={errors.due_date?.message} {...register('due_date')} />
+          <Controller
+            control={control}
+            name="total"
+            rules={{ validate: (value) => (value.trim() ? true : messages.required) }}
+            render={({ field, fieldState }) => (
+              <MoneyInput
+                label={t('invoice_upload.total')}
+                required
+                currency={currency}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                ref={field.ref}
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="invoice_date"
+            rules={{ validate: (value) => (value ? true : messages.required) }}
+            render={({ field, fieldState }) => (
+              <DateField label={t('invoice_upload.invoice_date')} required value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} error={fieldState.error?.message} />
+            )}
+          />
+          <Controller
+            control={control}
+            name="due_date"
+            render={({ field, fieldState }) => (
+              <DateField label={t('invoice_upload.due_date')} value={field.value} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} error={fieldState.error?.message} />
+            )}
+          />
         </SimpleGrid>
         <Controller
           control={control}

@@ -4,11 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import type { MoneyFormat } from '@app/domain';
 import { type ItemFormOutput, type ItemFormValues, type ItemResource, itemFormSchema, minorUnitsToDecimal } from '@app/contracts';
+import { MoneyInput } from '../../../components/decimal-input';
 import type { ServerOption } from '../../../components/server-select';
 import { ServerMultiSelect, ServerSelect } from '../../../components/server-select';
 import { useReportDirty } from '../../../components/unsaved-changes';
-import { handleFormError } from '../../../lib/form-errors';
+import { handleFormError, touchedValidation } from '../../../lib/form-errors';
+import { moneyFormatOf } from '../../../lib/money';
 import { notifySuccess } from '../../../lib/notify';
 import { useBootstrap, useCan } from '../../../lib/session';
 import { itemUnitsApi, itemsApi, taxLabel, taxTypesApi } from '../../../lib/queries/catalog-queries';
@@ -20,9 +23,8 @@ const unitOptions = itemUnitsApi.options((unit) => unit.name);
 const taxOptions = taxTypesApi.options(taxLabel);
 
 /** The currency prices are typed in: the business's, USD (2 decimals) until one is chosen. */
-export function useBusinessCurrency() {
-  const currency = useBootstrap().current_business_currency;
-  return { precision: currency?.precision ?? 2, symbol: currency?.symbol ?? '$' };
+export function useBusinessCurrency(): MoneyFormat {
+  return useBootstrap().current_business_currency ?? moneyFormatOf(1);
 }
 
 function defaultsOf(item: ItemResource | null, precision: number): ItemFormValues {
@@ -42,7 +44,8 @@ function defaultsOf(item: ItemResource | null, precision: number): ItemFormValue
 export function ItemForm({ item }: { item: ItemResource | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { precision, symbol } = useBusinessCurrency();
+  const currency = useBusinessCurrency();
+  const { precision } = currency;
   const save = itemsApi.useSave();
   const can = useCan();
   const [addingUnit, setAddingUnit] = useState(false);
@@ -55,7 +58,7 @@ export function ItemForm({ item }: { item: ItemResource | null }) {
     setError,
     setValue,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<ItemFormValues, unknown, ItemFormOutput>({ resolver: zodResolver(itemFormSchema(precision)), defaultValues: defaultsOf(item, precision) });
+  } = useForm<ItemFormValues, unknown, ItemFormOutput>({ ...touchedValidation, resolver: zodResolver(itemFormSchema(precision)), defaultValues: defaultsOf(item, precision) });
   useReportDirty(isDirty && !isSubmitting);
 
   const onSubmit = handleSubmit(async (values) => {
@@ -75,7 +78,22 @@ export function ItemForm({ item }: { item: ItemResource | null }) {
         <Stack maw={720}>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label={t('items.name')} required data-autofocus error={errors.name?.message} {...register('name')} />
-            <TextInput label={t('items.price')} required inputMode="decimal" leftSection={symbol} error={errors.price?.message} {...register('price')} />
+            <Controller
+              control={control}
+              name="price"
+              render={({ field }) => (
+                <MoneyInput
+                  label={t('items.price')}
+                  required
+                  currency={currency}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  ref={field.ref}
+                  error={errors.price?.message}
+                />
+              )}
+            />
             <Stack gap={4}>
               <Controller
                 control={control}
@@ -122,7 +140,7 @@ export function ItemForm({ item }: { item: ItemResource | null }) {
               {t('common.cancel')}
             </Button>
             <Button type="submit" loading={isSubmitting}>
-              {t(item ? 'common.save' : 'items.create')}
+              {t('common.save')}
             </Button>
           </Group>
         </Stack>

@@ -2,14 +2,16 @@ import { useState } from 'react';
 import { ActionIcon, Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type ItemResource, decimalToMinorUnits, minorUnitsToDecimal } from '@app/contracts';
+import { type ItemResource, decimalToMinorUnits } from '@app/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { MoneyInput } from '../../../components/decimal-input';
 import { useListQueryState } from '../../../components/data-table/use-list-query-state';
 import { Icon } from '../../../components/icon';
 import { PageHeader } from '../../../components/page-header';
 import { ServerSelect } from '../../../components/server-select';
 import { formatDate } from '../../../lib/format';
+import { formatInCurrency } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
 import { itemUnitsApi, itemsApi, useBulkDeleteItems } from '../../../lib/queries/catalog-queries';
@@ -32,7 +34,8 @@ function priceFilter(value: string, precision: number): number | undefined {
 export function ItemsPage() {
   const { t } = useTranslation();
   const can = useCan();
-  const { precision, symbol } = useBusinessCurrency();
+  const currency = useBusinessCurrency();
+  const { precision } = currency;
   const list = useListQueryState(FILTERS);
   const { filters } = list;
   const [field, direction] = (SORTS.find((s) => s === filters.sort) ?? 'name:asc').split(':');
@@ -65,7 +68,7 @@ export function ItemsPage() {
     }
   };
 
-  const money = (minor: number) => `${symbol}${minorUnitsToDecimal(minor, precision)}`;
+  const money = (minor: number) => formatInCurrency(minor, currency);
   const columns: DataTableColumn<ItemResource>[] = [
     {
       key: 'name',
@@ -115,8 +118,8 @@ export function ItemsPage() {
             selected={filters.unit_id ? { value: filters.unit_id, label: filters.unit_label || filters.unit_id } : null}
             onChange={(value, option) => list.update({ unit_id: value ?? '', unit_label: option?.label ?? '' })}
           />
-          <TextInput label={t('items.price_from')} inputMode="decimal" leftSection={symbol} value={filters.price_from} onChange={(event) => list.update({ price_from: event.currentTarget.value })} />
-          <TextInput label={t('items.price_to')} inputMode="decimal" leftSection={symbol} value={filters.price_to} onChange={(event) => list.update({ price_to: event.currentTarget.value })} />
+          <MoneyInput label={t('items.price_from')} currency={currency} value={filters.price_from} onChange={(price_from) => list.update({ price_from })} />
+          <MoneyInput label={t('items.price_to')} currency={currency} value={filters.price_to} onChange={(price_to) => list.update({ price_to })} />
           <NativeSelect
             label={t('items.sort_by')}
             value={`${field}:${direction}`}

@@ -47,23 +47,24 @@ describe('item form', () => {
 
     await user.type(await screen.findByLabelText(/Name/), 'Consulting');
     const price = screen.getByLabelText(/Price/);
+    // A third decimal cannot be typed in a two-decimal currency.
     await user.type(price, '0.295');
-    await user.click(screen.getByRole('button', { name: 'New item' }));
-    expect(await screen.findByText(messages.priceTooManyDecimals)).toBeInTheDocument();
+    expect(price).toHaveValue('0.29');
     await user.clear(price);
     await user.type(price, '90071992547409.92');
-    await user.click(screen.getByRole('button', { name: 'New item' }));
+    expect(price).toHaveValue('90,071,992,547,409.92');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(messages.priceTooLarge)).toBeInTheDocument();
     await user.clear(price);
     await user.type(price, '123456789012345678901');
-    await user.click(screen.getByRole('button', { name: 'New item' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText(messages.priceTooManyDigits)).toBeInTheDocument();
 
     await user.clear(price);
     await user.type(price, '0.29');
     await user.click(screen.getByRole('combobox', { name: 'Unit' }));
     await user.click(await screen.findByRole('option', { name: 'hour' }));
-    await user.click(screen.getByRole('button', { name: 'New item' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
 
     await waitFor(() => expect(requests.some((r) => r.method === 'POST' && r.path === '/api/v1/items')).toBe(true));
     expect(requests.find((r) => r.method === 'POST' && r.path === '/api/v1/items')?.body).toEqual({ name: 'Consulting', description: null, price: 29, unit_id: 'u-1', taxes: [] });
@@ -74,7 +75,7 @@ describe('item form', () => {
   it('shows the stored price in the currency precision when editing', async () => {
     mockFetch(config, csrf, route('GET', '/api/v1/items/i-1', () => jsonResponse(200, { data: { ...consulting, price: 1234 } })));
     renderApp('/items/i-1/edit', session(['view-item', 'edit-item'], 'JPY'));
-    expect(await screen.findByLabelText(/Price/)).toHaveValue('1234');
+    expect(await screen.findByLabelText(/Price/)).toHaveValue('1,234');
     expect(screen.getByRole('combobox', { name: 'Unit' })).toHaveValue('hour');
   });
 });

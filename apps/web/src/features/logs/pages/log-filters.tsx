@@ -1,5 +1,6 @@
 import { Button, Group, NativeSelect, Pill, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/date-field';
 
 /** The log filters' keys in the URL query. */
 export const LOG_FILTER_KEYS = ['from', 'to', 'user_id', 'user_label', 'business_id', 'business_label', 'method', 'response_code'] as const;
@@ -23,8 +24,8 @@ export function LogFilters({ values, apiFilters = false, onChange }: LogFiltersP
   const clear = () => onChange({ from: '', to: '', user_id: '', user_label: '', business_id: '', business_label: '', method: '', response_code: '' });
   return (
     <Group align="flex-end" wrap="wrap">
-      <TextInput type="date" label={t('logs.from')} value={values.from} onChange={(event) => onChange({ from: event.currentTarget.value })} />
-      <TextInput type="date" label={t('logs.to')} value={values.to} onChange={(event) => onChange({ to: event.currentTarget.value })} />
+      <DateField label={t('logs.from')} w={170} value={values.from} max={values.to} onChange={(from) => onChange({ from })} />
+      <DateField label={t('logs.to')} w={170} value={values.to} min={values.from} onChange={(to) => onChange({ to })} />
       {apiFilters && (
         <>
           <NativeSelect

@@ -45,7 +45,7 @@ export function OutboxMailDrawer({ mail, canEdit, retrying, onRetry, onClose }: 
           </SimpleGrid>
           {mail.last_error && (
             <Field label={t('outbox.last_error')}>
-              <Code block c="red">
+              <Code block c="red" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {mail.last_error}
               </Code>
             </Field>

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Pagination, Stack, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Center, Group, Loader, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PaymentClaim } from '@app/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { LabelledPagination } from '../../../components/labelled-pagination';
 import { FormModal } from '../../../components/form-modal';
 import { errorText } from '../../../lib/api-error';
 import { documentLinks } from '../../../lib/document-kinds';
@@ -192,7 +193,7 @@ export function PaymentClaims({ invoiceId }: { invoiceId?: string }) {
       {content}
       {lastPage > 1 && (
         <Group justify="flex-end" mt="sm">
-          <Pagination total={lastPage} value={page} onChange={setPage} size="sm" />
+          <LabelledPagination total={lastPage} value={page} onChange={setPage} size="sm" />
         </Group>
       )}
       <ConfirmDialog

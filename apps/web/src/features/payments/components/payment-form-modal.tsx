@@ -2,8 +2,11 @@ import { SimpleGrid, TextInput, Textarea } from '@mantine/core';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MAX_NOTES_LENGTH, type PaymentDirection, type PaymentResource, messages } from '@app/contracts';
+import { DateField } from '../../../components/date-field';
+import { MoneyInput } from '../../../components/decimal-input';
 import { FormModal } from '../../../components/form-modal';
 import { ServerSelect } from '../../../components/server-select';
+import { moneyFormatOf } from '../../../lib/money';
 import { paymentModesApi } from '../../../lib/queries/catalog-queries';
 import type { PreselectedInvoice } from '../payment-form-values';
 import { PaymentPartyFields } from './payment-form/payment-party-fields';
@@ -54,23 +57,41 @@ export function PaymentFormModal({ direction, payment, invoice = null, onClose, 
           confirmedClaim={confirmedClaim}
           lockedHint={lockedHint}
         />
-        <TextInput
-          label={t('payments.form.amount')}
-          description={lockedHint ?? (currency ? t('payments.form.currency', { currency: `${currency.name} (${currency.code})` }) : undefined)}
-          required
-          readOnly={confirmedClaim}
-          inputMode="decimal"
-          error={errors.amount?.message}
-          {...register('amount')}
+        <Controller
+          control={control}
+          name="amount"
+          render={({ field }) => (
+            <MoneyInput
+              label={t('payments.form.amount')}
+              description={lockedHint ?? (currency ? t('payments.form.currency', { currency: `${currency.name} (${currency.code})` }) : undefined)}
+              required
+              readOnly={confirmedClaim}
+              currency={moneyFormatOf(currencyId)}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={errors.amount?.message}
+            />
+          )}
         />
-        <TextInput
-          type="date"
-          label={t('payments.form.date')}
-          required
-          readOnly={confirmedClaim}
-          description={lockedHint}
-          error={errors.payment_date?.message}
-          {...register('payment_date', { required: messages.required })}
+        <Controller
+          control={control}
+          name="payment_date"
+          rules={{ required: messages.required }}
+          render={({ field }) => (
+            <DateField
+              label={t('payments.form.date')}
+              required
+              readOnly={confirmedClaim}
+              description={lockedHint}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={errors.payment_date?.message}
+            />
+          )}
         />
         <TextInput label={t('payments.form.number')} description={t('payments.form.number_hint')} error={errors.payment_number?.message} {...register('payment_number')} />
         <Controller

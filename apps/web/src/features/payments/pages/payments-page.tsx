@@ -6,6 +6,7 @@ import { type PaymentDirection, type PaymentResource, paymentDeleteAbility, paym
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { ListTabs } from '../../../components/data-table/list-tabs';
+import { DateField } from '../../../components/date-field';
 import { useListQueryState } from '../../../components/data-table/use-list-query-state';
 import { Icon } from '../../../components/icon';
 import { PageHeader } from '../../../components/page-header';
@@ -135,8 +136,8 @@ export function PaymentsPage() {
               onChange={(value) => list.update({ counterparty_id: value ?? '' })}
             />
           </div>
-          <TextInput type="date" label={t('payments.filters.from_date')} value={filters.from_date} max={filters.to_date || undefined} onChange={(event) => list.update({ from_date: event.currentTarget.value })} />
-          <TextInput type="date" label={t('payments.filters.to_date')} value={filters.to_date} min={filters.from_date || undefined} onChange={(event) => list.update({ to_date: event.currentTarget.value })} />
+          <DateField label={t('payments.filters.from_date')} w={170} value={filters.from_date} max={filters.to_date} onChange={(from_date) => list.update({ from_date })} />
+          <DateField label={t('payments.filters.to_date')} w={170} value={filters.to_date} min={filters.from_date} onChange={(to_date) => list.update({ to_date })} />
           {filtered && (
             <Button variant="subtle" onClick={() => list.update({ search: '', counterparty_id: '', from_date: '', to_date: '' })}>
               {t('payments.filters.clear')}
@@ -182,7 +183,7 @@ export function PaymentsPage() {
                   </Menu.Item>
                   {canWrite && <Menu.Item onClick={() => setEditing(payment)}>{t('payments.actions.edit')}</Menu.Item>}
                   {canDelete && payment.claim?.status !== 'confirmed' && (
-                    <Menu.Item color="red" onClick={() => setDeleting({ ids: [payment.id], number: payment.payment_number })}>
+                    <Menu.Item color="red.9" onClick={() => setDeleting({ ids: [payment.id], number: payment.payment_number })}>
                       {t('payments.actions.delete')}
                     </Menu.Item>
                   )}

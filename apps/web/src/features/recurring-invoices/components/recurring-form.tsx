@@ -8,6 +8,7 @@ import { type CounterpartyResource, type Currency, type RecurringInvoiceResource
 import { todayInTimeZone } from '@app/domain';
 import type { ServerOption } from '../../../components/server-select';
 import { useReportDirty } from '../../../components/unsaved-changes';
+import { touchedValidation } from '../../../lib/form-errors';
 import { useProposedNumber } from '../../../lib/next-number';
 import { notifySuccess } from '../../../lib/notify';
 import { useBootstrap } from '../../../lib/session';
@@ -79,7 +80,7 @@ export function RecurringForm({ recurring }: RecurringFormProps) {
     };
     return problemsResolution(values, problems, (path) => isRecurringPath(path, values), options);
   };
-  const form = useForm<RecurringFormValues>({ defaultValues: initialValues, resolver });
+  const form = useForm<RecurringFormValues>({ ...touchedValidation, defaultValues: initialValues, resolver });
   const { control, register, handleSubmit, setError, resetField, getValues, formState } = form;
   const [customerId] = useWatch({ control, name: ['customer_id'] });
   const customer = useQuery({ ...counterpartyQueryOptions('customer', customerId ?? ''), enabled: customerId !== null });

@@ -3,6 +3,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { recurringFrequencies } from '@app/contracts';
 import { cronFieldNames } from '@app/domain';
+import { DateField } from '../../../components/date-field';
 import { useBootstrap } from '../../../lib/session';
 import type { RecurringFormValues } from '../recurring-form-values';
 
@@ -39,13 +40,21 @@ export function ScheduleFields() {
           error={errors.repeat_interval?.message}
           {...register('repeat_interval')}
         />
-        <TextInput
-          type="date"
-          label={t('recurring_invoices.form.start_date')}
-          description={frequency === 'custom' ? undefined : t('recurring_invoices.form.anchored')}
-          required
-          error={errors.start_date?.message}
-          {...register('start_date')}
+        <Controller
+          control={control}
+          name="start_date"
+          render={({ field, fieldState }) => (
+            <DateField
+              label={t('recurring_invoices.form.start_date')}
+              description={frequency === 'custom' ? undefined : t('recurring_invoices.form.anchored')}
+              required
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={fieldState.error?.message}
+            />
+          )}
         />
         <Controller
           control={control}
@@ -90,7 +99,24 @@ export function ScheduleFields() {
           </Radio.Group>
         )}
       />
-      {ends === 'date' && <TextInput type="date" label={t('recurring_invoices.form.end_date')} required maw={240} error={errors.end_date?.message} {...register('end_date')} />}
+      {ends === 'date' && (
+        <Controller
+          control={control}
+          name="end_date"
+          render={({ field, fieldState }) => (
+            <DateField
+              label={t('recurring_invoices.form.end_date')}
+              required
+              maw={240}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              ref={field.ref}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      )}
       {ends === 'count' && (
         <TextInput type="number" inputMode="numeric" min={1} label={t('recurring_invoices.form.count')} required maw={240} error={errors.count?.message} {...register('count')} />
       )}

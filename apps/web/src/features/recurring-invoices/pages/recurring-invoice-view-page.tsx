@@ -169,7 +169,7 @@ function RecurringView({ recurring }: { recurring: RecurringInvoiceResource }) {
           {can('create-recurring-invoice') && <Menu.Item onClick={() => void cloneThis()}>{t('recurring_invoices.actions.clone')}</Menu.Item>}
           {can({ all: ['edit-recurring-invoice', 'send-invoice'] }) && <Menu.Item onClick={() => void markAsSent()}>{t('recurring_invoices.actions.mark_sent')}</Menu.Item>}
           {can('delete-recurring-invoice') && (
-            <Menu.Item color="red" onClick={() => setDeleting(true)}>
+            <Menu.Item color="red.9" onClick={() => setDeleting(true)}>
               {t('recurring_invoices.actions.delete')}
             </Menu.Item>
           )}

@@ -132,7 +132,7 @@ function RecurringInvoicesList() {
                 )}
                 {can('create-recurring-invoice') && <Menu.Item onClick={() => void cloneOne(row.id)}>{t('recurring_invoices.actions.clone')}</Menu.Item>}
                 {canDelete && (
-                  <Menu.Item color="red" onClick={() => setDeleting({ ids: [row.id], number: row.number })}>
+                  <Menu.Item color="red.9" onClick={() => setDeleting({ ids: [row.id], number: row.number })}>
                     {t('recurring_invoices.actions.delete')}
                   </Menu.Item>
                 )}

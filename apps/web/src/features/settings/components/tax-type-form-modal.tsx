@@ -1,14 +1,17 @@
 import { useState } from 'react';
 import { Button, Checkbox, Group, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { salesTaxResponseSchema, type TaxTypePayload, type TaxTypeRequest, type TaxTypeResource, taxTypeRequestSchema } from '@app/contracts';
+import { QuantityInput } from '../../../components/decimal-input';
 import { FormModal } from '../../../components/form-modal';
 import { api } from '../../../lib/api-client';
 import { handleFormError } from '../../../lib/form-errors';
+import { moneyFormatOf } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { taxTypesApi } from '../../../lib/queries/catalog-queries';
+import { useBootstrap } from '../../../lib/session';
 
 const FIELDS = ['name', 'description', 'percent', 'compound_tax'] as const;
 
@@ -18,7 +21,10 @@ export function TaxTypeFormModal({ taxType, onClose }: { taxType: TaxTypeResourc
   const save = taxTypesApi.useSave();
   const [state, setState] = useState('');
   const [lookingUp, setLookingUp] = useState(false);
+  // A rate is typed with the decimal separator the business writes money with.
+  const separators = useBootstrap().current_business_currency ?? moneyFormatOf(1);
   const {
+    control,
     register,
     handleSubmit,
     setError,
@@ -55,7 +61,23 @@ export function TaxTypeFormModal({ taxType, onClose }: { taxType: TaxTypeResourc
   return (
     <FormModal opened onClose={onClose} title={taxType ? t('tax_types.edit_title', { name: taxType.name }) : t('tax_types.create')} onSubmit={onSubmit} submitting={isSubmitting}>
       <TextInput label={t('tax_types.name')} required data-autofocus error={errors.name?.message} {...register('name')} />
-      <TextInput label={t('tax_types.percent')} required inputMode="decimal" rightSection="%" error={errors.percent?.message} {...register('percent')} />
+      <Controller
+        control={control}
+        name="percent"
+        render={({ field }) => (
+          <QuantityInput
+            label={t('tax_types.percent')}
+            required
+            separators={separators}
+            rightSection="%"
+            value={String(field.value)}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            error={errors.percent?.message}
+          />
+        )}
+      />
       <Group align="flex-end" gap="xs">
         <TextInput label={t('tax_types.us_state')} description={t('tax_types.us_state_help')} value={state} onChange={(event) => setState(event.currentTarget.value)} style={{ flex: 1 }} />
         <Button variant="default" onClick={() => void lookUp()} loading={lookingUp} disabled={state.trim() === ''}>

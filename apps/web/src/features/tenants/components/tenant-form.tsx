@@ -126,7 +126,7 @@ export function TenantForm({ tenant }: { tenant: TenantResource | null }) {
             <Controller
               control={control}
               name="theme_color"
-              render={({ field, fieldState }) => <ColorInput label={label('theme_color')} format="hex" value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />}
+              render={({ field, fieldState }) => <ColorInput label={label('theme_color')} eyeDropperButtonProps={{ 'aria-label': t('tenants.pick_color') }} format="hex" value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />}
             />
             {text('font')}
             {text('copyright_text')}

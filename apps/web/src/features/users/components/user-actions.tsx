@@ -64,7 +64,7 @@ export function UserActions({ user }: { user: TeamUserResource }) {
           {items.disable && <Menu.Item onClick={() => setConfirming('disable')}>{t('users.action.disable')}</Menu.Item>}
           {items.transfer && <Menu.Item onClick={() => setConfirming('transfer-ownership')}>{t('users.action.transfer-ownership')}</Menu.Item>}
           {items.remove && (
-            <Menu.Item color="red" onClick={() => setConfirming('remove')}>
+            <Menu.Item color="red.9" onClick={() => setConfirming('remove')}>
               {t('users.action.remove')}
             </Menu.Item>
           )}

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { type PaymentDirection, type PaymentResource, resolveBusinessSettings } from '@app/contracts';
 import { isValidIsoDate, todayInTimeZone } from '@app/domain';
-import { handleFormError } from '../../../../lib/form-errors';
+import { handleFormError, touchedValidation } from '../../../../lib/form-errors';
 import { moneyFormatOf } from '../../../../lib/money';
 import { useProposedNumber } from '../../../../lib/next-number';
 import { notifySuccess } from '../../../../lib/notify';
@@ -30,7 +30,7 @@ export function usePaymentForm({ direction, payment, invoice, onClose, onSaved }
   // One key per opened form, so submitting again after a lost answer cannot record the payment twice.
   const [idempotencyKey] = useState(() => crypto.randomUUID());
   const today = todayInTimeZone(new Date(), resolveBusinessSettings(session.current_business_settings).time_zone);
-  const form = useForm<PaymentFormValues>({ defaultValues: initialPaymentValues(payment, invoice, today) });
+  const form = useForm<PaymentFormValues>({ ...touchedValidation, defaultValues: initialPaymentValues(payment, invoice, today) });
   const { getValues, resetField, watch, handleSubmit, setError } = form;
   const chosen = usePaymentInvoice(form, direction, payment, invoice);
   const date = watch('payment_date');
