@@ -1,4 +1,5 @@
 import { expect } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './constants';
 import { linkIn, waitForMail } from './mailbox';
 import { addBusiness, api, screenshots, signIn } from './session';
@@ -54,11 +55,13 @@ test('customer side journey: the vendor records a payment on an invoice; the cus
   await buyer.goto('/payments?tab=made');
   const made = buyer.getByRole('row').filter({ hasText: BUSINESS });
   await expect(made).toContainText('$300.00');
+  await expectAccessible(buyer, 'payments made');
   await screenshot(buyer, 'payments-made');
   await buyer.goto(`/invoices/${invoice.id}/view`);
   await expect(buyer.getByRole('heading', { name: `Invoice ${invoice.invoice_number}` })).toBeVisible();
   await expect(buyer.getByRole('row', { name: 'Amount paid $300.00' })).toBeVisible();
   await expect(buyer.getByText('$300.00').first()).toBeVisible();
+  await expectAccessible(buyer, 'incoming invoice with the payment');
   await screenshot(buyer, 'incoming-invoice');
   await buyerContext.close();
 
@@ -67,5 +70,6 @@ test('customer side journey: the vendor records a payment on an invoice; the cus
   const statement = page.getByRole('region', { name: 'Statement' });
   await expect(statement.getByRole('row').filter({ hasText: invoice.invoice_number })).toContainText('$800.00');
   await expect(statement.getByRole('row', { name: /Closing balance/ })).toContainText('$500.00');
+  await expectAccessible(page, 'customer view with statement');
   await screenshot(page, 'customer-statement');
 });

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Anchor, Card, Group, SimpleGrid, Table, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { CounterpartyKind, StatementLine } from '@app/contracts';
+import { DateField } from '../../../components/date-field';
 import { QueryState } from '../../../components/query-state';
 import { documentLinks } from '../../../lib/document-kinds';
 import { formatDate } from '../../../lib/format';
@@ -52,8 +53,8 @@ export function CounterpartyStatement({ kind, id }: { kind: CounterpartyKind; id
           {t('counterparties.statement.title')}
         </Title>
         <Group>
-          <TextInput type="date" label={t('counterparties.statement.from')} value={from || (data?.from ?? '')} max={to || undefined} onChange={(event) => setFrom(event.currentTarget.value)} />
-          <TextInput type="date" label={t('counterparties.statement.to')} value={to || (data?.to ?? '')} min={from || undefined} onChange={(event) => setTo(event.currentTarget.value)} />
+          <DateField label={t('counterparties.statement.from')} w={170} value={from || (data?.from ?? '')} max={to || data?.to} onChange={setFrom} />
+          <DateField label={t('counterparties.statement.to')} w={170} value={to || (data?.to ?? '')} min={from || data?.from} onChange={setTo} />
         </Group>
       </Group>
       <QueryState isPending={statement.isPending} error={statement.error} onRetry={() => void statement.refetch()}>
