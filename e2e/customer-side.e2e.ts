@@ -35,6 +35,7 @@ test('customer side journey: the vendor records a payment on an invoice; the cus
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
   await buyer.goto(linkIn(invitation, /\/onboarding-business-invitation\/[\w-]+/));
+  await expectAccessible(buyer, 'onboarding invitation');
   await buyer.getByLabel('Name', { exact: true }).fill('Ingrid Narvik');
   await buyer.getByLabel('Password', { exact: true }).fill(CUSTOMER_PASSWORD);
   await buyer.getByLabel('Confirm password').fill(CUSTOMER_PASSWORD);

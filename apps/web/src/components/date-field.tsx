@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
 import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -36,6 +37,7 @@ export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'defaultV
  * form YYYY-MM-DD. An optional field (not `required`) can be cleared.
  */
 export function DateField({ value, onChange, min, max, pattern, required, ...props }: DateFieldProps) {
+  const { t } = useTranslation();
   const businessPattern = useBusinessDatePattern();
   const shown = pattern ?? businessPattern;
   return (
@@ -43,6 +45,8 @@ export function DateField({ value, onChange, min, max, pattern, required, ...pro
       {...props}
       required={required}
       clearable={!required}
+      // The clear button is an icon: screen readers need its name.
+      clearButtonProps={{ 'aria-label': t('common.clear_date'), ...props.clearButtonProps }}
       value={value === '' ? null : value}
       onChange={(next) => onChange(next ?? '')}
       valueFormat={shown}
