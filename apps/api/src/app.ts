@@ -85,6 +85,8 @@ import { createExchangeRateService } from './modules/exchange-rates/exchange-rat
 import { exchangeRateRoutes } from './modules/exchange-rates/exchange-rates.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { statementRoutes } from './modules/statements/statements.routes';
+import { createStatementService } from './modules/statements/statements.service';
 
 export type BuildOptions = {
   /** The server's own request log (stdout unless a stream is given); off when omitted. */
@@ -172,6 +174,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(paymentReminderRoutes, { reminders: createPaymentReminderService(app) });
       await v1.register(exchangeRateRoutes, { rates: createExchangeRateService(app) });
       await v1.register(dashboardRoutes, { dashboard: createDashboardService(app) });
+      await v1.register(statementRoutes, { statements: createStatementService(app) });
     },
     { prefix: '/api/v1' },
   );

@@ -30,4 +30,5 @@ export * from './exchange-rates';
 export * from './dashboard';
 export * from './payments';
 export * from './payment-claims';
+export * from './statements';
 export * from './recurring-invoices';

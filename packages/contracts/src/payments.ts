@@ -78,6 +78,8 @@ export const paymentClaimStateSchema = z.object({
   status: z.enum(paymentClaimStatuses),
   decided_at: z.string().nullable(),
   reason: z.string().nullable(),
+  /** The vendor recorded the payment on its invoice itself: the payer's row mirrors it (confirmed from the start, no claim was made). */
+  recorded_by_vendor: z.boolean(),
 });
 export type PaymentClaimState = z.infer<typeof paymentClaimStateSchema>;
 

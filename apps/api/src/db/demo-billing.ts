@@ -12,6 +12,7 @@ import { createPaymentReminderService } from '../modules/payment-reminders/payme
 import { type PaymentService, createPaymentService } from '../modules/payments/payments.service';
 import { createRecurringInvoiceJob } from '../modules/recurring-invoices/recurring-job';
 import { createRecurringInvoiceService } from '../modules/recurring-invoices/recurring-invoices.service';
+import { seedDemoPurchases } from './demo-purchases';
 
 /** A month-end invoice for each of the last twelve months, paid in full, half, or not at all. */
 const MONTHS_OF_ACTIVITY = 12;
@@ -39,8 +40,9 @@ async function seedDemoClaims(app: AppContext, actor: AuditActor, scope: Busines
 /**
  * The demo business's money side: a year of paid invoices for the dashboard, a partial and a full
  * payment on the documents seeded before, payments Northwind claims to have made (one confirmed,
- * one awaiting confirmation), reminder rules and two recurring invoices that have run. Made only
- * when the business has no payments yet, so a restart adds nothing.
+ * one awaiting confirmation), half a year of purchases from its vendors, reminder rules and two
+ * recurring invoices that have run. Made only when the business has no payments yet, so a restart
+ * adds nothing.
  */
 export async function seedDemoBilling(app: AppContext, actor: AuditActor, scope: BusinessScope): Promise<void> {
   const attachments = createDocumentAttachments(app);
@@ -75,6 +77,7 @@ export async function seedDemoBilling(app: AppContext, actor: AuditActor, scope:
   }
 
   await seedDemoClaims(app, actor, scope, payments, invoices, northwind);
+  await seedDemoPurchases(app, scope);
 
   const reminders = createPaymentReminderService(app);
   await reminders.create(actor, scope, { type: 'before_due', days: 3 });

@@ -9,6 +9,7 @@ import type {
   PaymentListResponse,
   TaxTypeListResponse,
 } from '@app/contracts';
+import { dashboardChartsSchema } from '@app/contracts';
 import { type Harness, createHarness } from '../../test/harness';
 import { ensureInitialData, loginsMade } from './seed';
 import { startMessage } from '../platform/first-start';
@@ -107,8 +108,19 @@ describe('DEMO=1', () => {
     const claims = (await demo.get('/api/v1/payments/claims?status=all')).body as unknown as PaymentClaimListResponse;
     expect(claims.data.map((claim) => claim.status).sort()).toEqual(['claimed', 'confirmed']);
     expect(claims.meta.claimed_count).toBe(1);
-    const made = (await northwind.get('/api/v1/payments?tab=made')).body as unknown as PaymentListResponse;
-    expect(made.data.map((payment) => payment.claim?.status).sort()).toEqual(['claimed', 'confirmed']);
+    // Beside them, the payments the demo business recorded on Northwind's invoices, confirmed on Northwind's side.
+    const made = (await northwind.get('/api/v1/payments?tab=made&limit=50')).body as unknown as PaymentListResponse;
+    expect(made.data.filter((payment) => payment.claim?.status === 'claimed')).toHaveLength(1);
+    expect(new Set(made.data.map((payment) => payment.claim?.status))).toEqual(new Set(['claimed', 'confirmed']));
+    // Purchases: the demo vendors' bills, all but the latest paid, so the dashboard's purchases and payments made have a history.
+    const bills = (await demo.get('/api/v1/invoices?type=incoming&limit=50')).body as unknown as InvoiceListResponse;
+    expect(bills.data).toHaveLength(12);
+    expect(bills.data.filter((invoice) => invoice.paid_status === 'paid')).toHaveLength(10);
+    // The year of the latest paid bill (the current one shows nothing yet in its first weeks).
+    const paidYear = bills.data.find((invoice) => invoice.paid_status === 'paid')?.invoice_date.slice(0, 4);
+    const charts = dashboardChartsSchema.parse((await demo.get(`/api/v1/business/charts/data?year=${paidYear ?? ''}`)).body);
+    expect(charts.totals.purchases).toBeGreaterThan(0);
+    expect(charts.totals.payments_made).toBeGreaterThan(0);
     expect(((await demo.get('/api/v1/payment-reminders')).body.data as unknown[]).length).toBe(3);
     const recurring = (await demo.get('/api/v1/recurring-invoices')).body.data as { id: string }[];
     expect(recurring).toHaveLength(2);

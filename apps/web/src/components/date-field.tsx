@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
 import type { Ref } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
@@ -55,6 +56,8 @@ export function DateField({ value, onChange, min, max, pattern, required, ...pro
       {...props}
       required={required}
       clearable={!required}
+      // The clear button is an icon: screen readers need its name.
+      clearButtonProps={{ 'aria-label': t('common.clear_date'), ...props.clearButtonProps }}
       value={value === '' ? null : value}
       onChange={(next) => onChange(next ?? '')}
       valueFormat={shown}

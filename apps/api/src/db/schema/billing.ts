@@ -49,6 +49,12 @@ export const payments = pgTable(
     claimReason: text('claim_reason'),
     /** The vendor's payment received that confirmed this claim; null for claims confirmed before 0020 (their amount is in the invoice directly). */
     receiptPaymentId: uuid('receipt_payment_id'),
+    /**
+     * A payment made that mirrors the vendor's payment received on a network invoice (migration
+     * 0027): the vendor recorded the money, so the customer's row is confirmed from the start and
+     * follows the vendor's edits; it is no claim the vendor decides.
+     */
+    recordedByVendor: boolean('recorded_by_vendor').notNull().default(false),
     createdByUserId: uuid('created_by_user_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

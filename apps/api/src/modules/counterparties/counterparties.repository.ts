@@ -291,3 +291,14 @@ export async function hasCustomerDocuments(tx: Tx, scope: Scope, counterpartyId:
     .limit(1);
   return recurring.length > 0;
 }
+
+/** The business's record of kind `scope.kind` for `counterpartyBusinessId`: an active one first, the newest among equals. */
+export async function findLinked(tx: Tx, scope: Scope, counterpartyBusinessId: string): Promise<CounterpartyRecord | undefined> {
+  const rows = await tx
+    .select()
+    .from(counterparties)
+    .where(and(inScope(scope), eq(counterparties.counterpartyBusinessId, counterpartyBusinessId)))
+    .orderBy(sql`${counterparties.archivedAt} IS NOT NULL`, desc(counterparties.createdAt))
+    .limit(1);
+  return rows[0];
+}

@@ -10,7 +10,13 @@ import type { PaymentInsert, PaymentRow } from './payments.repository';
  * of its invoices. The customer owns the row; the vendor reads and decides it.
  */
 const addressedTo = (scope: BusinessScope) =>
-  and(eq(payments.tenantId, scope.tenantId), eq(payments.counterpartyBusinessId, scope.businessId), eq(payments.direction, 'made'), isNotNull(payments.claimStatus));
+  and(
+    eq(payments.tenantId, scope.tenantId),
+    eq(payments.counterpartyBusinessId, scope.businessId),
+    eq(payments.direction, 'made'),
+    isNotNull(payments.claimStatus),
+    eq(payments.recordedByVendor, false),
+  );
 
 export type ClaimFilters = { status: PaymentClaimStatus | 'all'; invoiceId?: string | undefined };
 
@@ -59,13 +65,16 @@ export async function lockClaim(tx: Tx, scope: BusinessScope, id: string): Promi
   return rows[0];
 }
 
-/** The claims that payments received confirmed, by receipt id (any business: the receipts already proved their scope). */
+/**
+ * The claims that payments received confirmed, by receipt id (any business: the receipts already
+ * proved their scope); the customers' mirrors of payments the vendor recorded are no claims.
+ */
 export async function claimsConfirmedBy(tx: Tx, tenantId: string, receiptIds: readonly string[], lock = false): Promise<PaymentRow[]> {
   if (receiptIds.length === 0) return [];
   const query = tx
     .select()
     .from(payments)
-    .where(and(eq(payments.tenantId, tenantId), inArray(payments.receiptPaymentId, [...receiptIds])))
+    .where(and(eq(payments.tenantId, tenantId), inArray(payments.receiptPaymentId, [...receiptIds]), eq(payments.recordedByVendor, false)))
     .orderBy(asc(payments.id));
   return lock ? query.for('update') : query;
 }

@@ -25,9 +25,12 @@ afterAll(async () => {
   await h.close();
 });
 
-/** Payments of an invoice, read as the database owner (no row-level security in the way). */
+/** Payments received on an invoice (its customer's mirrors aside), read as the database owner (no row-level security in the way). */
 async function paymentsOf(invoiceId: string): Promise<number> {
-  const [row] = await h.app.db.select({ value: count() }).from(payments).where(eq(payments.invoiceId, invoiceId));
+  const [row] = await h.app.db
+    .select({ value: count() })
+    .from(payments)
+    .where(and(eq(payments.invoiceId, invoiceId), eq(payments.direction, 'received')));
   return row?.value ?? 0;
 }
 

@@ -9,7 +9,7 @@ export const RECEIPT_TEMPLATE = listPdfTemplates('payment').find((template) => t
 /** The claim of a payment made against an invoice, as its payer sees it. */
 function claimState(payment: PaymentWithParties['payment']): PaymentClaimState | null {
   if (!payment.claimStatus) return null;
-  return { status: payment.claimStatus, decided_at: payment.claimDecidedAt?.toISOString() ?? null, reason: payment.claimReason };
+  return { status: payment.claimStatus, decided_at: payment.claimDecidedAt?.toISOString() ?? null, reason: payment.claimReason, recorded_by_vendor: payment.recordedByVendor };
 }
 
 export function toPaymentResource(

@@ -185,6 +185,17 @@ export async function findPaymentInTenant(tx: Tx, tenantId: string, id: string):
   return rows[0];
 }
 
+/** The customers' mirrors of the vendor's payments received `receiptIds`, locked (any business: the receipts already proved their scope). */
+export async function lockMirrorsOf(tx: Tx, tenantId: string, receiptIds: readonly string[]): Promise<PaymentRow[]> {
+  if (receiptIds.length === 0) return [];
+  return tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.tenantId, tenantId), inArray(payments.receiptPaymentId, [...receiptIds]), eq(payments.recordedByVendor, true)))
+    .orderBy(asc(payments.id))
+    .for('update');
+}
+
 /**
  * The payments that count in an invoice's amount paid: its issuer's payments received, and the
  * claims confirmed before migration 0020 that settled it directly (later confirmations count
@@ -199,4 +210,12 @@ export async function invoicePaymentsForRecipient(tx: Tx, tenantId: string, invo
     .from(payments)
     .where(and(eq(payments.tenantId, tenantId), eq(payments.invoiceId, invoiceId), appliedToInvoice))
     .orderBy(asc(payments.paymentDate), asc(payments.createdAt), asc(payments.id));
+}
+
+/**
+ * Before a business is deleted: its customers' mirrors of its payments received go (they name its
+ * invoices and payments, which go with it). Claims its customers made are left as they are.
+ */
+export async function deleteMirrorsRecordedBy(tx: Tx, tenantId: string, vendorBusinessId: string): Promise<void> {
+  await tx.delete(payments).where(and(eq(payments.tenantId, tenantId), eq(payments.counterpartyBusinessId, vendorBusinessId), eq(payments.recordedByVendor, true)));
 }

@@ -25,6 +25,7 @@ import { loadDocumentBusiness } from '../documents/document-business';
 import { allocateNumber, claimTypedNumber, numberingConfig } from '../documents/numbering';
 import { type PaidInvoiceRow, findClaimableInvoice, lockPaidInvoices, lockPayableInvoice, payableInvoice, paymentInvoices, writeAmountPaid } from '../invoices/invoice-payments';
 import { createPaymentClaims } from './payment-claims.service';
+import { createPaymentMirrors } from './payment-mirrors';
 import { invoicesWithClaims } from './payment-claims.repository';
 import { auditView, toPaymentResource } from './payment-resource';
 import { checkMinimumWithoutInvoice, counterpartyField, counterpartyKind, firstChanged, settledOrFail, settles } from './payment-rules';
@@ -124,6 +125,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
   }
 
   const claims = createPaymentClaims(app, { write, recordReceipt });
+  const mirrors = createPaymentMirrors(app, attachments, { numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId) });
 
   /**
    * The invoice a payment names: for a payment received the business's own invoice, locked (its
@@ -175,6 +177,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
     });
     if (invoice && settled && payload.direction === 'received') await writeAmountPaid(tx, actor, invoice, settled.amount_paid);
     await recordAudit(tx, actor, { model: 'payment', modelId: row.id, action: 'created', after: auditView(row) });
+    if (invoice && payload.direction === 'received') await mirrors.recorded(tx, row, invoice);
     if (invoice && claimed) {
       const mailId = await claims.notifyClaimed(tx, row, invoice);
       if (mailId) mails.push(mailId);
@@ -182,8 +185,12 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
     return resource(tx, scope, row.id);
   }
 
-  /** What an edit changes of the payment's money; `claimedAgain`: the invoice whose vendor hears of the (re)submitted claim. */
-  type MoneyChange = { patch: Partial<repo.PaymentInsert>; claimedAgain: PaidInvoiceRow | null };
+  /**
+   * What an edit changes of the payment's money; `claimedAgain`: the invoice whose vendor hears of
+   * the (re)submitted claim; `mirroredOn`: for a payment received not confirming a claim, the
+   * invoice it now settles (or null), which its customer business's mirror follows.
+   */
+  type MoneyChange = { patch: Partial<repo.PaymentInsert>; claimedAgain: PaidInvoiceRow | null; mirroredOn?: PaidInvoiceRow | null };
 
   async function moneyPatch(tx: Tx, scope: BusinessScope, before: repo.PaymentRow, payload: PaymentPayload, currencyId: number, invoiceId: string | null): Promise<Partial<repo.PaymentInsert>> {
     return {
@@ -199,7 +206,8 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
   async function receivedChange(tx: Tx, actor: AuditActor, scope: BusinessScope, before: repo.PaymentRow, payload: PaymentPayload, counterparty: repo.CounterpartyRow): Promise<MoneyChange> {
     const newInvoiceId = payload.invoice_id ?? null;
     // A payment received that confirmed a customer's claim stays what was confirmed.
-    if ((await claims.confirmedBy(tx, scope.tenantId, [before.id])).length > 0) {
+    const confirmsClaim = (await claims.confirmedBy(tx, scope.tenantId, [before.id])).length > 0;
+    if (confirmsClaim) {
       const locked = firstChanged({ customer_id: counterparty.id !== before.counterpartyId, invoice_id: newInvoiceId !== before.invoiceId, amount: payload.amount !== before.amount });
       if (locked) throw AppError.validation(locked, messages.claimReceiptLocked);
     }
@@ -216,7 +224,8 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
       await writeAmountPaid(tx, actor, invoice, settled.amount_paid);
     } else checkMinimumWithoutInvoice(payload.amount, currencyId);
     if (oldInvoice && oldInvoice.id !== invoice?.id) await writeAmountPaid(tx, actor, oldInvoice, oldInvoice.amountPaid - before.amount);
-    return { patch: await moneyPatch(tx, scope, before, payload, currencyId, invoice?.id ?? null), claimedAgain: null };
+    const patch = await moneyPatch(tx, scope, before, payload, currencyId, invoice?.id ?? null);
+    return confirmsClaim ? { patch, claimedAgain: null } : { patch, claimedAgain: null, mirroredOn: invoice ?? null };
   }
 
   /**
@@ -290,6 +299,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
     async update(actor: AuditActor, scope: BusinessScope, id: string, input: unknown): Promise<PaymentResource> {
       const payload = paymentRequestSchema.parse(input);
       const mails: string[] = [];
+      const purged: string[] = [];
       const updated = await write(scope, async (tx) => {
         const [before] = await repo.lockPayments(tx, scope, [id]);
         if (!before) throw AppError.notFound();
@@ -312,6 +322,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
         };
         await repo.updatePayment(tx, scope, id, patch);
         await recordAudit(tx, actor, { model: 'payment', modelId: id, action: 'updated', before: auditView(before), after: auditView({ ...before, ...patch }) });
+        if (change.mirroredOn !== undefined) purged.push(...(await mirrors.changed(tx, { ...before, ...patch }, change.mirroredOn)));
         if (change.claimedAgain) {
           const mailId = await claims.notifyClaimed(tx, { ...before, ...patch }, change.claimedAgain);
           if (mailId) mails.push(mailId);
@@ -319,13 +330,15 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
         return resource(tx, scope, id);
       });
       await dispatch(scope.tenantId, mails);
+      await attachments.purge(purged);
       return updated;
     },
 
     /**
      * Deletes payments (all or none). A payment received takes its amount off its invoice; when it
-     * had confirmed a customer's claim, the claim awaits the business's decision again. A claim the
-     * vendor confirmed is the vendor's record too and is never deleted.
+     * had confirmed a customer's claim, the claim awaits the business's decision again; a mirror
+     * on its customer business's side goes with it. A claim the vendor confirmed (or a mirror) is
+     * the vendor's record too and is never deleted by the payer.
      */
     async remove(actor: AuditActor, scope: BusinessScope, ids: readonly string[]): Promise<number> {
       const removed = await inTenant(app.db, scope.tenantId, async (tx) => {
@@ -339,7 +352,8 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
           const released = received.filter((row) => row.invoiceId === invoice.id).reduce((sum, row) => sum + row.amount, 0);
           await writeAmountPaid(tx, actor, invoice, invoice.amountPaid - released);
         }
-        const files = await attachments.removeAll(tx, scope, 'payment', rows.map((row) => row.id));
+        const mirrorFiles = await mirrors.removed(tx, scope.tenantId, received.map((row) => row.id));
+        const files = [...mirrorFiles, ...(await attachments.removeAll(tx, scope, 'payment', rows.map((row) => row.id)))];
         await repo.deletePayments(tx, scope, rows.map((row) => row.id));
         for (const row of rows) await recordAudit(tx, actor, { model: 'payment', modelId: row.id, action: 'deleted', before: auditView(row) });
         return { count: rows.length, files };

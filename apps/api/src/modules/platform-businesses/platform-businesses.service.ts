@@ -25,6 +25,7 @@ import { writeInvitation } from '../auth/invitation-mail';
 import * as businessPort from '../businesses/businesses.port';
 import { createBusinessInTx, toBusinessResource } from '../businesses/businesses.service';
 import * as repo from './platform-businesses.repository';
+import * as paymentsPort from '../payments/payments.port';
 
 type CreateInput = z.output<typeof adminCreateBusinessRequestSchema>;
 type UpdateInput = z.output<typeof adminUpdateBusinessRequestSchema>;
@@ -250,6 +251,7 @@ export function createPlatformBusinessService(app: AppContext) {
       await inTenant(app.db, tenantId, async (tx) => {
         const found = await load(tx, tenantId, id);
         if (typedName.trim() !== found.business.name) throw AppError.validation('name', messages.deleteBusinessNameMismatch);
+        await paymentsPort.deleteMirrorsRecordedBy(tx, tenantId, id);
         await repo.deleteBusiness(tx, tenantId, id);
         await recordAudit(tx, { ...actor, businessId: id }, { model: 'business', modelId: id, action: 'deleted', before: auditView(found.business) });
       });

@@ -12,6 +12,7 @@ import {
   type createCounterpartyRequestSchema,
   dataResponse,
   messageResponseSchema,
+  statementResponseSchema,
   successResponseSchema,
 } from '@app/contracts';
 import { api } from '../../lib/api-client';
@@ -102,5 +103,15 @@ export function useOnboardingInvitation(token: string) {
 export function useAcceptOnboarding(token: string) {
   return useMutation({
     mutationFn: (body: z.output<typeof businessOnboardingRequestSchema>) => api.post(`/onboarding-business-invitation/${encodeURIComponent(token)}`, messageResponseSchema, body),
+  });
+}
+
+/** A counterparty's statement over a period (blank dates: the server's default, the year to date). */
+export function useCounterpartyStatement(kind: CounterpartyKind, id: string, from: string, to: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...counterpartyKeys.one(kind, id), 'statement', from, to],
+    queryFn: async () => (await api.get(`${base(kind)}/${encodeURIComponent(id)}/statement`, statementResponseSchema, { query: { from: from || undefined, to: to || undefined } })).data,
+    placeholderData: keepPreviousData,
+    enabled,
   });
 }

@@ -10,6 +10,7 @@ import { QueryState } from '../../../components/query-state';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
 import { CounterpartyEditModal } from '../components/counterparty-edit-modal';
+import { CounterpartyStatement } from '../components/counterparty-statement';
 import { counterpartyKinds, counterpartyLinks } from '../../../lib/counterparty-kinds';
 import { useCounterparty, useResendBusinessInvite } from '../counterparties-queries';
 import { useCounterpartyEditable } from '../use-counterparty-editable';
@@ -109,6 +110,7 @@ function Details({ kind, record }: { kind: CounterpartyKind; record: Counterpart
           <AddressCard title={t('counterparties.billing_address')} address={record.billing_address} />
           <AddressCard title={t('counterparties.shipping_address')} address={record.shipping_address} />
         </SimpleGrid>
+        <CounterpartyStatement kind={kind} id={record.id} />
       </Stack>
       {editing && <CounterpartyEditModal kind={kind} id={record.id} onClose={() => setEditing(false)} />}
     </>

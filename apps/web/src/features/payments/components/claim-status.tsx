@@ -4,7 +4,7 @@ import type { PaymentClaimState } from '@app/contracts';
 
 /**
  * Where a payment made against a vendor's invoice stands, as its payer sees it: awaiting the
- * vendor, confirmed, or rejected with the vendor's reason (written out: a reason does not fit a badge).
+ * vendor, confirmed, recorded by the vendor itself, or rejected with the vendor's reason (written out: a reason does not fit a badge).
  */
 export function ClaimStatus({ claim }: { claim: PaymentClaimState }) {
   const { t } = useTranslation();
@@ -17,7 +17,7 @@ export function ClaimStatus({ claim }: { claim: PaymentClaimState }) {
   }
   return (
     <Badge color={claim.status === 'confirmed' ? 'green' : 'yellow'} variant="light">
-      {t(`payments.claim.${claim.status}`)}
+      {claim.recorded_by_vendor ? t('payments.claim.recorded_by_vendor') : t(`payments.claim.${claim.status}`)}
     </Badge>
   );
 }

@@ -108,8 +108,8 @@ describe('claims on the payer side', () => {
       route('GET', '/api/v1/payments', () =>
         paymentPage(
           [
-            makePayment({ id: 'pay-1', direction: 'made', customer_id: null, vendor_id: 'ven-1', status: 'pending', claim: { status: 'claimed', decided_at: null, reason: null } }),
-            makePayment({ id: 'pay-2', direction: 'made', payment_number: 'PAY-000002', customer_id: null, vendor_id: 'ven-1', status: 'failed', claim: { status: 'rejected', decided_at: '2026-03-06T10:00:00Z', reason: 'Nothing arrived' } }),
+            makePayment({ id: 'pay-1', direction: 'made', customer_id: null, vendor_id: 'ven-1', status: 'pending', claim: { status: 'claimed', decided_at: null, reason: null, recorded_by_vendor: false } }),
+            makePayment({ id: 'pay-2', direction: 'made', payment_number: 'PAY-000002', customer_id: null, vendor_id: 'ven-1', status: 'failed', claim: { status: 'rejected', decided_at: '2026-03-06T10:00:00Z', reason: 'Nothing arrived', recorded_by_vendor: false } }),
             makePayment({ id: 'pay-3', direction: 'made', payment_number: 'PAY-000003', invoice: null, invoice_id: null, customer_id: null, vendor_id: 'ven-1' }),
           ],
           { received: 0, made: 3 },
@@ -129,7 +129,7 @@ describe('claims on the payer side', () => {
       direction: 'made',
       customer_id: null,
       vendor_id: 'ven-1',
-      claim: { status: 'confirmed', decided_at: '2026-03-06T10:00:00Z', reason: null },
+      claim: { status: 'confirmed', decided_at: '2026-03-06T10:00:00Z', reason: null, recorded_by_vendor: false },
     });
     mockFetch(tenant, route('GET', '/api/v1/payments/pay-1', () => jsonResponse(200, { data: confirmed })), route('GET', '/api/v1/invoices/inv-1', () => jsonResponse(200, { data: makeInvoice({ status: 'sent' }) })));
     renderApp('/payments/pay-1/view', makeSession({ current_user_abilities: writer }));
@@ -149,7 +149,7 @@ describe('claims on the payer side', () => {
   });
 
   it('tells the payer why a claim was rejected and what to do (delete needs delete-invoice too)', async () => {
-    const rejected = makePayment({ direction: 'made', customer_id: null, vendor_id: 'ven-1', status: 'failed', claim: { status: 'rejected', decided_at: '2026-03-06T10:00:00Z', reason: 'Nothing arrived' } });
+    const rejected = makePayment({ direction: 'made', customer_id: null, vendor_id: 'ven-1', status: 'failed', claim: { status: 'rejected', decided_at: '2026-03-06T10:00:00Z', reason: 'Nothing arrived', recorded_by_vendor: false } });
     mockFetch(tenant, route('GET', '/api/v1/payments/pay-1', () => jsonResponse(200, { data: rejected })));
     renderApp('/payments/pay-1/view', makeSession({ current_user_abilities: [...writer, 'delete-invoice'] }));
     expect(await screen.findByText('Rejected by vendor: Nothing arrived', {}, lazyLoad)).toBeInTheDocument();
@@ -195,7 +195,7 @@ describe('claims on the invoice view', () => {
       route('GET', '/api/v1/payments/claims', () => claimPage([])),
       (request) =>
         request.path === '/api/v1/payments' && request.search.get('invoice_id') === 'inv-2'
-          ? paymentPage([makePayment({ direction: 'made', customer_id: null, vendor_id: 'ven-1', status: 'pending', claim: { status: 'claimed', decided_at: null, reason: null } })], { made: 1 })
+          ? paymentPage([makePayment({ direction: 'made', customer_id: null, vendor_id: 'ven-1', status: 'pending', claim: { status: 'claimed', decided_at: null, reason: null, recorded_by_vendor: false } })], { made: 1 })
           : undefined,
     );
     const { router } = renderApp('/invoices/inv-1/view', makeSession({ current_user_abilities: writer }));

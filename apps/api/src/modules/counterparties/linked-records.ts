@@ -1,0 +1,41 @@
+import type { CounterpartyKind } from '@app/contracts';
+import type { Tx } from '../../db/client';
+import { type AuditActor, recordAudit } from '../../platform/audit';
+import { newId } from '../../platform/crypto';
+import * as businessPort from '../businesses/businesses.port';
+import * as repo from './counterparties.repository';
+
+/**
+ * The record a business keeps of another business on the platform, as `kind`: its own when it
+ * has one, else one made now from the other business's name, contact, email and currency. As for
+ * the records onboarding mirrors, the other business is its creator. Made records are audited on
+ * the owning business's side (no user of it acted).
+ */
+export async function ensureLinkedRecord(tx: Tx, tenantId: string, businessId: string, kind: CounterpartyKind, counterpartyBusinessId: string): Promise<repo.CounterpartyRecord> {
+  const scope: repo.Scope = { tenantId, businessId, kind };
+  const existing = await repo.findLinked(tx, scope, counterpartyBusinessId);
+  if (existing) return existing;
+  const business = await businessPort.findBusiness(tx, tenantId, counterpartyBusinessId);
+  if (!business) throw new Error('Linked business missing');
+  const id = newId();
+  await repo.insertCounterparty(tx, {
+    tenantId,
+    id,
+    businessId,
+    kind,
+    counterpartyBusinessId,
+    creatorBusinessId: counterpartyBusinessId,
+    name: business.name,
+    contactFirstName: business.contactFirstName,
+    contactLastName: business.contactLastName,
+    email: business.email,
+    phone: business.phone,
+    website: business.website,
+    currencyId: business.currencyId,
+  });
+  const created = await repo.findLinked(tx, scope, counterpartyBusinessId);
+  if (!created) throw new Error('Linked record insert returned no row');
+  const owner: AuditActor = { tenantId, userId: null, businessId, ip: null };
+  await recordAudit(tx, owner, { model: kind, modelId: id, action: 'created', after: { name: created.name, email: created.email, currency_id: created.currencyId, counterparty_business_id: counterpartyBusinessId } });
+  return created;
+}
