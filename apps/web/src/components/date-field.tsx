@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import dayjs from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
-import { useTranslation } from 'react-i18next';
 import { useBusinessDatePattern } from '../lib/date-format';
 
 dayjs.extend(customParseFormat);
@@ -66,9 +65,8 @@ export function DateField({ value, onChange, min, max, pattern, required, ...pro
       maxDate={max || undefined}
       placeholder={props.placeholder ?? dayjs('2026-12-25').format(shown)}
       popoverProps={{ withinPortal: true, ...props.popoverProps }}
-      // Named controls, and no day in a colour too faint to read (Mantine's red weekends and grey
-      // days of the neighbouring months are under 4.5:1 on white).
-      clearButtonProps={{ 'aria-label': t('date_field.clear') }}
+      // Named calendar arrows, and no day in a colour too faint to read (Mantine's red weekends and
+      // grey days of the neighbouring months are under 4.5:1 on white).
       ariaLabels={ariaLabels}
       weekendDays={[]}
       hideOutsideDates
