@@ -60,6 +60,8 @@ const RESPONSE_SCHEMAS = new Set([
   'publicPaymentSchema',
   'recurringGeneratedInvoiceSchema',
   'searchHitSchema',
+  'statementLineSchema',
+  'statementSchema',
   'teamUserListMetaSchema',
   'tenantBrandingSchema',
   'tenantBusinessSchema',
