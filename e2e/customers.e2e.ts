@@ -4,6 +4,7 @@ import { type Page, expect } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OUTPUT_DIR } from './constants';
 import { expectAccessible, expectRedirect } from './axe';
 import { linkIn, waitForMail } from './mailbox';
+import { openAddBusiness, signIn } from './session';
 import { test } from './csp';
 
 const SCREENSHOTS = path.join(OUTPUT_DIR, 'screenshots');
@@ -19,13 +20,6 @@ async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `customers-${String(shot).padStart(2, '0')}-${name}.png`), fullPage: true });
 }
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
 /** Selects the row of `name` in the list and runs a bulk action after confirming. */
 async function bulk(page: Page, name: string, action: 'Archive' | 'Unarchive'): Promise<void> {
   await page.getByRole('row', { name: new RegExp(name) }).getByRole('checkbox', { name: 'Select row' }).check();
@@ -39,8 +33,7 @@ async function bulk(page: Page, name: string, action: 'Archive' | 'Unarchive'): 
 test('customers journey: a customer with addresses is invited, onboards and sees the business among its vendors', async ({ page, browser }) => {
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await expect(page).toHaveURL(/\/admin$/);
-  await page.goto('/dashboard');
-  await page.getByRole('button', { name: 'Add business' }).first().click();
+  await openAddBusiness(page);
   await expectAccessible(page, 'add business dialog');
   await page.getByLabel('Business name').fill(BUSINESS);
   await page.getByRole('button', { name: 'Create business' }).click();

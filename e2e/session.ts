@@ -23,10 +23,10 @@ export async function signIn(page: Page, email: string, password: string): Promi
 }
 
 /**
- * Adds a business from the dashboard and returns its id. The journeys share one server and run in
- * any order: when the admin already has a business, adding one goes through the switcher.
+ * Opens the add-business dialog from the dashboard. The journeys share one server and run in any
+ * order: when the admin already has a business, adding one goes through the switcher.
  */
-export async function addBusiness(page: Page, name: string): Promise<string> {
+export async function openAddBusiness(page: Page): Promise<void> {
   await page.goto('/dashboard');
   const switcher = page.getByTestId('business-switcher');
   const addButton = page.getByRole('button', { name: 'Add business' }).first();
@@ -37,6 +37,12 @@ export async function addBusiness(page: Page, name: string): Promise<string> {
   } else {
     await addButton.click();
   }
+  await expect(page.getByLabel('Business name')).toBeVisible();
+}
+
+/** Adds a business from the dashboard and returns its id. */
+export async function addBusiness(page: Page, name: string): Promise<string> {
+  await openAddBusiness(page);
   await page.getByLabel('Business name').fill(name);
   await page.getByRole('button', { name: 'Create business' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
