@@ -61,7 +61,7 @@ function listConditions(filters: InvoiceListFilters): SQL | undefined {
   const scope = and(eq(invoices.tenantId, value('tenantId')), filters.direction === 'outgoing' ? eq(invoices.businessId, value('businessId')) : and(eq(invoices.customerBusinessId, value('businessId')), ne(invoices.status, 'draft')));
   // 'overdue' is derived from the due date, never stored.
   const status = filters.status === 'overdue' ? and(lt(invoices.dueDate, value('today')), notInArray(invoices.status, ['draft', 'void', 'completed']), ne(invoices.paidStatus, 'paid')) : eq(invoices.status, value('status'));
-  const customers = filters.customerIds?.length === 0 ? sql`false` : sql`${invoices.customerId} = any(${value('customerIds')}::uuid[])`;
+  const customers = filters.customerIds?.length === 0 ? sql`false` : sql`${invoices.customerId} = ANY(${value('customerIds')}::uuid[])`;
   return and(
     scope,
     tabCondition(filters.tab),
