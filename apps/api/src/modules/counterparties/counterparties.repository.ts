@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { businesses, businessUsers, counterparties, estimates, invoices, oneTimeTokens, recurringInvoices, users } from '../../db/schema';
 
 export type CounterpartyRecord = typeof counterparties.$inferSelect;
+export type CounterpartyRecordInsert = typeof counterparties.$inferInsert;
 export type OwnerStatus = 'invited' | 'active' | 'disabled';
 /** A counterparty with the business on the other side and the status of that business's owner. */
 export type CounterpartyRow = CounterpartyRecord & { businessName: string; businessEmail: string | null; ownerStatus: OwnerStatus | null; amountDue: number; amountDueCurrencyId: number };
@@ -187,7 +188,7 @@ export async function recordsPointingAt(tx: Tx, tenantId: string, counterpartyBu
     .limit(500);
 }
 
-export async function insertCounterparty(tx: Tx, row: typeof counterparties.$inferInsert): Promise<void> {
+export async function insertCounterparty(tx: Tx, row: CounterpartyRecordInsert): Promise<void> {
   await tx.insert(counterparties).values(row);
 }
 

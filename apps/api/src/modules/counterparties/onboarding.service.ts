@@ -10,6 +10,7 @@ import { Throttle, throttleSubjects } from '../../platform/throttle';
 import * as authPort from '../auth/auth.port';
 import * as businessPort from '../businesses/businesses.port';
 import * as repo from './counterparties.repository';
+import { linkedRecordRow } from './linked-records';
 import { ensureOwner, writeOnboardingInvitation } from './network';
 import { toCounterpartyResource } from './counterparties.service';
 
@@ -32,21 +33,7 @@ export function createOnboardingService(app: AppContext) {
       const scope: repo.Scope = { tenantId, businessId, kind: record.kind === 'customer' ? 'vendor' : 'customer' };
       if (await repo.linkExists(tx, scope, record.businessId)) continue;
       const id = newId();
-      await repo.insertCounterparty(tx, {
-        tenantId,
-        id,
-        businessId,
-        kind: scope.kind,
-        counterpartyBusinessId: record.businessId,
-        creatorBusinessId: record.businessId,
-        name: business.name,
-        contactFirstName: business.contactFirstName,
-        contactLastName: business.contactLastName,
-        email: business.email,
-        phone: business.phone,
-        website: business.website,
-        currencyId: business.currencyId,
-      });
+      await repo.insertCounterparty(tx, linkedRecordRow(scope, id, record.businessId, business));
       const row = await repo.findCounterparty(tx, scope, id);
       if (row) await recordAudit(tx, actor, { model: scope.kind, modelId: id, action: 'created', after: toCounterpartyResource(row) });
     }
