@@ -222,7 +222,14 @@ export const pgliteKind: Kind = {
   },
 };
 
+/** BENCH_KINDS=postgres (or pglite) runs one database kind only: the million-invoice run is for PostgreSQL. */
+export function kindWanted(name: 'pglite' | 'postgres'): boolean {
+  const chosen = (process.env.BENCH_KINDS ?? 'pglite,postgres').split(',').map((entry) => entry.trim().toLowerCase());
+  return chosen.includes(name);
+}
+
 export function postgresServerUrl(): string | null {
+  if (!kindWanted('postgres')) return null;
   const configured = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (configured) return configured;
   const ready = spawnSync('pg_isready', ['-h', '127.0.0.1', '-p', '5432'], { stdio: 'ignore' });

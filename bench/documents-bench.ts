@@ -29,6 +29,7 @@ import {
   type Kind,
   type Measured,
   type RawDb,
+  kindWanted,
   listeningPort,
   measure,
   pgliteKind,
@@ -345,7 +346,7 @@ function printSummary(all: KindFigures[]): void {
 async function main(): Promise<void> {
   console.log(`\nLedgerline invoice benchmark — Node ${process.version}, ${os.cpus().length} CPU(s)`);
   const all: KindFigures[] = [];
-  all.push(await benchKind(pgliteKind));
+  if (kindWanted('pglite')) all.push(await benchKind(pgliteKind));
   const pgUrl = postgresServerUrl();
   if (pgUrl) all.push(await benchKind(postgresKind(pgUrl)));
   else console.log('\n== PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL, or run a server on 127.0.0.1:5432)');

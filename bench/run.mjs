@@ -44,7 +44,7 @@ for (const bench of chosen.filter((entry) => entry.entry)) {
     outfile: path.join(outdir, bench.entry.replace(/\.ts$/, '.mjs')),
     sourcemap: true,
     packages: 'external',
-    alias: { '@app/contracts': path.join(root, 'packages/contracts/src/index.ts'), '@app/domain': path.join(root, 'packages/domain/src/index.ts') },
+    alias: { '@app/contracts': path.join(root, 'packages/contracts/src/index.ts'), '@app/domain': path.join(root, 'packages/domain/src/index.ts'), '@app/fakes': path.join(root, 'packages/fakes/src/index.ts') },
     logLevel: 'warning',
   });
 }

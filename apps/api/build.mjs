@@ -23,7 +23,9 @@ await build({
   sourcemap: true,
   // Our workspace packages are bundled in; third-party packages load from node_modules.
   packages: 'external',
-  alias: { '@app/contracts': path.join(here, '../../packages/contracts/src/index.ts'), '@app/domain': path.join(here, '../../packages/domain/src/index.ts') },
+  alias: { '@app/contracts': path.join(here, '../../packages/contracts/src/index.ts'), '@app/domain': path.join(here, '../../packages/domain/src/index.ts'),
+    '@app/fakes': path.join(here, '../../packages/fakes/src/index.ts'),
+  },
   logLevel: 'warning',
 });
 fs.cpSync(path.join(here, 'src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
