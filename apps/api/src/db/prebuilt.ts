@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Column, getTableColumns, is, SQL, Table, type Query } from 'drizzle-orm';
 import type { Tx } from './client';
 
@@ -34,6 +35,9 @@ function partsOf(selection: Record<string, unknown>): Part[] {
  */
 export function prebuiltSelect<TSelect extends PrebuildableSelect>(select: TSelect): PrebuiltSelect<ResultRow<TSelect>> {
   const query = select.toSQL();
+  // Named, the statement is parsed and planned once per PostgreSQL connection (node-postgres
+  // prepares it on first use); the name is the text's digest, so equal texts share one.
+  const name = `prebuilt_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`;
   const parts = partsOf(select._.selectedFields);
   const decode = (raw: unknown[]) => {
     let index = 0;
@@ -63,7 +67,7 @@ export function prebuiltSelect<TSelect extends PrebuildableSelect>(select: TSele
     text: query.sql,
     async run(tx, values) {
       // The mapper hands back what drizzle's select would have: the row type is the select's own.
-      const prepared = tx._.session.prepareQuery<{ execute: ResultRow<TSelect>[]; all: unknown; values: unknown }>(query, undefined, undefined, true, (rows) =>
+      const prepared = tx._.session.prepareQuery<{ execute: ResultRow<TSelect>[]; all: unknown; values: unknown }>(query, undefined, name, true, (rows) =>
         rows.map(decode) as ResultRow<TSelect>[],
       );
       return prepared.execute(values);
