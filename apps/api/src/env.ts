@@ -37,6 +37,11 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /**
+   * Where the bank-link adapter sends every tenant's calls instead of the Plaid host its environment
+   * names: the fake Plaid's URL in tests and the demo. Unset in production.
+   */
+  BANK_LINK_API_BASE: z.string().url().optional(),
 });
 
 /** localhost, 127.0.0.0/8 or ::1: only this machine can reach the listener. */
