@@ -10,7 +10,8 @@ import { registerApiRoutes } from './routes.js';
 import { registerControlRoutes } from './control-routes.js';
 import { FakeStripeState } from './state.js';
 import { fakeStripeJsSource } from './stripe-js.js';
-import { WebhookDispatcher, type WebhookDelivery } from './webhooks.js';
+import { WebhookDispatcher } from './webhooks.js';
+import type { FakeStripeControl } from './control.js';
 
 export type FakeStripeOptions = {
   /** Port to listen on; 0 (the default) picks a free one. The fake always listens on 127.0.0.1. */
@@ -29,26 +30,6 @@ export type FakeStripeOptions = {
   verificationDelayMs?: number | null;
   /** Shared with the fake Plaid, whose processor tokens (`btok_…`) this fake accepts. */
   registry?: BankTokenRegistry;
-};
-
-export type VerificationFailureOptions = { code?: Stripe.Account.Requirements.Error.Code; reason?: string };
-
-/** Test controls, in process (the same as the POST /_control/… routes). */
-export type FakeStripeControl = {
-  completeVerification(accountId: string): void;
-  /** The next check of the account fails (or its verified identity fails now): `verification_failed_id_number_match` by default. */
-  failVerification(accountId: string, failure?: VerificationFailureOptions): void;
-  /** Sends a recorded event again, as Stripe's duplicate deliveries do. */
-  redeliverEvent(eventId: string): void;
-  /** Holds deliveries until `releaseDeliveries`, which sends them in order or reversed (out of order). */
-  holdDeliveries(): void;
-  releaseDeliveries(order?: 'in_order' | 'reversed'): void;
-  deliveries(): WebhookDelivery[];
-  /** Resolves when no delivery is in flight or waiting for a retry. */
-  settleDeliveries(): Promise<void>;
-  /** The next `count` API requests are answered 429. */
-  rateLimitNextRequests(count: number): void;
-  events(): Stripe.Event[];
 };
 
 export type FakeStripe = {
