@@ -18,6 +18,8 @@ export type StoredAccount = {
   individual: PersonRecord | null;
   persons: PersonRecord[];
   bankAccounts: Stripe.BankAccount[];
+  /** `documents[proof_of_ultimate_beneficial_ownership][files][]`: write-only on Stripe, so kept beside the account. */
+  ownershipDocuments: string[];
   /** Set by the test control: the next verification of this account fails with this error. */
   forcedFailure: { code: Stripe.Account.Requirements.Error.Code; reason: string } | null;
 };
