@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import { BankTokenRegistry } from '../bank-token-registry.js';
 import { accountView } from './accounts.js';
 import { newId, nowSeconds, StripeApiError } from './errors.js';
-import { registerBodyParsers, IdempotencyStore, type Authenticator } from './http.js';
+import { registerBodyParsers, registerFallbacks, IdempotencyStore, type Authenticator } from './http.js';
 import type { StoredAccount } from './records.js';
 import { registerApiRoutes } from './routes.js';
 import { registerControlRoutes } from './control-routes.js';
@@ -111,6 +111,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 
   const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024 });
   registerBodyParsers(app);
+  registerFallbacks(app);
   app.options('/*', async (_request, reply) =>
     reply
       .status(204)
