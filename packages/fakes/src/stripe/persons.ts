@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { invalidParam } from './errors.js';
+import { invalidParam, invalidRequest } from './errors.js';
 import { formObject, formString, type FormObject } from './form.js';
 import type { PersonRecord } from './records.js';
 
@@ -26,7 +26,7 @@ function dobPart(value: string | undefined, param: string, max: number): number 
   if (value === undefined) return undefined;
   if (value === '') return null;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1 || number > max) throw invalidParam(param, `Invalid integer: ${value}`);
+  if (!Number.isInteger(number) || number < 1 || number > max) throw invalidRequest(`Invalid integer: ${value}`, { code: 'parameter_invalid_integer', param });
   return number;
 }
 
