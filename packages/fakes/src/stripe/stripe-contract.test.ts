@@ -22,7 +22,7 @@ function contractSuite(label: string, makeTarget: (webhookUrl: string) => Promis
     it('validates the secret key and words a wrong one as Stripe does', async () => {
       const platform = await target.stripe.accounts.retrieveCurrent();
       expect(platform.object).toBe('account');
-      const wrong = new Stripe('sk_test_wrongwrongwrongwrong1234', { host: target.fake ? '127.0.0.1' : undefined, port: target.fake?.port, protocol: target.fake ? 'http' : undefined, maxNetworkRetries: 0 });
+      const wrong = target.client('sk_test_wrongwrongwrongwrong1234');
       const failure = await stripeFailure(wrong.accounts.retrieveCurrent());
       expect(failure).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
       expect(failure.statusCode).toBe(401);
