@@ -25,6 +25,7 @@ export type ApiContext = {
   keyKind: KeyKind;
   origin: RequestOrigin;
   ip: string;
+  userAgent: string | null;
   url: string;
 };
 
@@ -189,7 +190,7 @@ export function apiRoute(app: FastifyInstance, auth: Authenticator, idempotency:
           }
         }
         const path = Object.fromEntries(Object.entries(request.params ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-        const context: ApiContext = { params: body.params, files: body.files, path, connected, keyKind, origin: { requestId, idempotencyKey }, ip: request.ip, url: request.url.split('?')[0] ?? url };
+        const context: ApiContext = { params: body.params, files: body.files, path, connected, keyKind, origin: { requestId, idempotencyKey }, ip: request.ip, userAgent: request.headers['user-agent'] ?? null, url: request.url.split('?')[0] ?? url };
         const result = handler(context);
         const status = result.status ?? 200;
         const expanded = expandObject(structuredClone(result.body), expandPaths(body.params), (id) => auth.expandLookup(id, connected));
