@@ -2,8 +2,8 @@ import type Stripe from 'stripe';
 import { accountView } from './accounts.js';
 import { newApplicationFee, newCharge, newMandate, newTransfer, type ChargeResult } from './charges.js';
 import { invalidRequest, missingParam, newId, nowSeconds, StripeApiError } from './errors.js';
-import { formObject, formString, formStrings, type FormObject } from './form.js';
-import { clientSecret, metadataOf, newBalanceTransaction, newPaymentMethod } from './payment-objects.js';
+import { formObject, formString, type FormObject } from './form.js';
+import { clientSecret, intentPaymentMethodTypes, metadataOf, newBalanceTransaction, newPaymentMethod } from './payment-objects.js';
 import { minimumAmount, processingFee, type StoredIntent, type StoredPaymentMethod } from './payment-records.js';
 import type { PaymentStore } from './payment-store.js';
 import type { RequestOrigin } from './state.js';
@@ -81,19 +81,19 @@ export class PaymentIntents {
     if (fee !== null && fee > amount) throw invalidRequest('The application fee must be less than or equal to the amount.', { param: 'application_fee_amount' });
     const customer = formString(params.customer);
     if (customer !== undefined) this.store.customer(customer, scope);
-    const types = formStrings(params.payment_method_types);
+    const types = intentPaymentMethodTypes(params, currency);
     const id = newId('pi');
     const futureUsage = formString(params.setup_future_usage);
     const intent: Stripe.PaymentIntent = {
       id,
       object: 'payment_intent',
-      allowed_payment_method_types: null,
+      allowed_payment_method_types: types.allowed,
       amount,
       amount_capturable: 0,
       amount_received: 0,
       application: null,
       application_fee_amount: fee,
-      automatic_payment_methods: null,
+      automatic_payment_methods: types.automatic ? { allow_redirects: 'always', enabled: true } : null,
       canceled_at: null,
       cancellation_reason: null,
       capture_method: 'automatic',
@@ -115,7 +115,7 @@ export class PaymentIntents {
       payment_method: null,
       payment_method_configuration_details: null,
       payment_method_options: null,
-      payment_method_types: types.length === 0 ? ['card'] : types,
+      payment_method_types: types.types,
       payment_record: null,
       processing: null,
       receipt_email: formString(params.receipt_email) ?? null,

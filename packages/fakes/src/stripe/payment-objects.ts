@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
 import { invalidRequest, missingParam, newId, nowSeconds, StripeApiError } from './errors.js';
-import { formObject, formString, type FormObject } from './form.js';
+import { formObject, formString, formStrings, type FormObject } from './form.js';
 import { RETURNED_BANK_ACCOUNTS, TEST_CARD_TOKENS, TEST_CARDS, type PaymentMethodBehavior, type StoredPaymentMethod } from './payment-records.js';
 import { isValidRoutingNumber } from './tokens.js';
 
@@ -167,6 +167,28 @@ export function newCustomer(params: FormObject): Stripe.Customer {
     tax_exempt: 'none',
     test_clock: null,
   };
+}
+
+/** The payment method types the fake can take; bank debits only in dollars. */
+function supportedTypes(currency: string | null): string[] {
+  return currency === null || currency === 'usd' ? ['card', 'us_bank_account'] : ['card'];
+}
+
+/**
+ * An intent's types: this API version's `allowed_payment_method_types` (older versions' `payment_method_types` too),
+ * answered as Stripe does with `payment_method_types` holding the compatible ones. Without a list Stripe uses the
+ * Dashboard's automatic payment methods; the fake's Dashboard offers every type it supports.
+ */
+export function intentPaymentMethodTypes(params: FormObject, currency: string | null): { allowed: string[] | null; types: string[]; automatic: boolean } {
+  const param = params.allowed_payment_method_types === undefined ? 'payment_method_types' : 'allowed_payment_method_types';
+  const asked = formStrings(params[param]);
+  const supported = supportedTypes(currency);
+  if (asked.length === 0) return { allowed: null, types: supported, automatic: true };
+  const types = asked.filter((type) => supported.includes(type));
+  if (types.length === 0) {
+    throw invalidRequest(`The payment method type "${asked[0] ?? ''}" is invalid. Please ensure the provided type is activated in your dashboard (https://dashboard.stripe.com/account/payments/settings) and your account is enabled for any preview features that you are trying to use.`, { param });
+  }
+  return { allowed: param === 'allowed_payment_method_types' ? asked : null, types, automatic: false };
 }
 
 export function clientSecret(id: string): string {

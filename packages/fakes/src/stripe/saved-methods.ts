@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
 import { newMandate } from './charges.js';
 import { invalidRequest, missingParam, newId, nowSeconds, StripeApiError } from './errors.js';
-import { formObject, formString, formStrings, type FormObject } from './form.js';
+import { formObject, formString, type FormObject } from './form.js';
 import { previousAttributes, type RequestOrigin } from './state.js';
-import { clientSecret, metadataOf, newCustomer, newPaymentMethod } from './payment-objects.js';
+import { clientSecret, intentPaymentMethodTypes, metadataOf, newCustomer, newPaymentMethod } from './payment-objects.js';
 import type { StoredPaymentMethod, StoredSetupIntent } from './payment-records.js';
 import type { PaymentStore } from './payment-store.js';
 import type { Confirmer } from './payment-intents.js';
@@ -87,14 +87,14 @@ export class SavedMethods {
     const customer = formString(params.customer);
     if (customer !== undefined) this.store.customer(customer, scope);
     const id = newId('seti');
-    const types = formStrings(params.payment_method_types);
+    const types = intentPaymentMethodTypes(params, null);
     const usage = formString(params.usage) === 'on_session' ? 'on_session' : 'off_session';
     const intent: Stripe.SetupIntent = {
       id,
       object: 'setup_intent',
-      allowed_payment_method_types: null,
+      allowed_payment_method_types: types.allowed,
       application: null,
-      automatic_payment_methods: null,
+      automatic_payment_methods: types.automatic ? { allow_redirects: 'always', enabled: true } : null,
       cancellation_reason: null,
       client_secret: clientSecret(id),
       created: nowSeconds(),
@@ -112,7 +112,7 @@ export class SavedMethods {
       payment_method: null,
       payment_method_configuration_details: null,
       payment_method_options: null,
-      payment_method_types: types.length === 0 ? ['card'] : types,
+      payment_method_types: types.types,
       single_use_mandate: null,
       status: 'requires_payment_method',
       usage,

@@ -4,7 +4,7 @@ import { stripeFailure, WebhookReceiver } from './testing/contract-target.js';
 import { fakePaymentsTarget, stripePaymentsTarget, type PaymentsTarget } from './testing/payments-target.js';
 
 const realSecretKey = process.env.STRIPE_CONTRACT_SECRET_KEY;
-const CARD_ONLY = { payment_method_types: ['card'] };
+const CARD_ONLY = { allowed_payment_method_types: ['card'] };
 const BANK_BILLING = { billing_details: { name: 'Ada Lovelace', email: 'ada@example.com' } };
 
 function idOf(value: string | { id: string } | null | undefined): string | null {
@@ -21,7 +21,7 @@ async function bankPayment(stripe: Stripe, accountNumber: string): Promise<Strip
   return stripe.paymentIntents.create({
     amount: 12_345,
     currency: 'usd',
-    payment_method_types: ['us_bank_account'],
+    allowed_payment_method_types: ['us_bank_account'],
     payment_method: method.id,
     confirm: true,
     mandate_data: { customer_acceptance: { type: 'online', online: { ip_address: '127.0.0.1', user_agent: 'contract-test' } } },
@@ -48,7 +48,7 @@ function paymentsContract(label: string, makeTarget: (webhooks: { connect: strin
 
     it('takes a card payment: succeeded, with its charge expandable and a client secret', async () => {
       const intent = await target.stripe.paymentIntents.create({ amount: 2_000, currency: 'usd', ...CARD_ONLY, metadata: { invoice: 'inv_1' } });
-      expect(intent).toMatchObject({ object: 'payment_intent', status: 'requires_payment_method', amount: 2_000, amount_received: 0, latest_charge: null, metadata: { invoice: 'inv_1' } });
+      expect(intent).toMatchObject({ object: 'payment_intent', status: 'requires_payment_method', amount: 2_000, amount_received: 0, latest_charge: null, metadata: { invoice: 'inv_1' }, payment_method_types: ['card'] });
       expect(intent.client_secret).toMatch(new RegExp(`^${intent.id}_secret_`));
       const confirmed = await target.stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa', expand: ['latest_charge'] });
       expect(confirmed).toMatchObject({ status: 'succeeded', amount_received: 2_000, last_payment_error: null });
@@ -179,7 +179,9 @@ function paymentsContract(label: string, makeTarget: (webhooks: { connect: strin
 
     it('debits a US bank account: processing, then succeeded, with a mandate', async () => {
       const intent = await bankPayment(target.stripe, '000123456789');
-      expect(intent).toMatchObject({ status: 'processing', payment_method_types: ['us_bank_account'] });
+      expect(intent).toMatchObject({ status: 'processing', allowed_payment_method_types: ['us_bank_account'], payment_method_types: ['us_bank_account'] });
+      const refused = await stripeFailure(target.stripe.paymentIntents.create({ amount: 1_000, currency: 'usd', allowed_payment_method_types: ['us_bank_account'], payment_method: 'pm_card_visa' }));
+      expect(refused).toMatchObject({ statusCode: 400, code: 'payment_intent_incompatible_payment_method' });
       const charge = await target.stripe.charges.retrieve(idOf(intent.latest_charge) ?? '');
       expect(charge.status).toBe('pending');
       const mandate = charge.payment_method_details?.us_bank_account?.mandate;

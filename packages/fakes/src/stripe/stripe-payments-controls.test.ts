@@ -23,7 +23,7 @@ describe("the fake's payment controls and platform deliveries (Stripe test mode 
   const control = (path: string) => fetch(`${fake.url}/_control/${path}`, { method: 'POST', headers: { Authorization: `Bearer ${fake.secretKey}` } });
 
   it('delivers payment events signed to the platform endpoint only, which constructEvent accepts', async () => {
-    const intent = await stripe.paymentIntents.create({ amount: 2_500, currency: 'usd', payment_method_types: ['card'], payment_method: 'pm_card_visa', confirm: true });
+    const intent = await stripe.paymentIntents.create({ amount: 2_500, currency: 'usd', allowed_payment_method_types: ['card'], payment_method: 'pm_card_visa', confirm: true });
     await fake.control.settleDeliveries();
     const forIntent = platform.received.filter((delivery) => delivery.body.includes(intent.id));
     const types = forIntent.map((delivery) => deliveredEvent(delivery.body).type);
@@ -38,7 +38,7 @@ describe("the fake's payment controls and platform deliveries (Stripe test mode 
 
   it('sends the failure events of a declined card, and declines any card on request', async () => {
     fake.control.declineNextConfirm();
-    const intent = await stripe.paymentIntents.create({ amount: 2_500, currency: 'usd', payment_method_types: ['card'] });
+    const intent = await stripe.paymentIntents.create({ amount: 2_500, currency: 'usd', allowed_payment_method_types: ['card'] });
     const declined = await stripeFailure(stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' }));
     expect(declined).toMatchObject({ statusCode: 402, code: 'card_declined', decline_code: 'generic_decline' });
     expect((await stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_visa' })).status).toBe('succeeded');
@@ -50,7 +50,7 @@ describe("the fake's payment controls and platform deliveries (Stripe test mode 
     const account = await newIndividualAccount(stripe);
     await completeIndividual(stripe, account.id, '000000000');
     fake.control.completeVerification(account.id);
-    const intent = await stripe.paymentIntents.create({ amount: 5_000, currency: 'usd', payment_method_types: ['card'], application_fee_amount: 150, transfer_data: { destination: account.id }, payment_method: 'pm_card_visa', confirm: true });
+    const intent = await stripe.paymentIntents.create({ amount: 5_000, currency: 'usd', allowed_payment_method_types: ['card'], application_fee_amount: 150, transfer_data: { destination: account.id }, payment_method: 'pm_card_visa', confirm: true });
     const chargeId = typeof intent.latest_charge === 'string' ? intent.latest_charge : '';
     const related = fake.control.events().filter((event) => JSON.stringify(event.data.object).includes(chargeId)).reverse();
     expect(related.map((event) => event.type)).toEqual(['charge.succeeded', 'payment_intent.succeeded', 'transfer.created', 'application_fee.created']);
@@ -61,7 +61,7 @@ describe("the fake's payment controls and platform deliveries (Stripe test mode 
 
   it('settles and fails bank debits through the control routes: R01 on the charge', async () => {
     const method = await stripe.paymentMethods.create({ type: 'us_bank_account', us_bank_account: { routing_number: '110000000', account_number: '000123456789', account_holder_type: 'company' }, billing_details: { name: 'Payer Ltd' } });
-    const first = await stripe.paymentIntents.create({ amount: 9_900, currency: 'usd', payment_method_types: ['us_bank_account'], payment_method: method.id, confirm: true });
+    const first = await stripe.paymentIntents.create({ amount: 9_900, currency: 'usd', allowed_payment_method_types: ['us_bank_account'], payment_method: method.id, confirm: true });
     expect(first.status).toBe('processing');
     expect((await control('bank_payments/fail')).status).toBe(200);
     const failed = await stripe.paymentIntents.retrieve(first.id, { expand: ['latest_charge'] });
@@ -80,7 +80,7 @@ describe("the fake's payment controls and platform deliveries (Stripe test mode 
     try {
       const client = new Stripe(timed.secretKey, { host: '127.0.0.1', port: timed.port, protocol: 'http', maxNetworkRetries: 0 });
       const method = await client.paymentMethods.create({ type: 'us_bank_account', us_bank_account: { routing_number: '110000000', account_number: '000111111116' }, billing_details: { name: 'Payer Ltd' } });
-      const intent = await client.paymentIntents.create({ amount: 9_900, currency: 'usd', payment_method_types: ['us_bank_account'], payment_method: method.id, confirm: true });
+      const intent = await client.paymentIntents.create({ amount: 9_900, currency: 'usd', allowed_payment_method_types: ['us_bank_account'], payment_method: method.id, confirm: true });
       expect(intent.status).toBe('processing');
       await new Promise((resolve) => setTimeout(resolve, 80));
       const settled = await client.paymentIntents.retrieve(intent.id, { expand: ['latest_charge'] });
@@ -93,13 +93,13 @@ describe("the fake's payment controls and platform deliveries (Stripe test mode 
 
   it('authenticates a 3-D Secure card set up for later, which then pays off-session', async () => {
     const customer = await stripe.customers.create({ name: 'Card holder' });
-    const setup = await stripe.setupIntents.create({ customer: customer.id, payment_method_types: ['card'], payment_method: 'pm_card_authenticationRequiredSetupForOffSession', confirm: true });
+    const setup = await stripe.setupIntents.create({ customer: customer.id, allowed_payment_method_types: ['card'], payment_method: 'pm_card_authenticationRequiredSetupForOffSession', confirm: true });
     expect(setup.status).toBe('requires_action');
     expect((await control(`intents/${setup.id}/complete_authentication`)).status).toBe(200);
     const done = await stripe.setupIntents.retrieve(setup.id);
     expect(done.status).toBe('succeeded');
     const methodId = typeof done.payment_method === 'string' ? done.payment_method : '';
-    const auto = await stripe.paymentIntents.create({ amount: 3_000, currency: 'usd', payment_method_types: ['card'], customer: customer.id, payment_method: methodId, off_session: true, confirm: true });
+    const auto = await stripe.paymentIntents.create({ amount: 3_000, currency: 'usd', allowed_payment_method_types: ['card'], customer: customer.id, payment_method: methodId, off_session: true, confirm: true });
     expect(auto.status).toBe('succeeded');
     const types = fake.control.events().filter((event) => JSON.stringify(event.data.object).includes(setup.id)).map((event) => event.type);
     expect(types).toContain('setup_intent.succeeded');
@@ -107,7 +107,7 @@ describe("the fake's payment controls and platform deliveries (Stripe test mode 
   });
 
   it("serves Stripe's test 3-D Secure page for redirects, which returns to the return_url", async () => {
-    const intent = await stripe.paymentIntents.create({ amount: 3_000, currency: 'usd', payment_method_types: ['card'], payment_method: 'pm_card_authenticationRequired', confirm: true, return_url: 'https://shop.example/return' });
+    const intent = await stripe.paymentIntents.create({ amount: 3_000, currency: 'usd', allowed_payment_method_types: ['card'], payment_method: 'pm_card_authenticationRequired', confirm: true, return_url: 'https://shop.example/return' });
     const url = intent.next_action?.redirect_to_url?.url ?? '';
     const page = await fetch(url);
     const html = await page.text();
