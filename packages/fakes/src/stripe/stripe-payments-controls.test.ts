@@ -59,6 +59,21 @@ describe("the fake's payment controls and platform deliveries (Stripe test mode 
     expect(transfer).toMatchObject({ object: 'transfer', amount: 4_850, destination: account.id });
   });
 
+  it("keeps a direct charge on the connected account: its events carry the account and reach the Connect endpoint", async () => {
+    const account = await newIndividualAccount(stripe);
+    await completeIndividual(stripe, account.id, '000000000');
+    fake.control.completeVerification(account.id);
+    const intent = await stripe.paymentIntents.create({ amount: 4_000, currency: 'usd', allowed_payment_method_types: ['card'], application_fee_amount: 200, payment_method: 'pm_card_visa', confirm: true }, { stripeAccount: account.id });
+    expect(intent.status).toBe('succeeded');
+    expect(await stripeFailure(stripe.paymentIntents.retrieve(intent.id))).toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    const fees = await stripe.applicationFees.list({ charge: typeof intent.latest_charge === 'string' ? intent.latest_charge : '' });
+    expect(fees.data[0]).toMatchObject({ amount: 200, account: account.id });
+    await fake.control.settleDeliveries();
+    const delivered = connect.received.map((delivery) => deliveredEvent(delivery.body)).filter((event) => event.type === 'payment_intent.succeeded');
+    expect(delivered).toContainEqual(expect.objectContaining({ account: account.id }));
+    expect(platform.received.some((delivery) => delivery.body.includes(intent.id))).toBe(false);
+  });
+
   it('settles and fails bank debits through the control routes: R01 on the charge', async () => {
     const method = await stripe.paymentMethods.create({ type: 'us_bank_account', us_bank_account: { routing_number: '110000000', account_number: '000123456789', account_holder_type: 'company' }, billing_details: { name: 'Payer Ltd' } });
     const first = await stripe.paymentIntents.create({ amount: 9_900, currency: 'usd', allowed_payment_method_types: ['us_bank_account'], payment_method: method.id, confirm: true });
