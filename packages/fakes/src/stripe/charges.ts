@@ -23,6 +23,20 @@ function outcomeOf(result: ChargeResult): Stripe.Charge.Outcome {
   return { ...base, network_decline_code: null, network_status: 'approved_by_network', reason: null, seller_message: 'Payment complete.', type: 'authorized' };
 }
 
+/** A returned bank debit's outcome: the ACH return code where a card's network decline code would be. */
+export function bankReturnOutcome(failureCode: string, returnCode: string): Stripe.Charge.Outcome {
+  return {
+    advice_code: null,
+    network_advice_code: null,
+    network_decline_code: returnCode,
+    network_status: 'declined_by_network',
+    reason: failureCode,
+    risk_level: 'not_assessed',
+    seller_message: `The customer's bank returned the debit (ACH return code ${returnCode}).`,
+    type: 'issuer_declined',
+  };
+}
+
 function paymentMethodDetails(method: Stripe.PaymentMethod, mandate: string | null): Stripe.Charge.PaymentMethodDetails {
   if (method.type === 'us_bank_account' && method.us_bank_account !== undefined) {
     const bank = method.us_bank_account;

@@ -1,9 +1,9 @@
 import type Stripe from 'stripe';
 import { accountView } from './accounts.js';
-import { newApplicationFee, newCharge, newMandate, newTransfer, type ChargeResult } from './charges.js';
+import { bankReturnOutcome, newApplicationFee, newCharge, newMandate, newTransfer, type ChargeResult } from './charges.js';
 import { invalidRequest, missingParam, newId, nowSeconds, StripeApiError } from './errors.js';
 import { formObject, formString, type FormObject } from './form.js';
-import { clientSecret, intentPaymentMethodTypes, metadataOf, newBalanceTransaction, newPaymentMethod } from './payment-objects.js';
+import { clientSecret, integerParam, intentPaymentMethodTypes, metadataOf, newBalanceTransaction, newPaymentMethod } from './payment-objects.js';
 import { minimumAmount, processingFee, type StoredIntent, type StoredPaymentMethod } from './payment-records.js';
 import type { PaymentStore } from './payment-store.js';
 import type { RequestOrigin } from './state.js';
@@ -14,14 +14,6 @@ export type Confirmer = { ip: string; userAgent: string | null };
 const UPDATABLE_STATUSES: readonly Stripe.PaymentIntent.Status[] = ['requires_payment_method', 'requires_confirmation'];
 const CONFIRMABLE_STATUSES: readonly Stripe.PaymentIntent.Status[] = ['requires_payment_method', 'requires_confirmation'];
 const CANCELABLE_STATUSES: readonly Stripe.PaymentIntent.Status[] = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
-
-export function integerParam(params: FormObject, name: string): number | undefined {
-  const text = formString(params[name]);
-  if (text === undefined) return undefined;
-  const value = Number(text);
-  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(value)) throw invalidRequest(`Invalid integer: ${text}`, { code: 'parameter_invalid_integer', param: name });
-  return value;
-}
 
 function unexpectedState(message: string): StripeApiError {
   return invalidRequest(message, { code: 'payment_intent_unexpected_state' });
@@ -303,16 +295,7 @@ export class PaymentIntents {
     charge.captured = false;
     charge.failure_code = behavior.failureCode;
     charge.failure_message = behavior.message;
-    charge.outcome = {
-      advice_code: null,
-      network_advice_code: null,
-      network_decline_code: behavior.returnCode,
-      network_status: 'declined_by_network',
-      reason: behavior.failureCode,
-      risk_level: 'not_assessed',
-      seller_message: `The customer's bank returned the debit (ACH return code ${behavior.returnCode}).`,
-      type: 'issuer_declined',
-    };
+    charge.outcome = bankReturnOutcome(behavior.failureCode, behavior.returnCode);
     intent.status = 'requires_payment_method';
     intent.last_payment_error = {
       type: 'invalid_request_error',

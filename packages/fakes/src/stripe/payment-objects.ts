@@ -5,6 +5,14 @@ import { formObject, formString, formStrings, type FormObject } from './form.js'
 import { RETURNED_BANK_ACCOUNTS, TEST_CARD_TOKENS, TEST_CARDS, type PaymentMethodBehavior, type StoredPaymentMethod } from './payment-records.js';
 import { isValidRoutingNumber } from './tokens.js';
 
+export function integerParam(params: FormObject, name: string): number | undefined {
+  const text = formString(params[name]);
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^-?\d+$/.test(text) || !Number.isSafeInteger(value)) throw invalidRequest(`Invalid integer: ${text}`, { code: 'parameter_invalid_integer', param: name });
+  return value;
+}
+
 export function metadataOf(params: FormObject): Stripe.Metadata {
   const metadata = formObject(params.metadata) ?? {};
   const result: Stripe.Metadata = {};

@@ -2,8 +2,7 @@ import type Stripe from 'stripe';
 import { newFeeRefund, newRefund, newTransferReversal } from './charges.js';
 import { invalidRequest } from './errors.js';
 import { formString, type FormObject } from './form.js';
-import { integerParam } from './payment-intents.js';
-import { metadataOf, newBalanceTransaction } from './payment-objects.js';
+import { integerParam, metadataOf, newBalanceTransaction } from './payment-objects.js';
 import type { PaymentStore } from './payment-store.js';
 import type { RequestOrigin } from './state.js';
 

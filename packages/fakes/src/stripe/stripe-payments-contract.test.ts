@@ -217,6 +217,15 @@ function paymentsContract(label: string, makeTarget: (webhooks: { connect: strin
       expect((await target.stripe.customers.del(customer.id)).deleted).toBe(true);
     });
 
+    it('saves the card a payment used when setup_future_usage asks, and takes tok_visa as card details', async () => {
+      const customer = await target.stripe.customers.create({ email: 'keeper@example.com' });
+      const method = await target.stripe.paymentMethods.create({ type: 'card', card: { token: 'tok_visa' } });
+      expect(method.card).toMatchObject({ brand: 'visa', last4: '4242' });
+      const intent = await target.stripe.paymentIntents.create({ amount: 1_800, currency: 'usd', ...CARD_ONLY, customer: customer.id, payment_method: method.id, setup_future_usage: 'off_session', confirm: true });
+      expect(intent).toMatchObject({ status: 'succeeded', setup_future_usage: 'off_session' });
+      expect(await target.stripe.paymentMethods.retrieve(method.id)).toMatchObject({ customer: customer.id });
+    });
+
     it('fails an off-session payment that needs authentication with authentication_required', async () => {
       const customer = await target.stripe.customers.create({ email: 'strict@example.com' });
       const method = await target.stripe.paymentMethods.attach('pm_card_authenticationRequired', { customer: customer.id });
