@@ -116,6 +116,12 @@ function paymentsContract(label: string, makeTarget: (webhooks: { connect: strin
       expect(replay.lastResponse.headers['idempotent-replayed']).toBe('true');
       const mismatch = await stripeFailure(target.stripe.paymentIntents.create({ amount: 3_001, currency: 'usd', ...CARD_ONLY }, { idempotencyKey: key }));
       expect(mismatch).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+      const declineKey = `${key}-confirm`;
+      const declined = await stripeFailure(target.stripe.paymentIntents.confirm(first.id, { payment_method: 'pm_card_chargeDeclined' }, { idempotencyKey: declineKey }));
+      const replayed = await stripeFailure(target.stripe.paymentIntents.confirm(first.id, { payment_method: 'pm_card_chargeDeclined' }, { idempotencyKey: declineKey }));
+      expect(replayed).toMatchObject({ statusCode: 402, code: 'card_declined', requestId: expect.any(String) });
+      expect(replayed.headers?.['idempotent-replayed']).toBe('true');
+      expect(replayed.payment_intent?.latest_charge).toBe(declined.payment_intent?.latest_charge);
     });
 
     it('cancels an open intent and refuses to cancel a paid one', async () => {
