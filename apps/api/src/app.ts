@@ -42,6 +42,8 @@ import { createPlatformUserService } from './modules/platform-users/platform-use
 import { platformUserRoutes } from './modules/platform-users/platform-users.routes';
 import { createPlatformLogService } from './modules/platform-logs/platform-logs.service';
 import { platformLogRoutes } from './modules/platform-logs/platform-logs.routes';
+import { providerEventRoutes, providerWebhookRoutes } from './modules/provider-events/provider-events.routes';
+import { createProviderEventService } from './modules/provider-events/provider-events.service';
 import { createMailSettingsService } from './modules/mail-settings/mail-settings.service';
 import { mailSettingsRoutes } from './modules/mail-settings/mail-settings.routes';
 import { createCentralTenantService } from './modules/tenants/central-tenants.service';
@@ -136,6 +138,9 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   const invoiceDelivery = createDocumentDelivery(app, invoiceDeliveryAdapter(invoices));
   const estimateDelivery = createDocumentDelivery(app, estimateDeliveryAdapter(estimates, invoices));
   const payments = createPaymentService(app, documentAttachments);
+  // The inbox's handlers and its processing job live with the routes that fill it: one service per app.
+  const providerEvents = createProviderEventService(app);
+  await providerEvents.registerJob();
 
   await server.register(healthRoutes, { app, isReady: options.isReady ?? (() => true) });
   await server.register(fileRoutes, { app });
@@ -149,6 +154,8 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(platformBusinessRoutes, { app, service: createPlatformBusinessService(app) });
       await v1.register(platformUserRoutes, { service: createPlatformUserService(app) });
       await v1.register(platformLogRoutes, { service: createPlatformLogService(app) });
+      await v1.register(providerEventRoutes, { service: providerEvents });
+      await v1.register(providerWebhookRoutes, { service: providerEvents });
       await v1.register(mailSettingsRoutes, { service: createMailSettingsService(app) });
       await v1.register(securitySettingsRoutes, { service: createSecuritySettingsService(app) });
       await v1.register(teamRoutes, { team });
