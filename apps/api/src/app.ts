@@ -43,7 +43,7 @@ import { platformUserRoutes } from './modules/platform-users/platform-users.rout
 import { createPlatformLogService } from './modules/platform-logs/platform-logs.service';
 import { platformLogRoutes } from './modules/platform-logs/platform-logs.routes';
 import { providerEventRoutes, providerWebhookRoutes } from './modules/provider-events/provider-events.routes';
-import { createProviderEventService } from './modules/provider-events/provider-events.service';
+import { type ProviderEventHandlers, createProviderEventHandlers, createProviderEventService } from './modules/provider-events/provider-events.service';
 import { createMailSettingsService } from './modules/mail-settings/mail-settings.service';
 import { mailSettingsRoutes } from './modules/mail-settings/mail-settings.routes';
 import { createCentralTenantService } from './modules/tenants/central-tenants.service';
@@ -96,6 +96,11 @@ export type BuildOptions = {
   /** The built React app to serve; omitted in API-only tests. */
   webDist?: string | null;
   isReady?: () => boolean;
+  /**
+   * The registry the app's modules add their provider-event handlers to: a new one when omitted.
+   * A caller may pass one already holding handlers of its own (the tests' counting handler).
+   */
+  providerEventHandlers?: ProviderEventHandlers;
 };
 
 export async function buildApp(app: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -138,8 +143,10 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   const invoiceDelivery = createDocumentDelivery(app, invoiceDeliveryAdapter(invoices));
   const estimateDelivery = createDocumentDelivery(app, estimateDeliveryAdapter(estimates, invoices));
   const payments = createPaymentService(app, documentAttachments);
-  // The inbox's handlers and its processing job live with the routes that fill it: one service per app.
-  const providerEvents = createProviderEventService(app);
+  // Modules register what they do with a provider event type here.
+  const providerEventHandlers = options.providerEventHandlers ?? createProviderEventHandlers();
+  // The inbox's processing job lives with the routes that fill it: one worker per built app.
+  const providerEvents = createProviderEventService(app, providerEventHandlers);
   await providerEvents.registerJob();
 
   await server.register(healthRoutes, { app, isReady: options.isReady ?? (() => true) });

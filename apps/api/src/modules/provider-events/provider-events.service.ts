@@ -67,25 +67,35 @@ function toResource(row: Pick<repo.ProviderEventRow, 'id' | 'provider' | 'provid
   };
 }
 
+/** Which module handles which event type: one handler per type, registered when the app is built. */
+export type ProviderEventHandlers = {
+  register(type: string, handler: ProviderEventHandler): void;
+  handlerFor(type: string): ProviderEventHandler | undefined;
+};
+
+export function createProviderEventHandlers(): ProviderEventHandlers {
+  const handlers = new Map<string, ProviderEventHandler>();
+  return {
+    register(type, handler) {
+      if (handlers.has(type)) throw new Error(`A handler for ${type} events is already registered`);
+      handlers.set(type, handler);
+    },
+    handlerFor: (type) => handlers.get(type),
+  };
+}
+
 /**
  * The inbox of provider events: a delivery is verified (signature and timestamp, over the raw
  * body, with the tenant's webhook secret) before anything in it is read, stored once per provider
  * event id, and processed by a job through the handlers other modules register.
  */
-export function createProviderEventService(app: AppContext) {
-  const handlers = new Map<string, ProviderEventHandler>();
+export function createProviderEventService(app: AppContext, handlers: ProviderEventHandlers) {
 
   async function enqueue(tenantId: string, eventId: string): Promise<void> {
     await app.jobs.send(PROCESS_PROVIDER_EVENT_JOB, { tenantId, eventId });
   }
 
   return {
-    /** One handler per event type; types nobody handles are marked processed with nothing done. */
-    registerHandler(type: string, handler: ProviderEventHandler): void {
-      if (handlers.has(type)) throw new Error(`A handler for ${type} events is already registered`);
-      handlers.set(type, handler);
-    },
-
     /** Makes this process a worker for the processing job (a failed run is retried with the queue's backoff). */
     async registerJob(): Promise<void> {
       await app.jobs.register(PROCESS_PROVIDER_EVENT_JOB, async (data) => {
@@ -141,7 +151,8 @@ export function createProviderEventService(app: AppContext) {
         await inTenant(app.db, tenantId, async (tx) => {
           const row = await repo.lockEvent(tx, tenantId, eventId);
           if (!row || row.status === 'processed') return;
-          const handler = handlers.get(row.type);
+          // Types nobody handles are marked processed with nothing done.
+          const handler = handlers.handlerFor(row.type);
           if (handler) {
             await handler(tx, {
               id: row.id,
