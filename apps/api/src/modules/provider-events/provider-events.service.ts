@@ -119,13 +119,11 @@ export function createProviderEventService(app: AppContext, handlers: ProviderEv
       if (!signatureHeader) throw AppError.badRequest(webhookMessages.missingSignature);
       const settings = await paymentProviderSettings(app, tenantId);
       if (!settings?.webhookSecret) throw AppError.badRequest(webhookMessages.notConfigured);
-      let verified;
-      try {
-        verified = await app.paymentProviders(settings.credentials).verifyEvent(rawBody, signatureHeader, settings.webhookSecret);
-      } catch (error) {
-        if (error instanceof PaymentProviderError) throw AppError.badRequest(webhookMessages.invalidSignature);
-        throw error;
-      }
+      const verified = await app.paymentProviders(settings.credentials)
+        .verifyEvent(rawBody, signatureHeader, settings.webhookSecret)
+        .catch((error: unknown) => {
+          throw error instanceof PaymentProviderError ? AppError.badRequest(webhookMessages.invalidSignature) : error;
+        });
       const stored = await inTenant(app.db, tenantId, async (tx) => {
         const id = await repo.insertOnce(tx, {
           tenantId,
