@@ -1,9 +1,8 @@
 /**
  * Webhook intake: how many signed provider events per second the app accepts over HTTP (each one's
- * Stripe signature checked over its raw bytes, stored once, its processing job queued), and how
- * long from receipt to processed (the inbox row's received_at → processed_at) through the real job
- * queue (pg-boss, polling each second, as in production): after a saturating burst, where the
- * backlog dominates, and for a steady stream below the ceiling. `npm run bench -- webhooks`
+ * Stripe signature checked over its raw bytes, stored once, processed by the request with a pg-boss
+ * job queued behind it, as in production), and how long from receipt to processed (the inbox row's
+ * received_at → processed_at): after a saturating burst, and for a steady stream below the ceiling. `npm run bench -- webhooks`
  * (PostgreSQL when reachable, and PGlite).
  */
 import { createHmac, randomBytes } from 'node:crypto';
@@ -139,7 +138,7 @@ if (serverUrl) results.push(await measureKind(postgresKind(serverUrl)));
 else console.log('  (no PostgreSQL reachable: PGlite only)');
 results.push(await measureKind(pgliteKind));
 
-console.log(`\n== Webhook intake (burst: ${CONNECTIONS} connections, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up; paced: ${PACED_PER_SECOND}/s for ${PACED_SECONDS} s; loopback; signature checked, stored once, processed by pg-boss)`);
+console.log(`\n== Webhook intake (burst: ${CONNECTIONS} connections, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up; paced: ${PACED_PER_SECOND}/s for ${PACED_SECONDS} s; loopback; signature checked, stored once, processed by the request, a pg-boss job behind it)`);
 console.log('| kind | accepted/s | accepted | refused | burst: processed | receipt→processed p50 ms | p99 ms | paced: processed | p50 ms | p99 ms | max ms |');
 console.log('|------|-----------:|---------:|--------:|-----------------:|-------------------------:|-------:|-----------------:|-------:|-------:|-------:|');
 for (const r of results) {

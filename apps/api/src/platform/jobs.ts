@@ -147,11 +147,16 @@ export class PgBossQueue implements JobQueue {
   }
 }
 
-/** Runs each job right after it is sent, in this process; `drain()` waits for all of them. */
+/**
+ * Runs each job right after it is sent, in this process; `drain()` waits for all of them. A job
+ * sent to start later is kept, not run: `delayed()` shows it and `runDelayed()` runs it, so a test
+ * decides when "later" comes.
+ */
 export class InlineQueue implements JobQueue {
   private readonly handlers = new Map<string, JobHandler>();
   private readonly running = new Set<Promise<void>>();
   private readonly activeByName = new Map<string, number>();
+  private held: { name: string; data: Record<string, unknown> }[] = [];
 
   constructor(private readonly onError: (name: string, error: unknown) => void = () => undefined) {}
 
@@ -161,9 +166,13 @@ export class InlineQueue implements JobQueue {
     this.handlers.set(name, handler);
   }
 
-  async send(name: string, data: Record<string, unknown>): Promise<void> {
+  async send(name: string, data: Record<string, unknown>, options: SendOptions = {}): Promise<void> {
     const handler = this.handlers.get(name);
     if (!handler) throw new Error(`No handler for job ${name}`);
+    if (options.startAfterSeconds) {
+      this.held.push({ name, data });
+      return;
+    }
     this.activeByName.set(name, (this.activeByName.get(name) ?? 0) + 1);
     const run = nextTurn()
       .then(() => handler(data))
@@ -178,6 +187,18 @@ export class InlineQueue implements JobQueue {
   /** Nothing waits here: every job starts as soon as it is sent. */
   async stats(): Promise<QueueStats[]> {
     return [...this.handlers.keys()].sort().map((queue) => ({ queue, created: 0, retry: 0, active: this.activeByName.get(queue) ?? 0, oldestWaitingSeconds: null }));
+  }
+
+  delayed(): readonly { name: string; data: Record<string, unknown> }[] {
+    return this.held;
+  }
+
+  /** Sends the held jobs now, as if their time had come. */
+  async runDelayed(): Promise<void> {
+    const due = this.held;
+    this.held = [];
+    for (const job of due) await this.send(job.name, job.data);
+    await this.drain();
   }
 
   async drain(): Promise<void> {

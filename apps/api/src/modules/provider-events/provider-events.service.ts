@@ -17,6 +17,13 @@ export const PAYMENT_PROVIDER = 'stripe';
  * time (each its own transaction with its row locked), leaving the pool room for requests.
  */
 const PROCESSING = { batchSize: 50, concurrency: 4 };
+/**
+ * A new event is processed by the request that stored it, before the provider is answered; the
+ * job sent with it starts this much later and only finds work when that run failed or the process
+ * ended first. Left to the queue, its polling (a second per fetch) set the pace: 0.5 s median from
+ * receipt to processed for a steady 20 events/s, and 17 s p99 after a burst (bench `webhooks`).
+ */
+const BACKSTOP_AFTER_SECONDS = 30;
 
 /** Why a delivery was refused: the provider retries it, nothing was stored. */
 export const webhookMessages = {
@@ -97,7 +104,7 @@ export function createProviderEventHandlers(): ProviderEventHandlers {
 export function createProviderEventService(app: AppContext, handlers: ProviderEventHandlers) {
 
   async function enqueue(tenantId: string, eventId: string): Promise<void> {
-    await app.jobs.send(PROCESS_PROVIDER_EVENT_JOB, { tenantId, eventId });
+    await app.jobs.send(PROCESS_PROVIDER_EVENT_JOB, { tenantId, eventId }, { startAfterSeconds: BACKSTOP_AFTER_SECONDS });
   }
 
   return {
@@ -112,8 +119,9 @@ export function createProviderEventService(app: AppContext, handlers: ProviderEv
 
     /**
      * A delivery to the tenant's webhook: refused (400, nothing stored) unless its signature over
-     * the raw body and its timestamp check out; stored once; queued for processing. A duplicate
-     * answers as the first did and stores nothing; one not processed yet is queued again.
+     * the raw body and its timestamp check out; stored once; processed at once, with a job queued
+     * behind it in case that fails. A duplicate answers as the first did and stores nothing; one not
+     * processed yet is tried again.
      */
     async receive(tenantId: string, rawBody: Buffer, signatureHeader: string | undefined): Promise<void> {
       if (!signatureHeader) throw AppError.badRequest(webhookMessages.missingSignature);
@@ -141,7 +149,11 @@ export function createProviderEventService(app: AppContext, handlers: ProviderEv
         const existing = await repo.findByProviderEventId(tx, tenantId, PAYMENT_PROVIDER, verified.id);
         return existing ? { id: existing.id, processed: existing.status === 'processed' } : null;
       });
-      if (stored && !stored.processed) await enqueue(tenantId, stored.id);
+      if (!stored || stored.processed) return;
+      await enqueue(tenantId, stored.id);
+      // The event is stored: a failure is on its row (attempts, last error) and the job retries it,
+      // so the provider is told it arrived either way.
+      await this.process(tenantId, stored.id).catch(() => undefined);
     },
 
     /**
