@@ -26,6 +26,8 @@ import { createThrottleExpiryJob } from './platform/throttle';
 import { createFloodCounterExpiryJob } from './platform/flood-limit';
 import { createAuthMailJobs } from './modules/auth/auth-jobs';
 import { createPendingSignUpExpiryJob } from './modules/auth/sign-up';
+import { connectDemoProviders, findLandlord } from './modules/tenants/tenants.service';
+import { DEMO_PROVIDER_KEYS, startDemoProviders } from './platform/demo-providers';
 
 const SWEEP_MS = 30_000;
 const ESTIMATE_EXPIRY_MS = 60 * 60 * 1000;
@@ -45,10 +47,10 @@ const SERVER_GRACE_MS = 4_000;
 
 async function main(): Promise<void> {
   const startedAt = Date.now();
-  const env = loadEnv();
+  const loadedEnv = loadEnv();
   const logStream = logDestination();
   const loggerOptions = {
-    level: env.LOG_LEVEL,
+    level: loadedEnv.LOG_LEVEL,
     redact: { paths: ['*.password', '*.token', '*.secret', 'req.headers.authorization', 'req.headers.cookie'], censor: '[REDACTED]' },
     serializers: { err: errorForLog },
   };
@@ -57,6 +59,10 @@ async function main(): Promise<void> {
   const lifecycle = new ProcessLifecycle(logger, { deadlineMs: SHUTDOWN_DEADLINE_MS, exit: (code) => process.exit(code) });
   lifecycle.listen(process);
   try {
+    // DEMO with no provider of its own: the fake Stripe and Plaid run in this process (test mode).
+    const demoProviders = loadedEnv.DEMO && !loadedEnv.PAYMENT_PROVIDER_API_BASE ? await startDemoProviders(loadedEnv.PORT) : null;
+    if (demoProviders) lifecycle.onShutdown('stopping the demo providers', () => demoProviders.close());
+    const env = demoProviders ? { ...loadedEnv, PAYMENT_PROVIDER_API_BASE: demoProviders.paymentProviderApiBase, BANK_LINK_API_BASE: demoProviders.bankLinkApiBase } : loadedEnv;
     const release = env.DATABASE_URL ? () => undefined : lockDataDir(env.dataDir);
     lifecycle.onShutdown('releasing the data directory', release);
     const database = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, 10, (error) => logError('idle database connection failed', error)) : await openEmbedded(env.dataDir);
@@ -67,6 +73,10 @@ async function main(): Promise<void> {
     const app = createAppContext({ env, database, jobs, transport, onBackgroundError: (error) => logError('background write failed', error) });
     lifecycle.onShutdown('flushing the API log', () => app.apiLog.flush());
     const seeded = await ensureInitialData(app);
+    if (demoProviders) {
+      const landlord = await findLandlord(app.db);
+      if (landlord) await connectDemoProviders(app, landlord.id, DEMO_PROVIDER_KEYS);
+    }
 
     let ready = false;
     const here = path.dirname(fileURLToPath(import.meta.url));

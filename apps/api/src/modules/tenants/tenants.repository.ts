@@ -88,3 +88,13 @@ export async function findPaymentProviderColumns(db: AppDb, tenantId: string) {
     .limit(1);
   return rows[0];
 }
+
+/** Sets provider columns of a tenant that has no payment provider yet; a configured one is left alone. */
+export async function setProvidersWhereUnset(db: AppDb, tenantId: string, patch: Partial<typeof tenants.$inferInsert>): Promise<boolean> {
+  const updated = await db
+    .update(tenants)
+    .set(patch)
+    .where(and(eq(tenants.id, tenantId), sql`${tenants.paymentProviderKey} is null`))
+    .returning({ id: tenants.id });
+  return updated.length > 0;
+}

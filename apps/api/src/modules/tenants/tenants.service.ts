@@ -74,4 +74,21 @@ export async function paymentProviderSettings(app: AppContext, tenantId: string)
   };
 }
 
+/** The demo's in-process providers (platform/demo-providers.ts) as the tenant's, when it has none of its own. */
+export async function connectDemoProviders(
+  app: AppContext,
+  tenantId: string,
+  keys: { stripe: { secretKey: string; publishableKey: string; webhookSecret: string }; plaid: { clientId: string; secret: string } },
+): Promise<void> {
+  const connected = await repo.setProvidersWhereUnset(app.db, tenantId, {
+    paymentProviderKey: keys.stripe.publishableKey,
+    paymentProviderSecret: app.secretBox.seal(keys.stripe.secretKey),
+    paymentProviderWebhookSecret: app.secretBox.seal(keys.stripe.webhookSecret),
+    bankLinkClientId: keys.plaid.clientId,
+    bankLinkSecret: app.secretBox.seal(keys.plaid.secret),
+    bankLinkEnvironment: 'sandbox',
+  });
+  if (connected) app.tenants.forget();
+}
+
 export { countTenants, findLandlord, listTenants } from './tenants.repository';
