@@ -4,3 +4,4 @@ export * from './operations';
 export * from './directory';
 export * from './documents';
 export * from './billing';
+export * from './payouts';
