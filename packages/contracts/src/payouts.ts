@@ -108,3 +108,15 @@ export type BankLinkExchangeRequest = z.input<typeof bankLinkExchangeRequestSche
 export const payoutOnboardingLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
 export type PayoutOnboardingLink = z.infer<typeof payoutOnboardingLinkSchema>;
 export const onboardingTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, payoutMessages.linkExpired) });
+
+// ---- Browser-only forms: what the user types before Stripe.js tokenises it; never sent to our API.
+
+/** The national ID number (US: a 9-digit SSN) as typed, tokenised in the browser. */
+export const idNumberFieldSchema = z.string().trim().regex(/^\d{3}-?\d{2}-?\d{4}$/, 'Enter a 9-digit ID number.');
+
+export const manualBankAccountFormSchema = z.object({
+  account_holder_name: text({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
+  routing_number: z.string().trim().regex(/^\d{9}$/, 'Enter the 9-digit routing number.'),
+  account_number: z.string().trim().regex(/^\d{4,17}$/, 'Enter the account number (4 to 17 digits).'),
+});
+export type ManualBankAccountForm = z.input<typeof manualBankAccountFormSchema>;

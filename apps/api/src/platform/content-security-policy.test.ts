@@ -9,9 +9,12 @@ function directives(csp: string): Map<string, string[]> {
 }
 
 describe('the page policy', () => {
-  it('allows no inline or third-party script while the provider list is empty', () => {
-    expect(THIRD_PARTY_SOURCES).toEqual([]);
-    const policy = directives(pagePolicy({ styleNonce: 'abc', imageUrls: [], tls: false }));
+  it('allows no inline script, and third-party script only from the payment and bank-link providers', () => {
+    expect(THIRD_PARTY_SOURCES.map((source) => source.name)).toEqual(['Stripe.js', 'Plaid Link']);
+    const defaults = directives(pagePolicy({ styleNonce: 'abc', imageUrls: [], tls: false }));
+    expect(defaults.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://cdn.plaid.com']);
+    expect(defaults.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com', 'https://production.plaid.com', 'https://sandbox.plaid.com']);
+    const policy = directives(pagePolicy({ styleNonce: 'abc', imageUrls: [], tls: false, thirdParty: [] }));
     expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(policy.get('style-src-elem')).toEqual(["'self'", "'nonce-abc'"]);
     expect(policy.get('frame-src')).toEqual(['blob:']);
