@@ -44,6 +44,15 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
+      name: 'only-adapters-import-provider-sdks',
+      comment:
+        'The payment and bank-link SDKs are reached only through their ports: the adapters in ' +
+        'apps/api/src/platform/providers/*-provider.ts are the one place that imports `stripe` or `plaid` (the fakes in packages/ may, for their types).',
+      severity: 'error',
+      from: { path: '^apps/', pathNot: '^apps/api/src/platform/providers/[^/]+-provider\\.ts$' },
+      to: { path: '(^|/)node_modules/(stripe|plaid)/' },
+    },
+    {
       name: 'no-circular',
       comment: 'No import cycle, type-only imports included: a cycle makes load order matter and the layers blur.',
       severity: 'error',
@@ -52,7 +61,7 @@ module.exports = {
     },
   ],
   options: {
-    includeOnly: '^(apps|packages)/|(^|/)node_modules/drizzle-orm/',
+    includeOnly: '^(apps|packages)/|(^|/)node_modules/(drizzle-orm|stripe|plaid)/',
     exclude: { path: ['/dist/', '^apps/api/src/db/migrations/'] },
     doNotFollow: { path: 'node_modules' },
     // Type-only imports count: a route that imports a repository's row type still depends on it.

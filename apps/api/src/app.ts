@@ -42,6 +42,8 @@ import { createPlatformUserService } from './modules/platform-users/platform-use
 import { platformUserRoutes } from './modules/platform-users/platform-users.routes';
 import { createPlatformLogService } from './modules/platform-logs/platform-logs.service';
 import { platformLogRoutes } from './modules/platform-logs/platform-logs.routes';
+import { providerEventRoutes, providerWebhookRoutes } from './modules/provider-events/provider-events.routes';
+import { type ProviderEventHandlers, createProviderEventHandlers, createProviderEventService } from './modules/provider-events/provider-events.service';
 import { createMailSettingsService } from './modules/mail-settings/mail-settings.service';
 import { mailSettingsRoutes } from './modules/mail-settings/mail-settings.routes';
 import { createCentralTenantService } from './modules/tenants/central-tenants.service';
@@ -94,6 +96,11 @@ export type BuildOptions = {
   /** The built React app to serve; omitted in API-only tests. */
   webDist?: string | null;
   isReady?: () => boolean;
+  /**
+   * The registry the app's modules add their provider-event handlers to: a new one when omitted.
+   * A caller may pass one already holding handlers of its own (the tests' counting handler).
+   */
+  providerEventHandlers?: ProviderEventHandlers;
 };
 
 export async function buildApp(app: AppContext, options: BuildOptions = {}): Promise<FastifyInstance> {
@@ -136,6 +143,11 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   const invoiceDelivery = createDocumentDelivery(app, invoiceDeliveryAdapter(invoices));
   const estimateDelivery = createDocumentDelivery(app, estimateDeliveryAdapter(estimates, invoices));
   const payments = createPaymentService(app, documentAttachments);
+  // Modules register what they do with a provider event type here.
+  const providerEventHandlers = options.providerEventHandlers ?? createProviderEventHandlers();
+  // The inbox's processing job lives with the routes that fill it: one worker per built app.
+  const providerEvents = createProviderEventService(app, providerEventHandlers);
+  await providerEvents.registerJob();
 
   await server.register(healthRoutes, { app, isReady: options.isReady ?? (() => true) });
   await server.register(fileRoutes, { app });
@@ -149,6 +161,8 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(platformBusinessRoutes, { app, service: createPlatformBusinessService(app) });
       await v1.register(platformUserRoutes, { service: createPlatformUserService(app) });
       await v1.register(platformLogRoutes, { service: createPlatformLogService(app) });
+      await v1.register(providerEventRoutes, { service: providerEvents });
+      await v1.register(providerWebhookRoutes, { service: providerEvents });
       await v1.register(mailSettingsRoutes, { service: createMailSettingsService(app) });
       await v1.register(securitySettingsRoutes, { service: createSecuritySettingsService(app) });
       await v1.register(teamRoutes, { team });

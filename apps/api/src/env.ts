@@ -37,6 +37,8 @@ const envSchema = z.object({
   METRICS_TOKEN: z.string().min(32, 'METRICS_TOKEN must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  /** The payment provider's API at another address (`http://127.0.0.1:12111`: the fake Stripe in tests and the demo); Stripe's own when unset. */
+  PAYMENT_PROVIDER_API_BASE: z.string().url().optional(),
 });
 
 /** localhost, 127.0.0.0/8 or ::1: only this machine can reach the listener. */

@@ -21,6 +21,7 @@ import { smtpTransport } from '../src/platform/mail';
 import { createAuthMailJobs } from '../src/modules/auth/auth-jobs';
 import type { HostResolver } from '../src/platform/mail-host-guard';
 import { createTenant, findLandlord } from '../src/modules/tenants/tenants.service';
+import type { ProviderEventHandlers } from '../src/modules/provider-events/provider-events.service';
 import { fixedResolver } from './dns';
 import { TEMPLATE_FILE, templateDatabaseName } from './global-setup';
 import { TestSmtpServer } from './smtp';
@@ -92,6 +93,8 @@ export type HarnessOptions = {
   queryLogger?: Logger;
   /** No environment mail server (as a fresh `npm start`): mail is held in the outbox unless a tenant configures its own. */
   noMailServer?: boolean;
+  /** Provider-event handlers the test registers besides the modules' own. */
+  providerEventHandlers?: ProviderEventHandlers;
 };
 
 export async function createHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -135,7 +138,7 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
   const landlord = await findLandlord(app.db);
   if (!landlord) throw new Error('Seeding made no landlord');
   const other = await createTenant(app, { name: 'Tenant B', domains: [OTHER_HOST], adminEmail: OTHER_ADMIN_EMAIL, adminPassword: ADMIN_PASSWORD });
-  const server = await buildApp(app, { webDist: options.webDist ?? null, ...(options.serverLog ? { logger: { level: 'info', stream: options.serverLog } } : {}) });
+  const server = await buildApp(app, { webDist: options.webDist ?? null, ...(options.providerEventHandlers ? { providerEventHandlers: options.providerEventHandlers } : {}), ...(options.serverLog ? { logger: { level: 'info', stream: options.serverLog } } : {}) });
   await server.ready();
   return {
     server,

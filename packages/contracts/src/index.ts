@@ -11,6 +11,7 @@ export * from './business';
 export * from './bootstrap';
 export * from './menus';
 export * from './outbox';
+export * from './provider-events';
 export * from './admin';
 export * from './tenants';
 export * from './team';

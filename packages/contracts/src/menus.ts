@@ -42,6 +42,7 @@ export const adminMenu: readonly MenuItem[] = [
   { title: 'navigation.access_logs', link: '/admin/access-logs', icon: 'history', ability: 'view-access-log', group: 'logs' },
   { title: 'navigation.api_logs', link: '/admin/logs', icon: 'list', ability: 'view-api-log', group: 'logs' },
   { title: 'navigation.audit_logs', link: '/admin/audit-logs', icon: 'history', ability: 'view-audit-log', group: 'logs' },
+  { title: 'navigation.events', link: '/admin/events', icon: 'bolt', ability: 'view-event', group: 'logs' },
   // Held mail is for whoever may change where mail goes, not for read-only support.
   { title: 'navigation.outbox', link: '/admin/outbox', icon: 'mail', ability: 'edit-platform-setting', group: 'logs' },
   { title: 'navigation.email_configuration', link: '/admin/email-configuration', icon: 'mail', ability: 'view-platform-setting', group: 'settings' },

@@ -55,6 +55,7 @@ export const messages = {
   starterPlan: 'This feature is available on Starter plan and onwards!',
   deleteBusinessNameMismatch: 'The name you typed does not match the business name.',
   domainTaken: 'The domain has already been taken.',
+  invalidProviderKey: 'Please Enter Valid Provider API Key.',
   invalidDomain: 'The domain format is invalid.',
   invalidColor: 'The colour must be a hex value like #4f46e5.',
   invalidUuid: 'The value must be a UUID.',

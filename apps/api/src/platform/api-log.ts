@@ -20,7 +20,9 @@ function maskOptional(value: string | null | undefined): string | null {
   return value ? storableText(maskSecretsInText(value)) : null;
 }
 
-export function bodyForLog(raw: unknown): unknown {
+export function bodyForLog(received: unknown): unknown {
+  // A route that reads its body as bytes (the provider webhook) is logged as the text it was.
+  const raw = Buffer.isBuffer(received) ? received.toString('utf8') : received;
   if (raw === undefined || raw === null || raw === '') return null;
   let value = raw;
   if (typeof raw === 'string') {

@@ -12,6 +12,8 @@ import type { MailTransport } from './mail';
 import { type HostResolver, MailHostGuard, parseMailHostAllowlist } from './mail-host-guard';
 import { AppMetrics } from './metrics';
 import { Outbox } from './outbox';
+import type { PaymentProviderFactory } from './providers/payment-provider';
+import { createStripePaymentProviderFactory, stripeApiBaseOf } from './providers/stripe-payment-provider';
 import { FileStorage } from './storage';
 import { TenantMailers } from './tenant-mail';
 import { TenantResolver } from './tenancy';
@@ -39,6 +41,8 @@ export type ContextOptions = {
   resolveHost?: HostResolver;
   /** The build the metrics report: read from beside the running bundle when omitted. */
   build?: BuildInfo;
+  /** The payment-provider clients: the Stripe adapter at PAYMENT_PROVIDER_API_BASE (or Stripe's API) when omitted. */
+  paymentProviders?: PaymentProviderFactory;
 };
 
 export function createAppContext(options: ContextOptions): AppContext {
@@ -61,6 +65,7 @@ export function createAppContext(options: ContextOptions): AppContext {
     tenants: new TenantResolver(db, { scheme: options.env.PUBLIC_SCHEME, port: options.env.publicPort, trustProxy: options.env.TRUST_PROXY }),
     apiLog: new ApiLogWriter(db, onError),
     metrics: new AppMetrics({ database: options.database, jobs: options.jobs, outbox, clock, build: options.build ?? readBuildInfo() }),
+    paymentProviders: options.paymentProviders ?? createStripePaymentProviderFactory(stripeApiBaseOf(options.env.PAYMENT_PROVIDER_API_BASE)),
     rateLimits: options.rateLimits ?? { auth: { max: 10, windowMs: 60_000 } },
   };
 }

@@ -7,6 +7,7 @@ import type { JobQueue } from './jobs';
 import type { MailHostGuard } from './mail-host-guard';
 import type { AppMetrics } from './metrics';
 import type { Outbox } from './outbox';
+import type { PaymentProviderFactory } from './providers/payment-provider';
 import type { FileStorage } from './storage';
 import type { TenantResolver } from './tenancy';
 
@@ -28,6 +29,8 @@ export type AppContext = {
   apiLog: ApiLogWriter;
   /** This process's Prometheus metrics (served by platform/metrics-server.ts when METRICS_PORT is set). */
   metrics: AppMetrics;
+  /** Builds a payment-provider client for a tenant's credentials (the Stripe adapter; tests point it at the fake). */
+  paymentProviders: PaymentProviderFactory;
   rateLimits: { auth: RateLimitRule };
 };
 

@@ -14,6 +14,10 @@ export class AppError extends Error {
   static validation(field: string, message: string): AppError {
     return new AppError('validation', message, 422, { [field]: [message] });
   }
+  /** 400 `{"message"}`: a request that cannot be taken as sent (an unsigned webhook delivery). */
+  static badRequest(message: string): AppError {
+    return new AppError('bad_request', message, 400);
+  }
   static notFound(message: string = messages.notFound): AppError {
     return new AppError('not_found', message, 404);
   }

@@ -27,6 +27,8 @@ export type TenantRecord = {
   landingUrl: string | null;
   /** Which provider sections of the tenant form are filled in (their secrets stay sealed in the table). */
   connected: { paymentProvider: boolean; financingProvider: boolean; bankLink: boolean };
+  /** The payment provider's publishable key (`pk_…`, public by design) when the provider is connected, else null. */
+  paymentProviderPublicKey: string | null;
 };
 
 export type AuthenticatedUser = {

@@ -63,6 +63,7 @@ export class TenantResolver {
       .where(eq(tenantDomains.domain, domain))
       .limit(1);
     const row = rows[0];
+    const paymentProviderConnected = Boolean(row?.tenant.paymentProviderKey && row.tenant.paymentProviderSecret);
     const tenant: TenantRecord | null = row
       ? {
           id: row.tenant.id,
@@ -86,10 +87,11 @@ export class TenantResolver {
           supportEmail: row.tenant.supportEmail,
           landingUrl: row.tenant.landingUrl,
           connected: {
-            paymentProvider: Boolean(row.tenant.paymentProviderKey && row.tenant.paymentProviderSecret),
+            paymentProvider: paymentProviderConnected,
             financingProvider: Boolean(row.tenant.financingProviderUrl && row.tenant.financingProviderSecret),
             bankLink: Boolean(row.tenant.bankLinkClientId && row.tenant.bankLinkSecret),
           },
+          paymentProviderPublicKey: paymentProviderConnected ? row.tenant.paymentProviderKey : null,
         }
       : null;
     this.remember(this.byHost, domain, tenant);

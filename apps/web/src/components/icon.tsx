@@ -30,6 +30,7 @@ const paths: Record<string, readonly string[]> = {
   dots: ['M5 12h.01', 'M12 12h.01', 'M19 12h.01'],
   trash: ['M4 7h16', 'M10 11v6', 'M14 11v6', 'M5 7l1 12a2 2 0 0 0 2 2h8a2 2 0 0 0 2-2l1-12', 'M9 7V4a1 1 0 0 1 1-1h4a1 1 0 0 1 1 1v3'],
   search: ['M3 10a7 7 0 1 0 14 0a7 7 0 1 0-14 0', 'M21 21l-6-6'],
+  bolt: ['M13 3v7h6l-8 11v-7H5l8-11'],
 };
 
 const fallback = ['M12 12m-2 0a2 2 0 1 0 4 0a2 2 0 1 0-4 0'];

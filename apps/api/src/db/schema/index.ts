@@ -4,4 +4,5 @@ export * from './operations';
 export * from './directory';
 export * from './documents';
 export * from './billing';
+export * from './providers';
 export * from './payouts';

@@ -94,7 +94,7 @@ export function createBootstrapService(app: AppContext) {
         current_business_currency: current ? (currencyById(current.currencyId) ?? null) : null,
         companies,
         connections: connectionsOf(tenant),
-        payment_provider_public_key: null,
+        payment_provider_public_key: tenant.paymentProviderPublicKey,
         financing_account_id: null,
         incoming_invoice_count: invoiceCounts.incoming,
         outgoing_invoice_count: invoiceCounts.outgoing,

@@ -19,6 +19,7 @@ import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import { PaymentProviderError } from '../../platform/providers/payment-provider';
 import * as authPort from '../auth/auth.port';
 import { writeInvitation } from '../auth/invitation-mail';
 import * as platformBusinessPort from '../platform-businesses/platform-businesses.port';
@@ -139,6 +140,22 @@ export function createCentralTenantService(app: AppContext) {
     return found;
   }
 
+  /**
+   * A new payment-provider secret is tried with a real call before anything is stored: a key the
+   * provider refuses (or cannot be checked) answers 422 on the secret field with the spec's message.
+   * A masked or empty secret keeps the stored one, which was checked when it was saved.
+   */
+  async function assertProviderKeyWorks(input: Fields): Promise<void> {
+    const secretKey = input.payment_provider_secret;
+    if (!secretKey || isMaskedSecret(secretKey)) return;
+    try {
+      await app.paymentProviders({ secretKey, accountId: blank(input.payment_provider_account_id) }).verifyCredentials();
+    } catch (error) {
+      if (error instanceof PaymentProviderError) throw AppError.validation('payment_provider_secret', messages.invalidProviderKey);
+      throw error;
+    }
+  }
+
   async function assertDomainsFree(domains: string[], exceptTenantId: string | null): Promise<void> {
     const taken = await repo.takenDomains(app.db, domains, exceptTenantId);
     if (taken.length > 0) throw AppError.validation('domains', messages.domainTaken);
@@ -166,6 +183,7 @@ export function createCentralTenantService(app: AppContext) {
       const [primaryDomain] = input.domains;
       if (!primaryDomain) throw AppError.validation('domains', messages.required);
       await assertDomainsFree(input.domains, null);
+      await assertProviderKeyWorks(input);
       const tenantId = newId();
       const mailId = await app.db.transaction(async (tx) => {
         await repo.insertTenantInTx(tx, { id: tenantId, ...columnsOf(input, (plain) => app.secretBox.seal(plain)), name: input.name, isLandlord: false }, input.domains);
@@ -202,6 +220,7 @@ export function createCentralTenantService(app: AppContext) {
     async update(actor: AuditActor, id: string, input: Fields): Promise<TenantResource> {
       const before = await load(id);
       await assertDomainsFree(input.domains, id);
+      await assertProviderKeyWorks(input);
       await app.db.transaction(async (tx) => {
         await repo.updateTenant(tx, id, columnsOf(input, (plain) => app.secretBox.seal(plain)), input.domains);
         const after = await repo.findTenant(tx, id);

@@ -78,3 +78,13 @@ export async function insertTenantInTx(tx: Tx, row: typeof tenants.$inferInsert,
   await tx.insert(tenants).values(row);
   if (domains.length > 0) await tx.insert(tenantDomains).values(orderedDomains(domains, row.id));
 }
+
+/** The tenant's payment-provider columns (secrets still sealed), read as the owner: tenants are outside row-level security. */
+export async function findPaymentProviderColumns(db: AppDb, tenantId: string) {
+  const rows = await db
+    .select({ key: tenants.paymentProviderKey, secret: tenants.paymentProviderSecret, webhookSecret: tenants.paymentProviderWebhookSecret, accountId: tenants.paymentProviderAccountId })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId))
+    .limit(1);
+  return rows[0];
+}

@@ -4,6 +4,7 @@ import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { newId } from '../../platform/crypto';
 import { hashPassword } from '../../platform/passwords';
+import type { PaymentProviderCredentials } from '../../platform/providers/payment-provider';
 import * as authPort from '../auth/auth.port';
 import * as repo from './tenants.repository';
 
@@ -51,6 +52,26 @@ export async function createTenant(app: AppContext, input: NewTenant): Promise<{
   });
   app.tenants.forget();
   return { tenantId, adminUserId };
+}
+
+/** A tenant's payment-provider settings with its secrets opened: for building its provider client and checking its webhooks, never for answers or logs. */
+export type PaymentProviderSettings = {
+  credentials: PaymentProviderCredentials;
+  /** The publishable key (`pk_…`). */
+  publishableKey: string;
+  /** The signing secret of the provider's webhook endpoint (`whsec_…`), null when none is configured. */
+  webhookSecret: string | null;
+};
+
+/** The tenant's payment provider, or null when it has none (payouts are then "not available"). */
+export async function paymentProviderSettings(app: AppContext, tenantId: string): Promise<PaymentProviderSettings | null> {
+  const row = await repo.findPaymentProviderColumns(app.db, tenantId);
+  if (!row?.key || !row.secret) return null;
+  return {
+    credentials: { secretKey: app.secretBox.open(row.secret), accountId: row.accountId },
+    publishableKey: row.key,
+    webhookSecret: row.webhookSecret ? app.secretBox.open(row.webhookSecret) : null,
+  };
 }
 
 export { countTenants, findLandlord, listTenants } from './tenants.repository';

@@ -1,0 +1,256 @@
+import Stripe from 'stripe';
+import {
+  type AccountRequirements,
+  type Address,
+  type PaymentProvider,
+  type PaymentProviderCredentials,
+  PaymentProviderError,
+  type PaymentProviderFactory,
+  type PayoutAccount,
+  type PayoutAccountUpdate,
+  type PayoutBankAccount,
+  type VerifiedProviderEvent,
+} from './payment-provider';
+
+/**
+ * The PaymentProvider port on the official `stripe` SDK: the only file (with the bank-link
+ * adapter) that imports it. Connected accounts are Accounts v1 with controller properties (the
+ * platform collects requirements through the payout wizard; no Stripe dashboard), US and usd.
+ */
+
+/** Where the SDK sends its requests: Stripe's own API, or (tests, the demo) a fake at `http://127.0.0.1:port`. */
+export type StripeApiBase = { host: string; port: number; protocol: 'http' | 'https' };
+
+/** Parses PAYMENT_PROVIDER_API_BASE (`http://127.0.0.1:12111`); null keeps Stripe's API. */
+export function stripeApiBaseOf(url: string | undefined): StripeApiBase | null {
+  if (!url) return null;
+  const parsed = new URL(url);
+  const protocol = parsed.protocol === 'https:' ? 'https' : 'http';
+  return { host: parsed.hostname, port: parsed.port ? Number(parsed.port) : protocol === 'https' ? 443 : 80, protocol };
+}
+
+/** A call that times out answers the caller instead of holding a request for the SDK's default 80 s. */
+const REQUEST_TIMEOUT_MS = 20_000;
+/** Stripe's default tolerance: a signature older than five minutes is a replay. */
+const EVENT_TOLERANCE_SECONDS = 300;
+
+function toProviderError(error: unknown): PaymentProviderError {
+  if (error instanceof PaymentProviderError) return error;
+  if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+    return new PaymentProviderError(error.message, { type: 'signature', code: null, param: null, httpStatus: null });
+  }
+  if (error instanceof Stripe.errors.StripeError) {
+    const type = error instanceof Stripe.errors.StripeAuthenticationError ? 'authentication' : (error.rawType ?? error.type);
+    return new PaymentProviderError(error.message, { type, code: error.code ?? null, param: error.param ?? null, httpStatus: error.statusCode ?? null });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return new PaymentProviderError(message, { type: 'api_error', code: null, param: null, httpStatus: null });
+}
+
+/** Runs one SDK call; whatever it throws reaches the caller as a PaymentProviderError. */
+async function call<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw toProviderError(error);
+  }
+}
+
+function toAddress(address: Stripe.Address | null | undefined): Address | null {
+  if (!address) return null;
+  return { line1: address.line1, line2: address.line2, city: address.city, state: address.state, postalCode: address.postal_code, country: address.country };
+}
+
+function toAddressParam(address: Partial<Address>): Stripe.AddressParam {
+  return {
+    ...(address.line1 !== undefined ? { line1: address.line1 ?? '' } : {}),
+    ...(address.line2 !== undefined ? { line2: address.line2 ?? '' } : {}),
+    ...(address.city !== undefined ? { city: address.city ?? '' } : {}),
+    ...(address.state !== undefined ? { state: address.state ?? '' } : {}),
+    ...(address.postalCode !== undefined ? { postal_code: address.postalCode ?? '' } : {}),
+    ...(address.country !== undefined ? { country: address.country ?? '' } : {}),
+  };
+}
+
+function toRequirements(requirements: Stripe.Account.Requirements | undefined): AccountRequirements {
+  return {
+    currentlyDue: requirements?.currently_due ?? [],
+    eventuallyDue: requirements?.eventually_due ?? [],
+    pastDue: requirements?.past_due ?? [],
+    pendingVerification: requirements?.pending_verification ?? [],
+    errors: (requirements?.errors ?? []).map((e) => ({ code: e.code, reason: e.reason, requirement: e.requirement })),
+    disabledReason: requirements?.disabled_reason ?? null,
+    currentDeadline: requirements?.current_deadline ?? null,
+  };
+}
+
+function toBankAccount(bank: Stripe.BankAccount): PayoutBankAccount {
+  return {
+    id: bank.id,
+    bankName: bank.bank_name,
+    last4: bank.last4,
+    routingNumber: bank.routing_number,
+    currency: bank.currency,
+    country: bank.country,
+    defaultForCurrency: bank.default_for_currency ?? false,
+    status: bank.status,
+  };
+}
+
+const OWNERSHIP_DOCUMENT = 'documents.proof_of_ultimate_beneficial_ownership.files';
+
+function toPayoutAccount(account: Stripe.Account): PayoutAccount {
+  const requirements = toRequirements(account.requirements);
+  const person = account.individual;
+  const company = account.company;
+  const dob = person?.dob;
+  const due = [...requirements.currentlyDue, ...requirements.eventuallyDue, ...requirements.pastDue];
+  return {
+    id: account.id,
+    businessType: account.business_type === 'individual' ? 'individual' : account.business_type === 'company' ? 'company' : null,
+    email: account.email,
+    country: account.country ?? 'US',
+    defaultCurrency: account.default_currency ?? null,
+    chargesEnabled: account.charges_enabled,
+    payoutsEnabled: account.payouts_enabled,
+    detailsSubmitted: account.details_submitted,
+    requirements,
+    tosAccepted: Boolean(account.tos_acceptance?.date),
+    individual: person
+      ? {
+          firstName: person.first_name ?? null,
+          lastName: person.last_name ?? null,
+          email: person.email ?? null,
+          phone: person.phone ?? null,
+          dob: dob && dob.day !== null && dob.month !== null && dob.year !== null ? { day: dob.day, month: dob.month, year: dob.year } : null,
+          address: toAddress(person.address),
+          idNumberProvided: person.id_number_provided ?? false,
+          ssnLast4Provided: person.ssn_last_4_provided ?? false,
+          verificationDocumentProvided: Boolean(person.verification?.document?.front),
+        }
+      : null,
+    company: company
+      ? {
+          name: company.name ?? null,
+          phone: company.phone ?? null,
+          address: toAddress(company.address),
+          taxIdProvided: company.tax_id_provided ?? false,
+          // Stripe never reads `documents` back: the file counts as provided once it is no longer asked for.
+          ownershipDocumentProvided: !due.includes(OWNERSHIP_DOCUMENT),
+        }
+      : null,
+    businessProfile: { mcc: account.business_profile?.mcc ?? null, url: account.business_profile?.url ?? null },
+    externalAccounts: (account.external_accounts?.data ?? []).filter((e): e is Stripe.BankAccount => e.object === 'bank_account').map(toBankAccount),
+    created: account.created ?? 0,
+  };
+}
+
+function toIndividualParams(individual: NonNullable<PayoutAccountUpdate['individual']>): Stripe.AccountUpdateParams.Individual {
+  const document = individual.verificationDocumentFront || individual.verificationDocumentBack
+    ? { document: { ...(individual.verificationDocumentFront ? { front: individual.verificationDocumentFront } : {}), ...(individual.verificationDocumentBack ? { back: individual.verificationDocumentBack } : {}) } }
+    : null;
+  return {
+    ...(individual.firstName !== undefined ? { first_name: individual.firstName } : {}),
+    ...(individual.lastName !== undefined ? { last_name: individual.lastName } : {}),
+    ...(individual.email !== undefined ? { email: individual.email } : {}),
+    ...(individual.phone !== undefined ? { phone: individual.phone } : {}),
+    ...(individual.dob ? { dob: individual.dob } : {}),
+    ...(individual.address ? { address: toAddressParam(individual.address) } : {}),
+    ...(individual.ssnLast4 !== undefined ? { ssn_last_4: individual.ssnLast4 } : {}),
+    // Stripe accepts a `pii_…` token where the number would go: the number itself never reaches us.
+    ...(individual.idNumberToken !== undefined ? { id_number: individual.idNumberToken } : {}),
+    ...(document ? { verification: document } : {}),
+  };
+}
+
+function toUpdateParams(update: PayoutAccountUpdate): Stripe.AccountUpdateParams {
+  const company = update.company;
+  return {
+    ...(update.businessType ? { business_type: update.businessType } : {}),
+    ...(update.email !== undefined ? { email: update.email } : {}),
+    ...(update.individual ? { individual: toIndividualParams(update.individual) } : {}),
+    ...(company
+      ? {
+          company: {
+            ...(company.name !== undefined ? { name: company.name } : {}),
+            ...(company.phone !== undefined ? { phone: company.phone } : {}),
+            ...(company.address ? { address: toAddressParam(company.address) } : {}),
+            ...(company.taxId !== undefined ? { tax_id: company.taxId } : {}),
+          },
+        }
+      : {}),
+    ...(company?.ownershipDocument ? { documents: { proof_of_ultimate_beneficial_ownership: { files: [company.ownershipDocument] } } } : {}),
+    ...(update.businessProfile ? { business_profile: { ...(update.businessProfile.mcc !== undefined ? { mcc: update.businessProfile.mcc } : {}), ...(update.businessProfile.url !== undefined ? { url: update.businessProfile.url } : {}) } } : {}),
+    ...(update.tosAcceptance
+      ? { tos_acceptance: { date: update.tosAcceptance.date, ip: update.tosAcceptance.ip, ...(update.tosAcceptance.userAgent ? { user_agent: update.tosAcceptance.userAgent } : {}) } }
+      : {}),
+  };
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** One tenant's client: the SDK with its secret key, pointed at `base` when given. */
+export function createStripePaymentProvider(credentials: PaymentProviderCredentials, base: StripeApiBase | null): PaymentProvider {
+  const stripe = new Stripe(credentials.secretKey, { timeout: REQUEST_TIMEOUT_MS, maxNetworkRetries: 1, telemetry: false, ...(base ?? {}) });
+
+  return {
+    verifyCredentials: () => call(async () => ({ accountId: (await stripe.accounts.retrieveCurrent()).id })),
+
+    createPayoutAccount: (input, idempotencyKey) =>
+      call(async () =>
+        toPayoutAccount(
+          await stripe.accounts.create(
+            {
+              country: 'US',
+              default_currency: 'usd',
+              ...(input.email ? { email: input.email } : {}),
+              ...(input.businessType ? { business_type: input.businessType } : {}),
+              controller: { requirement_collection: 'application', losses: { payments: 'application' }, fees: { payer: 'application' }, stripe_dashboard: { type: 'none' } },
+              capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+              metadata: input.metadata,
+            },
+            { idempotencyKey },
+          ),
+        ),
+      ),
+
+    retrievePayoutAccount: (accountId) => call(async () => toPayoutAccount(await stripe.accounts.retrieve(accountId))),
+
+    updatePayoutAccount: (accountId, update, idempotencyKey) => call(async () => toPayoutAccount(await stripe.accounts.update(accountId, toUpdateParams(update), { idempotencyKey }))),
+
+    uploadFile: (accountId, file, purpose) =>
+      call(async () => {
+        const created = await stripe.files.create({ purpose, file: { data: file.data, name: file.name, type: file.type } }, { stripeAccount: accountId });
+        return { id: created.id, purpose, size: created.size, type: created.type ?? null };
+      }),
+
+    attachBankAccount: (accountId, bankToken, idempotencyKey) =>
+      call(async () => {
+        const attached = await stripe.accounts.createExternalAccount(accountId, { external_account: bankToken, default_for_currency: true }, { idempotencyKey });
+        if (attached.object !== 'bank_account') throw new PaymentProviderError('The token is not a bank account.', { type: 'invalid_request_error', code: 'token_not_bank_account', param: 'external_account', httpStatus: null });
+        return toBankAccount(attached);
+      }),
+
+    verifyEvent: (rawBody, signatureHeader, webhookSecret) =>
+      call(async (): Promise<VerifiedProviderEvent> => {
+        const event = await stripe.webhooks.constructEventAsync(rawBody, signatureHeader, webhookSecret, EVENT_TOLERANCE_SECONDS);
+        const object: unknown = event.data.object;
+        return {
+          id: event.id,
+          type: event.type,
+          account: event.account ?? null,
+          created: event.created,
+          livemode: event.livemode,
+          object: isRecord(object) ? object : {},
+          payload: JSON.parse(rawBody.toString('utf8')),
+        };
+      }),
+  };
+}
+
+/** The factory the app context holds: every tenant's client goes to the same API base. */
+export function createStripePaymentProviderFactory(base: StripeApiBase | null): PaymentProviderFactory {
+  return (credentials) => createStripePaymentProvider(credentials, base);
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { countedListPageResponse, listQuerySchema } from './common';
+import { text } from './fields';
+
+/** Events the tenant's providers sent us (the admin area's "events"), as the inbox stores them. */
+
+export const providerEventStatuses = ['received', 'processed', 'failed'] as const;
+export type ProviderEventStatus = (typeof providerEventStatuses)[number];
+
+/** The path providers deliver events to, on the tenant's own domain. */
+export const paymentProviderWebhookPath = '/api/v1/webhooks/payment-provider';
+
+export const providerEventsQuerySchema = listQuerySchema.extend({
+  /** The provider's event name, exactly (`account.updated`). */
+  type: text().trim().max(100).optional(),
+  status: z.enum(providerEventStatuses).optional(),
+});
+export type ProviderEventsQuery = z.input<typeof providerEventsQuerySchema>;
+
+/** The spec's Event columns: event name, created at, id, date (received), source, status, method, url. */
+export const providerEventResourceSchema = z.object({
+  id: z.string(),
+  event_name: z.string(),
+  /** The provider's own id (`evt_…`). */
+  provider_event_id: z.string(),
+  /** The provider that sent it (`stripe`). */
+  source: z.string(),
+  status: z.enum(providerEventStatuses),
+  /** How and where it arrived: always a POST to the webhook path. */
+  method: z.string(),
+  url: z.string(),
+  account: z.string().nullable(),
+  livemode: z.boolean(),
+  /** When the provider made the event. */
+  created_at: z.string(),
+  /** When we received it. */
+  received_at: z.string(),
+  processed_at: z.string().nullable(),
+});
+export type ProviderEventResource = z.infer<typeof providerEventResourceSchema>;
+export const providerEventListResponseSchema = countedListPageResponse(providerEventResourceSchema, { event_total_count: z.number() });
+
+export const providerEventDetailSchema = providerEventResourceSchema.extend({
+  attempts: z.number(),
+  last_error: z.string().nullable(),
+  /** The event as the provider sent it (its signature checked before it was stored). */
+  payload: z.unknown(),
+});
+export type ProviderEventDetail = z.infer<typeof providerEventDetailSchema>;
+
+/** What the webhook answers a delivery it accepted (new or a duplicate). */
+export const providerEventReceiptSchema = z.object({ received: z.literal(true) });
