@@ -1,0 +1,5 @@
+export { startFakeStripe, type FakeStripe, type FakeStripeControl, type FakeStripeOptions, type VerificationFailureOptions } from './server.js';
+export { fakeStripeJsSource, STRIPE_JS_URL } from './stripe-js.js';
+export { signPayload, type WebhookDelivery } from './webhooks.js';
+export { FAILING_ACCOUNT_NUMBER, FAILING_ADDRESS_LINE1, FAILING_ID_NUMBER } from './records.js';
+export { TEST_ROUTING_NUMBER } from './tokens.js';

@@ -1,0 +1,184 @@
+import { randomBytes } from 'node:crypto';
+import Fastify from 'fastify';
+import type Stripe from 'stripe';
+import { BankTokenRegistry } from '../bank-token-registry.js';
+import { accountView } from './accounts.js';
+import { newId, nowSeconds, StripeApiError } from './errors.js';
+import { registerBodyParsers, IdempotencyStore, type Authenticator } from './http.js';
+import type { StoredAccount } from './records.js';
+import { registerApiRoutes } from './routes.js';
+import { registerControlRoutes } from './control-routes.js';
+import { FakeStripeState } from './state.js';
+import { fakeStripeJsSource } from './stripe-js.js';
+import { WebhookDispatcher, type WebhookDelivery } from './webhooks.js';
+
+export type FakeStripeOptions = {
+  /** Port to listen on; 0 (the default) picks a free one. The fake always listens on 127.0.0.1. */
+  port?: number;
+  /** Keys to accept; fresh `sk_test_…`/`pk_test_…` keys are made when absent. */
+  secretKey?: string;
+  publishableKey?: string;
+  /** Where to deliver connected accounts' events (a Connect endpoint), signed with `webhookSecret`. */
+  webhookUrl?: string;
+  webhookSecret?: string;
+  /** Event types for `webhookUrl`; all (`*`) by default. */
+  webhookEvents?: string[];
+  /** Waits between delivery attempts after a non-2xx answer; one retry per entry. */
+  webhookRetryDelaysMs?: number[];
+  /** When pending checks finish on their own: after this many ms (0, the default: right after the response), or never (null) so only the control finishes them. */
+  verificationDelayMs?: number | null;
+  /** Shared with the fake Plaid, whose processor tokens (`btok_…`) this fake accepts. */
+  registry?: BankTokenRegistry;
+};
+
+export type VerificationFailureOptions = { code?: Stripe.Account.Requirements.Error.Code; reason?: string };
+
+/** Test controls, in process (the same as the POST /_control/… routes). */
+export type FakeStripeControl = {
+  completeVerification(accountId: string): void;
+  /** The next check of the account fails (or its verified identity fails now): `verification_failed_id_number_match` by default. */
+  failVerification(accountId: string, failure?: VerificationFailureOptions): void;
+  /** Sends a recorded event again, as Stripe's duplicate deliveries do. */
+  redeliverEvent(eventId: string): void;
+  /** Holds deliveries until `releaseDeliveries`, which sends them in order or reversed (out of order). */
+  holdDeliveries(): void;
+  releaseDeliveries(order?: 'in_order' | 'reversed'): void;
+  deliveries(): WebhookDelivery[];
+  /** Resolves when no delivery is in flight or waiting for a retry. */
+  settleDeliveries(): Promise<void>;
+  /** The next `count` API requests are answered 429. */
+  rateLimitNextRequests(count: number): void;
+  events(): Stripe.Event[];
+};
+
+export type FakeStripe = {
+  url: string;
+  port: number;
+  publishableKey: string;
+  secretKey: string;
+  webhookSecret: string;
+  control: FakeStripeControl;
+  registry: BankTokenRegistry;
+  close(): Promise<void>;
+};
+
+function platformAccount(): Stripe.Account {
+  return {
+    id: newId('acct'),
+    object: 'account',
+    business_profile: {
+      mcc: '5734',
+      minority_owned_business_designation: null,
+      name: 'Ledgerline (test platform)',
+      specified_commercial_transactions_act_url: null,
+      support_address: null,
+      support_email: null,
+      support_phone: null,
+      support_url: null,
+      url: null,
+    },
+    business_type: 'company',
+    charges_enabled: true,
+    country: 'US',
+    created: nowSeconds(),
+    default_currency: 'usd',
+    details_submitted: true,
+    email: null,
+    metadata: {},
+    payouts_enabled: true,
+    type: 'standard',
+  };
+}
+
+/** Starts a fake Stripe that the official SDK reaches with `new Stripe(secretKey, { host: '127.0.0.1', port, protocol: 'http' })`. */
+export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
+  const secretKey = options.secretKey ?? `sk_test_${randomBytes(24).toString('hex')}`;
+  const publishableKey = options.publishableKey ?? `pk_test_${randomBytes(24).toString('hex')}`;
+  const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(24).toString('hex')}`;
+  const registry = options.registry ?? new BankTokenRegistry();
+  const dispatcher = new WebhookDispatcher(options.webhookRetryDelaysMs ?? [500, 2_000, 8_000]);
+  const extraTargets = options.webhookUrl === undefined ? [] : [{ id: 'we_start_option', url: options.webhookUrl, secret: webhookSecret, enabledEvents: options.webhookEvents ?? ['*'], connect: true }];
+  const state = new FakeStripeState(platformAccount(), registry, dispatcher, extraTargets, options.verificationDelayMs === undefined ? 0 : options.verificationDelayMs);
+  let rateLimited = 0;
+  let url = '';
+
+  const auth: Authenticator = {
+    secretKey,
+    publishableKey,
+    checkConnected: (accountId) => {
+      if (!state.accounts.has(accountId)) {
+        throw new StripeApiError(403, {
+          type: 'invalid_request_error',
+          code: 'account_invalid',
+          message: `The provided key '${secretKey.slice(0, 8)}${'*'.repeat(8)}${secretKey.slice(-4)}' does not have access to account '${accountId}' (or that account does not exist). Application access may have been revoked.`,
+        });
+      }
+    },
+    takeRateLimit: () => {
+      if (rateLimited === 0) return false;
+      rateLimited -= 1;
+      return true;
+    },
+    expandLookup: (id, connected) => {
+      const file = state.files.get(id);
+      if (file !== undefined) return file.file;
+      const account: StoredAccount | undefined = state.accounts.get(id);
+      if (account !== undefined && (connected === null || connected === id)) return accountView(account);
+      return undefined;
+    },
+  };
+
+  const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024 });
+  registerBodyParsers(app);
+  app.options('/*', async (_request, reply) =>
+    reply
+      .status(204)
+      .header('Access-Control-Allow-Origin', '*')
+      .header('Access-Control-Allow-Methods', 'GET, POST, DELETE, OPTIONS')
+      .header('Access-Control-Allow-Headers', 'Authorization, Content-Type, Idempotency-Key, Stripe-Account, Stripe-Version')
+      .header('Access-Control-Max-Age', '600')
+      .send(),
+  );
+  app.get('/v3', async (_request, reply) => reply.header('Content-Type', 'application/javascript; charset=utf-8').header('Access-Control-Allow-Origin', '*').send(fakeStripeJsSource(url)));
+
+  const control: FakeStripeControl = {
+    completeVerification: (accountId) => state.completeVerification(accountId),
+    failVerification: (accountId, failure = {}) =>
+      state.forceVerificationFailure(accountId, {
+        code: failure.code ?? 'verification_failed_id_number_match',
+        reason: failure.reason ?? 'The ID number provided could not be verified.',
+      }),
+    redeliverEvent: (eventId) => state.redeliver(eventId),
+    holdDeliveries: () => dispatcher.pause(),
+    releaseDeliveries: (order = 'in_order') => dispatcher.release(order),
+    deliveries: () => [...dispatcher.log],
+    settleDeliveries: () => dispatcher.idle(),
+    rateLimitNextRequests: (count) => {
+      rateLimited = count;
+    },
+    events: () => [...state.events],
+  };
+  registerApiRoutes(app, state, auth, new IdempotencyStore(), () => url);
+  registerControlRoutes(app, control, secretKey);
+
+  await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 0);
+  url = `http://127.0.0.1:${port}`;
+
+  return {
+    url,
+    port,
+    publishableKey,
+    secretKey,
+    webhookSecret,
+    control,
+    registry,
+    close: async () => {
+      state.close();
+      dispatcher.close();
+      await dispatcher.idle();
+      await app.close();
+    },
+  };
+}

@@ -1,0 +1,204 @@
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fakeTarget, stripeFailure, stripeTestModeTarget, TINY_PNG, WebhookReceiver, type ContractTarget } from './testing/contract-target.js';
+
+const realSecretKey = process.env.STRIPE_CONTRACT_SECRET_KEY;
+const realPublishableKey = process.env.STRIPE_CONTRACT_PUBLISHABLE_KEY;
+
+const CONTROLLER: Stripe.AccountCreateParams.Controller = {
+  fees: { payer: 'application' },
+  losses: { payments: 'application' },
+  requirement_collection: 'application',
+  stripe_dashboard: { type: 'none' },
+};
+
+function newIndividualAccount(stripe: Stripe, params: Stripe.AccountCreateParams = {}, options?: Stripe.RequestOptions): Promise<Stripe.Account> {
+  return stripe.accounts.create(
+    { country: 'US', business_type: 'individual', controller: CONTROLLER, capabilities: { card_payments: { requested: true }, transfers: { requested: true } }, ...params },
+    options,
+  );
+}
+
+async function bankToken(stripe: Stripe, accountNumber = '000123456789'): Promise<Stripe.Token> {
+  return stripe.tokens.create({
+    bank_account: { country: 'US', currency: 'usd', routing_number: '110000000', account_number: accountNumber, account_holder_name: 'Ada Lovelace', account_holder_type: 'individual' },
+  });
+}
+
+/** Everything an individual account needs, with Stripe's test values that verify. */
+async function completeIndividual(stripe: Stripe, accountId: string, idNumber: string): Promise<Stripe.Account> {
+  const document = await stripe.files.create({ purpose: 'identity_document', file: { data: TINY_PNG, name: 'id.png', type: 'image/png' } });
+  const pii = await stripe.tokens.create({ pii: { id_number: idNumber } });
+  const bank = await bankToken(stripe);
+  return stripe.accounts.update(accountId, {
+    email: 'ada@example.com',
+    business_profile: { mcc: '5734', url: 'https://example.com' },
+    tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: '127.0.0.1' },
+    external_account: bank.id,
+    individual: {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '+12015550123',
+      dob: { day: 1, month: 1, year: 1901 },
+      address: { line1: 'address_full_match', city: 'Springfield', state: 'IL', postal_code: '62701', country: 'US' },
+      ssn_last_4: idNumber.slice(-4),
+      id_number: pii.id,
+      verification: { document: { front: document.id } },
+    },
+  });
+}
+
+function contractSuite(label: string, makeTarget: (webhookUrl: string) => Promise<ContractTarget>): void {
+  describe(label, () => {
+    let target: ContractTarget;
+    let receiver: WebhookReceiver;
+    beforeAll(async () => {
+      receiver = await WebhookReceiver.start();
+      target = await makeTarget(receiver.url);
+    });
+    afterAll(async () => {
+      await target.close();
+      await receiver.close();
+    });
+
+    it('validates the secret key and words a wrong one as Stripe does', async () => {
+      const platform = await target.stripe.accounts.retrieve();
+      expect(platform.object).toBe('account');
+      const wrong = new Stripe('sk_test_wrongwrongwrongwrong1234', { host: target.fake ? '127.0.0.1' : undefined, port: target.fake?.port, protocol: target.fake ? 'http' : undefined, maxNetworkRetries: 0 });
+      const failure = await stripeFailure(wrong.accounts.retrieve());
+      expect(failure).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+      expect(failure.statusCode).toBe(401);
+      expect(failure.message).toMatch(/^Invalid API Key provided: sk_test_\*+1234$/);
+    });
+
+    it('lets a publishable key create tokens and nothing else', async () => {
+      if (target.publishable === null) return;
+      const token = await bankToken(target.publishable);
+      expect(token.id).toMatch(/^btok_/);
+      const failure = await stripeFailure(target.publishable.accounts.list({ limit: 1 }));
+      expect(failure.statusCode).toBe(401);
+    });
+
+    it('shrinks the requirements as data arrives and verifies asynchronously', async () => {
+      const account = await newIndividualAccount(target.stripe);
+      const due = account.requirements?.currently_due ?? [];
+      expect(due).toEqual(expect.arrayContaining(['individual.first_name', 'individual.dob.day', 'external_account', 'tos_acceptance.date', 'business_profile.mcc']));
+      expect(account.charges_enabled).toBe(false);
+      const named = await target.stripe.accounts.update(account.id, { individual: { first_name: 'Ada', last_name: 'Lovelace' } });
+      expect(named.requirements?.currently_due).not.toContain('individual.first_name');
+      expect(named.requirements?.currently_due?.length).toBeLessThan(due.length);
+      const complete = await completeIndividual(target.stripe, account.id, '000000000');
+      expect(complete.requirements?.currently_due).toEqual([]);
+      if (target.fake) expect(complete.requirements?.pending_verification).toEqual(expect.arrayContaining(['individual.id_number', 'individual.verification.document']));
+      const verified = await target.settleVerification(account.id, (settled) => settled.charges_enabled);
+      expect(verified.charges_enabled).toBe(true);
+      expect(verified.payouts_enabled).toBe(true);
+      expect(verified.requirements?.pending_verification).toEqual([]);
+      expect(verified.individual?.id_number_provided).toBe(true);
+    });
+
+    it('fails the test ID number 111111111 with verification_failed_id_number_match', async () => {
+      const account = await newIndividualAccount(target.stripe);
+      await completeIndividual(target.stripe, account.id, '111111111');
+      const failed = await target.settleVerification(account.id, (settled) => (settled.requirements?.errors?.length ?? 0) > 0);
+      expect(failed.requirements?.errors).toContainEqual(expect.objectContaining({ code: 'verification_failed_id_number_match', requirement: 'individual.id_number' }));
+      expect(failed.charges_enabled).toBe(false);
+    });
+
+    it('stores identity documents and refuses other kinds of file', async () => {
+      const file = await target.stripe.files.create({ purpose: 'identity_document', file: { data: TINY_PNG, name: 'id.png', type: 'image/png' } });
+      expect(file).toMatchObject({ object: 'file', purpose: 'identity_document', type: 'png', size: TINY_PNG.length });
+      expect((await target.stripe.files.retrieve(file.id)).id).toBe(file.id);
+      const text = await stripeFailure(target.stripe.files.create({ purpose: 'identity_document', file: { data: Buffer.from('not an image'), name: 'id.txt', type: 'text/plain' } }));
+      expect(text.statusCode).toBe(400);
+      expect(text.type).toBe('StripeInvalidRequestError');
+      if (target.fake) {
+        const large = Buffer.concat([TINY_PNG, Buffer.alloc(10 * 1024 * 1024)]);
+        const tooLarge = await stripeFailure(target.stripe.files.create({ purpose: 'identity_document', file: { data: large, name: 'big.png', type: 'image/png' } }));
+        expect(tooLarge.param).toBe('file');
+      }
+    });
+
+    it('makes single-use tokens and checks the routing number', async () => {
+      const pii = await target.stripe.tokens.create({ pii: { id_number: '000000000' } });
+      expect(pii).toMatchObject({ object: 'token', type: 'pii', used: false, livemode: false });
+      const bank = await bankToken(target.stripe);
+      expect(bank.bank_account).toMatchObject({ object: 'bank_account', last4: '6789', routing_number: '110000000', bank_name: 'STRIPE TEST BANK', status: 'new' });
+      const invalid = await stripeFailure(target.stripe.tokens.create({ bank_account: { country: 'US', currency: 'usd', routing_number: '123456789', account_number: '000123456789' } }));
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.type).toBe('StripeInvalidRequestError');
+      const account = await newIndividualAccount(target.stripe);
+      await target.stripe.accounts.createExternalAccount(account.id, { external_account: bank.id });
+      const reused = await stripeFailure(target.stripe.accounts.createExternalAccount(account.id, { external_account: bank.id }));
+      expect(reused.statusCode).toBe(400);
+    });
+
+    it('attaches, lists and deletes external accounts', async () => {
+      const account = await newIndividualAccount(target.stripe);
+      const first = await target.stripe.accounts.createExternalAccount(account.id, { external_account: (await bankToken(target.stripe)).id });
+      const second = await target.stripe.accounts.createExternalAccount(account.id, { external_account: (await bankToken(target.stripe)).id, default_for_currency: false });
+      expect(first).toMatchObject({ object: 'bank_account', default_for_currency: true, account: account.id });
+      const listed = await target.stripe.accounts.listExternalAccounts(account.id, { object: 'bank_account' });
+      expect(listed.data.map((bank) => bank.id).sort()).toEqual([first.id, second.id].sort());
+      const deleted = await target.stripe.accounts.deleteExternalAccount(account.id, second.id);
+      expect(deleted.deleted).toBe(true);
+      const retrieved = await target.stripe.accounts.retrieve(account.id);
+      expect(retrieved.external_accounts?.data.map((bank) => bank.id)).toEqual([first.id]);
+    });
+
+    it('replays an idempotent request and refuses the key with other parameters', async () => {
+      const key = `contract-${Date.now()}-${Math.random()}`;
+      const first = await newIndividualAccount(target.stripe, { email: 'same@example.com' }, { idempotencyKey: key });
+      const replay = await newIndividualAccount(target.stripe, { email: 'same@example.com' }, { idempotencyKey: key });
+      expect(replay.id).toBe(first.id);
+      expect(replay.lastResponse.headers['idempotent-replayed']).toBe('true');
+      const mismatch = await stripeFailure(newIndividualAccount(target.stripe, { email: 'other@example.com' }, { idempotencyKey: key }));
+      expect(mismatch).toBeInstanceOf(Stripe.errors.StripeIdempotencyError);
+      expect(mismatch.statusCode).toBe(400);
+    });
+
+    it('answers unknown ids with resource_missing', async () => {
+      const missing = await stripeFailure(target.stripe.files.retrieve('file_doesnotexist000000000'));
+      expect(missing.statusCode).toBe(404);
+      expect(missing.code).toBe('resource_missing');
+      expect(missing.param).toBe('file');
+    });
+
+    it('pages lists with limit and starting_after', async () => {
+      for (let index = 0; index < 3; index += 1) await newIndividualAccount(target.stripe);
+      const page = await target.stripe.accounts.list({ limit: 2 });
+      expect(page).toMatchObject({ object: 'list', has_more: true, url: '/v1/accounts' });
+      expect(page.data).toHaveLength(2);
+      const next = await target.stripe.accounts.list({ limit: 2, starting_after: page.data[1]?.id });
+      expect(next.data.map((account) => account.id)).not.toContain(page.data[0]?.id);
+      expect(next.data[0]?.created ?? 0).toBeLessThanOrEqual(page.data[1]?.created ?? 0);
+    });
+
+    it('expands the identity document and carries external accounts', async () => {
+      const account = await newIndividualAccount(target.stripe);
+      await completeIndividual(target.stripe, account.id, '000000000');
+      const expanded = await target.stripe.accounts.retrieve(account.id, { expand: ['individual.verification.document.front', 'external_accounts'] });
+      const front = expanded.individual?.verification?.document?.front;
+      expect(typeof front === 'object' && front !== null ? front.object : front).toBe('file');
+      expect(expanded.external_accounts?.data).toHaveLength(1);
+    });
+
+    it("records account.updated on the connected account's event stream", async () => {
+      const account = await newIndividualAccount(target.stripe);
+      await target.stripe.accounts.update(account.id, { business_profile: { url: 'https://example.com' } });
+      const events = await target.stripe.events.list({ type: 'account.updated', limit: 5 }, { stripeAccount: account.id });
+      const event = events.data[0];
+      expect(event?.account).toBe(account.id);
+      if (event?.type !== 'account.updated') throw new Error('expected account.updated');
+      expect(event.data.object.id).toBe(account.id);
+      expect(event.data.previous_attributes?.business_profile).toBeDefined();
+      expect((await target.stripe.events.retrieve(event.id, {}, { stripeAccount: account.id })).id).toBe(event.id);
+    });
+  });
+}
+
+contractSuite('the fake Stripe, through the official SDK', fakeTarget);
+describe.skipIf(realSecretKey === undefined)('Stripe test mode (STRIPE_CONTRACT_SECRET_KEY)', () => {
+  contractSuite('the same contract', async () => stripeTestModeTarget(realSecretKey ?? '', realPublishableKey));
+});

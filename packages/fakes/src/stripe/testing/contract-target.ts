@@ -1,0 +1,104 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import Stripe from 'stripe';
+import { startFakeStripe, type FakeStripe } from '../server.js';
+
+/**
+ * What the contract suite runs against: the fake, or Stripe test mode when STRIPE_CONTRACT_SECRET_KEY is set.
+ * `fake` is null against Stripe, so tests of the fake's controls skip there.
+ */
+export type ContractTarget = {
+  stripe: Stripe;
+  /** A client with this target's publishable key, when one is known. */
+  publishable: Stripe | null;
+  fake: FakeStripe | null;
+  /** Waits until pending checks on the account finished (the fake: at once through its control; Stripe: polling). */
+  settleVerification(accountId: string, done: (account: Stripe.Account) => boolean): Promise<Stripe.Account>;
+  close(): Promise<void>;
+};
+
+export type ReceivedWebhook = { headers: IncomingHttpHeaders; body: string };
+
+/** A local webhook receiver that answers with the queued statuses (then 200) and keeps what it got. */
+export class WebhookReceiver {
+  readonly received: ReceivedWebhook[] = [];
+  readonly statuses: number[] = [];
+  readonly #server: Server;
+
+  private constructor(server: Server) {
+    this.#server = server;
+  }
+
+  static async start(): Promise<WebhookReceiver> {
+    const receiver: WebhookReceiver = new WebhookReceiver(
+      createServer((request, response) => {
+        const chunks: Buffer[] = [];
+        request.on('data', (chunk: Buffer) => chunks.push(chunk));
+        request.on('end', () => {
+          receiver.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+          response.statusCode = receiver.statuses.shift() ?? 200;
+          response.end();
+        });
+      }),
+    );
+    await new Promise<void>((resolve) => receiver.#server.listen(0, '127.0.0.1', resolve));
+    return receiver;
+  }
+
+  get url(): string {
+    const address = this.#server.address();
+    return `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/webhooks`;
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((resolve, reject) => this.#server.close((error) => (error ? reject(error) : resolve())));
+  }
+}
+
+export async function fakeTarget(webhookUrl: string): Promise<ContractTarget> {
+  // Checks wait for the control, so a test can see `pending_verification` before it finishes them.
+  const fake = await startFakeStripe({ webhookUrl, webhookRetryDelaysMs: [20, 40], verificationDelayMs: null });
+  const client = (key: string) => new Stripe(key, { host: '127.0.0.1', port: fake.port, protocol: 'http', maxNetworkRetries: 0 });
+  const stripe = client(fake.secretKey);
+  return {
+    stripe,
+    publishable: client(fake.publishableKey),
+    fake,
+    settleVerification: async (accountId) => {
+      fake.control.completeVerification(accountId);
+      return stripe.accounts.retrieve(accountId);
+    },
+    close: () => fake.close(),
+  };
+}
+
+export function stripeTestModeTarget(secretKey: string, publishableKey: string | undefined): ContractTarget {
+  const stripe = new Stripe(secretKey, { maxNetworkRetries: 0 });
+  return {
+    stripe,
+    publishable: publishableKey === undefined ? null : new Stripe(publishableKey, { maxNetworkRetries: 0 }),
+    fake: null,
+    settleVerification: async (accountId, done) => {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const account = await stripe.accounts.retrieve(accountId);
+        if (done(account) || Date.now() > deadline) return account;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    },
+    close: async () => {},
+  };
+}
+
+/** The SDK's error from a call that must fail. */
+export async function stripeFailure(call: Promise<unknown>): Promise<Stripe.errors.StripeError> {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeError) return error;
+    throw error;
+  }
+  throw new Error('The call succeeded but should have failed');
+}
+
+/** A 1×1 PNG, the smallest image Stripe accepts as an identity document. */
+export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
