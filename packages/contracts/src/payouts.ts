@@ -34,13 +34,17 @@ const optionalText = text().trim().max(255, messages.maxLength255).optional();
 const addressSchema = z.object({ line1: optionalText, line2: optionalText, city: optionalText, state: optionalText, postal_code: optionalText });
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, messages.required);
 
-/** One step's answers (POST /business/onboarding/requirements); absent parts are left as they are. */
-export const payoutStepRequestSchema = z.object({
+/**
+ * One step's answers (POST /business/onboarding/requirements); absent parts are left as they are.
+ * Strict: a field the contract does not name (`account_number`, `individual.id_number`) is refused,
+ * not silently dropped, so a client sending numbers in clear finds out.
+ */
+export const payoutStepRequestSchema = z.strictObject({
   step: z.enum(payoutStepKeys),
   business_type: z.enum(['individual', 'company']).optional(),
   email: z.email(messages.incorrectEmail).optional(),
   individual: z
-    .object({
+    .strictObject({
       first_name: optionalText,
       last_name: optionalText,
       email: z.email(messages.incorrectEmail).optional(),

@@ -13,8 +13,11 @@ import type { BusinessScope } from '../../platform/business-scope';
 import { newId, randomToken, sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { sniffDocument } from '../../platform/file-sniff';
-import { type BankLinkProvider, BankLinkProviderError, type BankLinkProviderFactory } from '../../platform/providers/bank-link-provider';
-import { type PaymentProvider, PaymentProviderError, type PaymentProviderFactory, type VerifiedProviderEvent } from '../../platform/providers/payment-provider';
+import { type BankLinkProvider, BankLinkProviderError } from '../../platform/providers/bank-link-provider';
+import { type PaymentProvider, PaymentProviderError } from '../../platform/providers/payment-provider';
+import type { Tx } from '../../db/client';
+import type { InboxEvent } from '../provider-events/provider-events.service';
+import { paymentProviderSettings } from '../tenants/tenants.service';
 import { snapshotOf, stateOf, updateOf } from './payout-accounts';
 import { wizardSteps } from './payout-steps';
 import * as repo from './payouts.repository';
@@ -22,8 +25,6 @@ import * as repo from './payouts.repository';
 /** Spec: the link lets its holder finish onboarding for a week. */
 const ONBOARDING_LINK_MS = 7 * 24 * 60 * 60 * 1000;
 const IDENTITY_KINDS = new Set(['pdf', 'png', 'jpg']);
-
-export type PayoutProviders = { payment: PaymentProviderFactory; bankLink: BankLinkProviderFactory };
 
 /** A provider's refusal as the API's 422: the wizard shows the provider's own message (spec section 8). */
 async function providerCall<T>(work: () => Promise<T>): Promise<T> {
@@ -40,7 +41,7 @@ async function providerCall<T>(work: () => Promise<T>): Promise<T> {
  * answers go to the tenant's payment provider, and the state we show is the provider's, refreshed
  * from its `account.updated` events. The ID number and bank account arrive as tokens only.
  */
-export function createPayoutService(app: AppContext, providers: PayoutProviders) {
+export function createPayoutService(app: AppContext) {
   async function settingsOf(tenantId: string) {
     const settings = await inTenant(app.db, tenantId, (tx) => repo.findProviderSettings(tx, tenantId));
     if (!settings) throw AppError.notFound();
@@ -48,9 +49,9 @@ export function createPayoutService(app: AppContext, providers: PayoutProviders)
   }
 
   async function paymentProvider(tenantId: string): Promise<PaymentProvider> {
-    const settings = await settingsOf(tenantId);
-    if (!settings.secret || !settings.publishableKey) throw AppError.conflict(payoutMessages.notAvailable);
-    return providers.payment({ secretKey: app.secretBox.open(settings.secret), accountId: settings.accountId });
+    const settings = await paymentProviderSettings(app, tenantId);
+    if (!settings) throw AppError.conflict(payoutMessages.notAvailable);
+    return app.paymentProviders(settings.credentials);
   }
 
   async function bankLinkProvider(tenantId: string): Promise<BankLinkProvider> {
@@ -59,7 +60,7 @@ export function createPayoutService(app: AppContext, providers: PayoutProviders)
     if (!settings.bankLinkClientId || !settings.bankLinkSecret || (environment !== 'sandbox' && environment !== 'development' && environment !== 'production')) {
       throw AppError.conflict(payoutMessages.notAvailable);
     }
-    return providers.bankLink({ clientId: settings.bankLinkClientId, secret: app.secretBox.open(settings.bankLinkSecret), environment });
+    return app.bankLinkProviders({ clientId: settings.bankLinkClientId, secret: app.secretBox.open(settings.bankLinkSecret), environment });
   }
 
   async function store(scope: BusinessScope, account: Parameters<typeof snapshotOf>[0], completedStep?: string): Promise<void> {
@@ -184,14 +185,19 @@ export function createPayoutService(app: AppContext, providers: PayoutProviders)
       return { tenantId, businessId: link.businessId };
     },
 
-    /** The inbox's `account.updated` handler: the account's current state, read from the provider when the event says it changed. */
-    async applyAccountUpdated(tenantId: string, event: VerifiedProviderEvent): Promise<void> {
+    /**
+     * The inbox's `account.updated` handler, in the inbox's transaction: the account's current state
+     * is read from the provider when an event says it changed (never polled), so a late or
+     * duplicate event only stores the same current state again.
+     */
+    async applyAccountUpdated(tx: Tx, event: InboxEvent): Promise<void> {
       const accountId = event.account ?? (typeof event.object.id === 'string' ? event.object.id : null);
       if (!accountId) return;
-      const row = await inTenant(app.db, tenantId, (tx) => repo.findPayoutAccountByProviderId(tx, tenantId, accountId));
+      const row = await repo.findPayoutAccountByProviderId(tx, event.tenantId, accountId);
       if (!row) return;
-      const provider = await paymentProvider(tenantId);
-      await store({ tenantId, businessId: row.businessId }, await provider.retrievePayoutAccount(accountId));
+      const provider = await paymentProvider(event.tenantId);
+      const account = await provider.retrievePayoutAccount(accountId);
+      await repo.saveSnapshot(tx, { tenantId: event.tenantId, businessId: row.businessId }, snapshotOf(account, app.clock.now()));
     },
   };
   return service;
