@@ -146,10 +146,8 @@ export function registerApiRoutes(app: FastifyInstance, state: FakeStripeState, 
     return { body: endpoint };
   });
   route('GET', '/v1/webhook_endpoints', ({ params, url }) => {
-    const endpoints = [...state.endpoints].reverse().map(({ endpoint }) => {
-      const { secret: _secret, ...shown } = endpoint;
-      return shown;
-    });
+    // Stripe shows an endpoint's secret only in the answer that created it.
+    const endpoints = [...state.endpoints].reverse().map(({ endpoint }): Stripe.WebhookEndpoint => ({ ...endpoint, secret: undefined }));
     return { body: pageOf(endpoints, params, url) };
   });
   route('DELETE', '/v1/webhook_endpoints/:endpoint', ({ path }) => {

@@ -131,10 +131,14 @@ export class FakeStripeState {
     return stored;
   }
 
+  /** An account token's fields; `tos_shown_and_accepted` records acceptance when and where the token was made, as Stripe does. */
   #accountTokenParams(token: string): FormObject {
-    const payload = this.#takeToken(token, 'account_token', null).payload;
+    const stored = this.#takeToken(token, 'account_token', null);
+    const payload = stored.payload;
     if (payload.kind !== 'account') throw invalidRequest(`Invalid account token: ${token}`, { param: 'account_token' });
-    return payload.params;
+    if (formString(payload.params.tos_shown_and_accepted) !== 'true') return payload.params;
+    const tosAcceptance: FormObject = { date: String(stored.token.created), ip: stored.token.client_ip ?? '' };
+    return { ...payload.params, tos_acceptance: tosAcceptance };
   }
 
   updateAccount(stored: StoredAccount, params: FormObject, origin: RequestOrigin): void {

@@ -1,55 +1,12 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeTarget, stripeFailure, stripeTestModeTarget, TINY_PNG, WebhookReceiver, type ContractTarget } from './testing/contract-target.js';
+import type { FakeStripe } from './server.js';
+import { bankToken, completeIndividual, deliveredEvent, fakeTarget, newIndividualAccount, stripeFailure, stripeTestModeTarget, TINY_PNG, WebhookReceiver, type ContractTarget } from './testing/contract-target.js';
 
 const realSecretKey = process.env.STRIPE_CONTRACT_SECRET_KEY;
 const realPublishableKey = process.env.STRIPE_CONTRACT_PUBLISHABLE_KEY;
 
-const CONTROLLER: Stripe.AccountCreateParams.Controller = {
-  fees: { payer: 'application' },
-  losses: { payments: 'application' },
-  requirement_collection: 'application',
-  stripe_dashboard: { type: 'none' },
-};
-
-function newIndividualAccount(stripe: Stripe, params: Stripe.AccountCreateParams = {}, options?: Stripe.RequestOptions): Promise<Stripe.Account> {
-  return stripe.accounts.create(
-    { country: 'US', business_type: 'individual', controller: CONTROLLER, capabilities: { card_payments: { requested: true }, transfers: { requested: true } }, ...params },
-    options,
-  );
-}
-
-async function bankToken(stripe: Stripe, accountNumber = '000123456789'): Promise<Stripe.Token> {
-  return stripe.tokens.create({
-    bank_account: { country: 'US', currency: 'usd', routing_number: '110000000', account_number: accountNumber, account_holder_name: 'Ada Lovelace', account_holder_type: 'individual' },
-  });
-}
-
-/** Everything an individual account needs, with Stripe's test values that verify. */
-async function completeIndividual(stripe: Stripe, accountId: string, idNumber: string): Promise<Stripe.Account> {
-  const document = await stripe.files.create({ purpose: 'identity_document', file: { data: TINY_PNG, name: 'id.png', type: 'image/png' } });
-  const pii = await stripe.tokens.create({ pii: { id_number: idNumber } });
-  const bank = await bankToken(stripe);
-  return stripe.accounts.update(accountId, {
-    email: 'ada@example.com',
-    business_profile: { mcc: '5734', url: 'https://example.com' },
-    tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: '127.0.0.1' },
-    external_account: bank.id,
-    individual: {
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      email: 'ada@example.com',
-      phone: '+12015550123',
-      dob: { day: 1, month: 1, year: 1901 },
-      address: { line1: 'address_full_match', city: 'Springfield', state: 'IL', postal_code: '62701', country: 'US' },
-      ssn_last_4: idNumber.slice(-4),
-      id_number: pii.id,
-      verification: { document: { front: document.id } },
-    },
-  });
-}
-
-function contractSuite(label: string, makeTarget: (webhookUrl: string) => Promise<ContractTarget>): void {
+function contractSuite(label: string, makeTarget: (webhookUrl: string) => Promise<ContractTarget>, hasPublishableKey: boolean): void {
   describe(label, () => {
     let target: ContractTarget;
     let receiver: WebhookReceiver;
@@ -63,20 +20,21 @@ function contractSuite(label: string, makeTarget: (webhookUrl: string) => Promis
     });
 
     it('validates the secret key and words a wrong one as Stripe does', async () => {
-      const platform = await target.stripe.accounts.retrieve();
+      const platform = await target.stripe.accounts.retrieveCurrent();
       expect(platform.object).toBe('account');
       const wrong = new Stripe('sk_test_wrongwrongwrongwrong1234', { host: target.fake ? '127.0.0.1' : undefined, port: target.fake?.port, protocol: target.fake ? 'http' : undefined, maxNetworkRetries: 0 });
-      const failure = await stripeFailure(wrong.accounts.retrieve());
+      const failure = await stripeFailure(wrong.accounts.retrieveCurrent());
       expect(failure).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
       expect(failure.statusCode).toBe(401);
       expect(failure.message).toMatch(/^Invalid API Key provided: sk_test_\*+1234$/);
     });
 
-    it('lets a publishable key create tokens and nothing else', async () => {
-      if (target.publishable === null) return;
-      const token = await bankToken(target.publishable);
+    it.skipIf(!hasPublishableKey)('lets a publishable key create tokens and nothing else', async () => {
+      const publishable = target.publishable;
+      if (publishable === null) throw new Error('no publishable key');
+      const token = await bankToken(publishable);
       expect(token.id).toMatch(/^btok_/);
-      const failure = await stripeFailure(target.publishable.accounts.list({ limit: 1 }));
+      const failure = await stripeFailure(publishable.accounts.list({ limit: 1 }));
       expect(failure.statusCode).toBe(401);
     });
 
@@ -198,7 +156,129 @@ function contractSuite(label: string, makeTarget: (webhookUrl: string) => Promis
   });
 }
 
-contractSuite('the fake Stripe, through the official SDK', fakeTarget);
+contractSuite('the fake Stripe, through the official SDK', fakeTarget, true);
 describe.skipIf(realSecretKey === undefined)('Stripe test mode (STRIPE_CONTRACT_SECRET_KEY)', () => {
-  contractSuite('the same contract', async () => stripeTestModeTarget(realSecretKey ?? '', realPublishableKey));
+  contractSuite('the same contract', async () => stripeTestModeTarget(realSecretKey ?? '', realPublishableKey), realPublishableKey !== undefined);
+});
+
+describe("the fake's own controls (Stripe test mode cannot reach a local receiver)", () => {
+  let target: ContractTarget;
+  let receiver: WebhookReceiver;
+  let fake: FakeStripe;
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+    target = await fakeTarget(receiver.url);
+    if (target.fake === null) throw new Error('expected the fake');
+    fake = target.fake;
+  });
+  afterAll(async () => {
+    await target.close();
+    await receiver.close();
+  });
+
+  const receivedEvents = () => receiver.received.map((delivery) => ({ delivery, event: deliveredEvent(delivery.body) }));
+
+  it('delivers signed events that stripe.webhooks.constructEvent accepts', async () => {
+    const account = await newIndividualAccount(target.stripe);
+    await target.stripe.accounts.update(account.id, { email: 'signed@example.com' });
+    await fake.control.settleDeliveries();
+    const delivery = receivedEvents().find(({ event }) => event.type === 'account.updated' && event.account === account.id)?.delivery;
+    if (delivery === undefined) throw new Error('no account.updated delivered');
+    const signature = delivery.headers['stripe-signature'];
+    if (typeof signature !== 'string') throw new Error('no signature');
+    const event = target.stripe.webhooks.constructEvent(delivery.body, signature, fake.webhookSecret);
+    expect(event).toMatchObject({ type: 'account.updated', account: account.id, object: 'event' });
+    expect(() => target.stripe.webhooks.constructEvent(delivery.body.replace('signed@', 'forged@'), signature, fake.webhookSecret)).toThrow(Stripe.errors.StripeSignatureVerificationError);
+  });
+
+  it('retries a delivery the receiver refused', async () => {
+    receiver.statuses.push(500);
+    const account = await newIndividualAccount(target.stripe, { email: 'retry@example.com' });
+    await target.stripe.accounts.update(account.id, { business_profile: { mcc: '5734' } });
+    await fake.control.settleDeliveries();
+    const attempts = fake.control.deliveries().filter((delivery) => delivery.eventType === 'account.updated' && receivedEvents().some(({ event }) => event.id === delivery.eventId && event.account === account.id));
+    expect(attempts.map((delivery) => [delivery.attempt, delivery.status])).toEqual([
+      [1, 500],
+      [2, 200],
+    ]);
+  });
+
+  it('delivers an event twice, and two events out of order, on request', async () => {
+    const account = await newIndividualAccount(target.stripe);
+    fake.control.holdDeliveries();
+    await target.stripe.accounts.update(account.id, { email: 'first@example.com' });
+    await target.stripe.accounts.update(account.id, { email: 'second@example.com' });
+    const [second, first] = fake.control.events().filter((event) => event.account === account.id && event.type === 'account.updated');
+    if (first === undefined || second === undefined) throw new Error('expected two events');
+    fake.control.releaseDeliveries('reversed');
+    await fake.control.settleDeliveries();
+    fake.control.redeliverEvent(first.id);
+    await fake.control.settleDeliveries();
+    const order = receivedEvents().map(({ event }) => event.id).filter((id) => id === first.id || id === second.id);
+    expect(order).toEqual([second.id, first.id, first.id]);
+  });
+
+  it('fails verification on request, before or after it succeeded', async () => {
+    const pending = await newIndividualAccount(target.stripe);
+    await completeIndividual(target.stripe, pending.id, '000000000');
+    fake.control.failVerification(pending.id);
+    const failed = await target.settleVerification(pending.id, () => true);
+    expect(failed.requirements?.errors).toEqual([expect.objectContaining({ code: 'verification_failed_id_number_match', requirement: 'individual.id_number' })]);
+    expect(failed.requirements?.currently_due).toContain('individual.id_number');
+
+    const verified = await newIndividualAccount(target.stripe);
+    await completeIndividual(target.stripe, verified.id, '000000000');
+    expect((await target.settleVerification(verified.id, () => true)).charges_enabled).toBe(true);
+    fake.control.failVerification(verified.id, { code: 'verification_failed_name_match', reason: 'The name did not match.' });
+    const revoked = await target.stripe.accounts.retrieve(verified.id);
+    expect(revoked.charges_enabled).toBe(false);
+    expect(revoked.requirements?.errors).toEqual([{ code: 'verification_failed_name_match', reason: 'The name did not match.', requirement: 'individual.id_number' }]);
+    const [event] = fake.control.events().filter((item) => item.account === verified.id && item.type === 'account.updated');
+    if (event?.type !== 'account.updated') throw new Error('expected account.updated');
+    expect(event.data.previous_attributes?.charges_enabled).toBe(true);
+  });
+
+  it("attaches the fake Plaid's bank tokens once", async () => {
+    const account = await newIndividualAccount(target.stripe);
+    const token = fake.registry.issue({ routingNumber: '110000000', accountNumberLast4: '6789', bankName: 'Plaid Test Bank', accountHolderName: 'Ada Lovelace', accountHolderType: 'individual', country: 'US', currency: 'usd' });
+    const bank = await target.stripe.accounts.createExternalAccount(account.id, { external_account: token });
+    expect(bank).toMatchObject({ object: 'bank_account', bank_name: 'Plaid Test Bank', last4: '6789', routing_number: '110000000' });
+    const reused = await stripeFailure(target.stripe.accounts.createExternalAccount(account.id, { external_account: token }));
+    expect(reused.code).toBe('resource_missing');
+  });
+
+  it('turns the failing test bank account errored once checks finish', async () => {
+    const account = await newIndividualAccount(target.stripe);
+    await completeIndividual(target.stripe, account.id, '000000000');
+    const failing = await bankToken(target.stripe, '000111111116');
+    await target.stripe.accounts.update(account.id, { external_account: failing.id });
+    const settled = await target.settleVerification(account.id, () => true);
+    expect(settled.external_accounts?.data[0]?.status).toBe('errored');
+    expect(settled.requirements?.currently_due).toEqual(['external_account']);
+    expect(settled.payouts_enabled).toBe(false);
+    expect(fake.control.events().some((event) => event.type === 'account.external_account.updated' && event.account === account.id)).toBe(true);
+  });
+
+  it('answers 429 when told to, then serves again', async () => {
+    fake.control.rateLimitNextRequests(1);
+    const limited = await stripeFailure(target.stripe.accounts.retrieveCurrent());
+    expect(limited).toBeInstanceOf(Stripe.errors.StripeRateLimitError);
+    expect((await target.stripe.accounts.retrieveCurrent()).object).toBe('account');
+  });
+
+  it('takes Basic auth, refuses unknown connected accounts, and guards the control routes', async () => {
+    const basic = await fetch(`${fake.url}/v1/account`, { headers: { Authorization: `Basic ${Buffer.from(`${fake.secretKey}:`).toString('base64')}` } });
+    expect(basic.status).toBe(200);
+    const foreign = await fetch(`${fake.url}/v1/account`, { headers: { Authorization: `Bearer ${fake.secretKey}`, 'Stripe-Account': 'acct_unknown' } });
+    expect(foreign.status).toBe(403);
+    expect(await foreign.json()).toMatchObject({ error: { type: 'invalid_request_error', code: 'account_invalid' } });
+    expect((await fetch(`${fake.url}/_control/deliveries`)).status).toBe(401);
+    const log = await fetch(`${fake.url}/_control/deliveries`, { headers: { Authorization: `Bearer ${fake.secretKey}` } });
+    expect(await log.json()).toMatchObject({ deliveries: expect.arrayContaining([expect.objectContaining({ attempt: 1, status: 200 })]) });
+    const account = await newIndividualAccount(target.stripe);
+    await completeIndividual(target.stripe, account.id, '000000000');
+    const completed = await fetch(`${fake.url}/_control/accounts/${account.id}/complete_verification`, { method: 'POST', headers: { Authorization: `Bearer ${fake.secretKey}` } });
+    expect(completed.status).toBe(200);
+    expect((await target.stripe.accounts.retrieve(account.id)).charges_enabled).toBe(true);
+  });
 });

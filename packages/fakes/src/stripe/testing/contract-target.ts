@@ -89,6 +89,16 @@ export function stripeTestModeTarget(secretKey: string, publishableKey: string |
   };
 }
 
+/** The identifying fields of a delivered event body, read with checks. */
+export function deliveredEvent(body: string): { id: string; type: string; account: string | null } {
+  const parsed: unknown = JSON.parse(body);
+  if (typeof parsed !== 'object' || parsed === null || !('id' in parsed) || !('type' in parsed)) throw new Error('not an event');
+  const { id, type } = parsed;
+  const account = 'account' in parsed ? parsed.account : null;
+  if (typeof id !== 'string' || typeof type !== 'string') throw new Error('not an event');
+  return { id, type, account: typeof account === 'string' ? account : null };
+}
+
 /** The SDK's error from a call that must fail. */
 export async function stripeFailure(call: Promise<unknown>): Promise<Stripe.errors.StripeError> {
   try {
@@ -102,3 +112,47 @@ export async function stripeFailure(call: Promise<unknown>): Promise<Stripe.erro
 
 /** A 1×1 PNG, the smallest image Stripe accepts as an identity document. */
 export const TINY_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+export const CONTROLLER: Stripe.AccountCreateParams.Controller = {
+  fees: { payer: 'application' },
+  losses: { payments: 'application' },
+  requirement_collection: 'application',
+  stripe_dashboard: { type: 'none' },
+};
+
+export function newIndividualAccount(stripe: Stripe, params: Stripe.AccountCreateParams = {}, options?: Stripe.RequestOptions): Promise<Stripe.Response<Stripe.Account>> {
+  return stripe.accounts.create(
+    { country: 'US', business_type: 'individual', controller: CONTROLLER, capabilities: { card_payments: { requested: true }, transfers: { requested: true } }, ...params },
+    options,
+  );
+}
+
+export async function bankToken(stripe: Stripe, accountNumber = '000123456789'): Promise<Stripe.Token> {
+  return stripe.tokens.create({
+    bank_account: { country: 'US', currency: 'usd', routing_number: '110000000', account_number: accountNumber, account_holder_name: 'Ada Lovelace', account_holder_type: 'individual' },
+  });
+}
+
+/** Everything an individual account needs, with Stripe's test values that verify. */
+export async function completeIndividual(stripe: Stripe, accountId: string, idNumber: string): Promise<Stripe.Account> {
+  const document = await stripe.files.create({ purpose: 'identity_document', file: { data: TINY_PNG, name: 'id.png', type: 'image/png' } });
+  const pii = await stripe.tokens.create({ pii: { id_number: idNumber } });
+  const bank = await bankToken(stripe);
+  return stripe.accounts.update(accountId, {
+    email: 'ada@example.com',
+    business_profile: { mcc: '5734', url: 'https://example.com' },
+    tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: '127.0.0.1' },
+    external_account: bank.id,
+    individual: {
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      email: 'ada@example.com',
+      phone: '+12015550123',
+      dob: { day: 1, month: 1, year: 1901 },
+      address: { line1: 'address_full_match', city: 'Springfield', state: 'IL', postal_code: '62701', country: 'US' },
+      ssn_last_4: idNumber.slice(-4),
+      id_number: pii.id,
+      verification: { document: { front: document.id } },
+    },
+  });
+}
