@@ -45,9 +45,10 @@ export async function bankToken(fake: FakeStripe, routing: string, account: stri
  */
 export async function connectToFakeStripe(h: Harness, fake: FakeStripe, tenantId: string, host: string): Promise<void> {
   await h.server.listen({ host: 'localhost', port: 0 });
-  const address = h.server.addresses().find((a) => a.family === 'IPv4') ?? h.server.addresses()[0];
+  const address = h.server.server.address();
+  if (address === null || typeof address === 'string') throw new Error('The app is not listening on a port');
   const endpoint = await callFakeStripe(fake, '/v1/webhook_endpoints', fake.secretKey, {
-    url: `http://${host}:${address?.port ?? 0}/api/v1/webhooks/payment-provider`,
+    url: `http://${host}:${address.port}/api/v1/webhooks/payment-provider`,
     'enabled_events[]': 'account.updated',
     connect: 'true',
   });

@@ -42,21 +42,21 @@ async function readDocument(request: FastifyRequest) {
 
 /** The wizard's calls for one business, shared by the signed-in routes and the public link. */
 function wizardRoutes(server: Parameters<FastifyPluginAsyncZod>[0], payouts: PayoutService, prefix: string, scopeOf: (request: FastifyRequest) => Promise<BusinessScope>, config: object) {
-  const params = prefix.includes(':token') ? onboardingTokenParamsSchema : undefined;
-  server.get(`${prefix}/onboarding/requirements`, { config, schema: { params, response: onboarding } }, async (request) => ({ data: await payouts.overview(await scopeOf(request)) }));
-  server.post(`${prefix}/onboarding/requirements`, { config, schema: { params, body: payoutStepRequestSchema, response: onboarding } }, async (request) => ({
+  const params = prefix.includes(':token') ? { params: onboardingTokenParamsSchema } : {};
+  server.get(`${prefix}/onboarding/requirements`, { config, schema: { ...params, response: onboarding } }, async (request) => ({ data: await payouts.overview(await scopeOf(request)) }));
+  server.post(`${prefix}/onboarding/requirements`, { config, schema: { ...params, body: payoutStepRequestSchema, response: onboarding } }, async (request) => ({
     data: await payouts.submitStep(await scopeOf(request), request.body, requestMeta(request)),
   }));
-  server.post(`${prefix}/onboarding/refresh-account`, { config, schema: { params, response: onboarding } }, async (request) => ({ data: await payouts.refresh(await scopeOf(request)) }));
-  server.post(`${prefix}/onboarding/upload-documents`, { config, schema: { params, response: onboarding } }, async (request) => {
+  server.post(`${prefix}/onboarding/refresh-account`, { config, schema: { ...params, response: onboarding } }, async (request) => ({ data: await payouts.refresh(await scopeOf(request)) }));
+  server.post(`${prefix}/onboarding/upload-documents`, { config, schema: { ...params, response: onboarding } }, async (request) => {
     const scope = await scopeOf(request);
     const { kind, file } = await readDocument(request);
     return { data: await payouts.uploadDocument(scope, kind, file) };
   });
-  server.post(`${prefix}/onboarding/bank-link-token`, { config, schema: { params, response: { 200: dataResponse(bankLinkTokenSchema) } } }, async (request) => ({
+  server.post(`${prefix}/onboarding/bank-link-token`, { config: { ...config, sensitiveResponse: true }, schema: { ...params, response: { 200: dataResponse(bankLinkTokenSchema) } } }, async (request) => ({
     data: await payouts.bankLinkToken(await scopeOf(request), request.ctx.tenant.name),
   }));
-  server.post(`${prefix}/onboarding/bank-link-exchange`, { config, schema: { params, body: bankLinkExchangeRequestSchema, response: onboarding } }, async (request) => ({
+  server.post(`${prefix}/onboarding/bank-link-exchange`, { config, schema: { ...params, body: bankLinkExchangeRequestSchema, response: onboarding } }, async (request) => ({
     data: await payouts.exchangeBankLink(await scopeOf(request), request.body),
   }));
 }
@@ -65,7 +65,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<{ payouts: PayoutService }> = a
   const signedIn = async (request: FastifyRequest) => businessScope(request);
   wizardRoutes(server, payouts, '/business', signedIn, manage);
   server.get('/business/stripe-account', { config: manage, schema: { response: onboarding } }, async (request) => ({ data: await payouts.overview(businessScope(request)) }));
-  server.post('/business/onboarding/link', { config: { access: { ability: 'manage-business-settings', scope: 'business' as const, ownerOnly: true } }, schema: { response: { 201: dataResponse(payoutOnboardingLinkSchema) } } }, async (request, reply) =>
+  server.post('/business/onboarding/link', { config: { access: { ability: 'manage-business-settings', scope: 'business' as const, ownerOnly: true }, sensitiveResponse: true }, schema: { response: { 201: dataResponse(payoutOnboardingLinkSchema) } } }, async (request, reply) =>
     reply.status(201).send({ data: await payouts.createOnboardingLink(businessScope(request), requireUser(request).id, request.ctx.tenant.origin) }),
   );
 

@@ -195,7 +195,10 @@ export function createPayoutService(app: AppContext) {
       if (!accountId) return;
       const row = await repo.findPayoutAccountByProviderId(tx, event.tenantId, accountId);
       if (!row) return;
-      const provider = await paymentProvider(event.tenantId);
+      // The inbox's transaction holds the connection (PGlite has one): the settings are read through it.
+      const settings = await repo.findProviderSettings(tx, event.tenantId);
+      if (!settings?.secret) return;
+      const provider = app.paymentProviders({ secretKey: app.secretBox.open(settings.secret), accountId: settings.accountId });
       const account = await provider.retrievePayoutAccount(accountId);
       await repo.saveSnapshot(tx, { tenantId: event.tenantId, businessId: row.businessId }, snapshotOf(account, app.clock.now()));
     },

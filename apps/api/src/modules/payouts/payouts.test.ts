@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payoutMessages } from '@app/contracts';
 import { type FakeStripe, TEST_ROUTING_NUMBER, startFakeStripe } from '@app/fakes';
@@ -44,7 +45,8 @@ async function completeWizard(client: TestClient, base = '/api/v1/business') {
 }
 
 beforeAll(async () => {
-  fake = await startFakeStripe();
+  // Checks finish only when the test says so: the state before and after the webhook is seen.
+  fake = await startFakeStripe({ verificationDelayMs: null });
   h = await createHarness({ serverLog, env: { PAYMENT_PROVIDER_API_BASE: fake.url } });
   await connectToFakeStripe(h, fake, h.landlordId, 'localhost');
   owner = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Payout Traders');
@@ -91,6 +93,11 @@ describe('the payout wizard against the fake Stripe', () => {
     expect(review.account?.tos_accepted).toBe(true);
     expect(review.account?.bank_account).toMatchObject({ last4: ACCOUNT_NUMBER.slice(-4) });
     expect(review.account?.currently_due).toEqual([]);
+    expect(review.account?.pending_verification.length).toBeGreaterThan(0);
+    expect(review.account?.charges_enabled).toBe(false);
+    await settleEvents(h, fake);
+    expect(onboardingOf(await owner.get('/api/v1/business/stripe-account')).account?.charges_enabled).toBe(false);
+    fake.control.completeVerification(review.account?.provider_account_id ?? '');
     await settleEvents(h, fake);
     const enabled = onboardingOf(await owner.get('/api/v1/business/stripe-account')).account;
     expect(enabled).toMatchObject({ charges_enabled: true, payouts_enabled: true, disabled_reason: null, errors: [] });
@@ -102,8 +109,9 @@ describe('a failed verification', () => {
     const other = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Failing Payouts');
     const first = onboardingOf(await wizardStep(other, { step: 'account_details', business_type: 'individual', email: 'failing@payouts.example.com' }));
     const accountId = first.account?.provider_account_id ?? '';
-    fake.control.failVerification(accountId, { reason: 'The ID number does not match the name.' });
     onboardingOf(await wizardStep(other, individualDetails(await piiToken(fake, ID_NUMBER))));
+    fake.control.failVerification(accountId, { reason: 'The ID number does not match the name.' });
+    fake.control.completeVerification(accountId);
     await settleEvents(h, fake);
     const failed = onboardingOf(await other.get('/api/v1/business/onboarding/requirements'));
     expect(failed.account?.charges_enabled).toBe(false);
@@ -171,13 +179,15 @@ describe('the ID number and the bank account number', () => {
   it('appear in no request log, API log or database column', async () => {
     await h.jobs.drain();
     await h.app.apiLog.flush();
-    const columns = await h.app.db.execute<{ table_name: string; column_name: string }>(
-      sql`select table_name, column_name from information_schema.columns where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json')`,
+    const { executor } = h.app.database;
+    const columnRows = await executor.executeSql(
+      "select table_name, column_name from information_schema.columns where table_schema = 'public' and data_type in ('text', 'character varying', 'jsonb', 'json')",
     );
+    const columns = z.array(z.object({ table_name: z.string(), column_name: z.string() })).parse(columnRows.rows);
     const sinks: Record<string, string> = { 'server log': serverLog.text() };
-    for (const { table_name: table, column_name: column } of columns.rows) {
-      const found = await h.app.db.execute<{ value: string }>(sql`select ${sql.identifier(column)}::text as value from ${sql.identifier(table)} where ${sql.identifier(column)}::text like ${'%' + ID_NUMBER + '%'} or ${sql.identifier(column)}::text like ${'%' + ACCOUNT_NUMBER + '%'}`);
-      sinks[`${table}.${column}`] = found.rows.map((row) => row.value).join('\n');
+    for (const { table_name: table, column_name: column } of columns) {
+      const found = await executor.executeSql(`select "${column}"::text as value from "${table}" where "${column}"::text like $1 or "${column}"::text like $2`, [`%${ID_NUMBER}%`, `%${ACCOUNT_NUMBER}%`]);
+      sinks[`${table}.${column}`] = z.array(z.object({ value: z.string() })).parse(found.rows).map((row) => row.value).join('\n');
     }
     expect(Object.keys(sinks)).toEqual(expect.arrayContaining(['api_logs.request_body', 'payout_accounts.requirements']));
     expect(findCanaries(sinks, [{ label: 'ID number', value: ID_NUMBER }, { label: 'account number', value: ACCOUNT_NUMBER }])).toEqual([]);
