@@ -11,6 +11,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { type Database, openEmbedded, openPostgres } from '../apps/api/src/db/client';
+import { prebuiltStatementName, prebuiltTexts } from '../apps/api/src/db/prebuilt';
 
 export const ROOT = process.env.BENCH_ROOT ?? path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -130,7 +131,11 @@ export function rawPostgres(url: string): RawDb {
       const client = await pool.connect();
       try {
         await client.query('begin');
-        const result = await work(async (text, values) => (await client.query<Row>({ text, values, rowMode: 'array' })).rows);
+        // The statements the app prebuilds are named (prepared once per connection) here as there.
+        const result = await work(async (text, values) => {
+          const name = prebuiltTexts.has(text) ? prebuiltStatementName(text) : undefined;
+          return (await client.query<Row>({ text, values, rowMode: 'array', ...(name ? { name } : {}) })).rows;
+        });
         await client.query('commit');
         return result;
       } catch (error) {

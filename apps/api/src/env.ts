@@ -39,6 +39,11 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** The payment provider's API at another address (`http://127.0.0.1:12111`: the fake Stripe in tests and the demo); Stripe's own when unset. */
   PAYMENT_PROVIDER_API_BASE: z.string().url().optional(),
+  /**
+   * Where the bank-link adapter sends every tenant's calls instead of the Plaid host its environment
+   * names: the fake Plaid's URL in tests and the demo. Unset in production.
+   */
+  BANK_LINK_API_BASE: z.string().url().optional(),
 });
 
 /** localhost, 127.0.0.0/8 or ::1: only this machine can reach the listener. */

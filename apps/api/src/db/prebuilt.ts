@@ -17,6 +17,17 @@ export type PrebuiltSelect<TRow> = {
   run(tx: Tx, values: Readonly<Record<string, unknown>>): Promise<TRow[]>;
 };
 
+/** Every prebuilt statement's text: the benchmarks' bare twins name exactly these, as the app does. */
+export const prebuiltTexts = new Set<string>();
+
+/**
+ * Named, a statement is parsed and planned once per PostgreSQL connection (node-postgres prepares
+ * it on first use); the name is the text's digest, so equal texts share one.
+ */
+export function prebuiltStatementName(text: string): string {
+  return `prebuilt_${createHash('sha256').update(text).digest('hex').slice(0, 24)}`;
+}
+
 /** The selection's parts in the order drizzle renders their columns (tables column by column). */
 function partsOf(selection: Record<string, unknown>): Part[] {
   return Object.entries(selection).map(([key, value]): Part => {
@@ -35,9 +46,8 @@ function partsOf(selection: Record<string, unknown>): Part[] {
  */
 export function prebuiltSelect<TSelect extends PrebuildableSelect>(select: TSelect): PrebuiltSelect<ResultRow<TSelect>> {
   const query = select.toSQL();
-  // Named, the statement is parsed and planned once per PostgreSQL connection (node-postgres
-  // prepares it on first use); the name is the text's digest, so equal texts share one.
-  const name = `prebuilt_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`;
+  const name = prebuiltStatementName(query.sql);
+  prebuiltTexts.add(query.sql);
   const parts = partsOf(select._.selectedFields);
   const decode = (raw: unknown[]) => {
     let index = 0;

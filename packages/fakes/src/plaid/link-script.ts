@@ -193,5 +193,8 @@ function installFakePlaidLink(apiBaseUrl: string): void {
 
 /** The script's text, bound to the fake Plaid at `apiBaseUrl`, for `page.route` or the demo to serve. */
 export function fakePlaidLinkScript(apiBaseUrl: string): string {
-  return `(${installFakePlaidLink.toString()})(${JSON.stringify(apiBaseUrl)});\n`;
+  // A transpiler that keeps function names (esbuild's keepNames, which tsx turns on) puts calls of
+  // its `__name` helper inside the function's text; the page has no such helper, so the script
+  // brings a harmless one.
+  return `(() => {\nconst __name = (target) => target;\n(${installFakePlaidLink.toString()})(${JSON.stringify(apiBaseUrl)});\n})();\n`;
 }

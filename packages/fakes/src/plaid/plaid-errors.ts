@@ -40,15 +40,18 @@ const CATALOGUE = {
   },
   ITEM_NOT_FOUND: { type: PlaidErrorType.ItemError, code: 'ITEM_NOT_FOUND', message: 'the requested item was not found' },
   INTERNAL_SERVER_ERROR: { type: PlaidErrorType.ApiError, code: 'INTERNAL_SERVER_ERROR', message: 'an unexpected error occurred' },
-} as const satisfies Record<string, { type: PlaidErrorType; code: string; message: string }>;
+} as const satisfies Record<string, FakePlaidErrorSpec>;
 
 export type FakePlaidErrorName = keyof typeof CATALOGUE;
-export type FakePlaidErrorSpec = { type: PlaidErrorType; code: string; message: string; displayMessage?: string | null };
+/** An error of Plaid's shape; the type may be given as the enum member or its text ('INSTITUTION_ERROR'). */
+export type FakePlaidErrorSpec = { type: `${PlaidErrorType}`; code: string; message: string; displayMessage?: string | null };
+/** Plaid's error envelope as the SDK types it, the type read as its text. */
+type PlaidErrorEnvelope = Omit<PlaidError, 'request_id' | 'error_type'> & { error_type: `${PlaidErrorType}` };
 
 /** An error the fake answers with; the route handler turns it into Plaid's envelope. */
 export class FakePlaidError extends Error {
   readonly httpStatus: number;
-  readonly body: Omit<PlaidError, 'request_id'>;
+  readonly body: PlaidErrorEnvelope;
 
   /** A catalogued error, or any other (a test control's), with Plaid's null display message unless one is given. */
   constructor(error: FakePlaidErrorName | FakePlaidErrorSpec) {
