@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { invalidParam, newId, nowSeconds } from './errors.js';
-import { formObject, formString, type FormObject } from './form.js';
+import { formObject, formString, formStrings, type FormObject } from './form.js';
 import { applyAddress, applyPersonParams, textOrNull, type ParamResolver } from './persons.js';
 import { emptyAddress, FAILING_ADDRESS_LINE1, FAILING_ID_NUMBER, newPerson, newPersonRecord, type PersonRecord, type StoredAccount } from './records.js';
 import { refreshRequirements } from './requirements.js';
@@ -59,7 +59,7 @@ export function newStoredAccount(params: FormObject): StoredAccount {
     tos_acceptance: { date: null, ip: null, user_agent: null },
     type: accountType(controller, formString(params.type)),
   };
-  return { account, individual: null, persons: [], bankAccounts: [], forcedFailure: null };
+  return { account, individual: null, persons: [], bankAccounts: [], ownershipDocuments: [], forcedFailure: null };
 }
 
 function ensureIndividual(stored: StoredAccount): PersonRecord {
@@ -154,6 +154,12 @@ export function applyAccountParams(stored: StoredAccount, params: FormObject, re
   if (individual !== undefined) applyPersonParams(ensureIndividual(stored), individual, 'individual', resolver);
   const company = formObject(params.company);
   if (company !== undefined) applyCompany(account, company, resolver);
+  const ownership = formObject(formObject(params.documents)?.proof_of_ultimate_beneficial_ownership);
+  if (ownership !== undefined) {
+    stored.ownershipDocuments = formStrings(ownership.files).map((fileId, index) =>
+      resolver.identityFile(fileId, `documents[proof_of_ultimate_beneficial_ownership][files][${index}]`, ['account_requirement']),
+    );
+  }
   const metadata = formObject(params.metadata);
   if (metadata !== undefined) {
     const current = { ...account.metadata };

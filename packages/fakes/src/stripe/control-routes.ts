@@ -3,7 +3,7 @@ import type Stripe from 'stripe';
 import { StripeApiError } from './errors.js';
 import { formString } from './form.js';
 import { RequestBody } from './http.js';
-import type { FakeStripeControl } from './server.js';
+import type { FakeStripeControl } from './control.js';
 
 /** The failure codes the control route accepts (Stripe's codes for identity and document checks). */
 const FAILURE_CODES: readonly Stripe.Account.Requirements.Error.Code[] = [

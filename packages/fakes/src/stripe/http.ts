@@ -62,6 +62,27 @@ export function registerBodyParsers(app: FastifyInstance): void {
   });
 }
 
+/** Unknown routes and bodies the parsers refuse get Stripe's error shape too. */
+export function registerFallbacks(app: FastifyInstance): void {
+  app.setNotFoundHandler((request, reply) => {
+    void reply.status(404).send({
+      error: {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${request.method}: ${request.url.split('?')[0] ?? ''}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+      },
+    });
+  });
+  app.setErrorHandler((error, _request, reply) => {
+    if (error instanceof StripeApiError) {
+      void reply.status(error.status).send({ error: error.body });
+      return;
+    }
+    const status = error instanceof Error && 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
+    const message = error instanceof Error ? error.message : String(error);
+    void reply.status(status === 413 ? 413 : status >= 500 ? 500 : 400).send({ error: { type: status >= 500 ? 'api_error' : 'invalid_request_error', message } });
+  });
+}
+
 /** How Stripe shows a wrong key: its prefix and last 4, the rest starred. */
 export function redactKey(key: string): string {
   const prefix = /^[a-z]+_(?:test|live)_/.exec(key)?.[0] ?? '';

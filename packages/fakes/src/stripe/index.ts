@@ -1,4 +1,5 @@
-export { startFakeStripe, type FakeStripe, type FakeStripeControl, type FakeStripeOptions, type VerificationFailureOptions } from './server.js';
+export { startFakeStripe, type FakeStripe, type FakeStripeOptions } from './server.js';
+export type { FakeStripeControl, VerificationFailureOptions } from './control.js';
 export { fakeStripeJsSource, STRIPE_JS_URL } from './stripe-js.js';
 export { signPayload, type WebhookDelivery } from './webhooks.js';
 export { FAILING_ACCOUNT_NUMBER, FAILING_ADDRESS_LINE1, FAILING_ID_NUMBER } from './records.js';

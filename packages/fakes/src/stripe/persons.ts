@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import { invalidParam } from './errors.js';
+import { invalidParam, invalidRequest } from './errors.js';
 import { formObject, formString, type FormObject } from './form.js';
 import type { PersonRecord } from './records.js';
 
@@ -26,12 +26,18 @@ function dobPart(value: string | undefined, param: string, max: number): number 
   if (value === undefined) return undefined;
   if (value === '') return null;
   const number = Number(value);
-  if (!Number.isInteger(number) || number < 1 || number > max) throw invalidParam(param, `Invalid integer: ${value}`);
+  if (!Number.isInteger(number) || number < 1 || number > max) throw invalidRequest(`Invalid integer: ${value}`, { code: 'parameter_invalid_integer', param });
   return number;
 }
 
 function booleanParam(value: string | undefined): boolean | undefined {
   return value === undefined ? undefined : value === 'true';
+}
+
+/** The request field a person's value came in: `individual[dob][day]` on accounts, `dob[day]` on persons. */
+function paramName(prefix: string, ...segments: string[]): string {
+  const [first = '', ...rest] = prefix === '' ? segments : [prefix, ...segments];
+  return first + rest.map((segment) => `[${segment}]`).join('');
 }
 
 /**
@@ -47,9 +53,9 @@ export function applyPersonParams(record: PersonRecord, params: FormObject, para
   const dob = formObject(params.dob);
   if (dob !== undefined) {
     const current = person.dob ?? { day: null, month: null, year: null };
-    const day = dobPart(formString(dob.day), `${paramPrefix}[dob][day]`, 31);
-    const month = dobPart(formString(dob.month), `${paramPrefix}[dob][month]`, 12);
-    const year = dobPart(formString(dob.year), `${paramPrefix}[dob][year]`, 9999);
+    const day = dobPart(formString(dob.day), paramName(paramPrefix, 'dob', 'day'), 31);
+    const month = dobPart(formString(dob.month), paramName(paramPrefix, 'dob', 'month'), 12);
+    const year = dobPart(formString(dob.year), paramName(paramPrefix, 'dob', 'year'), 9999);
     person.dob = { day: day === undefined ? current.day : day, month: month === undefined ? current.month : month, year: year === undefined ? current.year : year };
   }
   const address = formObject(params.address);
@@ -59,13 +65,13 @@ export function applyPersonParams(record: PersonRecord, params: FormObject, para
   }
   const ssnLast4 = formString(params.ssn_last_4);
   if (ssnLast4 !== undefined) {
-    if (!/^\d{4}$/.test(ssnLast4)) throw invalidParam(`${paramPrefix}[ssn_last_4]`, 'The SSN last 4 must be 4 digits.');
+    if (!/^\d{4}$/.test(ssnLast4)) throw invalidParam(paramName(paramPrefix, 'ssn_last_4'), 'The SSN last 4 must be 4 digits.');
     person.ssn_last_4_provided = true;
     restartIdentityCheck(record);
   }
   const idNumber = formString(params.id_number);
   if (idNumber !== undefined) {
-    const param = `${paramPrefix}[id_number]`;
+    const param = paramName(paramPrefix, 'id_number');
     const value = idNumber.startsWith('pii_') ? resolver.takeIdNumberToken(idNumber, param) : idNumber;
     if (!/^\d{9}$/.test(value.replace(/-/g, ''))) throw invalidParam(param, 'Invalid ID number: a US ID number has 9 digits.');
     record.idNumber = value.replace(/-/g, '');
@@ -78,7 +84,7 @@ export function applyPersonParams(record: PersonRecord, params: FormObject, para
     const current = verification.document ?? { back: null, details: null, details_code: null, front: null };
     for (const side of ['front', 'back'] as const) {
       const fileId = formString(document[side]);
-      if (fileId !== undefined) current[side] = resolver.identityFile(fileId, `${paramPrefix}[verification][document][${side}]`, ['identity_document']);
+      if (fileId !== undefined) current[side] = resolver.identityFile(fileId, paramName(paramPrefix, 'verification', 'document', side), ['identity_document']);
     }
     verification.document = { ...current, details: null, details_code: null };
     person.verification = verification;

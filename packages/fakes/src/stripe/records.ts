@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { FormObject } from './form.js';
 
 /** Where the asynchronous check of an identity (ID number, last 4) or a document stands. */
 export type VerificationState = 'none' | 'pending' | 'verified' | 'failed';
@@ -18,6 +19,8 @@ export type StoredAccount = {
   individual: PersonRecord | null;
   persons: PersonRecord[];
   bankAccounts: Stripe.BankAccount[];
+  /** `documents[proof_of_ultimate_beneficial_ownership][files][]`: write-only on Stripe, so kept beside the account. */
+  ownershipDocuments: string[];
   /** Set by the test control: the next verification of this account fails with this error. */
   forcedFailure: { code: Stripe.Account.Requirements.Error.Code; reason: string } | null;
 };
@@ -27,8 +30,8 @@ export type StoredFile = { file: Stripe.File; data: Buffer; account: string | nu
 export type TokenPayload =
   | { kind: 'pii'; idNumber: string }
   | { kind: 'bank_account'; bankAccount: Stripe.BankAccount; fails: boolean }
-  | { kind: 'account'; params: import('./form.js').FormObject }
-  | { kind: 'person'; params: import('./form.js').FormObject };
+  | { kind: 'account'; params: FormObject }
+  | { kind: 'person'; params: FormObject };
 
 export type StoredToken = { token: Stripe.Token; payload: TokenPayload; account: string | null };
 

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { PersonRecord, StoredAccount } from './records.js';
+import { newPerson, newPersonRecord, type PersonRecord, type StoredAccount } from './records.js';
 
 /** The fields Stripe asks of a person, as dotted paths under the person's prefix. */
 function personFieldsDue(record: PersonRecord, prefix: string): string[] {
@@ -54,10 +54,11 @@ function fieldsDue(stored: StoredAccount): string[] {
     if (!company?.address?.state) due.push('company.address.state');
     if (!company?.address?.postal_code) due.push('company.address.postal_code');
     if (!company?.tax_id_provided) due.push('company.tax_id');
-    if (!company?.verification?.document?.front) due.push('company.verification.document');
+    if (stored.ownershipDocuments.length === 0) due.push('documents.proof_of_ultimate_beneficial_ownership.files');
+    // Until a representative exists Stripe names their fields `representative.…`, then by the person's id.
     const representative = representativeOf(stored);
     if (representative) due.push(...personFieldsDue(representative, representative.person.id));
-    else due.push('relationship.representative');
+    else due.push(...personFieldsDue(newPersonRecord(newPerson('representative', account.id, 0)), 'representative'));
   }
   return due;
 }

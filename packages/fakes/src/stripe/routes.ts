@@ -81,6 +81,12 @@ export function registerApiRoutes(app: FastifyInstance, state: FakeStripeState, 
     return { stored, record };
   };
   route('GET', '/v1/accounts/:account/persons/:person', ({ path }) => ({ body: personOf(path).record.person }));
+  route('DELETE', '/v1/accounts/:account/persons/:person', ({ path, origin }) => {
+    const { stored, record } = personOf(path);
+    state.deletePerson(stored, record, origin);
+    const deleted: Stripe.DeletedPerson = { id: record.person.id, object: 'person', deleted: true };
+    return { body: deleted };
+  });
   route('POST', '/v1/accounts/:account/persons/:person', ({ path, params, origin }) => {
     const { stored, record } = personOf(path);
     state.updatePerson(stored, record, params, origin);

@@ -4,13 +4,14 @@ import type Stripe from 'stripe';
 import { BankTokenRegistry } from '../bank-token-registry.js';
 import { accountView } from './accounts.js';
 import { newId, nowSeconds, StripeApiError } from './errors.js';
-import { registerBodyParsers, IdempotencyStore, type Authenticator } from './http.js';
+import { registerBodyParsers, registerFallbacks, IdempotencyStore, type Authenticator } from './http.js';
 import type { StoredAccount } from './records.js';
 import { registerApiRoutes } from './routes.js';
 import { registerControlRoutes } from './control-routes.js';
 import { FakeStripeState } from './state.js';
 import { fakeStripeJsSource } from './stripe-js.js';
-import { WebhookDispatcher, type WebhookDelivery } from './webhooks.js';
+import { WebhookDispatcher } from './webhooks.js';
+import type { FakeStripeControl } from './control.js';
 
 export type FakeStripeOptions = {
   /** Port to listen on; 0 (the default) picks a free one. The fake always listens on 127.0.0.1. */
@@ -29,26 +30,6 @@ export type FakeStripeOptions = {
   verificationDelayMs?: number | null;
   /** Shared with the fake Plaid, whose processor tokens (`btok_…`) this fake accepts. */
   registry?: BankTokenRegistry;
-};
-
-export type VerificationFailureOptions = { code?: Stripe.Account.Requirements.Error.Code; reason?: string };
-
-/** Test controls, in process (the same as the POST /_control/… routes). */
-export type FakeStripeControl = {
-  completeVerification(accountId: string): void;
-  /** The next check of the account fails (or its verified identity fails now): `verification_failed_id_number_match` by default. */
-  failVerification(accountId: string, failure?: VerificationFailureOptions): void;
-  /** Sends a recorded event again, as Stripe's duplicate deliveries do. */
-  redeliverEvent(eventId: string): void;
-  /** Holds deliveries until `releaseDeliveries`, which sends them in order or reversed (out of order). */
-  holdDeliveries(): void;
-  releaseDeliveries(order?: 'in_order' | 'reversed'): void;
-  deliveries(): WebhookDelivery[];
-  /** Resolves when no delivery is in flight or waiting for a retry. */
-  settleDeliveries(): Promise<void>;
-  /** The next `count` API requests are answered 429. */
-  rateLimitNextRequests(count: number): void;
-  events(): Stripe.Event[];
 };
 
 export type FakeStripe = {
@@ -130,6 +111,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 
   const app = Fastify({ logger: false, bodyLimit: 32 * 1024 * 1024 });
   registerBodyParsers(app);
+  registerFallbacks(app);
   app.options('/*', async (_request, reply) =>
     reply
       .status(204)

@@ -202,7 +202,7 @@ export class FakeStripeState {
     this.mutate(stored, origin, () => {
       const token = formString(params.person_token);
       const tokenParams = token === undefined ? {} : this.#personTokenParams(token);
-      applyPersonParams(record, { ...tokenParams, ...params }, 'person', this.resolver(null));
+      applyPersonParams(record, { ...tokenParams, ...params }, '', this.resolver(null));
       stored.persons.unshift(record);
     });
     this.#record({ ...this.#eventBase(stored.account.id, origin), type: 'person.created', data: { object: structuredClone(record.person) } });
@@ -211,11 +211,19 @@ export class FakeStripeState {
 
   updatePerson(stored: StoredAccount, record: PersonRecord, params: FormObject, origin: RequestOrigin): void {
     const before = structuredClone(record.person);
-    this.mutate(stored, origin, () => applyPersonParams(record, params, 'person', this.resolver(null)));
+    this.mutate(stored, origin, () => applyPersonParams(record, params, '', this.resolver(null)));
     const previous = previousAttributes(before, record.person);
     if (Object.keys(previous).length > 0) {
       this.#record({ ...this.#eventBase(stored.account.id, origin), type: 'person.updated', data: { object: structuredClone(record.person), previous_attributes: previous } });
     }
+  }
+
+  deletePerson(stored: StoredAccount, record: PersonRecord, origin: RequestOrigin): void {
+    if (record === stored.individual) throw invalidRequest('You cannot delete the individual of an individual account.');
+    this.mutate(stored, origin, () => {
+      stored.persons = stored.persons.filter((item) => item !== record);
+    });
+    this.#record({ ...this.#eventBase(stored.account.id, origin), type: 'person.deleted', data: { object: structuredClone(record.person) } });
   }
 
   #personTokenParams(token: string): FormObject {

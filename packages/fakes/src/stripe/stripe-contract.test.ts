@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FakeStripe } from './server.js';
-import { bankToken, completeIndividual, deliveredEvent, fakeTarget, newIndividualAccount, stripeFailure, stripeTestModeTarget, TINY_PNG, WebhookReceiver, type ContractTarget } from './testing/contract-target.js';
+import { bankToken, completeIndividual, CONTROLLER, deliveredEvent, fakeTarget, newIndividualAccount, stripeFailure, stripeTestModeTarget, TINY_PNG, WebhookReceiver, type ContractTarget } from './testing/contract-target.js';
 
 const realSecretKey = process.env.STRIPE_CONTRACT_SECRET_KEY;
 const realPublishableKey = process.env.STRIPE_CONTRACT_PUBLISHABLE_KEY;
@@ -22,7 +22,7 @@ function contractSuite(label: string, makeTarget: (webhookUrl: string) => Promis
     it('validates the secret key and words a wrong one as Stripe does', async () => {
       const platform = await target.stripe.accounts.retrieveCurrent();
       expect(platform.object).toBe('account');
-      const wrong = new Stripe('sk_test_wrongwrongwrongwrong1234', { host: target.fake ? '127.0.0.1' : undefined, port: target.fake?.port, protocol: target.fake ? 'http' : undefined, maxNetworkRetries: 0 });
+      const wrong = target.client('sk_test_wrongwrongwrongwrong1234');
       const failure = await stripeFailure(wrong.accounts.retrieveCurrent());
       expect(failure).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
       expect(failure.statusCode).toBe(401);
@@ -62,6 +62,33 @@ function contractSuite(label: string, makeTarget: (webhookUrl: string) => Promis
       const failed = await target.settleVerification(account.id, (settled) => (settled.requirements?.errors?.length ?? 0) > 0);
       expect(failed.requirements?.errors).toContainEqual(expect.objectContaining({ code: 'verification_failed_id_number_match', requirement: 'individual.id_number' }));
       expect(failed.charges_enabled).toBe(false);
+    });
+
+    it("collects a company's representative as a person, whose fields leave the requirements", async () => {
+      const company = await target.stripe.accounts.create({ country: 'US', business_type: 'company', controller: CONTROLLER, capabilities: { transfers: { requested: true } } });
+      expect(company.requirements?.currently_due).toEqual(expect.arrayContaining(['company.name', 'company.tax_id', 'representative.first_name']));
+      const updated = await target.stripe.accounts.update(company.id, { company: { name: 'Analytical Engines LLC', tax_id: '000000000', phone: '+12015550123' } });
+      expect(updated.requirements?.currently_due).not.toContain('company.name');
+      const representative = await target.stripe.accounts.createPerson(company.id, {
+        first_name: 'Ada',
+        last_name: 'Lovelace',
+        relationship: { representative: true, title: 'CEO' },
+      });
+      expect(representative).toMatchObject({ object: 'person', account: company.id, first_name: 'Ada' });
+      const withRepresentative = await target.stripe.accounts.retrieve(company.id);
+      const due = withRepresentative.requirements?.currently_due ?? [];
+      expect(due).not.toContain('representative.first_name');
+      expect(due).not.toContain(`${representative.id}.first_name`);
+      if (target.fake) expect(due).toEqual(expect.arrayContaining(['documents.proof_of_ultimate_beneficial_ownership.files', `${representative.id}.dob.day`]));
+      const ownership = await target.stripe.files.create({ purpose: 'account_requirement', file: { data: TINY_PNG, name: 'owners.png', type: 'image/png' } });
+      const documented = await target.stripe.accounts.update(company.id, { documents: { proof_of_ultimate_beneficial_ownership: { files: [ownership.id] } } });
+      expect(documented.requirements?.currently_due).not.toContain('documents.proof_of_ultimate_beneficial_ownership.files');
+      const persons = await target.stripe.accounts.listPersons(company.id);
+      expect(persons.data.map((person) => person.id)).toContain(representative.id);
+      if (target.fake) {
+        const badDob = await stripeFailure(target.stripe.accounts.updatePerson(company.id, representative.id, { dob: { day: 40, month: 1, year: 1901 } }));
+        expect(badDob.param).toBe('dob[day]');
+      }
     });
 
     it('stores identity documents and refuses other kinds of file', async () => {

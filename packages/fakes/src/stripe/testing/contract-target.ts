@@ -11,6 +11,8 @@ export type ContractTarget = {
   /** A client with this target's publishable key, when one is known. */
   publishable: Stripe | null;
   fake: FakeStripe | null;
+  /** A client of this target with another key (to see how a wrong key is refused). */
+  client(key: string): Stripe;
   /** Waits until pending checks on the account finished (the fake: at once through its control; Stripe: polling). */
   settleVerification(accountId: string, done: (account: Stripe.Account) => boolean): Promise<Stripe.Account>;
   close(): Promise<void>;
@@ -63,6 +65,7 @@ export async function fakeTarget(webhookUrl: string): Promise<ContractTarget> {
     stripe,
     publishable: client(fake.publishableKey),
     fake,
+    client,
     settleVerification: async (accountId) => {
       fake.control.completeVerification(accountId);
       return stripe.accounts.retrieve(accountId);
@@ -77,6 +80,7 @@ export function stripeTestModeTarget(secretKey: string, publishableKey: string |
     stripe,
     publishable: publishableKey === undefined ? null : new Stripe(publishableKey, { maxNetworkRetries: 0 }),
     fake: null,
+    client: (key) => new Stripe(key, { maxNetworkRetries: 0 }),
     settleVerification: async (accountId, done) => {
       const deadline = Date.now() + 15_000;
       for (;;) {
