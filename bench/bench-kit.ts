@@ -36,9 +36,10 @@ export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve
 
 export type HttpResponse = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
-export function request(port: number, method: string, urlPath: string, headers: Record<string, string> = {}, body?: unknown): Promise<HttpResponse> {
+/** `rawBody` is sent as given (a signed webhook's exact bytes); otherwise `body` is sent as JSON. */
+export function request(port: number, method: string, urlPath: string, headers: Record<string, string> = {}, body?: unknown, rawBody?: string): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const payload = rawBody ?? (body === undefined ? undefined : JSON.stringify(body));
     const req = http.request(
       {
         host: '127.0.0.1',

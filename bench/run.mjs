@@ -1,6 +1,6 @@
 // `npm run bench [-- name ...]`: bundles the TypeScript benchmarks the way apps/api/build.mjs bundles
 // the API and runs them one after another, each alone on the cores; names (api, documents, billing,
-// pdf, login-entry) pick some of them.
+// pdf, webhooks, login-entry) pick some of them.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +21,7 @@ const benches = [
   { name: 'documents', entry: 'documents-bench.ts' },
   { name: 'billing', entry: 'billing-bench.ts' },
   { name: 'pdf', entry: 'pdf-bench.ts' },
+  { name: 'webhooks', entry: 'provider-events-bench.ts' },
   { name: 'login-entry', script: 'login-entry.mjs' },
   { name: 'login-entry', entry: 'login-load.ts' },
 ];

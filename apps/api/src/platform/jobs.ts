@@ -16,13 +16,19 @@ export type JobHandler = (data: Record<string, unknown>) => Promise<void>;
  */
 export type SendOptions = { singletonKey?: string; singletonSeconds?: number; retryLimit?: number; startAfterSeconds?: number };
 
+/**
+ * `batchSize`: jobs fetched at once. pg-boss fetches once per polling interval (a second), so a
+ * queue that must keep up with a stream of work (provider events) takes many per fetch.
+ */
+export type RegisterOptions = { batchSize?: number };
+
 /** One queue's backlog: jobs waiting (new or to retry), running, and how long the oldest runnable one has waited. */
 export type QueueStats = { queue: string; created: number; retry: number; active: number; oldestWaitingSeconds: number | null };
 
 /** Background work. pg-boss in the running product; the inline queue runs jobs in-process (tests). */
 export interface JobQueue {
   start(): Promise<void>;
-  register(name: string, handler: JobHandler): Promise<void>;
+  register(name: string, handler: JobHandler, options?: RegisterOptions): Promise<void>;
   send(name: string, data: Record<string, unknown>, options?: SendOptions): Promise<void>;
   /** Every registered queue's backlog (for metrics). */
   stats(): Promise<QueueStats[]>;
@@ -90,17 +96,20 @@ export class PgBossQueue implements JobQueue {
     await this.boss.start();
   }
 
-  /** A failing run is logged here and rethrown, so pg-boss records it and retries it by the job's options. */
-  async register(name: string, handler: JobHandler): Promise<void> {
+  /**
+   * A failing run is logged here and marked failed on its own, so pg-boss retries it by the job's
+   * options while the other jobs of its batch complete.
+   */
+  async register(name: string, handler: JobHandler, options: RegisterOptions = {}): Promise<void> {
     // Two processes creating the same new queue at once deadlock inside pg-boss: they take turns.
     if (!(await this.boss.getQueue(name))) await this.database.exclusively(() => this.boss.createQueue(name));
-    await this.boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: 1, batchSize: 1 }, async (jobs) => {
+    await this.boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: 1, batchSize: options.batchSize ?? 1 }, async (jobs) => {
       for (const job of jobs) {
         try {
           await handler(job.data);
         } catch (error) {
           this.log(`job ${name} failed`, error);
-          throw error;
+          await this.boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
         }
       }
     });

@@ -34,6 +34,7 @@ export const adminPaths = {
   platformUsers: '/admin/users',
   accessLogs: '/admin/access-logs',
   apiLogs: '/admin/logs',
+  events: '/admin/events',
   emailConfiguration: '/admin/email-configuration',
   tenants: '/admin/tenants',
   tenantCreate: '/admin/tenants/create',
@@ -45,6 +46,7 @@ export const adminLinks = {
   businessView: (id: string) => `/admin/businesses/${encodeURIComponent(id)}/view`,
   businessEdit: (id: string) => `/admin/businesses/${encodeURIComponent(id)}/edit`,
   apiLog: (id: string) => `/admin/logs/${encodeURIComponent(id)}`,
+  event: (id: string) => `/admin/events/${encodeURIComponent(id)}`,
   tenantEdit: (id: string) => `/admin/tenants/${encodeURIComponent(id)}/edit`,
 } as const;
 

@@ -12,6 +12,8 @@ import * as repo from './provider-events.repository';
 /** The job that processes one stored event. */
 export const PROCESS_PROVIDER_EVENT_JOB = 'provider-event-process';
 export const PAYMENT_PROVIDER = 'stripe';
+/** Events arrive in bursts (an onboarding sends several): each fetch takes up to this many. */
+const PROCESS_BATCH_SIZE = 50;
 
 /** Why a delivery was refused: the provider retries it, nothing was stored. */
 export const webhookMessages = {
@@ -102,7 +104,7 @@ export function createProviderEventService(app: AppContext, handlers: ProviderEv
         const { tenantId, eventId } = data;
         if (typeof tenantId !== 'string' || typeof eventId !== 'string') throw new Error('A provider-event job names no tenant or event');
         await this.process(tenantId, eventId);
-      });
+      }, { batchSize: PROCESS_BATCH_SIZE });
     },
 
     /**

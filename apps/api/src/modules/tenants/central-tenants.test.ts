@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { messages } from '@app/contracts';
+import { type FakeStripe, startFakeStripe } from '@app/fakes';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
 import { signUpAndSignIn } from '../../../test/sign-up';
 import { linkIn } from '../../../test/smtp';
@@ -13,6 +14,8 @@ const BANK = 'bank-secret-value-5555';
 
 let h: Harness;
 let landlord: TestClient;
+/** Saving a provider secret tries it with the provider: the fake Stripe accepts SECRET. */
+let stripe: FakeStripe;
 
 const tenantBody = {
   name: 'Second Tenant',
@@ -33,12 +36,14 @@ const tenantBody = {
 };
 
 beforeAll(async () => {
-  h = await createHarness();
+  stripe = await startFakeStripe({ secretKey: SECRET });
+  h = await createHarness({ env: { PAYMENT_PROVIDER_API_BASE: stripe.url } });
   landlord = h.client();
   await landlord.login(ADMIN_EMAIL, ADMIN_PASSWORD);
 });
 afterAll(async () => {
   await h.close();
+  await stripe.close();
 });
 
 describe('tenants', () => {

@@ -51,6 +51,27 @@ describe('tenant form', () => {
     expect(body.domains).toEqual(['t2.test']);
   });
 
+  it("shows the provider's refusal of a new secret on the secret field", async () => {
+    const refusal = { message: 'Please Enter Valid Provider API Key.', errors: { payment_provider_secret: ['Please Enter Valid Provider API Key.'] } };
+    mockFetch(
+      route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)),
+      route('GET', '/api/v1/csrf-cookie', () => {
+        document.cookie = 'XSRF-TOKEN=token; path=/';
+        return new Response(null, { status: 204 });
+      }),
+      route('GET', '/api/central/tenants/t-2', () => jsonResponse(200, { data: tenant })),
+      route('PUT', '/api/central/tenants/t-2', () => jsonResponse(422, refusal)),
+    );
+    renderApp('/admin/tenants/t-2/edit', landlordAdmin());
+    const user = userEvent.setup();
+    const [secret] = await screen.findAllByLabelText('Secret');
+    if (!secret) throw new Error('no secret field');
+    await user.type(secret, 'sk_test_refused');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(secret).toHaveAccessibleDescription(expect.stringContaining('Please Enter Valid Provider API Key.')), { timeout: 5000 });
+    expect(secret).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('sends a non-landlord admin to the forbidden page', async () => {
     mockFetch(route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)));
     const session = landlordAdmin();

@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openEmbedded } from '../db/client';
+import { PgBossQueue } from './jobs';
+
+describe('the pg-boss queue', () => {
+  it('takes a batch per fetch; a failing job is retried on its own while the rest of its batch completes', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-batch-'));
+    const database = await openEmbedded(dataDir);
+    const logged: string[] = [];
+    const jobs = new PgBossQueue(database, (message) => logged.push(message));
+    try {
+      await database.migrate();
+      await jobs.start();
+      const runs: number[] = [];
+      let failuresLeft = 1;
+      await jobs.register(
+        'batch-test',
+        async (data) => {
+          const n = Number(data.n);
+          runs.push(n);
+          if (n === 2 && failuresLeft > 0) {
+            failuresLeft -= 1;
+            throw new Error('job 2 failed once');
+          }
+        },
+        { batchSize: 10 },
+      );
+      for (const n of [1, 2, 3]) await jobs.send('batch-test', { n }, { retryLimit: 2 });
+      for (let i = 0; i < 400 && runs.filter((n) => n === 2).length < 2; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(runs.filter((n) => n === 1)).toHaveLength(1);
+      expect(runs.filter((n) => n === 3)).toHaveLength(1);
+      expect(runs.filter((n) => n === 2)).toHaveLength(2);
+      expect(logged).toEqual(['job batch-test failed']);
+    } finally {
+      await jobs.stop();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -1,0 +1,123 @@
+/**
+ * Webhook intake: how many signed provider events per second the app accepts over HTTP (each one's
+ * Stripe signature checked over its raw bytes, stored once, its processing job queued), and how
+ * long from receipt to processed (the inbox row's received_at → processed_at) through the real job
+ * queue (pg-boss, polling each second, as in production). `npm run bench -- webhooks`
+ * (PostgreSQL when reachable, and PGlite).
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { buildApp } from '../apps/api/src/app';
+import { tenants } from '../apps/api/src/db/schema';
+import { ensureInitialData } from '../apps/api/src/db/seed';
+import { loadEnv } from '../apps/api/src/env';
+import { createAppContext } from '../apps/api/src/platform/app-context-factory';
+import { PgBossQueue } from '../apps/api/src/platform/jobs';
+import { findLandlord } from '../apps/api/src/modules/tenants/tenants.service';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, CONNECTIONS, DURATION_SECONDS, type Kind, WARMUP_SECONDS, listeningPort, pgliteKind, postgresKind, postgresServerUrl, problem, problems, request, sleep } from './bench-kit';
+
+const WEBHOOK_PATH = '/api/v1/webhooks/payment-provider';
+/** How long the queue gets to process what was accepted before the figures are read. */
+const DRAIN_TIMEOUT_MS = 120_000;
+
+type Figures = { kind: string; accepted: number; refused: number; perSecond: number; processed: number; p50: number; p99: number; max: number };
+
+function signedEvent(secret: string, sequence: number): { body: string; signature: string } {
+  const body = JSON.stringify({
+    id: `evt_bench_${sequence}_${randomBytes(4).toString('hex')}`,
+    object: 'event',
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    type: 'account.updated',
+    account: 'acct_1Bench',
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object: { id: 'acct_1Bench', object: 'account', charges_enabled: false, payouts_enabled: false, requirements: { currently_due: ['individual.dob.day'], eventually_due: [], past_due: [], pending_verification: [], errors: [], disabled_reason: 'requirements.past_due', current_deadline: null } } },
+  });
+  const at = Math.floor(Date.now() / 1000);
+  return { body, signature: `t=${at},v1=${createHmac('sha256', secret).update(`${at}.${body}`).digest('hex')}` };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+}
+
+async function measureKind(kind: Kind): Promise<Figures> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-webhooks-'));
+  const opened = await kind.open(dataDir);
+  const { database } = opened;
+  await database.migrate();
+  const env = loadEnv({ NODE_ENV: 'production', DATA_DIR: dataDir, ADMIN_EMAIL, ADMIN_PASSWORD, LOG_LEVEL: 'silent', ...opened.env });
+  const jobs = new PgBossQueue(database, (message, error) => problem(message, error));
+  const app = createAppContext({ env, database, jobs, transport: null });
+  await ensureInitialData(app);
+  const landlord = await findLandlord(app.db);
+  if (!landlord) throw new Error('Seeding made no landlord tenant');
+  const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
+  await app.db
+    .update(tenants)
+    .set({ paymentProviderKey: 'pk_test_bench', paymentProviderSecret: app.secretBox.seal('sk_test_bench'), paymentProviderWebhookSecret: app.secretBox.seal(webhookSecret) })
+    .where(eq(tenants.id, landlord.id));
+  await jobs.start();
+  const server = await buildApp(app);
+  await server.listen({ port: 0, host: '127.0.0.1' });
+  const port = listeningPort(server);
+
+  let sequence = 0;
+  let accepted = 0;
+  let refused = 0;
+  const startedAt = Date.now();
+  const measureFrom = startedAt + WARMUP_SECONDS * 1000;
+  const stopAt = measureFrom + DURATION_SECONDS * 1000;
+  const worker = async () => {
+    while (Date.now() < stopAt) {
+      sequence += 1;
+      const event = signedEvent(webhookSecret, sequence);
+      const answer = await request(port, 'POST', WEBHOOK_PATH, { 'content-type': 'application/json', 'stripe-signature': event.signature }, undefined, event.body);
+      if (Date.now() < measureFrom) continue;
+      if (answer.status === 200) accepted += 1;
+      else refused += 1;
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, worker));
+
+  const raw = opened.raw(database);
+  const drainUntil = Date.now() + DRAIN_TIMEOUT_MS;
+  let pending = Number.POSITIVE_INFINITY;
+  while (pending > 0 && Date.now() < drainUntil) {
+    const rows = await raw.tx((query) => query(`select count(*)::int from provider_events where status <> 'processed'`, []));
+    pending = Number(rows[0]?.[0] ?? 0);
+    if (pending > 0) await sleep(250);
+  }
+  if (pending > 0) problem('webhooks', new Error(`${pending} events still unprocessed after ${DRAIN_TIMEOUT_MS} ms`));
+  const latencies = await raw.tx((query) => query(`select extract(epoch from processed_at - received_at) * 1000 from provider_events where status = 'processed' and received_at >= $1 order by 1`, [new Date(measureFrom).toISOString()]));
+  const sorted = latencies.map((row) => Number(row[0]));
+  await server.close();
+  await jobs.stop();
+  await app.apiLog.flush();
+  await raw.close();
+  await database.close();
+  await opened.cleanup();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  return { kind: kind.name, accepted, refused, perSecond: accepted / DURATION_SECONDS, processed: sorted.length, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.at(-1) ?? 0 };
+}
+
+const results: Figures[] = [];
+const serverUrl = postgresServerUrl();
+if (serverUrl) results.push(await measureKind(postgresKind(serverUrl)));
+else console.log('  (no PostgreSQL reachable: PGlite only)');
+results.push(await measureKind(pgliteKind));
+
+console.log(`\n== Webhook intake (${CONNECTIONS} connections, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up, loopback; signature checked, stored once, processed by pg-boss)`);
+console.log('| kind | accepted/s | accepted | refused | processed | receipt→processed p50 ms | p99 ms | max ms |');
+console.log('|------|-----------:|---------:|--------:|----------:|-------------------------:|-------:|-------:|');
+for (const r of results) console.log(`| ${r.kind} | ${r.perSecond.toFixed(0)} | ${r.accepted} | ${r.refused} | ${r.processed} | ${r.p50.toFixed(0)} | ${r.p99.toFixed(0)} | ${r.max.toFixed(0)} |`);
+if (problems.length > 0) {
+  console.log(`\n${problems.length} problem(s):\n${problems.join('\n')}`);
+  process.exitCode = 1;
+}
