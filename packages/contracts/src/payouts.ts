@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { binaryFileSchema, emailSchema } from './common';
 import { text } from './fields';
 import { messages } from './messages';
+import { urlSchema } from './url';
 
 // ---- Payout account and wizard (spec sections 2-5, 7; ARCHITECTURE section 13) -------------
 
@@ -26,13 +28,13 @@ export const payoutMessages = {
 } as const;
 
 /** A `pii_…` token from Stripe.js: the national ID number itself never reaches the server. */
-export const piiTokenSchema = z.string().regex(/^pii_[A-Za-z0-9_]{6,}$/, payoutMessages.tokenOnly);
+export const piiTokenSchema = text().regex(/^pii_[A-Za-z0-9_]{6,}$/, payoutMessages.tokenOnly);
 /** A `btok_…` bank account token (Stripe.js or the bank-link processor token); never routing/account numbers. */
-export const bankTokenSchema = z.string().regex(/^btok_[A-Za-z0-9_]{6,}$/, payoutMessages.tokenOnly);
+export const bankTokenSchema = text().regex(/^btok_[A-Za-z0-9_]{6,}$/, payoutMessages.tokenOnly);
 
 const optionalText = text().trim().max(255, messages.maxLength255).optional();
 const addressSchema = z.object({ line1: optionalText, line2: optionalText, city: optionalText, state: optionalText, postal_code: optionalText });
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, messages.required);
+const isoDate = text().regex(/^\d{4}-\d{2}-\d{2}$/, messages.required);
 
 /**
  * One step's answers (POST /business/onboarding/requirements); absent parts are left as they are.
@@ -42,21 +44,21 @@ const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, messages.required);
 export const payoutStepRequestSchema = z.strictObject({
   step: z.enum(payoutStepKeys),
   business_type: z.enum(['individual', 'company']).optional(),
-  email: z.email(messages.incorrectEmail).optional(),
+  email: emailSchema.optional(),
   individual: z
     .strictObject({
       first_name: optionalText,
       last_name: optionalText,
-      email: z.email(messages.incorrectEmail).optional(),
+      email: emailSchema.optional(),
       phone: optionalText,
       dob: isoDate.optional(),
       address: addressSchema.optional(),
-      ssn_last_4: z.string().regex(/^\d{4}$/, 'Enter the last 4 digits.').optional(),
+      ssn_last_4: text().regex(/^\d{4}$/, 'Enter the last 4 digits.').optional(),
       id_number_token: piiTokenSchema.optional(),
     })
     .optional(),
   company: z.object({ name: optionalText, phone: optionalText, address: addressSchema.optional(), tax_id: optionalText }).optional(),
-  business_profile: z.object({ mcc: z.string().regex(/^\d{4}$/, 'Enter a 4-digit industry code.').optional(), url: z.url().optional() }).optional(),
+  business_profile: z.object({ mcc: text().regex(/^\d{4}$/, 'Enter a 4-digit industry code.').optional(), url: urlSchema.optional() }).optional(),
   bank_account_token: bankTokenSchema.optional(),
   tos_accepted: z.boolean().optional(),
 });
@@ -102,25 +104,27 @@ export type PayoutOnboarding = z.infer<typeof payoutOnboardingSchema>;
 
 export const payoutDocumentKinds = ['identity_document', 'ownership_document'] as const;
 export type PayoutDocumentKind = (typeof payoutDocumentKinds)[number];
+/** POST /business/onboarding/upload-documents: one file, under the field naming its kind. */
+export const payoutDocumentUploadBody = z.object({ identity_document: binaryFileSchema.optional(), ownership_document: binaryFileSchema.optional() });
 /** The provider's identity-document limit (10 MB; jpeg, png or pdf by content). */
 export const PAYOUT_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 export const bankLinkTokenSchema = z.object({ link_token: z.string(), expiration: z.string() });
-export const bankLinkExchangeRequestSchema = z.object({ public_token: z.string().min(1, messages.required).max(255), account_id: z.string().min(1, messages.required).max(255) });
+export const bankLinkExchangeRequestSchema = z.object({ public_token: text().min(1, messages.required).max(255), account_id: text().min(1, messages.required).max(255) });
 export type BankLinkExchangeRequest = z.input<typeof bankLinkExchangeRequestSchema>;
 
 export const payoutOnboardingLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
 export type PayoutOnboardingLink = z.infer<typeof payoutOnboardingLinkSchema>;
-export const onboardingTokenParamsSchema = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, payoutMessages.linkExpired) });
+export const onboardingTokenParamsSchema = z.object({ token: text().regex(/^[A-Za-z0-9_-]{20,100}$/, payoutMessages.linkExpired) });
 
 // ---- Browser-only forms: what the user types before Stripe.js tokenises it; never sent to our API.
 
 /** The national ID number (US: a 9-digit SSN) as typed, tokenised in the browser. */
-export const idNumberFieldSchema = z.string().trim().regex(/^\d{3}-?\d{2}-?\d{4}$/, 'Enter a 9-digit ID number.');
+export const idNumberFieldSchema = text().trim().regex(/^\d{3}-?\d{2}-?\d{4}$/, 'Enter a 9-digit ID number.');
 
 export const manualBankAccountFormSchema = z.object({
   account_holder_name: text({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
-  routing_number: z.string().trim().regex(/^\d{9}$/, 'Enter the 9-digit routing number.'),
-  account_number: z.string().trim().regex(/^\d{4,17}$/, 'Enter the account number (4 to 17 digits).'),
+  routing_number: text().trim().regex(/^\d{9}$/, 'Enter the 9-digit routing number.'),
+  account_number: text().trim().regex(/^\d{4,17}$/, 'Enter the account number (4 to 17 digits).'),
 });
 export type ManualBankAccountForm = z.input<typeof manualBankAccountFormSchema>;

@@ -8,6 +8,7 @@ import {
   messages,
   onboardingTokenParamsSchema,
   payoutDocumentKinds,
+  payoutDocumentUploadBody,
   payoutOnboardingLinkSchema,
   payoutOnboardingSchema,
   payoutStepRequestSchema,
@@ -48,7 +49,7 @@ function wizardRoutes(server: Parameters<FastifyPluginAsyncZod>[0], payouts: Pay
     data: await payouts.submitStep(await scopeOf(request), request.body, requestMeta(request)),
   }));
   server.post(`${prefix}/onboarding/refresh-account`, { config, schema: { ...params, response: onboarding } }, async (request) => ({ data: await payouts.refresh(await scopeOf(request)) }));
-  server.post(`${prefix}/onboarding/upload-documents`, { config, schema: { ...params, response: onboarding } }, async (request) => {
+  server.post(`${prefix}/onboarding/upload-documents`, { config: { ...config, documentedBody: { schema: payoutDocumentUploadBody, multipart: true } }, schema: { ...params, response: onboarding } }, async (request) => {
     const scope = await scopeOf(request);
     const { kind, file } = await readDocument(request);
     return { data: await payouts.uploadDocument(scope, kind, file) };
