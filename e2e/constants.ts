@@ -13,3 +13,10 @@ export const OUTPUT_DIR = path.join(REPO_ROOT, 'test-results/e2e');
 /** Every mail the app sends during the suite lands here as one JSON file: { to, subject, text }. */
 export const MAILBOX_DIR = path.join(OUTPUT_DIR, 'mailbox');
 export const SERVER_LOG = path.join(OUTPUT_DIR, 'server.log');
+
+/** The fake Stripe the suite starts beside the app (PAYMENT_PROVIDER_API_BASE): made-up test keys, accepted only by it. */
+export const FAKE_STRIPE_KEYS = {
+  secretKey: 'sk_test_e2e_fake_stripe_secret_0001',
+  publishableKey: 'pk_test_e2e_fake_stripe_publishable_0001',
+  webhookSecret: 'whsec_e2e_fake_stripe_webhook_0001',
+} as const;

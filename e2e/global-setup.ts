@@ -4,7 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_PORT, MAILBOX_DIR, OUTPUT_DIR, REPO_ROOT, SERVER_LOG } from './constants';
+import { startFakeStripe } from '@app/fakes';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_PORT, FAKE_STRIPE_KEYS, MAILBOX_DIR, OUTPUT_DIR, REPO_ROOT, SERVER_LOG } from './constants';
 
 const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/main.js');
 const WEB_INDEX = path.join(REPO_ROOT, 'apps/web/dist/index.html');
@@ -137,6 +138,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   fs.rmSync(MAILBOX_DIR, { recursive: true, force: true });
   fs.mkdirSync(MAILBOX_DIR, { recursive: true });
   const smtp = await startSmtp();
+  // The payment provider the app checks tenants' keys with: no journey reaches the real one.
+  const stripe = await startFakeStripe({ ...FAKE_STRIPE_KEYS });
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-e2e-'));
   const env: NodeJS.ProcessEnv = {
@@ -156,6 +159,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     // A tenant's own SMTP settings may point at the suite's SMTP server on this machine.
     MAIL_HOST_ALLOWLIST: '127.0.0.1',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
+    PAYMENT_PROVIDER_API_BASE: stripe.url,
   };
   // Always the embedded database, whatever the calling shell has configured.
   for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'TRUST_PROXY', 'DEMO', 'MAIL_USERNAME', 'MAIL_PASSWORD', 'MAIL_SECURE', 'WEB_DIST']) delete env[name];
@@ -173,6 +177,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       clearTimeout(timer);
     }
     await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
+    await stripe.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
