@@ -13,6 +13,7 @@ import { enforceDeclaredAccess, installRequestPipeline } from './platform/pipeli
 import { enforceSensitiveResponses } from './platform/sensitive-routes';
 import { type ServerLogOptions, serverLoggerOptions } from './platform/server-log';
 import { installSecurityHeaders } from './platform/security-headers';
+import { thirdPartySources } from './platform/content-security-policy';
 import { installWebApp } from './platform/web-app';
 import { createAuthenticator } from './modules/auth/authenticate';
 import { createAuthService } from './modules/auth/auth.service';
@@ -120,7 +121,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   installRequestMetrics(server, app.metrics);
-  installSecurityHeaders(server);
+  installSecurityHeaders(server, thirdPartySources([app.env.PAYMENT_PROVIDER_API_BASE, app.env.BANK_LINK_API_BASE]));
   installErrorHandler(server);
   enforceDeclaredAccess(server);
   enforceSensitiveResponses(server);

@@ -20,6 +20,21 @@ export const payoutStepTitles: Record<PayoutStepKey, string> = {
   review_details: 'Review Details',
 };
 
+/**
+ * Which wizard step collects a provider requirement (its dotted name, `individual.dob.day`):
+ * the server lists the steps by it, the page names the step to fix by it.
+ */
+export function stepOfRequirement(requirement: string): PayoutStepKey {
+  if (requirement === 'business_type' || requirement === 'email') return 'account_details';
+  if (/^(individual|company|representative|person_[A-Za-z0-9]+)\.verification\./.test(requirement) || requirement.startsWith('documents.')) return 'verify_documents';
+  if (/^(individual|representative|person_[A-Za-z0-9]+)\./.test(requirement) || requirement === 'relationship.representative') return 'user_details';
+  if (requirement.startsWith('company.')) return 'company_details';
+  if (requirement.startsWith('business_profile.')) return 'business_information';
+  if (requirement === 'external_account') return 'bank_account';
+  // tos_acceptance.* and anything the wizard has no field for: shown on the review, where nothing is hidden.
+  return 'review_details';
+}
+
 export const payoutMessages = {
   notAvailable: 'Payouts are not available',
   tokenOnly: 'Send a token made by the payment provider, not the number itself.',

@@ -27,6 +27,16 @@ export const THIRD_PARTY_SOURCES: readonly ThirdPartySource[] = [
   { name: 'Plaid Link', script: ['https://cdn.plaid.com'], frame: ['https://cdn.plaid.com'], connect: ['https://production.plaid.com', 'https://sandbox.plaid.com'] },
 ];
 
+/**
+ * The sources of the pages' third-party scripts, plus the providers' APIs at another address
+ * (PAYMENT_PROVIDER_API_BASE, BANK_LINK_API_BASE: the fakes in tests and the demo), whose
+ * scripts then call that address from the browser.
+ */
+export function thirdPartySources(apiBases: readonly (string | undefined)[]): readonly ThirdPartySource[] {
+  const origins = originsOf(apiBases.map((url) => url ?? null));
+  return origins.length === 0 ? THIRD_PARTY_SOURCES : [...THIRD_PARTY_SOURCES, { name: 'Provider APIs at another address', connect: origins }];
+}
+
 export type PagePolicyInput = {
   /** Per-response nonce of the app shell: Mantine's <style> elements carry it. */
   styleNonce: string | null;

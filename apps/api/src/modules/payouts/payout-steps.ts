@@ -1,17 +1,5 @@
-import { type PayoutStep, type PayoutStepKey, payoutStepKeys, payoutStepTitles } from '@app/contracts';
+import { type PayoutStep, payoutStepKeys, payoutStepTitles, stepOfRequirement } from '@app/contracts';
 import type { PayoutRequirementsSnapshot } from '../../db/schema';
-
-/** Which wizard step collects a provider requirement (its dotted name, `individual.dob.day`). */
-export function stepOfRequirement(requirement: string): PayoutStepKey {
-  if (requirement === 'business_type' || requirement === 'email') return 'account_details';
-  if (/^(individual|company|representative)\.verification\./.test(requirement) || requirement.startsWith('documents.')) return 'verify_documents';
-  if (requirement.startsWith('individual.') || requirement.startsWith('representative.')) return 'user_details';
-  if (requirement.startsWith('company.')) return 'company_details';
-  if (requirement.startsWith('business_profile.')) return 'business_information';
-  if (requirement === 'external_account') return 'bank_account';
-  // tos_acceptance.* and anything the wizard has no field for: shown on the review, where nothing is hidden.
-  return 'review_details';
-}
 
 /** Everything the provider asks for now or later, or rejected: the wizard collects it all in one pass. */
 export function dueRequirements(requirements: PayoutRequirementsSnapshot): string[] {

@@ -1,6 +1,6 @@
 import { Alert, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { PayoutOnboarding } from '@app/contracts';
+import { type PayoutOnboarding, stepOfRequirement } from '@app/contracts';
 
 /** What the provider says about the account: charges and payouts on or off, what is due, and why it is disabled. */
 export function PayoutAccountStatus({ onboarding }: { onboarding: PayoutOnboarding }) {
@@ -35,7 +35,7 @@ export function PayoutAccountStatus({ onboarding }: { onboarding: PayoutOnboardi
             <List size="sm">
               {account.errors.map((error) => (
                 <List.Item key={`${error.requirement}:${error.code}`}>
-                  {error.reason} ({error.requirement})
+                  {error.reason} {t('payouts.status.fix_on', { step: t(`payouts.steps.${stepOfRequirement(error.requirement)}`) })}
                 </List.Item>
               ))}
             </List>

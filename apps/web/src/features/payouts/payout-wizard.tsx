@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type PayoutOnboarding, type PayoutStepKey, payoutMessages, payoutStepKeys } from '@app/contracts';
+import { type PayoutOnboarding, type PayoutStepKey, payoutMessages, payoutStepKeys, stepOfRequirement } from '@app/contracts';
 import { errorText } from '../../lib/api-error';
 import { paymentTokens } from '../../lib/payment-tokens';
 import { BankAccountStep } from './bank-account-step';
@@ -21,8 +21,11 @@ function nextKey(onboarding: PayoutOnboarding, from: PayoutStepKey): PayoutStepK
   return later?.key ?? 'review_details';
 }
 
+/** Where the wizard opens: the step the provider rejected something on, else the first one not done. */
 function firstOpenKey(onboarding: PayoutOnboarding): PayoutStepKey {
-  return (onboarding.steps.find((step) => !step.completed) ?? onboarding.steps[onboarding.steps.length - 1])?.key ?? 'account_details';
+  const rejected = onboarding.account?.errors.map((error) => stepOfRequirement(error.requirement)) ?? [];
+  const toFix = onboarding.steps.find((step) => rejected.includes(step.key));
+  return (toFix ?? onboarding.steps.find((step) => !step.completed) ?? onboarding.steps[onboarding.steps.length - 1])?.key ?? 'account_details';
 }
 
 /**
