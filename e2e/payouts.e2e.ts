@@ -18,7 +18,8 @@ function fakeUrl(name: 'E2E_FAKE_STRIPE_URL' | 'E2E_FAKE_PLAID_URL'): string {
 async function serveProviderScripts(page: Page): Promise<void> {
   const stripeJs = fakeStripeJsSource(fakeUrl('E2E_FAKE_STRIPE_URL'));
   const plaidLink = fakePlaidLinkScript(fakeUrl('E2E_FAKE_PLAID_URL'));
-  await page.route(`${STRIPE_JS_URL}**`, (route) => route.fulfill({ contentType: 'text/javascript', body: stripeJs }));
+  // @stripe/stripe-js 10 loads its release train's script (/endive/stripe.js), not /v3: every script of the origin is the fake.
+  await page.route(`${new URL(STRIPE_JS_URL).origin}/**`, (route) => route.fulfill({ contentType: 'text/javascript', body: stripeJs }));
   await page.route(PLAID_LINK_SCRIPT_URL, (route) => route.fulfill({ contentType: 'text/javascript', body: plaidLink }));
 }
 
@@ -35,17 +36,20 @@ async function connectProviders(page: Page): Promise<void> {
   await bankLink.getByLabel('Client id', { exact: true }).fill(FAKE_PLAID_CREDENTIALS.clientId);
   await bankLink.getByLabel('Secret', { exact: true }).fill(FAKE_PLAID_CREDENTIALS.secret);
   await bankLink.getByLabel('Environment', { exact: true }).fill('sandbox');
+  await expectAccessible(page, 'tenant form with the providers');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Tenant updated').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/tenants(\?.*)?$/);
+  await expectAccessible(page, 'tenants after connecting the providers');
 }
 
 async function next(page: Page, stepTitle: string): Promise<void> {
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByRole('region', { name: stepTitle })).toBeVisible();
 }
 
 async function accountDetails(page: Page, email: string): Promise<void> {
-  await page.getByLabel('Business type').click();
+  await page.getByRole('combobox', { name: 'Business type' }).click();
   await page.getByRole('option', { name: 'Individual' }).click();
   await page.getByLabel('Business email').fill(email);
   await next(page, 'User Details');

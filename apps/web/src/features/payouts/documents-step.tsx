@@ -16,7 +16,7 @@ export function DocumentsStep({ base, step }: { base: PayoutApiBase; step: Payou
   const upload = useUploadPayoutDocument(base);
   const [error, setError] = useState<string | null>(null);
   const [uploaded, setUploaded] = useState<PayoutDocumentKind[]>([]);
-  const asked = DOCUMENTS.filter((doc) => step.completed || step.required_fields.some((r) => doc.requirements.some((req) => r === req || r.startsWith(req))));
+  const asked = DOCUMENTS.filter((doc) => step.completed || uploaded.includes(doc.kind) || step.required_fields.some((r) => doc.requirements.some((req) => r === req || r.startsWith(req))));
 
   const send = async (kind: PayoutDocumentKind, file: File | null) => {
     if (!file) return;

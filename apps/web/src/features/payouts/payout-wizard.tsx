@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { type PayoutOnboarding, type PayoutStepKey, payoutMessages, payoutStepKeys, stepOfRequirement } from '@app/contracts';
+import { type PayoutOnboarding, type PayoutStepKey, payoutMessages, payoutStepKeys, payoutStepTitles, stepOfRequirement } from '@app/contracts';
 import { errorText } from '../../lib/api-error';
 import { paymentTokens } from '../../lib/payment-tokens';
 import { BankAccountStep } from './bank-account-step';
@@ -40,7 +40,10 @@ export function PayoutWizard({ base, onboarding }: { base: PayoutApiBase; onboar
   const [error, setError] = useState<string | null>(null);
   const submit = useSubmitPayoutStep(base);
   const form = useForm<PayoutFormValues, unknown, PayoutFormOutput>({ resolver: zodResolver(payoutFormSchema), defaultValues: emptyPayoutForm });
-  const steps = onboarding.steps;
+  // The step on screen stays listed while the user is on it, even once the provider needs nothing more from it (a document just uploaded).
+  const steps = onboarding.steps.some((item) => item.key === activeKey)
+    ? onboarding.steps
+    : [...onboarding.steps, { key: activeKey, title: payoutStepTitles[activeKey], required_fields: [], completed: false }].sort((a, b) => order(a.key) - order(b.key));
   const active = Math.max(
     steps.findIndex((step) => step.key === activeKey),
     0,
