@@ -45,35 +45,32 @@ function address(input: NonNullable<NonNullable<Answers['individual']>['address'
   return { line1: input.line1, line2: input.line2, city: input.city, state: input.state, postalCode: input.postal_code };
 }
 
-/** Drops the keys whose value is undefined, so an absent answer leaves the provider's value as it is. */
-function defined<T extends Record<string, unknown>>(record: T): Partial<T> {
-  return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as Partial<T>;
-}
-
-/** One step's answers as the port's update; the terms acceptance carries who accepted, from where, and when. */
+/**
+ * One step's answers as the port's update; the terms acceptance carries who accepted, from where,
+ * and when. An answer left out stays undefined, which the SDK does not send: the provider keeps its value.
+ */
 export function updateOf(answers: Answers, acceptance: { date: number; ip: string; userAgent: string | null }): PayoutAccountUpdate {
   const { individual, company, business_profile: profile } = answers;
   const dob = individual?.dob?.split('-').map(Number);
-  const update: PayoutAccountUpdate = defined({
+  return {
     businessType: answers.business_type,
     email: answers.email,
     individual: individual
-      ? defined({
+      ? {
           firstName: individual.first_name,
           lastName: individual.last_name,
           email: individual.email,
           phone: individual.phone,
           dob: dob && dob.length === 3 ? { year: dob[0] ?? 0, month: dob[1] ?? 0, day: dob[2] ?? 0 } : undefined,
-          address: individual.address ? defined(address(individual.address)) : undefined,
+          address: individual.address ? address(individual.address) : undefined,
           ssnLast4: individual.ssn_last_4,
           idNumberToken: individual.id_number_token,
-        })
+        }
       : undefined,
     company: company
-      ? defined({ name: company.name, phone: company.phone, address: company.address ? defined(address(company.address)) : undefined, taxId: company.tax_id })
+      ? { name: company.name, phone: company.phone, address: company.address ? address(company.address) : undefined, taxId: company.tax_id }
       : undefined,
-    businessProfile: profile ? defined({ mcc: profile.mcc, url: profile.url }) : undefined,
+    businessProfile: profile ? { mcc: profile.mcc, url: profile.url } : undefined,
     tosAcceptance: answers.tos_accepted ? acceptance : undefined,
-  });
-  return update;
+  };
 }

@@ -115,9 +115,9 @@ export function createPayoutService(app: AppContext) {
       const now = app.clock.now();
       const { bank_account_token: bankToken, ...fields } = answers;
       const update = updateOf(fields, { date: Math.floor(now.getTime() / 1000), ip: meta.ip, userAgent: meta.userAgent });
-      if (Object.keys(update).length > 0) {
-        await providerCall(() => provider.updatePayoutAccount(accountId, update, `payout-step:${accountId}:${sha256(JSON.stringify(update))}`));
-      }
+      // JSON leaves the unanswered (undefined) parts out: the same answers make the same idempotency key.
+      const answered = JSON.stringify(update);
+      if (answered !== '{}') await providerCall(() => provider.updatePayoutAccount(accountId, update, `payout-step:${accountId}:${sha256(answered)}`));
       if (bankToken) await providerCall(() => provider.attachBankAccount(accountId, bankToken, `payout-bank:${accountId}:${bankToken}`));
       await store(scope, await providerCall(() => provider.retrievePayoutAccount(accountId)), step);
       return service.overview(scope);

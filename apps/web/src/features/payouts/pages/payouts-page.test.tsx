@@ -78,7 +78,7 @@ describe('settings → payouts', () => {
     expect(screen.getByRole('region', { name: 'User Details' })).toBeInTheDocument();
 
     await user.type(within(step).getByLabelText('ID number (SSN)'), '12345');
-    await user.click(screen.getByRole('button', { name: 'Next', exact: true }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await within(step).findByText('Enter a 9-digit ID number.')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
   });
