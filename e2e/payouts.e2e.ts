@@ -78,7 +78,7 @@ async function untilShown(page: Page, text: string | RegExp): Promise<void> {
   }).toPass({ timeout: 30_000 });
 }
 
-test('payouts journey: the owner completes the payout wizard, uploads a document, links a bank through Plaid Link and accepts the terms; the webhook enables the account; a failed verification shows the provider’s message and the step to fix', async ({ page }) => {
+test('payouts journey: the owner completes the payout wizard, uploads a document, links a bank through Plaid Link and accepts the terms; the webhook enables the account; a failed verification shows the provider’s message and the step to fix', async ({ page, browser }) => {
   await serveProviderScripts(page);
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await expect(page).toHaveURL(/\/admin$/);
@@ -125,6 +125,22 @@ test('payouts journey: the owner completes the payout wizard, uploads a document
   await screenshot(page, 'enabled');
   await expectAccessible(page, 'payouts, account enabled');
   await expectAccessible(page, 'payouts on a phone', { phone: true });
+
+  // "Continue on another device": the link opens this business's payout state without signing in.
+  await page.getByRole('button', { name: 'Continue on another device' }).click();
+  const shared = page.getByRole('dialog', { name: 'Continue on another device' });
+  const onboardingLink = (await shared.getByTestId('onboarding-link').textContent()) ?? '';
+  expect(onboardingLink).toMatch(/\/public\/onboarding\/[\w-]{40,}$/);
+  await expectAccessible(page, 'onboarding link dialog');
+  await shared.getByRole('button', { name: 'Close' }).click();
+  const otherDevice = await browser.newContext();
+  const phone = await otherDevice.newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto(onboardingLink);
+  await expect(phone.getByRole('heading', { name: 'Payouts' })).toBeVisible();
+  await expect(phone.getByText('Nothing is due.')).toBeVisible();
+  await expectAccessible(phone, 'public onboarding link on another device');
+  await otherDevice.close();
 
   // A second business whose ID number the provider cannot verify (Stripe's failing test value).
   await addBusiness(page, 'Payout Failing Works');
