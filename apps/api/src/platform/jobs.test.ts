@@ -26,7 +26,7 @@ describe('the pg-boss queue', () => {
             throw new Error('job 2 failed once');
           }
         },
-        { batchSize: 10 },
+        { batchSize: 10, concurrency: 2 },
       );
       for (const n of [1, 2, 3]) await jobs.send('batch-test', { n }, { retryLimit: 2 });
       for (let i = 0; i < 400 && runs.filter((n) => n === 2).length < 2; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));

@@ -1,4 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import pLimit from 'p-limit';
 import PgBoss from 'pg-boss';
 import { z } from 'zod';
 import type { Database } from '../db/client';
@@ -19,8 +20,9 @@ export type SendOptions = { singletonKey?: string; singletonSeconds?: number; re
 /**
  * `batchSize`: jobs fetched at once. pg-boss fetches once per polling interval (a second), so a
  * queue that must keep up with a stream of work (provider events) takes many per fetch.
+ * `concurrency`: how many jobs of a batch run at once (each on its own connection of the pool).
  */
-export type RegisterOptions = { batchSize?: number };
+export type RegisterOptions = { batchSize?: number; concurrency?: number };
 
 /** One queue's backlog: jobs waiting (new or to retry), running, and how long the oldest runnable one has waited. */
 export type QueueStats = { queue: string; created: number; retry: number; active: number; oldestWaitingSeconds: number | null };
@@ -103,15 +105,20 @@ export class PgBossQueue implements JobQueue {
   async register(name: string, handler: JobHandler, options: RegisterOptions = {}): Promise<void> {
     // Two processes creating the same new queue at once deadlock inside pg-boss: they take turns.
     if (!(await this.boss.getQueue(name))) await this.database.exclusively(() => this.boss.createQueue(name));
+    const limit = pLimit(options.concurrency ?? 1);
     await this.boss.work<Record<string, unknown>>(name, { pollingIntervalSeconds: 1, batchSize: options.batchSize ?? 1 }, async (jobs) => {
-      for (const job of jobs) {
-        try {
-          await handler(job.data);
-        } catch (error) {
-          this.log(`job ${name} failed`, error);
-          await this.boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
-        }
-      }
+      await Promise.all(
+        jobs.map((job) =>
+          limit(async () => {
+            try {
+              await handler(job.data);
+            } catch (error) {
+              this.log(`job ${name} failed`, error);
+              await this.boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+            }
+          }),
+        ),
+      );
     });
   }
 

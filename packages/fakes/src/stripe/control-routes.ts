@@ -67,4 +67,9 @@ export function registerControlRoutes(app: FastifyInstance, control: FakeStripeC
     }),
   );
   app.get('/_control/deliveries', guarded(() => ({ deliveries: control.deliveries() })));
+  app.post('/_control/bank_payments/settle', guarded(() => control.settleBankPayments()));
+  app.post('/_control/bank_payments/fail', guarded(() => control.failBankPayments()));
+  app.post('/_control/cards/decline_next', guarded(() => control.declineNextConfirm()));
+  app.post('/_control/intents/:intent/complete_authentication', guarded((request) => control.completeAuthentication(stringParam(request, 'intent'))));
+  app.post('/_control/intents/:intent/fail_authentication', guarded((request) => control.failAuthentication(stringParam(request, 'intent'))));
 }

@@ -19,4 +19,13 @@ export type FakeStripeControl = {
   /** The next `count` API requests are answered 429. */
   rateLimitNextRequests(count: number): void;
   events(): Stripe.Event[];
+  /** Settles every `processing` us_bank_account debit now, as its test account decides (000111111116 is returned). */
+  settleBankPayments(): void;
+  /** Returns every `processing` bank debit now with ACH return code R01 (insufficient funds). */
+  failBankPayments(): void;
+  /** The next card confirmation is declined with card_declined / generic_decline, whatever the card. */
+  declineNextConfirm(): void;
+  /** Answers the 3-D Secure challenge of a PaymentIntent or SetupIntent in `requires_action`. */
+  completeAuthentication(intentId: string): void;
+  failAuthentication(intentId: string): void;
 };

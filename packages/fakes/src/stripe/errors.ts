@@ -1,10 +1,24 @@
 import { randomBytes } from 'node:crypto';
+import type Stripe from 'stripe';
 
 export type StripeErrorType = 'invalid_request_error' | 'api_error' | 'card_error' | 'idempotency_error' | 'rate_limit_error';
 
 /** The body Stripe answers with on failure: `{ error: { type, code, message, param, decline_code? } }`. */
 export type StripeErrorBody = {
-  error: { type: StripeErrorType; code?: string; message: string; param?: string; decline_code?: string; doc_url?: string; request_log_url?: string };
+  error: {
+    type: StripeErrorType;
+    code?: string;
+    message: string;
+    param?: string;
+    decline_code?: string;
+    doc_url?: string;
+    request_log_url?: string;
+    /** Card errors carry the objects the failed attempt left behind, as Stripe's do. */
+    charge?: string;
+    payment_intent?: Stripe.PaymentIntent;
+    setup_intent?: Stripe.SetupIntent;
+    payment_method?: Stripe.PaymentMethod;
+  };
 };
 
 /** A request the fake refuses, carrying the HTTP status and the error body Stripe would send. */

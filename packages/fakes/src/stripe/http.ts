@@ -25,6 +25,7 @@ export type ApiContext = {
   keyKind: KeyKind;
   origin: RequestOrigin;
   ip: string;
+  userAgent: string | null;
   url: string;
 };
 
@@ -157,6 +158,15 @@ function sendError(reply: FastifyReply, error: unknown): void {
   void reply.status(500).send({ error: { type: 'api_error', message: `The fake Stripe failed: ${message}` } });
 }
 
+function runHandler(handler: ApiHandler, context: ApiContext, onRefused: (error: StripeApiError) => void): ReturnType<ApiHandler> {
+  try {
+    return handler(context);
+  } catch (error) {
+    if (error instanceof StripeApiError) onRefused(error);
+    throw error;
+  }
+}
+
 /** Registers one API route: authentication, the connected account, idempotency, `expand[]` and Stripe's error shape. */
 export function apiRoute(app: FastifyInstance, auth: Authenticator, idempotency: IdempotencyStore, method: 'GET' | 'POST' | 'DELETE', url: string, handler: ApiHandler, options: { publishable?: boolean } = {}): void {
   app.route({
@@ -189,8 +199,11 @@ export function apiRoute(app: FastifyInstance, auth: Authenticator, idempotency:
           }
         }
         const path = Object.fromEntries(Object.entries(request.params ?? {}).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
-        const context: ApiContext = { params: body.params, files: body.files, path, connected, keyKind, origin: { requestId, idempotencyKey }, ip: request.ip, url: request.url.split('?')[0] ?? url };
-        const result = handler(context);
+        const context: ApiContext = { params: body.params, files: body.files, path, connected, keyKind, origin: { requestId, idempotencyKey }, ip: request.ip, userAgent: request.headers['user-agent'] ?? null, url: request.url.split('?')[0] ?? url };
+        const result = runHandler(handler, context, (error) => {
+          // Stripe saves a request's result once it began executing, so a declined card replays its 402; failed validation is not saved.
+          if (scope !== null && error.status === 402) idempotency.save(scope, { endpoint, digest: body.digest, status: error.status, body: { error: error.body } });
+        });
         const status = result.status ?? 200;
         const expanded = expandObject(structuredClone(result.body), expandPaths(body.params), (id) => auth.expandLookup(id, connected));
         const responseBody = typeof expanded === 'object' && expanded !== null ? expanded : result.body;

@@ -3,14 +3,19 @@ import Fastify from 'fastify';
 import type Stripe from 'stripe';
 import { BankTokenRegistry } from '../bank-token-registry.js';
 import { accountView } from './accounts.js';
-import { newId, nowSeconds, StripeApiError } from './errors.js';
+import { newId, nowSeconds, resourceMissing, StripeApiError } from './errors.js';
 import { registerBodyParsers, registerFallbacks, IdempotencyStore, type Authenticator } from './http.js';
 import type { StoredAccount } from './records.js';
 import { registerApiRoutes } from './routes.js';
 import { registerControlRoutes } from './control-routes.js';
 import { FakeStripeState } from './state.js';
 import { fakeStripeJsSource } from './stripe-js.js';
-import { WebhookDispatcher } from './webhooks.js';
+import { WebhookDispatcher, type WebhookTarget } from './webhooks.js';
+import { PaymentIntents } from './payment-intents.js';
+import { registerPaymentRoutes } from './payment-routes.js';
+import { PaymentStore } from './payment-store.js';
+import { SavedMethods } from './saved-methods.js';
+import { registerThreeDSecurePage } from './three-d-secure-page.js';
 import type { FakeStripeControl } from './control.js';
 
 export type FakeStripeOptions = {
@@ -22,8 +27,17 @@ export type FakeStripeOptions = {
   /** Where to deliver connected accounts' events (a Connect endpoint), signed with `webhookSecret`. */
   webhookUrl?: string;
   webhookSecret?: string;
-  /** Event types for `webhookUrl`; all (`*`) by default. */
+  /** Event types for `webhookUrl` and `platformWebhookUrl`; all (`*`) by default. */
   webhookEvents?: string[];
+  /**
+   * Where to deliver the platform's own events (an account endpoint: payments, destination charges, refunds,
+   * customers), signed with `platformWebhookSecret`. As with Stripe, a Connect endpoint never receives them.
+   */
+  platformWebhookUrl?: string;
+  /** A fresh `whsec_…` when absent: Stripe gives every endpoint its own secret. */
+  platformWebhookSecret?: string;
+  /** How long a us_bank_account debit stays `processing` before it settles (ms; default 3000), or never (null) so only the control settles it. */
+  bankSettlementDelayMs?: number | null;
   /** Waits between delivery attempts after a non-2xx answer; one retry per entry. */
   webhookRetryDelaysMs?: number[];
   /** When pending checks finish on their own: after this many ms (0, the default: right after the response), or never (null) so only the control finishes them. */
@@ -38,6 +52,7 @@ export type FakeStripe = {
   publishableKey: string;
   secretKey: string;
   webhookSecret: string;
+  platformWebhookSecret: string;
   control: FakeStripeControl;
   registry: BankTokenRegistry;
   close(): Promise<void>;
@@ -78,8 +93,16 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(24).toString('hex')}`;
   const registry = options.registry ?? new BankTokenRegistry();
   const dispatcher = new WebhookDispatcher(options.webhookRetryDelaysMs ?? [500, 2_000, 8_000]);
-  const extraTargets = options.webhookUrl === undefined ? [] : [{ id: 'we_start_option', url: options.webhookUrl, secret: webhookSecret, enabledEvents: options.webhookEvents ?? ['*'], connect: true }];
+  const platformWebhookSecret = options.platformWebhookSecret ?? `whsec_${randomBytes(24).toString('hex')}`;
+  const extraTargets: WebhookTarget[] = [];
+  if (options.webhookUrl !== undefined) extraTargets.push({ id: 'we_start_option', url: options.webhookUrl, secret: webhookSecret, enabledEvents: options.webhookEvents ?? ['*'], connect: true });
+  if (options.platformWebhookUrl !== undefined) {
+    extraTargets.push({ id: 'we_start_option_platform', url: options.platformWebhookUrl, secret: platformWebhookSecret, enabledEvents: options.webhookEvents ?? ['*'], connect: false });
+  }
   const state = new FakeStripeState(platformAccount(), registry, dispatcher, extraTargets, options.verificationDelayMs === undefined ? 0 : options.verificationDelayMs);
+  const store = new PaymentStore(state);
+  const intents = new PaymentIntents(store, options.bankSettlementDelayMs === undefined ? 3_000 : options.bankSettlementDelayMs, () => url);
+  const saved = new SavedMethods(store);
   let rateLimited = 0;
   let url = '';
 
@@ -105,7 +128,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       if (file !== undefined) return file.file;
       const account: StoredAccount | undefined = state.accounts.get(id);
       if (account !== undefined && (connected === null || connected === id)) return accountView(account);
-      return undefined;
+      return store.lookup(id, connected);
     },
   };
 
@@ -139,8 +162,26 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       rateLimited = count;
     },
     events: () => [...state.events],
+    settleBankPayments: () => intents.settleAllBanks('as_account'),
+    failBankPayments: () => intents.settleAllBanks('fail'),
+    declineNextConfirm: () => intents.declineNextConfirm(),
+    completeAuthentication: (intentId) => authenticate(intentId, 'complete'),
+    failAuthentication: (intentId) => authenticate(intentId, 'fail'),
   };
-  registerApiRoutes(app, state, auth, new IdempotencyStore(), () => url);
+  const authenticate = (intentId: string, outcome: 'complete' | 'fail') => {
+    const payment = store.intents.get(intentId);
+    if (payment !== undefined) {
+      intents.authenticate(payment, outcome, null);
+      return;
+    }
+    const setup = store.setupIntents.get(intentId);
+    if (setup === undefined) throw resourceMissing('payment_intent', intentId, 'intent');
+    saved.authenticateSetup(setup, outcome, null);
+  };
+  const idempotency = new IdempotencyStore();
+  registerApiRoutes(app, state, auth, idempotency, () => url);
+  registerPaymentRoutes(app, store, intents, saved, auth, idempotency);
+  registerThreeDSecurePage(app, store, intents);
   registerControlRoutes(app, control, secretKey);
 
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
@@ -154,10 +195,12 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     publishableKey,
     secretKey,
     webhookSecret,
+    platformWebhookSecret,
     control,
     registry,
     close: async () => {
       state.close();
+      intents.close();
       dispatcher.close();
       await dispatcher.idle();
       await app.close();

@@ -82,16 +82,26 @@ export class FakeStripeState {
     return stored;
   }
 
+  /** Keeps an event and sends it to the endpoints that want it. */
+  recordEvent(event: Stripe.Event): void {
+    this.#record(event);
+  }
+
   #record(event: Stripe.Event): void {
     this.events.unshift(event);
     this.dispatcher.dispatch(event, [...this.extraTargets, ...this.endpoints]);
   }
 
-  #eventBase(account: string, origin: RequestOrigin | null) {
+  /** The common fields of an event; platform events (account null) carry no `account`, as Stripe sends them. */
+  eventBase(account: string | null, origin: RequestOrigin | null) {
+    return this.#eventBase(account, origin);
+  }
+
+  #eventBase(account: string | null, origin: RequestOrigin | null) {
     return {
       id: newId('evt'),
       object: 'event' as const,
-      account,
+      ...(account === null ? {} : { account }),
       api_version: API_VERSION,
       created: nowSeconds(),
       livemode: false,

@@ -12,8 +12,11 @@ import * as repo from './provider-events.repository';
 /** The job that processes one stored event. */
 export const PROCESS_PROVIDER_EVENT_JOB = 'provider-event-process';
 export const PAYMENT_PROVIDER = 'stripe';
-/** Events arrive in bursts (an onboarding sends several): each fetch takes up to this many. */
-const PROCESS_BATCH_SIZE = 50;
+/**
+ * Events arrive in bursts (an onboarding sends several): each fetch takes up to 50, four run at a
+ * time (each its own transaction with its row locked), leaving the pool room for requests.
+ */
+const PROCESSING = { batchSize: 50, concurrency: 4 };
 
 /** Why a delivery was refused: the provider retries it, nothing was stored. */
 export const webhookMessages = {
@@ -104,7 +107,7 @@ export function createProviderEventService(app: AppContext, handlers: ProviderEv
         const { tenantId, eventId } = data;
         if (typeof tenantId !== 'string' || typeof eventId !== 'string') throw new Error('A provider-event job names no tenant or event');
         await this.process(tenantId, eventId);
-      }, { batchSize: PROCESS_BATCH_SIZE });
+      }, PROCESSING);
     },
 
     /**
@@ -116,13 +119,11 @@ export function createProviderEventService(app: AppContext, handlers: ProviderEv
       if (!signatureHeader) throw AppError.badRequest(webhookMessages.missingSignature);
       const settings = await paymentProviderSettings(app, tenantId);
       if (!settings?.webhookSecret) throw AppError.badRequest(webhookMessages.notConfigured);
-      let verified;
-      try {
-        verified = await app.paymentProviders(settings.credentials).verifyEvent(rawBody, signatureHeader, settings.webhookSecret);
-      } catch (error) {
-        if (error instanceof PaymentProviderError) throw AppError.badRequest(webhookMessages.invalidSignature);
-        throw error;
-      }
+      const verified = await app.paymentProviders(settings.credentials)
+        .verifyEvent(rawBody, signatureHeader, settings.webhookSecret)
+        .catch((error: unknown) => {
+          throw error instanceof PaymentProviderError ? AppError.badRequest(webhookMessages.invalidSignature) : error;
+        });
       const stored = await inTenant(app.db, tenantId, async (tx) => {
         const id = await repo.insertOnce(tx, {
           tenantId,
