@@ -20,3 +20,6 @@ export const FAKE_STRIPE_KEYS = {
   publishableKey: 'pk_test_e2e_fake_stripe_publishable_0001',
   webhookSecret: 'whsec_e2e_fake_stripe_webhook_0001',
 } as const;
+
+/** The fake Plaid's API keys (the tenant's bank-link client id and secret in the payouts journey). */
+export const FAKE_PLAID_CREDENTIALS = { clientId: 'e2e_fake_plaid_client', secret: 'e2e_fake_plaid_secret_0001' } as const;

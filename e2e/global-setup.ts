@@ -4,8 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { startFakeStripe } from '@app/fakes';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_PORT, FAKE_STRIPE_KEYS, MAILBOX_DIR, OUTPUT_DIR, REPO_ROOT, SERVER_LOG } from './constants';
+import { BankTokenRegistry, startFakePlaid, startFakeStripe } from '@app/fakes';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_PORT, FAKE_PLAID_CREDENTIALS, FAKE_STRIPE_KEYS, MAILBOX_DIR, OUTPUT_DIR, REPO_ROOT, SERVER_LOG } from './constants';
 
 const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/main.js');
 const WEB_INDEX = path.join(REPO_ROOT, 'apps/web/dist/index.html');
@@ -139,7 +139,11 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   fs.mkdirSync(MAILBOX_DIR, { recursive: true });
   const smtp = await startSmtp();
   // The payment provider the app checks tenants' keys with: no journey reaches the real one.
-  const stripe = await startFakeStripe({ ...FAKE_STRIPE_KEYS });
+  // Its Connect events go to the app's webhook (the landlord's host), signed with the journeys' webhook secret;
+  // the fake Plaid's processor tokens are accepted by it through the shared registry.
+  const registry = new BankTokenRegistry();
+  const stripe = await startFakeStripe({ ...FAKE_STRIPE_KEYS, registry, webhookUrl: `http://localhost:${E2E_PORT}/api/v1/webhooks/payment-provider`, webhookEvents: ['account.updated'] });
+  const plaid = await startFakePlaid({ registry, credentials: FAKE_PLAID_CREDENTIALS });
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-e2e-'));
   const env: NodeJS.ProcessEnv = {
@@ -160,6 +164,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     MAIL_HOST_ALLOWLIST: '127.0.0.1',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
     PAYMENT_PROVIDER_API_BASE: stripe.url,
+    BANK_LINK_API_BASE: plaid.url,
   };
   // Always the embedded database, whatever the calling shell has configured.
   for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'TRUST_PROXY', 'DEMO', 'MAIL_USERNAME', 'MAIL_PASSWORD', 'MAIL_SECURE', 'WEB_DIST']) delete env[name];
@@ -178,6 +183,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     }
     await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
     await stripe.close();
+    await plaid.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -188,6 +194,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw error;
   }
   process.env.E2E_MAILBOX_DIR = MAILBOX_DIR;
+  // The journeys serve the fake Stripe.js and Plaid Link scripts, which call these, on the real scripts' URLs.
+  process.env.E2E_FAKE_STRIPE_URL = stripe.url;
+  process.env.E2E_FAKE_PLAID_URL = plaid.url;
   console.log(`[e2e] app ready on http://localhost:${E2E_PORT} (data ${dataDir}, SMTP 127.0.0.1:${smtp.port}, log ${path.relative(REPO_ROOT, SERVER_LOG)})`);
   return teardown;
 }

@@ -13,6 +13,7 @@ import { enforceDeclaredAccess, installRequestPipeline } from './platform/pipeli
 import { enforceSensitiveResponses } from './platform/sensitive-routes';
 import { type ServerLogOptions, serverLoggerOptions } from './platform/server-log';
 import { installSecurityHeaders } from './platform/security-headers';
+import { thirdPartySources } from './platform/content-security-policy';
 import { installWebApp } from './platform/web-app';
 import { createAuthenticator } from './modules/auth/authenticate';
 import { createAuthService } from './modules/auth/auth.service';
@@ -44,6 +45,8 @@ import { createPlatformLogService } from './modules/platform-logs/platform-logs.
 import { platformLogRoutes } from './modules/platform-logs/platform-logs.routes';
 import { providerEventRoutes, providerWebhookRoutes } from './modules/provider-events/provider-events.routes';
 import { type ProviderEventHandlers, createProviderEventHandlers, createProviderEventService } from './modules/provider-events/provider-events.service';
+import { createPayoutService } from './modules/payouts/payouts.service';
+import { payoutRoutes } from './modules/payouts/payouts.routes';
 import { createMailSettingsService } from './modules/mail-settings/mail-settings.service';
 import { mailSettingsRoutes } from './modules/mail-settings/mail-settings.routes';
 import { createCentralTenantService } from './modules/tenants/central-tenants.service';
@@ -118,7 +121,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   installRequestMetrics(server, app.metrics);
-  installSecurityHeaders(server);
+  installSecurityHeaders(server, thirdPartySources([app.env.PAYMENT_PROVIDER_API_BASE, app.env.BANK_LINK_API_BASE]));
   installErrorHandler(server);
   enforceDeclaredAccess(server);
   enforceSensitiveResponses(server);
@@ -148,6 +151,8 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   // The inbox's processing job lives with the routes that fill it: one worker per built app.
   const providerEvents = createProviderEventService(app, providerEventHandlers);
   await providerEvents.registerJob();
+  const payouts = createPayoutService(app);
+  providerEventHandlers.register('account.updated', payouts.applyAccountUpdated);
 
   await server.register(healthRoutes, { app, isReady: options.isReady ?? (() => true) });
   await server.register(fileRoutes, { app });
@@ -186,6 +191,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(paymentRoutes, { payments, delivery: createDocumentDelivery(app, paymentDeliveryAdapter(payments)), limiter });
       await v1.register(recurringInvoiceRoutes, { recurring: createRecurringInvoiceService(app, invoices) });
       await v1.register(paymentReminderRoutes, { reminders: createPaymentReminderService(app) });
+      await v1.register(payoutRoutes, { payouts });
       await v1.register(exchangeRateRoutes, { rates: createExchangeRateService(app) });
       await v1.register(dashboardRoutes, { dashboard: createDashboardService(app) });
       await v1.register(statementRoutes, { statements: createStatementService(app) });

@@ -23,6 +23,7 @@ export * from './items';
 export * from './tax-selection';
 export * from './tax-types';
 export * from './notes';
+export * from './payouts';
 export * from './reference';
 export * from './address';
 export * from './documents';

@@ -29,6 +29,7 @@ export const settingMenu: readonly MenuItem[] = [
   { title: 'settings.menu.notes', link: '/settings/notes', icon: 'notes', ability: 'view-note', group: 'settings' },
   { title: 'settings.menu.payment_methods', link: '/settings/payment-methods', icon: 'credit-card', ability: 'view-payment-methods', group: 'settings' },
   { title: 'settings.menu.exchange_rates', link: '/settings/exchange-rates', icon: 'cash', ability: 'manage-business-settings', group: 'settings' },
+  { title: 'settings.menu.payouts', link: '/settings/payouts', icon: 'building', ability: 'manage-business-settings', group: 'settings' },
   { title: 'settings.menu.integrations', link: '/settings/integration-settings', icon: 'plug', ability: 'manage-integration', group: 'settings' },
 ];
 

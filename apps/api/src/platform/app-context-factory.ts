@@ -12,7 +12,9 @@ import type { MailTransport } from './mail';
 import { type HostResolver, MailHostGuard, parseMailHostAllowlist } from './mail-host-guard';
 import { AppMetrics } from './metrics';
 import { Outbox } from './outbox';
+import type { BankLinkProviderFactory } from './providers/bank-link-provider';
 import type { PaymentProviderFactory } from './providers/payment-provider';
+import { plaidBankLinkProviderFactory } from './providers/plaid-bank-link-provider';
 import { createStripePaymentProviderFactory, stripeApiBaseOf } from './providers/stripe-payment-provider';
 import { FileStorage } from './storage';
 import { TenantMailers } from './tenant-mail';
@@ -43,6 +45,8 @@ export type ContextOptions = {
   build?: BuildInfo;
   /** The payment-provider clients: the Stripe adapter at PAYMENT_PROVIDER_API_BASE (or Stripe's API) when omitted. */
   paymentProviders?: PaymentProviderFactory;
+  /** The bank-link clients: the Plaid adapter at BANK_LINK_API_BASE (or Plaid's hosts) when omitted. */
+  bankLinkProviders?: BankLinkProviderFactory;
 };
 
 export function createAppContext(options: ContextOptions): AppContext {
@@ -66,6 +70,7 @@ export function createAppContext(options: ContextOptions): AppContext {
     apiLog: new ApiLogWriter(db, onError),
     metrics: new AppMetrics({ database: options.database, jobs: options.jobs, outbox, clock, build: options.build ?? readBuildInfo() }),
     paymentProviders: options.paymentProviders ?? createStripePaymentProviderFactory(stripeApiBaseOf(options.env.PAYMENT_PROVIDER_API_BASE)),
+    bankLinkProviders: options.bankLinkProviders ?? plaidBankLinkProviderFactory({ apiBaseUrl: options.env.BANK_LINK_API_BASE }),
     rateLimits: options.rateLimits ?? { auth: { max: 10, windowMs: 60_000 } },
   };
 }

@@ -7,6 +7,7 @@ import type { JobQueue } from './jobs';
 import type { MailHostGuard } from './mail-host-guard';
 import type { AppMetrics } from './metrics';
 import type { Outbox } from './outbox';
+import type { BankLinkProviderFactory } from './providers/bank-link-provider';
 import type { PaymentProviderFactory } from './providers/payment-provider';
 import type { FileStorage } from './storage';
 import type { TenantResolver } from './tenancy';
@@ -31,6 +32,8 @@ export type AppContext = {
   metrics: AppMetrics;
   /** Builds a payment-provider client for a tenant's credentials (the Stripe adapter; tests point it at the fake). */
   paymentProviders: PaymentProviderFactory;
+  /** Builds a bank-link client for a tenant's credentials (the Plaid adapter; tests point it at the fake). */
+  bankLinkProviders: BankLinkProviderFactory;
   rateLimits: { auth: RateLimitRule };
 };
 

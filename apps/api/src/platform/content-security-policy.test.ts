@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { THIRD_PARTY_SOURCES, apiDocsPolicy, pagePolicy } from './content-security-policy';
+import { THIRD_PARTY_SOURCES, apiDocsPolicy, pagePolicy, thirdPartySources } from './content-security-policy';
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(csp.split('; ').map((part) => {
@@ -9,9 +9,12 @@ function directives(csp: string): Map<string, string[]> {
 }
 
 describe('the page policy', () => {
-  it('allows no inline or third-party script while the provider list is empty', () => {
-    expect(THIRD_PARTY_SOURCES).toEqual([]);
-    const policy = directives(pagePolicy({ styleNonce: 'abc', imageUrls: [], tls: false }));
+  it('allows no inline script, and third-party script only from the payment and bank-link providers', () => {
+    expect(THIRD_PARTY_SOURCES.map((source) => source.name)).toEqual(['Stripe.js', 'Plaid Link']);
+    const defaults = directives(pagePolicy({ styleNonce: 'abc', imageUrls: [], tls: false }));
+    expect(defaults.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://cdn.plaid.com']);
+    expect(defaults.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com', 'https://production.plaid.com', 'https://sandbox.plaid.com']);
+    const policy = directives(pagePolicy({ styleNonce: 'abc', imageUrls: [], tls: false, thirdParty: [] }));
     expect(policy.get('script-src')).toEqual(["'self'"]);
     expect(policy.get('style-src-elem')).toEqual(["'self'", "'nonce-abc'"]);
     expect(policy.get('frame-src')).toEqual(['blob:']);
@@ -29,6 +32,13 @@ describe('the page policy', () => {
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
     expect(policy.get('style-src-elem')).toEqual(["'self'"]);
     expect(policy.has('upgrade-insecure-requests')).toBe(true);
+  });
+
+  it("lets the providers' scripts call their APIs at another address (the fakes) only when one is configured", () => {
+    expect(thirdPartySources([undefined, undefined])).toBe(THIRD_PARTY_SOURCES);
+    const policy = directives(pagePolicy({ styleNonce: null, imageUrls: [], tls: false, thirdParty: thirdPartySources(['http://127.0.0.1:12111', 'http://127.0.0.1:12112/']) }));
+    expect(policy.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com', 'https://production.plaid.com', 'https://sandbox.plaid.com', 'http://127.0.0.1:12111', 'http://127.0.0.1:12112']);
+    expect(policy.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://cdn.plaid.com']);
   });
 
   it('takes only the origin of absolute http(s) image URLs, once each', () => {

@@ -17,14 +17,25 @@ export type ThirdPartySource = {
 };
 
 /**
- * THE list of third-party origins of the app's pages; nothing else widens the policy. A payment
- * or bank-link integration adds its entry here when it arrives, from its provider's published CSP
- * requirements, e.g. `{ name: 'Stripe.js', script: ['https://js.stripe.com'], frame:
- * ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] }`
- * or `{ name: 'Plaid Link', script: ['https://cdn.plaid.com'], frame: ['https://cdn.plaid.com'],
- * connect: ['https://production.plaid.com'] }`.
+ * THE list of third-party origins of the app's pages; nothing else widens the policy. Entries come from
+ * each provider's published CSP requirements.
  */
-export const THIRD_PARTY_SOURCES: readonly ThirdPartySource[] = [];
+export const THIRD_PARTY_SOURCES: readonly ThirdPartySource[] = [
+  // The payout wizard tokenises the ID number and bank account with Stripe.js (spec section 5).
+  { name: 'Stripe.js', script: ['https://js.stripe.com'], frame: ['https://js.stripe.com', 'https://hooks.stripe.com'], connect: ['https://api.stripe.com'] },
+  // "Link your bank" opens Plaid Link; its sandbox and production APIs answer it.
+  { name: 'Plaid Link', script: ['https://cdn.plaid.com'], frame: ['https://cdn.plaid.com'], connect: ['https://production.plaid.com', 'https://sandbox.plaid.com'] },
+];
+
+/**
+ * The sources of the pages' third-party scripts, plus the providers' APIs at another address
+ * (PAYMENT_PROVIDER_API_BASE, BANK_LINK_API_BASE: the fakes in tests and the demo), whose
+ * scripts then call that address from the browser.
+ */
+export function thirdPartySources(apiBases: readonly (string | undefined)[]): readonly ThirdPartySource[] {
+  const origins = originsOf(apiBases.map((url) => url ?? null));
+  return origins.length === 0 ? THIRD_PARTY_SOURCES : [...THIRD_PARTY_SOURCES, { name: 'Provider APIs at another address', connect: origins }];
+}
 
 export type PagePolicyInput = {
   /** Per-response nonce of the app shell: Mantine's <style> elements carry it. */

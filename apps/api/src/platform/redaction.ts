@@ -10,7 +10,7 @@ export const REDACTED = '[REDACTED]';
 export const TRUNCATED = '[TRUNCATED]';
 
 /** Field, parameter and query-key names whose values are never kept. */
-const SECRET_NAME = /pass(word)?|token|secret|authorization|cookie|code|recovery|api[_-]?key|private[_-]?key|account_number|otpauth|signature|hash/i;
+const SECRET_NAME = /pass(word)?|token|secret|authorization|cookie|code|recovery|api[_-]?key|private[_-]?key|account_number|id_number|otpauth|signature|hash/i;
 
 export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name);

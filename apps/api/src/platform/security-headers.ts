@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RESOURCE_POLICY, apiDocsPolicy, pagePolicy } from './content-security-policy';
+import { RESOURCE_POLICY, type ThirdPartySource, apiDocsPolicy, pagePolicy } from './content-security-policy';
 import { isTls } from './cookies';
 
 export const API_DOCS_PREFIX = '/api/docs';
@@ -27,11 +27,11 @@ function contentTypeOf(reply: FastifyReply): string {
   return String(reply.getHeader('content-type') ?? '').toLowerCase();
 }
 
-function policyFor(request: FastifyRequest, reply: FastifyReply, path: string): string {
+function policyFor(request: FastifyRequest, reply: FastifyReply, path: string, thirdParty: readonly ThirdPartySource[]): string {
   if (path === API_DOCS_PREFIX || path.startsWith(`${API_DOCS_PREFIX}/`)) return apiDocsPolicy();
   if (contentTypeOf(reply).startsWith('text/html')) {
     const tenant = request.ctx?.tenant;
-    return pagePolicy({ styleNonce: styleNonces.get(reply) ?? null, imageUrls: tenant ? [tenant.loginLogo, tenant.dashboardLogo] : [], tls: isTls(request) });
+    return pagePolicy({ styleNonce: styleNonces.get(reply) ?? null, imageUrls: tenant ? [tenant.loginLogo, tenant.dashboardLogo] : [], tls: isTls(request), thirdParty });
   }
   return RESOURCE_POLICY;
 }
@@ -45,10 +45,10 @@ function policyFor(request: FastifyRequest, reply: FastifyReply, path: string): 
  * included: none may be stored by a browser or proxy. Other answers keep the caching their route
  * chose (hashed assets, public logos, the shell) and are not stored when they chose none.
  */
-export function installSecurityHeaders(server: FastifyInstance): void {
+export function installSecurityHeaders(server: FastifyInstance, thirdParty: readonly ThirdPartySource[]): void {
   server.addHook('onSend', async (request, reply, payload) => {
     const path = pathOf(request);
-    reply.header('content-security-policy', policyFor(request, reply, path));
+    reply.header('content-security-policy', policyFor(request, reply, path, thirdParty));
     reply.header('x-frame-options', 'DENY');
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');

@@ -24,6 +24,7 @@ const pages = {
   businessOnboarding: onDemandScreen(() => import('../features/counterparties/pages/business-onboarding-page').then((m) => ({ Component: m.BusinessOnboardingPage }))),
   publicInvoice: onDemandScreen(() => import('../features/public-documents/public-document-page').then((m) => ({ Component: m.PublicInvoicePage }))),
   publicEstimate: onDemandScreen(() => import('../features/public-documents/public-document-page').then((m) => ({ Component: m.PublicEstimatePage }))),
+  publicOnboarding: onDemandScreen(() => import('../features/payouts/pages/public-onboarding-page').then((m) => ({ Component: m.PublicOnboardingPage }))),
   publicReceipt: onDemandScreen(() => import('../features/public-documents/public-receipt-page').then((m) => ({ Component: m.PublicReceiptPage }))),
 } satisfies Record<string, Lazy>;
 
@@ -56,6 +57,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'public/invoices/view/:token', lazy: pages.publicInvoice },
         { path: 'public/estimates/view/:token', lazy: pages.publicEstimate },
         { path: 'public/payments/view/:token', lazy: pages.publicReceipt },
+        { path: 'public/onboarding/:token', lazy: pages.publicOnboarding },
         { path: '403', element: <ForbiddenPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],

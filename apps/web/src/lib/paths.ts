@@ -20,6 +20,7 @@ export const companyPaths = {
   recurringInvoices: '/recurring-invoices',
   paymentReminders: '/settings/payment-reminders',
   exchangeRates: '/settings/exchange-rates',
+  payouts: '/settings/payouts',
 } as const;
 
 export const adminPaths = {

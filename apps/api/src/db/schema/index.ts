@@ -5,3 +5,4 @@ export * from './directory';
 export * from './documents';
 export * from './billing';
 export * from './providers';
+export * from './payouts';

@@ -1,0 +1,76 @@
+import { boolean, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { businesses, users } from './identity';
+import { tenants } from './tenancy';
+
+const tenantId = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+
+/** What the provider last said is due on an account (ARCHITECTURE section 13): the wizard's steps are computed from it. */
+export type PayoutRequirementsSnapshot = {
+  currentlyDue: string[];
+  eventuallyDue: string[];
+  pastDue: string[];
+  pendingVerification: string[];
+  errors: { code: string; reason: string; requirement: string }[];
+  currentDeadline: number | null;
+};
+
+/**
+ * A business's payout (connected) account at the payment provider: the id, and a snapshot of its
+ * state refreshed from `account.updated` events and wizard answers, never by polling. Holds no ID
+ * number and no full bank account number (the browser tokenises them).
+ */
+export const payoutAccounts = pgTable(
+  'payout_accounts',
+  {
+    tenantId: tenantId(),
+    businessId: uuid('business_id').notNull(),
+    providerAccountId: text('provider_account_id').notNull(),
+    businessType: text('business_type', { enum: ['individual', 'company'] }),
+    chargesEnabled: boolean('charges_enabled').notNull().default(false),
+    payoutsEnabled: boolean('payouts_enabled').notNull().default(false),
+    detailsSubmitted: boolean('details_submitted').notNull().default(false),
+    requirements: jsonb('requirements').$type<PayoutRequirementsSnapshot>().notNull(),
+    disabledReason: text('disabled_reason'),
+    tosAccepted: boolean('tos_accepted').notNull().default(false),
+    bankLast4: text('bank_last4'),
+    bankName: text('bank_name'),
+    /** Wizard step keys the user pressed Next on (spec section 4: only completed steps can be jumped to). */
+    completedSteps: jsonb('completed_steps').$type<string[]>().notNull().default([]),
+    /** The provider's `created` of the event the snapshot came from: an older event delivered late changes nothing. */
+    stateAsOf: timestamp('state_as_of', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.businessId] }),
+    uniqueIndex('payout_accounts_provider_account_unique').on(t.tenantId, t.providerAccountId),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'payout_accounts_business_fk' }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * `/public/onboarding/{token}`: a link the owner makes to finish the payout wizard on another device
+ * without signing in, for one business, until it expires. Only the token's hash is stored.
+ */
+export const payoutOnboardingLinks = pgTable(
+  'payout_onboarding_links',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    businessId: uuid('business_id').notNull(),
+    createdBy: uuid('created_by').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('payout_onboarding_links_hash_unique').on(t.tenantId, t.tokenHash),
+    index('payout_onboarding_links_business_idx').on(t.tenantId, t.businessId),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'payout_onboarding_links_business_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.createdBy], foreignColumns: [users.tenantId, users.id], name: 'payout_onboarding_links_user_fk' }).onDelete('cascade'),
+  ],
+);

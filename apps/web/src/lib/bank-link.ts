@@ -1,0 +1,71 @@
+/**
+ * The browser's one door to the bank-link provider's widget (Plaid Link): loads its script from the
+ * canonical URL on first use, opens Link with a link token, and answers with the public token and
+ * the account the user chose (or null when they closed it).
+ */
+export const BANK_LINK_SCRIPT_URL = 'https://cdn.plaid.com/link/v2/stable/link-initialize.js';
+
+export class BankLinkError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BankLinkError';
+  }
+}
+
+type LinkError = { error_message: string; display_message: string | null };
+type LinkHandler = { open(): void; destroy(): void };
+type LinkConfig = {
+  token: string;
+  onSuccess: (publicToken: string, metadata: { accounts: { id: string; name: string; mask: string | null }[] }) => void;
+  onExit: (error: LinkError | null) => void;
+};
+
+declare global {
+  interface Window {
+    Plaid?: { create(config: LinkConfig): LinkHandler };
+  }
+}
+
+let scriptLoad: Promise<void> | null = null;
+
+function loadScript(): Promise<void> {
+  if (window.Plaid) return Promise.resolve();
+  scriptLoad ??= new Promise<void>((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = BANK_LINK_SCRIPT_URL;
+    script.async = true;
+    script.onload = () => resolve();
+    script.onerror = () => {
+      scriptLoad = null;
+      script.remove();
+      reject(new BankLinkError('The bank-link service could not be reached.'));
+    };
+    document.head.appendChild(script);
+  });
+  return scriptLoad;
+}
+
+export type LinkedBank = { publicToken: string; accountId: string; accountName: string; mask: string | null };
+
+export async function openBankLink(linkToken: string): Promise<LinkedBank | null> {
+  await loadScript();
+  const plaid = window.Plaid;
+  if (!plaid) throw new BankLinkError('The bank-link service could not be reached.');
+  return new Promise<LinkedBank | null>((resolve, reject) => {
+    const handler = plaid.create({
+      token: linkToken,
+      onSuccess: (publicToken, metadata) => {
+        handler.destroy();
+        const account = metadata.accounts[0];
+        if (!account) return reject(new BankLinkError('No account was chosen.'));
+        resolve({ publicToken, accountId: account.id, accountName: account.name, mask: account.mask });
+      },
+      onExit: (error) => {
+        handler.destroy();
+        if (error) reject(new BankLinkError(error.display_message ?? error.error_message));
+        else resolve(null);
+      },
+    });
+    handler.open();
+  });
+}

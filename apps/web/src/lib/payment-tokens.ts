@@ -1,0 +1,65 @@
+import { loadStripe } from '@stripe/stripe-js/pure';
+
+/**
+ * The browser's one door to the payment provider's script (Stripe.js): the national ID number and
+ * the bank account are turned into single-use tokens here, so the numbers never reach our server
+ * (spec section 5). The script loads on first use only, from its canonical URL.
+ */
+export class PaymentTokenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentTokenError';
+  }
+}
+
+export type BankAccountDetails = { routingNumber: string; accountNumber: string; accountHolderName: string; accountHolderType: 'individual' | 'company' };
+
+export type PaymentTokens = {
+  /** A `pii_…` token for a national ID number. */
+  idNumberToken(idNumber: string): Promise<string>;
+  /** A `btok_…` token for a US bank account in usd. */
+  bankAccountToken(details: BankAccountDetails): Promise<string>;
+};
+
+const loaded = new Map<string, ReturnType<typeof loadStripe>>();
+
+function stripeFor(publishableKey: string) {
+  const existing = loaded.get(publishableKey);
+  if (existing) return existing;
+  const loading = loadStripe(publishableKey);
+  loaded.set(publishableKey, loading);
+  // A failed load may be retried (the network came back).
+  loading.catch(() => loaded.delete(publishableKey));
+  return loading;
+}
+
+async function tokenOf(answer: Promise<{ token?: { id: string }; error?: { message?: string } }>): Promise<string> {
+  const { token, error } = await answer;
+  if (!token) throw new PaymentTokenError(error?.message ?? 'The payment provider could not read these details.');
+  return token.id;
+}
+
+export function paymentTokens(publishableKey: string): PaymentTokens {
+  const stripe = async () => {
+    const client = await stripeFor(publishableKey);
+    if (!client) throw new PaymentTokenError('The payment provider could not be reached.');
+    return client;
+  };
+  return {
+    async idNumberToken(idNumber) {
+      return tokenOf((await stripe()).createToken('pii', { personal_id_number: idNumber }));
+    },
+    async bankAccountToken(details) {
+      return tokenOf(
+        (await stripe()).createToken('bank_account', {
+          country: 'US',
+          currency: 'usd',
+          routing_number: details.routingNumber,
+          account_number: details.accountNumber,
+          account_holder_name: details.accountHolderName,
+          account_holder_type: details.accountHolderType,
+        }),
+      );
+    },
+  };
+}
