@@ -60,6 +60,7 @@ const RESPONSE_SCHEMAS = new Set([
   'payoutOnboardingSchema',
   'payoutStepSchema',
   'pdfTemplateSchema',
+  'providerEventDetailSchema',
   'publicDocumentPaymentSchema',
   'publicDocumentSchema',
   'publicPaymentSchema',
