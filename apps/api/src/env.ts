@@ -44,6 +44,12 @@ const envSchema = z.object({
    * names: the fake Plaid's URL in tests and the demo. Unset in production.
    */
   BANK_LINK_API_BASE: z.string().url().optional(),
+  /**
+   * The browser loads Stripe.js and Plaid Link from those API bases (where the fakes serve them)
+   * instead of their canonical URLs: set by the demo, whose browser cannot reach js.stripe.com.
+   * The browser tests leave it off and intercept the canonical URLs, the path production takes.
+   */
+  PROVIDER_SCRIPTS_AT_API_BASE: booleanFlag,
 });
 
 /** localhost, 127.0.0.0/8 or ::1: only this machine can reach the listener. */

@@ -62,7 +62,9 @@ async function main(): Promise<void> {
     // DEMO with no provider of its own: the fake Stripe and Plaid run in this process (test mode).
     const demoProviders = loadedEnv.DEMO && !loadedEnv.PAYMENT_PROVIDER_API_BASE ? await startDemoProviders(loadedEnv.PORT) : null;
     if (demoProviders) lifecycle.onShutdown('stopping the demo providers', () => demoProviders.close());
-    const env = demoProviders ? { ...loadedEnv, PAYMENT_PROVIDER_API_BASE: demoProviders.paymentProviderApiBase, BANK_LINK_API_BASE: demoProviders.bankLinkApiBase } : loadedEnv;
+    const env = demoProviders
+      ? { ...loadedEnv, PAYMENT_PROVIDER_API_BASE: demoProviders.paymentProviderApiBase, BANK_LINK_API_BASE: demoProviders.bankLinkApiBase, PROVIDER_SCRIPTS_AT_API_BASE: true }
+      : loadedEnv;
     const release = env.DATABASE_URL ? () => undefined : lockDataDir(env.dataDir);
     lifecycle.onShutdown('releasing the data directory', release);
     const database = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, 10, (error) => logError('idle database connection failed', error)) : await openEmbedded(env.dataDir);

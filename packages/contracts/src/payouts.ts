@@ -110,6 +110,8 @@ export const payoutOnboardingSchema = z.object({
   available: z.boolean(),
   test_mode: z.boolean(),
   publishable_key: z.string().nullable(),
+  /** Where the browser loads Stripe.js and Plaid Link: null for their canonical URLs; the fakes' address in tests and the demo. */
+  provider_scripts: z.object({ payment_provider: z.string().nullable(), bank_link: z.string().nullable() }),
   bank_link_available: z.boolean(),
   terms_url: z.string().nullable(),
   account: payoutAccountStateSchema.nullable(),

@@ -34,11 +34,11 @@ describe('the page policy', () => {
     expect(policy.has('upgrade-insecure-requests')).toBe(true);
   });
 
-  it("lets the providers' scripts call their APIs at another address (the fakes) only when one is configured", () => {
+  it("lets the providers' scripts load from and call their APIs at another address (the fakes) only when one is configured", () => {
     expect(thirdPartySources([undefined, undefined])).toBe(THIRD_PARTY_SOURCES);
     const policy = directives(pagePolicy({ styleNonce: null, imageUrls: [], tls: false, thirdParty: thirdPartySources(['http://127.0.0.1:12111', 'http://127.0.0.1:12112/']) }));
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com', 'https://production.plaid.com', 'https://sandbox.plaid.com', 'http://127.0.0.1:12111', 'http://127.0.0.1:12112']);
-    expect(policy.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://cdn.plaid.com']);
+    expect(policy.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://cdn.plaid.com', 'http://127.0.0.1:12111', 'http://127.0.0.1:12112']);
   });
 
   it('takes only the origin of absolute http(s) image URLs, once each', () => {

@@ -34,7 +34,7 @@ export const THIRD_PARTY_SOURCES: readonly ThirdPartySource[] = [
  */
 export function thirdPartySources(apiBases: readonly (string | undefined)[]): readonly ThirdPartySource[] {
   const origins = originsOf(apiBases.map((url) => url ?? null));
-  return origins.length === 0 ? THIRD_PARTY_SOURCES : [...THIRD_PARTY_SOURCES, { name: 'Provider APIs at another address', connect: origins }];
+  return origins.length === 0 ? THIRD_PARTY_SOURCES : [...THIRD_PARTY_SOURCES, { name: 'Provider APIs at another address', script: origins, connect: origins }];
 }
 
 export type PagePolicyInput = {

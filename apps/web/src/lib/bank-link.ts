@@ -1,6 +1,8 @@
+import { loadScriptOnce } from './script-loader';
+
 /**
- * The browser's one door to the bank-link provider's widget (Plaid Link): loads its script from the
- * canonical URL on first use, opens Link with a link token, and answers with the public token and
+ * The browser's one door to the bank-link provider's widget (Plaid Link): loads its script on first
+ * use, opens Link with a link token, and answers with the public token and
  * the account the user chose (or null when they closed it).
  */
 export const BANK_LINK_SCRIPT_URL = 'https://cdn.plaid.com/link/v2/stable/link-initialize.js';
@@ -26,29 +28,16 @@ declare global {
   }
 }
 
-let scriptLoad: Promise<void> | null = null;
-
-function loadScript(): Promise<void> {
+/** Link's script: from `scriptUrl` when the provider is at another address (tests, the demo), else its canonical URL. */
+function loadScript(scriptUrl: string | null): Promise<void> {
   if (window.Plaid) return Promise.resolve();
-  scriptLoad ??= new Promise<void>((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = BANK_LINK_SCRIPT_URL;
-    script.async = true;
-    script.onload = () => resolve();
-    script.onerror = () => {
-      scriptLoad = null;
-      script.remove();
-      reject(new BankLinkError('The bank-link service could not be reached.'));
-    };
-    document.head.appendChild(script);
-  });
-  return scriptLoad;
+  return loadScriptOnce(scriptUrl ?? BANK_LINK_SCRIPT_URL, () => new BankLinkError('The bank-link service could not be reached.'));
 }
 
 export type LinkedBank = { publicToken: string; accountId: string; accountName: string; mask: string | null };
 
-export async function openBankLink(linkToken: string): Promise<LinkedBank | null> {
-  await loadScript();
+export async function openBankLink(linkToken: string, scriptUrl: string | null): Promise<LinkedBank | null> {
+  await loadScript(scriptUrl);
   const plaid = window.Plaid;
   if (!plaid) throw new BankLinkError('The bank-link service could not be reached.');
   return new Promise<LinkedBank | null>((resolve, reject) => {

@@ -1,9 +1,12 @@
 import { loadStripe } from '@stripe/stripe-js/pure';
+import { loadScriptOnce } from './script-loader';
 
 /**
  * The browser's one door to the payment provider's script (Stripe.js): the national ID number and
  * the bank account are turned into single-use tokens here, so the numbers never reach our server
- * (spec section 5). The script loads on first use only, from its canonical URL.
+ * (spec section 5). The script loads on first use only: from its canonical URL, or from `scriptUrl`
+ * when the provider is at another address (the fake in tests and the demo), where it defines
+ * `window.Stripe` before Stripe's loader looks for it.
  */
 export class PaymentTokenError extends Error {
   constructor(message: string) {
@@ -23,10 +26,10 @@ export type PaymentTokens = {
 
 const loaded = new Map<string, ReturnType<typeof loadStripe>>();
 
-function stripeFor(publishableKey: string) {
+function stripeFor(publishableKey: string, scriptUrl: string | null) {
   const existing = loaded.get(publishableKey);
   if (existing) return existing;
-  const loading = loadStripe(publishableKey);
+  const loading = (scriptUrl ? loadScriptOnce(scriptUrl, () => new PaymentTokenError('The payment provider could not be reached.')) : Promise.resolve()).then(() => loadStripe(publishableKey));
   loaded.set(publishableKey, loading);
   // A failed load may be retried (the network came back).
   loading.catch(() => loaded.delete(publishableKey));
@@ -39,9 +42,9 @@ async function tokenOf(answer: Promise<{ token?: { id: string }; error?: { messa
   return token.id;
 }
 
-export function paymentTokens(publishableKey: string): PaymentTokens {
+export function paymentTokens(publishableKey: string, scriptUrl: string | null): PaymentTokens {
   const stripe = async () => {
-    const client = await stripeFor(publishableKey);
+    const client = await stripeFor(publishableKey, scriptUrl);
     if (!client) throw new PaymentTokenError('The payment provider could not be reached.');
     return client;
   };

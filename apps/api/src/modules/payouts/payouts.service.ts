@@ -21,6 +21,7 @@ import { paymentProviderSettings } from '../tenants/tenants.service';
 import { snapshotOf, stateOf, updateOf } from './payout-accounts';
 import { wizardSteps } from './payout-steps';
 import * as repo from './payouts.repository';
+import { providerScriptUrls } from '../../platform/providers/provider-scripts';
 
 /** Spec: the link lets its holder finish onboarding for a week. */
 const ONBOARDING_LINK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -88,6 +89,7 @@ export function createPayoutService(app: AppContext) {
         available,
         test_mode: settings.publishableKey?.startsWith('pk_test_') ?? false,
         publishable_key: available ? settings.publishableKey : null,
+        provider_scripts: providerScriptUrls(app.env),
         bank_link_available: Boolean(settings.bankLinkClientId && settings.bankLinkSecret),
         terms_url: settings.settings.payout_terms_url ?? null,
         account: row ? stateOf(row) : null,

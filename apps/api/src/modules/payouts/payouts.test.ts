@@ -60,6 +60,8 @@ describe('the payout wizard against the fake Stripe', () => {
   it('starts with the account step, then lists the steps the provider asks for', async () => {
     const start = onboardingOf(await owner.get('/api/v1/business/onboarding/requirements'));
     expect(start).toMatchObject({ available: true, test_mode: true, publishable_key: fake.publishableKey, account: null });
+    // The browser loads Stripe.js from its canonical URL (the demo's setting is off).
+    expect(start.provider_scripts).toEqual({ payment_provider: null, bank_link: null });
     expect(start.steps.map((s) => s.key)).toEqual(['account_details']);
 
     const first = onboardingOf(await wizardStep(owner, { step: 'account_details', business_type: 'individual', email: 'owner@payouts.example.com' }));

@@ -37,7 +37,7 @@ export function BankAccountStep({ base, onboarding, onDone }: { base: PayoutApiB
     setLinking(true);
     try {
       const { data } = await linkToken.mutateAsync();
-      const linked = await openBankLink(data.link_token);
+      const linked = await openBankLink(data.link_token, onboarding.provider_scripts.bank_link);
       if (linked) {
         await exchange.mutateAsync({ public_token: linked.publicToken, account_id: linked.accountId });
         onDone();
@@ -54,7 +54,7 @@ export function BankAccountStep({ base, onboarding, onDone }: { base: PayoutApiB
     const publishableKey = onboarding.publishable_key;
     if (!publishableKey) return;
     try {
-      const token = await paymentTokens(publishableKey).bankAccountToken({
+      const token = await paymentTokens(publishableKey, onboarding.provider_scripts.payment_provider).bankAccountToken({
         routingNumber: values.routing_number,
         accountNumber: values.account_number,
         accountHolderName: values.account_holder_name,

@@ -61,7 +61,7 @@ export function PayoutWizard({ base, onboarding }: { base: PayoutApiBase; onboar
     }
     try {
       const publishableKey = onboarding.publishable_key ?? '';
-      const body = await stepRequest(step.key, values, (idNumber) => paymentTokens(publishableKey).idNumberToken(idNumber));
+      const body = await stepRequest(step.key, values, (idNumber) => paymentTokens(publishableKey, onboarding.provider_scripts.payment_provider).idNumberToken(idNumber));
       const { data } = await submit.mutateAsync(body);
       if (values.individual?.id_number) form.setValue('individual.id_number', '');
       advance(data, step.key);

@@ -20,6 +20,7 @@ const withAccount: PayoutOnboarding = {
   available: true,
   test_mode: true,
   publishable_key: 'pk_test_page',
+  provider_scripts: { payment_provider: null, bank_link: null },
   bank_link_available: true,
   terms_url: null,
   account: {
@@ -51,7 +52,7 @@ describe('settings → payouts', () => {
       tenant,
       csrf,
       route('GET', '/api/v1/business/onboarding/requirements', () =>
-        jsonResponse(200, { data: { available: false, test_mode: false, publishable_key: null, bank_link_available: false, terms_url: null, account: null, steps: [] } }),
+        jsonResponse(200, { data: { available: false, test_mode: false, publishable_key: null, provider_scripts: { payment_provider: null, bank_link: null }, bank_link_available: false, terms_url: null, account: null, steps: [] } }),
       ),
     );
     renderApp('/settings/payouts', session());
