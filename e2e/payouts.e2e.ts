@@ -93,7 +93,7 @@ test('payouts journey: the owner completes the payout wizard, uploads a document
   await screenshot(page, 'start');
 
   await accountDetails(page, 'owner@payout-works.example.com');
-  await expect(page.getByText(/Still due: .*individual\.first_name/)).toBeVisible();
+  await expect(page.getByText(/Still due: .*First name/)).toBeVisible();
   // Only completed steps can be jumped to: the documents step is not done yet.
   await page.getByRole('button', { name: 'Verify Documents' }).click();
   await expect(page.getByRole('region', { name: 'User Details' })).toBeVisible();

@@ -2,12 +2,19 @@ import { Alert, Badge, Card, Group, List, Stack, Text, Title } from '@mantine/co
 import { useTranslation } from 'react-i18next';
 import { type PayoutOnboarding, stepOfRequirement } from '@app/contracts';
 
+/** The provider's names (`individual.dob.day`, `person_1Abc.first_name`) as i18n keys: dots would nest. */
+const keyOf = (name: string) => name.replace(/^person_[A-Za-z0-9]+\./, 'representative.').replace(/\./g, '_');
+/** A name the labels do not know, readable: its last part, spaced ("verification document"). */
+const readable = (name: string) => name.split('.').slice(-2).join(' ').replace(/_/g, ' ');
+
 /** What the provider says about the account: charges and payouts on or off, what is due, and why it is disabled. */
 export function PayoutAccountStatus({ onboarding }: { onboarding: PayoutOnboarding }) {
   const { t } = useTranslation();
   const account = onboarding.account;
   if (!account) return <Text size="sm">{t('payouts.status.none')}</Text>;
-  const due = [...new Set([...account.past_due, ...account.currently_due])];
+  const label = (requirement: string) => t(`payouts.requirements.${keyOf(requirement)}`, { defaultValue: readable(requirement) });
+  // Several of the provider's names are one field here (the three parts of a date of birth).
+  const due = [...new Set([...account.past_due, ...account.currently_due].map(label))];
   const yesNo = (on: boolean) => (
     <Badge color={on ? 'teal' : 'gray'} variant="light">
       {on ? t('payouts.status.enabled') : t('payouts.status.not_enabled')}
@@ -29,7 +36,7 @@ export function PayoutAccountStatus({ onboarding }: { onboarding: PayoutOnboardi
             {yesNo(account.payouts_enabled)}
           </Group>
         </Group>
-        {account.disabled_reason && <Text size="sm">{t('payouts.status.disabled_reason', { reason: account.disabled_reason })}</Text>}
+        {account.disabled_reason && <Text size="sm">{t('payouts.status.disabled_reason', { reason: t(`payouts.disabled_reasons.${keyOf(account.disabled_reason)}`, { defaultValue: readable(account.disabled_reason) }) })}</Text>}
         {account.errors.length > 0 && (
           <Alert color="red" title={t('payouts.status.errors')} role="alert">
             <List size="sm">

@@ -68,6 +68,9 @@ describe('settings → payouts', () => {
     expect(await screen.findByText('Test mode: no real money moves', {}, lazyLoad)).toBeInTheDocument();
     const status = screen.getByRole('region', { name: 'Account status' });
     expect(within(status).getAllByText('Not enabled')).toHaveLength(2);
+    // The provider's names, in words.
+    expect(within(status).getByText('Still due: First name, Bank account')).toBeInTheDocument();
+    expect(within(status).getByText('Why disabled: required information is past due')).toBeInTheDocument();
     expect(within(status).getByText(/The ID number provided could not be verified\. Fix it on the step “User Details”\./)).toBeInTheDocument();
     // The step the provider rejected something on is open (a completed step shows all its fields again); company details are not asked.
     const step = screen.getByRole('region', { name: 'User Details' });
