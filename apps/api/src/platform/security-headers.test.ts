@@ -8,6 +8,9 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness, type TestClient, createHarne
 import { createCustomer, createInvoice } from '../../test/documents';
 import { ownerWithBusiness } from '../../test/team';
 import { tenants } from '../db/schema';
+
+/** Scripts a page may run: its own, and the payment and bank-link providers' (content-security-policy.ts, THIRD_PARTY_SOURCES). */
+const PAGE_SCRIPT_SOURCES = ["'self'", 'https://js.stripe.com', 'https://cdn.plaid.com'];
 import { tokenOfUrl } from '../modules/document-delivery/delivery-test-helpers';
 import { CSP_NONCE_PLACEHOLDER } from './web-app';
 
@@ -116,7 +119,8 @@ describe('browser hardening headers over plain HTTP', () => {
     expect(page.status).toBe(200);
     expect(header(page.headers, 'content-type')).toMatch(/^text\/html/);
     expectHardened(page, 'public document page');
-    expect(directives(header(page.headers, 'content-security-policy')).get('script-src')).toEqual(["'self'"]);
+    // The public page takes payments: Stripe.js may load, and nothing else from outside.
+    expect(directives(header(page.headers, 'content-security-policy')).get('script-src')).toEqual(PAGE_SCRIPT_SOURCES);
   });
 
   it('app shell: a strict page policy whose style nonce is new for every response and fills the placeholders', async () => {
@@ -128,7 +132,7 @@ describe('browser hardening headers over plain HTTP', () => {
       expect(header(answer.headers, 'cache-control')).toBe('no-cache');
       const policy = directives(header(answer.headers, 'content-security-policy'));
       expect(policy.get('default-src')).toEqual(["'self'"]);
-      expect(policy.get('script-src')).toEqual(["'self'"]);
+      expect(policy.get('script-src')).toEqual(PAGE_SCRIPT_SOURCES);
       expect(policy.get('object-src')).toEqual(["'none'"]);
       expect(policy.get('base-uri')).toEqual(["'none'"]);
       expect(policy.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
