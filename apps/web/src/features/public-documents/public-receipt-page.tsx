@@ -1,6 +1,5 @@
 import './public-document-styles';
 import '../../lib/i18n-documents';
-import type { ReactNode } from 'react';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -9,19 +8,8 @@ import { formatDate } from '../../lib/format';
 import { formatDocumentMoney } from '../../lib/money';
 import { usePublicReceipt } from './public-documents-queries';
 import { PublicHeader, PublicPageState } from './public-frame';
+import { LabelledValue } from '../../components/labelled-value';
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="dd" m={0}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** A receipt (payment received) or payment advice (payment made): one amount, when, from whom, for what. */
 function PublicReceiptView({ data }: { data: PublicPayment }) {
@@ -40,10 +28,10 @@ function PublicReceiptView({ data }: { data: PublicPayment }) {
           {amount}
         </Text>
         <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} m={0} spacing="md">
-          <Field label={t('public_documents.receipt.date')}>{formatDate(payment.payment_date)}</Field>
-          <Field label={received ? t('public_documents.receipt.received_from') : t('public_documents.receipt.paid_to')}>{payment.counterparty.name}</Field>
-          {payment.mode && <Field label={t('public_documents.receipt.mode')}>{payment.mode.name}</Field>}
-          {payment.invoice && <Field label={t('public_documents.receipt.invoice')}>{payment.invoice.invoice_number}</Field>}
+          <LabelledValue term label={t('public_documents.receipt.date')}>{formatDate(payment.payment_date)}</LabelledValue>
+          <LabelledValue term label={received ? t('public_documents.receipt.received_from') : t('public_documents.receipt.paid_to')}>{payment.counterparty.name}</LabelledValue>
+          {payment.mode && <LabelledValue term label={t('public_documents.receipt.mode')}>{payment.mode.name}</LabelledValue>}
+          {payment.invoice && <LabelledValue term label={t('public_documents.receipt.invoice')}>{payment.invoice.invoice_number}</LabelledValue>}
         </SimpleGrid>
         {payment.notes && (
           <Stack gap={4} mt="md">

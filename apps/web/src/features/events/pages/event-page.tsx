@@ -7,17 +7,8 @@ import { formatDateTime } from '../../../lib/format';
 import { adminPaths } from '../../../lib/paths';
 import { useProviderEvent } from '../events-queries';
 import { EventStatusBadge } from './event-status-badge';
+import { LabelledValue } from '../../../components/labelled-value';
 
-function Field({ label, value }: { label: string; value: string | number | null }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text style={{ wordBreak: 'break-word' }}>{value ?? '—'}</Text>
-    </div>
-  );
-}
 
 /** One provider event: its columns, how processing went, and the payload as text (rendered inert). */
 export function EventPage() {
@@ -47,17 +38,17 @@ export function EventPage() {
                   <EventStatusBadge status={data.status} />
                 </Group>
                 <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                  <Field label={t('events.id')} value={data.provider_event_id} />
-                  <Field label={t('events.source')} value={data.source} />
-                  <Field label={t('events.account')} value={data.account} />
-                  <Field label={t('events.created_at')} value={formatDateTime(data.created_at)} />
-                  <Field label={t('events.date')} value={formatDateTime(data.received_at)} />
-                  <Field label={t('events.processed_at')} value={data.processed_at ? formatDateTime(data.processed_at) : null} />
-                  <Field label={t('events.method')} value={data.method} />
-                  <Field label={t('events.url')} value={data.url} />
-                  <Field label={t('events.attempts')} value={data.attempts} />
-                  <Field label={t('events.mode')} value={data.livemode ? t('events.live') : t('events.test')} />
-                  <Field label={t('events.last_error')} value={data.last_error} />
+                  <LabelledValue label={t('events.id')}>{data.provider_event_id}</LabelledValue>
+                  <LabelledValue label={t('events.source')}>{data.source}</LabelledValue>
+                  <LabelledValue label={t('events.account')}>{data.account}</LabelledValue>
+                  <LabelledValue label={t('events.created_at')}>{formatDateTime(data.created_at)}</LabelledValue>
+                  <LabelledValue label={t('events.date')}>{formatDateTime(data.received_at)}</LabelledValue>
+                  <LabelledValue label={t('events.processed_at')}>{data.processed_at ? formatDateTime(data.processed_at) : null}</LabelledValue>
+                  <LabelledValue label={t('events.method')}>{data.method}</LabelledValue>
+                  <LabelledValue label={t('events.url')}>{data.url}</LabelledValue>
+                  <LabelledValue label={t('events.attempts')}>{data.attempts}</LabelledValue>
+                  <LabelledValue label={t('events.mode')}>{data.livemode ? t('events.live') : t('events.test')}</LabelledValue>
+                  <LabelledValue label={t('events.last_error')}>{data.last_error}</LabelledValue>
                 </SimpleGrid>
               </Stack>
             </Card>

@@ -7,6 +7,7 @@ import { formatDateTime } from '../../../lib/format';
 import { adminPaths } from '../../../lib/paths';
 import { useApiLog } from '../logs-queries';
 import { statusColor } from './api-logs-page';
+import { LabelledValue } from '../../../components/labelled-value';
 
 /** Bodies are shown as text, never as HTML: whatever a client sent is rendered inert. */
 function Body({ id, title, value }: { id: string; title: string; value: unknown }) {
@@ -27,16 +28,6 @@ function Body({ id, title, value }: { id: string; title: string; value: unknown 
   );
 }
 
-function Field({ label, value }: { label: string; value: string | number | null }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text style={{ wordBreak: 'break-word' }}>{value ?? '—'}</Text>
-    </div>
-  );
-}
 
 export function ApiLogPage() {
   const { t } = useTranslation();
@@ -65,15 +56,15 @@ export function ApiLogPage() {
                   </Badge>
                 </Text>
                 <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                  <Field label={t('logs.user')} value={data.user ? `${data.user.name} <${data.user.email}>` : null} />
-                  <Field label={t('logs.business')} value={data.business?.name ?? null} />
-                  <Field label={t('logs.created_at')} value={formatDateTime(data.created_at)} />
-                  <Field label={t('logs.ip')} value={data.ip} />
-                  <Field label={t('logs.load_time')} value={t('logs.ms', { count: data.load_time_ms })} />
-                  <Field label={t('logs.response_size')} value={t('logs.bytes', { count: data.response_size })} />
-                  <Field label={t('logs.client')} value={data.client} />
-                  <Field label={t('logs.app')} value={[data.app_name, data.app_version].filter(Boolean).join(' ') || null} />
-                  <Field label={t('logs.timezone')} value={data.timezone} />
+                  <LabelledValue label={t('logs.user')}>{data.user ? `${data.user.name} <${data.user.email}>` : null}</LabelledValue>
+                  <LabelledValue label={t('logs.business')}>{data.business?.name ?? null}</LabelledValue>
+                  <LabelledValue label={t('logs.created_at')}>{formatDateTime(data.created_at)}</LabelledValue>
+                  <LabelledValue label={t('logs.ip')}>{data.ip}</LabelledValue>
+                  <LabelledValue label={t('logs.load_time')}>{t('logs.ms', { count: data.load_time_ms })}</LabelledValue>
+                  <LabelledValue label={t('logs.response_size')}>{t('logs.bytes', { count: data.response_size })}</LabelledValue>
+                  <LabelledValue label={t('logs.client')}>{data.client}</LabelledValue>
+                  <LabelledValue label={t('logs.app')}>{[data.app_name, data.app_version].filter(Boolean).join(' ') || null}</LabelledValue>
+                  <LabelledValue label={t('logs.timezone')}>{data.timezone}</LabelledValue>
                 </SimpleGrid>
               </Stack>
             </Card>

@@ -1,10 +1,10 @@
-import type { ReactNode } from 'react';
 import { Button, Code, Drawer, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OutboxMailResource } from '@app/contracts';
 import { formatDateTime } from '../../../lib/format';
 import { canRetry } from '../outbox-queries';
 import { OutboxStatusBadge } from './outbox-status-badge';
+import { LabelledValue } from '../../../components/labelled-value';
 
 interface OutboxMailDrawerProps {
   mail: OutboxMailResource | null;
@@ -14,18 +14,6 @@ interface OutboxMailDrawerProps {
   onClose: () => void;
 }
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** The mail as plain text (never rendered as HTML), its links with tokens masked by the server. */
 export function OutboxMailDrawer({ mail, canEdit, retrying, onRetry, onClose }: OutboxMailDrawerProps) {
@@ -35,29 +23,29 @@ export function OutboxMailDrawer({ mail, canEdit, retrying, onRetry, onClose }: 
       {mail && (
         <Stack>
           <SimpleGrid cols={2}>
-            <Field label={t('outbox.to')}>{mail.to}</Field>
-            <Field label={t('outbox.status_label')}>
+            <LabelledValue label={t('outbox.to')}>{mail.to}</LabelledValue>
+            <LabelledValue label={t('outbox.status_label')}>
               <OutboxStatusBadge status={mail.status} />
-            </Field>
-            <Field label={t('outbox.created_at')}>{formatDateTime(mail.created_at)}</Field>
-            <Field label={t('outbox.sent_at')}>{mail.sent_at ? formatDateTime(mail.sent_at) : '—'}</Field>
-            <Field label={t('outbox.attempts')}>{mail.attempts}</Field>
+            </LabelledValue>
+            <LabelledValue label={t('outbox.created_at')}>{formatDateTime(mail.created_at)}</LabelledValue>
+            <LabelledValue label={t('outbox.sent_at')}>{mail.sent_at ? formatDateTime(mail.sent_at) : '—'}</LabelledValue>
+            <LabelledValue label={t('outbox.attempts')}>{mail.attempts}</LabelledValue>
           </SimpleGrid>
           {mail.last_error && (
-            <Field label={t('outbox.last_error')}>
+            <LabelledValue label={t('outbox.last_error')}>
               <Code block c="red" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {mail.last_error}
               </Code>
-            </Field>
+            </LabelledValue>
           )}
-          <Field label={t('outbox.text')}>
+          <LabelledValue label={t('outbox.text')}>
             <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid="outbox-mail-text">
               {mail.text}
             </Code>
             <Text size="xs" c="dimmed" mt={4}>
               {t('outbox.hidden_links')}
             </Text>
-          </Field>
+          </LabelledValue>
           {canEdit && canRetry(mail) && (
             <Group>
               <Button onClick={() => onRetry(mail)} loading={retrying} aria-describedby="outbox-retry-recipient">

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,19 +6,8 @@ import { PaidStatusBadge } from '../../../components/document-status-badge';
 import { documentLinks } from '../../../lib/document-kinds';
 import { formatDate } from '../../../lib/format';
 import { formatDocumentMoney } from '../../../lib/money';
+import { LabelledValue } from '../../../components/labelled-value';
 
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text component="dt" size="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <Text component="dd" m={0}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** The receipt's facts: who, when, how much, by which mode, for which invoice. */
 export function PaymentDetails({ payment }: { payment: PaymentResource }) {
@@ -31,12 +19,12 @@ export function PaymentDetails({ payment }: { payment: PaymentResource }) {
         {money(payment.amount)}
       </Text>
       <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} m={0} spacing="md">
-        <Field label={t('payments.view.date')}>{formatDate(payment.payment_date)}</Field>
-        <Field label={t('payments.view.number')}>{payment.payment_number}</Field>
-        <Field label={t(payment.direction === 'received' ? 'payments.view.customer' : 'payments.view.vendor')}>{payment.counterparty.name}</Field>
-        <Field label={t('payments.view.mode')}>{payment.mode?.name ?? '—'}</Field>
-        {payment.exchange_rate && <Field label={t('payments.view.exchange_rate')}>{payment.exchange_rate}</Field>}
-        <Field label={t('payments.view.status')}>{t(`payments.status.${payment.status}`)}</Field>
+        <LabelledValue term label={t('payments.view.date')}>{formatDate(payment.payment_date)}</LabelledValue>
+        <LabelledValue term label={t('payments.view.number')}>{payment.payment_number}</LabelledValue>
+        <LabelledValue term label={t(payment.direction === 'received' ? 'payments.view.customer' : 'payments.view.vendor')}>{payment.counterparty.name}</LabelledValue>
+        <LabelledValue term label={t('payments.view.mode')}>{payment.mode?.name ?? '—'}</LabelledValue>
+        {payment.exchange_rate && <LabelledValue term label={t('payments.view.exchange_rate')}>{payment.exchange_rate}</LabelledValue>}
+        <LabelledValue term label={t('payments.view.status')}>{t(`payments.status.${payment.status}`)}</LabelledValue>
       </SimpleGrid>
       {payment.notes && (
         <Stack gap={4} mt="md">
@@ -71,9 +59,9 @@ export function PaymentInvoiceCard({ payment }: { payment: PaymentResource }) {
             {t('payments.view.invoice_dates', { date: formatDate(invoice.invoice_date), due: invoice.due_date ? formatDate(invoice.due_date) : '—' })}
           </Text>
           <SimpleGrid component="dl" cols={3} m={0} spacing="xs">
-            <Field label={t('payments.view.invoice_total')}>{formatDocumentMoney(invoice.total, invoice.currency_id)}</Field>
-            <Field label={t('payments.view.invoice_paid')}>{formatDocumentMoney(invoice.amount_paid, invoice.currency_id)}</Field>
-            <Field label={t('payments.view.invoice_due')}>{formatDocumentMoney(invoice.due_amount, invoice.currency_id)}</Field>
+            <LabelledValue term label={t('payments.view.invoice_total')}>{formatDocumentMoney(invoice.total, invoice.currency_id)}</LabelledValue>
+            <LabelledValue term label={t('payments.view.invoice_paid')}>{formatDocumentMoney(invoice.amount_paid, invoice.currency_id)}</LabelledValue>
+            <LabelledValue term label={t('payments.view.invoice_due')}>{formatDocumentMoney(invoice.due_amount, invoice.currency_id)}</LabelledValue>
           </SimpleGrid>
         </Stack>
       ) : (
