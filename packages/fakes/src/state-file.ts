@@ -44,7 +44,7 @@ export class StateFile<Snapshot> {
     try {
       parsed = JSON.parse(text);
     } catch (error) {
-      throw new Error(`The ${label}'s state file ${path} is corrupt (not JSON: ${error instanceof Error ? error.message : String(error)}); move it away to start empty.`);
+      throw new Error(`The ${label}'s state file ${path} is corrupt (not JSON: ${error instanceof Error ? error.message : String(error)}); move it away to start empty.`, { cause: error });
     }
     if (!isSnapshot(parsed)) throw new Error(`The ${label}'s state file ${path} is corrupt (not a ${label} state of this version); move it away to start empty.`);
     return parsed;

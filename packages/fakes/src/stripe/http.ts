@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newId, StripeApiError } from './errors.js';
 import { formString, parseForm, parseMultipart, type FormObject, type UploadedPart } from './form.js';
 import { expandObject, expandPaths } from './lists.js';
+import type { SavedResult } from './snapshot.js';
 import type { RequestOrigin } from './state.js';
 
 /** A parsed request body: form fields, and the file parts of a multipart upload. */
@@ -119,7 +120,6 @@ function authenticate(request: FastifyRequest, params: FormObject, auth: Authent
   throw new StripeApiError(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${redactKey(key)}` });
 }
 
-export type SavedResult = { endpoint: string; digest: string; status: number; body: object };
 
 /** Saved results per API key, account and Idempotency-Key, replayed as Stripe replays them. */
 export class IdempotencyStore {

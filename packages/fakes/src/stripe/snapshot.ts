@@ -1,10 +1,12 @@
 import type Stripe from 'stripe';
 import type { IssuedBankAccount } from '../bank-token-registry.js';
 import { isEntryList, isRecord } from '../state-file.js';
-import type { SavedResult } from './http.js';
 import type { Scoped, StoredIntent, StoredPaymentMethod, StoredSetupIntent } from './payment-records.js';
 import type { StoredAccount, StoredFile, StoredToken } from './records.js';
 import type { WebhookTarget } from './webhooks.js';
+
+/** A request's saved result, replayed for a repeat of its Idempotency-Key. */
+export type SavedResult = { endpoint: string; digest: string; status: number; body: object };
 
 /** A webhook endpoint made through the API, with its secret (Stripe shows it once, at creation). */
 export type StoredEndpoint = WebhookTarget & { endpoint: Stripe.WebhookEndpoint };

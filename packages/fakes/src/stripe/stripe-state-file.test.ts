@@ -36,7 +36,7 @@ async function restart(fake: FakeStripe, options: FakeStripeOptions = {}): Promi
 describe('the fake Stripe with a state file', () => {
   it('comes back after a restart with everything a later call can refer to, and goes on from there', async () => {
     const first = await start();
-    const platform = await first.stripe.accounts.retrieve();
+    const platform = await first.stripe.accounts.retrieveCurrent();
     const account = await newIndividualAccount(first.stripe, { email: 'before@example.com' });
     const document = await first.stripe.files.create({ purpose: 'identity_document', file: { data: TINY_PNG, name: 'id.png', type: 'image/png' } });
     const pii = await first.stripe.tokens.create({ pii: { id_number: '000000000' } });
@@ -47,7 +47,7 @@ describe('the fake Stripe with a state file', () => {
     const endpoint = await first.stripe.webhookEndpoints.create({ url: 'http://127.0.0.1:9/hooks', enabled_events: ['*'], connect: true });
 
     const { stripe } = await restart(first.fake);
-    expect(await stripe.accounts.retrieve()).toMatchObject({ id: platform.id });
+    expect(await stripe.accounts.retrieveCurrent()).toMatchObject({ id: platform.id });
     expect(await stripe.files.retrieve(document.id)).toMatchObject({ id: document.id, purpose: 'identity_document', size: TINY_PNG.length });
     const updated = await stripe.accounts.update(account.id, {
       email: 'after@example.com',
