@@ -12,7 +12,7 @@ import { FakeStripeState } from './state.js';
 import { fakeStripeJsSource } from './stripe-js.js';
 import { WebhookDispatcher, type WebhookTarget } from './webhooks.js';
 import { StateFile } from '../state-file.js';
-import { fakeStripeSnapshot, isFakeStripeSnapshot, type FakeStripeSnapshot } from './snapshot.js';
+import { fakeStripeSnapshot, isFakeStripeSnapshot, moveLinks, type FakeStripeSnapshot } from './snapshot.js';
 import { PaymentIntents } from './payment-intents.js';
 import { registerPaymentRoutes } from './payment-routes.js';
 import { PaymentStore } from './payment-store.js';
@@ -99,7 +99,7 @@ function platformAccount(): Stripe.Account {
 type PersistedParts = { state: FakeStripeState; store: PaymentStore; intents: PaymentIntents; idempotency: IdempotencyStore; registry: BankTokenRegistry | null };
 
 /** Takes over the saved state, if any, and keeps the file up to date from then on. */
-function persist(path: string, saved: FakeStripeSnapshot | null, parts: PersistedParts): StateFile<FakeStripeSnapshot> {
+function persist(path: string, saved: FakeStripeSnapshot | null, parts: PersistedParts, url: () => string): StateFile<FakeStripeSnapshot> {
   const { state, store, intents, idempotency, registry } = parts;
   if (saved !== null) {
     state.restore(saved.accounts);
@@ -109,12 +109,10 @@ function persist(path: string, saved: FakeStripeSnapshot | null, parts: Persiste
     intents.rearmSettlements();
   }
   const file = new StateFile(path, 'fake Stripe', () =>
-    fakeStripeSnapshot({ accounts: state.snapshot(), payments: store.snapshot(), idempotency: idempotency.snapshot(), bankTokens: registry?.snapshot() ?? null }),
+    fakeStripeSnapshot({ url: url(), accounts: state.snapshot(), payments: store.snapshot(), idempotency: idempotency.snapshot(), bankTokens: registry?.snapshot() ?? null }),
   );
   state.onEvent(() => file.changed());
   registry?.onChange(() => file.changed());
-  // The first start writes the file at once, so the platform account is the same after a restart that comes before any change.
-  file.save();
   return file;
 }
 
@@ -215,7 +213,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     saved.authenticateSetup(setup, outcome, null);
   };
   const idempotency = new IdempotencyStore();
-  const stateFile = options.stateFile === undefined ? null : persist(options.stateFile, savedState, { state, store, intents, idempotency, registry: options.registry === undefined ? registry : null });
+  const stateFile = options.stateFile === undefined ? null : persist(options.stateFile, savedState, { state, store, intents, idempotency, registry: options.registry === undefined ? registry : null }, () => url);
   if (stateFile !== null) {
     // Every request but a read may change something; timers and controls record events.
     app.addHook('onResponse', async (request) => {
@@ -231,6 +229,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 0);
   url = `http://127.0.0.1:${port}`;
+  if (savedState !== null && savedState.url !== url) moveLinks(state.files.values(), store.intents.values(), savedState.url, url);
+  // Written at once: on a first start the platform account stays the same through a restart before any change; later, the links moved.
+  stateFile?.save();
 
   return {
     url,

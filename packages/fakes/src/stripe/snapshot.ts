@@ -44,6 +44,8 @@ const VERSION = 1;
 export type FakeStripeSnapshot = {
   format: typeof FORMAT;
   version: typeof VERSION;
+  /** Where the fake listened: the links it handed out (file URLs, 3-D Secure pages) are moved to the new address on load. */
+  url: string;
   accounts: AccountStateSnapshot;
   payments: PaymentStateSnapshot;
   idempotency: [string, SavedResult][];
@@ -65,11 +67,26 @@ const isRecordList = (value: unknown): boolean => Array.isArray(value) && value.
  * inside are the fake's own writing and are taken as they are.
  */
 export function isFakeStripeSnapshot(value: unknown): value is FakeStripeSnapshot {
-  if (!isRecord(value) || value.format !== FORMAT || value.version !== VERSION) return false;
+  if (!isRecord(value) || value.format !== FORMAT || value.version !== VERSION || typeof value.url !== 'string') return false;
   const { accounts, payments, idempotency, bankTokens } = value;
   if (!isRecord(accounts) || !isRecord(accounts.platform) || typeof accounts.platform.id !== 'string') return false;
   if (!ACCOUNT_MAPS.every((name) => isEntryList(accounts[name]))) return false;
   if (!isRecordList(accounts.events) || !isRecordList(accounts.endpoints) || !Array.isArray(accounts.failingBanks) || !accounts.failingBanks.every((id) => typeof id === 'string')) return false;
   if (!isRecord(payments) || !PAYMENT_MAPS.every((name) => isEntryList(payments[name]))) return false;
   return isEntryList(idempotency) && (bankTokens === null || isEntryList(bankTokens));
+}
+
+/**
+ * A restarted fake may listen on another port: the links it handed out that are still to be followed (file URLs, the
+ * 3-D Secure page of an intent awaiting authentication) move to the new address. Recorded events keep what they said.
+ */
+export function moveLinks(files: Iterable<StoredFile>, intents: Iterable<StoredIntent>, from: string, to: string): void {
+  const moved = (link: string): string => (link.startsWith(`${from}/`) ? `${to}${link.slice(from.length)}` : link);
+  for (const { file } of files) if (file.url !== null) file.url = moved(file.url);
+  for (const { intent } of intents) {
+    const redirect = intent.next_action?.redirect_to_url;
+    if (redirect?.url) redirect.url = moved(redirect.url);
+    const sdk: unknown = intent.next_action?.use_stripe_sdk;
+    if (isRecord(sdk) && typeof sdk.stripe_js === 'string') sdk.stripe_js = moved(sdk.stripe_js);
+  }
 }

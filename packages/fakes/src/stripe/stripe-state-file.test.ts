@@ -97,6 +97,29 @@ describe('the fake Stripe with a state file', () => {
     await expect.poll(async () => (await stripe.paymentIntents.retrieve(debit.id)).status, { timeout: 2_000, interval: 20 }).toBe('succeeded');
   });
 
+  it('moves the links it handed out to its new address, so a payment awaiting 3-D Secure can still be authenticated', async () => {
+    const first = await start();
+    const document = await first.stripe.files.create({ purpose: 'identity_document', file: { data: TINY_PNG, name: 'id.png', type: 'image/png' } });
+    const intent = await first.stripe.paymentIntents.create({
+      amount: 4_000,
+      currency: 'usd',
+      allowed_payment_method_types: ['card'],
+      payment_method: 'pm_card_authenticationRequired',
+      confirm: true,
+      return_url: 'http://127.0.0.1:9/paid',
+    });
+    expect(intent.next_action?.redirect_to_url?.url).toMatch(new RegExp(`^${first.fake.url}/3ds/`));
+
+    const { fake, stripe } = await restart(first.fake);
+    expect(fake.url).not.toBe(first.fake.url);
+    expect((await stripe.files.retrieve(document.id)).url).toBe(`${fake.url}/v1/files/${document.id}/contents`);
+    const waiting = await stripe.paymentIntents.retrieve(intent.id);
+    expect(waiting).toMatchObject({ status: 'requires_action', next_action: { redirect_to_url: { url: expect.stringMatching(new RegExp(`^${fake.url}/3ds/${intent.id}`)) } } });
+    expect((await fetch(waiting.next_action?.redirect_to_url?.url ?? '')).status).toBe(200);
+    fake.control.completeAuthentication(intent.id);
+    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
+  });
+
   it('refuses to start over a corrupt file, whether not JSON or not its state', async () => {
     writeFileSync(stateFile, '{"format":"ledgerline-fake-stripe","version":1,"accou');
     await expect(startFakeStripe({ stateFile })).rejects.toThrow(`The fake Stripe's state file ${stateFile} is corrupt (not JSON`);
