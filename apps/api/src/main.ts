@@ -60,7 +60,7 @@ async function main(): Promise<void> {
   lifecycle.listen(process);
   try {
     // DEMO with no provider of its own: the fake Stripe and Plaid run in this process (test mode).
-    const demoProviders = loadedEnv.DEMO && !loadedEnv.PAYMENT_PROVIDER_API_BASE ? await startDemoProviders(loadedEnv.PORT) : null;
+    const demoProviders = loadedEnv.DEMO && !loadedEnv.PAYMENT_PROVIDER_API_BASE ? await startDemoProviders(loadedEnv.PORT, loadedEnv.dataDir) : null;
     if (demoProviders) lifecycle.onShutdown('stopping the demo providers', () => demoProviders.close());
     const env = demoProviders
       ? { ...loadedEnv, PAYMENT_PROVIDER_API_BASE: demoProviders.paymentProviderApiBase, BANK_LINK_API_BASE: demoProviders.bankLinkApiBase, PROVIDER_SCRIPTS_AT_API_BASE: true }

@@ -17,10 +17,12 @@ export type IssuedBankAccount = {
  */
 export class BankTokenRegistry {
   readonly #accounts = new Map<string, IssuedBankAccount>();
+  readonly #listeners = new Set<() => void>();
 
   issue(account: IssuedBankAccount): string {
     const token = `btok_${randomBytes(12).toString('hex')}`;
     this.#accounts.set(token, { ...account });
+    this.#changed();
     return token;
   }
 
@@ -28,6 +30,27 @@ export class BankTokenRegistry {
     const account = this.#accounts.get(token);
     if (account === undefined) return null;
     this.#accounts.delete(token);
+    this.#changed();
     return account;
+  }
+
+  /** Called after each issue and take, so the fake that keeps this registry in its state file saves it. */
+  onChange(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** The tokens issued and not yet taken. */
+  snapshot(): [string, IssuedBankAccount][] {
+    return [...this.#accounts].map(([token, account]) => [token, { ...account }]);
+  }
+
+  restore(tokens: readonly [string, IssuedBankAccount][]): void {
+    this.#accounts.clear();
+    for (const [token, account] of tokens) this.#accounts.set(token, { ...account });
+  }
+
+  #changed(): void {
+    for (const listener of this.#listeners) listener();
   }
 }

@@ -1,4 +1,5 @@
-import { BankTokenRegistry, type FakePlaid, startFakePlaid, startFakeStripe } from '@app/fakes';
+import path from 'node:path';
+import { type FakeStripe, startFakePlaid, startFakeStripe } from '@app/fakes';
 
 /**
  * The keys the demo's providers accept. They are not secrets: only the fakes below, running inside
@@ -24,25 +25,38 @@ export type DemoProviders = {
  * DEMO=1 with no provider configured: the fake Stripe and the fake Plaid run in this process, in
  * test mode, so a newcomer can go through payouts and payments with no outside account and no
  * network. Their events are delivered, signed, to this app's own webhook on the landlord's host.
- * They keep their state in memory: a restart starts them empty (accounts made before are gone).
+ * They keep their state in `<dataDir>/demo-providers/` (stripe.json, plaid.json), so the accounts,
+ * bank links and payments the database refers to are still there after a restart.
  */
-export async function startDemoProviders(appPort: number): Promise<DemoProviders> {
-  const registry = new BankTokenRegistry();
+export async function startDemoProviders(appPort: number, dataDir: string): Promise<DemoProviders> {
+  const stateDirectory = path.join(dataDir, 'demo-providers');
   const webhookUrl = `http://127.0.0.1:${appPort}/api/v1/webhooks/payment-provider`;
   const { secretKey, publishableKey, webhookSecret } = DEMO_PROVIDER_KEYS.stripe;
-  const stripe = await startFakeStripe({ secretKey, publishableKey, webhookSecret, webhookUrl, platformWebhookUrl: webhookUrl, platformWebhookSecret: webhookSecret, registry });
-  let plaid: FakePlaid;
+  // The fake Plaid makes the registry of the bank tokens it issues and keeps it in its file; the fake Stripe takes them from it.
+  const plaid = await startFakePlaid({ credentials: DEMO_PROVIDER_KEYS.plaid, stateFile: path.join(stateDirectory, 'plaid.json') });
+  let stripe: FakeStripe;
   try {
-    plaid = await startFakePlaid({ registry, credentials: DEMO_PROVIDER_KEYS.plaid });
+    stripe = await startFakeStripe({
+      secretKey,
+      publishableKey,
+      webhookSecret,
+      webhookUrl,
+      platformWebhookUrl: webhookUrl,
+      platformWebhookSecret: webhookSecret,
+      registry: plaid.registry,
+      stateFile: path.join(stateDirectory, 'stripe.json'),
+    });
   } catch (error) {
-    await stripe.close();
+    await plaid.close();
     throw error;
   }
   return {
     paymentProviderApiBase: stripe.url,
     bankLinkApiBase: plaid.url,
     async close() {
-      await Promise.all([stripe.close(), plaid.close()]);
+      // The fake Stripe first: a bank token it takes while closing is saved by the fake Plaid.
+      await stripe.close();
+      await plaid.close();
     },
   };
 }

@@ -18,6 +18,8 @@ import { BankTokenRegistry } from '../bank-token-registry.js';
 import { fakePlaidLinkScript, PLAID_LINK_SCRIPT_PATH } from './link-script.js';
 import { FakePlaidError, type FakePlaidErrorName, type FakePlaidErrorSpec } from './plaid-errors.js';
 import { newRequestId, PlaidStore, type StoredAccount, type StoredItem } from './plaid-store.js';
+import { fakePlaidSnapshot, isFakePlaidSnapshot, type FakePlaidSnapshot } from './plaid-snapshot.js';
+import { StateFile } from '../state-file.js';
 import { SANDBOX_ACCOUNT_TYPE, SANDBOX_INSTITUTION, STRIPE_TEST_ROUTING_NUMBER } from './sandbox-institution.js';
 
 export type StartFakePlaidOptions = {
@@ -28,6 +30,11 @@ export type StartFakePlaidOptions = {
   credentials?: { clientId: string; secret: string };
   /** Milliseconds since the epoch; token lifetimes are measured on it. */
   now?: () => number;
+  /**
+   * A JSON file that holds the whole state (items, link, public and access tokens, and the bank tokens of the registry
+   * this fake made): loaded at start when present (a corrupt file throws), written ~100 ms after changes and on close.
+   */
+  stateFile?: string;
 };
 
 export type FakePlaid = {
@@ -141,7 +148,12 @@ export async function startFakePlaid(options: StartFakePlaidOptions = {}): Promi
   const registry = options.registry ?? new BankTokenRegistry();
   const credentials = options.credentials ?? { clientId: randomBytes(12).toString('hex'), secret: randomBytes(15).toString('hex') };
   const store = new PlaidStore(registry, options.now ?? Date.now);
+  const stateFile = options.stateFile === undefined ? null : persist(options.stateFile, store, options.registry === undefined ? registry : null);
   const app: FastifyInstance = Fastify({ logger: false });
+  // Plaid's API and Link's calls are all posts, and any may change something.
+  app.addHook('onResponse', async (request) => {
+    if (request.method === 'POST') stateFile?.changed();
+  });
   let url = '';
 
   const authenticate = (request: FastifyRequest, body: JsonBody): void => {
@@ -275,9 +287,28 @@ export async function startFakePlaid(options: StartFakePlaidOptions = {}): Promi
     registry,
     linkScript: fakePlaidLinkScript(url),
     failNextExchange: (error) => store.failNextExchange(new FakePlaidError(error ?? 'INTERNAL_SERVER_ERROR')),
-    requireLogin: (itemId, required = true) => store.requireLogin(itemId, required),
-    close: () => app.close(),
+    requireLogin: (itemId, required = true) => {
+      store.requireLogin(itemId, required);
+      stateFile?.changed();
+    },
+    close: async () => {
+      await app.close();
+      stateFile?.close();
+    },
   };
+}
+
+/** Takes over the saved state, if any, and keeps the file up to date from then on. */
+function persist(path: string, store: PlaidStore, registry: BankTokenRegistry | null): StateFile<FakePlaidSnapshot> {
+  const saved = StateFile.read(path, 'fake Plaid', isFakePlaidSnapshot);
+  if (saved !== null) {
+    store.restore(saved.store);
+    if (registry !== null && saved.bankTokens !== null) registry.restore(saved.bankTokens);
+  }
+  const file = new StateFile(path, 'fake Plaid', () => fakePlaidSnapshot({ store: store.snapshot(), bankTokens: registry?.snapshot() ?? null }));
+  // The fake Stripe takes the tokens issued here: each take is saved too.
+  registry?.onChange(() => file.changed());
+  return file;
 }
 
 /** Fastify's own refusals (an unreadable body) in Plaid's words; anything else is Plaid's API error. */

@@ -21,6 +21,13 @@ export type StoredItem = {
 type LinkSession = { expiresAt: number; products: Products[]; itemId: string | null; linkSessionId: string | null };
 type PublicTokenGrant = { itemId: string; expiresAt: number };
 
+/** What the state file keeps: link tokens, public tokens and items (with their access tokens), as map entries. */
+export type PlaidStoreSnapshot = {
+  linkSessions: [string, LinkSession][];
+  publicTokens: [string, PublicTokenGrant][];
+  items: [string, StoredItem][];
+};
+
 /** What Link's onSuccess receives: the account the user chose, the bank, the session. */
 export type LinkSuccess = {
   publicToken: string;
@@ -53,6 +60,17 @@ export class PlaidStore {
     private readonly registry: BankTokenRegistry,
     private readonly now: () => number,
   ) {}
+
+  /** The caller serialises it at once. */
+  snapshot(): PlaidStoreSnapshot {
+    return { linkSessions: [...this.#linkSessions], publicTokens: [...this.#publicTokens], items: [...this.#items] };
+  }
+
+  restore(saved: PlaidStoreSnapshot): void {
+    for (const [token, session] of saved.linkSessions) this.#linkSessions.set(token, session);
+    for (const [token, grant] of saved.publicTokens) this.#publicTokens.set(token, grant);
+    for (const [itemId, item] of saved.items) this.#items.set(itemId, item);
+  }
 
   createLinkToken(products: Products[]): { linkToken: string; expiration: string } {
     const linkToken = `link-sandbox-${randomUUID()}`;

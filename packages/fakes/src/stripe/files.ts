@@ -50,5 +50,5 @@ export function createFile(fields: FormObject, parts: ReadonlyMap<string, Upload
     type,
     url: `${baseUrl}/v1/files/${id}/contents`,
   };
-  return { file, data: part.data, account };
+  return { file, account };
 }

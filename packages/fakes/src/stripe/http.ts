@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newId, StripeApiError } from './errors.js';
 import { formString, parseForm, parseMultipart, type FormObject, type UploadedPart } from './form.js';
 import { expandObject, expandPaths } from './lists.js';
+import type { SavedResult } from './snapshot.js';
 import type { RequestOrigin } from './state.js';
 
 /** A parsed request body: form fields, and the file parts of a multipart upload. */
@@ -119,13 +120,20 @@ function authenticate(request: FastifyRequest, params: FormObject, auth: Authent
   throw new StripeApiError(401, { type: 'invalid_request_error', message: `Invalid API Key provided: ${redactKey(key)}` });
 }
 
-type Saved = { endpoint: string; digest: string; status: number; body: object };
 
 /** Saved results per API key, account and Idempotency-Key, replayed as Stripe replays them. */
 export class IdempotencyStore {
-  readonly #saved = new Map<string, Saved>();
+  readonly #saved = new Map<string, SavedResult>();
 
-  lookup(scope: string, endpoint: string, digest: string): Saved | null {
+  snapshot(): [string, SavedResult][] {
+    return [...this.#saved];
+  }
+
+  restore(saved: readonly [string, SavedResult][]): void {
+    for (const [scope, result] of saved) this.#saved.set(scope, result);
+  }
+
+  lookup(scope: string, endpoint: string, digest: string): SavedResult | null {
     const saved = this.#saved.get(scope);
     if (saved === undefined) return null;
     const key = scope.split('\n').at(-1) ?? '';
@@ -144,7 +152,7 @@ export class IdempotencyStore {
     return saved;
   }
 
-  save(scope: string, saved: Saved): void {
+  save(scope: string, saved: SavedResult): void {
     this.#saved.set(scope, saved);
   }
 }

@@ -272,6 +272,17 @@ export class PaymentIntents {
     intent.processing = null;
     this.store.emit({ ...this.store.base(stored.scope, origin), type: 'charge.pending', data: { object: structuredClone(charge) } });
     this.store.emit({ ...this.store.base(stored.scope, origin), type: 'payment_intent.processing', data: { object: structuredClone(intent) } });
+    this.#scheduleSettlement(stored);
+  }
+
+  /** After a restart: the bank debits still `processing` settle after the delay again. */
+  rearmSettlements(): void {
+    for (const stored of this.store.intents.values()) {
+      if (stored.intent.status === 'processing') this.#scheduleSettlement(stored);
+    }
+  }
+
+  #scheduleSettlement(stored: StoredIntent): void {
     if (this.bankSettlementDelayMs === null) return;
     const timer = setTimeout(() => {
       this.#timers.delete(timer);

@@ -3,6 +3,7 @@ import { invalidRequest, resourceMissing } from './errors.js';
 import type { Scoped, StoredIntent, StoredPaymentMethod, StoredSetupIntent } from './payment-records.js';
 import { TEST_PAYMENT_METHOD_CARDS } from './payment-records.js';
 import { testCardPaymentMethod } from './payment-objects.js';
+import type { PaymentStateSnapshot } from './snapshot.js';
 import type { FakeStripeState, RequestOrigin } from './state.js';
 
 /**
@@ -22,6 +23,38 @@ export class PaymentStore {
   readonly mandates = new Map<string, Scoped<Stripe.Mandate>>();
 
   constructor(readonly host: FakeStripeState) {}
+
+  /** What the state file keeps; the caller serialises it at once. */
+  snapshot(): PaymentStateSnapshot {
+    return {
+      customers: [...this.customers],
+      methods: [...this.methods],
+      intents: [...this.intents],
+      setupIntents: [...this.setupIntents],
+      charges: [...this.charges],
+      transfers: [...this.transfers],
+      fees: [...this.fees],
+      balanceTransactions: [...this.balanceTransactions],
+      refunds: [...this.refunds],
+      mandates: [...this.mandates],
+    };
+  }
+
+  restore(saved: PaymentStateSnapshot): void {
+    const fill = <T>(map: Map<string, T>, entries: readonly [string, T][]) => {
+      for (const [id, value] of entries) map.set(id, value);
+    };
+    fill(this.customers, saved.customers);
+    fill(this.methods, saved.methods);
+    fill(this.intents, saved.intents);
+    fill(this.setupIntents, saved.setupIntents);
+    fill(this.charges, saved.charges);
+    fill(this.transfers, saved.transfers);
+    fill(this.fees, saved.fees);
+    fill(this.balanceTransactions, saved.balanceTransactions);
+    fill(this.refunds, saved.refunds);
+    fill(this.mandates, saved.mandates);
+  }
 
   /** The event fields for an object on `scope`: platform objects' events carry no `account`. */
   base(scope: string | null, origin: RequestOrigin | null) {

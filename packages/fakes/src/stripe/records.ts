@@ -25,7 +25,8 @@ export type StoredAccount = {
   forcedFailure: { code: Stripe.Account.Requirements.Error.Code; reason: string } | null;
 };
 
-export type StoredFile = { file: Stripe.File; data: Buffer; account: string | null };
+/** The upload's bytes are checked and dropped: nothing reads them back (there is no contents route). */
+export type StoredFile = { file: Stripe.File; account: string | null };
 
 export type TokenPayload =
   | { kind: 'pii'; idNumber: string }

@@ -11,6 +11,8 @@ import { registerControlRoutes } from './control-routes.js';
 import { FakeStripeState } from './state.js';
 import { fakeStripeJsSource } from './stripe-js.js';
 import { WebhookDispatcher, type WebhookTarget } from './webhooks.js';
+import { StateFile } from '../state-file.js';
+import { fakeStripeSnapshot, isFakeStripeSnapshot, moveLinks, type FakeStripeSnapshot } from './snapshot.js';
 import { PaymentIntents } from './payment-intents.js';
 import { registerPaymentRoutes } from './payment-routes.js';
 import { PaymentStore } from './payment-store.js';
@@ -42,8 +44,16 @@ export type FakeStripeOptions = {
   webhookRetryDelaysMs?: number[];
   /** When pending checks finish on their own: after this many ms (0, the default: right after the response), or never (null) so only the control finishes them. */
   verificationDelayMs?: number | null;
-  /** Shared with the fake Plaid, whose processor tokens (`btok_…`) this fake accepts. */
+  /**
+   * Shared with the fake Plaid, whose processor tokens (`btok_…`) this fake accepts. A registry given here is kept in
+   * its maker's state file (the fake Plaid's, when it is `plaid.registry`); one this fake makes is kept in its own.
+   */
   registry?: BankTokenRegistry;
+  /**
+   * A JSON file that holds the whole state: loaded at start when present (a corrupt file throws), written ~100 ms
+   * after changes and on close. Pending checks and bank settlements are re-armed on load.
+   */
+  stateFile?: string;
 };
 
 export type FakeStripe = {
@@ -86,12 +96,33 @@ function platformAccount(): Stripe.Account {
   };
 }
 
+type PersistedParts = { state: FakeStripeState; store: PaymentStore; intents: PaymentIntents; idempotency: IdempotencyStore; registry: BankTokenRegistry | null };
+
+/** Takes over the saved state, if any, and keeps the file up to date from then on. */
+function persist(path: string, saved: FakeStripeSnapshot | null, parts: PersistedParts, url: () => string): StateFile<FakeStripeSnapshot> {
+  const { state, store, intents, idempotency, registry } = parts;
+  if (saved !== null) {
+    state.restore(saved.accounts);
+    store.restore(saved.payments);
+    idempotency.restore(saved.idempotency);
+    if (registry !== null && saved.bankTokens !== null) registry.restore(saved.bankTokens);
+    intents.rearmSettlements();
+  }
+  const file = new StateFile(path, 'fake Stripe', () =>
+    fakeStripeSnapshot({ url: url(), accounts: state.snapshot(), payments: store.snapshot(), idempotency: idempotency.snapshot(), bankTokens: registry?.snapshot() ?? null }),
+  );
+  state.onEvent(() => file.changed());
+  registry?.onChange(() => file.changed());
+  return file;
+}
+
 /** Starts a fake Stripe that the official SDK reaches with `new Stripe(secretKey, { host: '127.0.0.1', port, protocol: 'http' })`. */
 export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
   const secretKey = options.secretKey ?? `sk_test_${randomBytes(24).toString('hex')}`;
   const publishableKey = options.publishableKey ?? `pk_test_${randomBytes(24).toString('hex')}`;
   const webhookSecret = options.webhookSecret ?? `whsec_${randomBytes(24).toString('hex')}`;
   const registry = options.registry ?? new BankTokenRegistry();
+  const savedState = options.stateFile === undefined ? null : StateFile.read(options.stateFile, 'fake Stripe', isFakeStripeSnapshot);
   const dispatcher = new WebhookDispatcher(options.webhookRetryDelaysMs ?? [500, 2_000, 8_000]);
   const platformWebhookSecret = options.platformWebhookSecret ?? `whsec_${randomBytes(24).toString('hex')}`;
   const extraTargets: WebhookTarget[] = [];
@@ -99,7 +130,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   if (options.platformWebhookUrl !== undefined) {
     extraTargets.push({ id: 'we_start_option_platform', url: options.platformWebhookUrl, secret: platformWebhookSecret, enabledEvents: options.webhookEvents ?? ['*'], connect: false });
   }
-  const state = new FakeStripeState(platformAccount(), registry, dispatcher, extraTargets, options.verificationDelayMs === undefined ? 0 : options.verificationDelayMs);
+  const state = new FakeStripeState(savedState?.accounts.platform ?? platformAccount(), registry, dispatcher, extraTargets, options.verificationDelayMs === undefined ? 0 : options.verificationDelayMs);
   const store = new PaymentStore(state);
   const intents = new PaymentIntents(store, options.bankSettlementDelayMs === undefined ? 3_000 : options.bankSettlementDelayMs, () => url);
   const saved = new SavedMethods(store);
@@ -148,11 +179,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
 
   const control: FakeStripeControl = {
     completeVerification: (accountId) => state.completeVerification(accountId),
-    failVerification: (accountId, failure = {}) =>
+    failVerification: (accountId, failure = {}) => {
       state.forceVerificationFailure(accountId, {
         code: failure.code ?? 'verification_failed_id_number_match',
         reason: failure.reason ?? 'The ID number provided could not be verified.',
-      }),
+      });
+      // A failure set for a pending check records no event yet.
+      stateFile?.changed();
+    },
     redeliverEvent: (eventId) => state.redeliver(eventId),
     holdDeliveries: () => dispatcher.pause(),
     releaseDeliveries: (order = 'in_order') => dispatcher.release(order),
@@ -179,6 +213,13 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     saved.authenticateSetup(setup, outcome, null);
   };
   const idempotency = new IdempotencyStore();
+  const stateFile = options.stateFile === undefined ? null : persist(options.stateFile, savedState, { state, store, intents, idempotency, registry: options.registry === undefined ? registry : null }, () => url);
+  if (stateFile !== null) {
+    // Every request but a read may change something; timers and controls record events.
+    app.addHook('onResponse', async (request) => {
+      if (request.method !== 'GET' && request.method !== 'OPTIONS' && request.method !== 'HEAD') stateFile.changed();
+    });
+  }
   registerApiRoutes(app, state, auth, idempotency, () => url);
   registerPaymentRoutes(app, store, intents, saved, auth, idempotency);
   registerThreeDSecurePage(app, store, intents);
@@ -188,6 +229,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 0);
   url = `http://127.0.0.1:${port}`;
+  if (savedState !== null && savedState.url !== url) moveLinks(state.files.values(), store.intents.values(), savedState.url, url);
+  // Written at once: on a first start the platform account stays the same through a restart before any change; later, the links moved.
+  stateFile?.save();
 
   return {
     url,
@@ -204,6 +248,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       dispatcher.close();
       await dispatcher.idle();
       await app.close();
+      stateFile?.close();
     },
   };
 }

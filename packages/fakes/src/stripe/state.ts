@@ -7,6 +7,7 @@ import { applyPersonParams, type ParamResolver } from './persons.js';
 import { newPerson, newPersonRecord, type PersonRecord, type StoredAccount, type StoredFile, type StoredToken } from './records.js';
 import { refreshRequirements } from './requirements.js';
 import { bankAccountFromIssued, bankAccountFromParams } from './tokens.js';
+import type { AccountStateSnapshot, StoredEndpoint } from './snapshot.js';
 import type { WebhookDispatcher, WebhookTarget } from './webhooks.js';
 
 /** The API version the installed SDK pins; events are rendered in it. */
@@ -38,9 +39,10 @@ export class FakeStripeState {
   readonly files = new Map<string, StoredFile>();
   readonly tokens = new Map<string, StoredToken>();
   readonly events: Stripe.Event[] = [];
-  readonly endpoints: (WebhookTarget & { endpoint: Stripe.WebhookEndpoint })[] = [];
+  readonly endpoints: StoredEndpoint[] = [];
   readonly #failingBanks = new Set<string>();
   readonly #timers = new Set<NodeJS.Timeout>();
+  #onEvent: () => void = () => {};
 
   constructor(
     readonly platform: Stripe.Account,
@@ -49,6 +51,37 @@ export class FakeStripeState {
     readonly extraTargets: readonly WebhookTarget[],
     readonly verificationDelayMs: number | null,
   ) {}
+
+  /** What the state file keeps; the caller serialises it at once. */
+  snapshot(): AccountStateSnapshot {
+    return {
+      platform: this.platform,
+      accounts: [...this.accounts],
+      files: [...this.files],
+      tokens: [...this.tokens],
+      events: this.events,
+      endpoints: this.endpoints,
+      failingBanks: [...this.#failingBanks],
+    };
+  }
+
+  /** Takes over a saved state (the platform account is given to the constructor) and re-arms the pending checks. */
+  restore(saved: AccountStateSnapshot): void {
+    for (const [id, account] of saved.accounts) this.accounts.set(id, account);
+    for (const [id, file] of saved.files) this.files.set(id, file);
+    for (const [id, token] of saved.tokens) this.tokens.set(id, token);
+    this.events.push(...saved.events);
+    this.endpoints.push(...saved.endpoints);
+    for (const id of saved.failingBanks) this.#failingBanks.add(id);
+    for (const stored of this.accounts.values()) {
+      if (hasPendingVerification(stored) || this.#hasFailingBank(stored)) this.#scheduleVerification(stored.account.id);
+    }
+  }
+
+  /** Called after every recorded event, including those of timers and test controls that no request caused. */
+  onEvent(listener: () => void): void {
+    this.#onEvent = listener;
+  }
 
   account(id: string): StoredAccount {
     const stored = this.accounts.get(id);
@@ -89,6 +122,7 @@ export class FakeStripeState {
 
   #record(event: Stripe.Event): void {
     this.events.unshift(event);
+    this.#onEvent();
     this.dispatcher.dispatch(event, [...this.extraTargets, ...this.endpoints]);
   }
 
