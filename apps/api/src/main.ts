@@ -59,14 +59,15 @@ async function main(): Promise<void> {
   const lifecycle = new ProcessLifecycle(logger, { deadlineMs: SHUTDOWN_DEADLINE_MS, exit: (code) => process.exit(code) });
   lifecycle.listen(process);
   try {
-    // DEMO with no provider of its own: the fake Stripe and Plaid run in this process (test mode).
+    const release = loadedEnv.DATABASE_URL ? () => undefined : lockDataDir(loadedEnv.dataDir);
+    lifecycle.onShutdown('releasing the data directory', release);
+    // DEMO with no provider of its own: the fake Stripe and Plaid run in this process (test mode),
+    // keeping their state in the data directory this process now holds.
     const demoProviders = loadedEnv.DEMO && !loadedEnv.PAYMENT_PROVIDER_API_BASE ? await startDemoProviders(loadedEnv.PORT, loadedEnv.dataDir) : null;
     if (demoProviders) lifecycle.onShutdown('stopping the demo providers', () => demoProviders.close());
     const env = demoProviders
       ? { ...loadedEnv, PAYMENT_PROVIDER_API_BASE: demoProviders.paymentProviderApiBase, BANK_LINK_API_BASE: demoProviders.bankLinkApiBase, PROVIDER_SCRIPTS_AT_API_BASE: true }
       : loadedEnv;
-    const release = env.DATABASE_URL ? () => undefined : lockDataDir(env.dataDir);
-    lifecycle.onShutdown('releasing the data directory', release);
     const database = env.DATABASE_URL ? openPostgres(env.DATABASE_URL, 10, (error) => logError('idle database connection failed', error)) : await openEmbedded(env.dataDir);
     lifecycle.onShutdown('closing the database', () => database.close());
     await database.migrate();
