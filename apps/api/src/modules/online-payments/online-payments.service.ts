@@ -128,14 +128,14 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
 
   async function start(tenantId: string, invoiceId: string, payer: Payer, input: CardPaymentRequest, origin: string): Promise<CardPayment> {
     const request = cardPaymentRequestSchema.parse(input);
+    // Read before the transaction (the embedded database has one connection); judged after the invoice, so an unknown invoice is a 404 whatever the settings.
     const settings = await paymentProviderSettings(app, tenantId);
-    if (!settings) throw AppError.conflict(onlinePaymentMessages.notSetUp);
     const rules = await onlinePaymentRules(app.db, tenantId);
-    const provider = providerOf(settings);
     return inTenant(app.db, tenantId, async (tx) => {
       const invoice = await lockInvoice(tx, tenantId, invoiceId, payer);
       const destination = await deps.payouts.chargeableAccountInTx(tx, { tenantId, businessId: invoice.businessId });
-      if (!destination) throw AppError.conflict(onlinePaymentMessages.notSetUp);
+      if (!settings || !destination) throw AppError.conflict(onlinePaymentMessages.notSetUp);
+      const provider = providerOf(settings);
       const currency = currencyById(invoice.currencyId);
       if (!currency) throw AppError.validation('amount', messages.invalidCurrency);
       const amount = request.amount ?? invoice.total - invoice.amountPaid;
