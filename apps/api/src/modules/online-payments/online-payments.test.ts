@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CardPayment, type CounterpartyResource, type InvoiceResource, type PaymentResource, type PublicLinkResponse, messages, onlinePaymentMessages } from '@app/contracts';
 import { type FakeStripe, startFakeStripe } from '@app/fakes';
-import { outbox, payments, tenants } from '../../db/schema';
+import { auditLogs, outbox, payments, tenants } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness } from '../../../test/harness';
 import { onboardedCustomer } from '../../../test/documents';
@@ -82,7 +82,7 @@ async function paymentsOn(invoiceId: string): Promise<PaymentResource[]> {
 const settle = () => settleEvents(h, fake);
 
 function succeededEvent(intentId: string) {
-  const event = fake.control.events().find((e) => e.type === 'payment_intent.succeeded' && (e.data.object as { id: string }).id === intentId);
+  const event = fake.control.events().find((e) => e.type === 'payment_intent.succeeded' && 'id' in e.data.object && e.data.object.id === intentId);
   if (!event) throw new Error(`No payment_intent.succeeded for ${intentId}`);
   return event;
 }
@@ -121,7 +121,7 @@ describe('a guest pays an invoice by card', () => {
     // A replayed delivery of the same event, and a second delivery of it under a new event id, book nothing more.
     fake.control.redeliverEvent(event.id);
     await settle();
-    await deliverSucceeded({ ...(event.data.object as Record<string, unknown>) });
+    await deliverSucceeded({ id: intentIdOf(payment), amount: 12_000, amount_received: 12_000, currency: 'usd', transfer_data: { destination: accountId } });
     expect(await paymentsOn(invoice.id)).toHaveLength(1);
     // Nothing is due: a new payment is refused.
     expect((await startAsGuest(token)).status).toBe(422);
@@ -163,6 +163,18 @@ describe('the money truth', () => {
     await h.jobs.drain();
     expect(await invoiceOf(vendor, invoice.id)).toMatchObject({ paid_status: 'unpaid', due_amount: 6_000 });
     expect(await paymentsOn(invoice.id)).toHaveLength(0);
+    // Each ignored event is in the invoice's history with why.
+    const history = await h.app.db.select().from(auditLogs).where(and(eq(auditLogs.tenantId, h.landlordId), eq(auditLogs.modelId, invoice.id)));
+    const reasons = history.flatMap((entry) => (entry.changes.event?.after === 'online_payment_ignored' ? [String(entry.changes.reason?.after)] : []));
+    expect(reasons).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('another destination account'),
+        expect.stringContaining('amount received 100'),
+        expect.stringContaining('currency eur'),
+        expect.stringMatching(/^The provider's payment has status requires_payment_method/),
+      ]),
+    );
+    expect(reasons).toHaveLength(4);
   });
 
   it('never pays more than the amount due when 20 payers start and confirm at once', async () => {

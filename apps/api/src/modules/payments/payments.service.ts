@@ -26,6 +26,7 @@ import { allocateNumber, claimTypedNumber, numberingConfig } from '../documents/
 import { type PaidInvoiceRow, findClaimableInvoice, lockPaidInvoices, lockPayableInvoice, payableInvoice, paymentInvoices, writeAmountPaid } from '../invoices/invoice-payments';
 import { createPaymentClaims } from './payment-claims.service';
 import { createPaymentMirrors } from './payment-mirrors';
+import { createOnlineBooking } from './payment-online';
 import { invoicesWithClaims } from './payment-claims.repository';
 import { auditView, toPaymentResource } from './payment-resource';
 import { checkMinimumWithoutInvoice, counterpartyField, counterpartyKind, firstChanged, settledOrFail, settles } from './payment-rules';
@@ -126,6 +127,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
 
   const claims = createPaymentClaims(app, { write, recordReceipt });
   const mirrors = createPaymentMirrors(app, attachments, { numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId) });
+  const online = createOnlineBooking({ numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId), mirrors });
 
   /**
    * The invoice a payment names: for a payment received the business's own invoice, locked (its
@@ -370,46 +372,8 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
 
     rejectClaim: claims.reject,
 
-    /**
-     * A payment the payment provider collected online (the online-payments inbox handler, in the
-     * inbox's transaction): the issuing business's payment received on its invoice, by the rules of
-     * one recorded by hand (the invoice locked, never past its total, the customer business's mirror
-     * written), carrying the provider's payment id, which is unique: the same provider payment is
-     * booked once. Answers the refusal's message, and books nothing, when the invoice no longer
-     * takes the amount (paid by hand meanwhile, voided).
-     */
-    async recordOnlineInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, input: OnlinePayment): Promise<{ paymentId: string } | { refused: string }> {
-      const booked = await repo.findByProviderPaymentId(tx, scope.tenantId, input.providerPaymentId);
-      if (booked) return { refused: `The provider's payment ${input.providerPaymentId} is already booked.` };
-      const invoice = await lockPayableInvoice(tx, scope, input.invoiceId);
-      if (!invoice) return { refused: messages.invalidInvoice };
-      // The amount was checked against the tenant's partial-payment rule when the payment started; the money is in, so only the invoice's own limits apply now.
-      const settled = settlePayment(payableInvoice(invoice, invoice.amountPaid), input.amount, { partialPayments: true });
-      if (!settled.ok) return { refused: settled.reason === 'not_payable' ? settled.message : `The amount is refused (${settled.reason}).` };
-      const numbered = await numberFor(tx, scope, null, input.paymentDate, invoice.customerId);
-      const row = await repo.insertPayment(tx, {
-        tenantId: scope.tenantId,
-        id: newId(),
-        businessId: scope.businessId,
-        direction: 'received',
-        counterpartyId: invoice.customerId,
-        counterpartyBusinessId: invoice.customerBusinessId,
-        invoiceId: invoice.id,
-        paymentNumber: numbered.number,
-        sequenceNumber: numbered.sequence,
-        paymentDate: input.paymentDate,
-        amount: input.amount,
-        currencyId: invoice.currencyId,
-        exchangeRate: await rateFor(tx, scope, invoice.currencyId),
-        providerPaymentId: input.providerPaymentId,
-        onlineMethod: input.method,
-        createdByUserId: null,
-      });
-      await writeAmountPaid(tx, actor, invoice, settled.amount_paid);
-      await recordAudit(tx, actor, { model: 'payment', modelId: row.id, action: 'created', after: { ...auditView(row), provider_payment_id: input.providerPaymentId, online_method: input.method } });
-      await mirrors.recorded(tx, row, invoice);
-      return { paymentId: row.id };
-    },
+    /** A payment the payment provider collected online, booked in the caller's (the inbox's) transaction: payment-online.ts. */
+    recordOnlineInTx: online.record,
 
     /** The receipt was mailed: nothing on the payment changes, the audit log keeps the fact. */
     async recordSentInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, id: string): Promise<PaymentResource> {
@@ -432,9 +396,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
-
-/** A payment the provider collected, as the online-payments module books it. */
-export type OnlinePayment = { invoiceId: string; amount: number; paymentDate: string; providerPaymentId: string; method: 'card' };
+export type { OnlinePayment } from './payment-online';
 
 /** Payment modes attached to payments cannot be deleted. */
 export const paymentModeUsedByPayments: UsageCheck = repo.modesUsedByPayments;
