@@ -24,6 +24,18 @@ export const cardPaymentSchema = z.object({
 export type CardPayment = z.infer<typeof cardPaymentSchema>;
 export const cardPaymentResponseSchema = z.object({ data: cardPaymentSchema });
 
+/** Whether the public invoice page offers a Pay button, and what the browser needs to show the card form. */
+export const cardPaymentOptionsSchema = z.object({
+  available: z.boolean(),
+  /** Why there is no Pay button ('Online payments are not set up for this business'), null when there is one. */
+  message: z.string().nullable(),
+  publishable_key: z.string().nullable(),
+  /** Where to load the provider's script from; null for its canonical URL. */
+  provider_script: z.string().nullable(),
+});
+export type CardPaymentOptions = z.infer<typeof cardPaymentOptionsSchema>;
+export const cardPaymentOptionsResponseSchema = z.object({ data: cardPaymentOptionsSchema });
+
 export const onlinePaymentMessages = {
   notSetUp: 'Online payments are not set up for this business',
   inProgress: 'A payment for this invoice is already in progress.',

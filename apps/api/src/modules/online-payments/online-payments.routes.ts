@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cardPaymentRequestSchema, cardPaymentResponseSchema, idParamsSchema, tokenParamsSchema } from '@app/contracts';
+import { cardPaymentOptionsResponseSchema, cardPaymentRequestSchema, cardPaymentResponseSchema, idParamsSchema, tokenParamsSchema } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import type { FloodLimit } from '../../platform/flood-limit';
 import { requestMeta } from '../../platform/http';
@@ -24,6 +24,9 @@ export const onlinePaymentRoutes: FastifyPluginAsyncZod<OnlinePaymentRoutesOptio
 
   await server.register(
     publicDeliveryRoutes(limiter, (publicScope) => {
+      publicScope.get('/public/invoices/:token/card-payment', { config: { access: { public: true } }, schema: { params: tokenParamsSchema, response: { 200: cardPaymentOptionsResponseSchema } } }, async (request) => ({
+        data: await online.optionsForLink(request.ctx.tenant.id, request.params.token),
+      }));
       publicScope.post('/public/invoices/:token/card-payment', { config: PAY_AS_GUEST, schema: { params: tokenParamsSchema, body: cardPaymentRequestSchema, response } }, async (request) => ({
         data: await online.startForLink(request.ctx.tenant.id, request.params.token, request.body, requestMeta(request).origin),
       }));

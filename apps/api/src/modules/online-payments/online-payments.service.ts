@@ -1,4 +1,4 @@
-import { type CardPayment, type CardPaymentRequest, cardPaymentRequestSchema, currencyById, messages, onlinePaymentMessages } from '@app/contracts';
+import { type CardPayment, type CardPaymentOptions, type CardPaymentRequest, cardPaymentRequestSchema, currencyById, messages, onlinePaymentMessages } from '@app/contracts';
 import { platformFeeOf, settlePayment } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
@@ -14,6 +14,7 @@ import { settledOrFail } from '../payments/payment-rules';
 import type { PayoutService } from '../payouts/payouts.service';
 import type { InboxEvent } from '../provider-events/provider-events.service';
 import { onlinePaymentRules, paymentProviderSettings } from '../tenants/tenants.service';
+import { providerScriptUrls } from '../../platform/providers/provider-scripts';
 import * as repo from './online-payments.repository';
 
 /** The payment methods this module takes: cards (bank debits are a later step). */
@@ -154,6 +155,23 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
   }
 
   return {
+    /** GET /public/invoices/{token}/card-payment: whether the page shows a Pay button (the business's payout account takes charges). */
+    async optionsForLink(tenantId: string, token: string): Promise<CardPaymentOptions> {
+      const invoiceId = await deps.publicInvoiceId(tenantId, token);
+      const settings = await paymentProviderSettings(app, tenantId);
+      const available = await inTenant(app.db, tenantId, async (tx) => {
+        const invoice = (await lockPaidInvoices(tx, tenantId, [invoiceId])).get(invoiceId);
+        if (!invoice) throw AppError.notFound();
+        return settings !== null && (await deps.payouts.chargeableAccountInTx(tx, { tenantId, businessId: invoice.businessId })) !== null;
+      });
+      return {
+        available,
+        message: available ? null : onlinePaymentMessages.notSetUp,
+        publishable_key: available && settings ? settings.publishableKey : null,
+        provider_script: providerScriptUrls(app.env).payment_provider,
+      };
+    },
+
     /** POST /public/invoices/{token}/card-payment: a guest with the invoice's public link. */
     async startForLink(tenantId: string, token: string, input: CardPaymentRequest, origin: string): Promise<CardPayment> {
       return start(tenantId, await deps.publicInvoiceId(tenantId, token), { kind: 'guest' }, input, origin);

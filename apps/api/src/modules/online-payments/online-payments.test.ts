@@ -97,6 +97,8 @@ async function deliverSucceeded(object: Record<string, unknown>) {
 describe('a guest pays an invoice by card', () => {
   it('is paid from the verified webhook, once, with the fee and the transfer to the business, and a receipt', async () => {
     const { invoice, token } = await invoiceWithLink(12_000);
+    const options = await h.client().get(`/api/v1/public/invoices/${token}/card-payment`);
+    expect(options.body).toEqual({ data: { available: true, message: null, publishable_key: fake.publishableKey, provider_script: null } });
     const payment = cardPaymentOf(await startAsGuest(token));
     expect(payment).toMatchObject({ amount: 12_000, currency: 'usd', publishable_key: fake.publishableKey });
     // The same start again gives the same intent.
@@ -236,6 +238,8 @@ describe('who may pay', () => {
     const { customer: theirs } = await onboardedCustomer(h, other, 'Their Buyer', 'ap@their-buyer.example');
     const invoice = await openInvoice(other, theirs.id, 2_000);
     const link = (await other.post(`/api/v1/invoices/${invoice.id}/links`)).body as PublicLinkResponse;
+    const options = await h.client().get(`/api/v1/public/invoices/${tokenOfUrl(link.url)}/card-payment`);
+    expect(options.body).toMatchObject({ data: { available: false, message: onlinePaymentMessages.notSetUp, publishable_key: null } });
     const refused = await startAsGuest(tokenOfUrl(link.url));
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(onlinePaymentMessages.notSetUp);
