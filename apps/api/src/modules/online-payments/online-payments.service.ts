@@ -81,16 +81,26 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       const current = await providerCall(() => provider.retrievePaymentAttempt(open.providerIntentId));
       const sameCharge = current.amount === charge.amount && current.applicationFee === (charge.fee > 0 ? charge.fee : null) && current.destinationAccountId === charge.destination;
       if (AMENDABLE_PAYMENT_STATUSES.includes(current.status) && current.destinationAccountId === charge.destination) {
-        const kept = sameCharge
-          ? current
-          : await providerCall(() => provider.updatePaymentAttempt(open.providerIntentId, { amount: charge.amount, applicationFee: charge.fee }, `pay:${invoice.id}:${open.attempt}:${charge.amount}:${charge.fee}`));
-        await repo.updateIntent(tx, invoice.tenantId, open.id, { amount: charge.amount, applicationFee: charge.fee, status: kept.status, origin: charge.origin });
-        return kept;
+        if (sameCharge) {
+          await repo.updateIntent(tx, invoice.tenantId, open.id, { status: current.status, origin: charge.origin });
+          return current;
+        }
+        // The change's own key: a retry of it replays, the next change (even back to an earlier amount) is a new one.
+        const amendment = open.amendments + 1;
+        const amended = await providerCall(() =>
+          provider.updatePaymentAttempt(open.providerIntentId, { amount: charge.amount, applicationFee: charge.fee }, `pay:${invoice.id}:${open.attempt}:amend:${amendment}`),
+        );
+        await repo.updateIntent(tx, invoice.tenantId, open.id, { amount: charge.amount, applicationFee: charge.fee, amendments: amendment, status: amended.status, origin: charge.origin });
+        return amended;
       }
       // Mid-authentication (3-D Secure) for this very amount: the payer finishes it.
       if (current.status === 'requires_action' && sameCharge) return current;
-      if (current.status !== 'canceled') {
-        await repo.updateIntent(tx, invoice.tenantId, open.id, { status: current.status });
+      // Still amendable here means the business's payout account changed since: the money must not go to the old one.
+      const ended = AMENDABLE_PAYMENT_STATUSES.includes(current.status)
+        ? await providerCall(() => provider.cancelPaymentAttempt(open.providerIntentId, `pay:${invoice.id}:${open.attempt}:cancel`))
+        : current;
+      if (ended.status !== 'canceled') {
+        await repo.updateIntent(tx, invoice.tenantId, open.id, { status: ended.status });
         throw AppError.conflict(onlinePaymentMessages.inProgress);
       }
       await repo.updateIntent(tx, invoice.tenantId, open.id, { status: 'canceled' });

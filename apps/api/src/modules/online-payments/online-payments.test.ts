@@ -211,6 +211,9 @@ describe('partial payments', () => {
     const part = cardPaymentOf(await startAsGuest(token, { amount: 4_000 }));
     expect(part.amount).toBe(4_000);
     // A new amount before confirming updates the same intent.
+    expect(cardPaymentOf(await startAsGuest(token, { amount: 3_500 }))).toMatchObject({ client_secret: part.client_secret, amount: 3_500 });
+    // Back to an earlier amount and on again: each change reaches the provider (none is taken for a replay).
+    expect(cardPaymentOf(await startAsGuest(token, { amount: 4_000 })).amount).toBe(4_000);
     const changed = cardPaymentOf(await startAsGuest(token, { amount: 3_500 }));
     expect(changed).toMatchObject({ client_secret: part.client_secret, amount: 3_500 });
     expect((await confirmCard(fake, changed, 'pm_card_visa')).status).toBe('succeeded');

@@ -203,6 +203,8 @@ export type PaymentProvider = {
   /** New amount and fee of an attempt still in an amendable status. */
   updatePaymentAttempt(id: string, change: { amount: number; applicationFee: number }, idempotencyKey: string): Promise<ProviderPaymentAttempt>;
   retrievePaymentAttempt(id: string): Promise<ProviderPaymentAttempt>;
+  /** Cancels an attempt that has not succeeded (its destination no longer the business's account). */
+  cancelPaymentAttempt(id: string, idempotencyKey: string): Promise<ProviderPaymentAttempt>;
   /** The payment attempt a verified event carries as its object; null when the object is not one. */
   paymentAttemptOf(object: Record<string, unknown>): ProviderPaymentAttempt | null;
   /** Checks `signatureHeader` over the raw body with the webhook secret and the tolerance; throws PaymentProviderError (type `signature`) otherwise. */

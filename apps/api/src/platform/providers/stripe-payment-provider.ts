@@ -310,6 +310,8 @@ export function createStripePaymentProvider(credentials: PaymentProviderCredenti
 
     retrievePaymentAttempt: (id) => call(async () => toPaymentAttempt(await stripe.paymentIntents.retrieve(id))),
 
+    cancelPaymentAttempt: (id, idempotencyKey) => call(async () => toPaymentAttempt(await stripe.paymentIntents.cancel(id, {}, { idempotencyKey }))),
+
     paymentAttemptOf: paymentAttemptOfObject,
 
     verifyEvent: (rawBody, signatureHeader, webhookSecret) =>
