@@ -24,7 +24,8 @@ test('hardening journey: avatars, logos, the PDF preview and the API docs work u
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
   await expect(page).toHaveURL(/\/admin$/);
   const shell = await admin.request.get('/login');
-  expect(shell.headers()['content-security-policy']).toMatch(/script-src 'self'; .*style-src-elem 'self' 'nonce-/);
+  // Scripts: the app's own, and the payment and bank-link providers' (Stripe.js, Plaid Link) only.
+  expect(shell.headers()['content-security-policy']).toMatch(/script-src 'self' https:\/\/js\.stripe\.com https:\/\/cdn\.plaid\.com; .*style-src-elem 'self' 'nonce-/);
   const business = await addBusiness(page, BUSINESS);
 
   // The avatar: an <img> that only a signed-in user of the tenant may load.

@@ -123,7 +123,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   server.setValidatorCompiler(validatorCompiler);
   server.setSerializerCompiler(serializerCompiler);
   installRequestMetrics(server, app.metrics);
-  installSecurityHeaders(server, thirdPartySources([app.env.PAYMENT_PROVIDER_API_BASE, app.env.BANK_LINK_API_BASE]));
+  installSecurityHeaders(server, thirdPartySources([app.env.PAYMENT_PROVIDER_API_BASE, app.env.BANK_LINK_API_BASE], app.env.PROVIDER_SCRIPTS_AT_API_BASE));
   installErrorHandler(server);
   enforceDeclaredAccess(server);
   enforceSensitiveResponses(server);

@@ -38,7 +38,10 @@ describe('the page policy', () => {
     expect(thirdPartySources([undefined, undefined])).toBe(THIRD_PARTY_SOURCES);
     const policy = directives(pagePolicy({ styleNonce: null, imageUrls: [], tls: false, thirdParty: thirdPartySources(['http://127.0.0.1:12111', 'http://127.0.0.1:12112/']) }));
     expect(policy.get('connect-src')).toEqual(["'self'", 'https://api.stripe.com', 'https://production.plaid.com', 'https://sandbox.plaid.com', 'http://127.0.0.1:12111', 'http://127.0.0.1:12112']);
-    expect(policy.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://cdn.plaid.com', 'http://127.0.0.1:12111', 'http://127.0.0.1:12112']);
+    expect(policy.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://cdn.plaid.com']);
+    // The demo loads the scripts themselves from the fakes.
+    const demo = directives(pagePolicy({ styleNonce: null, imageUrls: [], tls: false, thirdParty: thirdPartySources(['http://127.0.0.1:12111', 'http://127.0.0.1:12112/'], true) }));
+    expect(demo.get('script-src')).toEqual(["'self'", 'https://js.stripe.com', 'https://cdn.plaid.com', 'http://127.0.0.1:12111', 'http://127.0.0.1:12112']);
   });
 
   it('takes only the origin of absolute http(s) image URLs, once each', () => {

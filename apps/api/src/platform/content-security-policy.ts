@@ -30,11 +30,13 @@ export const THIRD_PARTY_SOURCES: readonly ThirdPartySource[] = [
 /**
  * The sources of the pages' third-party scripts, plus the providers' APIs at another address
  * (PAYMENT_PROVIDER_API_BASE, BANK_LINK_API_BASE: the fakes in tests and the demo), whose
- * scripts then call that address from the browser.
+ * scripts then call that address from the browser; and, only when the scripts themselves load
+ * from there (`scriptsAtApiBase`, the demo), that address as a script source too.
  */
-export function thirdPartySources(apiBases: readonly (string | undefined)[]): readonly ThirdPartySource[] {
+export function thirdPartySources(apiBases: readonly (string | undefined)[], scriptsAtApiBase = false): readonly ThirdPartySource[] {
   const origins = originsOf(apiBases.map((url) => url ?? null));
-  return origins.length === 0 ? THIRD_PARTY_SOURCES : [...THIRD_PARTY_SOURCES, { name: 'Provider APIs at another address', script: origins, connect: origins }];
+  if (origins.length === 0) return THIRD_PARTY_SOURCES;
+  return [...THIRD_PARTY_SOURCES, { name: 'Provider APIs at another address', connect: origins, ...(scriptsAtApiBase ? { script: origins } : {}) }];
 }
 
 export type PagePolicyInput = {
