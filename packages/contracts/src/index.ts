@@ -34,4 +34,3 @@ export * from './payments';
 export * from './payment-claims';
 export * from './statements';
 export * from './recurring-invoices';
-export * from './online-payments';
