@@ -31,8 +31,6 @@ const RESPONSE_SCHEMAS = new Set([
   'auditChangeSchema',
   'bankLinkTokenSchema',
   'businessOnboardingInfoSchema',
-  'cardPaymentOptionsSchema',
-  'cardPaymentSchema',
   'confirmedClaimSchema',
   'confirmedPasswordStatusSchema',
   'countrySchema',
