@@ -23,10 +23,10 @@ export type DemoProviders = {
 
 /**
  * DEMO=1 with no provider configured: the fake Stripe and the fake Plaid run in this process, in
- * test mode, so a newcomer can go through payouts and payments with no outside account and no
+ * test mode, so a newcomer can go through the payout wizard with no outside account and no
  * network. Their events are delivered, signed, to this app's own webhook on the landlord's host.
- * They keep their state in `<dataDir>/demo-providers/` (stripe.json, plaid.json), so the accounts,
- * bank links and payments the database refers to are still there after a restart.
+ * They keep their state in `<dataDir>/demo-providers/` (stripe.json, plaid.json), so the accounts
+ * and bank links the database refers to are still there after a restart.
  */
 export async function startDemoProviders(appPort: number, dataDir: string): Promise<DemoProviders> {
   const stateDirectory = path.join(dataDir, 'demo-providers');
