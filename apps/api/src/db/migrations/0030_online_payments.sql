@@ -4,7 +4,6 @@ CREATE TABLE "online_payment_intents" (
 	"business_id" uuid NOT NULL,
 	"invoice_id" uuid NOT NULL,
 	"attempt" integer NOT NULL,
-	"amendments" integer DEFAULT 0 NOT NULL,
 	"provider_intent_id" text NOT NULL,
 	"amount" bigint NOT NULL,
 	"currency" text NOT NULL,

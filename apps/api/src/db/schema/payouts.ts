@@ -93,7 +93,6 @@ export const onlinePaymentIntents = pgTable(
     invoiceId: uuid('invoice_id').notNull(),
     attempt: integer('attempt').notNull(),
     /** How many times its amount or fee was changed: the change's idempotency key counts on (the same key twice would replay, not change). */
-    amendments: integer('amendments').notNull().default(0),
     providerIntentId: text('provider_intent_id').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),

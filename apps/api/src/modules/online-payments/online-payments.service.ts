@@ -74,32 +74,26 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
     return invoice;
   }
 
-  /** The intent to confirm: the open one brought in line with `amount` and `fee`, or a new attempt. */
+  /**
+   * The intent to confirm for `charge`. An intent whose client secret has been handed out never
+   * changes amount: a payer always confirms what they were shown. The open intent is given again
+   * when it is for this very charge; otherwise it is canceled at the provider and a new attempt
+   * made, all under the invoice's lock. A payer still holding the canceled one's secret is told
+   * by the provider that it was canceled, and starts again.
+   */
   async function intentFor(tx: Tx, provider: PaymentProvider, invoice: PaidInvoiceRow, charge: { amount: number; fee: number; currency: string; destination: string; origin: string }): Promise<ProviderPaymentAttempt> {
     const open = await repo.findOpenIntent(tx, invoice.tenantId, invoice.id);
     if (open) {
       const current = await providerCall(() => provider.retrievePaymentAttempt(open.providerIntentId));
       const sameCharge = current.amount === charge.amount && current.applicationFee === (charge.fee > 0 ? charge.fee : null) && current.destinationAccountId === charge.destination;
-      if (AMENDABLE_PAYMENT_STATUSES.includes(current.status) && current.destinationAccountId === charge.destination) {
-        if (sameCharge) {
-          await repo.updateIntent(tx, invoice.tenantId, open.id, { status: current.status, origin: charge.origin });
-          return current;
-        }
-        // The change's own key: a retry of it replays, the next change (even back to an earlier amount) is a new one.
-        const amendment = open.amendments + 1;
-        const amended = await providerCall(() =>
-          provider.updatePaymentAttempt(open.providerIntentId, { amount: charge.amount, applicationFee: charge.fee }, `pay:${invoice.id}:${open.attempt}:amend:${amendment}`),
-        );
-        await repo.updateIntent(tx, invoice.tenantId, open.id, { amount: charge.amount, applicationFee: charge.fee, amendments: amendment, status: amended.status, origin: charge.origin });
-        return amended;
-      }
       // Mid-authentication (3-D Secure) for this very amount: the payer finishes it.
-      if (current.status === 'requires_action' && sameCharge) return current;
-      // Still amendable here means the business's payout account changed since: the money must not go to the old one.
-      const ended = AMENDABLE_PAYMENT_STATUSES.includes(current.status)
-        ? await providerCall(() => provider.cancelPaymentAttempt(open.providerIntentId, `pay:${invoice.id}:${open.attempt}:cancel`))
-        : current;
+      if (sameCharge && (AMENDABLE_PAYMENT_STATUSES.includes(current.status) || current.status === 'requires_action')) {
+        await repo.updateIntent(tx, invoice.tenantId, open.id, { status: current.status, origin: charge.origin });
+        return current;
+      }
+      const ended = AMENDABLE_PAYMENT_STATUSES.includes(current.status) ? await cancelled(provider, invoice.id, open) : current;
       if (ended.status !== 'canceled') {
+        // Being authenticated, processing or paid: that money is on its way, and the amount due follows it.
         await repo.updateIntent(tx, invoice.tenantId, open.id, { status: ended.status });
         throw AppError.conflict(onlinePaymentMessages.inProgress);
       }
@@ -135,6 +129,16 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       origin: charge.origin,
     });
     return created;
+  }
+
+  /** Cancels an open intent; when a payer confirmed it meanwhile the provider refuses, and the intent as it now stands is the answer. */
+  async function cancelled(provider: PaymentProvider, invoiceId: string, open: repo.OnlineIntentRow): Promise<ProviderPaymentAttempt> {
+    try {
+      return await provider.cancelPaymentAttempt(open.providerIntentId, `pay:${invoiceId}:${open.attempt}:cancel`);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      return providerCall(() => provider.retrievePaymentAttempt(open.providerIntentId));
+    }
   }
 
   async function start(tenantId: string, invoiceId: string, payer: Payer, input: CardPaymentRequest, origin: string): Promise<CardPayment> {
@@ -225,7 +229,10 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       });
       if ('refused' in booked) {
         await repo.updateIntent(tx, event.tenantId, row.id, { status: 'succeeded', lastError: booked.refused });
-        return recordIgnored(tx, row, event, booked.refused);
+        if (!booked.refund) return recordIgnored(tx, row, event, booked.refused);
+        // Money the invoice cannot take (paid or voided meanwhile) goes back to the payer whole; the key makes a redelivery refund nothing more.
+        const refund = await provider.refundPaymentAttempt(row.providerIntentId, null, `refund:${row.providerIntentId}:unbookable`);
+        return recordIgnored(tx, row, event, `${booked.refused} Refunded in full (${refund.id}).`);
       }
       await repo.updateIntent(tx, event.tenantId, row.id, { status: 'succeeded', paymentId: booked.paymentId, lastError: null });
       try {

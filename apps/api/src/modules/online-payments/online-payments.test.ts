@@ -13,7 +13,7 @@ import { settleEvents } from '../../../test/payouts';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { PUBLIC_LINK_RATE_LIMIT } from '../document-delivery/document-delivery.routes';
 import { tokenOfUrl } from '../document-delivery/delivery-test-helpers';
-import { invoiceOf, openInvoice } from '../payments/test-payments';
+import { createPayment, invoiceOf, openInvoice, paymentBody } from '../payments/test-payments';
 
 /**
  * Paying an invoice by card against the fake Stripe, which delivers its signed events to the app
@@ -148,6 +148,23 @@ describe('a guest pays an invoice by card', () => {
 });
 
 describe('the money truth', () => {
+  it('refunds in full a card payment the invoice can no longer take (paid by hand while the payer was typing)', async () => {
+    const { invoice, token } = await invoiceWithLink(3_000);
+    const payment = cardPaymentOf(await startAsGuest(token));
+    await createPayment(vendor, paymentBody(customer.id, 3_000, { invoice_id: invoice.id }));
+    expect((await confirmCard(fake, payment, 'pm_card_visa')).status).toBe('succeeded');
+    await settle();
+    expect(await invoiceOf(vendor, invoice.id)).toMatchObject({ paid_status: 'paid', amount_paid: 3_000 });
+    expect(await paymentsOn(invoice.id)).toHaveLength(1);
+    const refunds = fake.control.events().filter((e) => e.type === 'charge.refunded' && 'payment_intent' in e.data.object && e.data.object.payment_intent === intentIdOf(payment));
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]?.data.object).toMatchObject({ amount_refunded: 3_000, refunded: true });
+    // A redelivery refunds nothing more.
+    fake.control.redeliverEvent(succeededEvent(intentIdOf(payment)).id);
+    await settle();
+    expect(fake.control.events().filter((e) => e.type === 'charge.refunded' && 'payment_intent' in e.data.object && e.data.object.payment_intent === intentIdOf(payment))).toHaveLength(1);
+  });
+
   it('refuses forged deliveries and ignores signed events that do not match the stored intent or the provider', async () => {
     const { invoice, token } = await invoiceWithLink(6_000);
     const payment = cardPaymentOf(await startAsGuest(token));
@@ -210,12 +227,18 @@ describe('partial payments', () => {
 
     const part = cardPaymentOf(await startAsGuest(token, { amount: 4_000 }));
     expect(part.amount).toBe(4_000);
-    // A new amount before confirming updates the same intent.
-    expect(cardPaymentOf(await startAsGuest(token, { amount: 3_500 }))).toMatchObject({ client_secret: part.client_secret, amount: 3_500 });
-    // Back to an earlier amount and on again: each change reaches the provider (none is taken for a replay).
-    expect(cardPaymentOf(await startAsGuest(token, { amount: 4_000 })).amount).toBe(4_000);
+    // A new amount is a new intent: the one handed out for 4,000 is canceled, never changed under its payer.
+    const smaller = cardPaymentOf(await startAsGuest(token, { amount: 3_500 }));
+    expect(smaller.amount).toBe(3_500);
+    expect(smaller.client_secret).not.toBe(part.client_secret);
+    expect(await confirmCard(fake, part, 'pm_card_visa')).toMatchObject({ error: { code: 'payment_intent_unexpected_state' } });
+    // Back to an earlier amount and on again: each is its own attempt (none is taken for a replay of an earlier one).
+    const again = cardPaymentOf(await startAsGuest(token, { amount: 4_000 }));
+    expect(again.amount).toBe(4_000);
+    expect([part.client_secret, smaller.client_secret]).not.toContain(again.client_secret);
     const changed = cardPaymentOf(await startAsGuest(token, { amount: 3_500 }));
-    expect(changed).toMatchObject({ client_secret: part.client_secret, amount: 3_500 });
+    expect(changed.amount).toBe(3_500);
+    expect((await confirmCard(fake, again, 'pm_card_visa')).error).toBeDefined();
     expect((await confirmCard(fake, changed, 'pm_card_visa')).status).toBe('succeeded');
     await settle();
     expect(await invoiceOf(vendor, invoice.id)).toMatchObject({ paid_status: 'partially_paid', amount_paid: 3_500, due_amount: 6_500 });
@@ -228,7 +251,7 @@ describe('partial payments', () => {
       // A new attempt, for the rest.
       const rest = cardPaymentOf(await startAsGuest(token));
       expect(rest.amount).toBe(6_500);
-      expect(rest.client_secret).not.toBe(part.client_secret);
+      expect(rest.client_secret).not.toBe(changed.client_secret);
     } finally {
       await h.app.db.update(tenants).set({ partialPayments: true }).where(eq(tenants.id, h.landlordId));
     }

@@ -27,14 +27,14 @@ export function createOnlineBooking({ numberFor, mirrors }: OnlineBookingDeps) {
    * booked once. Answers the refusal's message, and books nothing, when the invoice no longer
    * takes the amount (paid by hand meanwhile, voided).
    */
-  async function record(tx: Tx, actor: AuditActor, scope: BusinessScope, input: OnlinePayment): Promise<{ paymentId: string } | { refused: string }> {
+  async function record(tx: Tx, actor: AuditActor, scope: BusinessScope, input: OnlinePayment): Promise<{ paymentId: string } | { refused: string; refund: boolean }> {
     const booked = await repo.findByProviderPaymentId(tx, scope.tenantId, input.providerPaymentId);
-    if (booked) return { refused: `The provider's payment ${input.providerPaymentId} is already booked.` };
+    if (booked) return { refused: `The provider's payment ${input.providerPaymentId} is already booked.`, refund: false };
     const invoice = await lockPayableInvoice(tx, scope, input.invoiceId);
-    if (!invoice) return { refused: messages.invalidInvoice };
+    if (!invoice) return { refused: messages.invalidInvoice, refund: true };
     // The amount was checked against the tenant's partial-payment rule when the payment started; the money is in, so only the invoice's own limits apply now.
     const settled = settlePayment(payableInvoice(invoice, invoice.amountPaid), input.amount, { partialPayments: true });
-    if (!settled.ok) return { refused: settled.reason === 'not_payable' ? settled.message : `The amount is refused (${settled.reason}).` };
+    if (!settled.ok) return { refused: settled.reason === 'not_payable' ? settled.message : `The amount is refused (${settled.reason}).`, refund: true };
     const numbered = await numberFor(tx, scope, input.paymentDate, invoice.customerId);
     const row = await repo.insertPayment(tx, {
       tenantId: scope.tenantId,

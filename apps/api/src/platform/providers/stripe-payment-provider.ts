@@ -10,6 +10,7 @@ import {
   type PayoutAccountUpdate,
   type PayoutBankAccount,
   type ProviderPaymentAttempt,
+  type ProviderRefund,
   type ProviderPaymentStatus,
   type VerifiedProviderEvent,
 } from './payment-provider';
@@ -218,6 +219,11 @@ function toPaymentAttempt(intent: Stripe.PaymentIntent): ProviderPaymentAttempt 
   };
 }
 
+function toRefund(refund: Stripe.Refund, paymentAttemptId: string): ProviderRefund {
+  const status = refund.status === 'succeeded' || refund.status === 'failed' || refund.status === 'canceled' || refund.status === 'requires_action' ? refund.status : 'pending';
+  return { id: refund.id, paymentAttemptId, amount: refund.amount, currency: refund.currency, status };
+}
+
 const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 const whole = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) ? value : null);
 
@@ -305,12 +311,15 @@ export function createStripePaymentProvider(credentials: PaymentProviderCredenti
         ),
       ),
 
-    updatePaymentAttempt: (id, change, idempotencyKey) =>
-      call(async () => toPaymentAttempt(await stripe.paymentIntents.update(id, { amount: change.amount, application_fee_amount: change.applicationFee }, { idempotencyKey }))),
-
     retrievePaymentAttempt: (id) => call(async () => toPaymentAttempt(await stripe.paymentIntents.retrieve(id))),
 
     cancelPaymentAttempt: (id, idempotencyKey) => call(async () => toPaymentAttempt(await stripe.paymentIntents.cancel(id, {}, { idempotencyKey }))),
+
+    refundPaymentAttempt: (id, amount, idempotencyKey) =>
+      call(async () => {
+        const refund = await stripe.refunds.create({ payment_intent: id, ...(amount === null ? {} : { amount }), reverse_transfer: true, refund_application_fee: true }, { idempotencyKey });
+        return toRefund(refund, id);
+      }),
 
     paymentAttemptOf: paymentAttemptOfObject,
 
