@@ -46,6 +46,8 @@ import { platformLogRoutes } from './modules/platform-logs/platform-logs.routes'
 import { providerEventRoutes, providerWebhookRoutes } from './modules/provider-events/provider-events.routes';
 import { type ProviderEventHandlers, createProviderEventHandlers, createProviderEventService } from './modules/provider-events/provider-events.service';
 import { createPayoutService } from './modules/payouts/payouts.service';
+import { createOnlinePaymentService } from './modules/online-payments/online-payments.service';
+import { onlinePaymentRoutes } from './modules/online-payments/online-payments.routes';
 import { payoutRoutes } from './modules/payouts/payouts.routes';
 import { createMailSettingsService } from './modules/mail-settings/mail-settings.service';
 import { mailSettingsRoutes } from './modules/mail-settings/mail-settings.routes';
@@ -153,6 +155,16 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   await providerEvents.registerJob();
   const payouts = createPayoutService(app);
   providerEventHandlers.register('account.updated', payouts.applyAccountUpdated);
+  const paymentDelivery = createDocumentDelivery(app, paymentDeliveryAdapter(payments));
+  const online = createOnlinePaymentService(app, {
+    payments,
+    payouts,
+    publicInvoiceId: (tenantId, token) => invoiceDelivery.publicDocumentId(tenantId, token),
+    sendReceiptInTx: (tx, actor, scope, paymentId, origin) => paymentDelivery.sendWithDefaultsInTx(tx, actor, scope, paymentId, { origin, userEmail: null }),
+  });
+  providerEventHandlers.register('payment_intent.succeeded', online.applySucceeded);
+  providerEventHandlers.register('payment_intent.payment_failed', online.applyNotPaid);
+  providerEventHandlers.register('payment_intent.canceled', online.applyNotPaid);
 
   await server.register(healthRoutes, { app, isReady: options.isReady ?? (() => true) });
   await server.register(fileRoutes, { app });
@@ -188,7 +200,8 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(invoiceRoutes, { invoices, delivery: invoiceDelivery });
       await v1.register(estimateRoutes, { estimates, delivery: estimateDelivery });
       await v1.register(documentDeliveryRoutes, { invoices: invoiceDelivery, estimates: estimateDelivery, estimateDecisions: estimates, limiter });
-      await v1.register(paymentRoutes, { payments, delivery: createDocumentDelivery(app, paymentDeliveryAdapter(payments)), limiter });
+      await v1.register(paymentRoutes, { payments, delivery: paymentDelivery, limiter });
+      await v1.register(onlinePaymentRoutes, { online, limiter });
       await v1.register(recurringInvoiceRoutes, { recurring: createRecurringInvoiceService(app, invoices) });
       await v1.register(paymentReminderRoutes, { reminders: createPaymentReminderService(app) });
       await v1.register(payoutRoutes, { payouts });

@@ -31,6 +31,8 @@ const RESPONSE_SCHEMAS = new Set([
   'auditChangeSchema',
   'bankLinkTokenSchema',
   'businessOnboardingInfoSchema',
+  'cardPaymentOptionsSchema',
+  'cardPaymentSchema',
   'confirmedClaimSchema',
   'confirmedPasswordStatusSchema',
   'countrySchema',

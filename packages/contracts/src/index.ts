@@ -34,3 +34,4 @@ export * from './payments';
 export * from './payment-claims';
 export * from './statements';
 export * from './recurring-invoices';
+export * from './online-payments';

@@ -12,3 +12,4 @@ export * from './tax-rates';
 export * from './document-summary';
 export * from './business-settings';
 export * from './display-status';
+export * from './platform-fee';

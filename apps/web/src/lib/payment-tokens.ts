@@ -17,11 +17,21 @@ export class PaymentTokenError extends Error {
 
 export type BankAccountDetails = { routingNumber: string; accountNumber: string; accountHolderName: string; accountHolderType: 'individual' | 'company' };
 
+/** The provider's card form (a card Element): the card number never touches our page's code or server. */
+export type CardForm = {
+  mount(target: HTMLElement): void;
+  /** Confirms the payment whose client secret the server gave; throws PaymentTokenError with the provider's message on a decline. */
+  pay(clientSecret: string): Promise<void>;
+  destroy(): void;
+};
+
 export type PaymentTokens = {
   /** A `pii_…` token for a national ID number. */
   idNumberToken(idNumber: string): Promise<string>;
   /** A `btok_…` token for a US bank account in usd. */
   bankAccountToken(details: BankAccountDetails): Promise<string>;
+  /** A card form to mount and pay with (Stripe.js `elements().create('card')` and `confirmCardPayment`). */
+  cardForm(): Promise<CardForm>;
 };
 
 const loaded = new Map<string, ReturnType<typeof loadStripe>>();
@@ -63,6 +73,18 @@ export function paymentTokens(publishableKey: string, scriptUrl: string | null):
           account_holder_type: details.accountHolderType,
         }),
       );
+    },
+    async cardForm() {
+      const client = await stripe();
+      const card = client.elements().create('card');
+      return {
+        mount: (target) => card.mount(target),
+        async pay(clientSecret) {
+          const { error } = await client.confirmCardPayment(clientSecret, { payment_method: { card } });
+          if (error) throw new PaymentTokenError(error.message ?? 'The payment provider refused this card.');
+        },
+        destroy: () => card.destroy(),
+      };
     },
   };
 }

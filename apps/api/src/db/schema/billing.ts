@@ -55,6 +55,12 @@ export const payments = pgTable(
      * follows the vendor's edits; it is no claim the vendor decides.
      */
     recordedByVendor: boolean('recorded_by_vendor').notNull().default(false),
+    /**
+     * A payment the payment provider collected online (migration 0030): its payment (intent) id,
+     * unique so a replayed or duplicated event cannot book it twice, and how it was paid.
+     */
+    providerPaymentId: text('provider_payment_id'),
+    onlineMethod: text('online_method', { enum: ['card'] }),
     createdByUserId: uuid('created_by_user_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -62,6 +68,7 @@ export const payments = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     unique('payments_business_number_unique').on(t.tenantId, t.businessId, t.paymentNumber),
+    uniqueIndex('payments_provider_payment_unique').on(t.tenantId, t.providerPaymentId).where(sql`provider_payment_id IS NOT NULL`),
     uniqueIndex('payments_receipt_unique').on(t.tenantId, t.receiptPaymentId).where(sql`receipt_payment_id IS NOT NULL`),
     index('payments_claims_idx').on(t.tenantId, t.counterpartyBusinessId, t.claimStatus).where(sql`claim_status IS NOT NULL`),
     check(

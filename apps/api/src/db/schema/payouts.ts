@@ -1,4 +1,6 @@
-import { boolean, foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { invoices } from './documents';
 import { businesses, users } from './identity';
 import { tenants } from './tenancy';
 
@@ -72,5 +74,45 @@ export const payoutOnboardingLinks = pgTable(
     index('payout_onboarding_links_business_idx').on(t.tenantId, t.businessId),
     foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'payout_onboarding_links_business_fk' }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.createdBy], foreignColumns: [users.tenantId, users.id], name: 'payout_onboarding_links_user_fk' }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * The provider's payment attempt (PaymentIntent) for an invoice (migration 0030): at most one open
+ * per invoice, its amount kept equal to what the payer is paying; what was stored here is what a
+ * `payment_intent.succeeded` must match (destination account, amount, currency) before the
+ * invoice is paid. `attempt` numbers the invoice's intents and makes the idempotency key
+ * (`pay:<invoice>:<attempt>`). `paymentId` is the payment booked from it.
+ */
+export const onlinePaymentIntents = pgTable(
+  'online_payment_intents',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    businessId: uuid('business_id').notNull(),
+    invoiceId: uuid('invoice_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    /** How many times its amount or fee was changed: the change's idempotency key counts on (the same key twice would replay, not change). */
+    providerIntentId: text('provider_intent_id').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    destinationAccountId: text('destination_account_id').notNull(),
+    applicationFee: bigint('application_fee', { mode: 'number' }).notNull(),
+    status: text('status', { enum: ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'succeeded', 'canceled'] }).notNull(),
+    /** The provider's message on the last failure (a decline). */
+    lastError: text('last_error'),
+    /** The address the payer started from: the receipt's link is built on it (the inbox has no request). */
+    origin: text('origin').notNull(),
+    paymentId: uuid('payment_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('online_payment_intents_provider_unique').on(t.tenantId, t.providerIntentId),
+    uniqueIndex('online_payment_intents_attempt_unique').on(t.tenantId, t.invoiceId, t.attempt),
+    uniqueIndex('online_payment_intents_open_unique').on(t.tenantId, t.invoiceId).where(sql`status NOT IN ('succeeded', 'canceled')`),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'online_payment_intents_business_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.id], name: 'online_payment_intents_invoice_fk' }).onDelete('cascade'),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, jsonb, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, numeric, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 
 /** Landlord tables: not tenant-owned, readable by the app role, written only by tenant management. */
 export const tenants = pgTable('tenants', {
@@ -31,6 +31,9 @@ export const tenants = pgTable('tenants', {
   paymentProviderSecret: text('payment_provider_secret'),
   paymentProviderWebhookSecret: text('payment_provider_webhook_secret'),
   paymentProviderAccountId: text('payment_provider_account_id'),
+  /** The platform's fee on every online payment, taken as the provider's application fee: a percent (4 decimals) plus fixed minor units; none by default. */
+  platformFeePercent: numeric('platform_fee_percent', { precision: 7, scale: 4 }).notNull().default('0'),
+  platformFeeFixed: integer('platform_fee_fixed').notNull().default(0),
   financingProviderUrl: text('financing_provider_url'),
   financingProviderSecret: text('financing_provider_secret'),
   financingProductIds: jsonb('financing_product_ids').$type<string[]>().notNull().default(sql`'[]'::jsonb`),

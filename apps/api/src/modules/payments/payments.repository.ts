@@ -106,6 +106,12 @@ export async function paymentNumberTaken(tx: Tx, scope: BusinessScope, number: s
   return rows.length > 0;
 }
 
+/** The payment booked from a provider's payment, if any. */
+export async function findByProviderPaymentId(tx: Tx, tenantId: string, providerPaymentId: string): Promise<{ id: string } | undefined> {
+  const rows = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.tenantId, tenantId), eq(payments.providerPaymentId, providerPaymentId))).limit(1);
+  return rows[0];
+}
+
 export async function insertPayment(tx: Tx, row: PaymentInsert): Promise<PaymentRow> {
   const [inserted] = await tx.insert(payments).values(row).returning();
   if (!inserted) throw new Error('Payment insert returned no row');

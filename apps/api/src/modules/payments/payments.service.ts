@@ -26,6 +26,7 @@ import { allocateNumber, claimTypedNumber, numberingConfig } from '../documents/
 import { type PaidInvoiceRow, findClaimableInvoice, lockPaidInvoices, lockPayableInvoice, payableInvoice, paymentInvoices, writeAmountPaid } from '../invoices/invoice-payments';
 import { createPaymentClaims } from './payment-claims.service';
 import { createPaymentMirrors } from './payment-mirrors';
+import { createOnlineBooking } from './payment-online';
 import { invoicesWithClaims } from './payment-claims.repository';
 import { auditView, toPaymentResource } from './payment-resource';
 import { checkMinimumWithoutInvoice, counterpartyField, counterpartyKind, firstChanged, settledOrFail, settles } from './payment-rules';
@@ -126,6 +127,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
 
   const claims = createPaymentClaims(app, { write, recordReceipt });
   const mirrors = createPaymentMirrors(app, attachments, { numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId) });
+  const online = createOnlineBooking({ numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId), mirrors });
 
   /**
    * The invoice a payment names: for a payment received the business's own invoice, locked (its
@@ -370,6 +372,9 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
 
     rejectClaim: claims.reject,
 
+    /** A payment the payment provider collected online, booked in the caller's (the inbox's) transaction: payment-online.ts. */
+    recordOnlineInTx: online.record,
+
     /** The receipt was mailed: nothing on the payment changes, the audit log keeps the fact. */
     async recordSentInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, id: string): Promise<PaymentResource> {
       const [row] = await repo.lockPayments(tx, scope, [id]);
@@ -391,6 +396,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
 }
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
+export type { OnlinePayment } from './payment-online';
 
 /** Payment modes attached to payments cannot be deleted. */
 export const paymentModeUsedByPayments: UsageCheck = repo.modesUsedByPayments;

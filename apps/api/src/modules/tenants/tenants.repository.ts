@@ -89,6 +89,15 @@ export async function findPaymentProviderColumns(db: AppDb, tenantId: string) {
   return rows[0];
 }
 
+export async function findOnlinePaymentColumns(db: AppDb, tenantId: string) {
+  const rows = await db
+    .select({ partialPayments: tenants.partialPayments, platformFeePercent: tenants.platformFeePercent, platformFeeFixed: tenants.platformFeeFixed })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId))
+    .limit(1);
+  return rows[0];
+}
+
 /** Sets provider columns of a tenant that has no payment provider yet; a configured one is left alone. */
 export async function setProvidersWhereUnset(db: AppDb, tenantId: string, patch: Partial<typeof tenants.$inferInsert>): Promise<boolean> {
   const updated = await db

@@ -1,5 +1,6 @@
 import { seededPlatformRoles } from '@app/contracts';
-import type { Tx } from '../../db/client';
+import type { PlatformFee } from '@app/domain';
+import type { AppDb, Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { newId } from '../../platform/crypto';
@@ -64,14 +65,23 @@ export type PaymentProviderSettings = {
 };
 
 /** The tenant's payment provider, or null when it has none (payouts are then "not available"). */
-export async function paymentProviderSettings(app: AppContext, tenantId: string): Promise<PaymentProviderSettings | null> {
-  const row = await repo.findPaymentProviderColumns(app.db, tenantId);
+export async function paymentProviderSettings(app: AppContext, tenantId: string, db: AppDb = app.db): Promise<PaymentProviderSettings | null> {
+  const row = await repo.findPaymentProviderColumns(db, tenantId);
   if (!row?.key || !row.secret) return null;
   return {
     credentials: { secretKey: app.secretBox.open(row.secret), accountId: row.accountId },
     publishableKey: row.key,
     webhookSecret: row.webhookSecret ? app.secretBox.open(row.webhookSecret) : null,
   };
+}
+
+/** What the tenant's settings say about online payments: whether a payer may pay part of an invoice, and the platform's fee (spec section 3, Tenant). */
+export type OnlinePaymentRules = { partialPayments: boolean; fee: PlatformFee };
+
+export async function onlinePaymentRules(db: AppDb, tenantId: string): Promise<OnlinePaymentRules> {
+  const row = await repo.findOnlinePaymentColumns(db, tenantId);
+  if (!row) throw new Error(`Tenant ${tenantId} does not exist`);
+  return { partialPayments: row.partialPayments, fee: { percent: row.platformFeePercent, fixed: row.platformFeeFixed } };
 }
 
 /** The demo's in-process providers (platform/demo-providers.ts) as the tenant's, when it has none of its own. */

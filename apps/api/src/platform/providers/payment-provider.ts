@@ -150,6 +150,46 @@ export type VerifiedProviderEvent = {
   payload: unknown;
 };
 
+/** Where a payment attempt stands at the provider (a card's states; `processing` is a bank debit's wait). */
+export type ProviderPaymentStatus = 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'succeeded' | 'canceled';
+
+/** The statuses in which no payer has confirmed the attempt yet, so it can still be canceled. */
+export const AMENDABLE_PAYMENT_STATUSES: readonly ProviderPaymentStatus[] = ['requires_payment_method', 'requires_confirmation'];
+
+/** A payment the payer confirms in the browser: the money goes to `destinationAccountId` less `applicationFee` (a destination charge). */
+export type PaymentAttemptInput = {
+  /** Minor units. */
+  amount: number;
+  /** ISO code, lower case (`usd`). */
+  currency: string;
+  destinationAccountId: string;
+  /** The platform's fee, minor units. */
+  applicationFee: number;
+  methods: readonly 'card'[];
+  description: string | null;
+  metadata: Record<string, string>;
+};
+
+/** A payment attempt as the provider holds it. */
+export type ProviderPaymentAttempt = {
+  id: string;
+  status: ProviderPaymentStatus;
+  amount: number;
+  /** What the provider says it collected (0 until it succeeded). */
+  amountReceived: number;
+  currency: string;
+  destinationAccountId: string | null;
+  applicationFee: number | null;
+  /** The secret the provider's browser script confirms with; never logged. */
+  clientSecret: string | null;
+  metadata: Record<string, string>;
+  /** The provider's words for the last failure (a decline), for the payer. */
+  lastErrorMessage: string | null;
+};
+
+/** A refund of a payment attempt's charge; for a destination charge the transfer and the fee are taken back in proportion. */
+export type ProviderRefund = { id: string; paymentAttemptId: string; amount: number; currency: string; status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action' };
+
 export type PaymentProvider = {
   /** A real call with the tenant's key; resolves with the platform account id, rejects with PaymentProviderError (type `authentication` for a bad key). */
   verifyCredentials(): Promise<{ accountId: string }>;
@@ -161,6 +201,15 @@ export type PaymentProvider = {
   uploadFile(accountId: string, file: { name: string; type: string; data: Buffer }, purpose: ProviderFilePurpose): Promise<ProviderFile>;
   /** Attaches a bank token (`btok_…`, from the browser or from the bank-link provider) as the default payout account. */
   attachBankAccount(accountId: string, bankToken: string, idempotencyKey: string): Promise<PayoutBankAccount>;
+  /** A payment attempt (PaymentIntent), the idempotency key derived from the business operation (`pay:<invoice>:<attempt>`). */
+  createPaymentAttempt(input: PaymentAttemptInput, idempotencyKey: string): Promise<ProviderPaymentAttempt>;
+  retrievePaymentAttempt(id: string): Promise<ProviderPaymentAttempt>;
+  /** Cancels an attempt no payer has confirmed (its amount or destination no longer what is paid). */
+  cancelPaymentAttempt(id: string, idempotencyKey: string): Promise<ProviderPaymentAttempt>;
+  /** Refunds `amount` (all that is left when null) of a succeeded attempt, reversing the transfer to the business and the platform's fee in proportion. */
+  refundPaymentAttempt(id: string, amount: number | null, idempotencyKey: string): Promise<ProviderRefund>;
+  /** The payment attempt a verified event carries as its object; null when the object is not one. */
+  paymentAttemptOf(object: Record<string, unknown>): ProviderPaymentAttempt | null;
   /** Checks `signatureHeader` over the raw body with the webhook secret and the tolerance; throws PaymentProviderError (type `signature`) otherwise. */
   verifyEvent(rawBody: Buffer, signatureHeader: string, webhookSecret: string): Promise<VerifiedProviderEvent>;
 };

@@ -9,6 +9,9 @@ import {
   type PayoutAccount,
   type PayoutAccountUpdate,
   type PayoutBankAccount,
+  type ProviderPaymentAttempt,
+  type ProviderRefund,
+  type ProviderPaymentStatus,
   type VerifiedProviderEvent,
 } from './payment-provider';
 
@@ -191,6 +194,63 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+const PAYMENT_STATUSES: readonly ProviderPaymentStatus[] = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'succeeded', 'canceled'];
+
+/** A status this version of the port knows; a newer one the provider adds is an error here, never guessed at. */
+function paymentStatusOf(status: unknown): ProviderPaymentStatus | undefined {
+  return PAYMENT_STATUSES.find((candidate) => candidate === status);
+}
+
+function toPaymentAttempt(intent: Stripe.PaymentIntent): ProviderPaymentAttempt {
+  const destination = intent.transfer_data?.destination;
+  const status = paymentStatusOf(intent.status);
+  if (!status) throw new PaymentProviderError(`Unknown payment status ${intent.status}`, { type: 'api_error', code: null, param: null, httpStatus: null });
+  return {
+    id: intent.id,
+    status,
+    amount: intent.amount,
+    amountReceived: intent.amount_received,
+    currency: intent.currency,
+    destinationAccountId: typeof destination === 'string' ? destination : (destination?.id ?? null),
+    applicationFee: intent.application_fee_amount,
+    clientSecret: intent.client_secret,
+    metadata: intent.metadata,
+    lastErrorMessage: intent.last_payment_error?.message ?? null,
+  };
+}
+
+function toRefund(refund: Stripe.Refund, paymentAttemptId: string): ProviderRefund {
+  const status = refund.status === 'succeeded' || refund.status === 'failed' || refund.status === 'canceled' || refund.status === 'requires_action' ? refund.status : 'pending';
+  return { id: refund.id, paymentAttemptId, amount: refund.amount, currency: refund.currency, status };
+}
+
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const whole = (value: unknown): number | null => (typeof value === 'number' && Number.isSafeInteger(value) ? value : null);
+
+/** A PaymentIntent as an event carries it (`data.object`), read field by field: the body is checked, not trusted to be one. */
+function paymentAttemptOfObject(object: Record<string, unknown>): ProviderPaymentAttempt | null {
+  const id = text(object.id);
+  const status = paymentStatusOf(object.status);
+  const amount = whole(object.amount);
+  const currency = text(object.currency);
+  if (object.object !== 'payment_intent' || !id || !status || amount === null || !currency) return null;
+  const transfer = isRecord(object.transfer_data) ? object.transfer_data : null;
+  const metadata = isRecord(object.metadata) ? Object.fromEntries(Object.entries(object.metadata).flatMap(([key, value]) => (typeof value === 'string' ? [[key, value]] : []))) : {};
+  const lastError = isRecord(object.last_payment_error) ? text(object.last_payment_error.message) : null;
+  return {
+    id,
+    status,
+    amount,
+    amountReceived: whole(object.amount_received) ?? 0,
+    currency,
+    destinationAccountId: transfer ? text(transfer.destination) : null,
+    applicationFee: whole(object.application_fee_amount),
+    clientSecret: null,
+    metadata,
+    lastErrorMessage: lastError,
+  };
+}
+
 /** One tenant's client: the SDK with its secret key, pointed at `base` when given. */
 export function createStripePaymentProvider(credentials: PaymentProviderCredentials, base: StripeApiBase | null): PaymentProvider {
   const stripe = new Stripe(credentials.secretKey, { timeout: REQUEST_TIMEOUT_MS, maxNetworkRetries: 1, telemetry: false, ...(base ?? {}) });
@@ -232,6 +292,36 @@ export function createStripePaymentProvider(credentials: PaymentProviderCredenti
         if (attached.object !== 'bank_account') throw new PaymentProviderError('The token is not a bank account.', { type: 'invalid_request_error', code: 'token_not_bank_account', param: 'external_account', httpStatus: null });
         return toBankAccount(attached);
       }),
+
+    createPaymentAttempt: (input, idempotencyKey) =>
+      call(async () =>
+        toPaymentAttempt(
+          await stripe.paymentIntents.create(
+            {
+              amount: input.amount,
+              currency: input.currency,
+              allowed_payment_method_types: [...input.methods],
+              transfer_data: { destination: input.destinationAccountId },
+              ...(input.applicationFee > 0 ? { application_fee_amount: input.applicationFee } : {}),
+              ...(input.description ? { description: input.description } : {}),
+              metadata: input.metadata,
+            },
+            { idempotencyKey },
+          ),
+        ),
+      ),
+
+    retrievePaymentAttempt: (id) => call(async () => toPaymentAttempt(await stripe.paymentIntents.retrieve(id))),
+
+    cancelPaymentAttempt: (id, idempotencyKey) => call(async () => toPaymentAttempt(await stripe.paymentIntents.cancel(id, {}, { idempotencyKey }))),
+
+    refundPaymentAttempt: (id, amount, idempotencyKey) =>
+      call(async () => {
+        const refund = await stripe.refunds.create({ payment_intent: id, ...(amount === null ? {} : { amount }), reverse_transfer: true, refund_application_fee: true }, { idempotencyKey });
+        return toRefund(refund, id);
+      }),
+
+    paymentAttemptOf: paymentAttemptOfObject,
 
     verifyEvent: (rawBody, signatureHeader, webhookSecret) =>
       call(async (): Promise<VerifiedProviderEvent> => {

@@ -11,6 +11,7 @@ import { errorText } from '../../lib/api-error';
 import { type PublicModel, usePublicDocument, usePublicEstimateDecision } from './public-documents-queries';
 import { PublicHeader, PublicPageState } from './public-frame';
 import { PublicInvoicePayments } from './public-invoice-payments';
+import { PublicCardPayment } from './public-card-payment';
 
 function EstimateDecision({ token, document }: { token: string; document: PublicDocument }) {
   const { t } = useTranslation();
@@ -68,6 +69,7 @@ function PublicDocumentView({ model, token, data }: { model: PublicModel; token:
       <PublicHeader business={data.business} pdfUrl={data.pdf_url} badges={badges} />
       {model === 'estimate' && <EstimateDecision token={token} document={data} />}
       <DocumentPreview document={document} />
+      {invoice && <PublicCardPayment token={token} dueAmount={invoice.due_amount} currencyId={invoice.currency_id} />}
       {invoice && <PublicInvoicePayments payments={data.payments} currencyId={invoice.currency_id} />}
     </Stack>
   );

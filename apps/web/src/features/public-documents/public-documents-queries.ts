@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { documentStatusResponseSchema, publicDocumentSchema, publicPaymentSchema } from '@app/contracts';
+import { cardPaymentOptionsResponseSchema, cardPaymentResponseSchema, documentStatusResponseSchema, publicDocumentSchema, publicPaymentSchema } from '@app/contracts';
 import { api } from '../../lib/api-client';
 
 export type PublicModel = 'invoice' | 'estimate';
@@ -31,4 +31,25 @@ export function usePublicEstimateDecision(token: string) {
     mutationFn: (decision: 'approve' | 'reject') => api.post(`${path('estimate', token)}/${decision}`, documentStatusResponseSchema, decision === 'reject' ? {} : undefined),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: key('estimate', token) }),
   });
+}
+
+/** Whether the invoice's business takes card payments (the Pay button), and the provider's key and script. */
+export function usePublicCardOptions(token: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['public-document', 'invoice', token, 'card-payment'] as const,
+    queryFn: ({ signal }) => api.get(`${path('invoice', token)}/card-payment`, cardPaymentOptionsResponseSchema, { signal }),
+    enabled,
+    retry: false,
+  });
+}
+
+/** Starts (or resumes) the invoice's card payment: the client secret to confirm in the browser. */
+export async function startCardPayment(token: string) {
+  return (await api.post(`${path('invoice', token)}/card-payment`, cardPaymentResponseSchema, {})).data;
+}
+
+/** Asks for the public invoice again (it shows paid once the provider's event arrived). */
+export function useRefreshPublicInvoice(token: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: key('invoice', token) });
 }

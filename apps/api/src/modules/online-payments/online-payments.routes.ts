@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { cardPaymentOptionsResponseSchema, cardPaymentRequestSchema, cardPaymentResponseSchema, idParamsSchema, tokenParamsSchema } from '@app/contracts';
+import { businessScope } from '../../platform/business-scope';
+import type { FloodLimit } from '../../platform/flood-limit';
+import { requestMeta } from '../../platform/http';
+import { publicDeliveryRoutes } from '../document-delivery/document-delivery.routes';
+import type { OnlinePaymentService } from './online-payments.service';
+
+/** The answer holds the payment's client secret: it stays out of the API log. */
+const PAY_AS_GUEST = { access: { public: true }, sensitiveResponse: true } as const;
+const PAY_AS_BUSINESS = { access: { ability: 'pay-invoice', scope: 'business' as const }, sensitiveResponse: true } as const;
+const response = { 200: cardPaymentResponseSchema };
+
+export type OnlinePaymentRoutesOptions = { online: OnlinePaymentService; limiter: FloodLimit };
+
+/**
+ * "Start a card payment" beside the invoice's other routes: the public invoice's (by its link, with
+ * the public pages' per-address limit) and the customer business's incoming invoice's.
+ */
+export const onlinePaymentRoutes: FastifyPluginAsyncZod<OnlinePaymentRoutesOptions> = async (server, { online, limiter }) => {
+  server.post('/invoices/:id/card-payment', { config: PAY_AS_BUSINESS, schema: { params: idParamsSchema, body: cardPaymentRequestSchema, response } }, async (request) => ({
+    data: await online.startForBusiness(businessScope(request), request.params.id, request.body, requestMeta(request).origin),
+  }));
+
+  await server.register(
+    publicDeliveryRoutes(limiter, (publicScope) => {
+      publicScope.get('/public/invoices/:token/card-payment', { config: { access: { public: true } }, schema: { params: tokenParamsSchema, response: { 200: cardPaymentOptionsResponseSchema } } }, async (request) => ({
+        data: await online.optionsForLink(request.ctx.tenant.id, request.params.token),
+      }));
+      publicScope.post('/public/invoices/:token/card-payment', { config: PAY_AS_GUEST, schema: { params: tokenParamsSchema, body: cardPaymentRequestSchema, response } }, async (request) => ({
+        data: await online.startForLink(request.ctx.tenant.id, request.params.token, request.body, requestMeta(request).origin),
+      }));
+    }),
+  );
+};

@@ -1,0 +1,260 @@
+import { type CardPayment, type CardPaymentOptions, type CardPaymentRequest, cardPaymentRequestSchema, currencyById, messages, onlinePaymentMessages } from '@app/contracts';
+import { platformFeeOf, settlePayment } from '@app/domain';
+import type { Tx } from '../../db/client';
+import { inTenant } from '../../db/tenant-tx';
+import type { AppContext } from '../../platform/app-context';
+import { type AuditActor, recordAudit } from '../../platform/audit';
+import type { BusinessScope } from '../../platform/business-scope';
+import { newId } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
+import { AMENDABLE_PAYMENT_STATUSES, type PaymentProvider, PaymentProviderError, type ProviderPaymentAttempt } from '../../platform/providers/payment-provider';
+import { type PaidInvoiceRow, lockPaidInvoices, payableInvoice } from '../invoices/invoice-payments';
+import type { PaymentService } from '../payments/payments.service';
+import { settledOrFail } from '../payments/payment-rules';
+import type { PayoutService } from '../payouts/payouts.service';
+import type { InboxEvent } from '../provider-events/provider-events.service';
+import { onlinePaymentRules, paymentProviderSettings } from '../tenants/tenants.service';
+import { providerScriptUrls } from '../../platform/providers/provider-scripts';
+import * as repo from './online-payments.repository';
+
+/** The payment methods this module takes: cards (bank debits are a later step). */
+const CARD_ONLY = ['card'] as const;
+
+/** What the online-payments service needs of other modules, passed in where the app is built. */
+export type OnlinePaymentDeps = {
+  payments: Pick<PaymentService, 'recordOnlineInTx'>;
+  payouts: Pick<PayoutService, 'chargeableAccountInTx'>;
+  /** The invoice a public link opens (the link proved access). */
+  publicInvoiceId(tenantId: string, token: string): Promise<string>;
+  /** Writes the payment's receipt mail to the outbox in the caller's transaction. */
+  sendReceiptInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, paymentId: string, origin: string): Promise<unknown>;
+};
+
+/** Who is paying: a guest through the invoice's public link, or the customer business the invoice is addressed to. */
+type Payer = { kind: 'guest' } | { kind: 'business'; scope: BusinessScope };
+
+/** A provider refusal as a 422 with the provider's own words (a decline, a refused amount). */
+async function providerCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof PaymentProviderError) throw new AppError('provider', error.message, 422);
+    throw error;
+  }
+}
+
+/** Why an event's payment does not match what we stored for the invoice; null when it does (ARCHITECTURE section 13, "Money truth"). */
+function mismatchOf(stored: repo.OnlineIntentRow, told: ProviderPaymentAttempt): string | null {
+  if (told.id !== stored.providerIntentId) return 'another payment';
+  if (told.status !== 'succeeded') return `status ${told.status}`;
+  if (told.destinationAccountId !== stored.destinationAccountId) return 'another destination account';
+  if (told.amountReceived !== stored.amount) return `amount received ${told.amountReceived}, expected ${stored.amount}`;
+  if (told.currency !== stored.currency) return `currency ${told.currency}, expected ${stored.currency}`;
+  return null;
+}
+
+/**
+ * Paying an invoice online by card (issue 17; ARCHITECTURE section 13). One open PaymentIntent per
+ * invoice, made with the business's payout account as destination and the tenant's platform fee,
+ * kept equal to what is being paid while it can still change. The invoice becomes paid only in the
+ * inbox's transaction, from a verified `payment_intent.succeeded` whose intent, destination,
+ * amount received and currency match the stored intent, and match again when the intent is read
+ * back from the provider; the browser's word counts for nothing.
+ */
+export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentDeps) {
+  function providerOf(settings: NonNullable<Awaited<ReturnType<typeof paymentProviderSettings>>>): PaymentProvider {
+    return app.paymentProviders(settings.credentials);
+  }
+
+  /** The invoice, locked: concurrent starts on one invoice take turns, so it never has two open intents. */
+  async function lockInvoice(tx: Tx, tenantId: string, invoiceId: string, payer: Payer): Promise<PaidInvoiceRow> {
+    const invoice = (await lockPaidInvoices(tx, tenantId, [invoiceId])).get(invoiceId);
+    if (!invoice) throw AppError.notFound();
+    if (payer.kind === 'business' && (invoice.customerBusinessId !== payer.scope.businessId || invoice.status === 'draft')) throw AppError.notFound();
+    return invoice;
+  }
+
+  /**
+   * The intent to confirm for `charge`. An intent whose client secret has been handed out never
+   * changes amount: a payer always confirms what they were shown. The open intent is given again
+   * when it is for this very charge; otherwise it is canceled at the provider and a new attempt
+   * made, all under the invoice's lock. A payer still holding the canceled one's secret is told
+   * by the provider that it was canceled, and starts again.
+   */
+  async function intentFor(tx: Tx, provider: PaymentProvider, invoice: PaidInvoiceRow, charge: { amount: number; fee: number; currency: string; destination: string; origin: string }): Promise<ProviderPaymentAttempt> {
+    const open = await repo.findOpenIntent(tx, invoice.tenantId, invoice.id);
+    if (open) {
+      const current = await providerCall(() => provider.retrievePaymentAttempt(open.providerIntentId));
+      const sameCharge = current.amount === charge.amount && current.applicationFee === (charge.fee > 0 ? charge.fee : null) && current.destinationAccountId === charge.destination;
+      // Mid-authentication (3-D Secure) for this very amount: the payer finishes it.
+      if (sameCharge && (AMENDABLE_PAYMENT_STATUSES.includes(current.status) || current.status === 'requires_action')) {
+        await repo.updateIntent(tx, invoice.tenantId, open.id, { status: current.status, origin: charge.origin });
+        return current;
+      }
+      const ended = AMENDABLE_PAYMENT_STATUSES.includes(current.status) ? await cancelled(provider, invoice.id, open) : current;
+      if (ended.status !== 'canceled') {
+        // Being authenticated, processing or paid: that money is on its way, and the amount due follows it.
+        await repo.updateIntent(tx, invoice.tenantId, open.id, { status: ended.status });
+        throw AppError.conflict(onlinePaymentMessages.inProgress);
+      }
+      await repo.updateIntent(tx, invoice.tenantId, open.id, { status: 'canceled' });
+    }
+    const attempt = (await repo.lastAttempt(tx, invoice.tenantId, invoice.id)) + 1;
+    const created = await providerCall(() =>
+      provider.createPaymentAttempt(
+        {
+          amount: charge.amount,
+          currency: charge.currency,
+          destinationAccountId: charge.destination,
+          applicationFee: charge.fee,
+          methods: CARD_ONLY,
+          description: `Invoice ${invoice.invoiceNumber}`,
+          metadata: { tenant_id: invoice.tenantId, business_id: invoice.businessId, invoice_id: invoice.id, attempt: String(attempt) },
+        },
+        `pay:${invoice.id}:${attempt}`,
+      ),
+    );
+    await repo.insertIntent(tx, {
+      tenantId: invoice.tenantId,
+      id: newId(),
+      businessId: invoice.businessId,
+      invoiceId: invoice.id,
+      attempt,
+      providerIntentId: created.id,
+      amount: charge.amount,
+      currency: charge.currency,
+      destinationAccountId: charge.destination,
+      applicationFee: charge.fee,
+      status: created.status,
+      origin: charge.origin,
+    });
+    return created;
+  }
+
+  /** Cancels an open intent; when a payer confirmed it meanwhile the provider refuses, and the intent as it now stands is the answer. */
+  async function cancelled(provider: PaymentProvider, invoiceId: string, open: repo.OnlineIntentRow): Promise<ProviderPaymentAttempt> {
+    try {
+      return await provider.cancelPaymentAttempt(open.providerIntentId, `pay:${invoiceId}:${open.attempt}:cancel`);
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      return providerCall(() => provider.retrievePaymentAttempt(open.providerIntentId));
+    }
+  }
+
+  async function start(tenantId: string, invoiceId: string, payer: Payer, input: CardPaymentRequest, origin: string): Promise<CardPayment> {
+    const request = cardPaymentRequestSchema.parse(input);
+    // Read before the transaction (the embedded database has one connection); judged after the invoice, so an unknown invoice is a 404 whatever the settings.
+    const settings = await paymentProviderSettings(app, tenantId);
+    const rules = await onlinePaymentRules(app.db, tenantId);
+    return inTenant(app.db, tenantId, async (tx) => {
+      const invoice = await lockInvoice(tx, tenantId, invoiceId, payer);
+      const destination = await deps.payouts.chargeableAccountInTx(tx, { tenantId, businessId: invoice.businessId });
+      if (!settings || !destination) throw AppError.conflict(onlinePaymentMessages.notSetUp);
+      const provider = providerOf(settings);
+      const currency = currencyById(invoice.currencyId);
+      if (!currency) throw AppError.validation('amount', messages.invalidCurrency);
+      const amount = request.amount ?? invoice.total - invoice.amountPaid;
+      settledOrFail(settlePayment(payableInvoice(invoice, invoice.amountPaid), amount, { partialPayments: rules.partialPayments }), invoice.currencyId);
+      const charge = { amount, fee: platformFeeOf(amount, rules.fee), currency: currency.code.toLowerCase(), destination, origin };
+      const intent = await intentFor(tx, provider, invoice, charge);
+      if (!intent.clientSecret) throw new Error(`The provider gave no client secret for ${intent.id}`);
+      return { client_secret: intent.clientSecret, amount: intent.amount, currency: intent.currency, publishable_key: settings.publishableKey };
+    });
+  }
+
+  /** An event about an intent that changes nothing on the invoice is kept in the invoice's history, with why. */
+  async function recordIgnored(tx: Tx, row: repo.OnlineIntentRow, event: InboxEvent, reason: string): Promise<void> {
+    const actor: AuditActor = { tenantId: row.tenantId, userId: null, businessId: row.businessId, ip: null };
+    await recordAudit(tx, actor, { model: 'invoice', modelId: row.invoiceId, action: 'updated', after: { event: 'online_payment_ignored', provider_event_id: event.providerEventId, provider_payment_id: row.providerIntentId, reason } });
+  }
+
+  return {
+    /** GET /public/invoices/{token}/card-payment: whether the page shows a Pay button (the business's payout account takes charges). */
+    async optionsForLink(tenantId: string, token: string): Promise<CardPaymentOptions> {
+      const invoiceId = await deps.publicInvoiceId(tenantId, token);
+      const settings = await paymentProviderSettings(app, tenantId);
+      const available = await inTenant(app.db, tenantId, async (tx) => {
+        const invoice = (await lockPaidInvoices(tx, tenantId, [invoiceId])).get(invoiceId);
+        if (!invoice) throw AppError.notFound();
+        return settings !== null && (await deps.payouts.chargeableAccountInTx(tx, { tenantId, businessId: invoice.businessId })) !== null;
+      });
+      return {
+        available,
+        message: available ? null : onlinePaymentMessages.notSetUp,
+        publishable_key: available && settings ? settings.publishableKey : null,
+        provider_script: providerScriptUrls(app.env).payment_provider,
+      };
+    },
+
+    /** POST /public/invoices/{token}/card-payment: a guest with the invoice's public link. */
+    async startForLink(tenantId: string, token: string, input: CardPaymentRequest, origin: string): Promise<CardPayment> {
+      return start(tenantId, await deps.publicInvoiceId(tenantId, token), { kind: 'guest' }, input, origin);
+    },
+
+    /** POST /invoices/{id}/card-payment: the customer business an invoice is addressed to (pay-invoice). */
+    async startForBusiness(scope: BusinessScope, invoiceId: string, input: CardPaymentRequest, origin: string): Promise<CardPayment> {
+      return start(scope.tenantId, invoiceId, { kind: 'business', scope }, input, origin);
+    },
+
+    /**
+     * `payment_intent.succeeded`, in the inbox's transaction with the event row locked: books the
+     * payment (through the payments service: the payment row, the invoice's amounts and paid
+     * status, the audit entries), then writes the receipt mail to the outbox, all committing with
+     * the event's `processed` mark. The intent is read back from the provider first (research
+     * "Do instead" #4): a signed event whose body does not match the provider's current intent, or
+     * ours, books nothing and is noted in the invoice's audit history.
+     */
+    async applySucceeded(tx: Tx, event: InboxEvent): Promise<void> {
+      const settings = await paymentProviderSettings(app, event.tenantId, tx);
+      if (!settings) return;
+      const provider = providerOf(settings);
+      const told = provider.paymentAttemptOf(event.object);
+      if (!told) return;
+      const row = await repo.lockByProviderIntentId(tx, event.tenantId, told.id);
+      // Not an intent we made, or one already booked (a replay, a duplicate): nothing to do.
+      if (!row || row.paymentId) return;
+      const eventMismatch = mismatchOf(row, told);
+      if (eventMismatch) return recordIgnored(tx, row, event, `The event tells of ${eventMismatch}.`);
+      const current = await provider.retrievePaymentAttempt(told.id);
+      const providerMismatch = mismatchOf(row, current);
+      if (providerMismatch) return recordIgnored(tx, row, event, `The provider's payment has ${providerMismatch}.`);
+      const scope = { tenantId: event.tenantId, businessId: row.businessId };
+      const actor: AuditActor = { ...scope, userId: null, ip: null };
+      const booked = await deps.payments.recordOnlineInTx(tx, actor, scope, {
+        invoiceId: row.invoiceId,
+        amount: row.amount,
+        paymentDate: app.clock.now().toISOString().slice(0, 10),
+        providerPaymentId: row.providerIntentId,
+        method: 'card',
+      });
+      if ('refused' in booked) {
+        await repo.updateIntent(tx, event.tenantId, row.id, { status: 'succeeded', lastError: booked.refused });
+        if (!booked.refund) return recordIgnored(tx, row, event, booked.refused);
+        // Money the invoice cannot take (paid or voided meanwhile) goes back to the payer whole; the key makes a redelivery refund nothing more.
+        const refund = await provider.refundPaymentAttempt(row.providerIntentId, null, `refund:${row.providerIntentId}:unbookable`);
+        return recordIgnored(tx, row, event, `${booked.refused} Refunded in full (${refund.id}).`);
+      }
+      await repo.updateIntent(tx, event.tenantId, row.id, { status: 'succeeded', paymentId: booked.paymentId, lastError: null });
+      try {
+        // A savepoint: a receipt that cannot be sent (the customer has no address) leaves the payment booked.
+        await tx.transaction((savepoint) => deps.sendReceiptInTx(savepoint, actor, scope, booked.paymentId, row.origin));
+      } catch (error) {
+        const reason = error instanceof AppError ? error.message : messages.somethingWentWrong;
+        await recordAudit(tx, actor, { model: 'payment', modelId: booked.paymentId, action: 'updated', after: { event: 'receipt_not_sent', reason } });
+      }
+    },
+
+    /** `payment_intent.payment_failed` and `.canceled`: the stored intent's status and the provider's message; no money changes. */
+    async applyNotPaid(tx: Tx, event: InboxEvent): Promise<void> {
+      const settings = await paymentProviderSettings(app, event.tenantId, tx);
+      if (!settings) return;
+      const told = providerOf(settings).paymentAttemptOf(event.object);
+      if (!told) return;
+      const row = await repo.lockByProviderIntentId(tx, event.tenantId, told.id);
+      if (!row || row.paymentId || row.status === 'succeeded') return;
+      await repo.updateIntent(tx, event.tenantId, row.id, { status: told.status === 'canceled' ? 'canceled' : told.status, lastError: told.lastErrorMessage });
+    },
+  };
+}
+
+export type OnlinePaymentService = ReturnType<typeof createOnlinePaymentService>;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { paymentAmountSchema } from './payments';
+
+// ---- Paying an invoice online by card (issue 17; ARCHITECTURE section 13) -------------------
+
+/**
+ * "Start a card payment" on an invoice: the amount is what is due unless the payer asks for part of
+ * it (only where the tenant allows partial payments; at least the 0.50 minimum unless it settles
+ * the invoice, never above what is due).
+ */
+export const cardPaymentRequestSchema = z.object({ amount: paymentAmountSchema.optional() });
+export type CardPaymentRequest = z.input<typeof cardPaymentRequestSchema>;
+
+/** What the browser confirms the card payment with, through the provider's script. */
+export const cardPaymentSchema = z.object({
+  /** The provider's secret of this one payment (a PaymentIntent's `client_secret`). */
+  client_secret: z.string(),
+  /** Minor units. */
+  amount: z.number().int(),
+  /** ISO code, lower case, as the provider writes it. */
+  currency: z.string(),
+  publishable_key: z.string(),
+});
+export type CardPayment = z.infer<typeof cardPaymentSchema>;
+export const cardPaymentResponseSchema = z.object({ data: cardPaymentSchema });
+
+/** Whether the public invoice page offers a Pay button, and what the browser needs to show the card form. */
+export const cardPaymentOptionsSchema = z.object({
+  available: z.boolean(),
+  /** Why there is no Pay button ('Online payments are not set up for this business'), null when there is one. */
+  message: z.string().nullable(),
+  publishable_key: z.string().nullable(),
+  /** Where to load the provider's script from; null for its canonical URL. */
+  provider_script: z.string().nullable(),
+});
+export type CardPaymentOptions = z.infer<typeof cardPaymentOptionsSchema>;
+export const cardPaymentOptionsResponseSchema = z.object({ data: cardPaymentOptionsSchema });
+
+export const onlinePaymentMessages = {
+  notSetUp: 'Online payments are not set up for this business',
+  inProgress: 'A payment for this invoice is already in progress.',
+} as const;
