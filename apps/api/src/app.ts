@@ -48,6 +48,8 @@ import { type ProviderEventHandlers, createProviderEventHandlers, createProvider
 import { createPayoutService } from './modules/payouts/payouts.service';
 import { createOnlinePaymentService } from './modules/online-payments/online-payments.service';
 import { onlinePaymentRoutes } from './modules/online-payments/online-payments.routes';
+import { PAYMENT_MOVEMENT_EVENTS, createPaymentMovementService } from './modules/payment-movements/payment-movements.service';
+import { paymentMovementRoutes } from './modules/payment-movements/payment-movements.routes';
 import { payoutRoutes } from './modules/payouts/payouts.routes';
 import { createMailSettingsService } from './modules/mail-settings/mail-settings.service';
 import { mailSettingsRoutes } from './modules/mail-settings/mail-settings.routes';
@@ -165,6 +167,8 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   providerEventHandlers.register('payment_intent.succeeded', online.applySucceeded);
   providerEventHandlers.register('payment_intent.payment_failed', online.applyNotPaid);
   providerEventHandlers.register('payment_intent.canceled', online.applyNotPaid);
+  const movements = createPaymentMovementService(app, { payments });
+  for (const type of PAYMENT_MOVEMENT_EVENTS) providerEventHandlers.register(type, movements.applyEvent);
 
   await server.register(healthRoutes, { app, isReady: options.isReady ?? (() => true) });
   await server.register(fileRoutes, { app });
@@ -202,6 +206,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(documentDeliveryRoutes, { invoices: invoiceDelivery, estimates: estimateDelivery, estimateDecisions: estimates, limiter });
       await v1.register(paymentRoutes, { payments, delivery: paymentDelivery, limiter });
       await v1.register(onlinePaymentRoutes, { online, limiter });
+      await v1.register(paymentMovementRoutes, { movements });
       await v1.register(recurringInvoiceRoutes, { recurring: createRecurringInvoiceService(app, invoices) });
       await v1.register(paymentReminderRoutes, { reminders: createPaymentReminderService(app) });
       await v1.register(payoutRoutes, { payouts });

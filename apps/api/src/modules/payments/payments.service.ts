@@ -27,6 +27,7 @@ import { type PaidInvoiceRow, findClaimableInvoice, lockPaidInvoices, lockPayabl
 import { createPaymentClaims } from './payment-claims.service';
 import { createPaymentMirrors } from './payment-mirrors';
 import { createOnlineBooking } from './payment-online';
+import { refundBooking } from './payment-refunds';
 import { invoicesWithClaims } from './payment-claims.repository';
 import { auditView, toPaymentResource } from './payment-resource';
 import { checkMinimumWithoutInvoice, counterpartyField, counterpartyKind, firstChanged, settledOrFail, settles } from './payment-rules';
@@ -351,7 +352,8 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
         await claims.reopenConfirmedBy(tx, actor, received.map((row) => row.id));
         const invoices = await lockPaidInvoices(tx, scope.tenantId, received.flatMap((row) => (row.invoiceId ? [row.invoiceId] : [])));
         for (const invoice of invoices.values()) {
-          const released = received.filter((row) => row.invoiceId === invoice.id).reduce((sum, row) => sum + row.amount, 0);
+          // What a refund already took off the invoice is not taken off again.
+          const released = received.filter((row) => row.invoiceId === invoice.id).reduce((sum, row) => sum + row.amount - row.refundedAmount, 0);
           await writeAmountPaid(tx, actor, invoice, invoice.amountPaid - released);
         }
         const mirrorFiles = await mirrors.removed(tx, scope.tenantId, received.map((row) => row.id));
@@ -374,6 +376,9 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
 
     /** A payment the payment provider collected online, booked in the caller's (the inbox's) transaction: payment-online.ts. */
     recordOnlineInTx: online.record,
+
+    /** Refunds of online payments, in the caller's transaction: payment-refunds.ts. */
+    refunds: refundBooking,
 
     /** The receipt was mailed: nothing on the payment changes, the audit log keeps the fact. */
     async recordSentInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, id: string): Promise<PaymentResource> {

@@ -14,6 +14,7 @@ import {
   type ProviderPaymentStatus,
   type VerifiedProviderEvent,
 } from './payment-provider';
+import { stripeMovementsOf, stripeRefundsOf } from './stripe-movements';
 
 /**
  * The PaymentProvider port on the official `stripe` SDK: the only file (with the bank-link
@@ -322,6 +323,10 @@ export function createStripePaymentProvider(credentials: PaymentProviderCredenti
       }),
 
     paymentAttemptOf: paymentAttemptOfObject,
+
+    movementsOf: stripeMovementsOf,
+
+    refundsOf: stripeRefundsOf,
 
     verifyEvent: (rawBody, signatureHeader, webhookSecret) =>
       call(async (): Promise<VerifiedProviderEvent> => {
