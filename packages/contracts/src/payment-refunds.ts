@@ -64,4 +64,5 @@ export const paymentRefundMessages = {
   notOnline: 'A payment recorded by hand cannot be refunded through the payment provider.',
   nothingLeft: 'Nothing is left of this payment to refund.',
   tooMuch: 'The refund is more than what is left of the payment.',
+  onlineLocked: 'A payment collected online keeps its invoice and amount: refund it instead.',
 } as const;

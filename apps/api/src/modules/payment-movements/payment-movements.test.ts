@@ -8,7 +8,7 @@ import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness } from '../../../test/harness';
 import { onboardedCustomer } from '../../../test/documents';
 import { cardPaymentOf, chargeableBusiness, confirmCard, freePort, intentIdOf } from '../../../test/online-payments';
-import { connectPaymentProvider } from '../../../test/payment-provider';
+import { connectPaymentProvider, deliverWebhook, stripeEventBody, stripeSignature } from '../../../test/payment-provider';
 import { settleEvents } from '../../../test/payouts';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { PUBLIC_LINK_RATE_LIMIT } from '../document-delivery/document-delivery.routes';
@@ -27,6 +27,7 @@ let h: Harness;
 let fake: FakeStripe;
 let vendor: TestClient;
 let customer: CounterpartyResource;
+let buyer: TestClient;
 let accountId: string;
 
 beforeAll(async () => {
@@ -50,7 +51,7 @@ beforeAll(async () => {
   await h.app.db.update(tenants).set({ platformFeePercent: '2.5', platformFeeFixed: 30 }).where(eq(tenants.id, h.landlordId));
   vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Refund Vendor');
   accountId = await chargeableBusiness(h, fake, vendor);
-  ({ customer } = await onboardedCustomer(h, vendor, 'Refund Buyer', 'ap@refund-buyer.example'));
+  ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Refund Buyer', 'ap@refund-buyer.example'));
 });
 afterAll(async () => {
   await h.close();
@@ -119,6 +120,13 @@ describe('refunding a card payment', () => {
     const history = await h.app.db.select().from(auditLogs).where(and(eq(auditLogs.tenantId, h.landlordId), eq(auditLogs.modelId, payment.id)));
     expect(history.some((entry) => entry.changes.event?.after === 'refunded')).toBe(true);
     expect((await refund(vendor, payment.id)).status).toBe(422);
+    // The customer business's mirror of the payment shows the refund too.
+    const mirrors = await buyer.get(`/api/v1/payments?tab=made&invoice_id=${invoiceId}`);
+    expect(mirrors.body.data).toEqual([expect.objectContaining({ amount: 12_000, refunded_amount: 12_000, status: 'completed' })]);
+    // Its amount and invoice are the provider's: not edited by hand.
+    const edited = await vendor.put(`/api/v1/payments/${payment.id}`, paymentBody(customer.id, 11_000, { invoice_id: invoiceId }));
+    expect(edited.status).toBe(422);
+    expect(edited.body.errors).toEqual({ amount: [paymentRefundMessages.onlineLocked] });
   });
 
   it('takes a partial refund, then the rest, and refuses more than is left', async () => {
@@ -151,10 +159,20 @@ describe('refunding a card payment', () => {
     expect(refundEvents.map((event) => event.type).sort()).toEqual(['charge.refunded', 'refund.created']);
     for (const event of refundEvents) fake.control.redeliverEvent(event.id);
     await settle();
+    // The same objects under new event ids, and the charge as it was before the refund, delivered late: nothing changes either.
+    const chargeBefore = fake.control.events().find((event) => event.type === 'charge.succeeded' && 'payment_intent' in event.data.object && event.data.object.payment_intent === intentId);
+    const resent = [...refundEvents, ...(chargeBefore ? [chargeBefore] : [])];
+    expect(resent).toHaveLength(3);
+    for (const event of resent) {
+      const { body } = stripeEventBody({ type: event.type, object: JSON.parse(JSON.stringify(event.data.object)) as Record<string, unknown> });
+      expect((await deliverWebhook(h, '127.0.0.1', body, stripeSignature(body, WEBHOOK_SECRET))).status).toBe(200);
+    }
+    await h.jobs.drain();
     expect(await paymentOf(payment.id)).toMatchObject({ refunded_amount: 1_000 });
     expect(await invoiceOf(vendor, invoiceId)).toMatchObject({ amount_paid: 5_000, due_amount: 1_000 });
     const movements = await transfersOf(vendor, payment.id);
     expect(movements.filter((m) => m.kind === 'refund')).toHaveLength(1);
+    expect(movements.find((m) => m.kind === 'charge')).toMatchObject({ amount_reversed: 1_000, status: 'partially_refunded' });
   });
 
   it('refuses a payment recorded by hand, and moves no invoice for money refunded because no invoice could take it', async () => {

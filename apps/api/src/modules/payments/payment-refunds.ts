@@ -71,5 +71,12 @@ export const refundBooking = {
     });
     const invoice = payment.invoiceId ? (await lockPaidInvoices(tx, payment.tenantId, [payment.invoiceId])).get(payment.invoiceId) : undefined;
     if (invoice) await writeAmountPaid(tx, actor, invoice, Math.max(invoice.amountPaid - amount, 0));
+    // The customer business's mirror of the payment shows the refund too (it stays a confirmed, completed payment made).
+    const [mirror] = await repo.lockMirrorsOf(tx, payment.tenantId, [payment.id]);
+    if (mirror) {
+      await repo.updatePayment(tx, { tenantId: mirror.tenantId, businessId: mirror.businessId }, mirror.id, { refundedAmount: refunded });
+      const customerSide: AuditActor = { tenantId: mirror.tenantId, userId: null, businessId: mirror.businessId, ip: null };
+      await recordAudit(tx, customerSide, { model: 'payment', modelId: mirror.id, action: 'updated', before: { refunded_amount: mirror.refundedAmount }, after: { refunded_amount: refunded, event: 'refunded' } });
+    }
   },
 };

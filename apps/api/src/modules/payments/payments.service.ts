@@ -8,6 +8,7 @@ import {
   type PaymentListResponse,
   type PaymentPayload,
   paymentRequestSchema,
+  paymentRefundMessages,
   type PaymentResource,
   paymentResourceSchema,
 } from '@app/contracts';
@@ -208,6 +209,9 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
   /** A payment received: its old and new invoices (locked) get their paid amounts back and forth. */
   async function receivedChange(tx: Tx, actor: AuditActor, scope: BusinessScope, before: repo.PaymentRow, payload: PaymentPayload, counterparty: repo.CounterpartyRow): Promise<MoneyChange> {
     const newInvoiceId = payload.invoice_id ?? null;
+    // The provider's money, and any refund of it, is what it is: not to be rewritten by hand.
+    const online = before.providerPaymentId !== null && firstChanged({ invoice_id: newInvoiceId !== before.invoiceId, amount: payload.amount !== before.amount });
+    if (online) throw AppError.validation(online, paymentRefundMessages.onlineLocked);
     // A payment received that confirmed a customer's claim stays what was confirmed.
     const confirmsClaim = (await claims.confirmedBy(tx, scope.tenantId, [before.id])).length > 0;
     if (confirmsClaim) {
