@@ -84,7 +84,7 @@ async function main(): Promise<void> {
       // The demo business takes card payments from the first start: its payout account is onboarded and verified in the fake.
       if (seeded.demoOwner) {
         await seedDemoPayoutAccount(app, seeded.demoOwner, demoProviders.onboarding);
-        demoPayLinkUrl = await demoPayLink(app, seeded.demoOwner, seeded.demoOwner);
+        demoPayLinkUrl = await demoPayLink(app, seeded.demoOwner);
       }
     }
 

@@ -54,7 +54,7 @@ beforeAll(async () => {
   await connectDemoProviders(h.app, h.landlordId, DEMO_PROVIDER_KEYS, DEMO_PLATFORM_FEE);
   if (!seeded.demoOwner || !seeded.demo) throw new Error('The demo seed made no demo business');
   await seedDemoPayoutAccount(h.app, seeded.demoOwner, demo.onboarding);
-  payLink = await demoPayLink(h.app, seeded.demoOwner, seeded.demoOwner);
+  payLink = await demoPayLink(h.app, seeded.demoOwner);
   owner = h.client();
   expect((await owner.login(seeded.demo.email, seeded.demo.password)).status).toBe(200);
   owner.business = seeded.demoOwner.businessId;

@@ -1,5 +1,4 @@
 import type { AppContext } from '../platform/app-context';
-import type { AuditActor } from '../platform/audit';
 import type { BusinessScope } from '../platform/business-scope';
 import type { DemoOnboarding } from '../platform/demo-providers';
 import { createDocumentAttachments } from '../modules/attachments/attachments.service';
@@ -7,6 +6,7 @@ import { createDocumentDelivery } from '../modules/document-delivery/document-de
 import { invoiceDeliveryAdapter } from '../modules/document-delivery/invoice-delivery';
 import { createInvoiceService } from '../modules/invoices/invoices.service';
 import { createPayoutService } from '../modules/payouts/payouts.service';
+import type { DemoOwner } from './seed';
 
 /** The smallest PDF the wizard's document step takes as the owner's identity document. */
 const IDENTITY_DOCUMENT = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -54,12 +54,13 @@ export async function seedDemoPayoutAccount(app: AppContext, scope: BusinessScop
  * A fresh public link to one of the demo business's open, unpaid invoices, for the start message:
  * the page where a newcomer pays by card as a guest. Null when every demo invoice is paid.
  */
-export async function demoPayLink(app: AppContext, actor: AuditActor, scope: BusinessScope): Promise<string | null> {
+export async function demoPayLink(app: AppContext, owner: DemoOwner): Promise<string | null> {
+  const scope: BusinessScope = { tenantId: owner.tenantId, businessId: owner.businessId };
   const invoices = createInvoiceService(app, createDocumentAttachments(app));
   const open = (await invoices.list(scope, { tab_status: 'open', limit: 50 })).data;
   const payable = open.find((invoice) => invoice.paid_status === 'unpaid' && (invoice.status === 'sent' || invoice.status === 'viewed'));
   if (!payable) return null;
   const delivery = createDocumentDelivery(app, invoiceDeliveryAdapter(invoices));
-  const link = await delivery.createLink(actor, scope, payable.id, { origin: await app.tenants.originOfTenant(scope.tenantId), userEmail: null });
+  const link = await delivery.createLink({ ...scope, userId: owner.userId, ip: null }, scope, payable.id, { origin: await app.tenants.originOfTenant(scope.tenantId), userEmail: null });
   return link.url;
 }
