@@ -82,9 +82,14 @@ async function main(): Promise<void> {
       const landlord = await findLandlord(app.db);
       if (landlord) await connectDemoProviders(app, landlord.id, DEMO_PROVIDER_KEYS, DEMO_PLATFORM_FEE);
       // The demo business takes card payments from the first start: its payout account is onboarded and verified in the fake.
+      // A demo that cannot (the fake's state deleted but not the database's) still starts, without the pay link.
       if (seeded.demoOwner) {
-        await seedDemoPayoutAccount(app, seeded.demoOwner, demoProviders.onboarding);
-        demoPayLinkUrl = await demoPayLink(app, seeded.demoOwner);
+        try {
+          await seedDemoPayoutAccount(app, seeded.demoOwner, demoProviders.onboarding);
+          demoPayLinkUrl = await demoPayLink(app, seeded.demoOwner);
+        } catch (error) {
+          logError('the demo payout account could not be set up: delete the data directory to start the demo over', error);
+        }
       }
     }
 
