@@ -166,4 +166,16 @@ test('online payments journey: a guest pays an invoice by card on its public pag
   await expect(page.getByRole('row').filter({ hasText: CUSTOMER })).toContainText('$450.00');
   await expectAccessible(page, 'payments with the card payment');
   await screenshot(page, 'vendor-payments');
+  // The payment's transfers and charges, as the provider's events told them: 2.9 % + 30 of $450.00 is the platform's $13.35, the rest goes to the business.
+  await page.getByRole('row').filter({ hasText: CUSTOMER }).getByRole('link').first().click();
+  await expect(async () => {
+    await page.reload();
+    const moved = page.getByRole('table', { name: 'Transfers and charges' });
+    await expect(moved.getByRole('row').filter({ hasText: 'Charge to the payer' })).toContainText('$450.00', { timeout: 1_000 });
+    await expect(moved.getByRole('row').filter({ hasText: 'Platform fee' })).toContainText('$13.35', { timeout: 1_000 });
+    await expect(moved.getByRole('row').filter({ hasText: 'Transfer to your payout account' })).toContainText('$436.65', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Refund' })).toBeVisible();
+  await expectAccessible(page, 'card payment with its transfers and charges');
+  await screenshot(page, 'vendor-payment-transfers');
 });

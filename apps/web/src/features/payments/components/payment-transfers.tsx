@@ -31,7 +31,7 @@ function MovementsTable({ payment, movements }: { payment: PaymentResource; move
                 {t(`payments.transfers.kinds.${movement.kind}`)}
                 {movement.destination && (
                   <Text size="xs" c="dimmed">
-                    {t('payments.transfers.to', { destination: movement.destination })}
+                    {t('payments.transfers.account', { destination: movement.destination })}
                   </Text>
                 )}
               </Table.Td>

@@ -39,7 +39,7 @@ describe('an online payment', () => {
 
     const table = await screen.findByRole('table', { name: 'Transfers and charges' }, lazyLoad);
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['Charge to the payer', 'Platform feeTo acct_1', 'Transfer to your payout accountTo acct_1']);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]?.textContent)).toEqual(['Charge to the payer', 'Platform feePayout account acct_1', 'Transfer to your payout accountPayout account acct_1']);
     expect(within(rows[1] as HTMLElement).getByText('$3.30')).toBeInTheDocument();
     expect(within(rows[2] as HTMLElement).getByText('$116.70')).toBeInTheDocument();
 
