@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type CounterpartyResource, type PaymentMovement, type PaymentRefundResource, type PaymentResource, type PublicLinkResponse, paymentRefundMessages } from '@app/contracts';
+import { type CounterpartyResource, type DashboardCharts, type PaymentMovement, type PaymentRefundResource, type PaymentResource, type PublicLinkResponse, paymentRefundMessages } from '@app/contracts';
 import { type FakeStripe, startFakeStripe } from '@app/fakes';
 import { auditLogs, paymentRefunds, tenants } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
@@ -91,6 +91,12 @@ async function paymentOf(id: string): Promise<PaymentResource> {
   return response.body.data as PaymentResource;
 }
 
+async function novemberReceipts(): Promise<number> {
+  const response = await vendor.get('/api/v1/business/charts/data');
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return (response.body as unknown as DashboardCharts).months.find((month) => month.month === '2026-11')?.receipts ?? 0;
+}
+
 async function transfersOf(client: TestClient, id: string): Promise<PaymentMovement[]> {
   const response = await client.get(`/api/v1/payments/${id}/transfers`);
   expect(response.status, JSON.stringify(response.body)).toBe(200);
@@ -135,9 +141,12 @@ describe('refunding a card payment', () => {
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.errors).toEqual({ amount: [paymentRefundMessages.tooMuch] });
 
+    const receiptsBefore = await novemberReceipts();
     refundOf(await refund(vendor, payment.id, { amount: 2_500 }));
     await settle();
     expect(await paymentOf(payment.id)).toMatchObject({ refunded_amount: 2_500, status: 'completed' });
+    // The dashboard's receipts count what the payment kept.
+    expect(await novemberReceipts()).toBe(receiptsBefore - 2_500);
     expect(await invoiceOf(vendor, invoiceId)).toMatchObject({ paid_status: 'partially_paid', amount_paid: 7_500, due_amount: 2_500 });
 
     const over = await refund(vendor, payment.id, { amount: 7_501 });
