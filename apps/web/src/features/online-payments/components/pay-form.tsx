@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CardPayment, CardPaymentOptions } from '@app/contracts';
@@ -25,7 +25,7 @@ export type PayFormProps = {
   /** The submit button's text for a formatted amount; "Pay {amount} now" by default. */
   submitLabel?(amount: string): string;
   /** Shown above the form while it is open (approve-and-pay says the invoice is approved). */
-  notice?: React.ReactNode;
+  notice?: ReactNode;
 };
 
 /**
