@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunction } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
-import { customerPayPaths } from '../features/online-payments/paths';
+import { customerPayPaths } from '../lib/paths';
 import { loadSession, sessionKey } from '../lib/session';
 import { storage } from '../lib/storage';
 

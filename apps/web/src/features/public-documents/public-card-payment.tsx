@@ -1,7 +1,8 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PayForm, customerPaymentPath } from '../online-payments';
+import { PayForm } from '../../components/pay-form';
+import { customerPayPaths } from '../../lib/paths';
 import { startCardPayment, usePublicCardOptions, useRefreshPublicInvoice } from './public-documents-queries';
 
 type PaymentSlot = { token: string; dueAmount: number; currencyId: number };
@@ -38,7 +39,7 @@ export function PublicAccessChoice({ token, dueAmount, onGuest }: Omit<PaymentSl
         </Title>
         <Text size="sm">{t('public_documents.access_choice.text', { business: inApp.business_name })}</Text>
         <Group>
-          <Button component={Link} to={customerPaymentPath(inApp.business_id, inApp.invoice_id)}>
+          <Button component={Link} to={customerPayPaths.payment(inApp.business_id, inApp.invoice_id)}>
             {t('public_documents.access_choice.in_app')}
           </Button>
           <Button variant="default" onClick={onGuest}>

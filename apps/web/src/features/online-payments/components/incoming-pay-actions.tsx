@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import type { InvoiceListItem } from '@app/contracts';
 import { allowedInvoiceActions } from '@app/domain';
 import { Icon } from '../../../components/icon';
+import { customerPayPaths } from '../../../lib/paths';
 import { useCan } from '../../../lib/session';
 import { useBusinessPayOptions } from '../online-payments-queries';
-import { customerPayPaths } from '../paths';
 
 type IncomingInvoice = Pick<InvoiceListItem, 'id' | 'direction' | 'status' | 'paid_status' | 'due_amount' | 'allowed_actions'>;
 

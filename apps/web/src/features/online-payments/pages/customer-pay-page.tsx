@@ -9,7 +9,7 @@ import { QueryState } from '../../../components/query-state';
 import { documentLinks } from '../../../lib/document-kinds';
 import { formatDate } from '../../../lib/format';
 import { formatDocumentMoney } from '../../../lib/money';
-import { PayForm } from '../components/pay-form';
+import { PayForm } from '../../../components/pay-form';
 import { approveInvoice, startBusinessPayment, useBusinessPayOptions, useIncomingInvoice, useRefreshInvoices } from '../online-payments-queries';
 
 type Mode = 'pay' | 'approve-pay';

@@ -1,6 +1,6 @@
 import { decimalToMinorUnits, messages, minorUnitsToDecimal } from '@app/contracts';
 import { amountTooSmallMessage } from '@app/domain';
-import { moneyFormatOf } from '../../lib/money';
+import { moneyFormatOf } from './money';
 
 /** The rules of a payment's amount on an invoice: `due` and `minimum` in minor units of the invoice's currency. */
 export type AmountRules = { due: number; minimum: number; currencyId: number };

@@ -2,11 +2,11 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { CardPayment, CardPaymentOptions } from '@app/contracts';
-import { MoneyInput } from '../../../components/decimal-input';
-import { errorText } from '../../../lib/api-error';
-import { formatDocumentMoney, moneyFormatOf } from '../../../lib/money';
-import { type CardForm, paymentTokens } from '../../../lib/payment-tokens';
-import { amountText, checkAmount } from '../pay-amount';
+import { MoneyInput } from './decimal-input';
+import { errorText } from '../lib/api-error';
+import { formatDocumentMoney, moneyFormatOf } from '../lib/money';
+import { amountText, checkAmount } from '../lib/pay-amount';
+import { type CardForm, paymentTokens } from '../lib/payment-tokens';
 
 type Step = { kind: 'idle' } | { kind: 'card' } | { kind: 'paying' } | { kind: 'paid'; amount: number } | { kind: 'failed'; message: string };
 
