@@ -66,6 +66,8 @@ function CustomerPayment({ invoice, options, mode }: { invoice: InvoiceResource;
       await approveInvoice(invoice.id);
       approved.current = true;
       setApprovedHere(true);
+      // The lists and the view show the approval whatever the payment does next.
+      void refresh();
     }
     return startBusinessPayment(invoice.id, amount);
   }
