@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { dataResponse } from './common';
+import { text } from './fields';
+import { messages } from './messages';
 
 // ---- Saved payment methods and payment-method links (issue 17 items 4 and 5) -----------------
 
@@ -33,7 +35,7 @@ export type PaymentMethodSetupResource = z.infer<typeof paymentMethodSetupResour
 export const paymentMethodSetupResponseSchema = dataResponse(paymentMethodSetupResourceSchema);
 
 /** "The provider says it is confirmed": the server reads the setup back from the provider and believes only that. */
-export const paymentMethodSetupConfirmRequestSchema = z.object({ setup_intent_id: z.string().min(1).max(255) });
+export const paymentMethodSetupConfirmRequestSchema = z.object({ setup_intent_id: text().min(1, messages.required).max(255, messages.maxLength255) });
 export type PaymentMethodSetupConfirmRequest = z.input<typeof paymentMethodSetupConfirmRequestSchema>;
 
 /** A payment-method link as its creator gets it: the only time its URL is shown. */

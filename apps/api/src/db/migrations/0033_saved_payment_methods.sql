@@ -2,10 +2,14 @@ CREATE TABLE "auto_pay_attempts" (
 	"tenant_id" uuid NOT NULL,
 	"id" uuid NOT NULL,
 	"invoice_id" uuid NOT NULL,
+	"invoice_number" text NOT NULL,
 	"recurring_invoice_id" uuid NOT NULL,
+	"business_id" uuid NOT NULL,
+	"counterparty_id" uuid NOT NULL,
+	"customer_business_id" uuid,
 	"try" integer NOT NULL,
 	"status" text NOT NULL,
-	"amount" bigint NOT NULL,
+	"amount" bigint,
 	"provider_intent_id" text,
 	"message" text,
 	"next_try_at" timestamp with time zone,
@@ -65,12 +69,14 @@ ALTER TABLE "payment_method_links" ADD CONSTRAINT "payment_method_links_counterp
 ALTER TABLE "saved_payment_methods" ADD CONSTRAINT "saved_payment_methods_tenant_id_tenants_id_fk" FOREIGN KEY ("tenant_id") REFERENCES "public"."tenants"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "saved_payment_methods" ADD CONSTRAINT "saved_payment_methods_customer_fk" FOREIGN KEY ("tenant_id","payment_customer_id") REFERENCES "public"."payment_customers"("tenant_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "auto_pay_attempts_try_unique" ON "auto_pay_attempts" USING btree ("tenant_id","invoice_id","try");--> statement-breakpoint
+CREATE INDEX "auto_pay_attempts_due_idx" ON "auto_pay_attempts" USING btree ("next_try_at") WHERE status IN ('pending', 'confirming');--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_customers_business_unique" ON "payment_customers" USING btree ("tenant_id","business_id") WHERE counterparty_id IS NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_customers_counterparty_unique" ON "payment_customers" USING btree ("tenant_id","counterparty_id") WHERE counterparty_id IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_customers_provider_unique" ON "payment_customers" USING btree ("tenant_id","provider_customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_method_links_token_unique" ON "payment_method_links" USING btree ("token_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "saved_payment_methods_provider_unique" ON "saved_payment_methods" USING btree ("tenant_id","provider_method_id");--> statement-breakpoint
-CREATE UNIQUE INDEX "saved_payment_methods_default_unique" ON "saved_payment_methods" USING btree ("tenant_id","payment_customer_id") WHERE is_default;--> statement-breakpoint
+CREATE UNIQUE INDEX "saved_payment_methods_default_unique" ON "saved_payment_methods" USING btree ("tenant_id","payment_customer_id") WHERE is_default;
+--> statement-breakpoint
 GRANT SELECT, INSERT, UPDATE, DELETE ON payment_customers, saved_payment_methods, payment_method_links, auto_pay_attempts TO app_user;
 --> statement-breakpoint
 SELECT enable_tenant_isolation(t) FROM unnest(ARRAY['payment_customers', 'saved_payment_methods', 'payment_method_links', 'auto_pay_attempts']) AS t;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { recurringInvoices } from './billing';
 import { invoices } from './documents';
 import { counterparties } from './directory';
@@ -91,6 +91,8 @@ export const paymentMethodLinks = pgTable(
   ],
 );
 
+export const autoPayStatuses = ['pending', 'confirming', 'charged', 'failed', 'skipped'] as const;
+
 /**
  * Auto pay's charges of a generated invoice (issue 17 item 5): one row per try, unique per
  * invoice and try, so a generator run that repeats charges nothing twice. A soft decline is tried
@@ -102,10 +104,17 @@ export const autoPayAttempts = pgTable(
     tenantId: tenantId(),
     id: uuid('id').notNull(),
     invoiceId: uuid('invoice_id').notNull(),
+    /** What the mails about the try call the invoice. */
+    invoiceNumber: text('invoice_number').notNull(),
     recurringInvoiceId: uuid('recurring_invoice_id').notNull(),
+    /** The vendor, its customer record and that customer's business: whose saved methods are charged. */
+    businessId: uuid('business_id').notNull(),
+    counterpartyId: uuid('counterparty_id').notNull(),
+    customerBusinessId: uuid('customer_business_id'),
     try: integer('try').notNull(),
-    status: text('status', { enum: ['charged', 'failed', 'skipped'] }).notNull(),
-    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** `pending` until its attempt is made, `confirming` while the provider is asked, then how it ended. */
+    status: text('status', { enum: autoPayStatuses }).notNull(),
+    amount: bigint('amount', { mode: 'number' }),
     providerIntentId: text('provider_intent_id'),
     message: text('message'),
     nextTryAt: timestamp('next_try_at', { withTimezone: true }),
@@ -114,6 +123,7 @@ export const autoPayAttempts = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('auto_pay_attempts_try_unique').on(t.tenantId, t.invoiceId, t.try),
+    index('auto_pay_attempts_due_idx').on(t.nextTryAt).where(sql`status IN ('pending', 'confirming')`),
     foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.id], name: 'auto_pay_attempts_invoice_fk' }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.recurringInvoiceId], foreignColumns: [recurringInvoices.tenantId, recurringInvoices.id], name: 'auto_pay_attempts_recurring_fk' }).onDelete('cascade'),
   ],

@@ -1,5 +1,5 @@
-import { and, desc, eq, isNull, ne } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { and, asc, desc, eq, inArray, isNull, lte, ne } from 'drizzle-orm';
+import type { AppDb, Tx } from '../../db/client';
 import { autoPayAttempts, paymentCustomers, paymentMethodLinks, savedPaymentMethods } from '../../db/schema';
 
 export type PaymentCustomerRow = typeof paymentCustomers.$inferSelect;
@@ -101,4 +101,33 @@ export async function lockLink(tx: Tx, tenantId: string, id: string): Promise<Pa
 
 export async function updateLink(tx: Tx, tenantId: string, id: string, patch: Partial<Pick<PaymentMethodLinkRow, 'providerSetupId' | 'usedAt'>>): Promise<void> {
   await tx.update(paymentMethodLinks).set(patch).where(and(eq(paymentMethodLinks.tenantId, tenantId), eq(paymentMethodLinks.id, id)));
+}
+
+/** Asks for an auto-pay try once: a repeated request (a generator run that repeats) adds nothing. */
+export async function insertAttemptOnce(tx: Tx, row: typeof autoPayAttempts.$inferInsert): Promise<void> {
+  await tx.insert(autoPayAttempts).values(row).onConflictDoNothing();
+}
+
+/** Tries that are due, across tenants (the job's sweep). */
+export async function dueAttempts(db: AppDb, now: Date, limit: number): Promise<{ tenantId: string; id: string }[]> {
+  return db
+    .select({ tenantId: autoPayAttempts.tenantId, id: autoPayAttempts.id })
+    .from(autoPayAttempts)
+    .where(and(inArray(autoPayAttempts.status, ['pending', 'confirming']), lte(autoPayAttempts.nextTryAt, now)))
+    .orderBy(asc(autoPayAttempts.nextTryAt))
+    .limit(limit);
+}
+
+/** The try, locked; other workers skip it while it is held. */
+export async function lockAttempt(tx: Tx, tenantId: string, id: string): Promise<AutoPayAttemptRow | undefined> {
+  const rows = await tx.select().from(autoPayAttempts).where(and(eq(autoPayAttempts.tenantId, tenantId), eq(autoPayAttempts.id, id))).for('update', { skipLocked: true });
+  return rows[0];
+}
+
+export async function updateAttempt(tx: Tx, tenantId: string, id: string, patch: Partial<Pick<AutoPayAttemptRow, 'status' | 'amount' | 'providerIntentId' | 'message' | 'nextTryAt'>>): Promise<void> {
+  await tx.update(autoPayAttempts).set(patch).where(and(eq(autoPayAttempts.tenantId, tenantId), eq(autoPayAttempts.id, id)));
+}
+
+export async function attemptsOf(tx: Tx, tenantId: string, invoiceId: string): Promise<AutoPayAttemptRow[]> {
+  return tx.select().from(autoPayAttempts).where(and(eq(autoPayAttempts.tenantId, tenantId), eq(autoPayAttempts.invoiceId, invoiceId))).orderBy(asc(autoPayAttempts.try));
 }

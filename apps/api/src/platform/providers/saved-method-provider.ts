@@ -46,10 +46,10 @@ export type SavedMethodChargeInput = {
 };
 
 /** A charge the provider took: `succeeded` for a card; a bank debit stays `processing` until it settles. */
-export type SavedMethodCharge = { id: string; status: string };
+export type SavedMethodCharge = { charged: string };
 
-/** A charge the provider refused (a decline, authentication the payer is not there for): its words and the attempt it left. */
-export type SavedMethodChargeRefusal = { refused: string; code: string | null; attemptId: string | null };
+/** A charge the provider refused (a decline, authentication the absent payer cannot give): its words and its decline code. */
+export type SavedMethodChargeRefusal = { refused: string; declineCode: string | null };
 
 export type SavedMethodProvider = {
   /** A customer on the platform account that saved methods hang from. */
@@ -63,8 +63,10 @@ export type SavedMethodProvider = {
   /** Takes a saved method off its customer; one already detached is left as it is. */
   detachSavedMethod(id: string): Promise<void>;
   /**
-   * Charges a saved method with the payer absent (confirmed at once, off session). A refusal is an
-   * answer, not an error: the provider's message and the attempt it left behind.
+   * A payment attempt of a saved method, not confirmed yet: it is stored before it is confirmed, so
+   * the provider's `payment_intent.succeeded` always finds it. Answers the attempt's id.
    */
-  chargeSavedMethod(input: SavedMethodChargeInput, idempotencyKey: string): Promise<SavedMethodCharge | SavedMethodChargeRefusal>;
+  createOffSessionAttempt(input: SavedMethodChargeInput, idempotencyKey: string): Promise<string>;
+  /** Confirms it with the payer absent. A refusal is an answer, not an error. */
+  confirmOffSessionAttempt(id: string, idempotencyKey: string): Promise<SavedMethodCharge | SavedMethodChargeRefusal>;
 };

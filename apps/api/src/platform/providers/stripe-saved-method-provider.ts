@@ -61,8 +61,8 @@ export function createStripeSavedMethodCalls(stripe: Stripe, tools: StripeAdapte
         if (method.customer !== null) await stripe.paymentMethods.detach(id);
       }),
 
-    async chargeSavedMethod(input, idempotencyKey) {
-      try {
+    createOffSessionAttempt: (input, idempotencyKey) =>
+      call(async () => {
         const intent = await stripe.paymentIntents.create(
           {
             amount: input.amount,
@@ -70,8 +70,6 @@ export function createStripeSavedMethodCalls(stripe: Stripe, tools: StripeAdapte
             customer: input.customerId,
             payment_method: input.paymentMethodId,
             allowed_payment_method_types: ['card', 'us_bank_account'],
-            confirm: true,
-            off_session: true,
             transfer_data: { destination: input.destinationAccountId },
             ...(input.applicationFee > 0 ? { application_fee_amount: input.applicationFee } : {}),
             ...(input.description ? { description: input.description } : {}),
@@ -79,10 +77,16 @@ export function createStripeSavedMethodCalls(stripe: Stripe, tools: StripeAdapte
           },
           { idempotencyKey },
         );
-        return { id: intent.id, status: intent.status };
+        return intent.id;
+      }),
+
+    async confirmOffSessionAttempt(id, idempotencyKey) {
+      try {
+        const intent = await stripe.paymentIntents.confirm(id, { off_session: true }, { idempotencyKey });
+        return { charged: intent.status };
       } catch (error) {
         // A decline (or authentication the absent payer cannot give) is the charge's answer; anything else is an error.
-        if (error instanceof Stripe.errors.StripeCardError) return { refused: error.message, code: error.code ?? null, attemptId: error.payment_intent?.id ?? null };
+        if (error instanceof Stripe.errors.StripeCardError) return { refused: error.message, declineCode: error.decline_code ?? error.code ?? null };
         throw tools.toProviderError(error);
       }
     },
