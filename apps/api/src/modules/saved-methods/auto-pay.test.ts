@@ -46,6 +46,8 @@ beforeAll(async () => {
   ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Auto Buyer', BUYER_EMAIL));
 });
 afterAll(async () => {
+  // Deliveries still on their way land first: a request cut off by the closing app would hold its connection.
+  await settleEvents(h, fake);
   await h.close();
   await fake.close();
 });

@@ -77,7 +77,11 @@ export function createSavedMethodCore(app: AppContext) {
       const setup = await provider.retrieveSetupAttempt(setupId);
       if (!setup.customerId || (expected && expected.providerCustomerId !== setup.customerId)) throw AppError.notFound();
       if (setup.status !== 'succeeded' || !setup.paymentMethodId) return null;
-      const customer = await repo.findCustomerByProviderId(tx, tenantId, setup.customerId);
+      // Locks in one order wherever a method is saved (the webhook and the browser's "done" race):
+      // the link, as its confirm route holds it, then the owner, so its one default is decided once.
+      const linkId = setup.metadata.payment_method_link_id;
+      const link = linkId ? await repo.lockLink(tx, tenantId, linkId) : undefined;
+      const customer = await repo.lockCustomerByProviderId(tx, tenantId, setup.customerId);
       if (!customer) return null;
       const method = await provider.retrieveSavedMethod(setup.paymentMethodId);
       // Detached since (deleted here before the event arrived): not saved again.
@@ -97,11 +101,7 @@ export function createSavedMethodCore(app: AppContext) {
         expYear: method.expYear,
       });
       if (!(await repo.defaultMethod(tx, tenantId, customer.id))) await repo.makeDefault(tx, tenantId, customer.id, id);
-      const linkId = setup.metadata.payment_method_link_id;
-      if (linkId) {
-        const link = await repo.lockLink(tx, tenantId, linkId);
-        if (link && link.providerSetupId === setup.id && !link.usedAt) await repo.updateLink(tx, tenantId, link.id, { usedAt: app.clock.now() });
-      }
+      if (link && link.providerSetupId === setup.id && !link.usedAt) await repo.updateLink(tx, tenantId, link.id, { usedAt: app.clock.now() });
       return (await repo.findMethodByProviderId(tx, tenantId, method.id)) ?? null;
     },
   };

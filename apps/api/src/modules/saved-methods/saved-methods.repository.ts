@@ -24,8 +24,15 @@ export async function findCustomer(tx: Tx, owner: MethodOwner): Promise<PaymentC
   return rows[0];
 }
 
-export async function findCustomerByProviderId(tx: Tx, tenantId: string, providerCustomerId: string): Promise<PaymentCustomerRow | undefined> {
-  const rows = await tx.select().from(paymentCustomers).where(and(eq(paymentCustomers.tenantId, tenantId), eq(paymentCustomers.providerCustomerId, providerCustomerId))).limit(1);
+/** The owner's customer, locked (as saving a method locks it): a change to its methods waits for a save in progress. */
+export async function lockCustomer(tx: Tx, owner: MethodOwner): Promise<PaymentCustomerRow | undefined> {
+  const rows = await tx.select().from(paymentCustomers).where(ownerIs(owner)).for('update');
+  return rows[0];
+}
+
+/** The provider customer's owner, locked: methods saved for one owner take turns. */
+export async function lockCustomerByProviderId(tx: Tx, tenantId: string, providerCustomerId: string): Promise<PaymentCustomerRow | undefined> {
+  const rows = await tx.select().from(paymentCustomers).where(and(eq(paymentCustomers.tenantId, tenantId), eq(paymentCustomers.providerCustomerId, providerCustomerId))).for('update');
   return rows[0];
 }
 

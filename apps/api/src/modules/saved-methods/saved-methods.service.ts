@@ -22,7 +22,7 @@ export function createSavedMethodService(app: AppContext, core: SavedMethodCore)
   const ownOf = (scope: BusinessScope): repo.MethodOwner => ({ tenantId: scope.tenantId, businessId: scope.businessId, counterpartyId: null });
 
   async function ownMethod(tx: Tx, scope: BusinessScope, id: string): Promise<{ customer: repo.PaymentCustomerRow; method: repo.SavedMethodRow }> {
-    const customer = await repo.findCustomer(tx, ownOf(scope));
+    const customer = await repo.lockCustomer(tx, ownOf(scope));
     const method = customer ? await repo.findMethod(tx, scope.tenantId, customer.id, id) : undefined;
     if (!customer || !method) throw AppError.notFound();
     return { customer, method };

@@ -41,6 +41,8 @@ beforeAll(async () => {
   ({ client: buyer } = await onboardedCustomer(h, vendor, 'Method Buyer', 'ap@method-buyer.example'));
 });
 afterAll(async () => {
+  // Deliveries still on their way land first: a request cut off by the closing app would hold its connection.
+  await settleEvents(h, fake);
   await h.close();
   await fake.close();
 });
