@@ -6,11 +6,11 @@ import { type FakeStripe, startFakeStripe } from '@app/fakes';
 import { autoPayAttempts, invoices, outbox, payments, tenants } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness, type TestClient, createHarness } from '../../../test/harness';
-import { onboardedCustomer } from '../../../test/documents';
+import { createCustomer, onboardedCustomer } from '../../../test/documents';
 import { chargeableBusiness, freePort } from '../../../test/online-payments';
 import { connectPaymentProvider } from '../../../test/payment-provider';
 import { settleEvents } from '../../../test/payouts';
-import { methodsOf, saveCard } from '../../../test/saved-methods';
+import { confirmSetup, methodsOf, saveCard, setupOf } from '../../../test/saved-methods';
 import { ownerWithBusiness } from '../../../test/team';
 import { createRecurring, getRecurring } from '../recurring-invoices/test-recurring';
 import { createRecurringInvoiceJob } from '../recurring-invoices/recurring-job';
@@ -110,6 +110,23 @@ describe('auto pay', () => {
     await createRecurringInvoiceJob(h.app).generateDue(clock.now());
     expect(await attemptsOf(await generatedInvoice(recurring.id))).toEqual([]);
   });
+  it('charges the card a customer without an account saved through the vendor’s payment-method link', async () => {
+    const guestCustomer = await createCustomer(vendor, 'Link Payer', 'ap@link-payer.example');
+    const link = await vendor.post(`/api/v1/customers/${guestCustomer.id}/payment-method-links`, {});
+    const token = String((link.body.data as { url: string }).url.split('/view/')[1]);
+    const guest = h.client();
+    await guest.csrf();
+    const setup = setupOf(await guest.post(`/api/v1/public/payment-method-links/${token}/setup`, {}));
+    expect((await confirmSetup(fake, setup, 'pm_card_mastercard')).status).toBe('succeeded');
+    await settleEvents(h, fake);
+    const recurring = await createRecurring(vendor, guestCustomer.id, { send_automatically: false, auto_pay_enabled: true });
+    await createRecurringInvoiceJob(h.app).generateDue(clock.now());
+    const invoiceId = await generatedInvoice(recurring.id);
+    expect(await attemptsOf(invoiceId)).toEqual([expect.objectContaining({ try: 1, status: 'charged' })]);
+    await settleEvents(h, fake);
+    expect(await invoiceRow(invoiceId)).toMatchObject({ paidStatus: 'paid' });
+  });
+
   // Last: it moves the clock a day on, past the sessions' lifetime.
   it('tells the vendor and the customer of a declined card, and tries once more a day later', async () => {
     if ((await methodsOf(buyer)).length === 0) await saveCard(fake, buyer);
