@@ -80,6 +80,7 @@ export function createSavedMethodService(app: AppContext, core: SavedMethodCore)
 
     /** `setup_intent.succeeded`, in the inbox's transaction: the method is saved as the provider describes it. */
     async applySetupSucceeded(tx: Tx, event: InboxEvent): Promise<void> {
+      // A tenant whose provider was disconnected since has nothing to save it with: the event is done.
       const settings = await core.providerIn(tx, event.tenantId).catch(() => null);
       const setupId = settings?.provider.setupAttemptIdOf(event.object);
       if (!setupId) return;
