@@ -7,6 +7,7 @@ import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { InboxEvent } from '../provider-events/provider-events.service';
+import { paymentProviderSettings } from '../tenants/tenants.service';
 import { type PayerDetails, type SavedMethodCore, toMethodResource } from './saved-methods-core';
 import * as repo from './saved-methods.repository';
 
@@ -81,8 +82,8 @@ export function createSavedMethodService(app: AppContext, core: SavedMethodCore)
     /** `setup_intent.succeeded`, in the inbox's transaction: the method is saved as the provider describes it. */
     async applySetupSucceeded(tx: Tx, event: InboxEvent): Promise<void> {
       // A tenant whose provider was disconnected since has nothing to save it with: the event is done.
-      const settings = await core.providerIn(tx, event.tenantId).catch(() => null);
-      const setupId = settings?.provider.setupAttemptIdOf(event.object);
+      const settings = await paymentProviderSettings(app, event.tenantId, tx);
+      const setupId = settings ? app.paymentProviders(settings.credentials).setupAttemptIdOf(event.object) : null;
       if (!setupId) return;
       await core.saveFromSetup(tx, event.tenantId, setupId);
     },
