@@ -151,6 +151,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     'payment_intent.payment_failed',
     'payment_intent.canceled',
     'payment_intent.processing',
+    'setup_intent.succeeded',
     // A payment's transfers and charges, and refunds (modules/payment-movements).
     'charge.succeeded',
     'charge.refunded',

@@ -6,4 +6,5 @@ export * from './documents';
 export * from './billing';
 export * from './providers';
 export * from './payouts';
+export * from './saved-methods';
 export * from './payment-movements';

@@ -1,5 +1,5 @@
-import { type CardPayment, type CardPaymentOptions, type CardPaymentRequest, cardPaymentRequestSchema, currencyById, messages, onlinePaymentMessages } from '@app/contracts';
-import { platformFeeOf, settlePayment } from '@app/domain';
+import { type CardPayment, type CardPaymentOptions, type CardPaymentRequest, type InAppPayment, cardPaymentRequestSchema, currencyById, messages, onlinePaymentMessages, satisfies } from '@app/contracts';
+import { minimumTotal, platformFeeOf, settlePayment } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
@@ -8,6 +8,7 @@ import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { AMENDABLE_PAYMENT_STATUSES, type PaymentProvider, PaymentProviderError, type ProviderPaymentAttempt } from '../../platform/providers/payment-provider';
+import { findMembership } from '../auth/auth.port';
 import { type PaidInvoiceRow, lockPaidInvoices, payableInvoice } from '../invoices/invoice-payments';
 import type { PaymentService } from '../payments/payments.service';
 import { settledOrFail } from '../payments/payment-rules';
@@ -32,6 +33,8 @@ export type OnlinePaymentDeps = {
 
 /** Who is paying: a guest through the invoice's public link, or the customer business the invoice is addressed to. */
 type Payer = { kind: 'guest' } | { kind: 'business'; scope: BusinessScope };
+/** The signed-in user who opened a public link (from the session cookie), or null for a guest. */
+export type Viewer = { userId: string } | null;
 
 /** A provider refusal as a 422 with the provider's own words (a decline, a refused amount). */
 async function providerCall<T>(work: () => Promise<T>): Promise<T> {
@@ -168,22 +171,47 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
     await recordAudit(tx, actor, { model: 'invoice', modelId: row.invoiceId, action: 'updated', after: { event: 'online_payment_ignored', provider_event_id: event.providerEventId, provider_payment_id: row.providerIntentId, reason } });
   }
 
+  /**
+   * Whether the invoice's page offers a Pay button (the business's payout account takes charges),
+   * the amount rules of its form, and, for a signed-in viewer of the public link, whether they may
+   * pay in the app instead. `payer` is checked as in `start`, so a foreign invoice is a 404 here too.
+   */
+  async function options(tenantId: string, invoiceId: string, payer: Payer, viewer: Viewer): Promise<CardPaymentOptions> {
+    const settings = await paymentProviderSettings(app, tenantId);
+    const rules = await onlinePaymentRules(app.db, tenantId);
+    const found = await inTenant(app.db, tenantId, async (tx) => {
+      const invoice = await lockInvoice(tx, tenantId, invoiceId, payer);
+      const chargeable = settings !== null && (await deps.payouts.chargeableAccountInTx(tx, { tenantId, businessId: invoice.businessId })) !== null;
+      return { invoice, chargeable, inApp: viewer && invoice.customerBusinessId ? await inAppFor(tx, tenantId, viewer, invoice.customerBusinessId, invoice.id) : null };
+    });
+    const available = found.chargeable;
+    return {
+      available,
+      message: available ? null : onlinePaymentMessages.notSetUp,
+      publishable_key: available && settings ? settings.publishableKey : null,
+      provider_script: providerScriptUrls(app.env).payment_provider,
+      partial_payments: rules.partialPayments,
+      minimum_amount: minimumTotal(currencyById(found.invoice.currencyId)?.precision ?? 2),
+      in_app: found.inApp,
+    };
+  }
+
+  /** The share-link access choice: only a member of the customer business who may pay invoices learns anything. */
+  async function inAppFor(tx: Tx, tenantId: string, viewer: NonNullable<Viewer>, customerBusinessId: string, invoiceId: string): Promise<InAppPayment | null> {
+    const membership = await findMembership(tx, tenantId, viewer.userId, customerBusinessId);
+    if (!membership || !satisfies(membership.abilities, 'pay-invoice')) return null;
+    return { business_id: customerBusinessId, business_name: membership.business.name, invoice_id: invoiceId };
+  }
+
   return {
-    /** GET /public/invoices/{token}/card-payment: whether the page shows a Pay button (the business's payout account takes charges). */
-    async optionsForLink(tenantId: string, token: string): Promise<CardPaymentOptions> {
-      const invoiceId = await deps.publicInvoiceId(tenantId, token);
-      const settings = await paymentProviderSettings(app, tenantId);
-      const available = await inTenant(app.db, tenantId, async (tx) => {
-        const invoice = (await lockPaidInvoices(tx, tenantId, [invoiceId])).get(invoiceId);
-        if (!invoice) throw AppError.notFound();
-        return settings !== null && (await deps.payouts.chargeableAccountInTx(tx, { tenantId, businessId: invoice.businessId })) !== null;
-      });
-      return {
-        available,
-        message: available ? null : onlinePaymentMessages.notSetUp,
-        publishable_key: available && settings ? settings.publishableKey : null,
-        provider_script: providerScriptUrls(app.env).payment_provider,
-      };
+    /** GET /public/invoices/{token}/card-payment: the public page's Pay button; `viewer` is the signed-in user of the request, if any. */
+    async optionsForLink(tenantId: string, token: string, viewer: Viewer): Promise<CardPaymentOptions> {
+      return options(tenantId, await deps.publicInvoiceId(tenantId, token), { kind: 'guest' }, viewer);
+    },
+
+    /** GET /invoices/{id}/card-payment: the customer business's pay form for its incoming invoice (pay-invoice). */
+    async optionsForBusiness(scope: BusinessScope, invoiceId: string): Promise<CardPaymentOptions> {
+      return options(scope.tenantId, invoiceId, { kind: 'business', scope }, null);
     },
 
     /** POST /public/invoices/{token}/card-payment: a guest with the invoice's public link. */
@@ -242,6 +270,69 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
         const reason = error instanceof AppError ? error.message : messages.somethingWentWrong;
         await recordAudit(tx, actor, { model: 'payment', modelId: booked.paymentId, action: 'updated', after: { event: 'receipt_not_sent', reason } });
       }
+    },
+
+    /**
+     * Auto pay's first step (issue 17 item 5), in the caller's transaction: an off-session attempt
+     * of a saved method for all that is due, to the business's payout account with the platform's
+     * fee, stored before it is confirmed (so its `payment_intent.succeeded` always finds it). The
+     * invoice's open intent, if no payer confirmed it, is canceled first: one open intent per
+     * invoice. `tryNumber` keys the provider call, so a repeated step makes nothing new; `origin`
+     * (read before the transaction) is where the receipt's link points.
+     */
+    async prepareOffSessionInTx(tx: Tx, tenantId: string, invoiceId: string, saved: { providerCustomerId: string; providerMethodId: string }, tryNumber: number, origin: string): Promise<{ intentId: string; amount: number } | { skipped: string }> {
+      const settings = await paymentProviderSettings(app, tenantId, tx);
+      const rules = await onlinePaymentRules(tx, tenantId);
+      const invoice = (await lockPaidInvoices(tx, tenantId, [invoiceId])).get(invoiceId);
+      if (!invoice) return { skipped: messages.notFound };
+      const due = invoice.total - invoice.amountPaid;
+      if (due <= 0) return { skipped: messages.paymentExceedsDue };
+      const destination = await deps.payouts.chargeableAccountInTx(tx, { tenantId, businessId: invoice.businessId });
+      const currency = currencyById(invoice.currencyId);
+      if (!settings || !destination || !currency) return { skipped: onlinePaymentMessages.notSetUp };
+      const provider = providerOf(settings);
+      const open = await repo.findOpenIntent(tx, tenantId, invoice.id);
+      if (open) {
+        const ended = await cancelled(provider, invoice.id, open);
+        await repo.updateIntent(tx, tenantId, open.id, { status: ended.status });
+        if (ended.status !== 'canceled') return { skipped: onlinePaymentMessages.inProgress };
+      }
+      const attempt = (await repo.lastAttempt(tx, tenantId, invoice.id)) + 1;
+      const charge = { amount: due, fee: platformFeeOf(due, rules.fee), currency: currency.code.toLowerCase() };
+      const intentId = await provider.createOffSessionAttempt(
+        {
+          ...charge,
+          applicationFee: charge.fee,
+          customerId: saved.providerCustomerId,
+          paymentMethodId: saved.providerMethodId,
+          destinationAccountId: destination,
+          description: `Invoice ${invoice.invoiceNumber} (auto pay)`,
+          metadata: { tenant_id: tenantId, business_id: invoice.businessId, invoice_id: invoice.id, attempt: String(attempt), auto_pay_try: String(tryNumber) },
+        },
+        `autopay:${invoice.id}:${tryNumber}`,
+      );
+      await repo.insertIntent(tx, { tenantId, id: newId(), businessId: invoice.businessId, invoiceId: invoice.id, attempt, providerIntentId: intentId, amount: charge.amount, currency: charge.currency, destinationAccountId: destination, applicationFee: charge.fee, status: 'requires_confirmation', origin });
+      return { intentId, amount: charge.amount };
+    },
+
+    /**
+     * Auto pay's second step, after the first committed: confirms the attempt with the payer absent.
+     * A refusal cancels it at the provider (one open intent per invoice) and keeps the provider's
+     * words on it. The invoice is paid, as always, only from the verified webhook.
+     */
+    async confirmOffSession(tenantId: string, intentId: string, tryNumber: number): Promise<{ charged: true } | { refused: string; declineCode: string | null }> {
+      const settings = await paymentProviderSettings(app, tenantId);
+      if (!settings) return { refused: onlinePaymentMessages.notSetUp, declineCode: null };
+      const provider = providerOf(settings);
+      const answer = await provider.confirmOffSessionAttempt(intentId, `autopay:${intentId}:${tryNumber}:confirm`);
+      if ('charged' in answer) return { charged: true };
+      const current = await provider.retrievePaymentAttempt(intentId);
+      const ended = AMENDABLE_PAYMENT_STATUSES.includes(current.status) ? await provider.cancelPaymentAttempt(intentId, `autopay:${intentId}:${tryNumber}:cancel`) : current;
+      await inTenant(app.db, tenantId, async (tx) => {
+        const row = await repo.lockByProviderIntentId(tx, tenantId, intentId);
+        if (row && !row.paymentId) await repo.updateIntent(tx, tenantId, row.id, { status: ended.status, lastError: answer.refused });
+      });
+      return answer;
     },
 
     /** `payment_intent.payment_failed` and `.canceled`: the stored intent's status and the provider's message; no money changes. */

@@ -1,3 +1,5 @@
+import type { SavedMethodProvider } from './saved-method-provider';
+
 /**
  * The payment provider port (docs/architecture.md, "Money movement"; ARCHITECTURE section 13).
  * Services speak only these types; the one adapter (stripe-payment-provider.ts) maps them to the
@@ -212,7 +214,7 @@ export type ProviderMovement = {
   created: number;
 };
 
-export type PaymentProvider = {
+export type PaymentProvider = SavedMethodProvider & {
   /** A real call with the tenant's key; resolves with the platform account id, rejects with PaymentProviderError (type `authentication` for a bad key). */
   verifyCredentials(): Promise<{ accountId: string }>;
   /** A connected account the platform collects requirements for (API onboarding), US, usd. */

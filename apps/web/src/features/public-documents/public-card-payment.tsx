@@ -1,100 +1,51 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/api-error';
-import { formatDocumentMoney } from '../../lib/money';
-import { type CardForm, paymentTokens } from '../../lib/payment-tokens';
+import { Link } from 'react-router';
+import { PayForm } from '../../components/pay-form';
+import { customerPayPaths } from '../../lib/paths';
 import { startCardPayment, usePublicCardOptions, useRefreshPublicInvoice } from './public-documents-queries';
 
-type Step = { kind: 'idle' } | { kind: 'card' } | { kind: 'paying' } | { kind: 'paid'; amount: number } | { kind: 'failed'; message: string };
+type PaymentSlot = { token: string; dueAmount: number; currencyId: number };
 
 /**
- * The Pay button of a public invoice (issue 17): the provider's card form, the payment started on
- * our server (which decides the amount) and confirmed by the provider's script. The invoice becomes
- * paid only when the provider's event reaches the server, so success here says so and asks again.
+ * The Pay button of a public invoice (issue 17): the shared pay form, with the payment started on
+ * our server through the invoice's link. The invoice becomes paid only when the provider's event
+ * reaches the server, so success here says so and asks for the invoice again. While a signed-in
+ * member of the customer business has not chosen how to pay (`awaitingChoice`), there is none.
  */
-export function PublicCardPayment({ token, dueAmount, currencyId }: { token: string; dueAmount: number; currencyId: number }) {
-  const { t } = useTranslation();
+export function PublicCardPayment({ token, dueAmount, currencyId, awaitingChoice }: PaymentSlot & { awaitingChoice: boolean }) {
   const options = usePublicCardOptions(token, dueAmount > 0);
   const refresh = useRefreshPublicInvoice(token);
-  const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const target = useRef<HTMLDivElement>(null);
-  const form = useRef<CardForm | null>(null);
   const settings = options.data?.data;
-  const amount = formatDocumentMoney(dueAmount, currencyId);
+  if (dueAmount <= 0 || !settings || (awaitingChoice && settings.available && settings.in_app)) return null;
+  return <PayForm options={settings} dueAmount={dueAmount} currencyId={currencyId} start={(amount) => startCardPayment(token, amount)} onPaid={refresh} />;
+}
 
-  const showForm = step.kind === 'card' || step.kind === 'paying' || step.kind === 'failed';
-  useEffect(() => {
-    if (!showForm || form.current || !settings?.publishable_key || !target.current) return;
-    const mountTarget = target.current;
-    let cancelled = false;
-    void paymentTokens(settings.publishable_key, settings.provider_script)
-      .cardForm()
-      .then((made) => {
-        if (cancelled) return made.destroy();
-        form.current = made;
-        made.mount(mountTarget);
-      })
-      .catch((error: unknown) => setStep({ kind: 'failed', message: errorText(error, t('public_documents.card_payment.failed')) ?? t('public_documents.card_payment.failed') }));
-    return () => {
-      cancelled = true;
-    };
-  }, [showForm, settings, t]);
-  useEffect(() => () => form.current?.destroy(), []);
-
-  if (dueAmount <= 0 || !settings) return null;
-  if (!settings.available) {
-    return <Alert color="gray">{settings.message}</Alert>;
-  }
-
-  async function pay() {
-    const card = form.current;
-    if (!card) return;
-    setStep({ kind: 'paying' });
-    try {
-      const started = await startCardPayment(token);
-      await card.pay(started.client_secret);
-      setStep({ kind: 'paid', amount: started.amount });
-      card.destroy();
-      form.current = null;
-      await refresh();
-    } catch (error) {
-      setStep({ kind: 'failed', message: errorText(error, t('public_documents.card_payment.failed')) ?? t('public_documents.card_payment.failed') });
-    }
-  }
-
+/**
+ * The share-link access choice (spec section 2): the server says, from the session cookie alone,
+ * when the viewer belongs to the invoice's customer business and may pay it there; they pay here
+ * as a guest, or open it in the app as that business.
+ */
+export function PublicAccessChoice({ token, dueAmount, onGuest }: Omit<PaymentSlot, 'currencyId'> & { onGuest(): void }) {
+  const { t } = useTranslation();
+  const settings = usePublicCardOptions(token, dueAmount > 0).data?.data;
+  const inApp = settings?.available ? settings.in_app : null;
+  if (dueAmount <= 0 || !inApp) return null;
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="public-card-payment">
-      <Stack>
-        <Title order={2} fz="h5" id="public-card-payment">
-          {t('public_documents.card_payment.title')}
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="access-choice-title">
+      <Stack gap="sm">
+        <Title order={2} fz="h5" id="access-choice-title">
+          {t('public_documents.access_choice.title')}
         </Title>
-        {step.kind === 'paid' ? (
-          <Alert color="green" role="status">
-            {t('public_documents.card_payment.succeeded', { amount: formatDocumentMoney(step.amount, currencyId) })}
-          </Alert>
-        ) : step.kind === 'idle' ? (
-          <Group>
-            <Button onClick={() => setStep({ kind: 'card' })}>{t('public_documents.card_payment.pay_button', { amount })}</Button>
-          </Group>
-        ) : (
-          <>
-            <Text fw={500} size="sm">
-              {t('public_documents.card_payment.card_label')}
-            </Text>
-            <div ref={target} data-testid="card-form" />
-            {step.kind === 'failed' && (
-              <Alert color="red" role="alert">
-                {step.message}
-              </Alert>
-            )}
-            <Group>
-              <Button onClick={() => void pay()} loading={step.kind === 'paying'}>
-                {t('public_documents.card_payment.submit', { amount })}
-              </Button>
-            </Group>
-          </>
-        )}
+        <Text size="sm">{t('public_documents.access_choice.text', { business: inApp.business_name })}</Text>
+        <Group>
+          <Button component={Link} to={customerPayPaths.payment(inApp.business_id, inApp.invoice_id)}>
+            {t('public_documents.access_choice.in_app')}
+          </Button>
+          <Button variant="default" onClick={onGuest}>
+            {t('public_documents.access_choice.as_guest')}
+          </Button>
+        </Group>
       </Stack>
     </Paper>
   );

@@ -33,7 +33,7 @@ export function usePublicEstimateDecision(token: string) {
   });
 }
 
-/** Whether the invoice's business takes card payments (the Pay button), and the provider's key and script. */
+/** Whether the invoice's business takes card payments (the Pay button), the provider's key and script, the amount rules, and the signed-in viewer's way into the app. */
 export function usePublicCardOptions(token: string, enabled: boolean) {
   return useQuery({
     queryKey: ['public-document', 'invoice', token, 'card-payment'] as const,
@@ -44,8 +44,8 @@ export function usePublicCardOptions(token: string, enabled: boolean) {
 }
 
 /** Starts (or resumes) the invoice's card payment: the client secret to confirm in the browser. */
-export async function startCardPayment(token: string) {
-  return (await api.post(`${path('invoice', token)}/card-payment`, cardPaymentResponseSchema, {})).data;
+export async function startCardPayment(token: string, amount: number | undefined) {
+  return (await api.post(`${path('invoice', token)}/card-payment`, cardPaymentResponseSchema, amount === undefined ? {} : { amount })).data;
 }
 
 /** Asks for the public invoice again (it shows paid once the provider's event arrived). */
