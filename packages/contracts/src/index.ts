@@ -35,3 +35,4 @@ export * from './payment-claims';
 export * from './statements';
 export * from './recurring-invoices';
 export * from './online-payments';
+export * from './online-payment-methods';
