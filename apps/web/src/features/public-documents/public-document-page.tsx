@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { type PublicDocument, messages } from '@app/contracts';
 import { shownEstimateStatus, shownInvoiceStatus } from '@app/domain';
 import { DocumentPreview } from '../../components/document-preview';
-import { DocumentStatusBadge, PaidStatusBadge } from '../../components/document-status-badge';
+import { DocumentStatusBadge, PaidStatusBadge, PaymentProcessingBadge } from '../../components/document-status-badge';
 import { errorText } from '../../lib/api-error';
 import { type PublicModel, usePublicDocument, usePublicEstimateDecision } from './public-documents-queries';
 import { PublicHeader, PublicPageState } from './public-frame';
@@ -62,6 +62,7 @@ function PublicDocumentView({ model, token, data }: { model: PublicModel; token:
     <>
       {shown && <DocumentStatusBadge status={shown} />}
       {invoice?.paid_status && <PaidStatusBadge status={invoice.paid_status} />}
+      {invoice && <PaymentProcessingBadge processing={invoice.payment_processing} />}
     </>
   );
   return (
@@ -69,7 +70,7 @@ function PublicDocumentView({ model, token, data }: { model: PublicModel; token:
       <PublicHeader business={data.business} pdfUrl={data.pdf_url} badges={badges} />
       {model === 'estimate' && <EstimateDecision token={token} document={data} />}
       <DocumentPreview document={document} />
-      {invoice && <PublicCardPayment token={token} dueAmount={invoice.due_amount} currencyId={invoice.currency_id} />}
+      {invoice && <PublicCardPayment token={token} dueAmount={invoice.due_amount} currencyId={invoice.currency_id} processing={invoice.payment_processing} business={data.business.name} />}
       {invoice && <PublicInvoicePayments payments={data.payments} currencyId={invoice.currency_id} />}
     </Stack>
   );
