@@ -8,6 +8,7 @@ import type { PaymentProvider, ProviderPaymentAttempt } from '../../platform/pro
 import { moneyFormatOf } from '../document-delivery/document-pdf-model';
 import { type PaidInvoiceRow, lockPaidInvoices, writePaymentProcessing } from '../invoices/invoice-payments';
 import type { InboxEvent } from '../provider-events/provider-events.service';
+import { lockInvoiceThenIntent } from './intent-lock';
 import * as repo from './online-payments.repository';
 
 /**
@@ -16,20 +17,7 @@ import * as repo from './online-payments.repository';
  * returned by the payer's bank (R01 and friends). While it is processing the invoice carries the
  * mark the views show as "Processing"; what was paid and what is due change only on success. A
  * return books nothing, clears the mark, leaves the intent payable again and tells the vendor.
- *
- * These handlers lock the invoice before the stored intent, the order a payer's start takes, so a
- * start and an event on one invoice wait for each other instead of deadlocking.
  */
-
-type Locked = { row: repo.OnlineIntentRow; invoice: PaidInvoiceRow };
-
-async function lockInvoiceThenIntent(tx: Tx, tenantId: string, providerIntentId: string): Promise<Locked | null> {
-  const found = await repo.findByProviderIntentId(tx, tenantId, providerIntentId);
-  if (!found) return null;
-  const invoice = (await lockPaidInvoices(tx, tenantId, [found.invoiceId])).get(found.invoiceId);
-  const row = await repo.lockByProviderIntentId(tx, tenantId, providerIntentId);
-  return invoice && row ? { row, invoice } : null;
-}
 
 const systemActor = (row: repo.OnlineIntentRow): AuditActor => ({ tenantId: row.tenantId, userId: null, businessId: row.businessId, ip: null });
 

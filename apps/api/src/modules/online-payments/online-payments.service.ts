@@ -16,6 +16,7 @@ import type { InboxEvent } from '../provider-events/provider-events.service';
 import { onlinePaymentRules, paymentProviderSettings } from '../tenants/tenants.service';
 import { providerScriptUrls } from '../../platform/providers/provider-scripts';
 import { createBankPaymentEvents } from './bank-payments';
+import { lockInvoiceThenIntent } from './intent-lock';
 import * as repo from './online-payments.repository';
 
 /** What the online-payments service needs of other modules, passed in where the app is built. */
@@ -216,7 +217,7 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       const provider = providerOf(settings);
       const told = provider.paymentAttemptOf(event.object);
       if (!told) return;
-      const row = await repo.lockByProviderIntentId(tx, event.tenantId, told.id);
+      const row = (await lockInvoiceThenIntent(tx, event.tenantId, told.id))?.row;
       // Not an intent we made, or one already booked (a replay, a duplicate): nothing to do.
       if (!row || row.paymentId) return;
       const eventMismatch = mismatchOf(row, told);
