@@ -28,3 +28,16 @@ describe("the vendor's invoice list", () => {
     expect(within(other).queryByText('Processing')).not.toBeInTheDocument();
   });
 });
+
+describe("the vendor's invoice view", () => {
+  it('shows a bank payment on its way as Processing while the amount stays due', async () => {
+    const invoice = makeInvoice({ status: 'sent', display_status: 'sent', payment_processing: { amount: 11000, method: 'us_bank_account' } });
+    mockFetch(tenant, route('GET', '/api/v1/invoices/inv-1', () => jsonResponse(200, { data: invoice })));
+    renderApp('/invoices/inv-1/view', makeSession({ current_user_abilities: ['view-invoice'] }));
+
+    expect(await screen.findByRole('heading', { name: 'Invoice INV-000001' }, lazyLoad)).toBeInTheDocument();
+    expect(screen.getByText('Processing')).toBeInTheDocument();
+    expect(screen.getByText('Unpaid')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Totals' })).getByRole('row', { name: 'Amount due $110.00' })).toBeInTheDocument();
+  });
+});
