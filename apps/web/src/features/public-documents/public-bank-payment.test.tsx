@@ -12,7 +12,7 @@ import { renderApp } from '../../test/render';
  * replaced here (jsdom cannot load Stripe.js); confirming against the fake Stripe as Stripe.js does
  * is covered by the API tests (bank-payments.test.ts).
  */
-const payByBank = vi.fn<(clientSecret: string, details: BankAccountDetails) => Promise<void>>(async () => undefined);
+const payByBank = vi.fn<(clientSecret: string, details: BankAccountDetails) => Promise<'processing' | 'needs_verification'>>(async () => 'processing');
 vi.mock('../../lib/payment-tokens', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../lib/payment-tokens')>();
   return {
@@ -83,6 +83,29 @@ describe('paying a public invoice from a bank account', () => {
     // The refreshed invoice carries the processing mark: its badge shows, and no Pay button.
     await waitFor(() => expect(screen.getAllByText('Processing').length).toBeGreaterThan(0));
     expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+  });
+
+  it('says so when the provider wants the account verified first, instead of claiming it is processing', async () => {
+    payByBank.mockResolvedValueOnce('needs_verification');
+    mockFetch(
+      tenant,
+      csrf,
+      invoicePage('tok-verify', () => publicInvoice(makeInvoice({ status: 'sent', display_status: 'sent' }))),
+      options('tok-verify'),
+      route('POST', '/api/v1/public/invoices/tok-verify/card-payment', () => jsonResponse(200, { data: { client_secret: 'pi_3_secret_4', amount: 11000, currency: 'usd', publishable_key: 'pk_test_123', method: 'us_bank_account' } })),
+    );
+    renderApp('/public/invoices/view/tok-verify', null);
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Pay $110.00' }, lazyLoad));
+    await user.click(screen.getByRole('radio', { name: 'Bank account (US)' }));
+    await user.type(screen.getByRole('textbox', { name: /Account holder name/ }), 'Ada Lovelace');
+    await user.type(screen.getByRole('textbox', { name: /Routing number/ }), '110000000');
+    await user.type(screen.getByRole('textbox', { name: /Account number/ }), '000123456789');
+    await user.click(screen.getByRole('button', { name: 'Pay $110.00 now' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your bank account has to be verified before it can be debited.');
+    expect(screen.queryByText(/is processing/)).not.toBeInTheDocument();
   });
 
   it('shows a payment already processing and offers no second one', async () => {

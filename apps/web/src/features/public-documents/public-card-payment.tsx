@@ -94,7 +94,8 @@ export function PublicCardPayment({ token, dueAmount, currencyId, processing, bu
     setStep({ kind: 'paying' });
     try {
       const started = await startOnlinePayment(token, 'us_bank_account');
-      await paymentTokens(settings.publishable_key, settings.provider_script).payByBank(started.client_secret, bank);
+      const outcome = await paymentTokens(settings.publishable_key, settings.provider_script).payByBank(started.client_secret, bank);
+      if (outcome === 'needs_verification') return setStep({ kind: 'failed', message: t('public_documents.bank_payment.needs_verification') });
       setStep({ kind: 'processing', amount: started.amount });
       setBank(emptyBankAccount);
       await refresh();
