@@ -139,10 +139,14 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   fs.mkdirSync(MAILBOX_DIR, { recursive: true });
   const smtp = await startSmtp();
   // The payment provider the app checks tenants' keys with: no journey reaches the real one.
-  // Its Connect events go to the app's webhook (the landlord's host), signed with the journeys' webhook secret;
+  // Its Connect events (accounts) and platform events (payments, refunds) go to the app's webhook on the
+  // landlord's host, both signed with the journeys' webhook secret, the one the landlord tenant keeps;
   // the fake Plaid's processor tokens are accepted by it through the shared registry.
   const registry = new BankTokenRegistry();
-  const stripe = await startFakeStripe({ ...FAKE_STRIPE_KEYS, registry, webhookUrl: `http://localhost:${E2E_PORT}/api/v1/webhooks/payment-provider`, webhookEvents: ['account.updated'] });
+  const webhookUrl = `http://localhost:${E2E_PORT}/api/v1/webhooks/payment-provider`;
+  // Only the event types the app handles (app.ts registers them): a new handler adds its type here.
+  const webhookEvents = ['account.updated', 'payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled', 'payment_intent.processing'];
+  const stripe = await startFakeStripe({ ...FAKE_STRIPE_KEYS, registry, webhookUrl, webhookEvents, platformWebhookUrl: webhookUrl, platformWebhookSecret: FAKE_STRIPE_KEYS.webhookSecret });
   const plaid = await startFakePlaid({ registry, credentials: FAKE_PLAID_CREDENTIALS });
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-e2e-'));

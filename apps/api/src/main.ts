@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { buildApp } from './app';
 import { openEmbedded, openPostgres } from './db/client';
+import { demoPayLink, seedDemoPayoutAccount } from './db/demo-payments';
 import { ensureInitialData, loginsMade } from './db/seed';
 import { loadEnv } from './env';
 import { createAppContext } from './platform/app-context-factory';
@@ -27,7 +28,7 @@ import { createFloodCounterExpiryJob } from './platform/flood-limit';
 import { createAuthMailJobs } from './modules/auth/auth-jobs';
 import { createPendingSignUpExpiryJob } from './modules/auth/sign-up';
 import { connectDemoProviders, findLandlord } from './modules/tenants/tenants.service';
-import { DEMO_PROVIDER_KEYS, startDemoProviders } from './platform/demo-providers';
+import { DEMO_PLATFORM_FEE, DEMO_PROVIDER_KEYS, startDemoProviders } from './platform/demo-providers';
 
 const SWEEP_MS = 30_000;
 const ESTIMATE_EXPIRY_MS = 60 * 60 * 1000;
@@ -76,9 +77,20 @@ async function main(): Promise<void> {
     const app = createAppContext({ env, database, jobs, transport, onBackgroundError: (error) => logError('background write failed', error) });
     lifecycle.onShutdown('flushing the API log', () => app.apiLog.flush());
     const seeded = await ensureInitialData(app);
+    let demoPayLinkUrl: string | null = null;
     if (demoProviders) {
       const landlord = await findLandlord(app.db);
-      if (landlord) await connectDemoProviders(app, landlord.id, DEMO_PROVIDER_KEYS);
+      if (landlord) await connectDemoProviders(app, landlord.id, DEMO_PROVIDER_KEYS, DEMO_PLATFORM_FEE);
+      // The demo business takes card payments from the first start: its payout account is onboarded and verified in the fake.
+      // A demo that cannot (the fake's state deleted but not the database's) still starts, without the pay link.
+      if (seeded.demoOwner) {
+        try {
+          await seedDemoPayoutAccount(app, seeded.demoOwner, demoProviders.onboarding);
+          demoPayLinkUrl = await demoPayLink(app, seeded.demoOwner);
+        } catch (error) {
+          logError('the demo payout account could not be set up: delete the data directory to start the demo over', error);
+        }
+      }
     }
 
     let ready = false;
@@ -97,7 +109,7 @@ async function main(): Promise<void> {
     }
     await server.listen({ port: env.PORT, host: env.HOST });
     const address = server.server.address();
-    process.stdout.write(startMessage(openUrl(env, typeof address === 'object' && address ? address.port : env.PORT), loginsMade(seeded)));
+    process.stdout.write(startMessage(openUrl(env, typeof address === 'object' && address ? address.port : env.PORT), loginsMade(seeded), demoPayLinkUrl));
     lifecycle.onShutdown('closing the server', () => {
       ready = false;
       return closeServer(server, SERVER_GRACE_MS, logError);

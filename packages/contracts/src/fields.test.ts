@@ -46,6 +46,7 @@ const RESPONSE_SCHEMAS = new Set([
   'documentPartySchema',
   'financialYearSchema',
   'globalSettingsSchema',
+  'inAppPaymentSchema',
   'invitationInfoSchema',
   'invoiceReminderDeliverySchema',
   'invoiceStatsSchema',

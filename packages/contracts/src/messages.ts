@@ -83,6 +83,8 @@ export const messages = {
   counterpartySelf: 'A business cannot be its own customer or vendor.',
   counterpartyInUse: 'This record has invoices, estimates, recurring invoices or payments and cannot be deleted: archive it instead.',
   invalidTaxRate: 'Enter valid tax rate',
+  invalidPlatformFeePercent: 'The platform fee percent must be a number from 0 to 100 with at most 4 decimals.',
+  invalidPlatformFeeFixed: 'The fixed platform fee must be a whole number of minor units (cents), 0 or more.',
   invalidPrice: 'Enter valid price',
   priceTooManyDigits: 'The price may not be greater than 20 digits.',
   priceTooLarge: 'The price is too large to be stored exactly.',

@@ -32,7 +32,14 @@ export const cardPaymentSchema = z.object({
 export type CardPayment = z.infer<typeof cardPaymentSchema>;
 export const cardPaymentResponseSchema = z.object({ data: cardPaymentSchema });
 
-/** Whether the public invoice page offers a Pay button, and what the browser needs to show the card form. */
+/**
+ * The signed-in viewer of a public pay link who may pay the invoice in the app: a member of the
+ * invoice's customer business holding pay-invoice (the share-link access choice). Null for anyone else.
+ */
+export const inAppPaymentSchema = z.object({ business_id: z.string(), business_name: z.string(), invoice_id: z.string() });
+export type InAppPayment = z.infer<typeof inAppPaymentSchema>;
+
+/** Whether the invoice's page offers a Pay button, and what the browser needs to show the pay form. */
 export const cardPaymentOptionsSchema = z.object({
   available: z.boolean(),
   /** Why there is no Pay button ('Online payments are not set up for this business'), null when there is one. */
@@ -40,6 +47,12 @@ export const cardPaymentOptionsSchema = z.object({
   publishable_key: z.string().nullable(),
   /** Where to load the provider's script from; null for its canonical URL. */
   provider_script: z.string().nullable(),
+  /** Whether the payer may pay part of the amount due (the tenant's partial payments switch). */
+  partial_payments: z.boolean(),
+  /** Minor units: the least a payment may be unless it settles what is due (0.50 of the invoice's currency). */
+  minimum_amount: z.number().int(),
+  /** Only on the public link's answer, for a viewer who may pay in the app; null otherwise. */
+  in_app: inAppPaymentSchema.nullable(),
 });
 export type CardPaymentOptions = z.infer<typeof cardPaymentOptionsSchema>;
 export const cardPaymentOptionsResponseSchema = z.object({ data: cardPaymentOptionsSchema });

@@ -5,22 +5,27 @@ import { messages } from './messages';
 
 const listMetaShape = { current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number() };
 
-/** Spec: 'Enter valid tax rate': a number from 0 to 100 with at most 4 decimals (numeric(7,4)). */
-export const taxRateSchema = z.union([z.number(), text()], { error: requiredOr(messages.invalidTaxRate) }).transform((raw, ctx): string => {
-  const text = typeof raw === 'number' ? (Number.isFinite(raw) ? String(raw) : '') : raw.trim();
-  if (text === '') {
-    ctx.addIssue({ code: 'custom', message: messages.required });
-    return z.NEVER;
-  }
-  const match = /^(\d{1,3})(?:\.(\d{1,4}))?$/.exec(text);
-  const whole = Number(match?.[1] ?? '101');
-  const fraction = match?.[2] ?? '';
-  if (!match || whole > 100 || (whole === 100 && /[1-9]/.test(fraction))) {
-    ctx.addIssue({ code: 'custom', message: messages.invalidTaxRate });
-    return z.NEVER;
-  }
-  return normalizePercent(text);
-});
+/** A percent from 0 to 100 with at most 4 decimals (numeric(7,4)), as a number or text, returned normalised ('7.25'). */
+export function percentTextSchema(invalid: string) {
+  return z.union([z.number(), text()], { error: requiredOr(invalid) }).transform((raw, ctx): string => {
+    const text = typeof raw === 'number' ? (Number.isFinite(raw) ? String(raw) : '') : raw.trim();
+    if (text === '') {
+      ctx.addIssue({ code: 'custom', message: messages.required });
+      return z.NEVER;
+    }
+    const match = /^(\d{1,3})(?:\.(\d{1,4}))?$/.exec(text);
+    const whole = Number(match?.[1] ?? '101');
+    const fraction = match?.[2] ?? '';
+    if (!match || whole > 100 || (whole === 100 && /[1-9]/.test(fraction))) {
+      ctx.addIssue({ code: 'custom', message: invalid });
+      return z.NEVER;
+    }
+    return normalizePercent(text);
+  });
+}
+
+/** Spec: 'Enter valid tax rate': a number from 0 to 100 with at most 4 decimals. */
+export const taxRateSchema = percentTextSchema(messages.invalidTaxRate);
 
 /** '7.2500' → '7.25', '10.0' → '10': how a stored numeric is shown and returned. */
 export function normalizePercent(value: string): string {

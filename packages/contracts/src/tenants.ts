@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { countedListPageResponse, emailSchema, listQuerySchema, optionalText255 } from './common';
-import { coercedInteger, listOf, text } from './fields';
+import { INT4_MAX, coercedInteger, listOf, text } from './fields';
 import { messages } from './messages';
+import { percentTextSchema } from './tax-types';
 import { optionalUrlSchema } from './url';
 
 const HOSTNAME = /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -35,6 +36,9 @@ export const tenantFieldsSchema = z.object({
   payment_provider_secret: secretInput,
   payment_provider_webhook_secret: secretInput,
   payment_provider_account_id: optionalText255,
+  /** The platform's application fee on every online payment: a percent plus fixed minor units, none by default. */
+  platform_fee_percent: percentTextSchema(messages.invalidPlatformFeePercent).default('0'),
+  platform_fee_fixed: coercedInteger({ min: 0, max: INT4_MAX, message: messages.invalidPlatformFeeFixed }).default(0),
   financing_provider_url: optionalUrlSchema,
   financing_provider_secret: secretInput,
   financing_product_ids: listOf(text().trim().uuid(messages.invalidUuid).or(z.literal('')), { max: 3 }).default([]),
@@ -106,6 +110,8 @@ export const tenantResourceSchema = tenantSummarySchema.extend({
   payment_provider_secret: masked,
   payment_provider_webhook_secret: masked,
   payment_provider_account_id: z.string().nullable(),
+  platform_fee_percent: z.string(),
+  platform_fee_fixed: z.number(),
   financing_provider_url: z.string().nullable(),
   financing_provider_secret: masked,
   financing_product_ids: z.array(z.string()),

@@ -4,6 +4,7 @@ import { seedDemoBilling } from './demo-billing';
 import { seedDemoDocuments } from './demo-documents';
 import { type OnboardedDemoBusiness, seedDemoNetwork } from './demo-network';
 import type { AppContext } from '../platform/app-context';
+import type { BusinessScope } from '../platform/business-scope';
 import type { Login } from '../platform/first-start';
 import { newId } from '../platform/crypto';
 import { generatedPassword, hashPassword } from '../platform/passwords';
@@ -12,11 +13,16 @@ import * as businessRepo from '../modules/businesses/businesses.repository';
 import { createBusinessInTx } from '../modules/businesses/businesses.service';
 import { countTenants, createTenant, findLandlord } from '../modules/tenants/tenants.service';
 
+/** The demo business and the user who owns it. */
+export type DemoOwner = BusinessScope & { userId: string };
+
 export type SeedResult = {
   createdLandlord: boolean;
   admin?: { email: string; password: string; generated: boolean };
   /** The demo sign-ins made by this start: the demo business's owner first, then the onboarded network businesses' owners. */
   demo?: { email: string; password: string; business: string; network: OnboardedDemoBusiness[] };
+  /** With DEMO, the demo business and its owner on every start (the start that made it and the ones after). */
+  demoOwner?: DemoOwner;
 };
 
 const DEMO_BUSINESS = 'Demo Trading Co';
@@ -60,6 +66,7 @@ async function makeInitialData(app: AppContext): Promise<SeedResult> {
       await seedDemoCatalog(app, { ...scope, userId: demo.userId, ip: null }, scope);
       await seedDemoDocuments(app, { ...scope, userId: demo.userId, ip: null }, scope);
       await seedDemoBilling(app, { ...scope, userId: demo.userId, ip: null }, scope);
+      result.demoOwner = { ...scope, userId: demo.userId };
     }
     if (demo.created) result.demo = { email, password, business: DEMO_BUSINESS, network: demo.network };
   }

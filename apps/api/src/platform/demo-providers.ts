@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type FakeStripe, startFakePlaid, startFakeStripe } from '@app/fakes';
+import { type FakeStripe, TEST_ROUTING_NUMBER, startFakePlaid, startFakeStripe } from '@app/fakes';
 
 /**
  * The keys the demo's providers accept. They are not secrets: only the fakes below, running inside
@@ -14,17 +14,65 @@ export const DEMO_PROVIDER_KEYS = {
   plaid: { clientId: 'demo-ledgerline-client', secret: 'demo-ledgerline-secret' },
 } as const;
 
+/** The demo platform's fee on every online payment (the tenant setting, 0 outside the demo): a card payment shows what the platform keeps. */
+export const DEMO_PLATFORM_FEE = { percent: '2.9', fixed: 30 } as const;
+
+/**
+ * What a newcomer would do in the browser to onboard a payout account (Stripe.js tokens) and what
+ * the provider does afterwards (verify the identity), so the demo business can take card payments
+ * from its first start.
+ */
+export type DemoOnboarding = {
+  /** Stripe.js `createToken('pii', …)`: the ID number goes to the provider only. */
+  idNumberToken(): Promise<string>;
+  /** Stripe.js `createToken('bank_account', …)` for the fake's test bank account. */
+  bankAccountToken(): Promise<string>;
+  /** The provider finishes its identity checks on the account now. */
+  completeVerification(accountId: string): void;
+};
+
 export type DemoProviders = {
   /** Where the app's provider adapters send their calls (PAYMENT_PROVIDER_API_BASE, BANK_LINK_API_BASE). */
   paymentProviderApiBase: string;
   bankLinkApiBase: string;
+  onboarding: DemoOnboarding;
   close(): Promise<void>;
 };
 
+/** A token from the fake as Stripe.js gets one: form-encoded with the publishable key. */
+async function browserToken(stripe: FakeStripe, form: Record<string, string>): Promise<string> {
+  const response = await fetch(`${stripe.url}/v1/tokens`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${stripe.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(form).toString(),
+  });
+  const token: unknown = await response.json();
+  const id = typeof token === 'object' && token !== null && 'id' in token ? token.id : null;
+  if (!response.ok || typeof id !== 'string') throw new Error(`The demo payment provider refused a token (${response.status})`);
+  return id;
+}
+
+function demoOnboarding(stripe: FakeStripe): DemoOnboarding {
+  return {
+    idNumberToken: () => browserToken(stripe, { 'pii[personal_id_number]': '000000000' }),
+    bankAccountToken: () =>
+      browserToken(stripe, {
+        'bank_account[country]': 'US',
+        'bank_account[currency]': 'usd',
+        'bank_account[routing_number]': TEST_ROUTING_NUMBER,
+        'bank_account[account_number]': '000123456789',
+        'bank_account[account_holder_name]': 'Demo Owner',
+        'bank_account[account_holder_type]': 'company',
+      }),
+    completeVerification: (accountId) => stripe.control.completeVerification(accountId),
+  };
+}
+
 /**
  * DEMO=1 with no provider configured: the fake Stripe and the fake Plaid run in this process, in
- * test mode, so a newcomer can go through the payout wizard with no outside account and no
- * network. Their events are delivered, signed, to this app's own webhook on the landlord's host.
+ * test mode, so a newcomer can go through the payout wizard and pay a demo invoice by card with no
+ * outside account and no network. Their events (Connect and platform: accounts, payments) are
+ * delivered, signed, to this app's own webhook on the landlord's host.
  * They keep their state in `<dataDir>/demo-providers/` (stripe.json, plaid.json), so the accounts
  * and bank links the database refers to are still there after a restart.
  */
@@ -53,6 +101,7 @@ export async function startDemoProviders(appPort: number, dataDir: string): Prom
   return {
     paymentProviderApiBase: stripe.url,
     bankLinkApiBase: plaid.url,
+    onboarding: demoOnboarding(stripe),
     async close() {
       // The fake Stripe first: a bank token it takes while closing is saved by the fake Plaid.
       await stripe.close();

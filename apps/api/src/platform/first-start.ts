@@ -11,10 +11,12 @@ export function openUrl(env: Pick<Env, 'HOST' | 'PORT'>, port: number): string {
 
 /**
  * What `npm start` tells the person who started it, once the server answers: where to go and,
- * on the start that created them, the sign-ins (passwords are shown only then).
+ * on the start that created them, the sign-ins (passwords are shown only then); with the demo's
+ * payment provider, a public link to pay one of the demo invoices.
  */
-export function startMessage(url: string, logins: readonly Login[]): string {
+export function startMessage(url: string, logins: readonly Login[], demoPayLink: string | null = null): string {
   const lines = ['', `Ledgerline is running. Open ${url} in your browser.`];
+  if (demoPayLink) lines.push(`Pay a demo invoice by card as its customer (test card 4242 4242 4242 4242): ${demoPayLink}`);
   for (const login of logins) {
     const password = login.password === null ? 'the password set in ADMIN_PASSWORD' : `the password ${login.password}`;
     lines.push(`Sign in as the ${login.who} with the email ${login.email} and ${password}.`);

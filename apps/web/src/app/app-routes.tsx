@@ -4,6 +4,7 @@ import { counterpartyRoutes } from '../features/counterparties/counterparty-rout
 import { documentRoutes } from '../features/documents/document-routes';
 import { onDemandScreen } from '../lib/on-demand-screen';
 import { companyPaths } from '../lib/paths';
+import { selectBusinessThenPay } from './business-path';
 import { requireLandlord } from './landlord-guard';
 import { requireAccess, requireArea, type RouteAccess } from './route-guards';
 
@@ -75,6 +76,8 @@ const pages = {
   recurringInvoiceEdit: onDemandScreen(() => import('../features/recurring-invoices/pages/recurring-invoice-pages').then((m) => ({ Component: m.RecurringInvoiceEditPage }))),
   paymentReminders: onDemandScreen(() => import('../features/settings/pages/payment-reminders-page').then((m) => ({ Component: m.PaymentRemindersPage }))),
   exchangeRates: onDemandScreen(() => import('../features/settings/pages/exchange-rates-page').then((m) => ({ Component: m.ExchangeRatesPage }))),
+  customerPay: onDemandScreen(() => import('../features/online-payments/pages/customer-pay-page').then((m) => ({ Component: m.CustomerPayPage }))),
+  customerApprovePay: onDemandScreen(() => import('../features/online-payments/pages/customer-pay-page').then((m) => ({ Component: m.CustomerApprovePayPage }))),
 } satisfies Record<string, Lazy>;
 
 /**
@@ -116,6 +119,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         guarded('recurring-invoices/create', { ability: 'create-recurring-invoice', scope: 'business' }, pages.recurringInvoiceCreate),
         guarded('recurring-invoices/:id/view', { ability: 'view-recurring-invoice', scope: 'business' }, pages.recurringInvoiceView),
         guarded('recurring-invoices/:id/edit', { ability: 'edit-recurring-invoice', scope: 'business' }, pages.recurringInvoiceEdit),
+        guarded('customer/invoices/pay/:id', { ability: 'pay-invoice', scope: 'business' }, pages.customerPay),
+        guarded('customer/invoices/approve-pay/:id', { ability: { all: ['approve-invoice', 'pay-invoice'] }, scope: 'business' }, pages.customerApprovePay),
         { path: 'settings', loader: () => redirect(companyPaths.accountSettings) },
         {
           // The settings pages share the settings menu beside them.
@@ -136,6 +141,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         },
       ],
     },
+    // Selects the business named in the path, then opens its pay page (no screen of its own).
+    { path: ':business/customer/invoices/payment/:id', loader: selectBusinessThenPay(queryClient) },
     {
       path: 'admin',
       lazy: pages.adminLayout,

@@ -50,4 +50,12 @@ export const adminLinks = {
   tenantEdit: (id: string) => `/admin/tenants/${encodeURIComponent(id)}/edit`,
 } as const;
 
+/** The customer business's pay pages (spec section 2). */
+export const customerPayPaths = {
+  pay: (invoiceId: string) => `/customer/invoices/pay/${encodeURIComponent(invoiceId)}`,
+  approvePay: (invoiceId: string) => `/customer/invoices/approve-pay/${encodeURIComponent(invoiceId)}`,
+  /** The pay page reached with a business (id or slug) in the path: it selects that business first. */
+  payment: (business: string, invoiceId: string) => `/${encodeURIComponent(business)}/customer/invoices/payment/${encodeURIComponent(invoiceId)}`,
+} as const;
+
 export const implementedPaths: ReadonlySet<string> = new Set<string>([...Object.values(companyPaths), ...Object.values(adminPaths)]);

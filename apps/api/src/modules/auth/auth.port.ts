@@ -6,6 +6,7 @@ export {
   activateMemberships,
   consumeOneTimeToken,
   deleteUserSessions,
+  findMembership,
   findUserByEmail,
   findUserById,
   insertAccessToken,

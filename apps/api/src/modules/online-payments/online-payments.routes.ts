@@ -14,10 +14,14 @@ const response = { 200: cardPaymentResponseSchema };
 export type OnlinePaymentRoutesOptions = { online: OnlinePaymentService; limiter: FloodLimit };
 
 /**
- * "Start a card payment" beside the invoice's other routes: the public invoice's (by its link, with
- * the public pages' per-address limit) and the customer business's incoming invoice's.
+ * "Start a card payment", and what the pay form needs, beside the invoice's other routes: the public
+ * invoice's (by its link, with the public pages' per-address limit) and the customer business's
+ * incoming invoice's.
  */
 export const onlinePaymentRoutes: FastifyPluginAsyncZod<OnlinePaymentRoutesOptions> = async (server, { online, limiter }) => {
+  server.get('/invoices/:id/card-payment', { config: { access: PAY_AS_BUSINESS.access }, schema: { params: idParamsSchema, response: { 200: cardPaymentOptionsResponseSchema } } }, async (request) => ({
+    data: await online.optionsForBusiness(businessScope(request), request.params.id),
+  }));
   server.post('/invoices/:id/card-payment', { config: PAY_AS_BUSINESS, schema: { params: idParamsSchema, body: cardPaymentRequestSchema, response } }, async (request) => ({
     data: await online.startForBusiness(businessScope(request), request.params.id, request.body, requestMeta(request).origin),
   }));
@@ -25,7 +29,7 @@ export const onlinePaymentRoutes: FastifyPluginAsyncZod<OnlinePaymentRoutesOptio
   await server.register(
     publicDeliveryRoutes(limiter, (publicScope) => {
       publicScope.get('/public/invoices/:token/card-payment', { config: { access: { public: true } }, schema: { params: tokenParamsSchema, response: { 200: cardPaymentOptionsResponseSchema } } }, async (request) => ({
-        data: await online.optionsForLink(request.ctx.tenant.id, request.params.token),
+        data: await online.optionsForLink(request.ctx.tenant.id, request.params.token, request.ctx.user ? { userId: request.ctx.user.id } : null),
       }));
       publicScope.post('/public/invoices/:token/card-payment', { config: PAY_AS_GUEST, schema: { params: tokenParamsSchema, body: cardPaymentRequestSchema, response } }, async (request) => ({
         data: await online.startForLink(request.ctx.tenant.id, request.params.token, request.body, requestMeta(request).origin),

@@ -1,5 +1,5 @@
-import { type CardPayment, type CardPaymentOptions, type CardPaymentRequest, type OnlinePaymentMethod, cardPaymentRequestSchema, currencyById, messages, onlinePaymentMessages } from '@app/contracts';
-import { platformFeeOf, settlePayment } from '@app/domain';
+import { type CardPayment, type CardPaymentOptions, type CardPaymentRequest, type InAppPayment, type OnlinePaymentMethod, cardPaymentRequestSchema, currencyById, messages, onlinePaymentMessages, satisfies } from '@app/contracts';
+import { minimumTotal, platformFeeOf, settlePayment } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
@@ -8,6 +8,7 @@ import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { AMENDABLE_PAYMENT_STATUSES, type PaymentProvider, PaymentProviderError, type ProviderPaymentAttempt } from '../../platform/providers/payment-provider';
+import { findMembership } from '../auth/auth.port';
 import { type PaidInvoiceRow, lockPaidInvoices, payableInvoice, writePaymentProcessing } from '../invoices/invoice-payments';
 import type { PaymentService } from '../payments/payments.service';
 import { settledOrFail } from '../payments/payment-rules';
@@ -34,6 +35,8 @@ type Charge = { amount: number; fee: number; currency: string; destination: stri
 
 /** Who is paying: a guest through the invoice's public link, or the customer business the invoice is addressed to. */
 type Payer = { kind: 'guest' } | { kind: 'business'; scope: BusinessScope };
+/** The signed-in user who opened a public link (from the session cookie), or null for a guest. */
+export type Viewer = { userId: string } | null;
 
 /** A provider refusal as a 422 with the provider's own words (a decline, a refused amount). */
 async function providerCall<T>(work: () => Promise<T>): Promise<T> {
@@ -175,22 +178,47 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
     await recordAudit(tx, actor, { model: 'invoice', modelId: row.invoiceId, action: 'updated', after: { event: 'online_payment_ignored', provider_event_id: event.providerEventId, provider_payment_id: row.providerIntentId, reason } });
   }
 
+  /**
+   * Whether the invoice's page offers a Pay button (the business's payout account takes charges),
+   * the amount rules of its form, and, for a signed-in viewer of the public link, whether they may
+   * pay in the app instead. `payer` is checked as in `start`, so a foreign invoice is a 404 here too.
+   */
+  async function options(tenantId: string, invoiceId: string, payer: Payer, viewer: Viewer): Promise<CardPaymentOptions> {
+    const settings = await paymentProviderSettings(app, tenantId);
+    const rules = await onlinePaymentRules(app.db, tenantId);
+    const found = await inTenant(app.db, tenantId, async (tx) => {
+      const invoice = await lockInvoice(tx, tenantId, invoiceId, payer);
+      const chargeable = settings !== null && (await deps.payouts.chargeableAccountInTx(tx, { tenantId, businessId: invoice.businessId })) !== null;
+      return { invoice, chargeable, inApp: viewer && invoice.customerBusinessId ? await inAppFor(tx, tenantId, viewer, invoice.customerBusinessId, invoice.id) : null };
+    });
+    const available = found.chargeable;
+    return {
+      available,
+      message: available ? null : onlinePaymentMessages.notSetUp,
+      publishable_key: available && settings ? settings.publishableKey : null,
+      provider_script: providerScriptUrls(app.env).payment_provider,
+      partial_payments: rules.partialPayments,
+      minimum_amount: minimumTotal(currencyById(found.invoice.currencyId)?.precision ?? 2),
+      in_app: found.inApp,
+    };
+  }
+
+  /** The share-link access choice: only a member of the customer business who may pay invoices learns anything. */
+  async function inAppFor(tx: Tx, tenantId: string, viewer: NonNullable<Viewer>, customerBusinessId: string, invoiceId: string): Promise<InAppPayment | null> {
+    const membership = await findMembership(tx, tenantId, viewer.userId, customerBusinessId);
+    if (!membership || !satisfies(membership.abilities, 'pay-invoice')) return null;
+    return { business_id: customerBusinessId, business_name: membership.business.name, invoice_id: invoiceId };
+  }
+
   return {
-    /** GET /public/invoices/{token}/card-payment: whether the page shows a Pay button (the business's payout account takes charges). */
-    async optionsForLink(tenantId: string, token: string): Promise<CardPaymentOptions> {
-      const invoiceId = await deps.publicInvoiceId(tenantId, token);
-      const settings = await paymentProviderSettings(app, tenantId);
-      const available = await inTenant(app.db, tenantId, async (tx) => {
-        const invoice = (await lockPaidInvoices(tx, tenantId, [invoiceId])).get(invoiceId);
-        if (!invoice) throw AppError.notFound();
-        return settings !== null && (await deps.payouts.chargeableAccountInTx(tx, { tenantId, businessId: invoice.businessId })) !== null;
-      });
-      return {
-        available,
-        message: available ? null : onlinePaymentMessages.notSetUp,
-        publishable_key: available && settings ? settings.publishableKey : null,
-        provider_script: providerScriptUrls(app.env).payment_provider,
-      };
+    /** GET /public/invoices/{token}/card-payment: the public page's Pay button; `viewer` is the signed-in user of the request, if any. */
+    async optionsForLink(tenantId: string, token: string, viewer: Viewer): Promise<CardPaymentOptions> {
+      return options(tenantId, await deps.publicInvoiceId(tenantId, token), { kind: 'guest' }, viewer);
+    },
+
+    /** GET /invoices/{id}/card-payment: the customer business's pay form for its incoming invoice (pay-invoice). */
+    async optionsForBusiness(scope: BusinessScope, invoiceId: string): Promise<CardPaymentOptions> {
+      return options(scope.tenantId, invoiceId, { kind: 'business', scope }, null);
     },
 
     /** POST /public/invoices/{token}/card-payment: a guest with the invoice's public link. */

@@ -139,6 +139,42 @@ describe('tenants', () => {
     expect(errorsOf(bad).admin_email?.[0]).toBe(messages.incorrectEmail);
   });
 
+  it('sets the platform fee (percent and fixed, none by default) and refuses one out of range', async () => {
+    const current = (await landlord.get(`/api/central/tenants/${id}`)).body.data as Record<string, unknown>;
+    expect(current).toMatchObject({ platform_fee_percent: '0', platform_fee_fixed: 0 });
+    const updated = await landlord.put(`/api/central/tenants/${id}`, { ...tenantBody, platform_fee_percent: '2.90', platform_fee_fixed: 30 });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data).toMatchObject({ platform_fee_percent: '2.9', platform_fee_fixed: 30 });
+    const [row] = await h.app.db.select().from(tenants).where(eq(tenants.id, id));
+    expect({ percent: row?.platformFeePercent, fixed: row?.platformFeeFixed }).toEqual({ percent: '2.9000', fixed: 30 });
+
+    for (const [percent, fixed] of [['100.01', -1], ['abc', 1.5], [-2, 'x']] as const) {
+      const bad = await landlord.put(`/api/central/tenants/${id}`, { ...tenantBody, platform_fee_percent: percent, platform_fee_fixed: fixed });
+      expect(bad.status).toBe(422);
+      expect(errorsOf(bad).platform_fee_percent?.[0]).toBe(messages.invalidPlatformFeePercent);
+      expect(errorsOf(bad).platform_fee_fixed?.[0]).toBe(messages.invalidPlatformFeeFixed);
+    }
+    const full = await landlord.put(`/api/central/tenants/${id}`, { ...tenantBody, platform_fee_percent: 100, platform_fee_fixed: 0 });
+    expect(full.body.data).toMatchObject({ platform_fee_percent: '100', platform_fee_fixed: 0 });
+
+    // Another tenant's admin and a platform user without manage-tenant cannot touch it.
+    const other = h.client(OTHER_HOST);
+    await other.login(OTHER_ADMIN_EMAIL, ADMIN_PASSWORD);
+    expect((await other.put(`/api/central/tenants/${id}`, { ...tenantBody, platform_fee_percent: '50' })).status).toBe(403);
+    const roles = (await landlord.get('/api/v1/platform/roles?limit=100')).body.data as { id: string; name: string }[];
+    const email = 'fee-support@example.com';
+    expect((await landlord.post('/api/v1/platform/users', { email, role_id: roles.find((r) => r.name === 'support')?.id })).status).toBe(201);
+    const token = linkIn(await h.smtp.waitFor(email, (m) => m.subject.includes('invited')), /accept-user-invitation\/[\w-]+/).split('/')[1] ?? '';
+    const guest = h.client();
+    await guest.csrf();
+    await guest.post(`/api/v1/accept-user-invitation/${token}`, { name: 'Fee Support', password: 'Supp0rt!Pass', password_confirmation: 'Supp0rt!Pass' });
+    const support = h.client();
+    expect((await support.login(email, 'Supp0rt!Pass')).status).toBe(200);
+    expect((await support.put(`/api/central/tenants/${id}`, { ...tenantBody, platform_fee_percent: '50' })).status).toBe(403);
+    const [after] = await h.app.db.select().from(tenants).where(eq(tenants.id, id));
+    expect(after?.platformFeePercent).toBe('100.0000');
+  });
+
   it("lists a tenant's businesses from inside that tenant", async () => {
     const admin2 = h.client('t2.test');
     await admin2.login('first-admin@t2.test', 'First!Passw0rd');

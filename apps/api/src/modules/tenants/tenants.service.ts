@@ -84,11 +84,15 @@ export async function onlinePaymentRules(db: AppDb, tenantId: string): Promise<O
   return { partialPayments: row.partialPayments, fee: { percent: row.platformFeePercent, fixed: row.platformFeeFixed } };
 }
 
-/** The demo's in-process providers (platform/demo-providers.ts) as the tenant's, when it has none of its own. */
+/**
+ * The demo's in-process providers (platform/demo-providers.ts) as the tenant's, when it has none of
+ * its own; with them, the demo's platform fee, so a demo payment shows the fee it pays.
+ */
 export async function connectDemoProviders(
   app: AppContext,
   tenantId: string,
   keys: { stripe: { secretKey: string; publishableKey: string; webhookSecret: string }; plaid: { clientId: string; secret: string } },
+  platformFee: { percent: string; fixed: number } = { percent: '0', fixed: 0 },
 ): Promise<void> {
   const connected = await repo.setProvidersWhereUnset(app.db, tenantId, {
     paymentProviderKey: keys.stripe.publishableKey,
@@ -97,6 +101,8 @@ export async function connectDemoProviders(
     bankLinkClientId: keys.plaid.clientId,
     bankLinkSecret: app.secretBox.seal(keys.plaid.secret),
     bankLinkEnvironment: 'sandbox',
+    platformFeePercent: platformFee.percent,
+    platformFeeFixed: platformFee.fixed,
   });
   if (connected) app.tenants.forget();
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { onlinePaymentMessages } from '@app/contracts';
+import userEvent from '@testing-library/user-event';
+import { type CardPaymentOptions, onlinePaymentMessages } from '@app/contracts';
 import { makeInvoice, publicInvoice } from '../../test/document-fixtures';
 import { jsonResponse, mockFetch, route } from '../../test/fetch-mock';
 import { tenantConfig } from '../../test/fixtures';
@@ -10,6 +11,11 @@ afterEach(() => vi.restoreAllMocks());
 
 const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig));
 const lazyLoad = { timeout: 15_000 };
+
+/** The card-payment options of a business that takes card payments; `overrides` name what a test is about. */
+function cardOptions(overrides: Partial<CardPaymentOptions> = {}): CardPaymentOptions {
+  return { available: true, message: null, publishable_key: 'pk_test_123', provider_script: null, partial_payments: true, minimum_amount: 50, in_app: null, ...overrides };
+}
 
 function invoicePage(token: string, invoice: ReturnType<typeof publicInvoice>) {
   return route('GET', `/api/v1/public/invoices/${token}`, () =>
@@ -27,7 +33,7 @@ describe('the Pay button of a public invoice', () => {
     mockFetch(
       tenant,
       invoicePage('tok-pay', invoice),
-      route('GET', '/api/v1/public/invoices/tok-pay/card-payment', () => jsonResponse(200, { data: { available: true, message: null, publishable_key: 'pk_test_123', provider_script: null } })),
+      route('GET', '/api/v1/public/invoices/tok-pay/card-payment', () => jsonResponse(200, { data: cardOptions() })),
     );
     renderApp('/public/invoices/view/tok-pay', null);
 
@@ -41,7 +47,7 @@ describe('the Pay button of a public invoice', () => {
       tenant,
       invoicePage('tok-none', invoice),
       route('GET', '/api/v1/public/invoices/tok-none/card-payment', () =>
-        jsonResponse(200, { data: { available: false, message: onlinePaymentMessages.notSetUp, publishable_key: null, provider_script: null } }),
+        jsonResponse(200, { data: cardOptions({ available: false, message: onlinePaymentMessages.notSetUp, publishable_key: null }) }),
       ),
     );
     renderApp('/public/invoices/view/tok-none', null);
@@ -57,5 +63,35 @@ describe('the Pay button of a public invoice', () => {
     expect(await screen.findByText('INV-000001', {}, lazyLoad)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
     expect(requests.some((request) => request.path.endsWith('/card-payment'))).toBe(false);
+  });
+});
+
+describe('the share-link access choice', () => {
+  it('lets a signed-in member of the customer business open the invoice in the app or pay as a guest', async () => {
+    const invoice = publicInvoice(makeInvoice({ status: 'sent', display_status: 'sent' }));
+    mockFetch(
+      tenant,
+      invoicePage('tok-member', invoice),
+      route('GET', '/api/v1/public/invoices/tok-member/card-payment', () => jsonResponse(200, { data: cardOptions({ in_app: { business_id: 'biz-2', business_name: 'Globex Corporation', invoice_id: 'inv-1' } }) })),
+    );
+    renderApp('/public/invoices/view/tok-member', null);
+
+    expect(await screen.findByRole('heading', { name: 'You are signed in' }, lazyLoad)).toBeInTheDocument();
+    expect(screen.getByText(/Globex Corporation receives this invoice in the app/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open in the app' })).toHaveAttribute('href', '/biz-2/customer/invoices/payment/inv-1');
+    expect(screen.queryByRole('button', { name: 'Pay $110.00' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Pay as a guest' }));
+    expect(await screen.findByRole('button', { name: 'Pay $110.00' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'You are signed in' })).not.toBeInTheDocument();
+  });
+
+  it('is not shown to a guest or anyone else the server does not name', async () => {
+    const invoice = publicInvoice(makeInvoice({ status: 'sent', display_status: 'sent' }));
+    mockFetch(tenant, invoicePage('tok-guest', invoice), route('GET', '/api/v1/public/invoices/tok-guest/card-payment', () => jsonResponse(200, { data: cardOptions() })));
+    renderApp('/public/invoices/view/tok-guest', null);
+
+    expect(await screen.findByRole('button', { name: 'Pay $110.00' }, lazyLoad)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'You are signed in' })).not.toBeInTheDocument();
   });
 });

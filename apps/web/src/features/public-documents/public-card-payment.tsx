@@ -1,151 +1,53 @@
-import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { PaymentProcessing } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import type { OnlinePaymentMethod, PaymentProcessing } from '@app/contracts';
-import { errorText } from '../../lib/api-error';
-import { formatDocumentMoney } from '../../lib/money';
-import { type BankAccountDetails, type CardForm, paymentTokens } from '../../lib/payment-tokens';
-import { BankAccountFields, type BankAccountErrors, bankAccountErrors, emptyBankAccount } from './public-bank-account-fields';
+import { Link } from 'react-router';
+import { PayForm } from '../../components/pay-form';
+import { customerPayPaths } from '../../lib/paths';
 import { startOnlinePayment, usePublicCardOptions, useRefreshPublicInvoice } from './public-documents-queries';
 
-type Step = { kind: 'idle' } | { kind: 'form' } | { kind: 'paying' } | { kind: 'paid'; amount: number } | { kind: 'processing'; amount: number } | { kind: 'failed'; message: string };
+type PaymentSlot = { token: string; dueAmount: number; currencyId: number };
 
 /**
- * The Pay button of a public invoice (issue 17): the payer picks a card (the provider's card form)
- * or a US bank account (typed by hand, debited with the payer's mandate); the payment is started on
- * our server (which decides the amount) and confirmed by the provider's script. The invoice becomes
- * paid only when the provider's event reaches the server; a bank debit shows as processing until
- * it settles, and no second payment starts meanwhile.
+ * The Pay button of a public invoice (issue 17): the shared pay form (card or US bank account),
+ * with the payment started on our server through the invoice's link; a bank payment on its way
+ * shows as processing. The invoice becomes paid only when the provider's event
+ * reaches the server, so success here says so and asks for the invoice again. While a signed-in
+ * member of the customer business has not chosen how to pay (`awaitingChoice`), there is none.
  */
-export function PublicCardPayment({ token, dueAmount, currencyId, processing, business }: { token: string; dueAmount: number; currencyId: number; processing: PaymentProcessing | null; business: string }) {
-  const { t } = useTranslation();
-  const options = usePublicCardOptions(token, dueAmount > 0 && processing === null);
+export function PublicCardPayment({ token, dueAmount, currencyId, awaitingChoice, processing, payee }: PaymentSlot & { awaitingChoice: boolean; processing: PaymentProcessing | null; payee: string }) {
+  const options = usePublicCardOptions(token, dueAmount > 0);
   const refresh = useRefreshPublicInvoice(token);
-  const [step, setStep] = useState<Step>({ kind: 'idle' });
-  const [method, setMethod] = useState<OnlinePaymentMethod>('card');
-  const [bank, setBank] = useState<BankAccountDetails>(emptyBankAccount);
-  const [bankErrors, setBankErrors] = useState<BankAccountErrors>({});
-  const target = useRef<HTMLDivElement>(null);
-  const form = useRef<CardForm | null>(null);
   const settings = options.data?.data;
-  const amount = formatDocumentMoney(dueAmount, currencyId);
-  const failedText = (error: unknown) => errorText(error, t('public_documents.card_payment.failed')) ?? t('public_documents.card_payment.failed');
+  if (dueAmount <= 0 || !settings || (awaitingChoice && settings.available && settings.in_app)) return null;
+  return <PayForm options={settings} dueAmount={dueAmount} currencyId={currencyId} start={(amount, method) => startOnlinePayment(token, amount, method)} payee={payee} processing={processing} onPaid={refresh} />;
+}
 
-  const showForm = step.kind === 'form' || step.kind === 'paying' || step.kind === 'failed';
-  useEffect(() => {
-    if (!showForm || form.current || !settings?.publishable_key || !target.current) return;
-    const mountTarget = target.current;
-    let cancelled = false;
-    void paymentTokens(settings.publishable_key, settings.provider_script)
-      .cardForm()
-      .then((made) => {
-        if (cancelled) return made.destroy();
-        form.current = made;
-        made.mount(mountTarget);
-      })
-      .catch((error: unknown) => setStep({ kind: 'failed', message: errorText(error, t('public_documents.card_payment.failed')) ?? t('public_documents.card_payment.failed') }));
-    return () => {
-      cancelled = true;
-    };
-  }, [showForm, settings, t]);
-  useEffect(() => () => form.current?.destroy(), []);
-
-  if (processing !== null || step.kind === 'processing') {
-    const shown = processing?.amount ?? (step.kind === 'processing' ? step.amount : 0);
-    return (
-      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="public-card-payment">
-        <Stack>
-          <Title order={2} fz="h5" id="public-card-payment">
-            {t('public_documents.card_payment.title')}
-          </Title>
-          <Alert color="yellow" role="status" title={t('public_documents.payment_processing')}>
-            {t('public_documents.bank_payment.processing', { amount: formatDocumentMoney(shown, currencyId) })}
-          </Alert>
-        </Stack>
-      </Paper>
-    );
-  }
-  if (dueAmount <= 0 || !settings) return null;
-  if (!settings.available) {
-    return <Alert color="gray">{settings.message}</Alert>;
-  }
-
-  async function pay() {
-    if (method === 'us_bank_account') return payByBank();
-    const card = form.current;
-    if (!card) return;
-    setStep({ kind: 'paying' });
-    try {
-      const started = await startOnlinePayment(token, 'card');
-      await card.pay(started.client_secret);
-      setStep({ kind: 'paid', amount: started.amount });
-      card.destroy();
-      form.current = null;
-      await refresh();
-    } catch (error) {
-      setStep({ kind: 'failed', message: failedText(error) });
-    }
-  }
-
-  async function payByBank() {
-    const errors = bankAccountErrors(bank, t);
-    setBankErrors(errors);
-    if (Object.keys(errors).length > 0 || !settings?.publishable_key) return;
-    setStep({ kind: 'paying' });
-    try {
-      const started = await startOnlinePayment(token, 'us_bank_account');
-      const outcome = await paymentTokens(settings.publishable_key, settings.provider_script).payByBank(started.client_secret, bank);
-      if (outcome === 'needs_verification') return setStep({ kind: 'failed', message: t('public_documents.bank_payment.needs_verification') });
-      setStep({ kind: 'processing', amount: started.amount });
-      setBank(emptyBankAccount);
-      await refresh();
-    } catch (error) {
-      setStep({ kind: 'failed', message: failedText(error) });
-    }
-  }
-
+/**
+ * The share-link access choice (spec section 2): the server says, from the session cookie alone,
+ * when the viewer belongs to the invoice's customer business and may pay it there; they pay here
+ * as a guest, or open it in the app as that business.
+ */
+export function PublicAccessChoice({ token, dueAmount, onGuest }: Omit<PaymentSlot, 'currencyId'> & { onGuest(): void }) {
+  const { t } = useTranslation();
+  const settings = usePublicCardOptions(token, dueAmount > 0).data?.data;
+  const inApp = settings?.available ? settings.in_app : null;
+  if (dueAmount <= 0 || !inApp) return null;
   return (
-    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="public-card-payment">
-      <Stack>
-        <Title order={2} fz="h5" id="public-card-payment">
-          {t('public_documents.card_payment.title')}
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="access-choice-title">
+      <Stack gap="sm">
+        <Title order={2} fz="h5" id="access-choice-title">
+          {t('public_documents.access_choice.title')}
         </Title>
-        {step.kind === 'paid' ? (
-          <Alert color="green" role="status">
-            {t('public_documents.card_payment.succeeded', { amount: formatDocumentMoney(step.amount, currencyId) })}
-          </Alert>
-        ) : step.kind === 'idle' ? (
-          <Group>
-            <Button onClick={() => setStep({ kind: 'form' })}>{t('public_documents.card_payment.pay_button', { amount })}</Button>
-          </Group>
-        ) : (
-          <>
-            <Radio.Group label={t('public_documents.bank_payment.method')} value={method} onChange={(chosen) => setMethod(chosen === 'us_bank_account' ? 'us_bank_account' : 'card')}>
-              <Group mt={4}>
-                <Radio value="card" label={t('public_documents.card_payment.card_label')} disabled={step.kind === 'paying'} />
-                <Radio value="us_bank_account" label={t('public_documents.bank_payment.bank_label')} disabled={step.kind === 'paying'} />
-              </Group>
-            </Radio.Group>
-            {/* The card form stays mounted while the bank form shows, so switching back keeps what was typed. */}
-            <div hidden={method !== 'card'}>
-              <Text fw={500} size="sm">
-                {t('public_documents.card_payment.card_label')}
-              </Text>
-              <div ref={target} data-testid="card-form" />
-            </div>
-            {method === 'us_bank_account' && <BankAccountFields value={bank} errors={bankErrors} onChange={setBank} business={business} amount={amount} disabled={step.kind === 'paying'} />}
-            {step.kind === 'failed' && (
-              <Alert color="red" role="alert">
-                {step.message}
-              </Alert>
-            )}
-            <Group>
-              <Button onClick={() => void pay()} loading={step.kind === 'paying'}>
-                {t('public_documents.card_payment.submit', { amount })}
-              </Button>
-            </Group>
-          </>
-        )}
+        <Text size="sm">{t('public_documents.access_choice.text', { business: inApp.business_name })}</Text>
+        <Group>
+          <Button component={Link} to={customerPayPaths.payment(inApp.business_id, inApp.invoice_id)}>
+            {t('public_documents.access_choice.in_app')}
+          </Button>
+          <Button variant="default" onClick={onGuest}>
+            {t('public_documents.access_choice.as_guest')}
+          </Button>
+        </Group>
       </Stack>
     </Paper>
   );

@@ -1,5 +1,6 @@
 import './public-document-styles';
 import '../../lib/i18n-documents';
+import { useState } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -11,7 +12,7 @@ import { errorText } from '../../lib/api-error';
 import { type PublicModel, usePublicDocument, usePublicEstimateDecision } from './public-documents-queries';
 import { PublicHeader, PublicPageState } from './public-frame';
 import { PublicInvoicePayments } from './public-invoice-payments';
-import { PublicCardPayment } from './public-card-payment';
+import { PublicAccessChoice, PublicCardPayment } from './public-card-payment';
 
 function EstimateDecision({ token, document }: { token: string; document: PublicDocument }) {
   const { t } = useTranslation();
@@ -53,6 +54,7 @@ function EstimateDecision({ token, document }: { token: string; document: Public
 }
 
 function PublicDocumentView({ model, token, data }: { model: PublicModel; token: string; data: PublicDocument }) {
+  const [asGuest, setAsGuest] = useState(false);
   const invoice = model === 'invoice' ? data.invoice : null;
   const document = invoice ?? (model === 'estimate' ? data.estimate : null);
   if (!document) return <Alert color="red">{messages.publicLinkInvalid}</Alert>;
@@ -69,8 +71,9 @@ function PublicDocumentView({ model, token, data }: { model: PublicModel; token:
     <Stack>
       <PublicHeader business={data.business} pdfUrl={data.pdf_url} badges={badges} />
       {model === 'estimate' && <EstimateDecision token={token} document={data} />}
+      {invoice && !asGuest && <PublicAccessChoice token={token} dueAmount={invoice.due_amount} onGuest={() => setAsGuest(true)} />}
       <DocumentPreview document={document} />
-      {invoice && <PublicCardPayment token={token} dueAmount={invoice.due_amount} currencyId={invoice.currency_id} processing={invoice.payment_processing} business={data.business.name} />}
+      {invoice && <PublicCardPayment token={token} dueAmount={invoice.due_amount} currencyId={invoice.currency_id} awaitingChoice={!asGuest} processing={invoice.payment_processing} payee={data.business.name} />}
       {invoice && <PublicInvoicePayments payments={data.payments} currencyId={invoice.currency_id} />}
     </Stack>
   );

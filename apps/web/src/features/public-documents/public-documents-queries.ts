@@ -33,7 +33,7 @@ export function usePublicEstimateDecision(token: string) {
   });
 }
 
-/** Whether the invoice's business takes card payments (the Pay button), and the provider's key and script. */
+/** Whether the invoice's business takes card payments (the Pay button), the provider's key and script, the amount rules, and the signed-in viewer's way into the app. */
 export function usePublicCardOptions(token: string, enabled: boolean) {
   return useQuery({
     queryKey: ['public-document', 'invoice', token, 'card-payment'] as const,
@@ -43,9 +43,9 @@ export function usePublicCardOptions(token: string, enabled: boolean) {
   });
 }
 
-/** Starts (or resumes) the invoice's payment by card or bank account: the client secret to confirm in the browser. */
-export async function startOnlinePayment(token: string, method: OnlinePaymentMethod) {
-  return (await api.post(`${path('invoice', token)}/card-payment`, cardPaymentResponseSchema, { method })).data;
+/** Starts (or resumes) the invoice's payment by card or US bank account: the client secret to confirm in the browser. */
+export async function startOnlinePayment(token: string, amount: number | undefined, method: OnlinePaymentMethod) {
+  return (await api.post(`${path('invoice', token)}/card-payment`, cardPaymentResponseSchema, amount === undefined ? { method } : { amount, method })).data;
 }
 
 /** Asks for the public invoice again (it shows paid once the provider's event arrived). */

@@ -8,6 +8,7 @@ import { type DocumentKind, documentLinks } from '../../../lib/document-kinds';
 import { notifyError } from '../../../lib/notify';
 import { saveFile } from '../../../lib/save-file';
 import { useCan } from '../../../lib/session';
+import { IncomingPayButtons } from '../../online-payments';
 import { PaymentFormModal } from '../../payments';
 import { type DocumentCommand, type DocumentResource, fetchDocumentPdf, isInvoice, useCreatePublicLink } from '../documents-queries';
 import { useDocumentCommands, useDocumentPermissions } from '../use-document-commands';
@@ -91,6 +92,7 @@ export function DocumentActions({ kind, document }: { kind: DocumentKind; docume
           {t('invoices.actions.reject')}
         </Button>
       )}
+      {isInvoice(document) && document.direction === 'incoming' && <IncomingPayButtons invoice={document} />}
       {canRecordPayment && (
         <Button variant="default" leftSection={<Icon name="cash" size={16} />} onClick={() => setDialog('payment')}>
           {t('payments.actions.record')}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { ActionIcon, Menu } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,10 +11,12 @@ interface DocumentRowMenuProps {
   document: ActionSubject & { number: string };
   onClone: () => void;
   onDelete: () => void;
+  /** More items after View (an incoming invoice's Pay); mounted only while the menu is open. */
+  extraItems?: ReactNode;
 }
 
 /** A list row's menu: view, and edit, clone, delete when the document and the caller's abilities allow them. */
-export function DocumentRowMenu({ kind, document, onClone, onDelete }: DocumentRowMenuProps) {
+export function DocumentRowMenu({ kind, document, onClone, onDelete, extraItems }: DocumentRowMenuProps) {
   const { t } = useTranslation();
   const may = useDocumentPermissions(kind)(document);
   return (
@@ -27,6 +30,7 @@ export function DocumentRowMenu({ kind, document, onClone, onDelete }: DocumentR
         <Menu.Item component={Link} to={documentLinks.view(kind, document.id)}>
           {t('invoices.actions.view')}
         </Menu.Item>
+        {extraItems}
         {may.edit && (
           <Menu.Item component={Link} to={documentLinks.edit(kind, document.id)}>
             {t('invoices.actions.edit')}

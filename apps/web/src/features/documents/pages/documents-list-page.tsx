@@ -14,6 +14,7 @@ import { type DocumentKind, directionsFor, documentKinds, documentLinks, remembe
 import { formatDate } from '../../../lib/format';
 import { formatDocumentMoney, owedText } from '../../../lib/money';
 import { useBootstrap, useCan } from '../../../lib/session';
+import { IncomingPayMenuItems } from '../../online-payments';
 import { DocumentListFilters, FILTER_KEYS, type Filters } from '../components/document-list-filters';
 import { DocumentRowMenu } from '../components/document-row-menu';
 import { InvoiceStats } from '../components/invoice-stats';
@@ -186,6 +187,7 @@ export function DocumentsListPage({ kind, direction, headerActions }: DocumentsL
                 document={{ ...row, number: numberOf(row) }}
                 onClone={() => void commands.run(row.id, 'clone')}
                 onDelete={() => setDeleting({ ids: [row.id], number: numberOf(row) })}
+                extraItems={isInvoice(row) && row.direction === 'incoming' ? <IncomingPayMenuItems invoice={row} /> : null}
               />
             )}
           />

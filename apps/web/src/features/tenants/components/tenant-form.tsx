@@ -38,6 +38,8 @@ function defaultsOf(tenant: TenantResource | null): TenantFormValues {
     payment_provider_secret: '',
     payment_provider_webhook_secret: '',
     payment_provider_account_id: text(tenant?.payment_provider_account_id),
+    platform_fee_percent: tenant?.platform_fee_percent ?? '0',
+    platform_fee_fixed: String(tenant?.platform_fee_fixed ?? 0),
     financing_provider_url: text(tenant?.financing_provider_url),
     financing_provider_secret: '',
     financing_product_ids: [ids[0] ?? '', ids[1] ?? '', ids[2] ?? ''],
@@ -84,7 +86,7 @@ export function TenantForm({ tenant }: { tenant: TenantResource | null }) {
       notifySuccess(t(tenant ? 'tenants.updated' : 'tenants.created'));
       await navigate(adminPaths.tenants);
     } catch (err) {
-      handleFormError(err, setError, ['name', 'domains', 'admin_email', 'theme_color', 'support_email', 'financing_product_ids', ...tenantSecretFields]);
+      handleFormError(err, setError, ['name', 'domains', 'admin_email', 'theme_color', 'support_email', 'financing_product_ids', 'platform_fee_percent', 'platform_fee_fixed', ...tenantSecretFields]);
     }
   });
 
@@ -140,6 +142,8 @@ export function TenantForm({ tenant }: { tenant: TenantResource | null }) {
             {secret('payment_provider_secret')}
             {secret('payment_provider_webhook_secret')}
             {text('payment_provider_account_id')}
+            <TextInput label={label('platform_fee_percent')} description={t('tenants.platform_fee_percent_help')} inputMode="decimal" error={errors.platform_fee_percent?.message} {...register('platform_fee_percent')} />
+            <TextInput label={label('platform_fee_fixed')} description={t('tenants.platform_fee_fixed_help')} inputMode="numeric" error={errors.platform_fee_fixed?.message} {...register('platform_fee_fixed')} />
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend={t('tenants.sections.financing')}>

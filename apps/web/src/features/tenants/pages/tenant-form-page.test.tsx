@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { TenantResource } from '@app/contracts';
+import { type TenantResource, messages } from '@app/contracts';
 import { jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
 import { makeSession, tenantConfig } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
@@ -12,7 +12,7 @@ const tenant: TenantResource = {
   id: 't-2', name: 'Second', domains: ['t2.test'], is_landlord: false, page_title: 'Second', created_at: '2025-01-01T00:00:00Z',
   landing_url: null, login_logo: null, heading: null, description: null, dashboard_logo: null, theme_color: '#0f766e', font: null, copyright_text: null,
   support_email: null, platform_model: null, payment_provider_key: null, payment_provider_secret: 'sk_live_****1234', payment_provider_webhook_secret: null,
-  payment_provider_account_id: null, financing_provider_url: null, financing_provider_secret: null, financing_product_ids: [], bank_link_client_id: null,
+  payment_provider_account_id: null, platform_fee_percent: '2.9', platform_fee_fixed: 30, financing_provider_url: null, financing_provider_secret: null, financing_product_ids: [], bank_link_client_id: null,
   bank_link_secret: null, bank_link_environment: null, cash_advance_title: null, cash_advance_description: null, tenancy_db_name: null,
   partial_payments: true, estimate_payments: false, allow_business_signup: true, force_customer_signup: false, user_management: true, standalone: false,
 };
@@ -70,6 +70,47 @@ describe('tenant form', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(secret).toHaveAccessibleDescription(expect.stringContaining('Please Enter Valid Provider API Key.')), { timeout: 5000 });
     expect(secret).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('edits the platform fee next to the payment switches, refusing a percent above 100 and a negative fixed fee', async () => {
+    const { requests } = mockFetch(
+      route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)),
+      route('GET', '/api/v1/csrf-cookie', () => {
+        document.cookie = 'XSRF-TOKEN=token; path=/';
+        return new Response(null, { status: 204 });
+      }),
+      route('GET', '/api/central/tenants/t-2', () => jsonResponse(200, { data: tenant })),
+      route('PUT', '/api/central/tenants/t-2', () => jsonResponse(200, { data: tenant })),
+      route('GET', '/api/central/tenants', () => jsonResponse(200, { data: [tenant], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1 } })),
+    );
+    renderApp('/admin/tenants/t-2/edit', landlordAdmin());
+    const user = userEvent.setup();
+
+    const percent = await screen.findByLabelText('Platform fee (%)');
+    const fixed = screen.getByLabelText('Platform fee, fixed (minor units)');
+    expect(percent).toHaveValue('2.9');
+    expect(fixed).toHaveValue('30');
+    expect(screen.getByRole('switch', { name: 'Partial payments' })).toBeChecked();
+    expect(screen.getByRole('switch', { name: 'Estimate payments' })).not.toBeChecked();
+
+    await user.clear(percent);
+    await user.type(percent, '100.5');
+    await user.clear(fixed);
+    await user.type(fixed, '-1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(percent).toHaveAccessibleDescription(expect.stringContaining(messages.invalidPlatformFeePercent)));
+    expect(fixed).toHaveAccessibleDescription(expect.stringContaining(messages.invalidPlatformFeeFixed));
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+
+    await user.clear(percent);
+    await user.type(percent, '1.25');
+    await user.clear(fixed);
+    await user.type(fixed, '50');
+    await user.click(screen.getByRole('switch', { name: 'Estimate payments' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    const body = requests.find((r) => r.method === 'PUT')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ platform_fee_percent: '1.25', platform_fee_fixed: 50, estimate_payments: true, partial_payments: true });
   });
 
   it('sends a non-landlord admin to the forbidden page', async () => {

@@ -1,6 +1,6 @@
 import { Radio, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { BankAccountDetails } from '../../lib/payment-tokens';
+import type { BankAccountDetails } from '../lib/payment-tokens';
 
 export type BankAccountErrors = Partial<Record<'accountHolderName' | 'routingNumber' | 'accountNumber', string>>;
 
@@ -13,9 +13,9 @@ export const emptyBankAccount: BankAccountDetails = { accountHolderName: '', rou
  */
 export function bankAccountErrors(details: BankAccountDetails, t: (key: string) => string): BankAccountErrors {
   const errors: BankAccountErrors = {};
-  if (details.accountHolderName.trim() === '') errors.accountHolderName = t('public_documents.bank_payment.holder_name_required');
-  if (!/^\d{9}$/.test(details.routingNumber)) errors.routingNumber = t('public_documents.bank_payment.routing_number_invalid');
-  if (!/^\d{4,17}$/.test(details.accountNumber)) errors.accountNumber = t('public_documents.bank_payment.account_number_invalid');
+  if (details.accountHolderName.trim() === '') errors.accountHolderName = t('online_payments.bank.holder_name_required');
+  if (!/^\d{9}$/.test(details.routingNumber)) errors.routingNumber = t('online_payments.bank.routing_number_invalid');
+  if (!/^\d{4,17}$/.test(details.accountNumber)) errors.accountNumber = t('online_payments.bank.account_number_invalid');
   return errors;
 }
 
@@ -26,7 +26,7 @@ export function BankAccountFields({ value, errors, onChange, business, amount, d
   return (
     <Stack gap="sm">
       <TextInput
-        label={t('public_documents.bank_payment.holder_name')}
+        label={t('online_payments.bank.holder_name')}
         autoComplete="name"
         required
         disabled={disabled}
@@ -34,14 +34,14 @@ export function BankAccountFields({ value, errors, onChange, business, amount, d
         error={errors.accountHolderName}
         onChange={(event) => onChange({ ...value, accountHolderName: event.currentTarget.value })}
       />
-      <Radio.Group label={t('public_documents.bank_payment.holder_type')} value={value.accountHolderType} onChange={(type) => onChange({ ...value, accountHolderType: type === 'company' ? 'company' : 'individual' })}>
+      <Radio.Group label={t('online_payments.bank.holder_type')} value={value.accountHolderType} onChange={(type) => onChange({ ...value, accountHolderType: type === 'company' ? 'company' : 'individual' })}>
         <Group mt={4}>
-          <Radio value="individual" label={t('public_documents.bank_payment.individual')} disabled={disabled} />
-          <Radio value="company" label={t('public_documents.bank_payment.company')} disabled={disabled} />
+          <Radio value="individual" label={t('online_payments.bank.individual')} disabled={disabled} />
+          <Radio value="company" label={t('online_payments.bank.company')} disabled={disabled} />
         </Group>
       </Radio.Group>
       <TextInput
-        label={t('public_documents.bank_payment.routing_number')}
+        label={t('online_payments.bank.routing_number')}
         inputMode="numeric"
         autoComplete="off"
         required
@@ -52,7 +52,7 @@ export function BankAccountFields({ value, errors, onChange, business, amount, d
         onChange={(event) => onChange({ ...value, routingNumber: digits(event.currentTarget.value) })}
       />
       <TextInput
-        label={t('public_documents.bank_payment.account_number')}
+        label={t('online_payments.bank.account_number')}
         inputMode="numeric"
         autoComplete="off"
         required
@@ -63,7 +63,7 @@ export function BankAccountFields({ value, errors, onChange, business, amount, d
         onChange={(event) => onChange({ ...value, accountNumber: digits(event.currentTarget.value) })}
       />
       <Text size="xs" c="dimmed">
-        {t('public_documents.bank_payment.mandate', { business, amount })}
+        {t('online_payments.bank.mandate', { business, amount })}
       </Text>
     </Stack>
   );

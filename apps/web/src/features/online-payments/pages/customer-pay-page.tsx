@@ -1,0 +1,136 @@
+import { useRef, useState } from 'react';
+import { Alert, Anchor, Grid, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { CardPaymentOptions, InvoiceResource, OnlinePaymentMethod } from '@app/contracts';
+import { LabelledValue } from '../../../components/labelled-value';
+import { PageHeader } from '../../../components/page-header';
+import { QueryState } from '../../../components/query-state';
+import { documentLinks } from '../../../lib/document-kinds';
+import { formatDate } from '../../../lib/format';
+import { formatDocumentMoney } from '../../../lib/money';
+import { PayForm } from '../../../components/pay-form';
+import { approveInvoice, startBusinessPayment, useBusinessPayOptions, useIncomingInvoice, useRefreshInvoices } from '../online-payments-queries';
+
+type Mode = 'pay' | 'approve-pay';
+
+/** The incoming invoice in brief: whom it is from, its dates and what is still due. */
+function InvoiceSummary({ invoice }: { invoice: InvoiceResource }) {
+  const { t } = useTranslation();
+  const money = (minor: number) => formatDocumentMoney(minor, invoice.currency_id);
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="pay-summary-title">
+      <Stack gap="md">
+        <Anchor id="pay-summary-title" component={Link} to={documentLinks.view('invoice', invoice.id)} fw={600}>
+          {t('customer_pay.view_invoice', { number: invoice.invoice_number })}
+        </Anchor>
+        <SimpleGrid cols={{ base: 2, sm: 3 }} component="dl" m={0}>
+          <LabelledValue term label={t('customer_pay.from')}>
+            {invoice.business.name}
+          </LabelledValue>
+          <LabelledValue term label={t('customer_pay.invoice_date')}>
+            {formatDate(invoice.invoice_date)}
+          </LabelledValue>
+          <LabelledValue term label={t('customer_pay.due_date')}>
+            {invoice.due_date ? formatDate(invoice.due_date) : null}
+          </LabelledValue>
+          <LabelledValue term label={t('customer_pay.total')}>
+            {money(invoice.total)}
+          </LabelledValue>
+          <LabelledValue term label={t('customer_pay.paid')}>
+            {money(invoice.amount_paid)}
+          </LabelledValue>
+          <LabelledValue term label={t('customer_pay.due')}>
+            {money(invoice.due_amount)}
+          </LabelledValue>
+        </SimpleGrid>
+      </Stack>
+    </Paper>
+  );
+}
+
+/**
+ * The pay form for the customer business. Approve-and-pay approves the invoice first, in the same
+ * click; when the approval went through and the payment did not, the page says the invoice is
+ * approved and the next try only pays.
+ */
+function CustomerPayment({ invoice, options, mode }: { invoice: InvoiceResource; options: CardPaymentOptions; mode: Mode }) {
+  const { t } = useTranslation();
+  const refresh = useRefreshInvoices();
+  const needsApproval = mode === 'approve-pay' && invoice.status !== 'approved';
+  const approved = useRef(!needsApproval);
+  const [approvedHere, setApprovedHere] = useState(false);
+
+  async function start(amount: number | undefined, method: OnlinePaymentMethod) {
+    if (!approved.current) {
+      await approveInvoice(invoice.id);
+      approved.current = true;
+      setApprovedHere(true);
+      // The lists and the view show the approval whatever the payment does next.
+      void refresh();
+    }
+    return startBusinessPayment(invoice.id, amount, method);
+  }
+
+  if (invoice.due_amount <= 0) {
+    return (
+      <Alert color="green" role="status">
+        {t('customer_pay.nothing_due')}
+      </Alert>
+    );
+  }
+  return (
+    <PayForm
+      openAtOnce
+      options={options}
+      dueAmount={invoice.due_amount}
+      currencyId={invoice.currency_id}
+      start={start}
+      payee={invoice.business.name}
+      processing={invoice.payment_processing}
+      onPaid={refresh}
+      submitLabel={needsApproval && !approvedHere ? (amount) => t('customer_pay.approve_and_pay', { amount }) : undefined}
+      notice={
+        approvedHere ? (
+          <Alert color="green" role="status">
+            {t('customer_pay.approved')}
+          </Alert>
+        ) : null
+      }
+    />
+  );
+}
+
+function CustomerPayScreen({ mode }: { mode: Mode }) {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const invoice = useIncomingInvoice(id);
+  const options = useBusinessPayOptions(id);
+  const error = invoice.error ?? options.error;
+  const retry = () => void Promise.all([invoice.refetch(), options.refetch()]);
+  return (
+    <>
+      <PageHeader
+        title={t(mode === 'pay' ? 'customer_pay.title' : 'customer_pay.approve_title', { number: invoice.data?.invoice_number ?? '' })}
+        description={invoice.data ? t('customer_pay.description', { name: invoice.data.business.name }) : undefined}
+      />
+      <QueryState isPending={invoice.isPending || options.isPending} error={error} onRetry={retry}>
+        {invoice.data && options.data && (
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
+              <InvoiceSummary invoice={invoice.data} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
+              <CustomerPayment invoice={invoice.data} options={options.data} mode={mode} />
+            </Grid.Col>
+          </Grid>
+        )}
+      </QueryState>
+    </>
+  );
+}
+
+/** /customer/invoices/pay/{id} (pay-invoice). */
+export const CustomerPayPage = () => <CustomerPayScreen mode="pay" />;
+/** /customer/invoices/approve-pay/{id} (approve-invoice and pay-invoice). */
+export const CustomerApprovePayPage = () => <CustomerPayScreen mode="approve-pay" />;
