@@ -34,7 +34,7 @@ import { rolesRoutes } from './modules/team/roles.routes';
 import { createAuditService } from './modules/audit/audit.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { searchRoutes } from './modules/search/search.routes';
-import { createCounterpartyService } from './modules/counterparties/counterparties.service';
+import { createCounterpartyService, scopeOf } from './modules/counterparties/counterparties.service';
 import { createOnboardingService } from './modules/counterparties/onboarding.service';
 import { counterpartyRoutes, networkRoutes } from './modules/counterparties/counterparties.routes';
 import { createPlatformBusinessService } from './modules/platform-businesses/platform-businesses.service';
@@ -48,6 +48,10 @@ import { type ProviderEventHandlers, createProviderEventHandlers, createProvider
 import { createPayoutService } from './modules/payouts/payouts.service';
 import { createOnlinePaymentService } from './modules/online-payments/online-payments.service';
 import { onlinePaymentRoutes } from './modules/online-payments/online-payments.routes';
+import { createSavedMethodCore } from './modules/saved-methods/saved-methods-core';
+import { createSavedMethodService } from './modules/saved-methods/saved-methods.service';
+import { createPaymentMethodLinkService } from './modules/saved-methods/payment-method-links.service';
+import { savedMethodRoutes } from './modules/saved-methods/saved-methods.routes';
 import { payoutRoutes } from './modules/payouts/payouts.routes';
 import { createMailSettingsService } from './modules/mail-settings/mail-settings.service';
 import { mailSettingsRoutes } from './modules/mail-settings/mail-settings.routes';
@@ -166,6 +170,12 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   providerEventHandlers.register('payment_intent.processing', online.applyProcessing);
   providerEventHandlers.register('payment_intent.payment_failed', online.applyNotPaid);
   providerEventHandlers.register('payment_intent.canceled', online.applyNotPaid);
+  const savedMethodCore = createSavedMethodCore(app);
+  const savedMethods = createSavedMethodService(app, savedMethodCore);
+  const paymentMethodLinks = createPaymentMethodLinkService(app, savedMethodCore, {
+    customerRecord: async (scope, id) => counterparties.get(scopeOf(scope.tenantId, scope.businessId, 'customer'), id, new Set()),
+  });
+  providerEventHandlers.register('setup_intent.succeeded', savedMethods.applySetupSucceeded);
 
   await server.register(healthRoutes, { app, isReady: options.isReady ?? (() => true) });
   await server.register(fileRoutes, { app });
@@ -203,6 +213,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(documentDeliveryRoutes, { invoices: invoiceDelivery, estimates: estimateDelivery, estimateDecisions: estimates, limiter });
       await v1.register(paymentRoutes, { payments, delivery: paymentDelivery, limiter });
       await v1.register(onlinePaymentRoutes, { online, limiter });
+      await v1.register(savedMethodRoutes, { methods: savedMethods, links: paymentMethodLinks, limiter });
       await v1.register(recurringInvoiceRoutes, { recurring: createRecurringInvoiceService(app, invoices) });
       await v1.register(paymentReminderRoutes, { reminders: createPaymentReminderService(app) });
       await v1.register(payoutRoutes, { payouts });

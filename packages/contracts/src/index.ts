@@ -36,3 +36,4 @@ export * from './statements';
 export * from './recurring-invoices';
 export * from './online-payments';
 export * from './online-payment-methods';
+export * from './saved-payment-methods';

@@ -25,6 +25,8 @@ const pages = {
   publicInvoice: onDemandScreen(() => import('../features/public-documents/public-document-page').then((m) => ({ Component: m.PublicInvoicePage }))),
   publicEstimate: onDemandScreen(() => import('../features/public-documents/public-document-page').then((m) => ({ Component: m.PublicEstimatePage }))),
   publicOnboarding: onDemandScreen(() => import('../features/payouts/pages/public-onboarding-page').then((m) => ({ Component: m.PublicOnboardingPage }))),
+  publicMethodLink: onDemandScreen(() => import('../features/saved-methods/pages/public-payment-method-link-page').then((m) => ({ Component: m.PublicPaymentMethodLinkPage }))),
+  publicMethodForm: onDemandScreen(() => import('../features/saved-methods/pages/public-payment-method-link-page').then((m) => ({ Component: m.PublicPaymentMethodFormPage }))),
   publicReceipt: onDemandScreen(() => import('../features/public-documents/public-receipt-page').then((m) => ({ Component: m.PublicReceiptPage }))),
 } satisfies Record<string, Lazy>;
 
@@ -58,6 +60,8 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'public/estimates/view/:token', lazy: pages.publicEstimate },
         { path: 'public/payments/view/:token', lazy: pages.publicReceipt },
         { path: 'public/onboarding/:token', lazy: pages.publicOnboarding },
+        { path: 'public/payment-method-links/view/:token', lazy: pages.publicMethodLink },
+        { path: 'public/payment-method-links/:token/payment-method', lazy: pages.publicMethodForm },
         { path: '403', element: <ForbiddenPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],

@@ -22,6 +22,8 @@ export type CardForm = {
   mount(target: HTMLElement): void;
   /** Confirms the payment whose client secret the server gave; throws PaymentTokenError with the provider's message on a decline. */
   pay(clientSecret: string): Promise<void>;
+  /** Saves the card for later through the setup whose client secret the server gave (`confirmCardSetup`); answers the setup's id. */
+  save(clientSecret: string): Promise<string>;
   destroy(): void;
 };
 
@@ -90,6 +92,11 @@ export function paymentTokens(publishableKey: string, scriptUrl: string | null):
         async pay(clientSecret) {
           const { error } = await client.confirmCardPayment(clientSecret, { payment_method: { card } });
           if (error) throw new PaymentTokenError(error.message ?? 'The payment provider refused this card.');
+        },
+        async save(clientSecret) {
+          const { setupIntent, error } = await client.confirmCardSetup(clientSecret, { payment_method: { card } });
+          if (!setupIntent) throw new PaymentTokenError(error?.message ?? 'The payment provider refused this card.');
+          return setupIntent.id;
         },
         destroy: () => card.destroy(),
       };

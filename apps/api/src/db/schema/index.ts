@@ -6,3 +6,4 @@ export * from './documents';
 export * from './billing';
 export * from './providers';
 export * from './payouts';
+export * from './saved-methods';

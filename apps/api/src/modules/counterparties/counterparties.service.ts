@@ -264,3 +264,15 @@ export type CounterpartyService = ReturnType<typeof createCounterpartyService>;
 export function scopeOf(tenantId: string, businessId: string, kind: CounterpartyKind): repo.Scope {
   return { tenantId, businessId, kind };
 }
+
+/**
+ * Who is told about a customer's automatic payment (auto pay), read in the caller's transaction:
+ * the customer record (its email, else its business's), and the vendor (its email, else its owner's).
+ */
+export async function paymentContactsInTx(tx: Tx, tenantId: string, businessId: string, counterpartyId: string) {
+  const record = await repo.findCounterparty(tx, scopeOf(tenantId, businessId, 'customer'), counterpartyId);
+  const vendor = await businessPort.findBusiness(tx, tenantId, businessId);
+  if (!record || !vendor) return null;
+  const owner = vendor.email ? undefined : await repo.findOwner(tx, tenantId, businessId);
+  return { customerName: record.name, customerEmail: record.email ?? record.businessEmail, vendorName: vendor.name, vendorEmail: vendor.email ?? owner?.user.email ?? null };
+}

@@ -280,6 +280,71 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       }
     },
 
+    /**
+     * Auto pay's first step (issue 17 item 5), in the caller's transaction: an off-session attempt
+     * of a saved method for all that is due, to the business's payout account with the platform's
+     * fee, stored before it is confirmed (so its `payment_intent.succeeded` always finds it). The
+     * invoice's open intent, if no payer confirmed it, is canceled first: one open intent per
+     * invoice. `tryNumber` keys the provider call, so a repeated step makes nothing new; `origin`
+     * (read before the transaction) is where the receipt's link points.
+     */
+    async prepareOffSessionInTx(tx: Tx, tenantId: string, invoiceId: string, saved: { providerCustomerId: string; providerMethodId: string }, tryNumber: number, origin: string): Promise<{ intentId: string; amount: number } | { skipped: string }> {
+      const settings = await paymentProviderSettings(app, tenantId, tx);
+      const rules = await onlinePaymentRules(tx, tenantId);
+      const invoice = (await lockPaidInvoices(tx, tenantId, [invoiceId])).get(invoiceId);
+      if (!invoice) return { skipped: messages.notFound };
+      const due = invoice.total - invoice.amountPaid;
+      if (due <= 0) return { skipped: messages.paymentExceedsDue };
+      const destination = await deps.payouts.chargeableAccountInTx(tx, { tenantId, businessId: invoice.businessId });
+      const currency = currencyById(invoice.currencyId);
+      if (!settings || !destination || !currency) return { skipped: onlinePaymentMessages.notSetUp };
+      const provider = providerOf(settings);
+      const open = await repo.findOpenIntent(tx, tenantId, invoice.id);
+      if (open) {
+        // A payer's bank debit on its way is never canceled for auto pay.
+        if (open.status === 'processing') return { skipped: onlinePaymentMessages.inProgress };
+        const ended = await cancelled(provider, invoice.id, open);
+        await repo.updateIntent(tx, tenantId, open.id, { status: ended.status });
+        if (ended.status !== 'canceled') return { skipped: onlinePaymentMessages.inProgress };
+      }
+      const attempt = (await repo.lastAttempt(tx, tenantId, invoice.id)) + 1;
+      const charge = { amount: due, fee: platformFeeOf(due, rules.fee), currency: currency.code.toLowerCase() };
+      const intentId = await provider.createOffSessionAttempt(
+        {
+          ...charge,
+          applicationFee: charge.fee,
+          customerId: saved.providerCustomerId,
+          paymentMethodId: saved.providerMethodId,
+          destinationAccountId: destination,
+          description: `Invoice ${invoice.invoiceNumber} (auto pay)`,
+          metadata: { tenant_id: tenantId, business_id: invoice.businessId, invoice_id: invoice.id, attempt: String(attempt), auto_pay_try: String(tryNumber) },
+        },
+        `autopay:${invoice.id}:${tryNumber}`,
+      );
+      await repo.insertIntent(tx, { tenantId, id: newId(), businessId: invoice.businessId, invoiceId: invoice.id, attempt, providerIntentId: intentId, amount: charge.amount, currency: charge.currency, destinationAccountId: destination, applicationFee: charge.fee, status: 'requires_confirmation', origin });
+      return { intentId, amount: charge.amount };
+    },
+
+    /**
+     * Auto pay's second step, after the first committed: confirms the attempt with the payer absent.
+     * A refusal cancels it at the provider (one open intent per invoice) and keeps the provider's
+     * words on it. The invoice is paid, as always, only from the verified webhook.
+     */
+    async confirmOffSession(tenantId: string, intentId: string, tryNumber: number): Promise<{ charged: true } | { refused: string; declineCode: string | null }> {
+      const settings = await paymentProviderSettings(app, tenantId);
+      if (!settings) return { refused: onlinePaymentMessages.notSetUp, declineCode: null };
+      const provider = providerOf(settings);
+      const answer = await provider.confirmOffSessionAttempt(intentId, `autopay:${intentId}:${tryNumber}:confirm`);
+      if ('charged' in answer) return { charged: true };
+      const current = await provider.retrievePaymentAttempt(intentId);
+      const ended = AMENDABLE_PAYMENT_STATUSES.includes(current.status) ? await provider.cancelPaymentAttempt(intentId, `autopay:${intentId}:${tryNumber}:cancel`) : current;
+      await inTenant(app.db, tenantId, async (tx) => {
+        const row = await repo.lockByProviderIntentId(tx, tenantId, intentId);
+        if (row && !row.paymentId) await repo.updateIntent(tx, tenantId, row.id, { status: ended.status, lastError: answer.refused });
+      });
+      return answer;
+    },
+
     /** `payment_intent.processing`: a bank debit on its way (bank-payments.ts). */
     async applyProcessing(tx: Tx, event: InboxEvent): Promise<void> {
       const settings = await paymentProviderSettings(app, event.tenantId, tx);

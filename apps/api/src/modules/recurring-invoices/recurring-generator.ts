@@ -43,6 +43,16 @@ export type GenerateResult = {
 /** `mailId`: the outbox mail of an automatic send, null when none was asked for or it failed (`sendFailed`). */
 type Outcome = { kind: 'generated'; completed: boolean; mailId: string | null; sendFailed: boolean } | { kind: 'skipped' } | { kind: 'held' };
 
+/**
+ * Auto pay (issue 17 item 5), when the process has it: a generated invoice's first charge is asked
+ * for in the invoice's own transaction, and due charges (first tries and retries) are made after
+ * each run.
+ */
+export type AutoPayHook = {
+  requestInTx(tx: Tx, vendor: BusinessScope, request: { invoiceId: string; invoiceNumber: string; recurringInvoiceId: string; counterpartyId: string; customerBusinessId: string | null }): Promise<void>;
+  processDue(onError: (error: unknown) => void): Promise<unknown>;
+};
+
 const systemActor = (tenantId: string, businessId: string): AuditActor => ({ tenantId, userId: null, businessId, ip: null });
 
 /**
@@ -52,7 +62,7 @@ const systemActor = (tenantId: string, businessId: string): AuditActor => ({ ten
  * schedule says so and moves the schedule on. Missed periods are made one by one, each dated its
  * own period.
  */
-export function createRecurringGenerator(app: AppContext, invoices: InvoiceService, delivery: DocumentDelivery<InvoiceResource>, onError: (error: unknown) => void = () => undefined) {
+export function createRecurringGenerator(app: AppContext, invoices: InvoiceService, delivery: DocumentDelivery<InvoiceResource>, onError: (error: unknown) => void = () => undefined, autoPay: AutoPayHook | null = null) {
   const core = createRecurringCore(app);
   async function generateOne(tenantId: string, id: string, now: Date): Promise<Outcome> {
     try {
@@ -74,6 +84,9 @@ export function createRecurringGenerator(app: AppContext, invoices: InvoiceServi
         });
         const invoice = await invoices.createInTx(tx, actor, scope, payload, { source: 'recurring', status: 'open', recurringInvoiceId: id });
         await repo.insertRun(tx, { tenantId, recurringInvoiceId: id, periodKey: period.toISOString(), invoiceId: invoice.id });
+        if (row.autoPayEnabled && autoPay) {
+          await autoPay.requestInTx(tx, scope, { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, recurringInvoiceId: id, counterpartyId: row.customerId, customerBusinessId: row.customerBusinessId });
+        }
         const generated = row.generatedCount + 1;
         const next = firstOccurrence(scheduleOfRow(row), { after: period, generated });
         const updated = await repo.updateRecurring(tx, tenantId, id, { generatedCount: generated, nextRunAt: next, status: next ? 'active' : 'completed' }, now);
@@ -178,6 +191,7 @@ export function createRecurringGenerator(app: AppContext, invoices: InvoiceServi
       await Promise.all(Array.from({ length: Math.max(1, concurrency) }, work));
       if (!progressed) break;
     }
+    if (autoPay) await autoPay.processDue(onError).catch(onError);
     return result;
   }
 

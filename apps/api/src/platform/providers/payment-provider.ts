@@ -1,3 +1,5 @@
+import type { SavedMethodProvider } from './saved-method-provider';
+
 /**
  * The payment provider port (docs/architecture.md, "Money movement"; ARCHITECTURE section 13).
  * Services speak only these types; the one adapter (stripe-payment-provider.ts) maps them to the
@@ -191,7 +193,7 @@ export type ProviderPaymentAttempt = {
 /** A refund of a payment attempt's charge; for a destination charge the transfer and the fee are taken back in proportion. */
 export type ProviderRefund = { id: string; paymentAttemptId: string; amount: number; currency: string; status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action' };
 
-export type PaymentProvider = {
+export type PaymentProvider = SavedMethodProvider & {
   /** A real call with the tenant's key; resolves with the platform account id, rejects with PaymentProviderError (type `authentication` for a bad key). */
   verifyCredentials(): Promise<{ accountId: string }>;
   /** A connected account the platform collects requirements for (API onboarding), US, usd. */

@@ -14,6 +14,7 @@ import {
   type ProviderPaymentStatus,
   type VerifiedProviderEvent,
 } from './payment-provider';
+import { createStripeSavedMethodCalls } from './stripe-saved-method-provider';
 
 /**
  * The PaymentProvider port on the official `stripe` SDK: the only file (with the bank-link
@@ -256,6 +257,8 @@ export function createStripePaymentProvider(credentials: PaymentProviderCredenti
   const stripe = new Stripe(credentials.secretKey, { timeout: REQUEST_TIMEOUT_MS, maxNetworkRetries: 1, telemetry: false, ...(base ?? {}) });
 
   return {
+    ...createStripeSavedMethodCalls(stripe, { call, toProviderError }),
+
     verifyCredentials: () => call(async () => ({ accountId: (await stripe.accounts.retrieveCurrent()).id })),
 
     createPayoutAccount: (input, idempotencyKey) =>

@@ -6,6 +6,7 @@ import { type CounterpartyKind, type CounterpartyResource, type PostalAddressRes
 import { ExternalLink } from '../../../components/external-link';
 import { Icon } from '../../../components/icon';
 import { PageHeader } from '../../../components/page-header';
+import { MethodLinkButton } from '../../saved-methods';
 import { QueryState } from '../../../components/query-state';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
@@ -66,6 +67,7 @@ function Details({ kind, record }: { kind: CounterpartyKind; record: Counterpart
         title={record.display_name || record.name}
         actions={
           <>
+            {kind === 'customer' && <MethodLinkButton customerId={record.id} />}
             {invited && can(counterpartyKinds[kind].abilities.create) && (
               <Button variant="default" leftSection={<Icon name="mail" size={16} />} loading={resend.isPending} onClick={() => void resendInvite()}>
                 {t('counterparties.resend_invitation')}

@@ -15,6 +15,7 @@ import { handleFormError } from '../../../lib/form-errors';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCan } from '../../../lib/session';
 import { paymentModesApi } from '../../../lib/queries/catalog-queries';
+import { SavedMethodsSection } from '../../saved-methods';
 
 function PaymentModeFormModal({ mode, onClose }: { mode: PaymentModeResource | null; onClose: () => void }) {
   const { t } = useTranslation();
@@ -43,7 +44,7 @@ function PaymentModeFormModal({ mode, onClose }: { mode: PaymentModeResource | n
   );
 }
 
-/** Settings → payment methods: the modes a payment is recorded with (cash, check, bank transfer…). */
+/** Settings → payment methods: the modes a payment is recorded with (cash, check, bank transfer…), and the business's saved cards and bank accounts. */
 export function PaymentMethodsPage() {
   const { t } = useTranslation();
   const can = useCan();
@@ -100,6 +101,7 @@ export function PaymentMethodsPage() {
           )}
         />
       </Stack>
+      <SavedMethodsSection />
       {editing && <PaymentModeFormModal mode={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />}
       <ConfirmDialog
         opened={deleting !== null}

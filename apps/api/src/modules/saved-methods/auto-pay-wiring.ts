@@ -1,0 +1,33 @@
+import type { InvoiceResource } from '@app/contracts';
+import type { AppContext } from '../../platform/app-context';
+import type { DocumentAttachments } from '../documents/document-attachments';
+import { paymentContactsInTx } from '../counterparties/counterparties.service';
+import type { DocumentDelivery } from '../document-delivery/document-delivery.service';
+import { createOnlinePaymentService } from '../online-payments/online-payments.service';
+import { paymentDeliveryAdapter } from '../payments/payment-delivery';
+import { createPaymentService } from '../payments/payments.service';
+import { createPayoutService } from '../payouts/payouts.service';
+import { createDocumentDelivery } from '../document-delivery/document-delivery.service';
+import { type AutoPayService, createAutoPayService } from './auto-pay.service';
+import { createSavedMethodCore } from './saved-methods-core';
+import { createSavedMethodService } from './saved-methods.service';
+
+/**
+ * Auto pay for a process that runs the recurring generator without the HTTP app (the job worker,
+ * benchmarks): the online-payments service it charges through, built as the app builds it.
+ */
+export function createAutoPayFor(app: AppContext, attachments: DocumentAttachments, invoiceDelivery: DocumentDelivery<InvoiceResource>): AutoPayService {
+  const payments = createPaymentService(app, attachments);
+  const paymentDelivery = createDocumentDelivery(app, paymentDeliveryAdapter(payments));
+  const online = createOnlinePaymentService(app, {
+    payments,
+    payouts: createPayoutService(app),
+    publicInvoiceId: (tenantId, token) => invoiceDelivery.publicDocumentId(tenantId, token),
+    sendReceiptInTx: (tx, actor, scope, paymentId, origin) => paymentDelivery.sendWithDefaultsInTx(tx, actor, scope, paymentId, { origin, userEmail: null }),
+  });
+  return createAutoPayService(app, {
+    online,
+    methods: createSavedMethodService(app, createSavedMethodCore(app)),
+    contactsInTx: (tx, vendor, counterpartyId) => paymentContactsInTx(tx, vendor.tenantId, vendor.businessId, counterpartyId),
+  });
+}

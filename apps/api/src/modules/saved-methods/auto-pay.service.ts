@@ -1,0 +1,154 @@
+import type { Tx } from '../../db/client';
+import { inTenant } from '../../db/tenant-tx';
+import type { AppContext } from '../../platform/app-context';
+import { type AuditActor, recordAudit } from '../../platform/audit';
+import type { BusinessScope } from '../../platform/business-scope';
+import { newId } from '../../platform/crypto';
+import type { MailDraft } from '../../platform/outbox';
+import type { OnlinePaymentService } from '../online-payments/online-payments.service';
+import type { SavedMethodService } from './saved-methods.service';
+import * as repo from './saved-methods.repository';
+
+/**
+ * The retry rule (issue 17 item 5): a soft decline (the bank may say yes later) is tried once more
+ * a day later; a hard one (a lost or stolen card, authentication the absent payer cannot give, no
+ * saved method) is not, and the vendor and the customer are told at once.
+ */
+export const AUTO_PAY_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
+export const AUTO_PAY_TRIES = 2;
+const SOFT_DECLINES = new Set(['generic_decline', 'insufficient_funds', 'try_again_later', 'processing_error', 'do_not_honor', 'card_velocity_exceeded', 'card_declined']);
+/** A try left `confirming` (the process ended between the two steps) is confirmed again this much later; the provider's key makes that safe. */
+const CONFIRM_AGAIN_AFTER_MS = 5 * 60 * 1000;
+
+export const autoPayMessages = {
+  noMethod: 'The customer has no saved payment method to charge.',
+} as const;
+
+/** Who is told of a failed try: the customer record and the vendor's address. */
+export type AutoPayContacts = { customerName: string; customerEmail: string | null; vendorName: string; vendorEmail: string | null };
+
+export type AutoPayDeps = {
+  online: Pick<OnlinePaymentService, 'prepareOffSessionInTx' | 'confirmOffSession'>;
+  methods: Pick<SavedMethodService, 'defaultMethodInTx'>;
+  contactsInTx(tx: Tx, vendor: BusinessScope, counterpartyId: string): Promise<AutoPayContacts | null>;
+};
+
+/** What a generated invoice's auto pay needs to know, from the recurring invoice that made it. */
+export type AutoPayRequest = { invoiceId: string; invoiceNumber: string; recurringInvoiceId: string; counterpartyId: string; customerBusinessId: string | null };
+
+function failureMails(contacts: AutoPayContacts, attempt: repo.AutoPayAttemptRow, reason: string, retryAt: Date | null): MailDraft[] {
+  const retry = retryAt ? ` We will try once more on ${retryAt.toISOString().slice(0, 10)}.` : '';
+  const subject = `Automatic payment of invoice ${attempt.invoiceNumber} failed`;
+  const drafts: MailDraft[] = [];
+  if (contacts.customerEmail) {
+    drafts.push({ to: contacts.customerEmail, subject, text: `Hello ${contacts.customerName},\n\nThe automatic payment of invoice ${attempt.invoiceNumber} from ${contacts.vendorName} did not go through: ${reason}${retry}\n\nYou can update your saved payment method or pay the invoice from its link.\n`, secrets: [] });
+  }
+  if (contacts.vendorEmail) {
+    drafts.push({ to: contacts.vendorEmail, subject, text: `The automatic payment of invoice ${attempt.invoiceNumber} by ${contacts.customerName} did not go through: ${reason}${retry}\n`, secrets: [] });
+  }
+  return drafts;
+}
+
+/**
+ * Auto pay: when a recurring invoice with auto_pay_enabled makes an invoice, the customer's default
+ * saved method is charged off-session, through the online-payments service (the same destination
+ * charge and fee as a card payment; the invoice paid only from the verified webhook). A try is a
+ * row asked for in the generator's transaction, then made in two steps (the attempt stored, then
+ * confirmed), each keyed by the invoice and the try at the provider, so a repeated run, a second
+ * worker or a restart charges nothing twice.
+ */
+export function createAutoPayService(app: AppContext, deps: AutoPayDeps) {
+  const actorOf = (attempt: repo.AutoPayAttemptRow): AuditActor => ({ tenantId: attempt.tenantId, userId: null, businessId: attempt.businessId, ip: null });
+
+  /** Ends a try that failed: the reason kept, the next try asked for when the rule allows, both sides told (mail committed with it). */
+  async function failInTx(tx: Tx, attempt: repo.AutoPayAttemptRow, status: 'failed' | 'skipped', reason: string, soft: boolean): Promise<string[]> {
+    const retryAt = soft && attempt.try < AUTO_PAY_TRIES ? new Date(app.clock.now().getTime() + AUTO_PAY_RETRY_AFTER_MS) : null;
+    await repo.updateAttempt(tx, attempt.tenantId, attempt.id, { status, message: reason, nextTryAt: null });
+    if (retryAt) await repo.insertAttemptOnce(tx, { ...attempt, id: newId(), try: attempt.try + 1, status: 'pending', amount: null, providerIntentId: null, message: null, nextTryAt: retryAt, createdAt: app.clock.now() });
+    await recordAudit(tx, actorOf(attempt), { model: 'invoice', modelId: attempt.invoiceId, action: 'updated', after: { event: 'auto_pay_failed', try: attempt.try, reason, retry_at: retryAt?.toISOString() ?? null } });
+    const contacts = await deps.contactsInTx(tx, { tenantId: attempt.tenantId, businessId: attempt.businessId }, attempt.counterpartyId);
+    if (!contacts) return [];
+    const ids: string[] = [];
+    for (const draft of failureMails(contacts, attempt, reason, retryAt)) ids.push(await app.outbox.write(tx, attempt.tenantId, draft));
+    return ids;
+  }
+
+  async function dispatch(tenantId: string, mailIds: readonly string[]): Promise<void> {
+    // Committed already: should a dispatch fail, the outbox sweep sends it.
+    for (const id of mailIds) await app.outbox.dispatch(tenantId, id).catch(() => undefined);
+  }
+
+  /** Step one: the attempt made and stored (or the try ended: nothing to charge it with, nothing due). */
+  async function prepare(tenantId: string, id: string, origin: string): Promise<repo.AutoPayAttemptRow | null> {
+    let mailIds: string[] = [];
+    const ready = await inTenant(app.db, tenantId, async (tx) => {
+      const attempt = await repo.lockAttempt(tx, tenantId, id);
+      if (!attempt || (attempt.status !== 'pending' && attempt.status !== 'confirming')) return null;
+      if (attempt.nextTryAt && attempt.nextTryAt > app.clock.now()) return null;
+      if (attempt.status === 'confirming') return attempt;
+      const method = await deps.methods.defaultMethodInTx(tx, { tenantId, businessId: attempt.businessId }, { counterpartyId: attempt.counterpartyId, customerBusinessId: attempt.customerBusinessId });
+      if (!method) {
+        mailIds = await failInTx(tx, attempt, 'skipped', autoPayMessages.noMethod, false);
+        return null;
+      }
+      const prepared = await deps.online.prepareOffSessionInTx(tx, tenantId, attempt.invoiceId, method, attempt.try, origin);
+      if ('skipped' in prepared) {
+        await repo.updateAttempt(tx, tenantId, attempt.id, { status: 'skipped', message: prepared.skipped, nextTryAt: null });
+        return null;
+      }
+      const patch = { status: 'confirming' as const, amount: prepared.amount, providerIntentId: prepared.intentId, nextTryAt: new Date(app.clock.now().getTime() + CONFIRM_AGAIN_AFTER_MS) };
+      await repo.updateAttempt(tx, tenantId, attempt.id, patch);
+      return { ...attempt, ...patch };
+    });
+    await dispatch(tenantId, mailIds);
+    return ready;
+  }
+
+  /** Step two: confirmed with the payer absent; a refusal ends the try as the retry rule says. */
+  async function confirm(attempt: repo.AutoPayAttemptRow): Promise<'charged' | 'failed'> {
+    if (!attempt.providerIntentId) throw new Error(`Auto-pay try ${attempt.id} has no attempt to confirm`);
+    const answer = await deps.online.confirmOffSession(attempt.tenantId, attempt.providerIntentId, attempt.try);
+    let mailIds: string[] = [];
+    await inTenant(app.db, attempt.tenantId, async (tx) => {
+      const locked = await repo.lockAttempt(tx, attempt.tenantId, attempt.id);
+      if (locked?.status !== 'confirming') return;
+      if ('charged' in answer) await repo.updateAttempt(tx, attempt.tenantId, attempt.id, { status: 'charged', nextTryAt: null });
+      else mailIds = await failInTx(tx, locked, 'failed', answer.refused, answer.declineCode !== null && SOFT_DECLINES.has(answer.declineCode));
+    });
+    await dispatch(attempt.tenantId, mailIds);
+    return 'charged' in answer ? 'charged' : 'failed';
+  }
+
+  return {
+    /** In the generator's transaction: the generated invoice's first try, due at once. */
+    async requestInTx(tx: Tx, vendor: BusinessScope, request: AutoPayRequest): Promise<void> {
+      await repo.insertAttemptOnce(tx, { tenantId: vendor.tenantId, id: newId(), businessId: vendor.businessId, ...request, try: 1, status: 'pending', nextTryAt: app.clock.now() });
+    },
+
+    /** Makes one due try; what it came to (`null` when it was not due or another worker holds it). */
+    async process(tenantId: string, id: string): Promise<'charged' | 'failed' | null> {
+      const origin = await app.tenants.originOfTenant(tenantId);
+      const ready = await prepare(tenantId, id, origin);
+      return ready ? confirm(ready) : null;
+    },
+
+    /** Every try due at `now`, across tenants (run after each generator run, so retries come due a day on). */
+    async processDue(onError: (error: unknown) => void = () => undefined): Promise<{ charged: number; failed: number }> {
+      const result = { charged: 0, failed: 0 };
+      for (const due of await repo.dueAttempts(app.db, app.clock.now(), 200)) {
+        const outcome = await this.process(due.tenantId, due.id).catch((error: unknown) => {
+          onError(error);
+          return null;
+        });
+        if (outcome) result[outcome] += 1;
+      }
+      return result;
+    },
+
+    async attemptsOf(tenantId: string, invoiceId: string): Promise<repo.AutoPayAttemptRow[]> {
+      return inTenant(app.db, tenantId, (tx) => repo.attemptsOf(tx, tenantId, invoiceId));
+    },
+  };
+}
+
+export type AutoPayService = ReturnType<typeof createAutoPayService>;

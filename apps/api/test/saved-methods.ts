@@ -1,0 +1,32 @@
+import { expect } from 'vitest';
+import type { PaymentMethodSetupResource, SavedPaymentMethodResource } from '@app/contracts';
+import type { FakeStripe } from '@app/fakes';
+import type { TestClient, TestResponse } from './harness';
+import { callFakeStripe } from './payouts';
+
+export function setupOf(response: TestResponse): PaymentMethodSetupResource {
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return (response.body as { data: PaymentMethodSetupResource }).data;
+}
+
+export const setupIdOf = (setup: PaymentMethodSetupResource): string => setup.client_secret.split('_secret_')[0] ?? '';
+
+/** What Stripe.js `confirmCardSetup(clientSecret, { payment_method })` sends: the publishable key and the setup's client secret. */
+export async function confirmSetup(fake: FakeStripe, setup: PaymentMethodSetupResource, paymentMethod: string): Promise<Record<string, unknown>> {
+  return callFakeStripe(fake, `/v1/setup_intents/${setupIdOf(setup)}/confirm`, setup.publishable_key, { client_secret: setup.client_secret, payment_method: paymentMethod });
+}
+
+export async function methodsOf(client: TestClient): Promise<SavedPaymentMethodResource[]> {
+  const response = await client.get('/api/v1/business/payment-methods');
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return (response.body as { data: SavedPaymentMethodResource[] }).data;
+}
+
+/** Saves a card for the client's business through a setup its browser confirms, then tells the server, which asks the provider. */
+export async function saveCard(fake: FakeStripe, client: TestClient, paymentMethod = 'pm_card_visa'): Promise<SavedPaymentMethodResource> {
+  const setup = setupOf(await client.post('/api/v1/business/payment-methods/setup', {}));
+  expect((await confirmSetup(fake, setup, paymentMethod)).status).toBe('succeeded');
+  const saved = await client.post('/api/v1/business/payment-methods/confirm', { setup_intent_id: setupIdOf(setup) });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return (saved.body as { data: SavedPaymentMethodResource }).data;
+}
