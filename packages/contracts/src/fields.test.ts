@@ -57,6 +57,7 @@ const RESPONSE_SCHEMAS = new Set([
   'paymentClaimSchema',
   'paymentClaimStateSchema',
   'paymentInvoiceSchema',
+  'paymentProcessingSchema',
   'paymentTransferSchema',
   'payoutAccountStateSchema',
   'payoutOnboardingLinkSchema',

@@ -35,4 +35,5 @@ export * from './payment-claims';
 export * from './statements';
 export * from './recurring-invoices';
 export * from './online-payments';
+export * from './online-payment-methods';
 export * from './saved-payment-methods';
