@@ -169,6 +169,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
     sendReceiptInTx: (tx, actor, scope, paymentId, origin) => paymentDelivery.sendWithDefaultsInTx(tx, actor, scope, paymentId, { origin, userEmail: null }),
   });
   providerEventHandlers.register('payment_intent.succeeded', online.applySucceeded);
+  providerEventHandlers.register('payment_intent.processing', online.applyProcessing);
   providerEventHandlers.register('payment_intent.payment_failed', online.applyNotPaid);
   providerEventHandlers.register('payment_intent.canceled', online.applyNotPaid);
   const savedMethodCore = createSavedMethodCore(app);

@@ -5,6 +5,7 @@ import { priceSchema } from './items';
 import { formatMessage, messages } from './messages';
 import { postalAddressResourceSchema } from './address';
 import { taxSelectionSchema } from './tax-selection';
+import { paymentProcessingSchema } from './online-payment-methods';
 
 export const invoiceStatuses = ['draft', 'open', 'sent', 'viewed', 'approved', 'rejected', 'void', 'overdue', 'completed'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
@@ -242,6 +243,8 @@ export const invoiceResourceSchema = z.object({
   paid_status: invoicePaidStatusField,
   amount_paid: z.number(),
   due_amount: z.number(),
+  /** A bank payment on its way (null when none): the invoice shows "Processing" and stays payable by nobody else until it settles or fails. */
+  payment_processing: paymentProcessingSchema.nullable(),
   source: z.enum(['app', 'upload', 'estimate', 'recurring']),
   estimate_id: z.string().nullable(),
 });

@@ -58,6 +58,7 @@ const RESPONSE_SCHEMAS = new Set([
   'paymentClaimStateSchema',
   'paymentInvoiceSchema',
   'paymentMovementSchema',
+  'paymentProcessingSchema',
   'paymentTransferSchema',
   'payoutAccountStateSchema',
   'payoutOnboardingLinkSchema',

@@ -35,5 +35,6 @@ export * from './payment-claims';
 export * from './statements';
 export * from './recurring-invoices';
 export * from './online-payments';
+export * from './online-payment-methods';
 export * from './saved-payment-methods';
 export * from './payment-refunds';

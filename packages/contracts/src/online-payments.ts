@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { onlinePaymentMethods } from './online-payment-methods';
+import { messages } from './messages';
 import { paymentAmountSchema } from './payments';
 
 // ---- Paying an invoice online by card (issue 17; ARCHITECTURE section 13) -------------------
@@ -8,7 +10,11 @@ import { paymentAmountSchema } from './payments';
  * it (only where the tenant allows partial payments; at least the 0.50 minimum unless it settles
  * the invoice, never above what is due).
  */
-export const cardPaymentRequestSchema = z.object({ amount: paymentAmountSchema.optional() });
+export const cardPaymentRequestSchema = z.object({
+  amount: paymentAmountSchema.optional(),
+  /** Card unless the payer chose a US bank account; a change of method is a new payment attempt. */
+  method: z.enum(onlinePaymentMethods, { error: messages.invalidType }).optional(),
+});
 export type CardPaymentRequest = z.input<typeof cardPaymentRequestSchema>;
 
 /** What the browser confirms the card payment with, through the provider's script. */
@@ -20,6 +26,8 @@ export const cardPaymentSchema = z.object({
   /** ISO code, lower case, as the provider writes it. */
   currency: z.string(),
   publishable_key: z.string(),
+  /** What the client secret is confirmed with: a card form, or a bank account with the payer's mandate. */
+  method: z.enum(onlinePaymentMethods),
 });
 export type CardPayment = z.infer<typeof cardPaymentSchema>;
 export const cardPaymentResponseSchema = z.object({ data: cardPaymentSchema });
@@ -52,4 +60,6 @@ export const cardPaymentOptionsResponseSchema = z.object({ data: cardPaymentOpti
 export const onlinePaymentMessages = {
   notSetUp: 'Online payments are not set up for this business',
   inProgress: 'A payment for this invoice is already in progress.',
+  /** The vendor's mail and the invoice's history when a bank debit is returned. */
+  bankPaymentFailed: 'The bank payment failed and the amount is due again.',
 } as const;

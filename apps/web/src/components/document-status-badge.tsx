@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { EstimateStatus, InvoicePaidStatus, InvoiceStatus } from '@app/contracts';
+import type { EstimateStatus, InvoicePaidStatus, InvoiceStatus, PaymentProcessing } from '@app/contracts';
 import type { ShownEstimateStatus, ShownInvoiceStatus } from '@app/domain';
 
 type BadgeStatus = InvoiceStatus | EstimateStatus | ShownInvoiceStatus | ShownEstimateStatus;
@@ -42,6 +42,17 @@ export function PaidStatusBadge({ status }: { status: InvoicePaidStatus | null }
   return (
     <Badge color={PAID_COLOR[status]} variant="outline">
       {t(`public_documents.paid_status.${status}`)}
+    </Badge>
+  );
+}
+
+/** "Processing" while a bank payment is on its way (it settles in days); nothing when none is. */
+export function PaymentProcessingBadge({ processing }: { processing: PaymentProcessing | null }) {
+  const { t } = useTranslation();
+  if (processing === null) return null;
+  return (
+    <Badge color="yellow" variant="light">
+      {t('public_documents.payment_processing')}
     </Badge>
   );
 }

@@ -1,14 +1,15 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CardPayment, CardPaymentOptions } from '@app/contracts';
+import type { CardPayment, CardPaymentOptions, OnlinePaymentMethod, PaymentProcessing } from '@app/contracts';
+import { BankAccountFields, type BankAccountErrors, bankAccountErrors, emptyBankAccount } from './bank-account-fields';
 import { MoneyInput } from './decimal-input';
 import { errorText } from '../lib/api-error';
 import { formatDocumentMoney, moneyFormatOf } from '../lib/money';
 import { amountText, checkAmount } from '../lib/pay-amount';
-import { type CardForm, paymentTokens } from '../lib/payment-tokens';
+import { type BankAccountDetails, type CardForm, paymentTokens } from '../lib/payment-tokens';
 
-type Step = { kind: 'idle' } | { kind: 'card' } | { kind: 'paying' } | { kind: 'paid'; amount: number } | { kind: 'failed'; message: string };
+type Step = { kind: 'idle' } | { kind: 'card' } | { kind: 'paying' } | { kind: 'paid'; amount: number } | { kind: 'processing'; amount: number } | { kind: 'failed'; message: string };
 
 export type PayFormProps = {
   /** What the invoice's business takes (`available`), the provider's key and script, and the amount rules. */
@@ -17,7 +18,11 @@ export type PayFormProps = {
   dueAmount: number;
   currencyId: number;
   /** Starts the payment on our server (which checks the amount again and may refuse it with its message); resolves to what the provider's script confirms. */
-  start(amount: number | undefined): Promise<CardPayment>;
+  start(amount: number | undefined, method: OnlinePaymentMethod): Promise<CardPayment>;
+  /** Who is paid: named in the bank debit's mandate. */
+  payee: string;
+  /** A bank payment on its way (the invoice's `payment_processing`): shown instead of the form, as no other payment can start meanwhile. */
+  processing: PaymentProcessing | null;
   /** After the provider's script confirmed the payment (the invoice shows paid once the provider's event reaches the server). */
   onPaid?(): Promise<unknown>;
   /** The in-app pay page shows the card form at once; the public page behind its Pay button. */
@@ -34,11 +39,14 @@ export type PayFormProps = {
  * settles what is due, never more than what is due), the provider's card form, then success, or
  * the provider's or our server's message and another try. The card number never touches our code.
  */
-export function PayForm({ options, dueAmount, currencyId, start, onPaid, openAtOnce = false, submitLabel, notice }: PayFormProps) {
+export function PayForm({ options, dueAmount, currencyId, start, payee, processing, onPaid, openAtOnce = false, submitLabel, notice }: PayFormProps) {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>({ kind: openAtOnce ? 'card' : 'idle' });
   const [amount, setAmount] = useState(() => amountText(dueAmount, currencyId));
   const [amountError, setAmountError] = useState<string | null>(null);
+  const [method, setMethod] = useState<OnlinePaymentMethod>('card');
+  const [bank, setBank] = useState<BankAccountDetails>(emptyBankAccount);
+  const [bankErrors, setBankErrors] = useState<BankAccountErrors>({});
   const target = useRef<HTMLDivElement>(null);
   const form = useRef<CardForm | null>(null);
   const failedText = t('online_payments.failed');
@@ -66,19 +74,60 @@ export function PayForm({ options, dueAmount, currencyId, start, onPaid, openAtO
   }, [showForm, options.publishable_key, options.provider_script, failedText]);
   useEffect(() => () => form.current?.destroy(), []);
 
+  if (processing !== null || step.kind === 'processing') {
+    const inFlight = processing?.amount ?? (step.kind === 'processing' ? step.amount : 0);
+    return (
+      <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="pay-form-title">
+        <Stack>
+          <Title order={2} fz="h5" id="pay-form-title">
+            {t('online_payments.title')}
+          </Title>
+          <Alert color="yellow" role="status" title={t('online_payments.processing_title')}>
+            {t('online_payments.bank.processing', { amount: formatDocumentMoney(inFlight, currencyId) })}
+          </Alert>
+        </Stack>
+      </Paper>
+    );
+  }
   if (!options.available) return <Alert color="gray">{options.message}</Alert>;
 
-  async function pay() {
-    const card = form.current;
-    if (!card) return;
+  /** The amount the payer chose, or null (with its problem shown) when it cannot be paid. */
+  function chosenAmount(): number | null {
     if (chosen.problem !== null || chosen.amount === null) {
       setAmountError(chosen.problem);
-      return;
+      return null;
     }
     setAmountError(null);
+    return chosen.amount;
+  }
+
+  async function payByBank() {
+    const errors = bankAccountErrors(bank, t);
+    setBankErrors(errors);
+    const paid = chosenAmount();
+    if (Object.keys(errors).length > 0 || paid === null || !options.publishable_key) return;
     setStep({ kind: 'paying' });
     try {
-      const started = await start(options.partial_payments ? chosen.amount : undefined);
+      const started = await start(options.partial_payments ? paid : undefined, 'us_bank_account');
+      const outcome = await paymentTokens(options.publishable_key, options.provider_script).payByBank(started.client_secret, bank);
+      if (outcome === 'needs_verification') return setStep({ kind: 'failed', message: t('online_payments.bank.needs_verification') });
+      setStep({ kind: 'processing', amount: started.amount });
+      setBank(emptyBankAccount);
+      await onPaid?.();
+    } catch (error) {
+      setStep({ kind: 'failed', message: errorText(error, failedText) ?? failedText });
+    }
+  }
+
+  async function pay() {
+    if (method === 'us_bank_account') return payByBank();
+    const card = form.current;
+    if (!card) return;
+    const paid = chosenAmount();
+    if (paid === null) return;
+    setStep({ kind: 'paying' });
+    try {
+      const started = await start(options.partial_payments ? paid : undefined, 'card');
       await card.pay(started.client_secret);
       setStep({ kind: 'paid', amount: started.amount });
       card.destroy();
@@ -123,10 +172,20 @@ export function PayForm({ options, dueAmount, currencyId, start, onPaid, openAtO
             ) : (
               <Text size="sm">{t('online_payments.amount_due', { amount: shownAmount })}</Text>
             )}
-            <Text fw={500} size="sm" id="pay-form-card-label">
-              {t('online_payments.card_label')}
-            </Text>
-            <div ref={target} data-testid="card-form" aria-labelledby="pay-form-card-label" />
+            <Radio.Group label={t('online_payments.method')} value={method} onChange={(picked) => setMethod(picked === 'us_bank_account' ? 'us_bank_account' : 'card')}>
+              <Group mt={4}>
+                <Radio value="card" label={t('online_payments.card_label')} disabled={step.kind === 'paying'} />
+                <Radio value="us_bank_account" label={t('online_payments.bank.label')} disabled={step.kind === 'paying'} />
+              </Group>
+            </Radio.Group>
+            {/* The card form stays mounted while the bank form shows, so switching back keeps what was typed. */}
+            <div hidden={method !== 'card'}>
+              <Text fw={500} size="sm" id="pay-form-card-label">
+                {t('online_payments.card_label')}
+              </Text>
+              <div ref={target} data-testid="card-form" aria-labelledby="pay-form-card-label" />
+            </div>
+            {method === 'us_bank_account' && <BankAccountFields value={bank} errors={bankErrors} onChange={setBank} business={payee} amount={shownAmount} disabled={step.kind === 'paying'} />}
             {step.kind === 'failed' && (
               <Alert color="red" role="alert" title={t('online_payments.try_again')}>
                 {step.message}

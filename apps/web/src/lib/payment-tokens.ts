@@ -34,6 +34,14 @@ export type PaymentTokens = {
   bankAccountToken(details: BankAccountDetails): Promise<string>;
   /** A card form to mount and pay with (Stripe.js `elements().create('card')` and `confirmCardPayment`). */
   cardForm(): Promise<CardForm>;
+  /**
+   * Confirms a bank payment (Stripe.js `confirmUsBankAccountPayment`, which records the payer's
+   * online mandate acceptance): the debit then processes for days. Answers whether it is on its
+   * way, or whether the provider first wants the account verified (real Stripe asks that of
+   * accounts typed by hand: microdeposits, `requires_action`). Throws PaymentTokenError with the
+   * provider's message when it refuses the account.
+   */
+  payByBank(clientSecret: string, details: BankAccountDetails): Promise<'processing' | 'needs_verification'>;
 };
 
 const loaded = new Map<string, ReturnType<typeof loadStripe>>();
@@ -92,6 +100,16 @@ export function paymentTokens(publishableKey: string, scriptUrl: string | null):
         },
         destroy: () => card.destroy(),
       };
+    },
+    async payByBank(clientSecret, details) {
+      const { error, paymentIntent } = await (await stripe()).confirmUsBankAccountPayment(clientSecret, {
+        payment_method: {
+          us_bank_account: { routing_number: details.routingNumber, account_number: details.accountNumber, account_holder_type: details.accountHolderType },
+          billing_details: { name: details.accountHolderName },
+        },
+      });
+      if (error) throw new PaymentTokenError(error.message ?? 'The payment provider refused this bank account.');
+      return paymentIntent.status === 'processing' || paymentIntent.status === 'succeeded' ? 'processing' : 'needs_verification';
     },
   };
 }

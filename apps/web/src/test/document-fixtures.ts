@@ -67,6 +67,7 @@ export function makeInvoice(overrides: Partial<InvoiceResource> = {}): InvoiceRe
     paid_status: 'unpaid',
     amount_paid: 0,
     due_amount: 11000,
+    payment_processing: null,
     source: 'app',
     estimate_id: null,
     ...overrides,

@@ -62,7 +62,7 @@ export const payments = pgTable(
      * unique so a replayed or duplicated event cannot book it twice, and how it was paid.
      */
     providerPaymentId: text('provider_payment_id'),
-    onlineMethod: text('online_method', { enum: ['card'] }),
+    onlineMethod: text('online_method', { enum: ['card', 'us_bank_account'] }),
     createdByUserId: uuid('created_by_user_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -91,6 +91,9 @@ export const invoices = pgTable(
     paidStatus: text('paid_status').notNull().default('unpaid'),
     amountPaid: money('amount_paid'),
     dueAmount: money('due_amount'),
+    /** A bank debit the provider is still settling (migration 0031): its amount and method, both null when none. Written by the online-payments inbox handlers only. */
+    processingAmount: bigint('processing_amount', { mode: 'number' }),
+    processingMethod: text('processing_method', { enum: ['card', 'us_bank_account'] }),
     source: text('source', { enum: ['app', 'upload', 'estimate', 'recurring'] }).notNull().default('app'),
     estimateId: uuid('estimate_id'),
     recurringInvoiceId: uuid('recurring_invoice_id'),

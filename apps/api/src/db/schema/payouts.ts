@@ -98,6 +98,8 @@ export const onlinePaymentIntents = pgTable(
     currency: text('currency').notNull(),
     destinationAccountId: text('destination_account_id').notNull(),
     applicationFee: bigint('application_fee', { mode: 'number' }).notNull(),
+    /** What the payer confirms it with (migration 0031); another method is another attempt. */
+    method: text('method', { enum: ['card', 'us_bank_account'] }).notNull().default('card'),
     status: text('status', { enum: ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'succeeded', 'canceled'] }).notNull(),
     /** The provider's message on the last failure (a decline). */
     lastError: text('last_error'),

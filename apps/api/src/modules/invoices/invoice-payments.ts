@@ -1,4 +1,4 @@
-import { type PaymentInvoice, currencyById } from '@app/contracts';
+import { type PaymentInvoice, type PaymentProcessing, currencyById } from '@app/contracts';
 import { type InvoiceMilestones, type InvoicePaidAmounts, type PayableInvoice, paidAmounts, paidStatusOf, settledInvoiceStatus } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit';
@@ -63,6 +63,15 @@ export async function writeAmountPaid(tx: Tx, actor: AuditActor, row: PaidInvoic
     after: { status: updated.status, amount_paid: updated.amountPaid, due_amount: updated.dueAmount, paid_status: updated.paidStatus },
   });
   return updated;
+}
+
+/**
+ * Marks a locked invoice as having a bank payment on its way, or clears the mark (null). Only the
+ * online-payments inbox handlers call it, in the event's transaction; what was paid is untouched.
+ */
+export async function writePaymentProcessing(tx: Tx, row: PaidInvoiceRow, processing: PaymentProcessing | null): Promise<void> {
+  if (row.processingAmount === (processing?.amount ?? null) && row.processingMethod === (processing?.method ?? null)) return;
+  await repo.updateInvoice(tx, row.tenantId, row.id, { processingAmount: processing?.amount ?? null, processingMethod: processing?.method ?? null });
 }
 
 export function toPaymentInvoice(row: PaidInvoiceRow): PaymentInvoice {

@@ -46,6 +46,7 @@ export function toInvoiceListItem(row: InvoiceRow, context: ResourceContext): In
     display_status: displayInvoiceStatus({ ...state, due_date: row.dueDate }, context.today),
     amount_paid: row.amountPaid,
     ...invoiceBalance({ ...state, due_amount: row.dueAmount }),
+    payment_processing: row.processingAmount !== null && row.processingMethod !== null ? { amount: row.processingAmount, method: row.processingMethod } : null,
     source: row.source,
     estimate_id: row.estimateId,
   };

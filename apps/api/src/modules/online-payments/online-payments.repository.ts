@@ -1,6 +1,6 @@
 import { and, eq, max, notInArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
-import { onlinePaymentIntents } from '../../db/schema';
+import { businessUsers, businesses, onlinePaymentIntents, users } from '../../db/schema';
 
 export type OnlineIntentRow = typeof onlinePaymentIntents.$inferSelect;
 export type OnlineIntentInsert = typeof onlinePaymentIntents.$inferInsert;
@@ -35,6 +35,28 @@ export async function updateIntent(tx: Tx, tenantId: string, id: string, patch: 
     .update(onlinePaymentIntents)
     .set({ ...patch, updatedAt: new Date() })
     .where(and(eq(onlinePaymentIntents.tenantId, tenantId), eq(onlinePaymentIntents.id, id)));
+}
+
+/** The stored intent an event names, unlocked: the bank handlers lock its invoice first, then it. */
+export async function findByProviderIntentId(tx: Tx, tenantId: string, providerIntentId: string): Promise<OnlineIntentRow | undefined> {
+  const rows = await tx
+    .select()
+    .from(onlinePaymentIntents)
+    .where(and(eq(onlinePaymentIntents.tenantId, tenantId), eq(onlinePaymentIntents.providerIntentId, providerIntentId)))
+    .limit(1);
+  return rows[0];
+}
+
+/** The business's name and its active owner's address (null when it has no active owner). */
+export async function ownerMailbox(tx: Tx, tenantId: string, businessId: string): Promise<{ name: string; email: string | null }> {
+  const rows = await tx
+    .select({ name: businesses.name, email: users.email })
+    .from(businesses)
+    .leftJoin(businessUsers, and(eq(businessUsers.tenantId, businesses.tenantId), eq(businessUsers.businessId, businesses.id), eq(businessUsers.isOwner, true), eq(businessUsers.status, 'active')))
+    .leftJoin(users, and(eq(users.tenantId, businessUsers.tenantId), eq(users.id, businessUsers.userId), eq(users.status, 'active')))
+    .where(and(eq(businesses.tenantId, tenantId), eq(businesses.id, businessId)))
+    .limit(1);
+  return { name: rows[0]?.name ?? '', email: rows[0]?.email ?? null };
 }
 
 /** The stored intent an event names, locked until the transaction ends. */

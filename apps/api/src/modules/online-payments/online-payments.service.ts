@@ -1,4 +1,4 @@
-import { type CardPayment, type CardPaymentOptions, type CardPaymentRequest, type InAppPayment, cardPaymentRequestSchema, currencyById, messages, onlinePaymentMessages, satisfies } from '@app/contracts';
+import { type CardPayment, type CardPaymentOptions, type CardPaymentRequest, type InAppPayment, type OnlinePaymentMethod, cardPaymentRequestSchema, currencyById, messages, onlinePaymentMessages, satisfies } from '@app/contracts';
 import { minimumTotal, platformFeeOf, settlePayment } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
@@ -9,17 +9,16 @@ import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { AMENDABLE_PAYMENT_STATUSES, type PaymentProvider, PaymentProviderError, type ProviderPaymentAttempt } from '../../platform/providers/payment-provider';
 import { findMembership } from '../auth/auth.port';
-import { type PaidInvoiceRow, lockPaidInvoices, payableInvoice } from '../invoices/invoice-payments';
+import { type PaidInvoiceRow, lockPaidInvoices, payableInvoice, writePaymentProcessing } from '../invoices/invoice-payments';
 import type { PaymentService } from '../payments/payments.service';
 import { settledOrFail } from '../payments/payment-rules';
 import type { PayoutService } from '../payouts/payouts.service';
 import type { InboxEvent } from '../provider-events/provider-events.service';
 import { onlinePaymentRules, paymentProviderSettings } from '../tenants/tenants.service';
 import { providerScriptUrls } from '../../platform/providers/provider-scripts';
+import { createBankPaymentEvents } from './bank-payments';
+import { lockInvoiceThenIntent } from './intent-lock';
 import * as repo from './online-payments.repository';
-
-/** The payment methods this module takes: cards (bank debits are a later step). */
-const CARD_ONLY = ['card'] as const;
 
 /** What the online-payments service needs of other modules, passed in where the app is built. */
 export type OnlinePaymentDeps = {
@@ -30,6 +29,9 @@ export type OnlinePaymentDeps = {
   /** Writes the payment's receipt mail to the outbox in the caller's transaction. */
   sendReceiptInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, paymentId: string, origin: string): Promise<unknown>;
 };
+
+/** What one payment attempt charges: an intent is given again only for this very charge, method included. */
+type Charge = { amount: number; fee: number; currency: string; destination: string; origin: string; method: OnlinePaymentMethod };
 
 /** Who is paying: a guest through the invoice's public link, or the customer business the invoice is addressed to. */
 type Payer = { kind: 'guest' } | { kind: 'business'; scope: BusinessScope };
@@ -65,6 +67,8 @@ function mismatchOf(stored: repo.OnlineIntentRow, told: ProviderPaymentAttempt):
  * back from the provider; the browser's word counts for nothing.
  */
 export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentDeps) {
+  const bank = createBankPaymentEvents(app);
+
   function providerOf(settings: NonNullable<Awaited<ReturnType<typeof paymentProviderSettings>>>): PaymentProvider {
     return app.paymentProviders(settings.credentials);
   }
@@ -84,11 +88,11 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
    * made, all under the invoice's lock. A payer still holding the canceled one's secret is told
    * by the provider that it was canceled, and starts again.
    */
-  async function intentFor(tx: Tx, provider: PaymentProvider, invoice: PaidInvoiceRow, charge: { amount: number; fee: number; currency: string; destination: string; origin: string }): Promise<ProviderPaymentAttempt> {
+  async function intentFor(tx: Tx, provider: PaymentProvider, invoice: PaidInvoiceRow, charge: Charge): Promise<ProviderPaymentAttempt> {
     const open = await repo.findOpenIntent(tx, invoice.tenantId, invoice.id);
     if (open) {
       const current = await providerCall(() => provider.retrievePaymentAttempt(open.providerIntentId));
-      const sameCharge = current.amount === charge.amount && current.applicationFee === (charge.fee > 0 ? charge.fee : null) && current.destinationAccountId === charge.destination;
+      const sameCharge = open.method === charge.method && current.amount === charge.amount && current.applicationFee === (charge.fee > 0 ? charge.fee : null) && current.destinationAccountId === charge.destination;
       // Mid-authentication (3-D Secure) for this very amount: the payer finishes it.
       if (sameCharge && (AMENDABLE_PAYMENT_STATUSES.includes(current.status) || current.status === 'requires_action')) {
         await repo.updateIntent(tx, invoice.tenantId, open.id, { status: current.status, origin: charge.origin });
@@ -98,6 +102,8 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       if (ended.status !== 'canceled') {
         // Being authenticated, processing or paid: that money is on its way, and the amount due follows it.
         await repo.updateIntent(tx, invoice.tenantId, open.id, { status: ended.status });
+        // A bank debit whose processing event has not arrived yet shows as processing from now.
+        if (ended.status === 'processing' && open.paymentId === null) await writePaymentProcessing(tx, invoice, { amount: open.amount, method: open.method });
         throw AppError.conflict(onlinePaymentMessages.inProgress);
       }
       await repo.updateIntent(tx, invoice.tenantId, open.id, { status: 'canceled' });
@@ -110,7 +116,7 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
           currency: charge.currency,
           destinationAccountId: charge.destination,
           applicationFee: charge.fee,
-          methods: CARD_ONLY,
+          methods: [charge.method],
           description: `Invoice ${invoice.invoiceNumber}`,
           metadata: { tenant_id: invoice.tenantId, business_id: invoice.businessId, invoice_id: invoice.id, attempt: String(attempt) },
         },
@@ -128,6 +134,7 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       currency: charge.currency,
       destinationAccountId: charge.destination,
       applicationFee: charge.fee,
+      method: charge.method,
       status: created.status,
       origin: charge.origin,
     });
@@ -158,10 +165,10 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       if (!currency) throw AppError.validation('amount', messages.invalidCurrency);
       const amount = request.amount ?? invoice.total - invoice.amountPaid;
       settledOrFail(settlePayment(payableInvoice(invoice, invoice.amountPaid), amount, { partialPayments: rules.partialPayments }), invoice.currencyId);
-      const charge = { amount, fee: platformFeeOf(amount, rules.fee), currency: currency.code.toLowerCase(), destination, origin };
+      const charge: Charge = { amount, fee: platformFeeOf(amount, rules.fee), currency: currency.code.toLowerCase(), destination, origin, method: request.method ?? 'card' };
       const intent = await intentFor(tx, provider, invoice, charge);
       if (!intent.clientSecret) throw new Error(`The provider gave no client secret for ${intent.id}`);
-      return { client_secret: intent.clientSecret, amount: intent.amount, currency: intent.currency, publishable_key: settings.publishableKey };
+      return { client_secret: intent.clientSecret, amount: intent.amount, currency: intent.currency, publishable_key: settings.publishableKey, method: charge.method };
     });
   }
 
@@ -238,7 +245,7 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       const provider = providerOf(settings);
       const told = provider.paymentAttemptOf(event.object);
       if (!told) return;
-      const row = await repo.lockByProviderIntentId(tx, event.tenantId, told.id);
+      const row = (await lockInvoiceThenIntent(tx, event.tenantId, told.id))?.row;
       // Not an intent we made, or one already booked (a replay, a duplicate): nothing to do.
       if (!row || row.paymentId) return;
       const eventMismatch = mismatchOf(row, told);
@@ -253,8 +260,9 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
         amount: row.amount,
         paymentDate: app.clock.now().toISOString().slice(0, 10),
         providerPaymentId: row.providerIntentId,
-        method: 'card',
+        method: row.method,
       });
+      await bank.settledInTx(tx, row);
       if ('refused' in booked) {
         await repo.updateIntent(tx, event.tenantId, row.id, { status: 'succeeded', lastError: booked.refused });
         if (!booked.refund) return recordIgnored(tx, row, event, booked.refused);
@@ -293,6 +301,8 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       const provider = providerOf(settings);
       const open = await repo.findOpenIntent(tx, tenantId, invoice.id);
       if (open) {
+        // A payer's bank debit on its way is never canceled for auto pay.
+        if (open.status === 'processing') return { skipped: onlinePaymentMessages.inProgress };
         const ended = await cancelled(provider, invoice.id, open);
         await repo.updateIntent(tx, tenantId, open.id, { status: ended.status });
         if (ended.status !== 'canceled') return { skipped: onlinePaymentMessages.inProgress };
@@ -335,12 +345,23 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       return answer;
     },
 
-    /** `payment_intent.payment_failed` and `.canceled`: the stored intent's status and the provider's message; no money changes. */
+    /** `payment_intent.processing`: a bank debit on its way (bank-payments.ts). */
+    async applyProcessing(tx: Tx, event: InboxEvent): Promise<void> {
+      const settings = await paymentProviderSettings(app, event.tenantId, tx);
+      if (!settings) return;
+      const provider = providerOf(settings);
+      const told = provider.paymentAttemptOf(event.object);
+      if (told) await bank.applyProcessing(tx, event, provider, told);
+    },
+
+    /** `payment_intent.payment_failed` and `.canceled`: the stored intent's status and the provider's message; no money changes. A bank payment's go to bank-payments.ts. */
     async applyNotPaid(tx: Tx, event: InboxEvent): Promise<void> {
       const settings = await paymentProviderSettings(app, event.tenantId, tx);
       if (!settings) return;
-      const told = providerOf(settings).paymentAttemptOf(event.object);
+      const provider = providerOf(settings);
+      const told = provider.paymentAttemptOf(event.object);
       if (!told) return;
+      if ((await repo.findByProviderIntentId(tx, event.tenantId, told.id))?.method === 'us_bank_account') return bank.applyFailed(tx, event, provider, told);
       const row = await repo.lockByProviderIntentId(tx, event.tenantId, told.id);
       if (!row || row.paymentId || row.status === 'succeeded') return;
       await repo.updateIntent(tx, event.tenantId, row.id, { status: told.status === 'canceled' ? 'canceled' : told.status, lastError: told.lastErrorMessage });

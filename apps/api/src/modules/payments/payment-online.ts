@@ -1,4 +1,4 @@
-import { messages } from '@app/contracts';
+import { type OnlinePaymentMethod, messages } from '@app/contracts';
 import { settlePayment } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit';
@@ -11,7 +11,7 @@ import { auditView } from './payment-resource';
 import * as repo from './payments.repository';
 
 /** A payment the provider collected, as the online-payments module books it. */
-export type OnlinePayment = { invoiceId: string; amount: number; paymentDate: string; providerPaymentId: string; method: 'card' };
+export type OnlinePayment = { invoiceId: string; amount: number; paymentDate: string; providerPaymentId: string; method: OnlinePaymentMethod };
 
 type OnlineBookingDeps = {
   numberFor(tx: Tx, scope: BusinessScope, date: string, counterpartyId: string): Promise<{ number: string; sequence: number | null }>;

@@ -167,7 +167,8 @@ export type PaymentAttemptInput = {
   destinationAccountId: string;
   /** The platform's fee, minor units. */
   applicationFee: number;
-  methods: readonly 'card'[];
+  /** One method per attempt: a card, or a US bank account debited by ACH with the payer's mandate. */
+  methods: readonly ('card' | 'us_bank_account')[];
   description: string | null;
   metadata: Record<string, string>;
 };

@@ -68,6 +68,7 @@ function invoice(): InvoiceResource {
     paid_status: 'unpaid',
     amount_paid: 0,
     due_amount: 0,
+    payment_processing: null,
     source: 'app',
     estimate_id: null,
   };

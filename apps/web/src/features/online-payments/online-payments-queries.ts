@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { cardPaymentOptionsResponseSchema, cardPaymentResponseSchema, dataResponse, documentStatusResponseSchema, invoiceResourceSchema } from '@app/contracts';
+import { type OnlinePaymentMethod, cardPaymentOptionsResponseSchema, cardPaymentResponseSchema, dataResponse, documentStatusResponseSchema, invoiceResourceSchema } from '@app/contracts';
 import { api } from '../../lib/api-client';
 import { invoiceKeys } from '../../lib/queries/document-keys';
 
@@ -24,9 +24,9 @@ export function useBusinessPayOptions(id: string, enabled = true) {
   });
 }
 
-/** Starts (or resumes) the customer business's card payment of its incoming invoice: the client secret to confirm in the browser. */
-export async function startBusinessPayment(id: string, amount: number | undefined) {
-  return (await api.post(`${invoicePath(id)}/card-payment`, cardPaymentResponseSchema, amount === undefined ? {} : { amount })).data;
+/** Starts (or resumes) the customer business's payment of its incoming invoice, by card or US bank account: the client secret to confirm in the browser. */
+export async function startBusinessPayment(id: string, amount: number | undefined, method: OnlinePaymentMethod) {
+  return (await api.post(`${invoicePath(id)}/card-payment`, cardPaymentResponseSchema, amount === undefined ? { method } : { amount, method })).data;
 }
 
 /** Approves the incoming invoice (approve-invoice): its new status. */

@@ -1,24 +1,26 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { PaymentProcessing } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PayForm } from '../../components/pay-form';
 import { customerPayPaths } from '../../lib/paths';
-import { startCardPayment, usePublicCardOptions, useRefreshPublicInvoice } from './public-documents-queries';
+import { startOnlinePayment, usePublicCardOptions, useRefreshPublicInvoice } from './public-documents-queries';
 
 type PaymentSlot = { token: string; dueAmount: number; currencyId: number };
 
 /**
- * The Pay button of a public invoice (issue 17): the shared pay form, with the payment started on
- * our server through the invoice's link. The invoice becomes paid only when the provider's event
+ * The Pay button of a public invoice (issue 17): the shared pay form (card or US bank account),
+ * with the payment started on our server through the invoice's link; a bank payment on its way
+ * shows as processing. The invoice becomes paid only when the provider's event
  * reaches the server, so success here says so and asks for the invoice again. While a signed-in
  * member of the customer business has not chosen how to pay (`awaitingChoice`), there is none.
  */
-export function PublicCardPayment({ token, dueAmount, currencyId, awaitingChoice }: PaymentSlot & { awaitingChoice: boolean }) {
+export function PublicCardPayment({ token, dueAmount, currencyId, awaitingChoice, processing, payee }: PaymentSlot & { awaitingChoice: boolean; processing: PaymentProcessing | null; payee: string }) {
   const options = usePublicCardOptions(token, dueAmount > 0);
   const refresh = useRefreshPublicInvoice(token);
   const settings = options.data?.data;
   if (dueAmount <= 0 || !settings || (awaitingChoice && settings.available && settings.in_app)) return null;
-  return <PayForm options={settings} dueAmount={dueAmount} currencyId={currencyId} start={(amount) => startCardPayment(token, amount)} onPaid={refresh} />;
+  return <PayForm options={settings} dueAmount={dueAmount} currencyId={currencyId} start={(amount, method) => startOnlinePayment(token, amount, method)} payee={payee} processing={processing} onPaid={refresh} />;
 }
 
 /**

@@ -7,7 +7,7 @@ import { useParams } from 'react-router';
 import { type PublicDocument, messages } from '@app/contracts';
 import { shownEstimateStatus, shownInvoiceStatus } from '@app/domain';
 import { DocumentPreview } from '../../components/document-preview';
-import { DocumentStatusBadge, PaidStatusBadge } from '../../components/document-status-badge';
+import { DocumentStatusBadge, PaidStatusBadge, PaymentProcessingBadge } from '../../components/document-status-badge';
 import { errorText } from '../../lib/api-error';
 import { type PublicModel, usePublicDocument, usePublicEstimateDecision } from './public-documents-queries';
 import { PublicHeader, PublicPageState } from './public-frame';
@@ -64,6 +64,7 @@ function PublicDocumentView({ model, token, data }: { model: PublicModel; token:
     <>
       {shown && <DocumentStatusBadge status={shown} />}
       {invoice?.paid_status && <PaidStatusBadge status={invoice.paid_status} />}
+      {invoice && <PaymentProcessingBadge processing={invoice.payment_processing} />}
     </>
   );
   return (
@@ -72,7 +73,7 @@ function PublicDocumentView({ model, token, data }: { model: PublicModel; token:
       {model === 'estimate' && <EstimateDecision token={token} document={data} />}
       {invoice && !asGuest && <PublicAccessChoice token={token} dueAmount={invoice.due_amount} onGuest={() => setAsGuest(true)} />}
       <DocumentPreview document={document} />
-      {invoice && <PublicCardPayment token={token} dueAmount={invoice.due_amount} currencyId={invoice.currency_id} awaitingChoice={!asGuest} />}
+      {invoice && <PublicCardPayment token={token} dueAmount={invoice.due_amount} currencyId={invoice.currency_id} awaitingChoice={!asGuest} processing={invoice.payment_processing} payee={data.business.name} />}
       {invoice && <PublicInvoicePayments payments={data.payments} currencyId={invoice.currency_id} />}
     </Stack>
   );

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { cardPaymentOptionsResponseSchema, cardPaymentResponseSchema, documentStatusResponseSchema, publicDocumentSchema, publicPaymentSchema } from '@app/contracts';
+import { type OnlinePaymentMethod, cardPaymentOptionsResponseSchema, cardPaymentResponseSchema, documentStatusResponseSchema, publicDocumentSchema, publicPaymentSchema } from '@app/contracts';
 import { api } from '../../lib/api-client';
 
 export type PublicModel = 'invoice' | 'estimate';
@@ -43,9 +43,9 @@ export function usePublicCardOptions(token: string, enabled: boolean) {
   });
 }
 
-/** Starts (or resumes) the invoice's card payment: the client secret to confirm in the browser. */
-export async function startCardPayment(token: string, amount: number | undefined) {
-  return (await api.post(`${path('invoice', token)}/card-payment`, cardPaymentResponseSchema, amount === undefined ? {} : { amount })).data;
+/** Starts (or resumes) the invoice's payment by card or US bank account: the client secret to confirm in the browser. */
+export async function startOnlinePayment(token: string, amount: number | undefined, method: OnlinePaymentMethod) {
+  return (await api.post(`${path('invoice', token)}/card-payment`, cardPaymentResponseSchema, amount === undefined ? { method } : { amount, method })).data;
 }
 
 /** Asks for the public invoice again (it shows paid once the provider's event arrived). */

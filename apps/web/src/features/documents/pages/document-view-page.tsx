@@ -2,7 +2,7 @@ import { Alert, Anchor, Badge, Grid, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { DocumentPreview } from '../../../components/document-preview';
-import { DocumentStatusBadge, PaidStatusBadge } from '../../../components/document-status-badge';
+import { DocumentStatusBadge, PaidStatusBadge, PaymentProcessingBadge } from '../../../components/document-status-badge';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { type DocumentKind, documentKinds, documentLinks } from '../../../lib/document-kinds';
@@ -65,6 +65,7 @@ function DocumentView({ kind, document }: { kind: DocumentKind; document: Docume
         <Group gap="xs">
           <DocumentStatusBadge status={shownStatusOf(document, document.direction)} />
           {isInvoice(document) && document.status !== 'draft' && document.paid_status && <PaidStatusBadge status={document.paid_status} />}
+          {isInvoice(document) && <PaymentProcessingBadge processing={document.payment_processing} />}
           <Badge variant="outline" color="gray">
             {t(`invoices.direction.${document.direction}`)}
           </Badge>

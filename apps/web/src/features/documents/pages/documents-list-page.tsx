@@ -7,7 +7,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { ListTabs } from '../../../components/data-table/list-tabs';
 import { useListQueryState } from '../../../components/data-table/use-list-query-state';
-import { DocumentStatusBadge, PaidStatusBadge } from '../../../components/document-status-badge';
+import { DocumentStatusBadge, PaidStatusBadge, PaymentProcessingBadge } from '../../../components/document-status-badge';
 import { Icon } from '../../../components/icon';
 import { PageHeader } from '../../../components/page-header';
 import { type DocumentKind, directionsFor, documentKinds, documentLinks, rememberList } from '../../../lib/document-kinds';
@@ -45,7 +45,14 @@ function columnsFor(kind: DocumentKind, direction: DocumentDirection, t: (key: s
     { key: 'status', header: t('invoices.columns.status'), render: (row) => <DocumentStatusBadge status={shownStatusOf(row, direction)} /> },
   ];
   if (kind === 'invoice') {
-    columns.push({ key: 'paid_status', header: t('invoices.columns.paid_status'), render: (row) => isInvoice(row) && <PaidStatusBadge status={row.paid_status} /> });
+    columns.push({ key: 'paid_status', header: t('invoices.columns.paid_status'), render: (row) =>
+        isInvoice(row) && (
+          <Group gap={4} wrap="nowrap">
+            <PaidStatusBadge status={row.paid_status} />
+            <PaymentProcessingBadge processing={row.payment_processing} />
+          </Group>
+        ),
+    });
   } else {
     columns.push({ key: 'expiry_date', header: t('estimates.columns.expiry_date'), render: (row) => (isInvoice(row) ? '' : formatDate(row.expiry_date)) });
   }

@@ -40,7 +40,7 @@ function payRoutes(invoice = incoming(), payOptions = options(), ...more: Return
     route('POST', '/api/v1/invoices/inv-1/approve', () => jsonResponse(200, { status: 'approved' })),
     route('POST', '/api/v1/invoices/inv-1/card-payment', (request) => {
       const amount = (request.body as { amount?: number }).amount ?? invoice.due_amount;
-      return jsonResponse(200, { data: { client_secret: `pi_1_secret_${amount}`, amount, currency: 'usd', publishable_key: 'pk_test_123' } });
+      return jsonResponse(200, { data: { client_secret: `pi_1_secret_${amount}`, amount, currency: 'usd', publishable_key: 'pk_test_123', method: 'card' } });
     }),
   );
 }
@@ -73,7 +73,7 @@ describe('the customer business pays an incoming invoice', () => {
     await userEvent.type(amount, '50');
     await userEvent.click(screen.getByRole('button', { name: 'Pay $50.00 now' }));
     expect(await screen.findByRole('status')).toHaveTextContent('your payment of $50.00 went through');
-    expect(started().map((request) => request.body)).toEqual([{ amount: 5000 }]);
+    expect(started().map((request) => request.body)).toEqual([{ amount: 5000, method: 'card' }]);
     expect(confirm).toHaveBeenCalledWith('pi_1_secret_5000');
   });
 
@@ -85,7 +85,7 @@ describe('the customer business pays an incoming invoice', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Pay $110.00 now' }, lazyLoad));
     expect(await screen.findByRole('status')).toHaveTextContent('$110.00');
     expect(screen.queryByRole('textbox', { name: 'Amount' })).not.toBeInTheDocument();
-    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({});
+    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({ method: 'card' });
   });
 
   it("shows the provider's decline and takes another try", async () => {

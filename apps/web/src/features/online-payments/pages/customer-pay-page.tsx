@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Alert, Anchor, Grid, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { CardPaymentOptions, InvoiceResource } from '@app/contracts';
+import type { CardPaymentOptions, InvoiceResource, OnlinePaymentMethod } from '@app/contracts';
 import { LabelledValue } from '../../../components/labelled-value';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
@@ -61,7 +61,7 @@ function CustomerPayment({ invoice, options, mode }: { invoice: InvoiceResource;
   const approved = useRef(!needsApproval);
   const [approvedHere, setApprovedHere] = useState(false);
 
-  async function start(amount: number | undefined) {
+  async function start(amount: number | undefined, method: OnlinePaymentMethod) {
     if (!approved.current) {
       await approveInvoice(invoice.id);
       approved.current = true;
@@ -69,7 +69,7 @@ function CustomerPayment({ invoice, options, mode }: { invoice: InvoiceResource;
       // The lists and the view show the approval whatever the payment does next.
       void refresh();
     }
-    return startBusinessPayment(invoice.id, amount);
+    return startBusinessPayment(invoice.id, amount, method);
   }
 
   if (invoice.due_amount <= 0) {
@@ -86,6 +86,8 @@ function CustomerPayment({ invoice, options, mode }: { invoice: InvoiceResource;
       dueAmount={invoice.due_amount}
       currencyId={invoice.currency_id}
       start={start}
+      payee={invoice.business.name}
+      processing={invoice.payment_processing}
       onPaid={refresh}
       submitLabel={needsApproval && !approvedHere ? (amount) => t('customer_pay.approve_and_pay', { amount }) : undefined}
       notice={
