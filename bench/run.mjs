@@ -12,9 +12,9 @@ const outdir = path.join(root, '.tmp/bench');
 
 /**
  * In this order: the API figures, the invoice lists (100,000 seeded invoices), the dashboard (its
- * own 100,000 invoices) and the recurring generator, PDF rendering, then the login page on the
- * built app: its entry's size against the budget, and its cold load over a slow link; then the
- * public invoice page's size against its budget (before Stripe.js).
+ * own 100,000 invoices) and the recurring generator, PDF rendering, webhook intake and webhook to
+ * paid, then the login page on the built app: its entry's size against the budget, and its cold
+ * load over a slow link; then the public invoice page's size against its budget (before Stripe.js).
  */
 const benches = [
   { name: 'api', entry: 'api-bench.ts' },
@@ -23,6 +23,7 @@ const benches = [
   { name: 'billing', entry: 'billing-bench.ts' },
   { name: 'pdf', entry: 'pdf-bench.ts' },
   { name: 'webhooks', entry: 'provider-events-bench.ts' },
+  { name: 'webhook-to-paid', entry: 'webhook-to-paid-bench.ts' },
   { name: 'login-entry', script: 'login-entry.mjs' },
   { name: 'login-entry', entry: 'login-load.ts' },
   { name: 'public-entry', script: 'public-entry.mjs' },
