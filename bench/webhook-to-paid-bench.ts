@@ -36,6 +36,11 @@ const SECONDS = 5;
 const INVOICES = RATE_PER_SECOND * SECONDS;
 /** Requests in flight while the invoices and intents are made (set-up, not measured). */
 const SETUP_CONCURRENCY = 10;
+/**
+ * Over how many businesses the invoices are spread: one busy seller (a sale going live), and the
+ * same events over ten. BENCH_WEBHOOK_BUSINESSES=1,10 by default.
+ */
+const BUSINESS_COUNTS = (process.env.BENCH_WEBHOOK_BUSINESSES ?? '1,10').split(',').map(Number).filter((count) => Number.isSafeInteger(count) && count > 0);
 const PAID_TIMEOUT_MS = 120_000;
 const INVOICE_TOTAL = 12_500;
 const WEBHOOK_SECRET = 'whsec_bench_webhook_to_paid';
@@ -77,7 +82,9 @@ async function deliveriesOf(fake: RemoteFake): Promise<WebhookDelivery[]> {
 }
 
 type Latency = { count: number; p50: number; p99: number; max: number };
-type Figures = { kind: string; load: string; confirmedPerSecond: number; deliveries: number; refused: number; paid: number; fromDelivery: Latency; fromReceipt: Latency };
+/** A business taking card payments: its customer and its verified connected account. */
+type Seller = { businessId: string; customerId: string; destination: string };
+type Figures = { kind: string; businesses: number; load: string; confirmedPerSecond: number; deliveries: number; refused: number; paid: number; fromDelivery: Latency; fromReceipt: Latency };
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -165,7 +172,7 @@ async function chargeableAccount(app: AppContext, fake: RemoteFake, provider: Pa
   return account.id;
 }
 
-async function measureKind(kind: Kind): Promise<Figures> {
+async function measureKind(kind: Kind, businesses: number): Promise<Figures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-webhook-to-paid-'));
   const opened = await kind.open(dataDir);
   const { database } = opened;
@@ -189,47 +196,50 @@ async function measureKind(kind: Kind): Promise<Figures> {
     .where(eq(tenants.id, landlord.id));
   app.tenants.forget();
 
-  // Set-up: a business with a verified payout account, a customer, and open invoices with an intent each.
+  // Set-up: businesses with a verified payout account and a customer each, and open invoices (round
+  // robin over the businesses) with an intent each.
   const session = await signIn(port);
   const me = await request(port, 'GET', '/api/v1/me', { cookie: session.cookie });
   const userId = (JSON.parse(me.body) as { data: { id: string } }).data.id;
-  const business = await createBusinessService(app).create({ tenantId: landlord.id, userId, businessId: null, ip: null }, userId, { name: 'Card Payments Co' });
-  const headers = { cookie: session.cookie, 'x-xsrf-token': session.xsrf, business: business.id };
-  const post = async (urlPath: string, body: unknown, expected: number): Promise<string> => {
-    const answer = await request(port, 'POST', urlPath, headers, body);
+  const provider = app.paymentProviders({ secretKey: fake.secretKey, accountId: null });
+  const usd = currencyByCode('USD')?.id ?? 0;
+  const post = async (businessId: string, urlPath: string, body: unknown, expected: number): Promise<string> => {
+    const answer = await request(port, 'POST', urlPath, { cookie: session.cookie, 'x-xsrf-token': session.xsrf, business: businessId }, body);
     if (answer.status !== expected) throw new Error(`POST ${urlPath} answered ${answer.status}: ${answer.body.slice(0, 300)}`);
     return (JSON.parse(answer.body) as { data: { id: string } }).data.id;
   };
-  const usd = currencyByCode('USD')?.id ?? 0;
-  const customerId = await post('/api/v1/customers', { name: 'Card Payer Inc', email: 'ap@payer.example', currency_id: usd }, 201);
-  const provider = app.paymentProviders({ secretKey: fake.secretKey, accountId: null });
-  const destination = await chargeableAccount(app, fake, provider, landlord.id, business.id);
+  const sellers: Seller[] = [];
+  for (let index = 0; index < businesses; index += 1) {
+    const business = await createBusinessService(app).create({ tenantId: landlord.id, userId, businessId: null, ip: null }, userId, { name: `Card Payments Co ${index + 1}` });
+    const customerId = await post(business.id, '/api/v1/customers', { name: 'Card Payer Inc', email: 'ap@payer.example', currency_id: usd }, 201);
+    sellers.push({ businessId: business.id, customerId, destination: await chargeableAccount(app, fake, provider, landlord.id, business.id) });
+  }
   const setupStart = performance.now();
-  const invoiceIds = await inParallel(
-    Array.from({ length: INVOICES }, (_, index) => index),
+  const invoices = await inParallel(
+    Array.from({ length: INVOICES }, (_, index) => sellers[index % sellers.length] as Seller),
     SETUP_CONCURRENCY,
-    async () => {
-      const id = await post('/api/v1/invoices', { customer_id: customerId, invoice_date: new Date().toISOString().slice(0, 10), items: [{ name: 'Work', quantity: '1', price: INVOICE_TOTAL }] }, 201);
-      await post(`/api/v1/invoices/${id}/finalize`, {}, 200);
-      return id;
+    async (seller) => {
+      const id = await post(seller.businessId, '/api/v1/invoices', { customer_id: seller.customerId, invoice_date: new Date().toISOString().slice(0, 10), items: [{ name: 'Work', quantity: '1', price: INVOICE_TOTAL }] }, 201);
+      await post(seller.businessId, `/api/v1/invoices/${id}/finalize`, {}, 200);
+      return { seller, invoiceId: id };
     },
   );
-  const intentIds = await inParallel(invoiceIds, SETUP_CONCURRENCY, async (invoiceId) => {
+  const intentIds = await inParallel(invoices, SETUP_CONCURRENCY, async ({ seller, invoiceId }) => {
     const created = await provider.createPaymentAttempt(
-      { amount: INVOICE_TOTAL, currency: 'usd', destinationAccountId: destination, applicationFee: 0, methods: ['card'], description: 'Bench invoice', metadata: { tenant_id: landlord.id, business_id: business.id, invoice_id: invoiceId, attempt: '1' } },
+      { amount: INVOICE_TOTAL, currency: 'usd', destinationAccountId: seller.destination, applicationFee: 0, methods: ['card'], description: 'Bench invoice', metadata: { tenant_id: landlord.id, business_id: seller.businessId, invoice_id: invoiceId, attempt: '1' } },
       `pay:${invoiceId}:1`,
     );
     await inTenant(app.db, landlord.id, (tx) =>
       tx.insert(onlinePaymentIntents).values({
         tenantId: landlord.id,
         id: newId(),
-        businessId: business.id,
+        businessId: seller.businessId,
         invoiceId,
         attempt: 1,
         providerIntentId: created.id,
         amount: INVOICE_TOTAL,
         currency: 'usd',
-        destinationAccountId: destination,
+        destinationAccountId: seller.destination,
         applicationFee: 0,
         status: created.status,
         origin: `http://127.0.0.1:${port}`,
@@ -237,7 +247,7 @@ async function measureKind(kind: Kind): Promise<Figures> {
     );
     return created.id;
   });
-  console.log(`  ${kind.name} set-up: ${INVOICES} open invoices with an intent each in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
+  console.log(`  ${kind.name} set-up: ${INVOICES} open invoices over ${businesses} business(es) with an intent each in ${((performance.now() - setupStart) / 1000).toFixed(1)} s`);
 
   // The measured part: confirmations at the rate, each answered by the fake with a delivery to the app.
   const load = loadAverage();
@@ -259,7 +269,7 @@ async function measureKind(kind: Kind): Promise<Figures> {
 
   const raw = opened.raw(database);
   const paidCount = async () => {
-    const rows = await raw.tx((query) => query(`select count(*)::int from invoices where business_id = $1 and paid_status = 'paid'`, [business.id]));
+    const rows = await raw.tx((query) => query(`select count(*)::int from invoices where business_id = any($1::uuid[]) and paid_status = 'paid'`, [sellers.map((seller) => seller.businessId)]));
     return Number(rows[0]?.[0] ?? 0);
   };
   const paidUntil = Date.now() + PAID_TIMEOUT_MS;
@@ -305,25 +315,27 @@ async function measureKind(kind: Kind): Promise<Figures> {
   await database.close();
   await opened.cleanup();
   fs.rmSync(dataDir, { recursive: true, force: true });
-  return { kind: kind.name, load, confirmedPerSecond, deliveries: deliveries.length, refused, paid, fromDelivery: latencyOf(fromDelivery), fromReceipt: latencyOf(fromReceipt) };
+  return { kind: kind.name, businesses, load, confirmedPerSecond, deliveries: deliveries.length, refused, paid, fromDelivery: latencyOf(fromDelivery), fromReceipt: latencyOf(fromReceipt) };
 }
 
 async function main(): Promise<void> {
   const results: Figures[] = [];
   const serverUrl = postgresServerUrl();
-  if (serverUrl) results.push(await measureKind(postgresKind(serverUrl)));
-  else if (kindWanted('postgres')) console.log('  (no PostgreSQL reachable)');
-  if (kindWanted('pglite')) results.push(await measureKind(pgliteKind));
+  for (const businesses of BUSINESS_COUNTS) {
+    if (serverUrl) results.push(await measureKind(postgresKind(serverUrl), businesses));
+    else if (kindWanted('postgres')) console.log('  (no PostgreSQL reachable)');
+    if (kindWanted('pglite')) results.push(await measureKind(pgliteKind, businesses));
+  }
   printFigures(results);
 }
 
 function printFigures(results: Figures[]): void {
   console.log(`\n== Webhook to paid (${INVOICES} open invoices, their card intents confirmed at ${RATE_PER_SECOND}/s; the fake Stripe delivers each payment_intent.succeeded, signed, over loopback; booked in the inbox's transaction)`);
-  console.log('| kind | load avg (1 5 15 min) | confirmed/s | deliveries | non-200 | invoices paid | delivery→paid p50 ms | p99 ms | max ms | received→paid p50 ms | p99 ms |');
-  console.log('|------|-----------------------|------------:|-----------:|--------:|--------------:|---------------------:|-------:|-------:|---------------------:|-------:|');
+  console.log('| kind | businesses | load avg (1 5 15 min) | confirmed/s | deliveries | non-200 | invoices paid | delivery→paid p50 ms | p99 ms | max ms | received→paid p50 ms | p99 ms |');
+  console.log('|------|-----------:|-----------------------|------------:|-----------:|--------:|--------------:|---------------------:|-------:|-------:|---------------------:|-------:|');
   for (const r of results) {
     console.log(
-      `| ${r.kind} | ${r.load} | ${r.confirmedPerSecond.toFixed(0)} | ${r.deliveries} | ${r.refused} | ${r.paid} | ${r.fromDelivery.p50.toFixed(0)} | ${r.fromDelivery.p99.toFixed(0)} | ${r.fromDelivery.max.toFixed(0)} | ${r.fromReceipt.p50.toFixed(0)} | ${r.fromReceipt.p99.toFixed(0)} |`,
+      `| ${r.kind} | ${r.businesses} | ${r.load} | ${r.confirmedPerSecond.toFixed(0)} | ${r.deliveries} | ${r.refused} | ${r.paid} | ${r.fromDelivery.p50.toFixed(0)} | ${r.fromDelivery.p99.toFixed(0)} | ${r.fromDelivery.max.toFixed(0)} | ${r.fromReceipt.p50.toFixed(0)} | ${r.fromReceipt.p99.toFixed(0)} |`,
     );
   }
   if (problems.length > 0) {
