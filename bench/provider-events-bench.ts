@@ -3,7 +3,7 @@
  * Stripe signature checked over its raw bytes, stored once, processed by the request with a pg-boss
  * job queued behind it, as in production), and how long from receipt to processed (the inbox row's
  * received_at → processed_at): after a saturating burst, and for a steady stream below the ceiling. `npm run bench -- webhooks`
- * (PostgreSQL when reachable, and PGlite).
+ * (PostgreSQL when reachable, and PGlite; BENCH_KINDS picks).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -17,7 +17,7 @@ import { loadEnv } from '../apps/api/src/env';
 import { createAppContext } from '../apps/api/src/platform/app-context-factory';
 import { PgBossQueue } from '../apps/api/src/platform/jobs';
 import { findLandlord } from '../apps/api/src/modules/tenants/tenants.service';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, CONNECTIONS, DURATION_SECONDS, type Kind, WARMUP_SECONDS, listeningPort, pgliteKind, postgresKind, postgresServerUrl, problem, problems, request, sleep } from './bench-kit';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, CONNECTIONS, DURATION_SECONDS, type Kind, WARMUP_SECONDS, kindWanted, listeningPort, pgliteKind, postgresKind, postgresServerUrl, problem, problems, request, sleep } from './bench-kit';
 
 const WEBHOOK_PATH = '/api/v1/webhooks/payment-provider';
 /** How long the queue gets to process what was accepted before the figures are read. */
@@ -135,8 +135,8 @@ async function measureKind(kind: Kind): Promise<Figures> {
 const results: Figures[] = [];
 const serverUrl = postgresServerUrl();
 if (serverUrl) results.push(await measureKind(postgresKind(serverUrl)));
-else console.log('  (no PostgreSQL reachable: PGlite only)');
-results.push(await measureKind(pgliteKind));
+else if (kindWanted('postgres')) console.log('  (no PostgreSQL reachable: PGlite only)');
+if (kindWanted('pglite')) results.push(await measureKind(pgliteKind));
 
 console.log(`\n== Webhook intake (burst: ${CONNECTIONS} connections, ${DURATION_SECONDS} s after a ${WARMUP_SECONDS} s warm-up; paced: ${PACED_PER_SECOND}/s for ${PACED_SECONDS} s; loopback; signature checked, stored once, processed by the request, a pg-boss job behind it)`);
 console.log('| kind | accepted/s | accepted | refused | burst: processed | receipt→processed p50 ms | p99 ms | paced: processed | p50 ms | p99 ms | max ms |');

@@ -1,6 +1,6 @@
 // `npm run bench [-- name ...]`: bundles the TypeScript benchmarks the way apps/api/build.mjs bundles
 // the API and runs them one after another, each alone on the cores; names (api, documents, billing,
-// pdf, webhooks, login-entry) pick some of them.
+// pdf, webhooks, webhook-to-paid, login-entry, public-entry) pick some of them.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,8 +12,9 @@ const outdir = path.join(root, '.tmp/bench');
 
 /**
  * In this order: the API figures, the invoice lists (100,000 seeded invoices), the dashboard (its
- * own 100,000 invoices) and the recurring generator, PDF rendering, then the login page on the
- * built app: its entry's size against the budget, and its cold load over a slow link.
+ * own 100,000 invoices) and the recurring generator, PDF rendering, webhook intake and webhook to
+ * paid, then the login page on the built app: its entry's size against the budget, and its cold
+ * load over a slow link; then the public invoice page's size against its budget (before Stripe.js).
  */
 const benches = [
   { name: 'api', entry: 'api-bench.ts' },
@@ -22,8 +23,10 @@ const benches = [
   { name: 'billing', entry: 'billing-bench.ts' },
   { name: 'pdf', entry: 'pdf-bench.ts' },
   { name: 'webhooks', entry: 'provider-events-bench.ts' },
+  { name: 'webhook-to-paid', entry: 'webhook-to-paid-bench.ts' },
   { name: 'login-entry', script: 'login-entry.mjs' },
   { name: 'login-entry', entry: 'login-load.ts' },
+  { name: 'public-entry', script: 'public-entry.mjs' },
 ];
 
 const wanted = process.argv.slice(2);

@@ -67,6 +67,36 @@ export function listMeta(page: number, perPage: number, total: number): ListMeta
   return { current_page: Math.max(page, 1), last_page: Math.max(1, Math.ceil(total / perPage)), per_page: perPage, total };
 }
 
+/**
+ * A free-text search counts its matches only this far (each match is a row read; the stored totals
+ * cannot answer a pattern); past it the list says "1,000+" rather than an exact number.
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
+/** The meta of a list whose count may have stopped early: `total` is then how many were counted and more exist. */
+export const cappedListMetaSchema = listMetaSchema.extend({ total_is_lower_bound: z.boolean() });
+export type CappedListMeta = z.infer<typeof cappedListMetaSchema>;
+
+/**
+ * How many matches a capped count reads for this page: one past the cap, or one past the page when
+ * the reader has gone deeper, so that there is always a next page while more matches exist.
+ */
+export function cappedCountLimit(page: number, perPage: number): number {
+  return Math.max(SEARCH_COUNT_CAP, Math.max(page, 1) * perPage) + 1;
+}
+
+/** A page's meta from a count that read at most `cappedCountLimit(page, perPage)` matches. */
+export function cappedListMeta(page: number, perPage: number, counted: number): CappedListMeta {
+  const bound = cappedCountLimit(page, perPage) - 1;
+  if (counted <= bound) return { ...listMeta(page, perPage, counted), total_is_lower_bound: false };
+  return { ...listMeta(page, perPage, bound), last_page: Math.ceil(counted / perPage), total_is_lower_bound: true };
+}
+
+/** A page's meta from an exact count. */
+export function exactListMeta(page: number, perPage: number, total: number): CappedListMeta {
+  return { ...listMeta(page, perPage, total), total_is_lower_bound: false };
+}
+
 export const messageResponseSchema = z.object({ message: z.string() });
 /** `/healthz` and `/readyz`: ok, ready or starting. */
 export const healthResponseSchema = z.object({ status: z.string() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dataResponse, emailSchema, listQuerySchema, optionalText255, uuidSchema } from './common';
+import { cappedListMetaSchema, dataResponse, emailSchema, listQuerySchema, optionalText255, uuidSchema } from './common';
 import { isoDateSchema, listOf, requiredOr, text } from './fields';
 import { priceSchema } from './items';
 import { formatMessage, messages } from './messages';
@@ -305,7 +305,7 @@ const listMetaShape = { current_page: z.number(), last_page: z.number(), per_pag
 
 export const invoiceListResponseSchema = z.object({
   data: z.array(invoiceListItemSchema),
-  meta: z.object({ ...listMetaShape, invoice_total_count: z.number() }),
+  meta: cappedListMetaSchema.extend({ invoice_total_count: z.number() }),
 });
 export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
 

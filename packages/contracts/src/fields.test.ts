@@ -31,6 +31,7 @@ const RESPONSE_SCHEMAS = new Set([
   'auditChangeSchema',
   'bankLinkTokenSchema',
   'businessOnboardingInfoSchema',
+  'cappedListMetaSchema',
   'cardPaymentOptionsSchema',
   'cardPaymentSchema',
   'confirmedClaimSchema',

@@ -1,4 +1,4 @@
-import { type EstimateResource, type InvoiceResource, type PublicDocument, estimateResourceSchema, invoiceListItemSchema, invoiceResourceSchema } from '@app/contracts';
+import { type CappedListMeta, type EstimateResource, type InvoiceResource, type PublicDocument, estimateResourceSchema, invoiceListItemSchema, invoiceResourceSchema } from '@app/contracts';
 import { jsonResponse, route } from './fetch-mock';
 
 /** What both kinds share: one $100.00 line with 10% tax, from Acme Ltd to Globex. */
@@ -89,10 +89,10 @@ export function makeEstimate(overrides: Partial<EstimateResource> = {}): Estimat
   };
 }
 
-export function invoicePage(rows: InvoiceResource[], totalCount = rows.length) {
+export function invoicePage(rows: InvoiceResource[], totalCount = rows.length, meta: Partial<CappedListMeta> = {}) {
   // Parsing with the list row schema drops what rows do not carry (lines, tax lines, attachments).
   const data = rows.map((row) => invoiceListItemSchema.parse(row));
-  return jsonResponse(200, { data, meta: { current_page: 1, last_page: 1, per_page: 15, total: rows.length, invoice_total_count: totalCount } });
+  return jsonResponse(200, { data, meta: { current_page: 1, last_page: 1, per_page: 15, total: rows.length, total_is_lower_bound: false, ...meta, invoice_total_count: totalCount } });
 }
 
 export const invoiceStats = route('GET', '/api/v1/invoices/stats', () => jsonResponse(200, { inDraft: 11000, totalPaid: 5000, totalDue: 20000, totalOverDue: 4000, currency_id: 1, unconverted_currency_ids: [] }));

@@ -1,4 +1,5 @@
-import { type InvoiceListQuery, invoiceListQuerySchema, listMeta } from '@app/contracts';
+import { type CappedListMeta, type InvoiceListQuery, cappedCountLimit, cappedListMeta, exactListMeta, invoiceListQuerySchema } from '@app/contracts';
+import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { type BusinessScope, containsPattern, pageOffset } from '../../platform/business-scope';
@@ -27,7 +28,9 @@ export async function listInvoicePage(app: AppContext, core: DocumentCore<repo.I
     const order: repo.InvoiceOrder = { field: query.orderByField ?? 'invoice_date', direction: query.orderBy ?? 'desc' };
     const rows = await repo.listInvoices(tx, scope, filters, order, pageOffset(query.page, query.limit), query.limit);
     const directionTotal = await repo.countByDirection(tx, scope, query.type);
-    const total = repo.filtersOnlyDirection(filters) ? directionTotal : await repo.countInvoices(tx, scope, filters);
+    // A free-text pattern: the customers a search names (outgoing lists only) or a part of the number.
+    const searched = (filters.customerIds !== undefined && !query.customer_id) || filters.numberPattern !== undefined;
+    const meta = await listPageMeta(tx, scope, { filters, searched }, query.page, query.limit, directionTotal);
     const businessOf = core.businessCache(tx, scope.tenantId, [[scope.businessId, own]]);
     // "Today" in each issuer's time zone, worked out once per issuer rather than once per row.
     const todayOf = new Map<string, string>([[scope.businessId, filters.today]]);
@@ -46,6 +49,24 @@ export async function listInvoicePage(app: AppContext, core: DocumentCore<repo.I
         }),
       );
     }
-    return { data, meta: { ...listMeta(query.page, query.limit, total), invoice_total_count: directionTotal } };
+    return { data, meta: { ...meta, invoice_total_count: directionTotal } };
   });
+}
+
+/**
+ * The page's meta: exact for the whole direction and for status filters (stored totals), and for
+ * the other structured filters; a free-text pattern (a customer search, an invoice number) counts
+ * its matches only up to the cap, past which the total is a lower bound.
+ */
+async function listPageMeta(
+  tx: Tx,
+  scope: BusinessScope,
+  { filters, searched }: { filters: repo.InvoiceListFilters; searched: boolean },
+  page: number,
+  perPage: number,
+  directionTotal: number,
+): Promise<CappedListMeta> {
+  if (repo.filtersOnlyDirection(filters)) return exactListMeta(page, perPage, directionTotal);
+  if (!searched) return exactListMeta(page, perPage, await repo.countInvoices(tx, scope, filters));
+  return cappedListMeta(page, perPage, await repo.countInvoicesUpTo(tx, scope, filters, cappedCountLimit(page, perPage)));
 }

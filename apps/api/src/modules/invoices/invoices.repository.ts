@@ -105,12 +105,19 @@ function countStatement(filters: InvoiceListFilters) {
   return prebuiltSelect(new QueryBuilder().select({ count: sql<number>`count(*)::int` }).from(invoices).where(listConditions(filters)));
 }
 
+/** Counts the matches only up to `countLimit`: a free-text pattern reads each match, and past a thousand an exact number helps no one. */
+function cappedCountStatement(filters: InvoiceListFilters) {
+  const matches = new QueryBuilder().select({ one: sql<number>`1`.as('one') }).from(invoices).where(listConditions(filters)).limit(sql.placeholder('countLimit')).as('matches');
+  return prebuiltSelect(new QueryBuilder().select({ count: sql<number>`count(*)::int` }).from(matches));
+}
+
 /**
  * List and count statements rendered once per shape (db/prebuilt.ts): a few dozen shapes at most
  * (directions × tabs × filters present × orders), each a few kilobytes of text.
  */
 const listStatements = new Map<string, ReturnType<typeof listStatement>>();
 const countStatements = new Map<string, ReturnType<typeof countStatement>>();
+const cappedCountStatements = new Map<string, ReturnType<typeof cappedCountStatement>>();
 
 function remembered<T>(statements: Map<string, T>, key: string, build: () => T): T {
   const known = statements.get(key);
@@ -140,6 +147,13 @@ export async function countInvoices(tx: Tx, scope: BusinessScope, filters: Invoi
   }
   const statement = remembered(countStatements, listShapeOf(filters), () => countStatement(filters));
   const rows = await statement.run(tx, listValues(scope, filters));
+  return rows[0]?.count ?? 0;
+}
+
+/** How many invoices the filters select, counted no further than `countLimit` (see cappedListMeta in the contracts). */
+export async function countInvoicesUpTo(tx: Tx, scope: BusinessScope, filters: InvoiceListFilters, countLimit: number): Promise<number> {
+  const statement = remembered(cappedCountStatements, listShapeOf(filters), () => cappedCountStatement(filters));
+  const rows = await statement.run(tx, { ...listValues(scope, filters), countLimit });
   return rows[0]?.count ?? 0;
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeStripe, TEST_ROUTING_NUMBER, signPayload, startFakeStripe } from '@app/fakes';
 import { type PaymentProvider, PaymentProviderError } from './payment-provider';
-import { createStripePaymentProvider, stripeApiBaseOf } from './stripe-payment-provider';
+import { createStripePaymentProvider, createStripePaymentProviderFactory, stripeApiBaseOf } from './stripe-payment-provider';
 
 let stripe: FakeStripe;
 let provider: PaymentProvider;
@@ -44,6 +44,18 @@ describe('the Stripe adapter', () => {
     expect(stripeApiBaseOf(undefined)).toBeNull();
     expect(stripeApiBaseOf('http://127.0.0.1:12111')).toEqual({ host: '127.0.0.1', port: 12111, protocol: 'http' });
     expect(stripeApiBaseOf('https://stripe.internal')).toEqual({ host: 'stripe.internal', port: 443, protocol: 'https' });
+  });
+
+  it('builds one client per set of credentials, and a new one when a tenant’s credentials change', async () => {
+    const factory = createStripePaymentProviderFactory(stripeApiBaseOf(stripe.url));
+    const first = factory({ secretKey: stripe.secretKey, accountId: null });
+    expect(factory({ secretKey: stripe.secretKey, accountId: null })).toBe(first);
+    const rotated = factory({ secretKey: 'sk_test_rotated', accountId: null });
+    expect(rotated).not.toBe(first);
+    expect(factory({ secretKey: stripe.secretKey, accountId: 'acct_1Platform' })).not.toBe(first);
+    // The cached client still works, and the new key is the one the new client sends.
+    expect((await first.verifyCredentials()).accountId).toMatch(/^acct_/);
+    expect((await refusal(rotated.verifyCredentials())).details.httpStatus).toBe(401);
   });
 
   it('verifies credentials with a real call; a bad key is an authentication error', async () => {

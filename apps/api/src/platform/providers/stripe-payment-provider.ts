@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import Stripe from 'stripe';
 import {
   type AccountRequirements,
@@ -348,7 +349,31 @@ export function createStripePaymentProvider(credentials: PaymentProviderCredenti
   };
 }
 
-/** The factory the app context holds: every tenant's client goes to the same API base. */
+/** Clients kept at most: far more than the tenants that take payments at once; the least recently used goes first. */
+const CACHED_CLIENTS = 256;
+
+/** Which client answers these credentials: a digest, so the cache's keys hold no secret. */
+function credentialsDigest(credentials: PaymentProviderCredentials): string {
+  return createHash('sha256').update(credentials.secretKey).update('\0').update(credentials.accountId ?? '').digest('hex');
+}
+
+/**
+ * The factory the app context holds: every tenant's client goes to the same API base. A client is
+ * built once per set of credentials (a Stripe client sets up every API resource, and each webhook
+ * delivery, each card payment and each inbox event asked for one); new credentials are a new key,
+ * so a tenant whose settings change gets a new client at once and the old one ages out.
+ */
 export function createStripePaymentProviderFactory(base: StripeApiBase | null): PaymentProviderFactory {
-  return (credentials) => createStripePaymentProvider(credentials, base);
+  const clients = new Map<string, PaymentProvider>();
+  return (credentials) => {
+    const key = credentialsDigest(credentials);
+    const known = clients.get(key);
+    // Map keeps insertion order: taking the entry out and back in marks it the most recently used.
+    clients.delete(key);
+    const client = known ?? createStripePaymentProvider(credentials, base);
+    clients.set(key, client);
+    const oldest = clients.keys().next();
+    if (clients.size > CACHED_CLIENTS && !oldest.done) clients.delete(oldest.value);
+    return client;
+  };
 }

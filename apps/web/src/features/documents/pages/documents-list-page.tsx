@@ -2,7 +2,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Anchor, Button, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import type { DocumentDirection } from '@app/contracts';
+import type { DocumentDirection, ListMeta } from '@app/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { ListTabs } from '../../../components/data-table/list-tabs';
@@ -72,6 +72,17 @@ function EmptyState({ kind, action }: { kind: DocumentKind; action: ReactNode })
       </Text>
       {action}
     </Stack>
+  );
+}
+
+/** How many documents the filters select; a free-text search counts no further than a thousand, shown as "1,000+". */
+function MatchCount({ kind, meta }: { kind: DocumentKind; meta: ListMeta & { total_is_lower_bound?: boolean } }) {
+  const { t, i18n } = useTranslation();
+  const shown = meta.total.toLocaleString(i18n.language);
+  return (
+    <Text size="sm" c="dimmed" role="status">
+      {meta.total_is_lower_bound ? t(`${kind}s.match_count_lower_bound`, { shown }) : t(`${kind}s.match_count`, { count: meta.total, shown })}
+    </Text>
   );
 }
 
@@ -170,6 +181,7 @@ export function DocumentsListPage({ kind, direction, headerActions }: DocumentsL
             </Button>
           </Group>
         )}
+        {meta && meta.total > 0 && <MatchCount kind={kind} meta={meta} />}
         {totalCount === 0 ? (
           <EmptyState kind={kind} action={createButton} />
         ) : (

@@ -87,6 +87,25 @@ describe('invoice lists by business kind', () => {
     await waitFor(() => expect(listRequests(requests).at(-1)?.search.get('type')).toBe('incoming'));
   });
 
+  it('shows how many invoices match, and "1,000+" with pages to go on when a number search stopped counting', async () => {
+    const { requests } = mockFetch(
+      tenant,
+      invoiceStats,
+      route('GET', '/api/v1/invoices', (request) =>
+        request.search.get('invoice_number') ? invoicePage([makeInvoice()], 5000, { total: 1000, last_page: 67, total_is_lower_bound: true }) : invoicePage([makeInvoice()], 5000, { total: 5000, last_page: 334 }),
+      ),
+    );
+    const { router } = renderApp('/invoices/outgoing', session({ is_customer: false, is_vendor: true }));
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('status', {}, lazyLoad)).toHaveTextContent('5,000 invoices');
+    await user.type(screen.getByRole('textbox', { name: 'Invoice number' }), '00');
+    await waitFor(() => expect(screen.getByText('1,000+ invoices')).toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2'));
+    await waitFor(() => expect(listRequests(requests).at(-1)?.search.get('page')).toBe('2'));
+  });
+
   it('shows the empty state with a New invoice button when the business has no invoices', async () => {
     mockFetch(tenant, invoiceStats, route('GET', '/api/v1/invoices', () => invoicePage([], 0)));
     renderApp('/invoices/outgoing', session({ is_customer: false, is_vendor: true }));
