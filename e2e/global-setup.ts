@@ -145,7 +145,24 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const registry = new BankTokenRegistry();
   const webhookUrl = `http://localhost:${E2E_PORT}/api/v1/webhooks/payment-provider`;
   // Only the event types the app handles (app.ts registers them): a new handler adds its type here.
-  const webhookEvents = ['account.updated', 'payment_intent.succeeded', 'payment_intent.payment_failed', 'payment_intent.canceled', 'payment_intent.processing', 'setup_intent.succeeded'];
+  const webhookEvents = [
+    'account.updated',
+    'payment_intent.succeeded',
+    'payment_intent.payment_failed',
+    'payment_intent.canceled',
+    'payment_intent.processing',
+    'setup_intent.succeeded',
+    // A payment's transfers and charges, and refunds (modules/payment-movements).
+    'charge.succeeded',
+    'charge.refunded',
+    'application_fee.created',
+    'application_fee.refunded',
+    'transfer.created',
+    'transfer.reversed',
+    'refund.created',
+    'refund.updated',
+    'refund.failed',
+  ];
   const stripe = await startFakeStripe({ ...FAKE_STRIPE_KEYS, registry, webhookUrl, webhookEvents, platformWebhookUrl: webhookUrl, platformWebhookSecret: FAKE_STRIPE_KEYS.webhookSecret });
   const plaid = await startFakePlaid({ registry, credentials: FAKE_PLAID_CREDENTIALS });
 

@@ -166,4 +166,32 @@ test('online payments journey: a guest pays an invoice by card on its public pag
   await expect(page.getByRole('row').filter({ hasText: CUSTOMER })).toContainText('$450.00');
   await expectAccessible(page, 'payments with the card payment');
   await screenshot(page, 'vendor-payments');
+  // The payment's transfers and charges, as the provider's events told them: 2.9 % + 30 of $450.00 is the platform's $13.35, the rest goes to the business.
+  await page.getByRole('row').filter({ hasText: CUSTOMER }).getByRole('link').first().click();
+  await expect(async () => {
+    await page.reload();
+    const moved = page.getByRole('table', { name: 'Transfers and charges' });
+    await expect(moved.getByRole('row').filter({ hasText: 'Charge to the payer' })).toContainText('$450.00', { timeout: 1_000 });
+    await expect(moved.getByRole('row').filter({ hasText: 'Platform fee' })).toContainText('$13.35', { timeout: 1_000 });
+    await expect(moved.getByRole('row').filter({ hasText: 'Transfer to your payout account' })).toContainText('$436.65', { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expectAccessible(page, 'card payment with its transfers and charges');
+  await screenshot(page, 'vendor-payment-transfers');
+
+  // The vendor refunds the payment in full: once the provider's refund event arrives, the invoice is due again.
+  await page.getByRole('button', { name: 'Refund' }).click();
+  const refund = page.getByRole('dialog', { name: 'Refund payment' });
+  await expect(refund.getByLabel(/^Amount to refund/)).toHaveValue('450.00');
+  await expectAccessible(page, 'refund dialog');
+  await refund.getByRole('button', { name: 'Refund' }).click();
+  await expect(page.getByText(/^Refund requested/).first()).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByRole('table', { name: 'Transfers and charges' }).getByRole('row').filter({ hasText: 'Refund to the payer' })).toContainText('$450.00', { timeout: 1_000 });
+    await expect(page.getByText('$450.00 taken back').first()).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(page.getByRole('button', { name: 'Refund' })).toHaveCount(0);
+  await page.goto(`/invoices/${invoice.id}/view`);
+  await expect(page.getByRole('row', { name: 'Amount due $450.00' })).toBeVisible();
+  await screenshot(page, 'vendor-invoice-after-refund');
 });

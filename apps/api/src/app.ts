@@ -52,6 +52,8 @@ import { createSavedMethodCore } from './modules/saved-methods/saved-methods-cor
 import { createSavedMethodService } from './modules/saved-methods/saved-methods.service';
 import { createPaymentMethodLinkService } from './modules/saved-methods/payment-method-links.service';
 import { savedMethodRoutes } from './modules/saved-methods/saved-methods.routes';
+import { PAYMENT_MOVEMENT_EVENTS, createPaymentMovementService } from './modules/payment-movements/payment-movements.service';
+import { paymentMovementRoutes } from './modules/payment-movements/payment-movements.routes';
 import { payoutRoutes } from './modules/payouts/payouts.routes';
 import { createMailSettingsService } from './modules/mail-settings/mail-settings.service';
 import { mailSettingsRoutes } from './modules/mail-settings/mail-settings.routes';
@@ -176,6 +178,8 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
     customerRecord: async (scope, id) => counterparties.get(scopeOf(scope.tenantId, scope.businessId, 'customer'), id, new Set()),
   });
   providerEventHandlers.register('setup_intent.succeeded', savedMethods.applySetupSucceeded);
+  const movements = createPaymentMovementService(app, { payments });
+  for (const type of PAYMENT_MOVEMENT_EVENTS) providerEventHandlers.register(type, movements.applyEvent);
 
   await server.register(healthRoutes, { app, isReady: options.isReady ?? (() => true) });
   await server.register(fileRoutes, { app });
@@ -214,6 +218,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(paymentRoutes, { payments, delivery: paymentDelivery, limiter });
       await v1.register(onlinePaymentRoutes, { online, limiter });
       await v1.register(savedMethodRoutes, { methods: savedMethods, links: paymentMethodLinks, limiter });
+      await v1.register(paymentMovementRoutes, { movements });
       await v1.register(recurringInvoiceRoutes, { recurring: createRecurringInvoiceService(app, invoices) });
       await v1.register(paymentReminderRoutes, { reminders: createPaymentReminderService(app) });
       await v1.register(payoutRoutes, { payouts });

@@ -58,6 +58,7 @@ const RESPONSE_SCHEMAS = new Set([
   'paymentClaimSchema',
   'paymentClaimStateSchema',
   'paymentInvoiceSchema',
+  'paymentMovementSchema',
   'paymentProcessingSchema',
   'paymentTransferSchema',
   'payoutAccountStateSchema',

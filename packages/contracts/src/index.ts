@@ -37,3 +37,4 @@ export * from './recurring-invoices';
 export * from './online-payments';
 export * from './online-payment-methods';
 export * from './saved-payment-methods';
+export * from './payment-refunds';

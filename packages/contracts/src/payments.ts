@@ -114,6 +114,10 @@ export const paymentResourceSchema = z.object({
   /** Payments received that confirmed a customer's claim only. */
   confirms_claim: confirmedClaimSchema.nullable(),
   template_name: z.string(),
+  /** Collected through the payment provider (so it can be refunded through it), not recorded by hand. */
+  online: z.boolean(),
+  /** What the provider refunded of it, booked from its verified events (minor units); the invoice counts amount − refunded. */
+  refunded_amount: z.number(),
   transfers: z.array(paymentTransferSchema),
   charges: z.array(paymentChargeSchema),
   created_at: z.string(),
@@ -140,8 +144,6 @@ export const paymentListResponseSchema = z.object({
   meta: z.object({ ...listMetaShape, payment_total_count: z.number(), received_count: z.number(), made_count: z.number() }),
 });
 export type PaymentListResponse = z.infer<typeof paymentListResponseSchema>;
-
-export const paymentTransfersResponseSchema = z.object({ data: z.array(paymentTransferSchema) });
 
 /** The public receipt page: the payment as its counterparty sees it. */
 export const publicPaymentSchema = z.object({

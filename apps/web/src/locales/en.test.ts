@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { adminMenu, businessStructures, businessTypes, mainMenu, outboxStatuses, settingMenu } from '@app/contracts';
+import { adminMenu, businessStructures, businessTypes, mainMenu, outboxStatuses, paymentMovementKinds, settingMenu } from '@app/contracts';
 import en from './en.json';
 import enApp from './en-app.json';
 import enGuest from './en-guest.json';
@@ -41,6 +41,7 @@ describe('English resources', () => {
       ...businessTypes.map((type) => `business.types.${type}`),
       ...businessStructures.map((structure) => `business.structures.${structure}`),
       ...outboxStatuses.map((status) => `outbox.status.${status}`),
+      ...paymentMovementKinds.map((kind) => `payments.transfers.kinds.${kind}`),
       ...['active', 'expired', 'all'].map((status) => `tokens.status.${status}`),
     ];
     expect(dynamic.filter((key) => !has(key))).toEqual([]);

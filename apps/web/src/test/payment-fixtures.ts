@@ -37,6 +37,8 @@ export function makePayment(overrides: Partial<PaymentResource> = {}): PaymentRe
     claim: null,
     confirms_claim: null,
     template_name: 'payment1',
+    online: false,
+    refunded_amount: 0,
     transfers: [],
     charges: [],
     created_at: '2026-03-05T10:00:00Z',

@@ -55,6 +55,8 @@ export const payments = pgTable(
      * follows the vendor's edits; it is no claim the vendor decides.
      */
     recordedByVendor: boolean('recorded_by_vendor').notNull().default(false),
+    /** What the provider refunded of an online payment (migration 0032), booked from its verified events: the invoice counts amount − refunded. */
+    refundedAmount: money('refunded_amount'),
     /**
      * A payment the payment provider collected online (migration 0030): its payment (intent) id,
      * unique so a replayed or duplicated event cannot book it twice, and how it was paid.

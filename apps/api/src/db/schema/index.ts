@@ -7,3 +7,4 @@ export * from './billing';
 export * from './providers';
 export * from './payouts';
 export * from './saved-methods';
+export * from './payment-movements';

@@ -40,6 +40,8 @@ export function toPaymentResource(
     claim: claimState(payment),
     confirms_claim: confirmsClaim,
     template_name: RECEIPT_TEMPLATE,
+    online: payment.providerPaymentId !== null,
+    refunded_amount: payment.refundedAmount,
     transfers: [],
     charges: [],
     created_at: payment.createdAt.toISOString(),

@@ -97,6 +97,17 @@ export async function lockPayments(tx: Tx, scope: BusinessScope, ids: readonly s
     .for('update');
 }
 
+/** Payments of the tenant by id, locked in id order (the caller proved their scope another way: a provider event). */
+export async function lockPaymentsInTenant(tx: Tx, tenantId: string, ids: readonly string[]): Promise<PaymentRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.tenantId, tenantId), inArray(payments.id, [...ids])))
+    .orderBy(asc(payments.id))
+    .for('update');
+}
+
 export async function paymentNumberTaken(tx: Tx, scope: BusinessScope, number: string, exceptId?: string): Promise<boolean> {
   const rows = await tx
     .select({ id: payments.id })

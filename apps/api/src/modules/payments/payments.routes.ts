@@ -13,7 +13,6 @@ import {
   paymentRequestSchema,
   type PaymentResource,
   paymentResourceSchema,
-  paymentTransfersResponseSchema,
   paymentWriteAbility,
   rejectPaymentClaimRequestSchema,
   successResponseSchema,
@@ -75,10 +74,6 @@ export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async 
     await payments.remove(auditActor(request), businessScope(request), [request.params.id]);
     return { success: true };
   });
-  // Transfers come with online payments; a payment recorded by hand has none.
-  server.get('/payments/:id/transfers', { config: view, schema: { params, response: { 200: paymentTransfersResponseSchema } } }, async (request) => ({
-    data: (await payments.get(businessScope(request), request.params.id)).transfers,
-  }));
 
   const receipts: KindRoutes<PaymentResource, PaymentPublicView> = { kind: 'payment', plural: 'payments', delivery, resourceSchema: paymentResourceSchema };
   privateDeliveryRoutes(server, receipts);

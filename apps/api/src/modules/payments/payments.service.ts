@@ -8,6 +8,7 @@ import {
   type PaymentListResponse,
   type PaymentPayload,
   paymentRequestSchema,
+  paymentRefundMessages,
   type PaymentResource,
   paymentResourceSchema,
 } from '@app/contracts';
@@ -27,6 +28,7 @@ import { type PaidInvoiceRow, findClaimableInvoice, lockPaidInvoices, lockPayabl
 import { createPaymentClaims } from './payment-claims.service';
 import { createPaymentMirrors } from './payment-mirrors';
 import { createOnlineBooking } from './payment-online';
+import { refundBooking } from './payment-refunds';
 import { invoicesWithClaims } from './payment-claims.repository';
 import { auditView, toPaymentResource } from './payment-resource';
 import { checkMinimumWithoutInvoice, counterpartyField, counterpartyKind, firstChanged, settledOrFail, settles } from './payment-rules';
@@ -207,6 +209,9 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
   /** A payment received: its old and new invoices (locked) get their paid amounts back and forth. */
   async function receivedChange(tx: Tx, actor: AuditActor, scope: BusinessScope, before: repo.PaymentRow, payload: PaymentPayload, counterparty: repo.CounterpartyRow): Promise<MoneyChange> {
     const newInvoiceId = payload.invoice_id ?? null;
+    // The provider's money, and any refund of it, is what it is: not to be rewritten by hand.
+    const online = before.providerPaymentId !== null && firstChanged({ invoice_id: newInvoiceId !== before.invoiceId, amount: payload.amount !== before.amount });
+    if (online) throw AppError.validation(online, paymentRefundMessages.onlineLocked);
     // A payment received that confirmed a customer's claim stays what was confirmed.
     const confirmsClaim = (await claims.confirmedBy(tx, scope.tenantId, [before.id])).length > 0;
     if (confirmsClaim) {
@@ -351,7 +356,8 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
         await claims.reopenConfirmedBy(tx, actor, received.map((row) => row.id));
         const invoices = await lockPaidInvoices(tx, scope.tenantId, received.flatMap((row) => (row.invoiceId ? [row.invoiceId] : [])));
         for (const invoice of invoices.values()) {
-          const released = received.filter((row) => row.invoiceId === invoice.id).reduce((sum, row) => sum + row.amount, 0);
+          // What a refund already took off the invoice is not taken off again.
+          const released = received.filter((row) => row.invoiceId === invoice.id).reduce((sum, row) => sum + row.amount - row.refundedAmount, 0);
           await writeAmountPaid(tx, actor, invoice, invoice.amountPaid - released);
         }
         const mirrorFiles = await mirrors.removed(tx, scope.tenantId, received.map((row) => row.id));
@@ -374,6 +380,9 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
 
     /** A payment the payment provider collected online, booked in the caller's (the inbox's) transaction: payment-online.ts. */
     recordOnlineInTx: online.record,
+
+    /** Refunds of online payments, in the caller's transaction: payment-refunds.ts. */
+    refunds: refundBooking,
 
     /** The receipt was mailed: nothing on the payment changes, the audit log keeps the fact. */
     async recordSentInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, id: string): Promise<PaymentResource> {

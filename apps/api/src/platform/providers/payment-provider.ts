@@ -193,6 +193,28 @@ export type ProviderPaymentAttempt = {
 /** A refund of a payment attempt's charge; for a destination charge the transfer and the fee are taken back in proportion. */
 export type ProviderRefund = { id: string; paymentAttemptId: string; amount: number; currency: string; status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action' };
 
+export type ProviderMovementKind = 'charge' | 'application_fee' | 'transfer' | 'refund' | 'transfer_reversal' | 'application_fee_refund';
+
+/**
+ * Something the provider moved for a payment, as a verified event's object tells it: the charge,
+ * the platform's application fee, the transfer to the connected account, a refund, the transfer's
+ * reversal or the fee's refund. `chargeId` ties each to its charge (a transfer and a fee name no
+ * PaymentIntent); `amountReversed` is what was refunded or reversed of it so far.
+ */
+export type ProviderMovement = {
+  id: string;
+  kind: ProviderMovementKind;
+  paymentAttemptId: string | null;
+  chargeId: string | null;
+  amount: number;
+  amountReversed: number;
+  currency: string;
+  status: string;
+  destination: string | null;
+  /** Unix seconds. */
+  created: number;
+};
+
 export type PaymentProvider = SavedMethodProvider & {
   /** A real call with the tenant's key; resolves with the platform account id, rejects with PaymentProviderError (type `authentication` for a bad key). */
   verifyCredentials(): Promise<{ accountId: string }>;
@@ -213,6 +235,10 @@ export type PaymentProvider = SavedMethodProvider & {
   refundPaymentAttempt(id: string, amount: number | null, idempotencyKey: string): Promise<ProviderRefund>;
   /** The payment attempt a verified event carries as its object; null when the object is not one. */
   paymentAttemptOf(object: Record<string, unknown>): ProviderPaymentAttempt | null;
+  /** The movements a verified event's object tells of (a charge with its refunds, a transfer with its reversals, a fee with its refunds, a refund); none for other objects. */
+  movementsOf(object: Record<string, unknown>): ProviderMovement[];
+  /** The refunds a verified event's object carries (a refund, or a charge's list of refunds), each with its payment attempt. */
+  refundsOf(object: Record<string, unknown>): ProviderRefund[];
   /** Checks `signatureHeader` over the raw body with the webhook secret and the tolerance; throws PaymentProviderError (type `signature`) otherwise. */
   verifyEvent(rawBody: Buffer, signatureHeader: string, webhookSecret: string): Promise<VerifiedProviderEvent>;
 };

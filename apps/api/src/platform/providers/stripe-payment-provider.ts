@@ -16,6 +16,7 @@ import {
   type VerifiedProviderEvent,
 } from './payment-provider';
 import { createStripeSavedMethodCalls } from './stripe-saved-method-provider';
+import { stripeMovementsOf, stripeRefundsOf } from './stripe-movements';
 
 /**
  * The PaymentProvider port on the official `stripe` SDK: the only file (with the bank-link
@@ -326,6 +327,10 @@ export function createStripePaymentProvider(credentials: PaymentProviderCredenti
       }),
 
     paymentAttemptOf: paymentAttemptOfObject,
+
+    movementsOf: stripeMovementsOf,
+
+    refundsOf: stripeRefundsOf,
 
     verifyEvent: (rawBody, signatureHeader, webhookSecret) =>
       call(async (): Promise<VerifiedProviderEvent> => {

@@ -1,5 +1,21 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { bulkDeleteResponseSchema, type DocumentDirection, dataResponse, documentEmailPreviewSchema, paymentClaimListResponseSchema, paymentClaimResponseSchema, paymentListResponseSchema, type PaymentRequest, paymentResourceSchema, type SendDocumentEmailRequest, sentDocumentResponse, successResponseSchema } from '@app/contracts';
+import {
+  bulkDeleteResponseSchema,
+  type DocumentDirection,
+  dataResponse,
+  documentEmailPreviewSchema,
+  paymentClaimListResponseSchema,
+  paymentClaimResponseSchema,
+  paymentListResponseSchema,
+  type PaymentRefundRequest,
+  paymentRefundResponseSchema,
+  type PaymentRequest,
+  paymentResourceSchema,
+  paymentTransfersResponseSchema,
+  type SendDocumentEmailRequest,
+  sentDocumentResponse,
+  successResponseSchema,
+} from '@app/contracts';
 import { type QueryValue, api } from '../../lib/api-client';
 import { companyPaths } from '../../lib/paths';
 import { dashboardKeys } from '../../lib/queries/dashboard-keys';
@@ -17,6 +33,7 @@ export const paymentKeys = {
   one: (id: string) => ['payments', 'one', id] as const,
   emailPreview: (id: string) => ['payments', 'email-preview', id] as const,
   claims: (params: PaymentListParams) => ['payments', 'claims', params] as const,
+  transfers: (id: string) => ['payments', 'transfers', id] as const,
 };
 
 export function usePayments(params: PaymentListParams) {
@@ -125,4 +142,21 @@ export function useSendReceipt() {
 /** The receipt PDF, fetched through the API client so the business header goes along. */
 export function fetchReceiptPdf(id: string): Promise<Blob> {
   return api.getBlob(`${one(id)}/pdf`);
+}
+
+/** What the provider moved for an online payment (charge, fee, transfer, refunds), from its verified events. */
+export function usePaymentTransfers(id: string) {
+  return useQuery({
+    queryKey: paymentKeys.transfers(id),
+    queryFn: async ({ signal }) => (await api.get(`${one(id)}/transfers`, paymentTransfersResponseSchema, { signal })).data,
+  });
+}
+
+/** Asks the provider for a refund; the payment and its invoice change once the provider's event arrives, so everything refreshes. */
+export function useRefundPayment() {
+  const invalidate = useInvalidatePayments();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: PaymentRefundRequest }) => api.post(`${one(id)}/refund`, paymentRefundResponseSchema, body),
+    onSuccess: invalidate,
+  });
 }

@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PaymentResource } from '@app/contracts';
@@ -25,6 +25,7 @@ export function PaymentDetails({ payment }: { payment: PaymentResource }) {
         <LabelledValue term label={t('payments.view.mode')}>{payment.mode?.name ?? '—'}</LabelledValue>
         {payment.exchange_rate && <LabelledValue term label={t('payments.view.exchange_rate')}>{payment.exchange_rate}</LabelledValue>}
         <LabelledValue term label={t('payments.view.status')}>{t(`payments.status.${payment.status}`)}</LabelledValue>
+        {payment.refunded_amount > 0 && <LabelledValue term label={t('payments.view.refunded')}>{money(payment.refunded_amount)}</LabelledValue>}
       </SimpleGrid>
       {payment.notes && (
         <Stack gap={4} mt="md">
@@ -68,61 +69,6 @@ export function PaymentInvoiceCard({ payment }: { payment: PaymentResource }) {
         <Text size="sm" c="dimmed">
           {t('payments.view.no_invoice')}
         </Text>
-      )}
-    </Card>
-  );
-}
-
-/** Online payments move money in transfers and take charges; a payment recorded by hand has neither, and this shows nothing. */
-export function PaymentMovements({ payment }: { payment: PaymentResource }) {
-  const { t } = useTranslation();
-  const money = (minor: number) => formatDocumentMoney(minor, payment.currency_id);
-  if (payment.transfers.length === 0 && payment.charges.length === 0) return null;
-  return (
-    <Card withBorder radius="md" padding="lg">
-      {payment.transfers.length > 0 && (
-        <Table aria-label={t('payments.view.transfers')} mb="md">
-          <Table.Caption>{t('payments.view.transfers')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('payments.view.date')}</Table.Th>
-              <Table.Th>{t('payments.view.destination')}</Table.Th>
-              <Table.Th>{t('payments.view.method')}</Table.Th>
-              <Table.Th ta="right">{t('payments.columns.amount')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {payment.transfers.map((transfer, index) => (
-              <Table.Tr key={`${transfer.date}-${index}`}>
-                <Table.Td>{formatDate(transfer.date)}</Table.Td>
-                <Table.Td>{transfer.destination}</Table.Td>
-                <Table.Td>{transfer.payment_method ?? '—'}</Table.Td>
-                <Table.Td ta="right">{money(transfer.amount)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      {payment.charges.length > 0 && (
-        <Table aria-label={t('payments.view.charges')}>
-          <Table.Caption>{t('payments.view.charges')}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('payments.view.date')}</Table.Th>
-              <Table.Th>{t('payments.view.method')}</Table.Th>
-              <Table.Th ta="right">{t('payments.columns.amount')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {payment.charges.map((charge, index) => (
-              <Table.Tr key={`${charge.date}-${index}`}>
-                <Table.Td>{formatDate(charge.date)}</Table.Td>
-                <Table.Td>{charge.payment_method ?? '—'}</Table.Td>
-                <Table.Td ta="right">{money(charge.amount)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
       )}
     </Card>
   );

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Badge, Button, Grid, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { type PaymentResource, paymentDeleteAbility, paymentWriteAbility } from '@app/contracts';
+import { type PaymentResource, paymentDeleteAbility, paymentRefundAbility, paymentWriteAbility } from '@app/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmailModal } from '../../../components/email-modal';
 import { Icon } from '../../../components/icon';
@@ -13,12 +13,14 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { saveFile } from '../../../lib/save-file';
 import { useCan } from '../../../lib/session';
 import { ClaimStatus } from '../components/claim-status';
-import { PaymentDetails, PaymentInvoiceCard, PaymentMovements } from '../components/payment-details';
+import { PaymentDetails, PaymentInvoiceCard } from '../components/payment-details';
 import { PaymentFormModal } from '../components/payment-form-modal';
+import { PaymentRefundModal, refundableAmount } from '../components/payment-refund-modal';
+import { PaymentTransfersCard } from '../components/payment-transfers';
 import { paymentLinks } from '../payment-links';
 import { fetchReceiptPdf, useDeletePayments, usePayment, usePaymentEmailPreview, useSendReceipt } from '../payments-queries';
 
-type Dialog = 'edit' | 'send' | 'delete' | null;
+type Dialog = 'edit' | 'send' | 'refund' | 'delete' | null;
 
 function ReceiptEmailModal({ payment, onClose }: { payment: PaymentResource; onClose: () => void }) {
   const { t } = useTranslation();
@@ -65,6 +67,7 @@ function PaymentView({ payment }: { payment: PaymentResource }) {
   const [downloading, setDownloading] = useState(false);
   const canWrite = can(paymentWriteAbility);
   const canDelete = can(paymentDeleteAbility);
+  const canRefund = can(paymentRefundAbility) && refundableAmount(payment) > 0;
 
   const downloadReceipt = async () => {
     setDownloading(true);
@@ -103,6 +106,11 @@ function PaymentView({ payment }: { payment: PaymentResource }) {
           {t('payments.actions.send_receipt')}
         </Button>
       )}
+      {canRefund && (
+        <Button variant="default" leftSection={<Icon name="history" size={16} />} onClick={() => setDialog('refund')}>
+          {t('payments.actions.refund')}
+        </Button>
+      )}
       {canDelete && payment.claim?.status !== 'confirmed' && (
         <Button color="red" variant="light" leftSection={<Icon name="trash" size={16} />} onClick={() => setDialog('delete')}>
           {t('payments.actions.delete')}
@@ -133,10 +141,11 @@ function PaymentView({ payment }: { payment: PaymentResource }) {
             <PaymentInvoiceCard payment={payment} />
           </Grid.Col>
         </Grid>
-        <PaymentMovements payment={payment} />
+        {payment.online && <PaymentTransfersCard payment={payment} />}
       </Stack>
       {dialog === 'edit' && <PaymentFormModal direction={payment.direction} payment={payment} onClose={() => setDialog(null)} />}
       {dialog === 'send' && <ReceiptEmailModal payment={payment} onClose={() => setDialog(null)} />}
+      {dialog === 'refund' && <PaymentRefundModal payment={payment} onClose={() => setDialog(null)} />}
       <ConfirmDialog
         opened={dialog === 'delete'}
         title={t('payments.confirm.delete_title')}
