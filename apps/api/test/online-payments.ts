@@ -1,9 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { CardPayment } from '@app/contracts';
-import { type FakeStripe, TEST_ROUTING_NUMBER } from '@app/fakes';
+import { type FakeStripe, type FakeStripeOptions, TEST_ROUTING_NUMBER, startFakeStripe } from '@app/fakes';
+import { tenants } from '../src/db/schema';
+import type { Clock } from '../src/platform/clock';
 import { PDF, postForm } from '../src/modules/attachments/test-files';
-import type { Harness, TestClient, TestResponse } from './harness';
+import { type Harness, type TestClient, type TestResponse, createHarness } from './harness';
+import { connectPaymentProvider } from './payment-provider';
 import { bankToken, callFakeStripe, onboardingOf, piiToken, settleEvents, wizardStep } from './payouts';
 
 /** A port free on 127.0.0.1 now, for a server whose address another must know before it starts. */
@@ -14,6 +19,50 @@ export async function freePort(): Promise<number> {
   await new Promise<void>((resolve) => probe.close(() => resolve()));
   if (address === null || typeof address === 'string') throw new Error('No port');
   return address.port;
+}
+
+/** An app listening on 127.0.0.1 with the landlord tenant connected to a fake Stripe that delivers its signed events to it. */
+export type PaymentHarness = { h: Harness; fake: FakeStripe; webhookSecret: string; close(): Promise<void> };
+
+/**
+ * The start every online-payment test file shares: the fake's port is known before the app is
+ * built (its API base), the app's port before the fake starts (its webhook URL). One endpoint
+ * secret for the Connect and the platform endpoint, as the tenant keeps one. `platformFee` sets
+ * the tenant's fee (none by default); `fakeOptions` adds to the fake's options.
+ */
+export async function startPaymentHarness(options: { clock: Clock; platformFee?: { percent: string; fixed: number }; fakeOptions?: FakeStripeOptions }): Promise<PaymentHarness> {
+  const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
+  const fakePort = await freePort();
+  const h = await createHarness({ clock: options.clock, env: { PAYMENT_PROVIDER_API_BASE: `http://127.0.0.1:${fakePort}` } });
+  await h.server.listen({ host: '127.0.0.1', port: 0 });
+  const address = h.server.server.address();
+  const appPort = typeof address === 'object' && address ? address.port : 0;
+  const webhookUrl = `http://127.0.0.1:${appPort}/api/v1/webhooks/payment-provider`;
+  const fake = await startFakeStripe({
+    port: fakePort,
+    verificationDelayMs: null,
+    webhookUrl,
+    webhookSecret,
+    platformWebhookUrl: webhookUrl,
+    platformWebhookSecret: webhookSecret,
+    webhookRetryDelaysMs: [],
+    ...options.fakeOptions,
+  });
+  await connectPaymentProvider(h, h.landlordId, { key: fake.publishableKey, secret: fake.secretKey, webhookSecret });
+  if (options.platformFee) {
+    await h.app.db.update(tenants).set({ platformFeePercent: options.platformFee.percent, platformFeeFixed: options.platformFee.fixed }).where(eq(tenants.id, h.landlordId));
+  }
+  return {
+    h,
+    fake,
+    webhookSecret,
+    async close() {
+      // Deliveries still on their way land first: a request cut off by the closing app would hold its connection.
+      await settleEvents(h, fake);
+      await h.close();
+      await fake.close();
+    },
+  };
 }
 
 /** Runs the payout wizard to the end for the client's business and has the fake verify it: the account can take charges. */

@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CardPayment, type CounterpartyResource, type InvoiceListItem, type InvoiceResource, type PaymentResource, type PublicDocument, type PublicLinkResponse, onlinePaymentMessages } from '@app/contracts';
-import { type FakeStripe, startFakeStripe } from '@app/fakes';
-import { auditLogs, outbox, payments, tenants } from '../../db/schema';
+import { type FakeStripe } from '@app/fakes';
+import { auditLogs, outbox, payments } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness } from '../../../test/harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient } from '../../../test/harness';
 import { onboardedCustomer } from '../../../test/documents';
 import { callFakeStripe, settleEvents } from '../../../test/payouts';
-import { cardPaymentOf, chargeableBusiness, confirmCard, freePort, intentIdOf } from '../../../test/online-payments';
-import { connectPaymentProvider } from '../../../test/payment-provider';
+import { cardPaymentOf, chargeableBusiness, confirmCard, intentIdOf, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { PUBLIC_LINK_RATE_LIMIT } from '../document-delivery/document-delivery.routes';
 import { tokenOfUrl } from '../document-delivery/delivery-test-helpers';
@@ -23,11 +21,11 @@ import { invoiceOf, openInvoice } from '../payments/test-payments';
  */
 const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
 const BUYER_EMAIL = 'ap@bank-buyer.example';
-const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
 /** Stripe's ACH test accounts (routing 110000000): one settles, one is returned R01 (insufficient funds). */
 const SETTLES = '000123456789';
 const RETURNED_R01 = '000222222227';
 
+let online: PaymentHarness;
 let h: Harness;
 let fake: FakeStripe;
 let vendor: TestClient;
@@ -35,32 +33,13 @@ let buyer: TestClient;
 let customer: CounterpartyResource;
 
 beforeAll(async () => {
-  const fakePort = await freePort();
-  h = await createHarness({ clock, env: { PAYMENT_PROVIDER_API_BASE: `http://127.0.0.1:${fakePort}` } });
-  await h.server.listen({ host: '127.0.0.1', port: 0 });
-  const address = h.server.server.address();
-  const appPort = typeof address === 'object' && address ? address.port : 0;
-  const webhookUrl = `http://127.0.0.1:${appPort}/api/v1/webhooks/payment-provider`;
-  fake = await startFakeStripe({
-    port: fakePort,
-    verificationDelayMs: null,
-    bankSettlementDelayMs: null,
-    webhookUrl,
-    webhookSecret: WEBHOOK_SECRET,
-    platformWebhookUrl: webhookUrl,
-    platformWebhookSecret: WEBHOOK_SECRET,
-    webhookRetryDelaysMs: [],
-  });
-  await connectPaymentProvider(h, h.landlordId, { key: fake.publishableKey, secret: fake.secretKey, webhookSecret: WEBHOOK_SECRET });
-  await h.app.db.update(tenants).set({ platformFeePercent: '1', platformFeeFixed: 0 }).where(eq(tenants.id, h.landlordId));
+  online = await startPaymentHarness({ clock, platformFee: { percent: '1', fixed: 0 }, fakeOptions: { bankSettlementDelayMs: null } });
+  ({ h, fake } = online);
   vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Bank Vendor');
   await chargeableBusiness(h, fake, vendor);
   ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Bank Buyer', BUYER_EMAIL));
 });
-afterAll(async () => {
-  await h.close();
-  await fake.close();
-});
+afterAll(() => online.close());
 beforeEach(() => clock.advance(PUBLIC_LINK_RATE_LIMIT.windowMs + 1000));
 
 async function invoiceWithLink(total: number): Promise<{ invoice: InvoiceResource; token: string }> {

@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CardPaymentOptions, type CounterpartyResource, type PublicLinkResponse, onlinePaymentMessages } from '@app/contracts';
-import { type FakeStripe, startFakeStripe } from '@app/fakes';
+import { type FakeStripe } from '@app/fakes';
 import { tenants } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, type TestResponse, createHarness } from '../../../test/harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, type TestResponse } from '../../../test/harness';
 import { CUSTOMER_PASSWORD, onboardedCustomer } from '../../../test/documents';
-import { cardPaymentOf, chargeableBusiness, confirmCard, freePort } from '../../../test/online-payments';
-import { connectPaymentProvider } from '../../../test/payment-provider';
+import { cardPaymentOf, chargeableBusiness, confirmCard, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
 import { settleEvents } from '../../../test/payouts';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { PUBLIC_LINK_RATE_LIMIT } from '../document-delivery/document-delivery.routes';
@@ -21,8 +19,8 @@ import { invoiceOf, openInvoice } from '../payments/test-payments';
  * only a member of the invoice's customer business holding pay-invoice learns about.
  */
 const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
-const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
 
+let online: PaymentHarness;
 let h: Harness;
 let fake: FakeStripe;
 let vendor: TestClient;
@@ -30,29 +28,13 @@ let buyer: TestClient;
 let customer: CounterpartyResource;
 
 beforeAll(async () => {
-  const fakePort = await freePort();
-  h = await createHarness({ clock, env: { PAYMENT_PROVIDER_API_BASE: `http://127.0.0.1:${fakePort}` } });
-  await h.server.listen({ host: '127.0.0.1', port: 0 });
-  const address = h.server.server.address();
-  const webhookUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/v1/webhooks/payment-provider`;
-  fake = await startFakeStripe({
-    port: fakePort,
-    verificationDelayMs: null,
-    webhookUrl,
-    webhookSecret: WEBHOOK_SECRET,
-    platformWebhookUrl: webhookUrl,
-    platformWebhookSecret: WEBHOOK_SECRET,
-    webhookRetryDelaysMs: [],
-  });
-  await connectPaymentProvider(h, h.landlordId, { key: fake.publishableKey, secret: fake.secretKey, webhookSecret: WEBHOOK_SECRET });
+  online = await startPaymentHarness({ clock });
+  ({ h, fake } = online);
   vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Pay Vendor');
   await chargeableBusiness(h, fake, vendor);
   ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Pay Buyer', 'ap@pay-buyer.example'));
 });
-afterAll(async () => {
-  await h.close();
-  await fake.close();
-});
+afterAll(() => online.close());
 beforeEach(() => clock.advance(PUBLIC_LINK_RATE_LIMIT.windowMs + 1000));
 
 function optionsOf(response: TestResponse): CardPaymentOptions {

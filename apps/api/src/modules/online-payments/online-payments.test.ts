@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CardPayment, type CounterpartyResource, type InvoiceResource, type PaymentResource, type PublicLinkResponse, messages, onlinePaymentMessages } from '@app/contracts';
-import { type FakeStripe, startFakeStripe } from '@app/fakes';
+import { type FakeStripe } from '@app/fakes';
 import { auditLogs, outbox, payments, tenants } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness } from '../../../test/harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient } from '../../../test/harness';
 import { onboardedCustomer } from '../../../test/documents';
-import { cardPaymentOf, chargeableBusiness, confirmCard, freePort, intentIdOf } from '../../../test/online-payments';
-import { connectPaymentProvider, deliverWebhook, stripeEventBody, stripeSignature } from '../../../test/payment-provider';
+import { cardPaymentOf, chargeableBusiness, confirmCard, intentIdOf, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
+import { deliverWebhook, stripeEventBody, stripeSignature } from '../../../test/payment-provider';
 import { settleEvents } from '../../../test/payouts';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { PUBLIC_LINK_RATE_LIMIT } from '../document-delivery/document-delivery.routes';
@@ -21,8 +20,8 @@ import { createPayment, invoiceOf, openInvoice, paymentBody } from '../payments/
  */
 const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
 const BUYER_EMAIL = 'ap@card-buyer.example';
-const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
 
+let online: PaymentHarness;
 let h: Harness;
 let fake: FakeStripe;
 let vendor: TestClient;
@@ -31,33 +30,13 @@ let customer: CounterpartyResource;
 let accountId: string;
 
 beforeAll(async () => {
-  const fakePort = await freePort();
-  h = await createHarness({ clock, env: { PAYMENT_PROVIDER_API_BASE: `http://127.0.0.1:${fakePort}` } });
-  await h.server.listen({ host: '127.0.0.1', port: 0 });
-  const address = h.server.server.address();
-  const appPort = typeof address === 'object' && address ? address.port : 0;
-  const webhookUrl = `http://127.0.0.1:${appPort}/api/v1/webhooks/payment-provider`;
-  // One endpoint secret for the Connect and the platform endpoint: the tenant keeps one.
-  fake = await startFakeStripe({
-    port: fakePort,
-    verificationDelayMs: null,
-    webhookUrl,
-    webhookSecret: WEBHOOK_SECRET,
-    platformWebhookUrl: webhookUrl,
-    platformWebhookSecret: WEBHOOK_SECRET,
-    webhookRetryDelaysMs: [],
-  });
-  await connectPaymentProvider(h, h.landlordId, { key: fake.publishableKey, secret: fake.secretKey, webhookSecret: WEBHOOK_SECRET });
-  // The platform's fee: 2.5 % and 30 cents of every online payment.
-  await h.app.db.update(tenants).set({ platformFeePercent: '2.5', platformFeeFixed: 30 }).where(eq(tenants.id, h.landlordId));
+  online = await startPaymentHarness({ clock, platformFee: { percent: '2.5', fixed: 30 } });
+  ({ h, fake } = online);
   vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Card Vendor');
   accountId = await chargeableBusiness(h, fake, vendor);
   ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Card Buyer', BUYER_EMAIL));
 });
-afterAll(async () => {
-  await h.close();
-  await fake.close();
-});
+afterAll(() => online.close());
 // Each test starts with a fresh window of the public pages' per-address limit.
 beforeEach(() => clock.advance(PUBLIC_LINK_RATE_LIMIT.windowMs + 1000));
 
@@ -90,7 +69,7 @@ function succeededEvent(intentId: string) {
 /** A delivery signed with the tenant's real secret whose body says an intent succeeded. */
 async function deliverSucceeded(object: Record<string, unknown>) {
   const { body } = stripeEventBody({ type: 'payment_intent.succeeded', object: { object: 'payment_intent', status: 'succeeded', ...object } });
-  const delivered = await deliverWebhook(h, '127.0.0.1', body, stripeSignature(body, WEBHOOK_SECRET));
+  const delivered = await deliverWebhook(h, '127.0.0.1', body, stripeSignature(body, online.webhookSecret));
   expect(delivered.status).toBe(200);
 }
 

@@ -1,14 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CounterpartyResource, type DashboardCharts, type PaymentMovement, type PaymentRefundResource, type PaymentResource, type PublicLinkResponse, paymentRefundMessages } from '@app/contracts';
-import { type FakeStripe, startFakeStripe } from '@app/fakes';
-import { auditLogs, paymentRefunds, tenants } from '../../db/schema';
+import { type FakeStripe } from '@app/fakes';
+import { auditLogs, paymentRefunds } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness } from '../../../test/harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient } from '../../../test/harness';
 import { onboardedCustomer } from '../../../test/documents';
-import { cardPaymentOf, chargeableBusiness, confirmCard, freePort, intentIdOf } from '../../../test/online-payments';
-import { connectPaymentProvider, deliverWebhook, stripeEventBody, stripeSignature } from '../../../test/payment-provider';
+import { cardPaymentOf, chargeableBusiness, confirmCard, intentIdOf, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
+import { deliverWebhook, stripeEventBody, stripeSignature } from '../../../test/payment-provider';
 import { settleEvents } from '../../../test/payouts';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { PUBLIC_LINK_RATE_LIMIT } from '../document-delivery/document-delivery.routes';
@@ -21,8 +20,8 @@ import { createPayment, invoiceOf, openInvoice, paymentBody } from '../payments/
  * the invoice only from the verified event, and the list shows what the events told.
  */
 const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
-const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
 
+let online: PaymentHarness;
 let h: Harness;
 let fake: FakeStripe;
 let vendor: TestClient;
@@ -31,32 +30,13 @@ let buyer: TestClient;
 let accountId: string;
 
 beforeAll(async () => {
-  const fakePort = await freePort();
-  h = await createHarness({ clock, env: { PAYMENT_PROVIDER_API_BASE: `http://127.0.0.1:${fakePort}` } });
-  await h.server.listen({ host: '127.0.0.1', port: 0 });
-  const address = h.server.server.address();
-  const appPort = typeof address === 'object' && address ? address.port : 0;
-  const webhookUrl = `http://127.0.0.1:${appPort}/api/v1/webhooks/payment-provider`;
-  fake = await startFakeStripe({
-    port: fakePort,
-    verificationDelayMs: null,
-    webhookUrl,
-    webhookSecret: WEBHOOK_SECRET,
-    platformWebhookUrl: webhookUrl,
-    platformWebhookSecret: WEBHOOK_SECRET,
-    webhookRetryDelaysMs: [],
-  });
-  await connectPaymentProvider(h, h.landlordId, { key: fake.publishableKey, secret: fake.secretKey, webhookSecret: WEBHOOK_SECRET });
-  // The platform's fee: 2.5 % and 30 cents of every online payment.
-  await h.app.db.update(tenants).set({ platformFeePercent: '2.5', platformFeeFixed: 30 }).where(eq(tenants.id, h.landlordId));
+  online = await startPaymentHarness({ clock, platformFee: { percent: '2.5', fixed: 30 } });
+  ({ h, fake } = online);
   vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Refund Vendor');
   accountId = await chargeableBusiness(h, fake, vendor);
   ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Refund Buyer', 'ap@refund-buyer.example'));
 });
-afterAll(async () => {
-  await h.close();
-  await fake.close();
-});
+afterAll(() => online.close());
 beforeEach(() => clock.advance(PUBLIC_LINK_RATE_LIMIT.windowMs + 1000));
 
 const settle = () => settleEvents(h, fake);
@@ -174,7 +154,7 @@ describe('refunding a card payment', () => {
     expect(resent).toHaveLength(3);
     for (const event of resent) {
       const { body } = stripeEventBody({ type: event.type, object: JSON.parse(JSON.stringify(event.data.object)) as Record<string, unknown> });
-      expect((await deliverWebhook(h, '127.0.0.1', body, stripeSignature(body, WEBHOOK_SECRET))).status).toBe(200);
+      expect((await deliverWebhook(h, '127.0.0.1', body, stripeSignature(body, online.webhookSecret))).status).toBe(200);
     }
     await h.jobs.drain();
     expect(await paymentOf(payment.id)).toMatchObject({ refunded_amount: 1_000 });

@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CounterpartyResource } from '@app/contracts';
-import { type FakeStripe, startFakeStripe } from '@app/fakes';
-import { autoPayAttempts, invoices, outbox, payments, tenants } from '../../db/schema';
+import { type FakeStripe } from '@app/fakes';
+import { autoPayAttempts, invoices, outbox, payments } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness, type TestClient, createHarness } from '../../../test/harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness, type TestClient } from '../../../test/harness';
 import { createCustomer, onboardedCustomer } from '../../../test/documents';
-import { chargeableBusiness, freePort } from '../../../test/online-payments';
-import { connectPaymentProvider } from '../../../test/payment-provider';
+import { chargeableBusiness, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
 import { settleEvents } from '../../../test/payouts';
 import { confirmSetup, methodsOf, saveCard, setupOf } from '../../../test/saved-methods';
 import { ownerWithBusiness } from '../../../test/team';
@@ -22,9 +20,9 @@ import { AUTO_PAY_RETRY_AFTER_MS, autoPayMessages } from './auto-pay.service';
  * from the verified webhook; a soft decline is tried once more a day later and both sides are told.
  */
 const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
-const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
 const BUYER_EMAIL = 'ap@auto-buyer.example';
 
+let online: PaymentHarness;
 let h: Harness;
 let fake: FakeStripe;
 let vendor: TestClient;
@@ -32,25 +30,13 @@ let buyer: TestClient;
 let customer: CounterpartyResource;
 
 beforeAll(async () => {
-  const fakePort = await freePort();
-  h = await createHarness({ clock, env: { PAYMENT_PROVIDER_API_BASE: `http://127.0.0.1:${fakePort}` } });
-  await h.server.listen({ host: '127.0.0.1', port: 0 });
-  const address = h.server.server.address();
-  const appPort = typeof address === 'object' && address ? address.port : 0;
-  const webhookUrl = `http://127.0.0.1:${appPort}/api/v1/webhooks/payment-provider`;
-  fake = await startFakeStripe({ port: fakePort, verificationDelayMs: null, webhookUrl, webhookSecret: WEBHOOK_SECRET, platformWebhookUrl: webhookUrl, platformWebhookSecret: WEBHOOK_SECRET, webhookRetryDelaysMs: [] });
-  await connectPaymentProvider(h, h.landlordId, { key: fake.publishableKey, secret: fake.secretKey, webhookSecret: WEBHOOK_SECRET });
-  await h.app.db.update(tenants).set({ platformFeePercent: '2.5', platformFeeFixed: 30 }).where(eq(tenants.id, h.landlordId));
+  online = await startPaymentHarness({ clock, platformFee: { percent: '2.5', fixed: 30 } });
+  ({ h, fake } = online);
   vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Auto Vendor');
   await chargeableBusiness(h, fake, vendor);
   ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Auto Buyer', BUYER_EMAIL));
 });
-afterAll(async () => {
-  // Deliveries still on their way land first: a request cut off by the closing app would hold its connection.
-  await settleEvents(h, fake);
-  await h.close();
-  await fake.close();
-});
+afterAll(() => online.close());
 
 async function generatedInvoice(recurringId: string): Promise<string> {
   const viewed = await getRecurring(vendor, recurringId);

@@ -1,15 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CounterpartyResource, type PaymentMethodLinkResource, type SavedPaymentMethodResource, savedPaymentMethodMessages } from '@app/contracts';
-import { type FakeStripe, startFakeStripe } from '@app/fakes';
+import { type FakeStripe } from '@app/fakes';
 import { eq } from 'drizzle-orm';
 import { paymentMethodLinks } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { sha256 } from '../../platform/crypto';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness } from '../../../test/harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient } from '../../../test/harness';
 import { createCustomer, onboardedCustomer } from '../../../test/documents';
-import { freePort } from '../../../test/online-payments';
-import { connectPaymentProvider } from '../../../test/payment-provider';
+import { type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
 import { callFakeStripe, settleEvents } from '../../../test/payouts';
 import { confirmSetup, methodsOf, saveCard, setupIdOf, setupOf } from '../../../test/saved-methods';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
@@ -21,31 +19,20 @@ import { PAYMENT_METHOD_LINK_TTL_MS } from './payment-method-links.service';
  * from what the provider says (the verified `setup_intent.succeeded`, or the setup read back).
  */
 const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
-const WEBHOOK_SECRET = `whsec_${randomBytes(24).toString('hex')}`;
 
+let online: PaymentHarness;
 let h: Harness;
 let fake: FakeStripe;
 let vendor: TestClient;
 let buyer: TestClient;
 
 beforeAll(async () => {
-  const fakePort = await freePort();
-  h = await createHarness({ clock, env: { PAYMENT_PROVIDER_API_BASE: `http://127.0.0.1:${fakePort}` } });
-  await h.server.listen({ host: '127.0.0.1', port: 0 });
-  const address = h.server.server.address();
-  const appPort = typeof address === 'object' && address ? address.port : 0;
-  const webhookUrl = `http://127.0.0.1:${appPort}/api/v1/webhooks/payment-provider`;
-  fake = await startFakeStripe({ port: fakePort, verificationDelayMs: null, webhookUrl, webhookSecret: WEBHOOK_SECRET, platformWebhookUrl: webhookUrl, platformWebhookSecret: WEBHOOK_SECRET, webhookRetryDelaysMs: [] });
-  await connectPaymentProvider(h, h.landlordId, { key: fake.publishableKey, secret: fake.secretKey, webhookSecret: WEBHOOK_SECRET });
+  online = await startPaymentHarness({ clock });
+  ({ h, fake } = online);
   vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Method Vendor');
   ({ client: buyer } = await onboardedCustomer(h, vendor, 'Method Buyer', 'ap@method-buyer.example'));
 });
-afterAll(async () => {
-  // Deliveries still on their way land first: a request cut off by the closing app would hold its connection.
-  await settleEvents(h, fake);
-  await h.close();
-  await fake.close();
-});
+afterAll(() => online.close());
 beforeEach(() => clock.advance(PUBLIC_LINK_RATE_LIMIT.windowMs + 1000));
 
 const settle = () => settleEvents(h, fake);
