@@ -27,8 +27,8 @@ async function callFake(request: APIRequestContext, path: string, key: string, f
   return (await response.json()) as Record<string, unknown>;
 }
 
-/** The landlord tenant's payment provider: the fake's keys, saved in the tenant form by the signed-in super admin. */
-export async function connectPaymentProvider(page: Page): Promise<void> {
+/** The landlord tenant's payment provider: the fake's keys (and a platform fee when given), saved in the tenant form by the signed-in super admin. */
+export async function connectPaymentProvider(page: Page, fee?: { percent: string; fixed: string }): Promise<void> {
   const listed = await page.request.get('/api/central/tenants?limit=100');
   const landlord = ((await listed.json()) as { data: { id: string; is_landlord: boolean }[] }).data.find((tenant) => tenant.is_landlord);
   await page.goto(`/admin/tenants/${landlord?.id ?? ''}/edit`);
@@ -36,6 +36,10 @@ export async function connectPaymentProvider(page: Page): Promise<void> {
   await payment.getByLabel('Key', { exact: true }).fill(FAKE_STRIPE_KEYS.publishableKey);
   await payment.getByLabel('Secret', { exact: true }).fill(FAKE_STRIPE_KEYS.secretKey);
   await payment.getByLabel('Webhook secret', { exact: true }).fill(FAKE_STRIPE_KEYS.webhookSecret);
+  if (fee) {
+    await payment.getByLabel('Platform fee (%)').fill(fee.percent);
+    await payment.getByLabel('Platform fee, fixed (minor units)').fill(fee.fixed);
+  }
   await expectAccessible(page, 'tenant form with the payment provider');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Tenant updated').first()).toBeVisible();
