@@ -4,4 +4,5 @@
  */
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Radio.css'; // the pay form's card or bank account choice
 import '@mantine/core/styles/Table.css';
