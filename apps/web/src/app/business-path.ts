@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunction } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { customerPayPaths } from '../lib/paths';
+import { signInPathFor } from '../lib/return-path';
 import { loadSession, sessionKey } from '../lib/session';
 import { storage } from '../lib/storage';
 
@@ -13,9 +14,9 @@ const globalQueryRoots = new Set(['session', 'tenant-config']);
  * opens, checking pay-invoice for that business. A business the user does not belong to is /403.
  */
 export function selectBusinessThenPay(queryClient: QueryClient): LoaderFunction {
-  return async ({ params }) => {
+  return async ({ params, request }) => {
     const session = await loadSession(queryClient);
-    if (!session) throw redirect('/login');
+    if (!session) throw redirect(signInPathFor(request.url));
     const wanted = params.business ?? '';
     const company = session.companies.find((candidate) => candidate.id === wanted || candidate.slug === wanted);
     if (!company) throw redirect('/403');

@@ -2,6 +2,7 @@ import { redirect, type LoaderFunction } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { satisfies, type AbilityCheck, type AbilityScope, type BootstrapResponse } from '@app/contracts';
 import { companyPaths } from '../lib/paths';
+import { signInPathFor } from '../lib/return-path';
 import { abilitiesFor, homePathFor, loadSession } from '../lib/session';
 
 /**
@@ -13,15 +14,15 @@ export type RouteAccess = { ability?: AbilityCheck; scope: AbilityScope; allowWi
 type Area = 'company' | 'admin';
 
 /** Checks done before entering an authenticated area; returns a redirect target or null. */
-function areaRedirect(session: BootstrapResponse | null, area: Area): string | null {
-  if (!session) return '/login';
+function areaRedirect(session: BootstrapResponse | null, area: Area, requestUrl: string): string | null {
+  if (!session) return signInPathFor(requestUrl);
   if (!session.current_user.email_verified) return '/verify-email';
   if (area === 'admin' && !session.current_user.is_platform_user) return '/403';
   return null;
 }
 
-function accessRedirect(session: BootstrapResponse | null, access: RouteAccess): string | null {
-  if (!session) return '/login';
+function accessRedirect(session: BootstrapResponse | null, access: RouteAccess, requestUrl: string): string | null {
+  if (!session) return signInPathFor(requestUrl);
   if (access.ability === undefined) return null;
   if (access.scope === 'business' && !session.current_business) return access.allowWithoutBusiness ? null : companyPaths.dashboard;
   return satisfies(abilitiesFor(session, access.scope), access.ability) ? null : '/403';
@@ -40,8 +41,8 @@ export function guestOnly(queryClient: QueryClient): LoaderFunction {
 }
 
 export function requireArea(queryClient: QueryClient, area: Area): LoaderFunction {
-  return async () => {
-    const target = areaRedirect(await loadSession(queryClient), area);
+  return async ({ request }) => {
+    const target = areaRedirect(await loadSession(queryClient), area, request.url);
     if (target) throw redirect(target);
     return null;
   };
@@ -49,8 +50,8 @@ export function requireArea(queryClient: QueryClient, area: Area): LoaderFunctio
 
 /** The route's ability, checked against the right scope before navigation completes. */
 export function requireAccess(queryClient: QueryClient, access: RouteAccess): LoaderFunction {
-  return async () => {
-    const target = accessRedirect(await loadSession(queryClient), access);
+  return async ({ request }) => {
+    const target = accessRedirect(await loadSession(queryClient), access, request.url);
     if (target) throw redirect(target);
     return null;
   };

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { jsonResponse, mockFetch, route } from '../test/fetch-mock';
 import { makeSession, tenantConfig } from '../test/fixtures';
 import { renderApp } from '../test/render';
@@ -65,6 +66,32 @@ describe('route guard', () => {
     const member = renderApp('/login', makeSession());
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(member.router.state.location.pathname).toBe('/dashboard');
+  });
+
+  it('brings a guest back to the page asked for once signed in', async () => {
+    let signedIn = false;
+    mockFetch(
+      tenant,
+      route('GET', '/api/v1/csrf-cookie', () => {
+        document.cookie = 'XSRF-TOKEN=token; path=/';
+        return new Response(null, { status: 204 });
+      }),
+      route('POST', '/api/v1/login', () => {
+        signedIn = true;
+        return jsonResponse(200, { two_factor: false });
+      }),
+      route('GET', '/api/v1/bootstrap', () => (signedIn ? jsonResponse(200, makeSession({ current_user_abilities: ['dashboard', 'view-user'] })) : jsonResponse(401, { message: 'Unauthenticated.' }))),
+    );
+    const guest = renderApp('/users?page=2', null);
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(`${guest.router.state.location.pathname}${guest.router.state.location.search}`).toBe(`/login?next=${encodeURIComponent('/users?page=2')}`);
+
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret-123');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
+    expect(`${guest.router.state.location.pathname}${guest.router.state.location.search}`).toBe('/users?page=2');
   });
 
   it('sends an unverified user to /verify-email', async () => {

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { configureApiClient } from '../lib/api-client';
 import { notifySessionEnded } from '../lib/notify';
+import { signInPathFor } from '../lib/return-path';
 import { sessionKey } from '../lib/session';
 
 type Navigate = (to: string, options: { replace: boolean }) => Promise<void>;
@@ -12,7 +13,8 @@ export function wireApiClient(queryClient: QueryClient, navigate: Navigate): voi
       queryClient.clear();
       queryClient.setQueryData(sessionKey, null);
       notifySessionEnded();
-      void navigate('/login', { replace: true });
+      // Signing in again comes back to the page the session ended on.
+      void navigate(signInPathFor(window.location.href), { replace: true });
     },
     onBusinessSwitched: () => {
       void queryClient.invalidateQueries(undefined, { cancelRefetch: false });

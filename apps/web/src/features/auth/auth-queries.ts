@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type {
   acceptInvitationRequestSchema,
@@ -13,6 +13,7 @@ import type {
 import { api } from '../../lib/api-client';
 import { entryAnswers } from '../../lib/entry-answers-loader';
 import { homePathFor, sessionKey, sessionQueryOptions } from '../../lib/session';
+import { returnPathFrom } from '../../lib/return-path';
 import { storage } from '../../lib/storage';
 
 export type InvitationInfo = z.infer<typeof invitationInfoSchema>;
@@ -36,14 +37,16 @@ export function useTwoFactorChallenge() {
   });
 }
 
-/** After a successful sign-in: load the startup data and go where the user belongs. */
+/** After a successful sign-in: load the startup data and go back to the page asked for, or where the user belongs. */
 export function useCompleteSignIn(): () => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { search } = useLocation();
   return async () => {
     queryClient.removeQueries({ queryKey: sessionKey });
     const session = await queryClient.fetchQuery(sessionQueryOptions);
-    await navigate(session ? homePathFor(session) : '/login', { replace: true });
+    // Back to the page a guest was sent here from (kept in `next`), else where the user belongs; that page's own guard still checks access.
+    await navigate(session ? (returnPathFrom(search) ?? homePathFor(session)) : '/login', { replace: true });
   };
 }
 
