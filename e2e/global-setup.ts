@@ -163,7 +163,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     'refund.updated',
     'refund.failed',
   ];
-  const stripe = await startFakeStripe({ ...FAKE_STRIPE_KEYS, registry, webhookUrl, webhookEvents, platformWebhookUrl: webhookUrl, platformWebhookSecret: FAKE_STRIPE_KEYS.webhookSecret });
+  // Bank debits settle only when a journey says so (`/_control/bank_payments/settle`), so their processing state can be looked at.
+  const stripe = await startFakeStripe({ ...FAKE_STRIPE_KEYS, registry, webhookUrl, webhookEvents, platformWebhookUrl: webhookUrl, platformWebhookSecret: FAKE_STRIPE_KEYS.webhookSecret, bankSettlementDelayMs: null });
   const plaid = await startFakePlaid({ registry, credentials: FAKE_PLAID_CREDENTIALS });
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-e2e-'));

@@ -95,3 +95,8 @@ export async function payWithCard(page: Page, card: string, button: string): Pro
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: button }).click();
 }
+
+/** The fake's bank, a few days early: every processing bank debit settles as its test account decides (the journeys' fake holds them until asked). */
+export async function settleBankPayments(request: APIRequestContext): Promise<void> {
+  await callFake(request, '/_control/bank_payments/settle', FAKE_STRIPE_KEYS.secretKey);
+}
