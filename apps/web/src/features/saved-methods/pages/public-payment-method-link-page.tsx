@@ -1,4 +1,6 @@
 import '../../../lib/i18n-app';
+// The guest pages load Mantine's CSS per component (the login entry has a subset): the ones this page adds.
+import '@mantine/core/styles/Container.css';
 import { useMemo, useState } from 'react';
 import { Alert, Button, Container, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
