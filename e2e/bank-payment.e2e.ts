@@ -1,10 +1,9 @@
 import { expect } from '@playwright/test';
 import { TEST_ROUTING_NUMBER } from '@app/fakes';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './constants';
 import { PHONE_VIEWPORT, expectAccessible } from './axe';
-import { addBusiness, api, screenshots, signIn } from './session';
+import { api, screenshots } from './session';
 import { test } from './csp';
-import { chargeableBusiness, connectPaymentProvider, serveStripeJs, settleBankPayments } from './online-payment-setup';
+import { chargeableVendor, openInvoiceLink, serveStripeJs, settleBankPayments } from './online-payment-setup';
 
 // A business of its own: the journeys share one server and may run in any order.
 const BUSINESS = 'Tromsø Bank Debits';
@@ -17,25 +16,12 @@ const screenshot = screenshots('bank-payment');
 test('bank payment journey: a guest pays an invoice from a US bank account on its public page, the invoice shows processing to both, then paid once the bank settles the debit', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const owner = page.context();
-  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await expect(page).toHaveURL(/\/admin$/);
-  await connectPaymentProvider(page);
-  await expectAccessible(page, 'tenants after saving the payment provider');
-  const business = await addBusiness(page, BUSINESS);
-  await chargeableBusiness(owner, business, 'owner@tromso-bank.example.com');
+  const business = await chargeableVendor(page, { name: BUSINESS, ownerEmail: 'owner@tromso-bank.example.com' });
 
   // An open invoice of $275.00 and its public link, as the vendor would send it.
   const customer = (await api<{ data: { id: string } }>(owner, 'POST', '/api/v1/customers', business, { name: CUSTOMER, email: 'ap@senja-fjord.example.com' })).data;
-  const today = new Date().toISOString().slice(0, 10);
-  const invoice = (
-    await api<{ data: { id: string; invoice_number: string } }>(owner, 'POST', '/api/v1/invoices', business, {
-      customer_id: customer.id,
-      invoice_date: today,
-      items: [{ name: 'Glacier kayak rental, one week', quantity: '1', price: 27500 }],
-    })
-  ).data;
-  await api(owner, 'POST', `/api/v1/invoices/${invoice.id}/finalize`, business);
-  const { url } = await api<{ url: string }>(owner, 'POST', `/api/v1/invoices/${invoice.id}/links`, business);
+  const invoice = await openInvoiceLink(owner, business, customer.id, { name: 'Glacier kayak rental, one week', price: 27500 });
+  const { url } = invoice;
 
   // The guest: no account, only the link; pays from a bank account instead of a card.
   const guestContext = await browser.newContext();
@@ -64,7 +50,7 @@ test('bank payment journey: a guest pays an invoice from a US bank account on it
 
   // The vendor sees the same: the invoice is processing in the list, not paid yet.
   await page.goto('/invoices/outgoing');
-  const row = page.getByRole('row').filter({ hasText: invoice.invoice_number });
+  const row = page.getByRole('row').filter({ hasText: invoice.invoiceNumber });
   await expect(row).toContainText('Processing');
   await expect(row).not.toContainText('Paid');
   await expectAccessible(page, 'invoices with the bank payment processing');

@@ -1,8 +1,8 @@
 import { type APIRequestContext, type BrowserContext, type Page, expect } from '@playwright/test';
 import { STRIPE_JS_URL, TEST_ROUTING_NUMBER, fakeStripeJsSource } from '@app/fakes';
-import { FAKE_STRIPE_KEYS } from './constants';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, FAKE_STRIPE_KEYS } from './constants';
 import { expectAccessible } from './axe';
-import { api } from './session';
+import { addBusiness, api, signIn } from './session';
 
 /** What a card-payment journey needs: the fake Stripe.js, a tenant with the fake as its provider, a business whose payout account takes charges. */
 
@@ -99,4 +99,31 @@ export async function payWithCard(page: Page, card: string, button: string): Pro
 /** The fake's bank, a few days early: every processing bank debit settles as its test account decides (the journeys' fake holds them until asked). */
 export async function settleBankPayments(request: APIRequestContext): Promise<void> {
   await callFake(request, '/_control/bank_payments/settle', FAKE_STRIPE_KEYS.secretKey);
+}
+
+/**
+ * The opening every online-payment journey shares: the super admin signs in, connects the fake as
+ * the landlord's payment provider (with a platform fee when given), adds the journey's own business
+ * (journeys share one server and may run in any order) and makes its payout account take charges.
+ * Answers the business's id.
+ */
+export async function chargeableVendor(page: Page, business: { name: string; ownerEmail: string; fee?: { percent: string; fixed: string } }): Promise<string> {
+  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/);
+  await connectPaymentProvider(page, business.fee);
+  await expectAccessible(page, 'tenants after saving the payment provider');
+  const id = await addBusiness(page, business.name);
+  await chargeableBusiness(page.context(), id, business.ownerEmail);
+  return id;
+}
+
+/** An open invoice of one line dated today and its public link, as the vendor would send it. */
+export async function openInvoiceLink(owner: BrowserContext, business: string, customerId: string, line: { name: string; price: number }): Promise<{ id: string; invoiceNumber: string; url: string }> {
+  const today = new Date().toISOString().slice(0, 10);
+  const invoice = (
+    await api<{ data: { id: string; invoice_number: string } }>(owner, 'POST', '/api/v1/invoices', business, { customer_id: customerId, invoice_date: today, items: [{ name: line.name, quantity: '1', price: line.price }] })
+  ).data;
+  await api(owner, 'POST', `/api/v1/invoices/${invoice.id}/finalize`, business);
+  const { url } = await api<{ url: string }>(owner, 'POST', `/api/v1/invoices/${invoice.id}/links`, business);
+  return { id: invoice.id, invoiceNumber: invoice.invoice_number, url };
 }

@@ -1,9 +1,8 @@
 import { expect } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './constants';
 import { PHONE_VIEWPORT, expectAccessible } from './axe';
-import { addBusiness, api, screenshots, signIn } from './session';
+import { api, screenshots } from './session';
 import { test } from './csp';
-import { chargeableBusiness, connectPaymentProvider, payWithCard, serveStripeJs } from './online-payment-setup';
+import { chargeableVendor, openInvoiceLink, payWithCard, serveStripeJs } from './online-payment-setup';
 
 // A business of its own: the journeys share one server and may run in any order.
 const BUSINESS = 'Lofoten Card Works';
@@ -16,25 +15,12 @@ const screenshot = screenshots('online-payments');
 test('online payments journey: a guest pays an invoice by card on its public page, a declined card shows the provider’s message and a second card goes through; the webhook marks it paid and the vendor sees it', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const owner = page.context();
-  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await expect(page).toHaveURL(/\/admin$/);
-  await connectPaymentProvider(page, { percent: '2.9', fixed: '30' });
-  await expectAccessible(page, 'tenants after setting the platform fee');
-  const business = await addBusiness(page, BUSINESS);
-  await chargeableBusiness(owner, business, 'owner@lofoten-card.example.com');
+  const business = await chargeableVendor(page, { name: BUSINESS, ownerEmail: 'owner@lofoten-card.example.com', fee: { percent: '2.9', fixed: '30' } });
 
   // An open invoice of $450.00 and its public link, as the vendor would send it.
   const customer = (await api<{ data: { id: string } }>(owner, 'POST', '/api/v1/customers', business, { name: CUSTOMER, email: 'ap@reine-harbour.example.com' })).data;
-  const today = new Date().toISOString().slice(0, 10);
-  const invoice = (
-    await api<{ data: { id: string; invoice_number: string } }>(owner, 'POST', '/api/v1/invoices', business, {
-      customer_id: customer.id,
-      invoice_date: today,
-      items: [{ name: 'Espresso machine service', quantity: '1', price: 45000 }],
-    })
-  ).data;
-  await api(owner, 'POST', `/api/v1/invoices/${invoice.id}/finalize`, business);
-  const { url } = await api<{ url: string }>(owner, 'POST', `/api/v1/invoices/${invoice.id}/links`, business);
+  const invoice = await openInvoiceLink(owner, business, customer.id, { name: 'Espresso machine service', price: 45000 });
+  const { url } = invoice;
 
   // The guest: no account, only the link.
   const guestContext = await browser.newContext();
@@ -69,7 +55,7 @@ test('online payments journey: a guest pays an invoice by card on its public pag
 
   // The vendor: the invoice is paid in the list and on its page, with the card payment booked.
   await page.goto('/invoices/outgoing');
-  const row = page.getByRole('row').filter({ hasText: invoice.invoice_number });
+  const row = page.getByRole('row').filter({ hasText: invoice.invoiceNumber });
   await expect(row).toContainText('Paid');
   await expectAccessible(page, 'invoices with the card-paid invoice');
   await screenshot(page, 'vendor-invoices');

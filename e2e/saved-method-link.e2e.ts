@@ -1,9 +1,8 @@
 import { expect } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './constants';
 import { expectAccessible } from './axe';
-import { addBusiness, api, screenshots, signIn } from './session';
+import { api, screenshots } from './session';
 import { test } from './csp';
-import { chargeableBusiness, connectPaymentProvider, payWithCard, serveStripeJs } from './online-payment-setup';
+import { chargeableVendor, payWithCard, serveStripeJs } from './online-payment-setup';
 
 // A business of its own: the journeys share one server and may run in any order.
 const BUSINESS = 'Bodø Auto Pay Bakery';
@@ -17,12 +16,7 @@ const screenshot = screenshots('saved-method-link');
 test('saved method journey: the vendor asks a customer to save a card through a link, the guest saves one, and a recurring invoice with auto pay is charged to it and ends paid', async ({ page, browser }) => {
   test.setTimeout(300_000);
   const owner = page.context();
-  await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-  await expect(page).toHaveURL(/\/admin$/);
-  await connectPaymentProvider(page);
-  await expectAccessible(page, 'tenants after saving the payment provider');
-  const business = await addBusiness(page, BUSINESS);
-  await chargeableBusiness(owner, business, 'owner@bodo-bakery.example.com');
+  const business = await chargeableVendor(page, { name: BUSINESS, ownerEmail: 'owner@bodo-bakery.example.com' });
   const customer = (await api<{ data: { id: string } }>(owner, 'POST', '/api/v1/customers', business, { name: CUSTOMER, email: 'ap@lofoten-ferry.example.com' })).data;
 
   // The vendor asks for a card on the customer's page and copies the single-use link.
