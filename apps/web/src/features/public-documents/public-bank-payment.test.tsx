@@ -52,7 +52,7 @@ describe('paying a public invoice from a bank account', () => {
       options('tok-bank'),
       route('POST', '/api/v1/public/invoices/tok-bank/card-payment', () => {
         started = true;
-        return jsonResponse(200, { data: { client_secret: 'pi_1_secret_2', amount: 11000, currency: 'usd', publishable_key: 'pk_test_123', method: 'us_bank_account' } });
+        return jsonResponse(200, { data: { client_secret: 'pi_1_secret_2', amount: 11000, currency: 'usd', publishable_key: 'pk_test_123', method: 'us_bank_account', status: 'requires_payment_method' } });
       }),
     );
     renderApp('/public/invoices/view/tok-bank', null);
@@ -92,7 +92,7 @@ describe('paying a public invoice from a bank account', () => {
       csrf,
       invoicePage('tok-verify', () => publicInvoice(makeInvoice({ status: 'sent', display_status: 'sent' }))),
       options('tok-verify'),
-      route('POST', '/api/v1/public/invoices/tok-verify/card-payment', () => jsonResponse(200, { data: { client_secret: 'pi_3_secret_4', amount: 11000, currency: 'usd', publishable_key: 'pk_test_123', method: 'us_bank_account' } })),
+      route('POST', '/api/v1/public/invoices/tok-verify/card-payment', () => jsonResponse(200, { data: { client_secret: 'pi_3_secret_4', amount: 11000, currency: 'usd', publishable_key: 'pk_test_123', method: 'us_bank_account', status: 'requires_payment_method' } })),
     );
     renderApp('/public/invoices/view/tok-verify', null);
     const user = userEvent.setup();
