@@ -1,6 +1,7 @@
 import { type LinkedBank, onlinePaymentMessages } from '@app/contracts';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext, RequestMeta } from '../../platform/app-context';
+import { sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { BankLinkProviderError, type BankLinkProvider } from '../../platform/providers/bank-link-provider';
 import { type PaymentProvider, PaymentProviderError, type ProviderPaymentAttempt } from '../../platform/providers/payment-provider';
@@ -30,11 +31,10 @@ async function providerCall<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function createLinkedBankPayments(app: AppContext) {
-  /** The tenant's bank-link provider; 409 when it has none. */
-  async function bankLinkOf(tenantId: string): Promise<BankLinkProvider> {
+  /** The tenant's bank-link provider, or null when it has none. */
+  async function bankLinkOf(tenantId: string): Promise<BankLinkProvider | null> {
     const credentials = await bankLinkCredentials(app, tenantId);
-    if (!credentials) throw AppError.conflict(onlinePaymentMessages.bankLinkNotSetUp);
-    return app.bankLinkProviders(credentials);
+    return credentials ? app.bankLinkProviders(credentials) : null;
   }
 
   /** Link's public token → the item's access token → a processor token for the chosen account; the item is removed whatever happens. */
@@ -57,23 +57,25 @@ export function createLinkedBankPayments(app: AppContext) {
     /** A link token for the payer of one invoice: the payer has no user account here, so the invoice names the Link user. */
     async linkToken(tenantId: string, invoiceId: string, clientName: string): Promise<{ link_token: string; expiration: string }> {
       const bankLink = await bankLinkOf(tenantId);
+      if (!bankLink) throw AppError.conflict(onlinePaymentMessages.bankLinkNotSetUp);
       const token = await providerCall(() => bankLink.createLinkToken({ clientUserId: `invoice:${invoiceId}`, clientName, language: 'en' }));
       return { link_token: token.linkToken, expiration: token.expiration };
     },
 
-    /** Before the invoice is locked: the tenant must have a bank-link provider for a linked account to be taken. */
+    /** Read before the invoice is locked; a start with a linked bank in a tenant without one is refused after the invoice is found. */
     bankLinkOf,
 
     /**
      * After the attempt was stored (its own transaction, committed): the linked account pays it,
-     * confirmed at the provider with a key of the attempt, so a retried request confirms nothing
-     * twice. The invoice shows the debit as processing from this answer on (the provider's
+     * confirmed at the provider with a key of the attempt and Link's single-use public token (a
+     * digest: keys are not secrets), so a retried request confirms nothing twice and an attempt
+     * paid again after a return is a new confirmation. The invoice shows the debit as processing from this answer on (the provider's
      * `processing` event does the same, whichever comes first).
      */
     async confirm(tenantId: string, provider: PaymentProvider, bankLink: BankLinkProvider, attempt: { invoiceId: string; intent: ProviderPaymentAttempt; number: number }, linked: LinkedBank, meta: RequestMeta): Promise<ProviderPaymentAttempt> {
       const processorToken = await processorTokenOf(bankLink, linked);
       const confirmed = await providerCall(() =>
-        provider.confirmBankPaymentWithProcessorToken(attempt.intent.id, { processorToken, payerName: linked.account_holder_name, mandate: { ip: meta.ip, userAgent: meta.userAgent } }, `pay:${attempt.invoiceId}:${attempt.number}:linked-bank`),
+        provider.confirmBankPaymentWithProcessorToken(attempt.intent.id, { processorToken, payerName: linked.account_holder_name, mandate: { ip: meta.ip, userAgent: meta.userAgent } }, `pay:${attempt.invoiceId}:${attempt.number}:linked-bank:${sha256(linked.public_token).slice(0, 32)}`),
       );
       await inTenant(app.db, tenantId, async (tx) => {
         const locked = await lockInvoiceThenIntent(tx, tenantId, confirmed.id);

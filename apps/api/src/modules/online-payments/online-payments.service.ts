@@ -163,6 +163,7 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       const invoice = await lockInvoice(tx, tenantId, invoiceId, payer);
       const destination = await deps.payouts.chargeableAccountInTx(tx, { tenantId, businessId: invoice.businessId });
       if (!settings || !destination) throw AppError.conflict(onlinePaymentMessages.notSetUp);
+      if (request.bank_link && !bankLink) throw AppError.conflict(onlinePaymentMessages.bankLinkNotSetUp);
       const provider = providerOf(settings);
       const currency = currencyById(invoice.currencyId);
       if (!currency) throw AppError.validation('amount', messages.invalidCurrency);
