@@ -33,7 +33,7 @@ afterEach(() => {
 
 const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig));
 const lazyLoad = { timeout: 15_000 };
-const options = (token: string) => route('GET', `/api/v1/public/invoices/${token}/card-payment`, () => jsonResponse(200, { data: { available: true, message: null, publishable_key: 'pk_test_123', provider_script: null, partial_payments: false, minimum_amount: 50, in_app: null } }));
+const options = (token: string) => route('GET', `/api/v1/public/invoices/${token}/card-payment`, () => jsonResponse(200, { data: { available: true, message: null, publishable_key: 'pk_test_123', provider_script: null, partial_payments: false, minimum_amount: 50, in_app: null, bank_link_available: false, bank_link_script: null } }));
 
 function invoicePage(token: string, invoice: () => ReturnType<typeof publicInvoice>) {
   return route('GET', `/api/v1/public/invoices/${token}`, () =>
