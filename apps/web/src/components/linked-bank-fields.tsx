@@ -45,7 +45,7 @@ export function LinkedBankFields({ value, onChange, linkToken, scriptUrl, busine
     <Stack gap="sm">
       {linked ? (
         <Paper withBorder p="sm" radius="sm" aria-label={t('online_payments.bank.linked_title')} role="group">
-          <Group justify="space-between" wrap="nowrap">
+          <Group justify="space-between" gap="xs">
             <div>
               <Text fw={500}>{linked.institutionName ?? t('online_payments.bank.linked_title')}</Text>
               <Text size="sm" c="dimmed">
