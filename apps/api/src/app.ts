@@ -166,7 +166,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
     payments,
     payouts,
     publicInvoiceId: (tenantId, token) => invoiceDelivery.publicDocumentId(tenantId, token),
-    sendReceiptInTx: (tx, actor, scope, paymentId, origin) => paymentDelivery.sendWithDefaultsInTx(tx, actor, scope, paymentId, { origin, userEmail: null }),
+    sendReceiptInTx: (tx, actor, scope, paymentId, origin) => paymentDelivery.sendWithDefaultsInTx(tx, actor, scope, paymentId, { origin, userEmail: null }, 'at-send'),
   });
   providerEventHandlers.register('payment_intent.succeeded', online.applySucceeded);
   providerEventHandlers.register('payment_intent.processing', online.applyProcessing);

@@ -27,7 +27,10 @@ export type OnlinePaymentDeps = {
   payouts: Pick<PayoutService, 'chargeableAccountInTx'>;
   /** The invoice a public link opens (the link proved access). */
   publicInvoiceId(tenantId: string, token: string): Promise<string>;
-  /** Writes the payment's receipt mail to the outbox in the caller's transaction. */
+  /**
+   * Writes the payment's receipt mail to the outbox in the caller's transaction, its PDF named for
+   * the outbox to render when it sends the mail: the booking holds the business's number lock.
+   */
   sendReceiptInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, paymentId: string, origin: string): Promise<unknown>;
 };
 

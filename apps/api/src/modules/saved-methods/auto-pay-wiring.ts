@@ -23,7 +23,7 @@ export function createAutoPayFor(app: AppContext, attachments: DocumentAttachmen
     payments,
     payouts: createPayoutService(app),
     publicInvoiceId: (tenantId, token) => invoiceDelivery.publicDocumentId(tenantId, token),
-    sendReceiptInTx: (tx, actor, scope, paymentId, origin) => paymentDelivery.sendWithDefaultsInTx(tx, actor, scope, paymentId, { origin, userEmail: null }),
+    sendReceiptInTx: (tx, actor, scope, paymentId, origin) => paymentDelivery.sendWithDefaultsInTx(tx, actor, scope, paymentId, { origin, userEmail: null }, 'at-send'),
   });
   return createAutoPayService(app, {
     online,
