@@ -35,13 +35,13 @@ test('saved method journey: the vendor asks a customer to save a card through a 
   const guest = await guestContext.newPage();
   await serveStripeJs(guest);
   await guest.goto(url);
-  await expect(guest.getByText(`${BUSINESS} asks ${CUSTOMER} to save a card for automatic payments of their invoices.`)).toBeVisible();
+  await expect(guest.getByText(`${BUSINESS} asks ${CUSTOMER} to save a card or a US bank account for automatic payments of their invoices.`)).toBeVisible();
   await expectAccessible(guest, 'payment-method link', { phone: true });
-  await guest.getByRole('link', { name: 'Add a card' }).click();
+  await guest.getByRole('link', { name: 'Add a payment method' }).click();
   await expect(guest.getByLabel('Card number')).toBeVisible();
   await expectAccessible(guest, 'payment-method link, card form', { phone: true });
   await payWithCard(guest, GOOD_CARD, 'Save card');
-  await expect(guest.getByRole('status').filter({ hasText: 'Your card is saved. You can close this page.' })).toBeVisible();
+  await expect(guest.getByRole('status').filter({ hasText: 'Your payment method is saved. You can close this page.' })).toBeVisible();
   await expectAccessible(guest, 'payment-method link, card saved', { phone: true });
   await screenshot(guest, 'card-saved');
   // The link works once.
