@@ -122,7 +122,7 @@ describe('saving a bank account', () => {
     const user = userEvent.setup();
     const section = await screen.findByRole('region', { name: 'Saved payment methods' }, lazyLoad);
     const row = await within(section).findByRole('row', { name: /STRIPE TEST BANK •••• 6789 Default Debit returned/ });
-    expect(within(row).getByText(/insufficient funds to cover this payment\): it is not debited automatically again until you set it as default again/)).toBeInTheDocument();
+    expect(within(row).getByText(/insufficient funds to cover this payment\.\): it is not debited automatically again until you set it as default again/)).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Set STRIPE TEST BANK •••• 6789 as default' }));
     await waitFor(() => expect(requests.some((r) => r.method === 'POST' && r.path.endsWith('/pm-2/set-as-default'))).toBe(true));
   });
