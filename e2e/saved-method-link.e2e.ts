@@ -93,9 +93,9 @@ test('saved bank account journey: a business saves a US bank account typed by ha
   await serveStripeJs(page);
   await page.goto('/settings/payment-methods');
   const section = page.getByRole('region', { name: 'Saved payment methods' });
-  await expect(section.getByText('No saved payment methods yet.')).toBeVisible();
+  await expect(section.getByText('No saved payment methods yet.')).toBeVisible({ timeout: 30_000 });
   await section.getByRole('button', { name: 'Add a payment method' }).click();
-  await expect(section.getByLabel('Card number')).toBeVisible();
+  await expect(section.getByLabel('Card number')).toBeVisible({ timeout: 30_000 });
   await section.getByRole('radio', { name: 'US bank account' }).check();
   await expect(section.getByText(/you authorize the businesses that invoice you to debit it/)).toBeVisible();
   await expectAccessible(page, 'settings, saving a bank account');
@@ -106,7 +106,7 @@ test('saved bank account journey: a business saves a US bank account typed by ha
   await screenshot(page, 'bank-form');
   await section.getByRole('button', { name: 'Save bank account' }).click();
   // Stripe.js confirmed the setup with the provider; the server read it back from the provider and lists it.
-  await expect(section.getByRole('row', { name: /•••• 6789 Default US bank account/ })).toBeVisible();
+  await expect(section.getByRole('row', { name: /•••• 6789 Default US bank account/ })).toBeVisible({ timeout: 30_000 });
   await expectAccessible(page, 'settings, bank account saved');
   await screenshot(page, 'bank-saved');
 });
