@@ -35,13 +35,13 @@ test('saved method journey: the vendor asks a customer to save a card through a 
   const guest = await guestContext.newPage();
   await serveStripeJs(guest);
   await guest.goto(url);
-  await expect(guest.getByText(`${BUSINESS} asks ${CUSTOMER} to save a card for automatic payments of their invoices.`)).toBeVisible();
+  await expect(guest.getByText(`${BUSINESS} asks ${CUSTOMER} to save a card or a US bank account for automatic payments of their invoices.`)).toBeVisible();
   await expectAccessible(guest, 'payment-method link', { phone: true });
-  await guest.getByRole('link', { name: 'Add a card' }).click();
+  await guest.getByRole('link', { name: 'Add a payment method' }).click();
   await expect(guest.getByLabel('Card number')).toBeVisible();
   await expectAccessible(guest, 'payment-method link, card form', { phone: true });
   await payWithCard(guest, GOOD_CARD, 'Save card');
-  await expect(guest.getByRole('status').filter({ hasText: 'Your card is saved. You can close this page.' })).toBeVisible();
+  await expect(guest.getByRole('status').filter({ hasText: 'Your payment method is saved. You can close this page.' })).toBeVisible();
   await expectAccessible(guest, 'payment-method link, card saved', { phone: true });
   await screenshot(guest, 'card-saved');
   // The link works once.
@@ -85,4 +85,28 @@ test('saved method journey: the vendor asks a customer to save a card through a 
   await page.goto('/payments');
   await expect(page.getByRole('row').filter({ hasText: CUSTOMER })).toContainText('$185.00');
   await expectAccessible(page, 'payments with the auto-pay payment');
+});
+
+test('saved bank account journey: a business saves a US bank account typed by hand in settings, for its vendors to debit', async ({ page }) => {
+  test.setTimeout(180_000);
+  await chargeableVendor(page, { name: 'Tromsø Bank Saver Café', ownerEmail: 'owner@tromso-cafe.example.com' });
+  await serveStripeJs(page);
+  await page.goto('/settings/payment-methods');
+  const section = page.getByRole('region', { name: 'Saved payment methods' });
+  await expect(section.getByText('No saved payment methods yet.')).toBeVisible({ timeout: 30_000 });
+  await section.getByRole('button', { name: 'Add a payment method' }).click();
+  await expect(section.getByLabel('Card number')).toBeVisible({ timeout: 30_000 });
+  await section.getByRole('radio', { name: 'US bank account' }).check();
+  await expect(section.getByText(/you authorize the businesses that invoice you to debit it/)).toBeVisible();
+  await expectAccessible(page, 'settings, saving a bank account');
+  await section.getByRole('textbox', { name: /Account holder name/ }).fill('Tromsø Bank Saver Café AS');
+  await section.getByRole('radio', { name: 'Company' }).check();
+  await section.getByRole('textbox', { name: /Routing number/ }).fill('110000000');
+  await section.getByRole('textbox', { name: /Account number/ }).fill('000123456789');
+  await screenshot(page, 'bank-form');
+  await section.getByRole('button', { name: 'Save bank account' }).click();
+  // Stripe.js confirmed the setup with the provider; the server read it back from the provider and lists it.
+  await expect(section.getByRole('row', { name: /•••• 6789 Default US bank account/ })).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(page, 'settings, bank account saved');
+  await screenshot(page, 'bank-saved');
 });

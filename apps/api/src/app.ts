@@ -34,7 +34,7 @@ import { rolesRoutes } from './modules/team/roles.routes';
 import { createAuditService } from './modules/audit/audit.service';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { searchRoutes } from './modules/search/search.routes';
-import { createCounterpartyService, scopeOf } from './modules/counterparties/counterparties.service';
+import { createCounterpartyService, paymentContactsInTx, scopeOf } from './modules/counterparties/counterparties.service';
 import { createOnboardingService } from './modules/counterparties/onboarding.service';
 import { counterpartyRoutes, networkRoutes } from './modules/counterparties/counterparties.routes';
 import { createPlatformBusinessService } from './modules/platform-businesses/platform-businesses.service';
@@ -48,6 +48,7 @@ import { type ProviderEventHandlers, createProviderEventHandlers, createProvider
 import { createPayoutService } from './modules/payouts/payouts.service';
 import { createOnlinePaymentService } from './modules/online-payments/online-payments.service';
 import { onlinePaymentRoutes } from './modules/online-payments/online-payments.routes';
+import { createAutoPayDebits } from './modules/saved-methods/auto-pay-debits';
 import { createSavedMethodCore } from './modules/saved-methods/saved-methods-core';
 import { createSavedMethodService } from './modules/saved-methods/saved-methods.service';
 import { createPaymentMethodLinkService } from './modules/saved-methods/payment-method-links.service';
@@ -167,6 +168,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
     payouts,
     publicInvoiceId: (tenantId, token) => invoiceDelivery.publicDocumentId(tenantId, token),
     sendReceiptInTx: (tx, actor, scope, paymentId, origin) => paymentDelivery.sendWithDefaultsInTx(tx, actor, scope, paymentId, { origin, userEmail: null }, 'at-send'),
+    debitOutcomes: createAutoPayDebits(app, (tx, vendor, counterpartyId) => paymentContactsInTx(tx, vendor.tenantId, vendor.businessId, counterpartyId)),
   });
   providerEventHandlers.register('payment_intent.succeeded', online.applySucceeded);
   providerEventHandlers.register('payment_intent.processing', online.applyProcessing);

@@ -30,3 +30,24 @@ export async function saveCard(fake: FakeStripe, client: TestClient, paymentMeth
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   return (saved.body as { data: SavedPaymentMethodResource }).data;
 }
+
+/**
+ * Saves a US bank account for the client's business, as Stripe.js `confirmUsBankAccountSetup` does
+ * (the numbers to the provider only, the mandate accepted online), then tells the server.
+ */
+export async function saveBank(fake: FakeStripe, client: TestClient, accountNumber = '000123456789'): Promise<SavedPaymentMethodResource> {
+  const setup = setupOf(await client.post('/api/v1/business/payment-methods/setup', {}));
+  const confirmed = await callFakeStripe(fake, `/v1/setup_intents/${setupIdOf(setup)}/confirm`, setup.publishable_key, {
+    client_secret: setup.client_secret,
+    'payment_method_data[type]': 'us_bank_account',
+    'payment_method_data[us_bank_account][routing_number]': '110000000',
+    'payment_method_data[us_bank_account][account_number]': accountNumber,
+    'payment_method_data[us_bank_account][account_holder_type]': 'company',
+    'payment_method_data[billing_details][name]': 'Bank Payer',
+    'mandate_data[customer_acceptance][type]': 'online',
+  });
+  expect(confirmed.status, JSON.stringify(confirmed)).toBe('succeeded');
+  const saved = await client.post('/api/v1/business/payment-methods/confirm', { setup_intent_id: setupIdOf(setup) });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return (saved.body as { data: SavedPaymentMethodResource }).data;
+}

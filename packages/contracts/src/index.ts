@@ -37,4 +37,5 @@ export * from './recurring-invoices';
 export * from './online-payments';
 export * from './online-payment-methods';
 export * from './saved-payment-methods';
+export * from './payment-movements';
 export * from './payment-refunds';

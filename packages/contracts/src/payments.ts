@@ -5,6 +5,7 @@ import { documentPartySchema, invoicePaidStatuses, invoiceStatuses } from './doc
 import { isoDateSchema, minorUnitsSchema, text } from './fields';
 import { messages } from './messages';
 import { MAX_NOTES_LENGTH } from './notes';
+import { paymentMovementSchema, paymentRefundResourceSchema } from './payment-movements';
 
 /** Received from a customer (against the business's own invoice) or made to a vendor (against the vendor's invoice to the business). */
 /**
@@ -69,10 +70,6 @@ export const paymentInvoiceSchema = z.object({
 });
 export type PaymentInvoice = z.infer<typeof paymentInvoiceSchema>;
 
-/** Online payments move money in transfers (to the payee) and charges (fees); none exist for payments recorded by hand. */
-export const paymentTransferSchema = z.object({ date: z.string(), amount: z.number(), destination: z.string(), payment_method: z.string().nullable() });
-export const paymentChargeSchema = z.object({ date: z.string(), amount: z.number(), payment_method: z.string().nullable() });
-
 /** The claim as the business that recorded the payment sees it: when the vendor decided, and why it rejected. */
 export const paymentClaimStateSchema = z.object({
   status: z.enum(paymentClaimStatuses),
@@ -118,8 +115,16 @@ export const paymentResourceSchema = z.object({
   online: z.boolean(),
   /** What the provider refunded of it, booked from its verified events (minor units); the invoice counts amount − refunded. */
   refunded_amount: z.number(),
-  transfers: z.array(paymentTransferSchema),
-  charges: z.array(paymentChargeSchema),
+  /**
+   * What the provider moved between accounts for an online payment (the platform's fee, the
+   * transfer to the business, their reversals), from its verified events; empty for a payment
+   * recorded by hand and for the customer business's mirror of one.
+   */
+  transfers: z.array(paymentMovementSchema),
+  /** The payer's side: the charge to their payment method and its refunds, from the provider's verified events. */
+  charges: z.array(paymentMovementSchema),
+  /** The vendor's refunds of it, oldest first: `pending` until the provider's verified event says how they ended. */
+  refunds: z.array(paymentRefundResourceSchema),
   created_at: z.string(),
   updated_at: z.string(),
 });

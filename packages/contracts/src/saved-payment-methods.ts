@@ -17,6 +17,9 @@ export const savedPaymentMethodResourceSchema = z.object({
   /** 'MM/YYYY' for a card, null for a bank account. */
   expiry_date: z.string().nullable(),
   is_default: z.boolean(),
+  /** When auto pay's debit of this bank account was returned, and the bank's reason: not debited again until set as default again. */
+  debit_returned_at: z.string().nullable(),
+  debit_return_reason: z.string().nullable(),
   created_at: z.string(),
 });
 export type SavedPaymentMethodResource = z.infer<typeof savedPaymentMethodResourceSchema>;

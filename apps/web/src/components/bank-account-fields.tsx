@@ -19,8 +19,27 @@ export function bankAccountErrors(details: BankAccountDetails, t: (key: string) 
   return errors;
 }
 
-/** A US bank account typed by hand: holder, routing and account number, and who holds it, with the debit mandate the payer accepts by paying. */
-export function BankAccountFields({ value, errors, onChange, business, amount, disabled }: { value: BankAccountDetails; errors: BankAccountErrors; onChange(next: BankAccountDetails): void; business: string; amount: string; disabled: boolean }) {
+/**
+ * A US bank account typed by hand: holder, routing and account number, and who holds it, with the
+ * debit mandate the payer accepts by paying (or `mandate`, the words of another one: saving it).
+ */
+export function BankAccountFields({
+  value,
+  errors,
+  onChange,
+  business,
+  amount,
+  mandate,
+  disabled,
+}: {
+  value: BankAccountDetails;
+  errors: BankAccountErrors;
+  onChange(next: BankAccountDetails): void;
+  business: string;
+  amount: string;
+  mandate?: string;
+  disabled: boolean;
+}) {
   const { t } = useTranslation();
   const digits = (text: string) => text.replace(/\D/g, '');
   return (
@@ -63,7 +82,7 @@ export function BankAccountFields({ value, errors, onChange, business, amount, d
         onChange={(event) => onChange({ ...value, accountNumber: digits(event.currentTarget.value) })}
       />
       <Text size="xs" c="dimmed">
-        {t('online_payments.bank.mandate', { business, amount })}
+        {mandate ?? t('online_payments.bank.mandate', { business, amount })}
       </Text>
     </Stack>
   );

@@ -42,6 +42,14 @@ export type PaymentTokens = {
    * provider's message when it refuses the account.
    */
   payByBank(clientSecret: string, details: BankAccountDetails): Promise<'processing' | 'needs_verification'>;
+  /**
+   * Saves a bank account for later debits through the setup whose client secret the server gave
+   * (Stripe.js `confirmUsBankAccountSetup`, which records the payer's online mandate acceptance):
+   * the setup's id once saved, or `needs_verification` when the provider first wants the account
+   * verified (microdeposits, as real Stripe asks of accounts typed by hand). Throws
+   * PaymentTokenError with the provider's message when it refuses the account.
+   */
+  saveBank(clientSecret: string, details: BankAccountDetails): Promise<{ id: string; status: 'saved' | 'needs_verification' }>;
 };
 
 const loaded = new Map<string, ReturnType<typeof loadStripe>>();
@@ -110,6 +118,16 @@ export function paymentTokens(publishableKey: string, scriptUrl: string | null):
       });
       if (error) throw new PaymentTokenError(error.message ?? 'The payment provider refused this bank account.');
       return paymentIntent.status === 'processing' || paymentIntent.status === 'succeeded' ? 'processing' : 'needs_verification';
+    },
+    async saveBank(clientSecret, details) {
+      const { error, setupIntent } = await (await stripe()).confirmUsBankAccountSetup(clientSecret, {
+        payment_method: {
+          us_bank_account: { routing_number: details.routingNumber, account_number: details.accountNumber, account_holder_type: details.accountHolderType },
+          billing_details: { name: details.accountHolderName },
+        },
+      });
+      if (error) throw new PaymentTokenError(error.message ?? 'The payment provider refused this bank account.');
+      return { id: setupIntent.id, status: setupIntent.status === 'succeeded' ? 'saved' : 'needs_verification' };
     },
   };
 }

@@ -41,6 +41,7 @@ export function makePayment(overrides: Partial<PaymentResource> = {}): PaymentRe
     refunded_amount: 0,
     transfers: [],
     charges: [],
+    refunds: [],
     created_at: '2026-03-05T10:00:00Z',
     updated_at: '2026-03-05T10:00:00Z',
     ...overrides,

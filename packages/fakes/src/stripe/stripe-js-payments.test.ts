@@ -146,6 +146,23 @@ describe('the fake Stripe.js takes payments', () => {
     expect(saved).toMatchObject({ setupIntent: { status: 'succeeded', customer: customer.id, payment_method: expect.stringMatching(/^pm_/) } });
   });
 
+  it('saves a bank account with confirmUsBankAccountSetup, recording the online mandate', async () => {
+    const customer = await api('/v1/customers', { email: 'bank-saver@example.com' });
+    const setup = await api('/v1/setup_intents', { customer: String(customer.id), 'payment_method_types[0]': 'card', 'payment_method_types[1]': 'us_bank_account' });
+    const saved = await method(stripeJs, 'confirmUsBankAccountSetup')(setup.client_secret, {
+      payment_method: { us_bank_account: { routing_number: '110000000', account_number: '000123456789', account_holder_type: 'company' }, billing_details: { name: 'Bank Saver Ltd' } },
+    });
+    expect(saved).toMatchObject({ setupIntent: { status: 'succeeded', customer: customer.id, payment_method: expect.stringMatching(/^pm_/), mandate: expect.stringMatching(/^mandate_/) } });
+    const methodId = isRecord(saved) && isRecord(saved.setupIntent) ? String(saved.setupIntent.payment_method) : '';
+    const mandateId = isRecord(saved) && isRecord(saved.setupIntent) ? String(saved.setupIntent.mandate) : '';
+    const mandate = await (await fetch(`${fake.url}/v1/mandates/${mandateId}`, { headers: { Authorization: `Bearer ${fake.secretKey}` } })).json();
+    expect(mandate).toMatchObject({ payment_method: methodId, customer_acceptance: { type: 'online' } });
+    // A bad account is refused with the provider's message, as Stripe.js answers `{ error }`.
+    const other = await api('/v1/setup_intents', { customer: String(customer.id), 'payment_method_types[0]': 'us_bank_account' });
+    const refused = await method(stripeJs, 'confirmUsBankAccountSetup')(other.client_secret, { payment_method: { us_bank_account: { routing_number: '12', account_number: '1' }, billing_details: { name: 'Nobody' } } });
+    expect(refused).toMatchObject({ error: { type: 'invalid_request_error' } });
+  });
+
   it('refuses a client secret of another shape, as Stripe.js does', async () => {
     await expect(method(stripeJs, 'confirmCardPayment')('not-a-secret', {})).rejects.toThrow(/Invalid value for client_secret/);
   });

@@ -124,7 +124,7 @@ const ELEMENTS_AND_DIALOG = `
 /**
  * The source of a fake Stripe.js: `window.Stripe(publishableKey)` with `createToken`, `elements()` (a card Element
  * with labelled number, expiry and CVC inputs), `confirmCardPayment`, `confirmUsBankAccountPayment`,
- * `handleCardAction`, `confirmCardSetup` and `retrievePaymentIntent`. It calls the fake's API with the publishable
+ * `handleCardAction`, `confirmCardSetup`, `confirmUsBankAccountSetup` and `retrievePaymentIntent`. It calls the fake's API with the publishable
  * key as a form field (as Stripe.js does, so no CORS preflight is needed), shows an in-page 3-D Secure dialog, and
  * answers `{ token }`, `{ paymentIntent }`, `{ setupIntent }` or `{ error }` like Stripe.js.
  */
@@ -251,6 +251,13 @@ export function fakeStripeJsSource(apiBaseUrl: string): string {
         // Stripe.js shows the mandate text and records the payer's online acceptance on confirmation.
         params.mandate_data = { customer_acceptance: { type: 'online', online: { infer_from_client: 'true' } } };
         return confirmIntent(publishableKey, 'payment_intent', clientSecret, params, false);
+      },
+      confirmUsBankAccountSetup: function (clientSecret, data) {
+        data = data || {};
+        var params = methodParams(data.payment_method, 'us_bank_account');
+        // As for a payment: Stripe.js shows the mandate text and records the payer's online acceptance on confirmation.
+        params.mandate_data = { customer_acceptance: { type: 'online', online: { infer_from_client: 'true' } } };
+        return confirmIntent(publishableKey, 'setup_intent', clientSecret, params, false);
       },
       confirmCardSetup: function (clientSecret, data, options) {
         data = data || {};

@@ -52,6 +52,13 @@ export const savedPaymentMethods = pgTable(
     expMonth: integer('exp_month'),
     expYear: integer('exp_year'),
     isDefault: boolean('is_default').notNull().default(false),
+    /**
+     * When auto pay's debit of this bank account was returned (migration 0037), and the bank's
+     * reason: auto pay does not debit it again until the customer sets a default again (the
+     * retry rule in docs/design-notes.md, "Auto pay by bank debit").
+     */
+    debitReturnedAt: timestamp('debit_returned_at', { withTimezone: true }),
+    debitReturnReason: text('debit_return_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -91,7 +98,8 @@ export const paymentMethodLinks = pgTable(
   ],
 );
 
-export const autoPayStatuses = ['pending', 'confirming', 'charged', 'failed', 'skipped'] as const;
+/** `processing`: a bank debit the provider accepted, charged only once its verified `payment_intent.succeeded` arrives. */
+export const autoPayStatuses = ['pending', 'confirming', 'processing', 'charged', 'failed', 'skipped'] as const;
 
 /**
  * Auto pay's charges of a generated invoice (issue 17 item 5): one row per try, unique per
@@ -116,6 +124,8 @@ export const autoPayAttempts = pgTable(
     status: text('status', { enum: autoPayStatuses }).notNull(),
     amount: bigint('amount', { mode: 'number' }),
     providerIntentId: text('provider_intent_id'),
+    /** The saved method the try charges (migration 0037): a returned debit marks it. */
+    savedMethodId: uuid('saved_method_id'),
     message: text('message'),
     nextTryAt: timestamp('next_try_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -123,6 +133,7 @@ export const autoPayAttempts = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('auto_pay_attempts_try_unique').on(t.tenantId, t.invoiceId, t.try),
+    index('auto_pay_attempts_intent_idx').on(t.tenantId, t.providerIntentId),
     index('auto_pay_attempts_due_idx').on(t.nextTryAt).where(sql`status IN ('pending', 'confirming')`),
     foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.id], name: 'auto_pay_attempts_invoice_fk' }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.recurringInvoiceId], foreignColumns: [recurringInvoices.tenantId, recurringInvoices.id], name: 'auto_pay_attempts_recurring_fk' }).onDelete('cascade'),

@@ -40,7 +40,17 @@ function failedMail(to: { name: string; email: string }, invoice: PaidInvoiceRow
   return { to: to.email, subject: `Bank payment of ${money} on invoice ${invoice.invoiceNumber} failed`.slice(0, 255), text, secrets: [] };
 }
 
-export function createBankPaymentEvents(app: AppContext) {
+/**
+ * What auto pay (saved-methods) does when one of its off-session debits settles or is returned,
+ * in the event's transaction; passed in where the app is built, as this module may not reach it.
+ */
+export type BankDebitOutcomes = {
+  settledInTx(tx: Tx, tenantId: string, providerIntentId: string): Promise<void>;
+  /** True when the debit was auto pay's: auto pay tells the vendor and the customer of its failure, once. */
+  returnedInTx(tx: Tx, tenantId: string, providerIntentId: string, reason: string): Promise<boolean>;
+};
+
+export function createBankPaymentEvents(app: AppContext, outcomes: BankDebitOutcomes | null) {
   return {
     /**
      * `payment_intent.processing`: the invoice shows the debit as processing. Deliveries come in
@@ -84,6 +94,8 @@ export function createBankPaymentEvents(app: AppContext) {
         action: 'updated',
         after: { event: 'online_payment_failed', provider_event_id: event.providerEventId, provider_payment_id: row.providerIntentId, amount: row.amount, method: row.method, reason: told.lastErrorMessage ?? onlinePaymentMessages.bankPaymentFailed },
       });
+      // Auto pay's own debit: its failure mails (vendor and customer, once) say it all.
+      if (await outcomes?.returnedInTx(tx, event.tenantId, row.providerIntentId, told.lastErrorMessage ?? onlinePaymentMessages.bankPaymentFailed)) return;
       const owner = await repo.ownerMailbox(tx, event.tenantId, row.businessId);
       if (owner.email) await app.outbox.write(tx, event.tenantId, failedMail({ name: owner.name, email: owner.email }, invoice, row.amount, told.lastErrorMessage));
     },
@@ -92,6 +104,11 @@ export function createBankPaymentEvents(app: AppContext) {
     async settledInTx(tx: Tx, row: repo.OnlineIntentRow): Promise<void> {
       const invoice = (await lockPaidInvoices(tx, row.tenantId, [row.invoiceId])).get(row.invoiceId);
       if (invoice) await writePaymentProcessing(tx, invoice, null);
+    },
+
+    /** A bank debit booked: auto pay's try, if it was one, is charged. */
+    async bookedInTx(tx: Tx, row: repo.OnlineIntentRow): Promise<void> {
+      if (row.method === 'us_bank_account') await outcomes?.settledInTx(tx, row.tenantId, row.providerIntentId);
     },
   };
 }

@@ -16,7 +16,7 @@ import type { PayoutService } from '../payouts/payouts.service';
 import type { InboxEvent } from '../provider-events/provider-events.service';
 import { onlinePaymentRules, paymentProviderSettings } from '../tenants/tenants.service';
 import { providerScriptUrls } from '../../platform/providers/provider-scripts';
-import { createBankPaymentEvents } from './bank-payments';
+import { type BankDebitOutcomes, createBankPaymentEvents } from './bank-payments';
 import { createLinkedBankPayments } from './linked-bank-payments';
 import { lockInvoiceThenIntent } from './intent-lock';
 import * as repo from './online-payments.repository';
@@ -32,6 +32,8 @@ export type OnlinePaymentDeps = {
    * the outbox to render when it sends the mail: the booking holds the business's number lock.
    */
   sendReceiptInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, paymentId: string, origin: string): Promise<unknown>;
+  /** Auto pay's part in a bank debit's outcome, where the app handles provider events. */
+  debitOutcomes?: BankDebitOutcomes;
 };
 
 /** What one payment attempt charges: an intent is given again only for this very charge, method included. */
@@ -71,7 +73,7 @@ function mismatchOf(stored: repo.OnlineIntentRow, told: ProviderPaymentAttempt):
  * back from the provider; the browser's word counts for nothing.
  */
 export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentDeps) {
-  const bank = createBankPaymentEvents(app);
+  const bank = createBankPaymentEvents(app, deps.debitOutcomes ?? null);
   const linkedBank = createLinkedBankPayments(app);
 
   function providerOf(settings: NonNullable<Awaited<ReturnType<typeof paymentProviderSettings>>>): PaymentProvider {
@@ -303,6 +305,7 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
         return recordIgnored(tx, row, event, `${booked.refused} Refunded in full (${refund.id}).`);
       }
       await repo.updateIntent(tx, event.tenantId, row.id, { status: 'succeeded', paymentId: booked.paymentId, lastError: null });
+      await bank.bookedInTx(tx, row);
       try {
         // A savepoint: a receipt that cannot be sent (the customer has no address) leaves the payment booked.
         await tx.transaction((savepoint) => deps.sendReceiptInTx(savepoint, actor, scope, booked.paymentId, row.origin));
@@ -320,7 +323,7 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
      * invoice. `tryNumber` keys the provider call, so a repeated step makes nothing new; `origin`
      * (read before the transaction) is where the receipt's link points.
      */
-    async prepareOffSessionInTx(tx: Tx, tenantId: string, invoiceId: string, saved: { providerCustomerId: string; providerMethodId: string }, tryNumber: number, origin: string): Promise<{ intentId: string; amount: number } | { skipped: string }> {
+    async prepareOffSessionInTx(tx: Tx, tenantId: string, invoiceId: string, saved: { providerCustomerId: string; providerMethodId: string; type: OnlinePaymentMethod }, tryNumber: number, origin: string): Promise<{ intentId: string; amount: number } | { skipped: string }> {
       const settings = await paymentProviderSettings(app, tenantId, tx);
       const rules = await onlinePaymentRules(tx, tenantId);
       const invoice = (await lockPaidInvoices(tx, tenantId, [invoiceId])).get(invoiceId);
@@ -353,7 +356,7 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
         },
         `autopay:${invoice.id}:${tryNumber}`,
       );
-      await repo.insertIntent(tx, { tenantId, id: newId(), businessId: invoice.businessId, invoiceId: invoice.id, attempt, providerIntentId: intentId, amount: charge.amount, currency: charge.currency, destinationAccountId: destination, applicationFee: charge.fee, status: 'requires_confirmation', origin });
+      await repo.insertIntent(tx, { tenantId, id: newId(), businessId: invoice.businessId, invoiceId: invoice.id, attempt, providerIntentId: intentId, amount: charge.amount, currency: charge.currency, destinationAccountId: destination, applicationFee: charge.fee, method: saved.type, status: 'requires_confirmation', origin });
       return { intentId, amount: charge.amount };
     },
 
@@ -362,12 +365,13 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
      * A refusal cancels it at the provider (one open intent per invoice) and keeps the provider's
      * words on it. The invoice is paid, as always, only from the verified webhook.
      */
-    async confirmOffSession(tenantId: string, intentId: string, tryNumber: number): Promise<{ charged: true } | { refused: string; declineCode: string | null }> {
+    async confirmOffSession(tenantId: string, intentId: string, tryNumber: number): Promise<{ charged: true; processing: boolean } | { refused: string; declineCode: string | null }> {
       const settings = await paymentProviderSettings(app, tenantId);
       if (!settings) return { refused: onlinePaymentMessages.notSetUp, declineCode: null };
       const provider = providerOf(settings);
       const answer = await provider.confirmOffSessionAttempt(intentId, `autopay:${intentId}:${tryNumber}:confirm`);
-      if ('charged' in answer) return { charged: true };
+      // A bank debit is accepted `processing`: its verified event settles it or returns it days later.
+      if ('charged' in answer) return { charged: true, processing: answer.charged === 'processing' };
       const current = await provider.retrievePaymentAttempt(intentId);
       const ended = AMENDABLE_PAYMENT_STATUSES.includes(current.status) ? await provider.cancelPaymentAttempt(intentId, `autopay:${intentId}:${tryNumber}:cancel`) : current;
       await inTenant(app.db, tenantId, async (tx) => {

@@ -71,15 +71,26 @@ export async function upsertMovement(tx: Tx, row: MovementInsert): Promise<void>
     });
 }
 
-/** Everything moved for a PaymentIntent: the rows naming it, and the rows naming one of its charges (fees, transfers, reversals). */
-export async function movementsOfIntent(tx: Tx, tenantId: string, paymentIntentId: string): Promise<MovementRow[]> {
+/** Everything moved for some PaymentIntents: the rows naming one, and the rows naming one of their charges (fees, transfers, reversals). */
+export async function movementsOfIntents(tx: Tx, tenantId: string, paymentIntentIds: readonly string[]): Promise<MovementRow[]> {
+  if (paymentIntentIds.length === 0) return [];
   const charges = tx
     .select({ id: providerMovements.chargeId })
     .from(providerMovements)
-    .where(and(eq(providerMovements.tenantId, tenantId), eq(providerMovements.paymentIntentId, paymentIntentId), isNotNull(providerMovements.chargeId)));
+    .where(and(eq(providerMovements.tenantId, tenantId), inArray(providerMovements.paymentIntentId, [...paymentIntentIds]), isNotNull(providerMovements.chargeId)));
   return tx
     .select()
     .from(providerMovements)
-    .where(and(eq(providerMovements.tenantId, tenantId), or(eq(providerMovements.paymentIntentId, paymentIntentId), inArray(providerMovements.chargeId, charges))))
+    .where(and(eq(providerMovements.tenantId, tenantId), or(inArray(providerMovements.paymentIntentId, [...paymentIntentIds]), inArray(providerMovements.chargeId, charges))))
     .orderBy(asc(providerMovements.providerCreatedAt), asc(providerMovements.kind), asc(providerMovements.providerObjectId));
+}
+
+/** The refunds of some payments, oldest first. */
+export async function refundsOfPayments(tx: Tx, tenantId: string, paymentIds: readonly string[]): Promise<RefundRow[]> {
+  if (paymentIds.length === 0) return [];
+  return tx
+    .select()
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.tenantId, tenantId), inArray(paymentRefunds.paymentId, [...paymentIds])))
+    .orderBy(asc(paymentRefunds.createdAt), asc(paymentRefunds.id));
 }

@@ -1,6 +1,5 @@
 import {
   type PaymentMovement,
-  type PaymentMovementKind,
   type PaymentRefundRequest,
   type PaymentRefundResource,
   onlinePaymentMessages,
@@ -18,6 +17,7 @@ import { PaymentProviderError, type ProviderRefund } from '../../platform/provid
 import type { PaymentService } from '../payments/payments.service';
 import type { InboxEvent } from '../provider-events/provider-events.service';
 import { paymentProviderSettings } from '../tenants/tenants.service';
+import { movementList, toRefundResource } from './payment-movement-views';
 import * as repo from './payment-movements.repository';
 
 /** The provider events whose objects this module stores (charges, fees, transfers, refunds) and books refunds from. */
@@ -33,39 +33,7 @@ export const PAYMENT_MOVEMENT_EVENTS = [
   'refund.failed',
 ] as const;
 
-/** The order a payment's movements are listed in when the provider made them in the same second. */
-const KIND_ORDER: readonly PaymentMovementKind[] = ['charge', 'application_fee', 'transfer', 'refund', 'transfer_reversal', 'application_fee_refund'];
-/** Kinds that are the payer's money, paid or given back, with the payer's payment method. */
-const PAYER_SIDE: readonly PaymentMovementKind[] = ['charge', 'refund'];
-
 export type PaymentMovementDeps = { payments: Pick<PaymentService, 'refunds'> };
-
-function toRefundResource(row: repo.RefundRow): PaymentRefundResource {
-  return {
-    id: row.id,
-    payment_id: row.paymentId,
-    provider_refund_id: row.providerRefundId,
-    amount: row.amount,
-    currency: row.currency,
-    status: row.status,
-    created_at: row.createdAt.toISOString(),
-    booked_at: row.bookedAt?.toISOString() ?? null,
-  };
-}
-
-function toMovement(row: repo.MovementRow, method: string | null): PaymentMovement {
-  return {
-    kind: row.kind,
-    provider_id: row.providerObjectId,
-    date: row.providerCreatedAt.toISOString(),
-    amount: row.amount,
-    amount_reversed: row.amountReversed,
-    currency: row.currency,
-    status: row.status,
-    destination: row.destination,
-    payment_method: PAYER_SIDE.includes(row.kind) ? method : null,
-  };
-}
 
 /**
  * Refunds of online payments and what the provider moved for a payment (issue 17, items 2 and 3).
@@ -155,11 +123,7 @@ export function createPaymentMovementService(app: AppContext, deps: PaymentMovem
       return inTenant(app.db, scope.tenantId, async (tx) => {
         const payment = await deps.payments.refunds.find(tx, scope, paymentId);
         if (!payment) return [];
-        const rows = await repo.movementsOfIntent(tx, scope.tenantId, payment.providerPaymentId);
-        const rank = (row: repo.MovementRow) => KIND_ORDER.indexOf(row.kind);
-        return rows
-          .sort((a, b) => a.providerCreatedAt.getTime() - b.providerCreatedAt.getTime() || rank(a) - rank(b))
-          .map((row) => toMovement(row, payment.method));
+        return movementList(await repo.movementsOfIntents(tx, scope.tenantId, [payment.providerPaymentId]), payment.method);
       });
     },
 

@@ -204,7 +204,19 @@ describe('transfers and charges', () => {
     const chargeEvent = fake.control.events().find((e) => e.type === 'charge.succeeded' && 'payment_intent' in e.data.object && e.data.object.payment_intent === intentId);
     expect(chargeEvent?.data.object).toMatchObject({ id: moved[0]?.provider_id, transfer: moved[2]?.provider_id, application_fee: moved[1]?.provider_id });
 
-    refundOf(await refund(vendor, payment.id, { amount: 6_000 }));
+    // The payment carries the same rows: the payer's side as its charges, the rest as its transfers.
+    const shown = await paymentOf(payment.id);
+    expect(shown.charges).toEqual(moved.filter((m) => m.kind === 'charge'));
+    expect(shown.transfers).toEqual(moved.filter((m) => m.kind !== 'charge'));
+    expect(shown.transfers.every((m) => m.payment_method === 'card')).toBe(true);
+    expect(shown.refunds).toEqual([]);
+    // Asked, not yet told (the provider's events held back): the refund shows pending, and nothing moved.
+    fake.control.holdDeliveries();
+    const asked = refundOf(await refund(vendor, payment.id, { amount: 6_000 }));
+    const pending = await paymentOf(payment.id);
+    fake.control.releaseDeliveries();
+    expect(pending.refunds).toEqual([{ ...asked, status: 'pending', booked_at: null }]);
+    expect(pending).toMatchObject({ refunded_amount: 0, charges: shown.charges });
     await settle();
     const after = await transfersOf(vendor, payment.id);
     const byKind = (kind: PaymentMovement['kind']) => after.filter((m) => m.kind === kind);
@@ -214,6 +226,39 @@ describe('transfers and charges', () => {
     expect(byKind('transfer')[0]).toMatchObject({ amount_reversed: 5_835, status: 'partially_reversed' });
     expect(byKind('application_fee_refund')).toEqual([expect.objectContaining({ amount: 165 })]);
     expect(byKind('application_fee')[0]).toMatchObject({ amount_reversed: 165, status: 'partially_refunded' });
+    const settled = await paymentOf(payment.id);
+    expect(settled).toMatchObject({ refunded_amount: 6_000 });
+    expect(settled.refunds).toEqual([expect.objectContaining({ id: asked.id, amount: 6_000, status: 'succeeded', booked_at: expect.any(String) })]);
+    expect([...settled.charges, ...settled.transfers].map((m) => m.provider_id).sort()).toEqual(after.map((m) => m.provider_id).sort());
+  });
+
+  it('fills every payment of a list page with its own movements and refunds, and none for a payment recorded by hand', async () => {
+    const first = await paidByCard(5_000);
+    const second = await paidByCard(7_000);
+    refundOf(await refund(vendor, second.payment.id, { amount: 1_000 }));
+    await settle();
+    const byHandInvoice = await openInvoice(vendor, customer.id, 2_000);
+    const byHand = await createPayment(vendor, paymentBody(customer.id, 2_000, { invoice_id: byHandInvoice.id }));
+    const listed = await vendor.get('/api/v1/payments?tab=received&limit=100');
+    expect(listed.status).toBe(200);
+    const rows = listed.body.data as PaymentResource[];
+    const rowOf = (id: string) => rows.find((row) => row.id === id);
+    for (const { payment, total } of [{ payment: first.payment, total: 5_000 }, { payment: second.payment, total: 7_000 }]) {
+      const row = rowOf(payment.id);
+      expect(row?.charges[0]).toMatchObject({ kind: 'charge', amount: total, payment_method: 'card' });
+      expect(row?.transfers.map((m) => m.kind).slice(0, 2)).toEqual(['application_fee', 'transfer']);
+      // Each its own: no movement of the other payment's intent.
+      expect(row?.transfers.find((m) => m.kind === 'transfer')?.amount).toBe(total - Math.round(total * 0.025) - 30);
+    }
+    expect(rowOf(first.payment.id)?.charges.map((m) => m.kind)).toEqual(['charge']);
+    expect(rowOf(first.payment.id)?.refunds).toEqual([]);
+    expect(rowOf(second.payment.id)?.charges.map((m) => m.kind)).toEqual(['charge', 'refund']);
+    expect(rowOf(second.payment.id)?.transfers.map((m) => m.kind)).toEqual(['application_fee', 'transfer', 'transfer_reversal', 'application_fee_refund']);
+    expect(rowOf(second.payment.id)?.refunds).toEqual([expect.objectContaining({ amount: 1_000, status: 'succeeded' })]);
+    expect(rowOf(byHand.id)).toMatchObject({ charges: [], transfers: [], refunds: [] });
+    // The customer business's mirror of an online payment moved nothing at the provider itself.
+    const mirrors = await buyer.get(`/api/v1/payments?tab=made&invoice_id=${second.invoiceId}`);
+    expect(mirrors.body.data).toEqual([expect.objectContaining({ charges: [], transfers: [], refunds: [] })]);
   });
 });
 
@@ -226,6 +271,8 @@ describe('who may refund and list', () => {
     const foreign = await ownerWithBusiness(h, OTHER_ADMIN_EMAIL, ADMIN_PASSWORD, 'Foreign Refunds', OTHER_HOST);
     expect((await refund(foreign, payment.id)).status).toBe(404);
     expect((await foreign.get(`/api/v1/payments/${payment.id}/transfers`)).status).toBe(404);
+    expect((await foreign.get(`/api/v1/payments/${payment.id}`)).status).toBe(404);
+    expect((await stranger.get(`/api/v1/payments/${payment.id}`)).status).toBe(404);
     // The accountant records payments but sends no money back; the viewer sees the transfers only.
     const accountant = await inviteAndAccept(h, vendor, 'accountant@refund-vendor.example', 'accountant');
     expect((await refund(accountant, payment.id)).status).toBe(403);

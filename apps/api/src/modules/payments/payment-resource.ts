@@ -1,6 +1,7 @@
 import type { PaymentClaimState, PaymentInvoice, PaymentResource } from '@app/contracts';
 import { listPdfTemplates } from '../../platform/pdf';
 import { partyOf } from '../documents/document-resource';
+import type { PaymentMoves } from '../payment-movements/payment-movements.port';
 import type { PaymentWithParties } from './payments.repository';
 
 /** Receipts have one template; payments store none. */
@@ -17,6 +18,7 @@ export function toPaymentResource(
   businessName: string,
   invoice: PaymentInvoice | null,
   confirmsClaim: PaymentResource['confirms_claim'],
+  moves: PaymentMoves | undefined,
 ): PaymentResource {
   return {
     id: payment.id,
@@ -42,8 +44,9 @@ export function toPaymentResource(
     template_name: RECEIPT_TEMPLATE,
     online: payment.providerPaymentId !== null,
     refunded_amount: payment.refundedAmount,
-    transfers: [],
-    charges: [],
+    transfers: moves?.transfers ?? [],
+    charges: moves?.charges ?? [],
+    refunds: moves?.refunds ?? [],
     created_at: payment.createdAt.toISOString(),
     updated_at: payment.updatedAt.toISOString(),
   };

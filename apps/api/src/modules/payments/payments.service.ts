@@ -25,6 +25,7 @@ import { type IdempotentRequest, type StoredResponse, runIdempotent } from '../.
 import { loadDocumentBusiness } from '../documents/document-business';
 import { allocateNumber, claimTypedNumber, numberingConfig } from '../documents/numbering';
 import { type PaidInvoiceRow, findClaimableInvoice, lockPaidInvoices, lockPayableInvoice, payableInvoice, paymentInvoices, writeAmountPaid } from '../invoices/invoice-payments';
+import { movesOfPayments } from '../payment-movements/payment-movements.port';
 import { createPaymentClaims } from './payment-claims.service';
 import { createPaymentMirrors } from './payment-mirrors';
 import { createOnlineBooking } from './payment-online';
@@ -51,6 +52,12 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
   async function resources(tx: Tx, scope: BusinessScope, rows: repo.PaymentWithParties[]): Promise<PaymentResource[]> {
     const invoices = await paymentInvoices(tx, scope.tenantId, rows.flatMap((row) => (row.payment.invoiceId ? [row.payment.invoiceId] : [])));
     const confirmed = await claims.confirmedBy(tx, scope.tenantId, rows.flatMap((row) => (row.payment.direction === 'received' ? [row.payment.id] : [])));
+    // Only the business's own online payments moved money at the provider; a mirror or a payment recorded by hand has none.
+    const moves = await movesOfPayments(
+      tx,
+      scope.tenantId,
+      rows.flatMap(({ payment }) => (payment.providerPaymentId && payment.direction === 'received' ? [{ id: payment.id, providerPaymentId: payment.providerPaymentId, method: payment.onlineMethod }] : [])),
+    );
     const names = new Map<string, string>();
     const nameOf = async (businessId: string) => {
       const name = names.get(businessId) ?? (await repo.businessName(tx, scope.tenantId, businessId));
@@ -61,7 +68,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
     for (const row of rows) {
       const claim = confirmed.find((candidate) => candidate.receiptPaymentId === row.payment.id);
       const confirms = claim ? { id: claim.id, payment_number: claim.paymentNumber, business: { id: claim.businessId, name: await nameOf(claim.businessId) } } : null;
-      result.push(toPaymentResource(row, await nameOf(row.payment.businessId), row.payment.invoiceId ? (invoices.get(row.payment.invoiceId) ?? null) : null, confirms));
+      result.push(toPaymentResource(row, await nameOf(row.payment.businessId), row.payment.invoiceId ? (invoices.get(row.payment.invoiceId) ?? null) : null, confirms, moves.get(row.payment.id)));
     }
     return result;
   }
@@ -398,7 +405,8 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
         const row = await repo.findPaymentInTenant(tx, tenantId, id);
         if (!row) return null;
         const [one] = await resources(tx, { tenantId, businessId: row.payment.businessId }, [row]);
-        return one ?? null;
+        // The payer sees their charge and refunds; the vendor's fee and transfer are the vendor's business.
+        return one ? { ...one, transfers: [] } : null;
       });
     },
   };

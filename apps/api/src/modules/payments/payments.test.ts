@@ -52,6 +52,7 @@ describe('recording payments received', () => {
       template_name: 'payment1',
       transfers: [],
       charges: [],
+      refunds: [],
       status: 'completed',
     });
     expect(await invoiceOf(vendor, invoice.id)).toMatchObject({ amount_paid: 4000, due_amount: 6000, paid_status: 'partially_paid', status: 'open' });

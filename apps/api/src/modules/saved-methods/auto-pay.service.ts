@@ -1,11 +1,10 @@
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
-import { type AuditActor, recordAudit } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
-import type { MailDraft } from '../../platform/outbox';
 import type { OnlinePaymentService } from '../online-payments/online-payments.service';
+import { type ContactsInTx, failAttemptInTx } from './auto-pay-failures';
 import type { SavedMethodService } from './saved-methods.service';
 import * as repo from './saved-methods.repository';
 
@@ -22,32 +21,20 @@ const CONFIRM_AGAIN_AFTER_MS = 5 * 60 * 1000;
 
 export const autoPayMessages = {
   noMethod: 'The customer has no saved payment method to charge.',
+  debitReturned: 'The last automatic debit of the saved bank account was returned by the bank, so it is not debited again until the customer chooses it again or saves another payment method.',
 } as const;
 
-/** Who is told of a failed try: the customer record and the vendor's address. */
-export type AutoPayContacts = { customerName: string; customerEmail: string | null; vendorName: string; vendorEmail: string | null };
+/** What a try came to: charged, a bank debit on its way, or refused. */
+export type AutoPayOutcome = 'charged' | 'processing' | 'failed';
 
 export type AutoPayDeps = {
   online: Pick<OnlinePaymentService, 'prepareOffSessionInTx' | 'confirmOffSession'>;
   methods: Pick<SavedMethodService, 'defaultMethodInTx'>;
-  contactsInTx(tx: Tx, vendor: BusinessScope, counterpartyId: string): Promise<AutoPayContacts | null>;
+  contactsInTx: ContactsInTx;
 };
 
 /** What a generated invoice's auto pay needs to know, from the recurring invoice that made it. */
 export type AutoPayRequest = { invoiceId: string; invoiceNumber: string; recurringInvoiceId: string; counterpartyId: string; customerBusinessId: string | null };
-
-function failureMails(contacts: AutoPayContacts, attempt: repo.AutoPayAttemptRow, reason: string, retryAt: Date | null): MailDraft[] {
-  const retry = retryAt ? ` We will try once more on ${retryAt.toISOString().slice(0, 10)}.` : '';
-  const subject = `Automatic payment of invoice ${attempt.invoiceNumber} failed`;
-  const drafts: MailDraft[] = [];
-  if (contacts.customerEmail) {
-    drafts.push({ to: contacts.customerEmail, subject, text: `Hello ${contacts.customerName},\n\nThe automatic payment of invoice ${attempt.invoiceNumber} from ${contacts.vendorName} did not go through: ${reason}${retry}\n\nYou can update your saved payment method or pay the invoice from its link.\n`, secrets: [] });
-  }
-  if (contacts.vendorEmail) {
-    drafts.push({ to: contacts.vendorEmail, subject, text: `The automatic payment of invoice ${attempt.invoiceNumber} by ${contacts.customerName} did not go through: ${reason}${retry}\n`, secrets: [] });
-  }
-  return drafts;
-}
 
 /**
  * Auto pay: when a recurring invoice with auto_pay_enabled makes an invoice, the customer's default
@@ -58,19 +45,10 @@ function failureMails(contacts: AutoPayContacts, attempt: repo.AutoPayAttemptRow
  * worker or a restart charges nothing twice.
  */
 export function createAutoPayService(app: AppContext, deps: AutoPayDeps) {
-  const actorOf = (attempt: repo.AutoPayAttemptRow): AuditActor => ({ tenantId: attempt.tenantId, userId: null, businessId: attempt.businessId, ip: null });
-
-  /** Ends a try that failed: the reason kept, the next try asked for when the rule allows, both sides told (mail committed with it). */
+  /** Ends a try that failed: the next try asked for when the rule allows, both sides told (mail committed with it). */
   async function failInTx(tx: Tx, attempt: repo.AutoPayAttemptRow, status: 'failed' | 'skipped', reason: string, soft: boolean): Promise<string[]> {
-    const retryAt = soft && attempt.try < AUTO_PAY_TRIES ? new Date(app.clock.now().getTime() + AUTO_PAY_RETRY_AFTER_MS) : null;
-    await repo.updateAttempt(tx, attempt.tenantId, attempt.id, { status, message: reason, nextTryAt: null });
-    if (retryAt) await repo.insertAttemptOnce(tx, { ...attempt, id: newId(), try: attempt.try + 1, status: 'pending', amount: null, providerIntentId: null, message: null, nextTryAt: retryAt, createdAt: app.clock.now() });
-    await recordAudit(tx, actorOf(attempt), { model: 'invoice', modelId: attempt.invoiceId, action: 'updated', after: { event: 'auto_pay_failed', try: attempt.try, reason, retry_at: retryAt?.toISOString() ?? null } });
-    const contacts = await deps.contactsInTx(tx, { tenantId: attempt.tenantId, businessId: attempt.businessId }, attempt.counterpartyId);
-    if (!contacts) return [];
-    const ids: string[] = [];
-    for (const draft of failureMails(contacts, attempt, reason, retryAt)) ids.push(await app.outbox.write(tx, attempt.tenantId, draft));
-    return ids;
+    const followUp = soft && attempt.try < AUTO_PAY_TRIES ? { retryAt: new Date(app.clock.now().getTime() + AUTO_PAY_RETRY_AFTER_MS) } : null;
+    return failAttemptInTx(app, deps.contactsInTx, tx, attempt, status, reason, followUp);
   }
 
   async function dispatch(tenantId: string, mailIds: readonly string[]): Promise<void> {
@@ -91,12 +69,17 @@ export function createAutoPayService(app: AppContext, deps: AutoPayDeps) {
         mailIds = await failInTx(tx, attempt, 'skipped', autoPayMessages.noMethod, false);
         return null;
       }
+      // The retry rule for bank debits: a returned account is not debited again blindly.
+      if (method.debitReturned) {
+        mailIds = await failInTx(tx, attempt, 'skipped', autoPayMessages.debitReturned, false);
+        return null;
+      }
       const prepared = await deps.online.prepareOffSessionInTx(tx, tenantId, attempt.invoiceId, method, attempt.try, origin);
       if ('skipped' in prepared) {
         await repo.updateAttempt(tx, tenantId, attempt.id, { status: 'skipped', message: prepared.skipped, nextTryAt: null });
         return null;
       }
-      const patch = { status: 'confirming' as const, amount: prepared.amount, providerIntentId: prepared.intentId, nextTryAt: new Date(app.clock.now().getTime() + CONFIRM_AGAIN_AFTER_MS) };
+      const patch = { status: 'confirming' as const, amount: prepared.amount, providerIntentId: prepared.intentId, savedMethodId: method.id, nextTryAt: new Date(app.clock.now().getTime() + CONFIRM_AGAIN_AFTER_MS) };
       await repo.updateAttempt(tx, tenantId, attempt.id, patch);
       return { ...attempt, ...patch };
     });
@@ -105,18 +88,20 @@ export function createAutoPayService(app: AppContext, deps: AutoPayDeps) {
   }
 
   /** Step two: confirmed with the payer absent; a refusal ends the try as the retry rule says. */
-  async function confirm(attempt: repo.AutoPayAttemptRow): Promise<'charged' | 'failed'> {
+  async function confirm(attempt: repo.AutoPayAttemptRow): Promise<AutoPayOutcome> {
     if (!attempt.providerIntentId) throw new Error(`Auto-pay try ${attempt.id} has no attempt to confirm`);
     const answer = await deps.online.confirmOffSession(attempt.tenantId, attempt.providerIntentId, attempt.try);
     let mailIds: string[] = [];
     await inTenant(app.db, attempt.tenantId, async (tx) => {
       const locked = await repo.lockAttempt(tx, attempt.tenantId, attempt.id);
       if (locked?.status !== 'confirming') return;
-      if ('charged' in answer) await repo.updateAttempt(tx, attempt.tenantId, attempt.id, { status: 'charged', nextTryAt: null });
+      // A bank debit is only on its way: its verified event settles or returns it (auto-pay-debits.ts).
+      if ('charged' in answer) await repo.updateAttempt(tx, attempt.tenantId, attempt.id, { status: answer.processing ? 'processing' : 'charged', nextTryAt: null });
       else mailIds = await failInTx(tx, locked, 'failed', answer.refused, answer.declineCode !== null && SOFT_DECLINES.has(answer.declineCode));
     });
     await dispatch(attempt.tenantId, mailIds);
-    return 'charged' in answer ? 'charged' : 'failed';
+    if (!('charged' in answer)) return 'failed';
+    return answer.processing ? 'processing' : 'charged';
   }
 
   return {
@@ -126,15 +111,15 @@ export function createAutoPayService(app: AppContext, deps: AutoPayDeps) {
     },
 
     /** Makes one due try; what it came to (`null` when it was not due or another worker holds it). */
-    async process(tenantId: string, id: string): Promise<'charged' | 'failed' | null> {
+    async process(tenantId: string, id: string): Promise<AutoPayOutcome | null> {
       const origin = await app.tenants.originOfTenant(tenantId);
       const ready = await prepare(tenantId, id, origin);
       return ready ? confirm(ready) : null;
     },
 
     /** Every try due at `now`, across tenants (run after each generator run, so retries come due a day on). */
-    async processDue(onError: (error: unknown) => void = () => undefined): Promise<{ charged: number; failed: number }> {
-      const result = { charged: 0, failed: 0 };
+    async processDue(onError: (error: unknown) => void = () => undefined): Promise<Record<AutoPayOutcome, number>> {
+      const result = { charged: 0, processing: 0, failed: 0 };
       for (const due of await repo.dueAttempts(app.db, app.clock.now(), 200)) {
         const outcome = await this.process(due.tenantId, due.id).catch((error: unknown) => {
           onError(error);

@@ -19,7 +19,16 @@ const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard',
 export function toMethodResource(row: repo.SavedMethodRow): SavedPaymentMethodResource {
   const label = row.type === 'card' ? (BRANDS[row.label ?? ''] ?? row.label ?? 'Card') : (row.label ?? 'Bank account');
   const expiry = row.expMonth !== null && row.expYear !== null ? `${String(row.expMonth).padStart(2, '0')}/${row.expYear}` : null;
-  return { id: row.id, name: `${label} •••• ${row.last4 ?? '????'}`, type: row.type, expiry_date: expiry, is_default: row.isDefault, created_at: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    name: `${label} •••• ${row.last4 ?? '????'}`,
+    type: row.type,
+    expiry_date: expiry,
+    is_default: row.isDefault,
+    debit_returned_at: row.debitReturnedAt?.toISOString() ?? null,
+    debit_return_reason: row.debitReturnReason,
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
 /** Who the provider customer is, as the provider is told (a name for its dashboard; nothing it needs to charge). */
@@ -100,7 +109,9 @@ export function createSavedMethodCore(app: AppContext) {
         expMonth: method.expMonth,
         expYear: method.expYear,
       });
-      if (!(await repo.defaultMethod(tx, tenantId, customer.id))) await repo.makeDefault(tx, tenantId, customer.id, id);
+      // The first method is the default; so is a new one saved after the default's debit was returned (the retry rule).
+      const current = await repo.defaultMethod(tx, tenantId, customer.id);
+      if (!current || current.debitReturnedAt) await repo.makeDefault(tx, tenantId, customer.id, id);
       if (link && link.providerSetupId === setup.id && !link.usedAt) await repo.updateLink(tx, tenantId, link.id, { usedAt: app.clock.now() });
       return (await repo.findMethodByProviderId(tx, tenantId, method.id)) ?? null;
     },

@@ -87,6 +87,21 @@ export async function makeDefault(tx: Tx, tenantId: string, paymentCustomerId: s
   await tx.update(savedPaymentMethods).set({ isDefault: true }).where(and(eq(savedPaymentMethods.tenantId, tenantId), eq(savedPaymentMethods.id, id)));
 }
 
+/** Auto pay's debit of the bank account was returned: not debited again until chosen again (`clearDebitReturn`). */
+export async function markDebitReturned(tx: Tx, tenantId: string, id: string, at: Date, reason: string): Promise<void> {
+  await tx.update(savedPaymentMethods).set({ debitReturnedAt: at, debitReturnReason: reason }).where(and(eq(savedPaymentMethods.tenantId, tenantId), eq(savedPaymentMethods.id, id)));
+}
+
+export async function clearDebitReturn(tx: Tx, tenantId: string, id: string): Promise<void> {
+  await tx.update(savedPaymentMethods).set({ debitReturnedAt: null, debitReturnReason: null }).where(and(eq(savedPaymentMethods.tenantId, tenantId), eq(savedPaymentMethods.id, id)));
+}
+
+/** A saved method by our id, in the tenant (auto pay's try names the one it charged). */
+export async function findMethodInTenant(tx: Tx, tenantId: string, id: string): Promise<SavedMethodRow | undefined> {
+  const rows = await tx.select().from(savedPaymentMethods).where(and(eq(savedPaymentMethods.tenantId, tenantId), eq(savedPaymentMethods.id, id))).limit(1);
+  return rows[0];
+}
+
 export async function deleteMethod(tx: Tx, tenantId: string, id: string): Promise<void> {
   await tx.delete(savedPaymentMethods).where(and(eq(savedPaymentMethods.tenantId, tenantId), eq(savedPaymentMethods.id, id)));
 }
@@ -131,10 +146,16 @@ export async function lockAttempt(tx: Tx, tenantId: string, id: string): Promise
   return rows[0];
 }
 
-export async function updateAttempt(tx: Tx, tenantId: string, id: string, patch: Partial<Pick<AutoPayAttemptRow, 'status' | 'amount' | 'providerIntentId' | 'message' | 'nextTryAt'>>): Promise<void> {
+export async function updateAttempt(tx: Tx, tenantId: string, id: string, patch: Partial<Pick<AutoPayAttemptRow, 'status' | 'amount' | 'providerIntentId' | 'savedMethodId' | 'message' | 'nextTryAt'>>): Promise<void> {
   await tx.update(autoPayAttempts).set(patch).where(and(eq(autoPayAttempts.tenantId, tenantId), eq(autoPayAttempts.id, id)));
 }
 
 export async function attemptsOf(tx: Tx, tenantId: string, invoiceId: string): Promise<AutoPayAttemptRow[]> {
   return tx.select().from(autoPayAttempts).where(and(eq(autoPayAttempts.tenantId, tenantId), eq(autoPayAttempts.invoiceId, invoiceId))).orderBy(asc(autoPayAttempts.try));
+}
+
+/** The try that made a PaymentIntent, locked (its bank debit's outcome arrives with a provider event). */
+export async function lockAttemptByIntent(tx: Tx, tenantId: string, providerIntentId: string): Promise<AutoPayAttemptRow | undefined> {
+  const rows = await tx.select().from(autoPayAttempts).where(and(eq(autoPayAttempts.tenantId, tenantId), eq(autoPayAttempts.providerIntentId, providerIntentId))).for('update');
+  return rows[0];
 }

@@ -1,4 +1,4 @@
-import { type PaymentMethodSetupConfirmRequest, type PaymentMethodSetupResource, type SavedPaymentMethodResource, paymentMethodSetupConfirmRequestSchema, savedPaymentMethodMessages } from '@app/contracts';
+import { type PaymentMethodSetupConfirmRequest, type PaymentMethodSetupResource, type SavedPaymentMethodResource, type SavedPaymentMethodType, paymentMethodSetupConfirmRequestSchema, savedPaymentMethodMessages } from '@app/contracts';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
@@ -11,8 +11,11 @@ import { paymentProviderSettings } from '../tenants/tenants.service';
 import { type PayerDetails, type SavedMethodCore, toMethodResource } from './saved-methods-core';
 import * as repo from './saved-methods.repository';
 
-/** A saved method auto pay may charge: the provider's customer and method. */
-export type ChargeableMethod = { providerCustomerId: string; providerMethodId: string; name: string };
+/**
+ * A saved method auto pay may charge: the provider's customer and method, its type, and whether
+ * auto pay's last debit of it (a bank account) was returned.
+ */
+export type ChargeableMethod = { id: string; providerCustomerId: string; providerMethodId: string; name: string; type: SavedPaymentMethodType; debitReturned: boolean };
 
 /**
  * A customer business's own saved methods (settings → payment-methods; spec section 7): saved
@@ -74,8 +77,10 @@ export function createSavedMethodService(app: AppContext, core: SavedMethodCore)
       return inTenant(app.db, scope.tenantId, async (tx) => {
         const { customer, method } = await ownMethod(tx, scope, id);
         await repo.makeDefault(tx, scope.tenantId, customer.id, method.id);
-        await recordAudit(tx, actor, { model: 'payment_method', modelId: method.id, action: 'updated', before: { is_default: method.isDefault }, after: { is_default: true } });
-        return toMethodResource({ ...method, isDefault: true });
+        // Chosen again: auto pay may debit it again after a return (the retry rule).
+        await repo.clearDebitReturn(tx, scope.tenantId, method.id);
+        await recordAudit(tx, actor, { model: 'payment_method', modelId: method.id, action: 'updated', before: { is_default: method.isDefault, debit_returned_at: method.debitReturnedAt?.toISOString() ?? null }, after: { is_default: true, debit_returned_at: null } });
+        return toMethodResource({ ...method, isDefault: true, debitReturnedAt: null, debitReturnReason: null });
       });
     },
 
@@ -98,7 +103,9 @@ export function createSavedMethodService(app: AppContext, core: SavedMethodCore)
       for (const owner of owners) {
         const found = await repo.findCustomer(tx, owner);
         const method = found ? await repo.defaultMethod(tx, vendor.tenantId, found.id) : undefined;
-        if (found && method) return { providerCustomerId: found.providerCustomerId, providerMethodId: method.providerMethodId, name: toMethodResource(method).name };
+        if (found && method) {
+          return { id: method.id, providerCustomerId: found.providerCustomerId, providerMethodId: method.providerMethodId, name: toMethodResource(method).name, type: method.type, debitReturned: method.debitReturnedAt !== null };
+        }
       }
       return null;
     },

@@ -11,7 +11,6 @@ import {
   paymentRefundResponseSchema,
   type PaymentRequest,
   paymentResourceSchema,
-  paymentTransfersResponseSchema,
   type SendDocumentEmailRequest,
   sentDocumentResponse,
   successResponseSchema,
@@ -33,7 +32,6 @@ export const paymentKeys = {
   one: (id: string) => ['payments', 'one', id] as const,
   emailPreview: (id: string) => ['payments', 'email-preview', id] as const,
   claims: (params: PaymentListParams) => ['payments', 'claims', params] as const,
-  transfers: (id: string) => ['payments', 'transfers', id] as const,
 };
 
 export function usePayments(params: PaymentListParams) {
@@ -142,14 +140,6 @@ export function useSendReceipt() {
 /** The receipt PDF, fetched through the API client so the business header goes along. */
 export function fetchReceiptPdf(id: string): Promise<Blob> {
   return api.getBlob(`${one(id)}/pdf`);
-}
-
-/** What the provider moved for an online payment (charge, fee, transfer, refunds), from its verified events. */
-export function usePaymentTransfers(id: string) {
-  return useQuery({
-    queryKey: paymentKeys.transfers(id),
-    queryFn: async ({ signal }) => (await api.get(`${one(id)}/transfers`, paymentTransfersResponseSchema, { signal })).data,
-  });
 }
 
 /** Asks the provider for a refund; the payment and its invoice change once the provider's event arrives, so everything refreshes. */

@@ -16,8 +16,9 @@ const csrf = route('GET', '/api/v1/csrf-cookie', () => {
 });
 const modes = route('GET', '/api/v1/payments/methods', () => jsonResponse(200, { data: [], meta: { current_page: 1, last_page: 1, per_page: 15, total: 0, payment_mode_total_count: 0 } }));
 
-const visa: SavedPaymentMethodResource = { id: 'pm-1', name: 'Visa •••• 4242', type: 'card', expiry_date: '12/2030', is_default: true, created_at: '2026-11-20T10:00:00Z' };
-const bank: SavedPaymentMethodResource = { id: 'pm-2', name: 'STRIPE TEST BANK •••• 6789', type: 'us_bank_account', expiry_date: null, is_default: false, created_at: '2026-11-19T10:00:00Z' };
+const never = { debit_returned_at: null, debit_return_reason: null };
+const visa: SavedPaymentMethodResource = { id: 'pm-1', name: 'Visa •••• 4242', type: 'card', expiry_date: '12/2030', is_default: true, ...never, created_at: '2026-11-20T10:00:00Z' };
+const bank: SavedPaymentMethodResource = { id: 'pm-2', name: 'STRIPE TEST BANK •••• 6789', type: 'us_bank_account', expiry_date: null, is_default: false, ...never, created_at: '2026-11-19T10:00:00Z' };
 
 /** Adding a card (Stripe.js `confirmCardSetup`) runs against the fake Stripe in the API tests (saved-methods.test.ts). */
 describe('saved payment methods in settings', () => {
@@ -38,7 +39,7 @@ describe('saved payment methods in settings', () => {
     const table = await within(section).findByRole('table');
     expect(within(table).getByRole('row', { name: /Visa •••• 4242 Default Card 12\/2030/ })).toBeInTheDocument();
     expect(within(table).getByRole('row', { name: /STRIPE TEST BANK •••• 6789 US bank account —/ })).toBeInTheDocument();
-    expect(within(section).getByRole('button', { name: 'Add a card' })).toBeInTheDocument();
+    expect(within(section).getByRole('button', { name: 'Add a payment method' })).toBeInTheDocument();
 
     await user.click(within(table).getByRole('button', { name: 'Set STRIPE TEST BANK •••• 6789 as default' }));
     await waitFor(() => expect(requests.some((r) => r.method === 'POST' && r.path.endsWith('/pm-2/set-as-default'))).toBe(true));
@@ -55,6 +56,6 @@ describe('saved payment methods in settings', () => {
 
     const section = await screen.findByRole('region', { name: 'Saved payment methods' }, lazyLoad);
     expect(await within(section).findByText('No saved payment methods yet.')).toBeInTheDocument();
-    expect(within(section).queryByRole('button', { name: 'Add a card' })).not.toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Add a payment method' })).not.toBeInTheDocument();
   });
 });

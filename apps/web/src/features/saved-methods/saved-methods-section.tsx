@@ -7,7 +7,7 @@ import { Icon } from '../../components/icon';
 import { errorText } from '../../lib/api-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useCan } from '../../lib/session';
-import { SaveCardForm } from './save-card-form';
+import { SaveMethodForm } from './save-method-form';
 import { ownSetup, useDeleteMethod, useRefreshSavedMethods, useSavedMethods, useSetDefaultMethod } from './saved-methods-queries';
 
 /** Settings → payment methods, "Saved payment methods": the cards and bank accounts this business pays its vendors with. */
@@ -41,11 +41,12 @@ export function SavedMethodsSection() {
           )}
         </Group>
         {adding && (
-          <SaveCardForm
+          <SaveMethodForm
             target={ownSetup}
+            payee={t('saved_methods.your_vendors')}
             onSaved={() => {
               setAdding(false);
-              notifySuccess(t('saved_methods.saved'));
+              notifySuccess(t('saved_methods.saved_method'));
               void refresh();
             }}
             onCancel={() => setAdding(false)}
@@ -79,13 +80,23 @@ export function SavedMethodsSection() {
                       <Group gap="xs">
                         {method.name}
                         {method.is_default && <Badge variant="light">{t('saved_methods.default')}</Badge>}
+                        {method.debit_returned_at && (
+                          <Badge variant="light" color="red">
+                            {t('saved_methods.bank.returned')}
+                          </Badge>
+                        )}
                       </Group>
+                      {method.debit_returned_at && (
+                        <Text size="xs" c="dimmed">
+                          {t('saved_methods.bank.returned_hint', { reason: method.debit_return_reason ?? t('saved_methods.bank.returned') })}
+                        </Text>
+                      )}
                     </Table.Td>
                     <Table.Td>{t(`saved_methods.types.${method.type}`)}</Table.Td>
                     <Table.Td>{method.expiry_date ?? '—'}</Table.Td>
                     <Table.Td>
                       <Group gap={4} justify="flex-end" wrap="nowrap">
-                        {can('edit-payment-method') && !method.is_default && (
+                        {can('edit-payment-method') && (!method.is_default || method.debit_returned_at) && (
                           <Button size="xs" variant="subtle" loading={setDefault.isPending && setDefault.variables === method.id} onClick={() => setDefault.mutate(method.id, { onError: notifyError })} aria-label={t('saved_methods.make_default_named', { name: method.name })}>
                             {t('saved_methods.make_default')}
                           </Button>

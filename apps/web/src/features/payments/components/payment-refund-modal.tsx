@@ -9,9 +9,14 @@ import { formatDocumentMoney, moneyFormatOf } from '../../../lib/money';
 import { notifySuccess } from '../../../lib/notify';
 import { useRefundPayment } from '../payments-queries';
 
-/** What is left of the payment to refund, as far as the page knows (the server also holds back refunds not yet confirmed). */
+/** Refunds asked for and not confirmed yet: the server holds them back from a further refund, and so does the form. */
+function heldRefunds(payment: PaymentResource): number {
+  return payment.refunds.filter((refund) => refund.booked_at === null && (refund.status === 'pending' || refund.status === 'requires_action')).reduce((sum, refund) => sum + refund.amount, 0);
+}
+
+/** What is left of the payment to refund: neither refunded nor asked for. */
 export function refundableAmount(payment: PaymentResource): number {
-  return payment.online && payment.direction === 'received' ? payment.amount - payment.refunded_amount : 0;
+  return payment.online && payment.direction === 'received' ? payment.amount - payment.refunded_amount - heldRefunds(payment) : 0;
 }
 
 /** The typed amount in minor units, or why it cannot be refunded. */

@@ -24,9 +24,9 @@ describe('a payment-method link', () => {
     );
     renderApp('/public/payment-method-links/view/tok-ask', null);
 
-    expect(await screen.findByText('Acme Ltd asks Buyer Inc to save a card for automatic payments of their invoices.', {}, lazyLoad)).toBeInTheDocument();
+    expect(await screen.findByText('Acme Ltd asks Buyer Inc to save a card or a US bank account for automatic payments of their invoices.', {}, lazyLoad)).toBeInTheDocument();
     expect(screen.getByText('This link can be used until 2026-11-27.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Add a card' })).toHaveAttribute('href', '/public/payment-method-links/tok-ask/payment-method');
+    expect(screen.getByRole('link', { name: 'Add a payment method' })).toHaveAttribute('href', '/public/payment-method-links/tok-ask/payment-method');
   });
 
   it('says so when it was used or has expired', async () => {
@@ -34,6 +34,6 @@ describe('a payment-method link', () => {
     renderApp('/public/payment-method-links/view/tok-used', null);
 
     expect(await screen.findByRole('alert', {}, lazyLoad)).toHaveTextContent(savedPaymentMethodMessages.linkUsed);
-    expect(screen.queryByRole('link', { name: 'Add a card' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add a payment method' })).not.toBeInTheDocument();
   });
 });

@@ -6,12 +6,12 @@ import { Alert, Button, Container, Loader, Paper, Stack, Text, Title } from '@ma
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { errorText } from '../../../lib/api-error';
-import { SaveCardForm } from '../save-card-form';
+import { SaveMethodForm } from '../save-method-form';
 import { linkSetup, usePublicMethodLink } from '../saved-methods-queries';
 
 /**
  * `/public/payment-method-links/view/{id}` (who asks, for whom) and `/public/payment-method-links/{id}/payment-method`
- * (the card form): a customer without an account saves a card a business asked for. A used or
+ * (the card or bank account form): a customer without an account saves a method a business asked for. A used or
  * expired link shows why and nothing else.
  */
 export function PublicPaymentMethodLinkPage({ form = false }: { form?: boolean }) {
@@ -47,7 +47,7 @@ export function PublicPaymentMethodLinkPage({ form = false }: { form?: boolean }
             {!view.publishable_key ? (
               <Alert color="gray">{t('saved_methods.link.not_set_up')}</Alert>
             ) : form ? (
-              <SaveCardForm target={target} onSaved={() => setSaved(true)} />
+              <SaveMethodForm target={target} payee={view.business_name} onSaved={() => setSaved(true)} />
             ) : (
               <Button component={Link} to={`/public/payment-method-links/${encodeURIComponent(token)}/payment-method`} w="fit-content">
                 {t('saved_methods.link.continue')}

@@ -1,0 +1,51 @@
+import type { Tx } from '../../db/client';
+import type { AppContext } from '../../platform/app-context';
+import { type AuditActor, recordAudit } from '../../platform/audit';
+import type { BusinessScope } from '../../platform/business-scope';
+import { newId } from '../../platform/crypto';
+import type { MailDraft } from '../../platform/outbox';
+import * as repo from './saved-methods.repository';
+
+/** Who is told of a failed try: the customer record and the vendor's address. */
+export type AutoPayContacts = { customerName: string; customerEmail: string | null; vendorName: string; vendorEmail: string | null };
+export type ContactsInTx = (tx: Tx, vendor: BusinessScope, counterpartyId: string) => Promise<AutoPayContacts | null>;
+
+/** What comes after the reason in the mails: the next try, or why there is none. */
+export type FailureFollowUp = { retryAt: Date } | { note: string } | null;
+
+function followUpText(followUp: FailureFollowUp): string {
+  if (!followUp) return '';
+  return 'retryAt' in followUp ? ` We will try once more on ${followUp.retryAt.toISOString().slice(0, 10)}.` : ` ${followUp.note}`;
+}
+
+/** The same words for every failed try, card or bank: the customer and the vendor each get one mail. */
+function failureMails(contacts: AutoPayContacts, attempt: repo.AutoPayAttemptRow, reason: string, followUp: FailureFollowUp): MailDraft[] {
+  const after = followUpText(followUp);
+  const subject = `Automatic payment of invoice ${attempt.invoiceNumber} failed`;
+  const drafts: MailDraft[] = [];
+  if (contacts.customerEmail) {
+    drafts.push({ to: contacts.customerEmail, subject, text: `Hello ${contacts.customerName},\n\nThe automatic payment of invoice ${attempt.invoiceNumber} from ${contacts.vendorName} did not go through: ${reason}${after}\n\nYou can update your saved payment method or pay the invoice from its link.\n`, secrets: [] });
+  }
+  if (contacts.vendorEmail) {
+    drafts.push({ to: contacts.vendorEmail, subject, text: `The automatic payment of invoice ${attempt.invoiceNumber} by ${contacts.customerName} did not go through: ${reason}${after}\n`, secrets: [] });
+  }
+  return drafts;
+}
+
+/**
+ * Ends a try that failed, in the caller's transaction: the reason kept, the next try asked for
+ * when `followUp` names one, the invoice's history written and both sides mailed through the
+ * outbox (committed with it). The outbox ids, for dispatch once the transaction committed.
+ */
+export async function failAttemptInTx(app: AppContext, contactsInTx: ContactsInTx, tx: Tx, attempt: repo.AutoPayAttemptRow, status: 'failed' | 'skipped', reason: string, followUp: FailureFollowUp): Promise<string[]> {
+  const actor: AuditActor = { tenantId: attempt.tenantId, userId: null, businessId: attempt.businessId, ip: null };
+  const retryAt = followUp && 'retryAt' in followUp ? followUp.retryAt : null;
+  await repo.updateAttempt(tx, attempt.tenantId, attempt.id, { status, message: reason, nextTryAt: null });
+  if (retryAt) await repo.insertAttemptOnce(tx, { ...attempt, id: newId(), try: attempt.try + 1, status: 'pending', amount: null, providerIntentId: null, savedMethodId: null, message: null, nextTryAt: retryAt, createdAt: app.clock.now() });
+  await recordAudit(tx, actor, { model: 'invoice', modelId: attempt.invoiceId, action: 'updated', after: { event: 'auto_pay_failed', try: attempt.try, reason, retry_at: retryAt?.toISOString() ?? null } });
+  const contacts = await contactsInTx(tx, { tenantId: attempt.tenantId, businessId: attempt.businessId }, attempt.counterpartyId);
+  if (!contacts) return [];
+  const ids: string[] = [];
+  for (const draft of failureMails(contacts, attempt, reason, followUp)) ids.push(await app.outbox.write(tx, attempt.tenantId, draft));
+  return ids;
+}
