@@ -23,7 +23,7 @@ export function createPublicRoutes(): RouteObject[] {
       element: <Outlet />,
       errorElement: <RouteErrorPage />,
       hydrateFallbackElement: <FullPageLoader />,
-      children: [...publicRoutes(), { path: '*', loader: leaveForServer, element: <NotFoundPage /> }],
+      children: [...publicRoutes, { path: '*', loader: leaveForServer, element: <NotFoundPage /> }],
     },
   ];
 }

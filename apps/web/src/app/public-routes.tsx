@@ -22,13 +22,11 @@ const pages = {
 export const PUBLIC_PATH_PREFIX = '/public/';
 
 /** The public pages, as children of the root route (their paths relative to it). */
-export function publicRoutes(): RouteObject[] {
-  return [
-    { path: 'public/invoices/view/:token', lazy: pages.publicInvoice },
-    { path: 'public/estimates/view/:token', lazy: pages.publicEstimate },
-    { path: 'public/payments/view/:token', lazy: pages.publicReceipt },
-    { path: 'public/onboarding/:token', lazy: pages.publicOnboarding },
-    { path: 'public/payment-method-links/view/:token', lazy: pages.publicMethodLink },
-    { path: 'public/payment-method-links/:token/payment-method', lazy: pages.publicMethodForm },
-  ];
-}
+export const publicRoutes: RouteObject[] = [
+  { path: 'public/invoices/view/:token', lazy: pages.publicInvoice },
+  { path: 'public/estimates/view/:token', lazy: pages.publicEstimate },
+  { path: 'public/payments/view/:token', lazy: pages.publicReceipt },
+  { path: 'public/onboarding/:token', lazy: pages.publicOnboarding },
+  { path: 'public/payment-method-links/view/:token', lazy: pages.publicMethodLink },
+  { path: 'public/payment-method-links/:token/payment-method', lazy: pages.publicMethodForm },
+];

@@ -52,7 +52,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'verify-email', loader: verifyEmailLanding(queryClient), lazy: pages.verifyEmail },
         { path: 'verify-user', lazy: pages.verifyUser },
         { path: 'confirm-email/:token', lazy: pages.confirmEmail },
-        ...publicRoutes(),
+        ...publicRoutes,
         { path: '403', element: <ForbiddenPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
