@@ -37,7 +37,7 @@ function fixtureDist({ withPublicEntry = true } = {}): string {
 }
 
 /** The nonce of the shell's `<meta property="csp-nonce">`. */
-const nonceIn = (html: string) => /<meta property="csp-nonce" nonce="([^"]*)">/.exec(html)?.[1];
+const nonceIn = (html: string) => /<meta property="csp-nonce" nonce="([^"]*)">/.exec(html)?.[1] ?? '';
 /** Which entry a shell loads: the name of its module script. */
 const entryIn = (html: string) => /<script type="module" src="\/assets\/([\w-]+)\.js"/.exec(html)?.[1];
 
