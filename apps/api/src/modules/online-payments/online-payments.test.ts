@@ -77,7 +77,7 @@ describe('a guest pays an invoice by card', () => {
   it('is paid from the verified webhook, once, with the fee and the transfer to the business, and a receipt', async () => {
     const { invoice, token } = await invoiceWithLink(12_000);
     const options = await h.client().get(`/api/v1/public/invoices/${token}/card-payment`);
-    expect(options.body).toEqual({ data: { available: true, message: null, publishable_key: fake.publishableKey, provider_script: null, partial_payments: true, minimum_amount: 50, in_app: null } });
+    expect(options.body).toEqual({ data: { available: true, message: null, publishable_key: fake.publishableKey, provider_script: null, partial_payments: true, minimum_amount: 50, in_app: null, bank_link_available: false, bank_link_script: null } });
     const payment = cardPaymentOf(await startAsGuest(token));
     expect(payment).toMatchObject({ amount: 12_000, currency: 'usd', publishable_key: fake.publishableKey });
     // The same start again gives the same intent.
