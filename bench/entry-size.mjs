@@ -1,5 +1,5 @@
 // What the browser loads for a page of the built web app before user interaction, and its gzip
-// size (level 9): the entry as listed in the built index.html (the module script, its
+// size (level 9): the entry as listed in its built shell, index.html or public.html (the module script, its
 // modulepreloads and stylesheets), plus, for a page the router loads on demand, its chunk and the
 // files the build's preload list names for it. Sizes are in kB = 1000 bytes (the unit `vite build`
 // prints); the total is also shown in KiB. Shared by login-entry.mjs and public-entry.mjs.
@@ -9,21 +9,21 @@ import { fileURLToPath } from 'node:url';
 import { constants, gzipSync } from 'node:zlib';
 
 export const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
-const indexHtml = join(dist, 'index.html');
 
 function attr(tag, name) {
   const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
   return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
 }
 
-/** The built index.html, or null (with a hint printed) when there is no build. */
-export function readIndexHtml() {
-  if (existsSync(indexHtml)) return readFileSync(indexHtml, 'utf8');
-  console.log(`No build found at ${indexHtml}. Run \`npm run build -w @app/web\` first.`);
+/** A built shell (index.html, the login entry's; public.html, the public pages'), or null (with a hint printed) when there is no build. */
+export function readShellHtml(name = 'index.html') {
+  const file = join(dist, name);
+  if (existsSync(file)) return readFileSync(file, 'utf8');
+  console.log(`No build found at ${file}. Run \`npm run build -w @app/web\` first.`);
   return null;
 }
 
-/** The entry's files as index.html lists them: the module script, its modulepreloads and stylesheets. */
+/** The entry's files as its shell lists them: the module script, its modulepreloads and stylesheets. */
 export function entryFiles(html) {
   const files = [];
   for (const [tag] of html.matchAll(/<script\b[^>]*>/gi)) {

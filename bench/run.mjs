@@ -14,7 +14,8 @@ const outdir = path.join(root, '.tmp/bench');
  * In this order: the API figures, the invoice lists (100,000 seeded invoices), the dashboard (its
  * own 100,000 invoices) and the recurring generator, PDF rendering, webhook intake and webhook to
  * paid, then the login page on the built app: its entry's size against the budget, and its cold
- * load over a slow link; then the public invoice page's size against its budget (before Stripe.js).
+ * load over a slow link; then the public invoice page's size against its budget (before Stripe.js),
+ * and its time to a working Pay button.
  */
 const benches = [
   { name: 'api', entry: 'api-bench.ts' },
@@ -27,6 +28,7 @@ const benches = [
   { name: 'login-entry', script: 'login-entry.mjs' },
   { name: 'login-entry', entry: 'login-load.ts' },
   { name: 'public-entry', script: 'public-entry.mjs' },
+  { name: 'public-entry', entry: 'public-load.ts' },
 ];
 
 const wanted = process.argv.slice(2);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, type Page, expect, test } from '@playwright/test';
 import { OUTPUT_DIR } from './constants';
+import { expectMantineStyles } from './mantine-styles';
 
 /** The width and height of a phone (an iPhone 12–15) at which the public pages must work too. */
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
@@ -58,7 +59,8 @@ async function blockingViolations(page: Page): Promise<Violation[]> {
 
 /**
  * Runs axe-core on the page as it is now and fails the test (softly: the journey goes on, so one run
- * reports every page) on any serious or critical violation. Call it after each navigation, opened
+ * reports every page) on any serious or critical violation, and on any Mantine component shown
+ * without its stylesheet (./mantine-styles). Call it after each navigation, opened
  * dialog or other change of what the page shows. With `phone`, the page is checked a second time at
  * the width of a phone, and the viewport restored.
  */
@@ -71,6 +73,7 @@ export async function expectAccessible(page: Page, label: string, options: { pho
   const violations = await blockingViolations(page);
   record(label, page.url(), violations);
   expect.soft(describeViolations(violations), `serious or critical accessibility violations on "${label}" (${page.url()})`).toBe('');
+  await expectMantineStyles(page, label);
   if (!options.phone) return;
   const desktop = page.viewportSize();
   await page.setViewportSize(PHONE_VIEWPORT);

@@ -7,9 +7,9 @@ export default defineConfig({
   plugins: [
     react(),
     // A brotli and a gzip copy beside each compressible asset, picked by Accept-Encoding when the
-    // API serves the app (apps/api/src/platform/web-app.ts). Not index.html: the server fills in a
-    // new nonce for every response, so it is never sent from a file.
-    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/(^|\/)index\.html$/], logLevel: 'silent' }),
+    // API serves the app (apps/api/src/platform/web-app.ts). Not the shells (index.html, public.html):
+    // the server fills in a new nonce for every response, so they are never sent from a file.
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/(^|\/)(index|public)\.html$/], logLevel: 'silent' }),
   ],
   // The server fills in a new nonce for every response of the shell (apps/api/src/platform/web-app.ts);
   // Vite's loader and Mantine read it from <meta property="csp-nonce"> for the <link>/<style> they add.

@@ -13,9 +13,22 @@ import { styleNonceFor } from './security-headers';
 export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
 
 /**
- * Serves the built React app: hashed assets as long-cached files, and the shell (index.html, with
- * a fresh style nonce) for every other GET outside /api, the client routes. Unknown API paths and
- * other methods answer JSON 404. Returns whether the app is served.
+ * The paths of the pages behind a mailed link (a public invoice, receipt, payment-method link…):
+ * the web build's public entry (public.html) routes them, without the login screen and the
+ * signed-in app, so a payer's browser loads much less (apps/web/src/public-main.tsx).
+ */
+const PUBLIC_PAGES_PREFIX = '/public/';
+
+function readShell(webDist: string, file: string): string | null {
+  const shellFile = path.join(webDist, file);
+  return fs.existsSync(shellFile) ? fs.readFileSync(shellFile, 'utf8') : null;
+}
+
+/**
+ * Serves the built React app: hashed assets as long-cached files, and a shell with a fresh style
+ * nonce for every other GET outside /api, the client routes: public.html for the public pages
+ * (/public/…), index.html for all others and for the public pages too when the build has no
+ * public.html. Unknown API paths and other methods answer JSON 404. Returns whether the app is served.
  *
  * The web build writes a brotli (`.br`) and a gzip (`.gz`) copy next to each compressible asset;
  * the one the request's Accept-Encoding prefers is sent, with `Vary: accept-encoding`, and the
@@ -23,8 +36,8 @@ export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';
  * the shell carries a per-response nonce, and API answers mix secrets with caller input (BREACH).
  */
 export async function installWebApp(server: FastifyInstance, webDist: string | null | undefined): Promise<boolean> {
-  const indexFile = webDist ? path.join(webDist, 'index.html') : null;
-  const shell = indexFile && fs.existsSync(indexFile) ? fs.readFileSync(indexFile, 'utf8') : null;
+  const shell = webDist ? readShell(webDist, 'index.html') : null;
+  const publicShell = webDist && shell !== null ? readShell(webDist, 'public.html') : null;
   if (webDist && shell !== null) {
     await server.register(fastifyStatic, {
       root: webDist,
@@ -32,8 +45,8 @@ export async function installWebApp(server: FastifyInstance, webDist: string | n
       index: false,
       decorateReply: false,
       preCompressed: true,
-      // The shell is never sent as a file, nor as a compressed copy: it needs its nonce filled in.
-      allowedPath: (pathName) => !pathName.startsWith('/index.html'),
+      // The shells are never sent as files, nor as compressed copies: they need their nonce filled in.
+      allowedPath: (pathName) => !pathName.startsWith('/index.html') && !pathName.startsWith('/public.html'),
       setHeaders(reply, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
@@ -41,10 +54,11 @@ export async function installWebApp(server: FastifyInstance, webDist: string | n
   }
   server.setNotFoundHandler((request, reply) => {
     if (shell === null || request.method !== 'GET' || request.url.startsWith('/api/')) return reply.status(404).send({ message: messages.notFound });
+    const page = (request.url.startsWith(PUBLIC_PAGES_PREFIX) ? publicShell : null) ?? shell;
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(shell.replaceAll(CSP_NONCE_PLACEHOLDER, styleNonceFor(reply)));
+      .send(page.replaceAll(CSP_NONCE_PLACEHOLDER, styleNonceFor(reply)));
   });
   return shell !== null;
 }

@@ -5,13 +5,15 @@ import { ForbiddenPage, NotFoundPage, RouteErrorPage } from '../components/statu
 import { LoginPage } from '../features/auth/pages/login-page';
 import { LoginLayout } from './layouts/login-layout';
 import { onDemandScreen } from '../lib/on-demand-screen';
+import { publicRoutes } from './public-routes';
 import { guestOnly, verifyEmailLanding } from './route-guards';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
 
 /**
  * The screens a guest reaches besides the login screen, the only eager page: each a lazy chunk
- * loaded with i18next and the guest CSS (lib/on-demand-screen). The signed-in areas are in ./app-routes.
+ * loaded with i18next and the guest CSS (lib/on-demand-screen). The public pages are in
+ * ./public-routes, the signed-in areas in ./app-routes.
  */
 const pages = {
   signUp: onDemandScreen(() => import('../features/auth/pages/sign-up-page').then((m) => ({ Component: m.SignUpPage }))),
@@ -22,12 +24,6 @@ const pages = {
   verifyUser: onDemandScreen(() => import('../features/auth/pages/verify-user-page').then((m) => ({ Component: m.VerifyUserPage }))),
   confirmEmail: onDemandScreen(() => import('../features/account/pages/confirm-email-page').then((m) => ({ Component: m.ConfirmEmailPage }))),
   businessOnboarding: onDemandScreen(() => import('../features/counterparties/pages/business-onboarding-page').then((m) => ({ Component: m.BusinessOnboardingPage }))),
-  publicInvoice: onDemandScreen(() => import('../features/public-documents/public-document-page').then((m) => ({ Component: m.PublicInvoicePage }))),
-  publicEstimate: onDemandScreen(() => import('../features/public-documents/public-document-page').then((m) => ({ Component: m.PublicEstimatePage }))),
-  publicOnboarding: onDemandScreen(() => import('../features/payouts/pages/public-onboarding-page').then((m) => ({ Component: m.PublicOnboardingPage }))),
-  publicMethodLink: onDemandScreen(() => import('../features/saved-methods/pages/public-payment-method-link-page').then((m) => ({ Component: m.PublicPaymentMethodLinkPage }))),
-  publicMethodForm: onDemandScreen(() => import('../features/saved-methods/pages/public-payment-method-link-page').then((m) => ({ Component: m.PublicPaymentMethodFormPage }))),
-  publicReceipt: onDemandScreen(() => import('../features/public-documents/public-receipt-page').then((m) => ({ Component: m.PublicReceiptPage }))),
 } satisfies Record<string, Lazy>;
 
 /** The routes of the login entry; the company and admin areas join them on demand (`discoverAppRoutes`). */
@@ -56,12 +52,7 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'verify-email', loader: verifyEmailLanding(queryClient), lazy: pages.verifyEmail },
         { path: 'verify-user', lazy: pages.verifyUser },
         { path: 'confirm-email/:token', lazy: pages.confirmEmail },
-        { path: 'public/invoices/view/:token', lazy: pages.publicInvoice },
-        { path: 'public/estimates/view/:token', lazy: pages.publicEstimate },
-        { path: 'public/payments/view/:token', lazy: pages.publicReceipt },
-        { path: 'public/onboarding/:token', lazy: pages.publicOnboarding },
-        { path: 'public/payment-method-links/view/:token', lazy: pages.publicMethodLink },
-        { path: 'public/payment-method-links/:token/payment-method', lazy: pages.publicMethodForm },
+        ...publicRoutes,
         { path: '403', element: <ForbiddenPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],

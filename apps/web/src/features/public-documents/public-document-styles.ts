@@ -4,5 +4,6 @@
  */
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/NumberInput.css'; // the pay form's amount, where partial payments are allowed
 import '@mantine/core/styles/Radio.css'; // the pay form's card or bank account choice
 import '@mantine/core/styles/Table.css';
