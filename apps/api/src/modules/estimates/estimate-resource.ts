@@ -35,6 +35,7 @@ export function toEstimateListItem(row: EstimateRow, context: EstimateResourceCo
     expiry_date: row.expiryDate,
     status,
     converted_invoice_id: row.convertedInvoiceId,
+    deposit_amount: row.depositAmount,
   };
 }
 
@@ -52,5 +53,6 @@ export function estimateAuditView(row: EstimateRow) {
     expiry_date: row.expiryDate,
     total: row.total,
     converted_invoice_id: row.convertedInvoiceId,
+    deposit_amount: row.depositAmount,
   };
 }
