@@ -19,7 +19,7 @@ async function enableEstimatePayments(page: Page): Promise<void> {
   const estimatePayments = page.getByRole('switch', { name: 'Estimate payments' });
   if (!(await estimatePayments.isChecked())) await estimatePayments.check();
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Tenant updated').first()).toBeVisible();
+  await expect(page.getByText('Tenant updated').first()).toBeVisible({ timeout: 20_000 });
 }
 
 test('estimate deposit journey: the vendor asks 30 % on an accepted estimate, a guest pays it by card on the public estimate page, and the invoice the estimate converts into shows the deposit paid', async ({ page, browser }) => {
@@ -47,7 +47,7 @@ test('estimate deposit journey: the vendor asks 30 % on an accepted estimate, a 
   // The vendor asks 30 % of the total on the accepted estimate.
   await page.goto(`/estimates/${estimate.id}/view`);
   const panel = page.getByRole('region', { name: 'Deposit' });
-  await expect(panel.getByRole('button', { name: 'Ask deposit' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Ask deposit' })).toBeVisible({ timeout: 20_000 });
   await expectAccessible(page, 'accepted estimate with the deposit form');
   await panel.getByRole('radio', { name: 'Percent of total' }).check();
   await panel.getByLabel('Percent of the total').fill('30');
@@ -60,7 +60,7 @@ test('estimate deposit journey: the vendor asks 30 % on an accepted estimate, a 
 
   // The guest pays the deposit by card.
   await guest.reload();
-  await expect(guest.getByRole('heading', { name: 'Pay the deposit' })).toBeVisible();
+  await expect(guest.getByRole('heading', { name: 'Pay the deposit' })).toBeVisible({ timeout: 20_000 });
   await expectAccessible(guest, 'public estimate with the deposit to pay', { phone: true });
   await guest.getByRole('button', { name: 'Pay deposit $240.00' }).click();
   await expect(guest.getByLabel('Card number')).toBeVisible();
@@ -80,10 +80,10 @@ test('estimate deposit journey: the vendor asks 30 % on an accepted estimate, a 
 
   // The vendor converts the estimate: the invoice carries the deposit, $560.00 is due.
   await page.goto(`/estimates/${estimate.id}/view`);
-  await expect(panel.getByText('Deposit paid').locator('..')).toContainText('$240.00');
+  await expect(panel.getByText('Deposit paid').locator('..')).toContainText('$240.00', { timeout: 20_000 });
   const invoice = (await api<{ data: { id: string } }>(owner, 'POST', `/api/v1/estimates/${estimate.id}/convert-to-invoice`, business)).data;
   await page.goto(`/invoices/${invoice.id}/view`);
-  await expect(page.getByRole('row', { name: 'Amount due $560.00' })).toBeVisible();
+  await expect(page.getByRole('row', { name: 'Amount due $560.00' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText('Partially paid').first()).toBeVisible();
   await expectAccessible(page, 'invoice converted from the estimate, with the deposit paid');
   await screenshot(page, 'invoice-with-deposit');
