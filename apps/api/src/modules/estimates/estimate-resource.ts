@@ -35,7 +35,6 @@ export function toEstimateListItem(row: EstimateRow, context: EstimateResourceCo
     expiry_date: row.expiryDate,
     status,
     converted_invoice_id: row.convertedInvoiceId,
-    deposit_amount: row.depositAmount,
   };
 }
 
