@@ -166,7 +166,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
     publicInvoiceId: (tenantId, token) => invoiceDelivery.publicDocumentId(tenantId, token),
     publicEstimateId: (tenantId, token) => estimateDelivery.publicDocumentId(tenantId, token),
     depositView: (tx, row, enabled) => estimates.deposits.viewInTx(tx, row, enabled),
-    sendReceiptInTx: (tx, actor, scope, paymentId, origin) => paymentDelivery.sendWithDefaultsInTx(tx, actor, scope, paymentId, { origin, userEmail: null }),
+    sendReceiptInTx: (tx, actor, scope, paymentId, origin) => paymentDelivery.sendWithDefaultsInTx(tx, actor, scope, paymentId, { origin, userEmail: null }, 'at-send'),
   });
   const estimates = createEstimateService(app, documentAttachments, invoices, { payments: payments.deposits, intents: online.depositIntents });
   const invoiceDelivery = createDocumentDelivery(app, invoiceDeliveryAdapter(invoices));

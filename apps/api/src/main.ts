@@ -99,9 +99,10 @@ async function main(): Promise<void> {
     // The queues requests write to exist before the first request: sign-up and forgot-password only queue a job.
     await jobs.start();
     lifecycle.onShutdown('stopping the job queue', () => jobs.stop());
-    await app.outbox.register();
     await createAuthMailJobs(app).register();
     const server = await buildApp(app, { logger: { level: env.LOG_LEVEL, ...(logStream ? { stream: logStream } : {}) }, webDist, isReady: () => ready });
+    // Delivers mail once the app's modules registered the renderers of attachments made at send (receipt PDFs).
+    await app.outbox.register();
     if (env.METRICS_PORT !== undefined) {
       const metricsOptions = { host: env.METRICS_HOST, port: env.METRICS_PORT, token: env.METRICS_TOKEN ?? null, onError: (error: unknown) => logError('metrics collection failed', error) };
       const metricsServer = await startMetricsServer(app.metrics, metricsOptions);

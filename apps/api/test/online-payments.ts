@@ -28,12 +28,13 @@ export type PaymentHarness = { h: Harness; fake: FakeStripe; webhookSecret: stri
  * The start every online-payment test file shares: the fake's port is known before the app is
  * built (its API base), the app's port before the fake starts (its webhook URL). One endpoint
  * secret for the Connect and the platform endpoint, as the tenant keeps one. `platformFee` sets
- * the tenant's fee (none by default); `fakeOptions` adds to the fake's options.
+ * the tenant's fee (none by default); `fakeOptions` adds to the fake's options; `bankLinkApiBase` points the
+ * bank-link provider at a fake Plaid.
  */
-export async function startPaymentHarness(options: { clock: Clock; platformFee?: { percent: string; fixed: number }; fakeOptions?: FakeStripeOptions }): Promise<PaymentHarness> {
+export async function startPaymentHarness(options: { clock: Clock; platformFee?: { percent: string; fixed: number }; fakeOptions?: FakeStripeOptions; bankLinkApiBase?: string }): Promise<PaymentHarness> {
   const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
   const fakePort = await freePort();
-  const h = await createHarness({ clock: options.clock, env: { PAYMENT_PROVIDER_API_BASE: `http://127.0.0.1:${fakePort}` } });
+  const h = await createHarness({ clock: options.clock, env: { PAYMENT_PROVIDER_API_BASE: `http://127.0.0.1:${fakePort}`, ...(options.bankLinkApiBase ? { BANK_LINK_API_BASE: options.bankLinkApiBase } : {}) } });
   await h.server.listen({ host: '127.0.0.1', port: 0 });
   const address = h.server.server.address();
   const appPort = typeof address === 'object' && address ? address.port : 0;

@@ -2,19 +2,43 @@ import { z } from 'zod';
 import { onlinePaymentMethods } from './online-payment-methods';
 import { messages } from './messages';
 import { paymentAmountSchema } from './payments';
+import { text } from './fields';
+import { bankLinkExchangeRequestSchema } from './payouts';
 
 // ---- Paying an invoice online by card (issue 17; ARCHITECTURE section 13) -------------------
+
+export const onlinePaymentMessages = {
+  bankLinkNeedsBank: 'A linked bank account pays only a bank payment.',
+  bankLinkNotSetUp: 'Linking a bank is not set up for this business',
+  notSetUp: 'Online payments are not set up for this business',
+  inProgress: 'A payment for this invoice is already in progress.',
+  /** The vendor's mail and the invoice's history when a bank debit is returned. */
+  bankPaymentFailed: 'The bank payment failed and the amount is due again.',
+} as const;
+
+/** A payer's bank account linked through the bank-link provider's Link, and the name the debit's mandate carries. */
+export const linkedBankSchema = bankLinkExchangeRequestSchema.extend({ account_holder_name: text().min(1, messages.required).max(255) });
+export type LinkedBank = z.infer<typeof linkedBankSchema>;
 
 /**
  * "Start a card payment" on an invoice: the amount is what is due unless the payer asks for part of
  * it (only where the tenant allows partial payments; at least the 0.50 minimum unless it settles
  * the invoice, never above what is due).
  */
-export const cardPaymentRequestSchema = z.object({
-  amount: paymentAmountSchema.optional(),
-  /** Card unless the payer chose a US bank account; a change of method is a new payment attempt. */
-  method: z.enum(onlinePaymentMethods, { error: messages.invalidType }).optional(),
-});
+export const cardPaymentRequestSchema = z
+  .object({
+    amount: paymentAmountSchema.optional(),
+    /** Card unless the payer chose a US bank account; a change of method is a new payment attempt. */
+    method: z.enum(onlinePaymentMethods, { error: messages.invalidType }).optional(),
+    /**
+     * A bank account the payer linked through the bank-link provider (Link's public token and the
+     * chosen account): the server exchanges it and confirms the debit itself, with the payer's
+     * mandate accepted from this request. Without it, a bank account is entered by hand in the
+     * payment provider's form and confirmed in the browser.
+     */
+    bank_link: linkedBankSchema.optional(),
+  })
+  .refine((request) => request.bank_link === undefined || request.method === 'us_bank_account', { message: onlinePaymentMessages.bankLinkNeedsBank, path: ['bank_link'] });
 export type CardPaymentRequest = z.input<typeof cardPaymentRequestSchema>;
 
 /** What the browser confirms the card payment with, through the provider's script. */
@@ -28,6 +52,8 @@ export const cardPaymentSchema = z.object({
   publishable_key: z.string(),
   /** What the client secret is confirmed with: a card form, or a bank account with the payer's mandate. */
   method: z.enum(onlinePaymentMethods),
+  /** Where the payment stands: `processing` once a linked bank account was debited by the server; otherwise the browser confirms it. */
+  status: z.enum(['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'requires_capture', 'succeeded', 'canceled']),
 });
 export type CardPayment = z.infer<typeof cardPaymentSchema>;
 export const cardPaymentResponseSchema = z.object({ data: cardPaymentSchema });
@@ -53,13 +79,10 @@ export const cardPaymentOptionsSchema = z.object({
   minimum_amount: z.number().int(),
   /** Only on the public link's answer, for a viewer who may pay in the app; null otherwise. */
   in_app: inAppPaymentSchema.nullable(),
+  /** Whether a payer may link their bank through the bank-link provider (the tenant has one) instead of typing its numbers. */
+  bank_link_available: z.boolean(),
+  /** Where to load the bank-link provider's script from; null for its canonical URL. */
+  bank_link_script: z.string().nullable(),
 });
 export type CardPaymentOptions = z.infer<typeof cardPaymentOptionsSchema>;
 export const cardPaymentOptionsResponseSchema = z.object({ data: cardPaymentOptionsSchema });
-
-export const onlinePaymentMessages = {
-  notSetUp: 'Online payments are not set up for this business',
-  inProgress: 'A payment for this invoice is already in progress.',
-  /** The vendor's mail and the invoice's history when a bank debit is returned. */
-  bankPaymentFailed: 'The bank payment failed and the amount is due again.',
-} as const;

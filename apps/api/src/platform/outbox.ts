@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, lt, min, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDb, Tx } from '../db/client';
 import { inTenant } from '../db/tenant-tx';
-import { outbox } from '../db/schema';
+import { type MailAttachment, outbox } from '../db/schema';
 import type { Clock } from './clock';
 import { type SecretBox, newId } from './crypto';
 import { type JobQueue, periodicJob } from './jobs';
@@ -37,6 +37,41 @@ const readableColumns = {
   sentAt: outbox.sentAt,
 };
 
+/** A file as it goes out with a mail. */
+export type MailFile = { filename: string; contentType: string; content: Buffer };
+
+/** What an attachment made at send time is made from: a record of one business of the mail's tenant. */
+export type AttachmentAtSend = { kind: string; id: string; businessId: string };
+
+/**
+ * Makes one kind of attachment when its mail is sent, in the sending transaction (so as the mail's
+ * tenant, under its row-level security): the record as it is then. Null when the record is gone:
+ * the mail is then not sent, as it would speak of something that no longer exists.
+ */
+export type AttachmentRenderer = (tx: Tx, scope: { tenantId: string; businessId: string }, id: string) => Promise<MailFile | null>;
+
+/** A mail that can never be sent as written (what it attaches is gone): recorded as failed, not retried by the queue. */
+export class UndeliverableMail extends Error {}
+
+/** The renderers of attachments made at send time, by kind; the modules that own the records register them. */
+export class AttachmentRenderers {
+  private readonly byKind = new Map<string, AttachmentRenderer>();
+
+  /** Every delivery built on one app context registers the same renderer for its kind: the last one stands. */
+  register(kind: string, renderer: AttachmentRenderer): void {
+    this.byKind.set(kind, renderer);
+  }
+
+  async render(tx: Tx, tenantId: string, attachment: AttachmentAtSend): Promise<MailFile> {
+    const renderer = this.byKind.get(attachment.kind);
+    // A process that sends mail without the module that owns the kind: the queue retries, a process that has it may send it.
+    if (!renderer) throw new Error(`No renderer for ${attachment.kind} attachments in this process`);
+    const file = await renderer(tx, { tenantId, businessId: attachment.businessId }, attachment.id);
+    if (!file) throw new UndeliverableMail(`The ${attachment.kind} attachment cannot be made: its record no longer exists.`);
+    return file;
+  }
+}
+
 export type MailDraft = {
   to: string;
   subject: string;
@@ -44,7 +79,9 @@ export type MailDraft = {
   html?: string | null;
   replyTo?: string | null;
   cc?: string | null;
-  attachments?: { filename: string; contentType: string; content: Buffer }[];
+  attachments?: MailFile[];
+  /** Attachments made when the mail is sent, after the files of `attachments`. */
+  attachmentsAtSend?: AttachmentAtSend[];
   /**
    * Every one-time token and link secret the subject, text or html carries (`[]` when none).
    * Required, so no writer can forget it: these values are masked in the stored readable copy.
@@ -65,6 +102,14 @@ function readableCopy(content: MailContent, secrets: readonly string[]): MailCon
   };
 }
 
+/** The stored attachments: files as written, base64 encoded, then what to make at send; null when none. */
+function attachmentsOf(mail: MailDraft): MailAttachment[] | null {
+  const stored: MailAttachment[] = (mail.attachments ?? []).map((file) => ({ filename: file.filename, content_type: file.contentType, content_base64: file.content.toString('base64') }));
+  const atSend: MailAttachment[] = (mail.attachmentsAtSend ?? []).map((file) => ({ render: file.kind, id: file.id, business_id: file.businessId }));
+  const all = [...stored, ...atSend];
+  return all.length > 0 ? all : null;
+}
+
 /**
  * Mail is written to the outbox in the caller's transaction (a rolled-back change sends nothing)
  * and handed to the job queue after commit. Each tenant's mail goes through its own SMTP when it
@@ -74,6 +119,11 @@ function readableCopy(content: MailContent, secrets: readonly string[]): MailCon
  * document link masked, so nobody reading the outbox or the table can use them. The deliverable
  * one is sealed with APP_KEY and erased once the mail is sent: the token reaches the recipient's
  * mailbox and no other place.
+ *
+ * An attachment may be named instead of stored (a payment's receipt PDF): it is made when the mail
+ * is sent, in the mail's tenant, by the renderer its owning module registered, so the transaction
+ * that writes the mail (booking a payment, under the business's number lock) does not wait for a
+ * PDF. Each attempt makes it again from the record as it then is.
  */
 export class Outbox {
   constructor(
@@ -84,7 +134,18 @@ export class Outbox {
     private readonly clock: Clock,
     private readonly secretBox: SecretBox,
     private readonly tenantMailers: TenantMailers | null = null,
+    readonly attachmentRenderers: AttachmentRenderers = new AttachmentRenderers(),
   ) {}
+
+  /** The files a stored mail goes out with: those stored as they were written, and those made now. */
+  private async filesOf(tx: Tx, tenantId: string, attachments: readonly MailAttachment[]): Promise<MailFile[]> {
+    const files: MailFile[] = [];
+    for (const file of attachments) {
+      if ('render' in file) files.push(await this.attachmentRenderers.render(tx, tenantId, { kind: file.render, id: file.id, businessId: file.business_id }));
+      else files.push({ filename: file.filename, contentType: file.content_type, content: Buffer.from(file.content_base64, 'base64') });
+    }
+    return files;
+  }
 
   /** The tenant's own mailer, else the environment's, else null (mail is held). */
   async mailerFor(tx: Tx, tenantId: string): Promise<Mailer | null> {
@@ -110,7 +171,7 @@ export class Outbox {
       sealedContent: this.secretBox.seal(JSON.stringify(content)),
       replyTo: mail.replyTo ?? null,
       cc: mail.cc ?? null,
-      attachments: mail.attachments?.length ? mail.attachments.map((file) => ({ filename: file.filename, content_type: file.contentType, content_base64: file.content.toString('base64') })) : null,
+      attachments: attachmentsOf(mail),
       status: (await this.mailerFor(tx, tenantId)) ? 'pending' : 'held',
     });
     return id;
@@ -160,7 +221,7 @@ export class Outbox {
           ...content,
           replyTo: mail.replyTo,
           cc: mail.cc,
-          attachments: (mail.attachments ?? []).map((file) => ({ filename: file.filename, contentType: file.content_type, content: Buffer.from(file.content_base64, 'base64') })),
+          attachments: await this.filesOf(tx, tenantId, mail.attachments ?? []),
         });
         await tx
           .update(outbox)
@@ -170,7 +231,7 @@ export class Outbox {
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         await tx.update(outbox).set({ status: 'failed', attempts: mail.attempts + 1, lastError: maskSecretsInText(message.slice(0, 1000)) }).where(and(eq(outbox.tenantId, tenantId), eq(outbox.id, id)));
-        return mail.attempts + 1 < MAX_ATTEMPTS ? error : null;
+        return mail.attempts + 1 < MAX_ATTEMPTS && !(error instanceof UndeliverableMail) ? error : null;
       }
     });
     // Rethrown after the failure is recorded so the queue retries with backoff.

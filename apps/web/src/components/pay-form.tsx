@@ -1,8 +1,9 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CardPayment, CardPaymentOptions, OnlinePaymentMethod, PaymentProcessing } from '@app/contracts';
+import type { CardPayment, CardPaymentOptions, LinkedBank, OnlinePaymentMethod, PaymentProcessing } from '@app/contracts';
 import { BankAccountFields, type BankAccountErrors, bankAccountErrors, emptyBankAccount } from './bank-account-fields';
+import { LinkedBankFields, type LinkedBankChoice, emptyLinkedBank } from './linked-bank-fields';
 import { MoneyInput } from './decimal-input';
 import { errorText } from '../lib/api-error';
 import { formatDocumentMoney, moneyFormatOf } from '../lib/money';
@@ -17,8 +18,14 @@ export type PayFormProps = {
   /** Minor units still due on the invoice. */
   dueAmount: number;
   currencyId: number;
-  /** Starts the payment on our server (which checks the amount again and may refuse it with its message); resolves to what the provider's script confirms. */
-  start(amount: number | undefined, method: OnlinePaymentMethod): Promise<CardPayment>;
+  /**
+   * Starts the payment on our server (which checks the amount again and may refuse it with its
+   * message); resolves to what the provider's script confirms, or, with a linked bank, to the
+   * debit the server confirmed itself (`processing`).
+   */
+  start(amount: number | undefined, method: OnlinePaymentMethod, bankLink?: LinkedBank): Promise<CardPayment>;
+  /** A link token for the bank-link provider's Link, when the page can pay from a linked bank. */
+  bankLinkToken?(): Promise<string>;
   /** Who is paid: named in the bank debit's mandate. */
   payee: string;
   /** A bank payment on its way (the invoice's `payment_processing`): shown instead of the form, as no other payment can start meanwhile. */
@@ -41,7 +48,7 @@ export type PayFormProps = {
  * settles what is due, never more than what is due), the provider's card form, then success, or
  * the provider's or our server's message and another try. The card number never touches our code.
  */
-export function PayForm({ options, dueAmount, currencyId, start, payee, processing, onPaid, openAtOnce = false, submitLabel, notice, texts }: PayFormProps) {
+export function PayForm({ options, dueAmount, currencyId, start, bankLinkToken, payee, processing, onPaid, openAtOnce = false, submitLabel, notice, texts }: PayFormProps) {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>({ kind: openAtOnce ? 'card' : 'idle' });
   const [amount, setAmount] = useState(() => amountText(dueAmount, currencyId));
@@ -49,6 +56,10 @@ export function PayForm({ options, dueAmount, currencyId, start, payee, processi
   const [method, setMethod] = useState<OnlinePaymentMethod>('card');
   const [bank, setBank] = useState<BankAccountDetails>(emptyBankAccount);
   const [bankErrors, setBankErrors] = useState<BankAccountErrors>({});
+  const canLink = options.bank_link_available && bankLinkToken !== undefined;
+  const [entry, setEntry] = useState<'link' | 'by_hand'>(canLink ? 'link' : 'by_hand');
+  const [linkedBank, setLinkedBank] = useState<LinkedBankChoice>(emptyLinkedBank);
+  const [holderError, setHolderError] = useState<string | null>(null);
   const target = useRef<HTMLDivElement>(null);
   const form = useRef<CardForm | null>(null);
   const failedText = t('online_payments.failed');
@@ -121,8 +132,30 @@ export function PayForm({ options, dueAmount, currencyId, start, payee, processi
     }
   }
 
+  /** Link's public token goes to our server, which debits the account itself: the answer is the debit, processing. */
+  async function payByLinkedBank() {
+    const linked = linkedBank.linked;
+    if (!linked) return setStep({ kind: 'failed', message: t('online_payments.bank.link_first') });
+    const holder = linkedBank.holderName.trim();
+    setHolderError(holder === '' ? t('online_payments.bank.holder_name_required') : null);
+    const paid = chosenAmount();
+    if (holder === '' || paid === null) return;
+    setStep({ kind: 'paying' });
+    try {
+      const started = await start(options.partial_payments ? paid : undefined, 'us_bank_account', { public_token: linked.publicToken, account_id: linked.accountId, account_holder_name: holder });
+      if (started.status !== 'processing') return setStep({ kind: 'failed', message: failedText });
+      setStep({ kind: 'processing', amount: started.amount });
+      await onPaid?.();
+    } catch (error) {
+      setStep({ kind: 'failed', message: errorText(error, failedText) ?? failedText });
+    } finally {
+      // Link's public token is used once, paid or not: another try links again.
+      setLinkedBank((current) => ({ ...current, linked: null }));
+    }
+  }
+
   async function pay() {
-    if (method === 'us_bank_account') return payByBank();
+    if (method === 'us_bank_account') return canLink && entry === 'link' ? payByLinkedBank() : payByBank();
     const card = form.current;
     if (!card) return;
     const paid = chosenAmount();
@@ -187,7 +220,18 @@ export function PayForm({ options, dueAmount, currencyId, start, payee, processi
               </Text>
               <div ref={target} data-testid="card-form" aria-labelledby="pay-form-card-label" />
             </div>
-            {method === 'us_bank_account' && <BankAccountFields value={bank} errors={bankErrors} onChange={setBank} business={payee} amount={shownAmount} disabled={step.kind === 'paying'} />}
+            {method === 'us_bank_account' && canLink && (
+              <Radio.Group label={t('online_payments.bank.entry')} value={entry} onChange={(picked) => setEntry(picked === 'by_hand' ? 'by_hand' : 'link')}>
+                <Group mt={4}>
+                  <Radio value="link" label={t('online_payments.bank.entry_link')} disabled={step.kind === 'paying'} />
+                  <Radio value="by_hand" label={t('online_payments.bank.entry_by_hand')} disabled={step.kind === 'paying'} />
+                </Group>
+              </Radio.Group>
+            )}
+            {method === 'us_bank_account' && canLink && entry === 'link' && bankLinkToken && (
+              <LinkedBankFields value={linkedBank} onChange={setLinkedBank} linkToken={bankLinkToken} scriptUrl={options.bank_link_script} business={payee} amount={shownAmount} disabled={step.kind === 'paying'} holderError={holderError} />
+            )}
+            {method === 'us_bank_account' && (!canLink || entry === 'by_hand') && <BankAccountFields value={bank} errors={bankErrors} onChange={setBank} business={payee} amount={shownAmount} disabled={step.kind === 'paying'} />}
             {step.kind === 'failed' && (
               <Alert color="red" role="alert" title={t('online_payments.try_again')}>
                 {step.message}

@@ -18,7 +18,7 @@ type LinkError = { error_message: string; display_message: string | null };
 type LinkHandler = { open(): void; destroy(): void };
 type LinkConfig = {
   token: string;
-  onSuccess: (publicToken: string, metadata: { accounts: { id: string; name: string; mask: string | null }[] }) => void;
+  onSuccess: (publicToken: string, metadata: { accounts: { id: string; name: string; mask: string | null }[]; institution: { name: string } | null }) => void;
   onExit: (error: LinkError | null) => void;
 };
 
@@ -34,7 +34,7 @@ function loadScript(scriptUrl: string | null): Promise<void> {
   return loadScriptOnce(scriptUrl ?? BANK_LINK_SCRIPT_URL, () => new BankLinkError('The bank-link service could not be reached.'));
 }
 
-export type LinkedBank = { publicToken: string; accountId: string; accountName: string; mask: string | null };
+export type LinkedBank = { publicToken: string; accountId: string; accountName: string; mask: string | null; institutionName: string | null };
 
 export async function openBankLink(linkToken: string, scriptUrl: string | null): Promise<LinkedBank | null> {
   await loadScript(scriptUrl);
@@ -47,7 +47,7 @@ export async function openBankLink(linkToken: string, scriptUrl: string | null):
         handler.destroy();
         const account = metadata.accounts[0];
         if (!account) return reject(new BankLinkError('No account was chosen.'));
-        resolve({ publicToken, accountId: account.id, accountName: account.name, mask: account.mask });
+        resolve({ publicToken, accountId: account.id, accountName: account.name, mask: account.mask, institutionName: metadata.institution?.name ?? null });
       },
       onExit: (error) => {
         handler.destroy();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { ItemUpdateTypeEnum, PlaidErrorType, Products } from 'plaid';
+import { ItemUpdateTypeEnum, PlaidErrorType, ProcessorTokenCreateRequestProcessorEnum, Products } from 'plaid';
 import type {
   AccountBase,
   AccountsGetResponse,
@@ -11,6 +11,7 @@ import type {
   LinkTokenCreateResponse,
   NumbersACH,
   ProcessorStripeBankAccountTokenCreateResponse,
+  ProcessorTokenCreateResponse,
   SandboxItemResetLoginResponse,
   SandboxPublicTokenCreateResponse,
 } from 'plaid';
@@ -232,6 +233,12 @@ export async function startFakePlaid(options: StartFakePlaidOptions = {}): Promi
     return { stripe_bank_account_token: store.stripeBankAccountToken(item, requiredString(body, 'account_id')) };
   });
 
+  endpoint<ProcessorTokenCreateResponse>('/processor/token/create', (body) => {
+    const item = store.item(requiredString(body, 'access_token'), 'data');
+    const accountId = requiredString(body, 'account_id');
+    return { processor_token: store.processorToken(item, accountId, processorOf(requiredString(body, 'processor'))) };
+  });
+
   // Plaid's own sandbox control: the item needs a new sign-in, as the test control does.
   endpoint<SandboxItemResetLoginResponse>('/sandbox/item/reset_login', (body) => {
     const item = store.item(requiredString(body, 'access_token'), 'management');
@@ -309,6 +316,15 @@ function persist(path: string, store: PlaidStore, registry: BankTokenRegistry | 
   // The fake Stripe takes the tokens issued here: each take is saved too.
   registry?.onChange(() => file.changed());
   return file;
+}
+
+/**
+ * The processors `/processor/token/create` takes: the SDK's list, and `stripe`, which Plaid offers for Stripe's
+ * preview `us_bank_account[external_token]` before the SDK names it.
+ */
+function processorOf(name: string): string {
+  if (name === 'stripe' || Object.values(ProcessorTokenCreateRequestProcessorEnum).some((known) => known === name)) return name;
+  throw FakePlaidError.invalidField(`processor must be one of the supported processors, got ${name}`);
 }
 
 /** Fastify's own refusals (an unreadable body) in Plaid's words; anything else is Plaid's API error. */

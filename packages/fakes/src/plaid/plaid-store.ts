@@ -157,6 +157,26 @@ export class PlaidStore {
     });
   }
 
+  /**
+   * `/processor/token/create`: the chosen account for a payment processor. Only Stripe's tokens are registered, so
+   * the fake Stripe can turn them into a bank PaymentMethod (`us_bank_account[external_token]`); the account number
+   * goes along for the fake Stripe's test accounts to decide how the debit settles.
+   */
+  processorToken(item: StoredItem, accountId: string, processor: string): string {
+    const account = this.#account(item, accountId);
+    if (processor !== 'stripe') return `processor-sandbox-${randomUUID()}`;
+    return this.registry.issueProcessorToken({
+      routingNumber: STRIPE_TEST_ROUTING_NUMBER,
+      accountNumberLast4: account.accountNumber.slice(-4),
+      bankName: SANDBOX_INSTITUTION.name,
+      accountHolderName: null,
+      accountHolderType: 'individual',
+      country: 'US',
+      currency: 'usd',
+      accountNumber: account.accountNumber,
+    });
+  }
+
   removeItem(item: StoredItem): void {
     this.#items.delete(item.itemId);
   }

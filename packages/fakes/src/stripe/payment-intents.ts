@@ -135,7 +135,7 @@ export class PaymentIntents {
     if (id !== undefined) return this.store.resolveMethod(id, scope, 'payment_method');
     const data = formObject(params.payment_method_data);
     if (data === undefined) return null;
-    const made = newPaymentMethod(data, scope, 'payment_method_data[');
+    const made = newPaymentMethod(data, scope, 'payment_method_data[', (token) => this.store.host.registry.processorAccount(token));
     this.store.methods.set(made.method.id, made);
     return made;
   }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type Stripe from 'stripe';
+import type { IssuedBankAccount } from '../bank-token-registry.js';
 import { invalidRequest, missingParam, newId, nowSeconds, StripeApiError } from './errors.js';
 import { formObject, formString, formStrings, type FormObject } from './form.js';
 import { RETURNED_BANK_ACCOUNTS, TEST_CARD_TOKENS, TEST_CARDS, type PaymentMethodBehavior, type StoredPaymentMethod } from './payment-records.js';
@@ -91,6 +92,43 @@ function cardMethod(card: FormObject, base: Omit<Stripe.PaymentMethod, 'type'>):
   return { method, behavior: { kind: 'card', behavior: test.behavior, setUp: false } };
 }
 
+/** Finds the bank account behind a Plaid processor token (the registry shared with the fake Plaid); null when unknown. */
+export type ProcessorTokenLookup = (token: string) => IssuedBankAccount | null;
+
+/**
+ * `us_bank_account[external_token]` (Stripe's preview pairing with Plaid): the account Plaid verified, as a bank
+ * PaymentMethod that needs no microdeposits. The name is the payer's, or the account holder's Plaid knows.
+ */
+function externalTokenBankMethod(external: FormObject, base: Omit<Stripe.PaymentMethod, 'type'>, lookup: ProcessorTokenLookup | undefined, param: string): { method: Stripe.PaymentMethod; behavior: PaymentMethodBehavior } {
+  const type = formString(external.type);
+  const token = formString(external.token);
+  if (type === undefined) throw missingParam(`${param}us_bank_account[external_token][type]`);
+  if (type !== 'plaid_processor_token') throw invalidRequest(`Invalid ${param}us_bank_account[external_token][type]: must be plaid_processor_token`, { param: `${param}us_bank_account[external_token][type]` });
+  if (token === undefined) throw missingParam(`${param}us_bank_account[external_token][token]`);
+  const issued = lookup?.(token) ?? null;
+  if (issued === null) throw invalidRequest('The processor token is invalid, expired or was not made for Stripe.', { code: 'resource_missing', param: `${param}us_bank_account[external_token][token]` });
+  const name = base.billing_details.name ?? issued.accountHolderName;
+  if (name === null) throw missingParam(`${param}billing_details[name]`);
+  const method: Stripe.PaymentMethod = {
+    ...base,
+    billing_details: { ...base.billing_details, name },
+    type: 'us_bank_account',
+    us_bank_account: {
+      account_holder_type: issued.accountHolderType,
+      account_type: 'checking',
+      bank_name: issued.bankName,
+      financial_connections_account: null,
+      fingerprint: fingerprint(`${issued.routingNumber}:${issued.accountNumber ?? issued.accountNumberLast4}`),
+      last4: issued.accountNumberLast4,
+      networks: { preferred: 'ach', supported: ['ach'] },
+      routing_number: issued.routingNumber,
+      status_details: null,
+    },
+  };
+  const behavior = issued.accountNumber === undefined ? undefined : RETURNED_BANK_ACCOUNTS[issued.accountNumber];
+  return { method, behavior: { kind: 'bank', behavior: behavior ?? { kind: 'settles' } } };
+}
+
 function bankMethod(bank: FormObject, base: Omit<Stripe.PaymentMethod, 'type'>): { method: Stripe.PaymentMethod; behavior: PaymentMethodBehavior } {
   const routingNumber = formString(bank.routing_number);
   const accountNumber = formString(bank.account_number);
@@ -117,8 +155,8 @@ function bankMethod(bank: FormObject, base: Omit<Stripe.PaymentMethod, 'type'>):
   return { method, behavior: { kind: 'bank', behavior: RETURNED_BANK_ACCOUNTS[accountNumber] ?? { kind: 'settles' } } };
 }
 
-/** A PaymentMethod from `type` and its details (POST /v1/payment_methods or `payment_method_data`). */
-export function newPaymentMethod(params: FormObject, scope: string | null, param = ''): StoredPaymentMethod {
+/** A PaymentMethod from `type` and its details (POST /v1/payment_methods or `payment_method_data`); `lookup` resolves Plaid processor tokens. */
+export function newPaymentMethod(params: FormObject, scope: string | null, param = '', lookup?: ProcessorTokenLookup): StoredPaymentMethod {
   const type = formString(params.type);
   if (type === undefined) throw missingParam(`${param}type`);
   const base: Omit<Stripe.PaymentMethod, 'type'> = {
@@ -140,7 +178,8 @@ export function newPaymentMethod(params: FormObject, scope: string | null, param
   if (type === 'us_bank_account') {
     const bank = formObject(params.us_bank_account);
     if (bank === undefined) throw missingParam(`${param}us_bank_account`);
-    return { ...bankMethod(bank, base), scope };
+    const external = formObject(bank.external_token);
+    return { ...(external === undefined ? bankMethod(bank, base) : externalTokenBankMethod(external, base, lookup, param)), scope };
   }
   throw invalidRequest(`Invalid ${param}type: must be one of card or us_bank_account (the payment method types this fake supports)`, { param: `${param}type` });
 }

@@ -9,7 +9,13 @@ const tenantId = () =>
     .references(() => tenants.id, { onDelete: 'cascade' });
 
 /** Mail written in the same transaction as the change that caused it; a job delivers it. */
-export type MailAttachment = { filename: string; content_type: string; content_base64: string };
+export type StoredMailAttachment = { filename: string; content_type: string; content_base64: string };
+/**
+ * A file made when the mail is sent, from the record it names (`render`: its kind, e.g.
+ * 'payment-pdf'), so the transaction that wrote the mail does not wait for it.
+ */
+export type MailAttachmentAtSend = { render: string; id: string; business_id: string };
+export type MailAttachment = StoredMailAttachment | MailAttachmentAtSend;
 
 export const outbox = pgTable(
   'outbox',
@@ -25,7 +31,7 @@ export const outbox = pgTable(
     sealedContent: text('sealed_content'),
     replyTo: text('reply_to'),
     cc: text('cc'),
-    /** Files sent with the mail (e.g. the invoice PDF as it was when sent), base64 encoded. */
+    /** Files sent with the mail (e.g. the invoice PDF as it was when sent), base64 encoded, or what to make them from at send. */
     attachments: jsonb('attachments').$type<MailAttachment[]>(),
     status: text('status', { enum: ['pending', 'sent', 'failed', 'held'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),

@@ -15,6 +15,7 @@ import { type AuditActor, recordAudit } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { newId, randomToken, sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
+import type { MailFile } from '../../platform/outbox';
 import { type PdfLogo, renderDocumentPdf } from '../../platform/pdf';
 import { sniffImage } from '../../platform/storage';
 import { businessSettingsOf } from '../businesses/businesses.service';
@@ -39,8 +40,19 @@ export type SentInTx<Document> = { document: Document; mailId: string };
 /** A send from a request: the document as sent and what became of its mail (queued, or held for want of a mail server). */
 export type SentDocument<Document> = { data: Document; mail: SentMail };
 
-/** A send request checked against the contract, with the PDF it attaches (null when the business sends links only). */
-type ComposedMail = { mail: ReturnType<typeof sendDocumentEmailRequestSchema.parse>; pdf: RenderedPdf | null };
+/**
+ * A send request checked against the contract, with the PDF it attaches: rendered, to be made when
+ * the mail is sent ('at-send'), or null when the business sends links only.
+ */
+type ComposedMail = { mail: ReturnType<typeof sendDocumentEmailRequestSchema.parse>; pdf: RenderedPdf | 'at-send' | null };
+
+/** When the PDF of a send made inside a caller's transaction is rendered: there, or when the outbox sends the mail. */
+export type PdfTiming = 'in-transaction' | 'at-send';
+
+const notFoundAsNull = (error: unknown): null => {
+  if (error instanceof AppError && error.status === 404) return null;
+  throw error;
+};
 
 /** A public page: the kind's view of the document, the issuing business, the PDF's address. */
 export type PublicPage<View> = View & { business: { name: string; logo_url: string | null }; pdf_url: string };
@@ -87,6 +99,23 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
     }
   }
 
+  /** The outbox's name for this kind's PDF made at send: 'payment-pdf'. */
+  const pdfAttachmentKind = `${adapter.kind}-pdf`;
+
+  /**
+   * The PDF of a mail the outbox is sending, in its transaction (the mail's tenant): the issuing
+   * business's document as it is now; null when it is gone (deleted since the mail was written).
+   */
+  async function pdfAtSend(tx: Tx, scope: BusinessScope, id: string): Promise<MailFile | null> {
+    const document = await adapter.getInTx(tx, scope, id).catch(notFoundAsNull);
+    if (!document || document.business.id !== scope.businessId) return null;
+    const issuing = await issuerIn(tx, scope.tenantId, scope.businessId).catch(notFoundAsNull);
+    if (!issuing) return null;
+    const pdf = await render(document, issuing);
+    return { filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes };
+  }
+  app.outbox.attachmentRenderers.register(pdfAttachmentKind, pdfAtSend);
+
   const read = (scope: BusinessScope, id: string) => inTenant(app.db, scope.tenantId, (tx) => adapter.getInTx(tx, scope, id));
 
   /** Only the issuing business sends or links its document; to anyone else it is not found. */
@@ -132,9 +161,10 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
     return { url: `${origin}/public/${adapter.plural}/view/${token}`, expires_at: expiresAt?.toISOString() ?? null };
   }
 
-  async function compose(document: Document, issuing: Issuer, input: SendDocumentEmailRequest): Promise<ComposedMail> {
+  async function compose(document: Document, issuing: Issuer, input: SendDocumentEmailRequest, timing: PdfTiming = 'in-transaction'): Promise<ComposedMail> {
     const mail = sendDocumentEmailRequestSchema.parse(input);
-    return { mail, pdf: adapter.attachesPdf(issuing.settings) ? await render(document, issuing) : null };
+    if (!adapter.attachesPdf(issuing.settings)) return { mail, pdf: null };
+    return { mail, pdf: timing === 'at-send' ? 'at-send' : await render(document, issuing) };
   }
 
   /** The previewed mail as a send request; without a recipient address there is nothing to send. */
@@ -157,7 +187,8 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
       subject: fillPlaceholders(mail.subject, { ...values, link: link.url }),
       // Without the PDF the link is the only way to the document, so it is never left out.
       text: pdf || body.includes(link.url) ? body : `${body}\n\n${link.url}`,
-      attachments: pdf ? [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes }] : [],
+      attachments: pdf && pdf !== 'at-send' ? [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes }] : [],
+      attachmentsAtSend: pdf === 'at-send' ? [{ kind: pdfAttachmentKind, id: document.id, businessId: scope.businessId }] : [],
       // The public link opens the customer's documents to whoever holds it.
       secrets: [link.url],
     });
@@ -219,14 +250,15 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
 
     /**
      * sendWithDefaults inside the caller's transaction, for a job that makes a document and sends it
-     * in one commit: the PDF is rendered there (the job's locks wait for it, no user does), and the
-     * caller dispatches `mailId` after commit. A refused send throws what the request path answers
-     * with 422 (an AppError, or the contract's ZodError).
+     * in one commit; the caller dispatches `mailId` after commit. The PDF is rendered there (the
+     * job's locks wait for it, no user does), or with 'at-send' by the outbox when it sends the mail
+     * (a booking that must not hold its locks for a PDF). A refused send throws what the request
+     * path answers with 422 (an AppError, or the contract's ZodError).
      */
-    async sendWithDefaultsInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, id: string, request: DeliveryRequest): Promise<SentInTx<Document>> {
+    async sendWithDefaultsInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, id: string, request: DeliveryRequest, timing: PdfTiming = 'in-transaction'): Promise<SentInTx<Document>> {
       const document = await ownIn(tx, scope, id);
       const issuing = await issuerIn(tx, scope.tenantId, scope.businessId);
-      const composed = await compose(document, issuing, defaultMail(document, issuing, request));
+      const composed = await compose(document, issuing, defaultMail(document, issuing, request), timing);
       return sendInTx(tx, actor, scope, document, issuing, composed, request);
     },
 

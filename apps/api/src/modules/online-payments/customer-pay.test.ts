@@ -57,6 +57,8 @@ describe('the pay form of the customer business', () => {
       partial_payments: true,
       minimum_amount: 50,
       in_app: null,
+      bank_link_available: false,
+      bank_link_script: null,
     });
     await h.app.db.update(tenants).set({ partialPayments: false }).where(eq(tenants.id, h.landlordId));
     try {

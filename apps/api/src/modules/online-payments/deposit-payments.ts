@@ -77,6 +77,9 @@ export function createDepositPayments(app: AppContext, deps: DepositPaymentDeps,
           partial_payments: false,
           minimum_amount: minimumTotal(currencyById(row.currencyId)?.precision ?? 2),
           in_app: null,
+          // Deposits are paid by card or a bank account typed in; paying from a bank linked through Link is the invoices' for now.
+          bank_link_available: false,
+          bank_link_script: providerScriptUrls(app.env).bank_link,
         },
       };
     });
@@ -101,7 +104,7 @@ export function createDepositPayments(app: AppContext, deps: DepositPaymentDeps,
       const charge: Charge = { amount, fee: platformFeeOf(amount, rules.fee), currency: currency.code.toLowerCase(), destination, origin, method: request.method ?? 'card' };
       const intent = await intentFor(tx, providerOf(settings), estimateSubject(row), charge, estimateDepositMessages.inProgress);
       if (!intent.clientSecret) throw new Error(`The provider gave no client secret for ${intent.id}`);
-      return { client_secret: intent.clientSecret, amount: intent.amount, currency: intent.currency, publishable_key: settings.publishableKey, method: charge.method };
+      return { client_secret: intent.clientSecret, amount: intent.amount, currency: intent.currency, publishable_key: settings.publishableKey, method: charge.method, status: intent.status };
     });
   }
 

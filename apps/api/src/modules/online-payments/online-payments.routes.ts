@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cardPaymentOptionsResponseSchema, cardPaymentRequestSchema, cardPaymentResponseSchema, depositPaymentRequestSchema, idParamsSchema, publicEstimateDepositResponseSchema, tokenParamsSchema } from '@app/contracts';
+import { bankLinkTokenSchema, cardPaymentOptionsResponseSchema, cardPaymentRequestSchema, cardPaymentResponseSchema, depositPaymentRequestSchema, idParamsSchema, publicEstimateDepositResponseSchema, tokenParamsSchema } from '@app/contracts';
+import { z } from 'zod';
 import { businessScope } from '../../platform/business-scope';
 import type { FloodLimit } from '../../platform/flood-limit';
 import { requestMeta } from '../../platform/http';
@@ -10,6 +11,8 @@ import type { OnlinePaymentService } from './online-payments.service';
 const PAY_AS_GUEST = { access: { public: true }, sensitiveResponse: true } as const;
 const PAY_AS_BUSINESS = { access: { ability: 'pay-invoice', scope: 'business' as const }, sensitiveResponse: true } as const;
 const response = { 200: cardPaymentResponseSchema };
+/** A link token opens the payer's bank for reading: like a client secret, it stays out of the API log. */
+const linkTokenResponse = { 200: z.object({ data: bankLinkTokenSchema }) };
 
 export type OnlinePaymentRoutesOptions = { online: OnlinePaymentService; limiter: FloodLimit };
 
@@ -23,7 +26,10 @@ export const onlinePaymentRoutes: FastifyPluginAsyncZod<OnlinePaymentRoutesOptio
     data: await online.optionsForBusiness(businessScope(request), request.params.id),
   }));
   server.post('/invoices/:id/card-payment', { config: PAY_AS_BUSINESS, schema: { params: idParamsSchema, body: cardPaymentRequestSchema, response } }, async (request) => ({
-    data: await online.startForBusiness(businessScope(request), request.params.id, request.body, requestMeta(request).origin),
+    data: await online.startForBusiness(businessScope(request), request.params.id, request.body, requestMeta(request)),
+  }));
+  server.post('/invoices/:id/bank-link-token', { config: PAY_AS_BUSINESS, schema: { params: idParamsSchema, response: linkTokenResponse } }, async (request) => ({
+    data: await online.linkTokenForBusiness(businessScope(request), request.params.id, request.ctx.tenant.name),
   }));
 
   // An estimate's deposit: paid by the customer business it is addressed to with the invoices' ability (the catalogue has no estimate one).
@@ -46,7 +52,10 @@ export const onlinePaymentRoutes: FastifyPluginAsyncZod<OnlinePaymentRoutesOptio
         data: await online.optionsForLink(request.ctx.tenant.id, request.params.token, request.ctx.user ? { userId: request.ctx.user.id } : null),
       }));
       publicScope.post('/public/invoices/:token/card-payment', { config: PAY_AS_GUEST, schema: { params: tokenParamsSchema, body: cardPaymentRequestSchema, response } }, async (request) => ({
-        data: await online.startForLink(request.ctx.tenant.id, request.params.token, request.body, requestMeta(request).origin),
+        data: await online.startForLink(request.ctx.tenant.id, request.params.token, request.body, requestMeta(request)),
+      }));
+      publicScope.post('/public/invoices/:token/bank-link-token', { config: PAY_AS_GUEST, schema: { params: tokenParamsSchema, response: linkTokenResponse } }, async (request) => ({
+        data: await online.linkTokenForLink(request.ctx.tenant.id, request.params.token, request.ctx.tenant.name),
       }));
     }),
   );

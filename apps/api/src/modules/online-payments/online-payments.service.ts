@@ -2,7 +2,7 @@ import { type CardPayment, type CardPaymentOptions, type CardPaymentRequest, typ
 import { minimumTotal, platformFeeOf, settlePayment } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
-import type { AppContext } from '../../platform/app-context';
+import type { AppContext, RequestMeta } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
@@ -19,6 +19,7 @@ import { providerScriptUrls } from '../../platform/providers/provider-scripts';
 import { createBankPaymentEvents } from './bank-payments';
 import { type DepositPaymentDeps, createDepositPayments } from './deposit-payments';
 import { lockSubjectThenIntent } from './intent-lock';
+import { createLinkedBankPayments } from './linked-bank-payments';
 import * as repo from './online-payments.repository';
 import { type AttemptSubject, type Charge, cancelled, intentFor, mismatchOf, recordIgnored } from './payment-attempts';
 
@@ -28,7 +29,10 @@ export type OnlinePaymentDeps = Omit<DepositPaymentDeps, 'payments'> & {
   payouts: Pick<PayoutService, 'chargeableAccountInTx'>;
   /** The invoice a public link opens (the link proved access). */
   publicInvoiceId(tenantId: string, token: string): Promise<string>;
-  /** Writes the payment's receipt mail to the outbox in the caller's transaction. */
+  /**
+   * Writes the payment's receipt mail to the outbox in the caller's transaction, its PDF named for
+   * the outbox to render when it sends the mail: the booking holds the business's number lock.
+   */
   sendReceiptInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, paymentId: string, origin: string): Promise<unknown>;
 };
 
@@ -47,6 +51,7 @@ export type Viewer = { userId: string } | null;
  */
 export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentDeps) {
   const bank = createBankPaymentEvents(app);
+  const linkedBank = createLinkedBankPayments(app);
 
   /** An invoice as what a payment attempt pays; a bank debit found processing marks it. */
   const invoiceSubject = (tx: Tx, invoice: PaidInvoiceRow): AttemptSubject => ({
@@ -71,25 +76,31 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
     return invoice;
   }
 
-  async function start(tenantId: string, invoiceId: string, payer: Payer, input: CardPaymentRequest, origin: string): Promise<CardPayment> {
+  async function start(tenantId: string, invoiceId: string, payer: Payer, input: CardPaymentRequest, meta: RequestMeta): Promise<CardPayment> {
     const request = cardPaymentRequestSchema.parse(input);
     // Read before the transaction (the embedded database has one connection); judged after the invoice, so an unknown invoice is a 404 whatever the settings.
     const settings = await paymentProviderSettings(app, tenantId);
     const rules = await onlinePaymentRules(app.db, tenantId);
-    return inTenant(app.db, tenantId, async (tx) => {
+    const bankLink = request.bank_link ? await linkedBank.bankLinkOf(tenantId) : null;
+    const started = await inTenant(app.db, tenantId, async (tx) => {
       const invoice = await lockInvoice(tx, tenantId, invoiceId, payer);
       const destination = await deps.payouts.chargeableAccountInTx(tx, { tenantId, businessId: invoice.businessId });
       if (!settings || !destination) throw AppError.conflict(onlinePaymentMessages.notSetUp);
+      if (request.bank_link && !bankLink) throw AppError.conflict(onlinePaymentMessages.bankLinkNotSetUp);
       const provider = providerOf(settings);
       const currency = currencyById(invoice.currencyId);
       if (!currency) throw AppError.validation('amount', messages.invalidCurrency);
       const amount = request.amount ?? invoice.total - invoice.amountPaid;
       settledOrFail(settlePayment(payableInvoice(invoice, invoice.amountPaid), amount, { partialPayments: rules.partialPayments }), invoice.currencyId);
-      const charge: Charge = { amount, fee: platformFeeOf(amount, rules.fee), currency: currency.code.toLowerCase(), destination, origin, method: request.method ?? 'card' };
+      const charge: Charge = { amount, fee: platformFeeOf(amount, rules.fee), currency: currency.code.toLowerCase(), destination, origin: meta.origin, method: request.method ?? 'card' };
       const intent = await intentFor(tx, provider, invoiceSubject(tx, invoice), charge);
       if (!intent.clientSecret) throw new Error(`The provider gave no client secret for ${intent.id}`);
-      return { client_secret: intent.clientSecret, amount: intent.amount, currency: intent.currency, publishable_key: settings.publishableKey, method: charge.method };
+      const attempt = (await repo.findByProviderIntentId(tx, tenantId, intent.id))?.attempt ?? 0;
+      return { provider, intent, attempt, clientSecret: intent.clientSecret, method: charge.method, publishableKey: settings.publishableKey };
     });
+    // A linked bank is debited by the server after the attempt is stored, outside the invoice's lock: the bank-link and payment providers answer in seconds.
+    const intent = request.bank_link && bankLink ? await linkedBank.confirm(tenantId, started.provider, bankLink, { invoiceId, intent: started.intent, number: started.attempt }, request.bank_link, meta) : started.intent;
+    return { client_secret: started.clientSecret, amount: intent.amount, currency: intent.currency, publishable_key: started.publishableKey, method: started.method, status: intent.status };
   }
 
 
@@ -115,7 +126,15 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       partial_payments: rules.partialPayments,
       minimum_amount: minimumTotal(currencyById(found.invoice.currencyId)?.precision ?? 2),
       in_app: found.inApp,
+      bank_link_available: available && (await linkedBank.available(tenantId)),
+      bank_link_script: providerScriptUrls(app.env).bank_link,
     };
+  }
+
+  /** A link token only for an invoice the payer may pay online now (404 for a foreign one, 409 when online payments are off). */
+  async function payableByLink(tenantId: string, invoiceId: string, payer: Payer): Promise<void> {
+    const found = await options(tenantId, invoiceId, payer, null);
+    if (!found.available) throw AppError.conflict(onlinePaymentMessages.notSetUp);
   }
 
   /** The share-link access choice: only a member of the customer business who may pay invoices learns anything. */
@@ -141,13 +160,26 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
     },
 
     /** POST /public/invoices/{token}/card-payment: a guest with the invoice's public link. */
-    async startForLink(tenantId: string, token: string, input: CardPaymentRequest, origin: string): Promise<CardPayment> {
-      return start(tenantId, await deps.publicInvoiceId(tenantId, token), { kind: 'guest' }, input, origin);
+    async startForLink(tenantId: string, token: string, input: CardPaymentRequest, meta: RequestMeta): Promise<CardPayment> {
+      return start(tenantId, await deps.publicInvoiceId(tenantId, token), { kind: 'guest' }, input, meta);
+    },
+
+    /** POST /public/invoices/{token}/bank-link-token: Link for a guest paying the invoice from a linked bank. */
+    async linkTokenForLink(tenantId: string, token: string, clientName: string): Promise<{ link_token: string; expiration: string }> {
+      const invoiceId = await deps.publicInvoiceId(tenantId, token);
+      await payableByLink(tenantId, invoiceId, { kind: 'guest' });
+      return linkedBank.linkToken(tenantId, invoiceId, clientName);
+    },
+
+    /** POST /invoices/{id}/bank-link-token: the same for the customer business the invoice is addressed to (pay-invoice). */
+    async linkTokenForBusiness(scope: BusinessScope, invoiceId: string, clientName: string): Promise<{ link_token: string; expiration: string }> {
+      await payableByLink(scope.tenantId, invoiceId, { kind: 'business', scope });
+      return linkedBank.linkToken(scope.tenantId, invoiceId, clientName);
     },
 
     /** POST /invoices/{id}/card-payment: the customer business an invoice is addressed to (pay-invoice). */
-    async startForBusiness(scope: BusinessScope, invoiceId: string, input: CardPaymentRequest, origin: string): Promise<CardPayment> {
-      return start(scope.tenantId, invoiceId, { kind: 'business', scope }, input, origin);
+    async startForBusiness(scope: BusinessScope, invoiceId: string, input: CardPaymentRequest, meta: RequestMeta): Promise<CardPayment> {
+      return start(scope.tenantId, invoiceId, { kind: 'business', scope }, input, meta);
     },
 
     /**

@@ -77,7 +77,7 @@ describe('a guest pays an invoice by card', () => {
   it('is paid from the verified webhook, once, with the fee and the transfer to the business, and a receipt', async () => {
     const { invoice, token } = await invoiceWithLink(12_000);
     const options = await h.client().get(`/api/v1/public/invoices/${token}/card-payment`);
-    expect(options.body).toEqual({ data: { available: true, message: null, publishable_key: fake.publishableKey, provider_script: null, partial_payments: true, minimum_amount: 50, in_app: null } });
+    expect(options.body).toEqual({ data: { available: true, message: null, publishable_key: fake.publishableKey, provider_script: null, partial_payments: true, minimum_amount: 50, in_app: null, bank_link_available: false, bank_link_script: null } });
     const payment = cardPaymentOf(await startAsGuest(token));
     expect(payment).toMatchObject({ amount: 12_000, currency: 'usd', publishable_key: fake.publishableKey });
     // The same start again gives the same intent.
@@ -97,7 +97,9 @@ describe('a guest pays an invoice by card', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ onlineMethod: 'card', direction: 'received' });
     const receipts = await h.app.db.select().from(outbox).where(and(eq(outbox.tenantId, h.landlordId), eq(outbox.to, BUYER_EMAIL)));
-    expect(receipts.some((mail) => /receipt/i.test(mail.subject) && mail.text.includes(booked[0]?.payment_number ?? '?'))).toBe(true);
+    const receipt = receipts.find((mail) => /receipt/i.test(mail.subject) && mail.text.includes(booked[0]?.payment_number ?? '?'));
+    // The booking named the receipt's PDF; the outbox renders it when it sends the mail.
+    expect(receipt?.attachments).toEqual([expect.objectContaining({ render: 'payment-pdf', id: booked[0]?.id })]);
 
     // A replayed delivery of the same event, and a second delivery of it under a new event id, book nothing more.
     fake.control.redeliverEvent(event.id);

@@ -28,7 +28,7 @@ export function createAutoPayFor(app: AppContext, attachments: DocumentAttachmen
     publicInvoiceId: (tenantId, token) => invoiceDelivery.publicDocumentId(tenantId, token),
     publicEstimateId: (tenantId, token) => estimateDelivery.publicDocumentId(tenantId, token),
     depositView: (tx, row, enabled) => estimates.deposits.viewInTx(tx, row, enabled),
-    sendReceiptInTx: (tx, actor, scope, paymentId, origin) => paymentDelivery.sendWithDefaultsInTx(tx, actor, scope, paymentId, { origin, userEmail: null }),
+    sendReceiptInTx: (tx, actor, scope, paymentId, origin) => paymentDelivery.sendWithDefaultsInTx(tx, actor, scope, paymentId, { origin, userEmail: null }, 'at-send'),
   });
   const invoices = createInvoiceService(app, attachments);
   const estimates = createEstimateService(app, attachments, invoices, { payments: payments.deposits, intents: online.depositIntents });

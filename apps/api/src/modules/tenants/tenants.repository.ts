@@ -89,6 +89,15 @@ export async function findPaymentProviderColumns(db: AppDb, tenantId: string) {
   return rows[0];
 }
 
+export async function findBankLinkColumns(db: AppDb, tenantId: string) {
+  const rows = await db
+    .select({ clientId: tenants.bankLinkClientId, secret: tenants.bankLinkSecret, environment: tenants.bankLinkEnvironment })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId))
+    .limit(1);
+  return rows[0];
+}
+
 export async function findOnlinePaymentColumns(db: AppDb, tenantId: string) {
   const rows = await db
     .select({ partialPayments: tenants.partialPayments, estimatePayments: tenants.estimatePayments, platformFeePercent: tenants.platformFeePercent, platformFeeFixed: tenants.platformFeeFixed })

@@ -5,6 +5,7 @@ import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { newId } from '../../platform/crypto';
 import { hashPassword } from '../../platform/passwords';
+import type { BankLinkCredentials } from '../../platform/providers/bank-link-provider';
 import type { PaymentProviderCredentials } from '../../platform/providers/payment-provider';
 import * as authPort from '../auth/auth.port';
 import * as repo from './tenants.repository';
@@ -73,6 +74,14 @@ export async function paymentProviderSettings(app: AppContext, tenantId: string,
     publishableKey: row.key,
     webhookSecret: row.webhookSecret ? app.secretBox.open(row.webhookSecret) : null,
   };
+}
+
+/** The tenant's bank-link provider keys with the secret opened, or null when it has none (payers then type their bank's numbers). */
+export async function bankLinkCredentials(app: AppContext, tenantId: string, db: AppDb = app.db): Promise<BankLinkCredentials | null> {
+  const row = await repo.findBankLinkColumns(db, tenantId);
+  const environment = row?.environment;
+  if (!row?.clientId || !row.secret || (environment !== 'sandbox' && environment !== 'development' && environment !== 'production')) return null;
+  return { clientId: row.clientId, secret: app.secretBox.open(row.secret), environment };
 }
 
 /** What the tenant's settings say about online payments: whether a payer may pay part of an invoice, whether estimates take deposits, and the platform's fee (spec section 3, Tenant). */

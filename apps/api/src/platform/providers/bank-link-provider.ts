@@ -1,8 +1,10 @@
 /**
  * The bank-link provider port (ARCHITECTURE section 13): the browser opens the provider's Link with
  * a link token, the server exchanges the public token it answers with, and a processor token hands
- * the chosen account to the payment provider as a payout bank account (`btok_…`, single use).
- * One adapter (plaid-bank-link-provider.ts) on the official SDK; nothing else imports it.
+ * the chosen account to the payment provider: as a payout bank account (`btok_…`, single use), or as
+ * the account a payer's debit is drawn on (a processor token the payment provider turns into a
+ * verified bank payment method). One adapter (plaid-bank-link-provider.ts) on the official SDK;
+ * nothing else imports it.
  */
 
 /** A tenant's bank-link settings (spec section 3, Tenant: client id, secret, environment). */
@@ -33,6 +35,8 @@ export type BankLinkProvider = {
   listAccounts(accessToken: string): Promise<LinkedBankAccount[]>;
   /** A payment-provider bank account token for one account of the item. */
   createPaymentProcessorBankToken(accessToken: string, accountId: string): Promise<{ bankToken: string }>;
+  /** A processor token for one account of the item, for the payment provider's bank debits (PaymentIntents). */
+  createPaymentProcessorToken(accessToken: string, accountId: string): Promise<{ processorToken: string }>;
   removeItem(accessToken: string): Promise<void>;
 };
 

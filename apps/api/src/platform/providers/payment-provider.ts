@@ -190,6 +190,14 @@ export type ProviderPaymentAttempt = {
   lastErrorMessage: string | null;
 };
 
+/** A payer's bank account linked through the bank-link provider, and their acceptance of the debit mandate as the request showed it. */
+export type ProcessorTokenBankPayment = {
+  processorToken: string;
+  /** The name the mandate and the bank debit carry (the payment provider requires one). */
+  payerName: string;
+  mandate: { ip: string; userAgent: string | null };
+};
+
 /** A refund of a payment attempt's charge; for a destination charge the transfer and the fee are taken back in proportion. */
 export type ProviderRefund = { id: string; paymentAttemptId: string; amount: number; currency: string; status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action' };
 
@@ -229,6 +237,8 @@ export type PaymentProvider = SavedMethodProvider & {
   /** A payment attempt (PaymentIntent), the idempotency key derived from the business operation (`pay:<invoice>:<attempt>`). */
   createPaymentAttempt(input: PaymentAttemptInput, idempotencyKey: string): Promise<ProviderPaymentAttempt>;
   retrievePaymentAttempt(id: string): Promise<ProviderPaymentAttempt>;
+  /** Confirms a bank attempt server-side with a bank-link processor token (a verified account: no microdeposits) and the payer's online mandate; answers `processing`. */
+  confirmBankPaymentWithProcessorToken(id: string, input: ProcessorTokenBankPayment, idempotencyKey: string): Promise<ProviderPaymentAttempt>;
   /** Cancels an attempt no payer has confirmed (its amount or destination no longer what is paid). */
   cancelPaymentAttempt(id: string, idempotencyKey: string): Promise<ProviderPaymentAttempt>;
   /** Refunds `amount` (all that is left when null) of a succeeded attempt, reversing the transfer to the business and the platform's fee in proportion. */

@@ -254,6 +254,9 @@ function paymentAttemptOfObject(object: Record<string, unknown>): ProviderPaymen
   };
 }
 
+/** `us_bank_account[external_token]` (API 2026-10-28.preview): a bank-link processor token as the account to debit. */
+type ExternalTokenBankAccount = Stripe.PaymentIntentConfirmParams.PaymentMethodData.UsBankAccount & { external_token: { type: 'plaid_processor_token'; token: string } };
+
 /** One tenant's client: the SDK with its secret key, pointed at `base` when given. */
 export function createStripePaymentProvider(credentials: PaymentProviderCredentials, base: StripeApiBase | null): PaymentProvider {
   const stripe = new Stripe(credentials.secretKey, { timeout: REQUEST_TIMEOUT_MS, maxNetworkRetries: 1, telemetry: false, ...(base ?? {}) });
@@ -317,6 +320,21 @@ export function createStripePaymentProvider(credentials: PaymentProviderCredenti
       ),
 
     retrievePaymentAttempt: (id) => call(async () => toPaymentAttempt(await stripe.paymentIntents.retrieve(id))),
+
+    confirmBankPaymentWithProcessorToken: (id, input, idempotencyKey) =>
+      call(async () => {
+        // Stripe's preview field is not in the SDK's types: it rides beside the typed ones, as Stripe documents it.
+        const usBankAccount: ExternalTokenBankAccount = { external_token: { type: 'plaid_processor_token', token: input.processorToken } };
+        const confirmed = await stripe.paymentIntents.confirm(
+          id,
+          {
+            payment_method_data: { type: 'us_bank_account', us_bank_account: usBankAccount, billing_details: { name: input.payerName } },
+            mandate_data: { customer_acceptance: { type: 'online', online: { ip_address: input.mandate.ip, ...(input.mandate.userAgent ? { user_agent: input.mandate.userAgent } : {}) } } },
+          },
+          { idempotencyKey },
+        );
+        return toPaymentAttempt(confirmed);
+      }),
 
     cancelPaymentAttempt: (id, idempotencyKey) => call(async () => toPaymentAttempt(await stripe.paymentIntents.cancel(id, {}, { idempotencyKey }))),
 

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type OnlinePaymentMethod, cardPaymentOptionsResponseSchema, cardPaymentResponseSchema, dataResponse, documentStatusResponseSchema, invoiceResourceSchema } from '@app/contracts';
+import { type LinkedBank, type OnlinePaymentMethod, bankLinkTokenSchema, cardPaymentOptionsResponseSchema, cardPaymentResponseSchema, dataResponse, documentStatusResponseSchema, invoiceResourceSchema } from '@app/contracts';
 import { api } from '../../lib/api-client';
 import { invoiceKeys } from '../../lib/queries/document-keys';
 
@@ -25,8 +25,14 @@ export function useBusinessPayOptions(id: string, enabled = true) {
 }
 
 /** Starts (or resumes) the customer business's payment of its incoming invoice, by card or US bank account: the client secret to confirm in the browser. */
-export async function startBusinessPayment(id: string, amount: number | undefined, method: OnlinePaymentMethod) {
-  return (await api.post(`${invoicePath(id)}/card-payment`, cardPaymentResponseSchema, amount === undefined ? { method } : { amount, method })).data;
+export async function startBusinessPayment(id: string, amount: number | undefined, method: OnlinePaymentMethod, bankLink?: LinkedBank) {
+  const body = { method, ...(amount === undefined ? {} : { amount }), ...(bankLink ? { bank_link: bankLink } : {}) };
+  return (await api.post(`${invoicePath(id)}/card-payment`, cardPaymentResponseSchema, body)).data;
+}
+
+/** A link token to open the bank-link provider's Link with, for paying this invoice from a linked bank. */
+export async function businessBankLinkToken(id: string) {
+  return (await api.post(`${invoicePath(id)}/bank-link-token`, dataResponse(bankLinkTokenSchema), {})).data.link_token;
 }
 
 /** Approves the incoming invoice (approve-invoice): its new status. */

@@ -33,7 +33,7 @@ afterEach(() => {
 
 const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig));
 const lazyLoad = { timeout: 15_000 };
-const options = (token: string) => route('GET', `/api/v1/public/invoices/${token}/card-payment`, () => jsonResponse(200, { data: { available: true, message: null, publishable_key: 'pk_test_123', provider_script: null, partial_payments: false, minimum_amount: 50, in_app: null } }));
+const options = (token: string) => route('GET', `/api/v1/public/invoices/${token}/card-payment`, () => jsonResponse(200, { data: { available: true, message: null, publishable_key: 'pk_test_123', provider_script: null, partial_payments: false, minimum_amount: 50, in_app: null, bank_link_available: false, bank_link_script: null } }));
 
 function invoicePage(token: string, invoice: () => ReturnType<typeof publicInvoice>) {
   return route('GET', `/api/v1/public/invoices/${token}`, () =>
@@ -52,7 +52,7 @@ describe('paying a public invoice from a bank account', () => {
       options('tok-bank'),
       route('POST', '/api/v1/public/invoices/tok-bank/card-payment', () => {
         started = true;
-        return jsonResponse(200, { data: { client_secret: 'pi_1_secret_2', amount: 11000, currency: 'usd', publishable_key: 'pk_test_123', method: 'us_bank_account' } });
+        return jsonResponse(200, { data: { client_secret: 'pi_1_secret_2', amount: 11000, currency: 'usd', publishable_key: 'pk_test_123', method: 'us_bank_account', status: 'requires_payment_method' } });
       }),
     );
     renderApp('/public/invoices/view/tok-bank', null);
@@ -92,7 +92,7 @@ describe('paying a public invoice from a bank account', () => {
       csrf,
       invoicePage('tok-verify', () => publicInvoice(makeInvoice({ status: 'sent', display_status: 'sent' }))),
       options('tok-verify'),
-      route('POST', '/api/v1/public/invoices/tok-verify/card-payment', () => jsonResponse(200, { data: { client_secret: 'pi_3_secret_4', amount: 11000, currency: 'usd', publishable_key: 'pk_test_123', method: 'us_bank_account' } })),
+      route('POST', '/api/v1/public/invoices/tok-verify/card-payment', () => jsonResponse(200, { data: { client_secret: 'pi_3_secret_4', amount: 11000, currency: 'usd', publishable_key: 'pk_test_123', method: 'us_bank_account', status: 'requires_payment_method' } })),
     );
     renderApp('/public/invoices/view/tok-verify', null);
     const user = userEvent.setup();

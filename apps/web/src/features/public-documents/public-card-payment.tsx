@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PayForm } from '../../components/pay-form';
 import { customerPayPaths } from '../../lib/paths';
-import { startOnlinePayment, usePublicCardOptions, useRefreshPublicInvoice } from './public-documents-queries';
+import { publicBankLinkToken, startOnlinePayment, usePublicCardOptions, useRefreshPublicInvoice } from './public-documents-queries';
 
 type PaymentSlot = { token: string; dueAmount: number; currencyId: number };
 
@@ -20,7 +20,7 @@ export function PublicCardPayment({ token, dueAmount, currencyId, awaitingChoice
   const refresh = useRefreshPublicInvoice(token);
   const settings = options.data?.data;
   if (dueAmount <= 0 || !settings || (awaitingChoice && settings.available && settings.in_app)) return null;
-  return <PayForm options={settings} dueAmount={dueAmount} currencyId={currencyId} start={(amount, method) => startOnlinePayment(token, amount, method)} payee={payee} processing={processing} onPaid={refresh} />;
+  return <PayForm options={settings} dueAmount={dueAmount} currencyId={currencyId} start={(amount, method, bankLink) => startOnlinePayment(token, amount, method, bankLink)} bankLinkToken={() => publicBankLinkToken(token)} payee={payee} processing={processing} onPaid={refresh} />;
 }
 
 /**

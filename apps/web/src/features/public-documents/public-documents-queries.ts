@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type OnlinePaymentMethod, cardPaymentOptionsResponseSchema, cardPaymentResponseSchema, documentStatusResponseSchema, publicDocumentSchema, publicEstimateDepositResponseSchema, publicPaymentSchema } from '@app/contracts';
+import { type LinkedBank, type OnlinePaymentMethod, bankLinkTokenSchema, dataResponse, cardPaymentOptionsResponseSchema, cardPaymentResponseSchema, documentStatusResponseSchema, publicDocumentSchema, publicEstimateDepositResponseSchema, publicPaymentSchema } from '@app/contracts';
 import { api } from '../../lib/api-client';
 
 export type PublicModel = 'invoice' | 'estimate';
@@ -44,8 +44,14 @@ export function usePublicCardOptions(token: string, enabled: boolean) {
 }
 
 /** Starts (or resumes) the invoice's payment by card or US bank account: the client secret to confirm in the browser. */
-export async function startOnlinePayment(token: string, amount: number | undefined, method: OnlinePaymentMethod) {
-  return (await api.post(`${path('invoice', token)}/card-payment`, cardPaymentResponseSchema, amount === undefined ? { method } : { amount, method })).data;
+export async function startOnlinePayment(token: string, amount: number | undefined, method: OnlinePaymentMethod, bankLink?: LinkedBank) {
+  const body = { method, ...(amount === undefined ? {} : { amount }), ...(bankLink ? { bank_link: bankLink } : {}) };
+  return (await api.post(`${path('invoice', token)}/card-payment`, cardPaymentResponseSchema, body)).data;
+}
+
+/** A link token to open the bank-link provider's Link with, for paying this invoice from a linked bank. */
+export async function publicBankLinkToken(token: string) {
+  return (await api.post(`${path('invoice', token)}/bank-link-token`, dataResponse(bankLinkTokenSchema), {})).data.link_token;
 }
 
 /** Asks for the public invoice again (it shows paid once the provider's event arrived). */

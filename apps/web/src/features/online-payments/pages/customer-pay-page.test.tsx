@@ -29,7 +29,7 @@ const incoming = (overrides: Parameters<typeof makeInvoice>[0] = {}) =>
   makeInvoice({ direction: 'incoming', status: 'sent', display_status: 'sent', allowed_actions: ['approve', 'reject'], ...overrides });
 
 function options(overrides: Partial<CardPaymentOptions> = {}): CardPaymentOptions {
-  return { available: true, message: null, publishable_key: 'pk_test_123', provider_script: null, partial_payments: true, minimum_amount: 50, in_app: null, ...overrides };
+  return { available: true, message: null, publishable_key: 'pk_test_123', provider_script: null, partial_payments: true, minimum_amount: 50, in_app: null, bank_link_available: false, bank_link_script: null, ...overrides };
 }
 
 function payRoutes(invoice = incoming(), payOptions = options(), ...more: ReturnType<typeof route>[]) {
@@ -40,7 +40,7 @@ function payRoutes(invoice = incoming(), payOptions = options(), ...more: Return
     route('POST', '/api/v1/invoices/inv-1/approve', () => jsonResponse(200, { status: 'approved' })),
     route('POST', '/api/v1/invoices/inv-1/card-payment', (request) => {
       const amount = (request.body as { amount?: number }).amount ?? invoice.due_amount;
-      return jsonResponse(200, { data: { client_secret: `pi_1_secret_${amount}`, amount, currency: 'usd', publishable_key: 'pk_test_123', method: 'card' } });
+      return jsonResponse(200, { data: { client_secret: `pi_1_secret_${amount}`, amount, currency: 'usd', publishable_key: 'pk_test_123', method: 'card', status: 'requires_payment_method' } });
     }),
   );
 }

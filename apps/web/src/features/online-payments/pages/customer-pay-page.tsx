@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Alert, Anchor, Grid, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { CardPaymentOptions, InvoiceResource, OnlinePaymentMethod } from '@app/contracts';
+import type { CardPaymentOptions, InvoiceResource, LinkedBank, OnlinePaymentMethod } from '@app/contracts';
 import { LabelledValue } from '../../../components/labelled-value';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
@@ -10,7 +10,7 @@ import { documentLinks } from '../../../lib/document-kinds';
 import { formatDate } from '../../../lib/format';
 import { formatDocumentMoney } from '../../../lib/money';
 import { PayForm } from '../../../components/pay-form';
-import { approveInvoice, startBusinessPayment, useBusinessPayOptions, useIncomingInvoice, useRefreshInvoices } from '../online-payments-queries';
+import { approveInvoice, businessBankLinkToken, startBusinessPayment, useBusinessPayOptions, useIncomingInvoice, useRefreshInvoices } from '../online-payments-queries';
 
 type Mode = 'pay' | 'approve-pay';
 
@@ -61,7 +61,7 @@ function CustomerPayment({ invoice, options, mode }: { invoice: InvoiceResource;
   const approved = useRef(!needsApproval);
   const [approvedHere, setApprovedHere] = useState(false);
 
-  async function start(amount: number | undefined, method: OnlinePaymentMethod) {
+  async function start(amount: number | undefined, method: OnlinePaymentMethod, bankLink?: LinkedBank) {
     if (!approved.current) {
       await approveInvoice(invoice.id);
       approved.current = true;
@@ -69,7 +69,7 @@ function CustomerPayment({ invoice, options, mode }: { invoice: InvoiceResource;
       // The lists and the view show the approval whatever the payment does next.
       void refresh();
     }
-    return startBusinessPayment(invoice.id, amount, method);
+    return startBusinessPayment(invoice.id, amount, method, bankLink);
   }
 
   if (invoice.due_amount <= 0) {
@@ -86,6 +86,7 @@ function CustomerPayment({ invoice, options, mode }: { invoice: InvoiceResource;
       dueAmount={invoice.due_amount}
       currencyId={invoice.currency_id}
       start={start}
+      bankLinkToken={() => businessBankLinkToken(invoice.id)}
       payee={invoice.business.name}
       processing={invoice.payment_processing}
       onPaid={refresh}
