@@ -42,7 +42,8 @@ export async function connectPaymentProvider(page: Page, fee?: { percent: string
   }
   await expectAccessible(page, 'tenant form with the payment provider');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Tenant updated').first()).toBeVisible();
+  // The save checks the key with the provider and reads the tenant again: slow on a loaded machine.
+  await expect(page.getByText('Tenant updated').first()).toBeVisible({ timeout: 20_000 });
   await expect(page).toHaveURL(/\/admin\/tenants(\?.*)?$/);
 }
 

@@ -151,9 +151,6 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   const counterparties = createCounterpartyService(app);
   const documentAttachments = createDocumentAttachments(app);
   const invoices = createInvoiceService(app, documentAttachments);
-  const estimates = createEstimateService(app, documentAttachments, invoices);
-  const invoiceDelivery = createDocumentDelivery(app, invoiceDeliveryAdapter(invoices));
-  const estimateDelivery = createDocumentDelivery(app, estimateDeliveryAdapter(estimates, invoices));
   const payments = createPaymentService(app, documentAttachments);
   // Modules register what they do with a provider event type here.
   const providerEventHandlers = options.providerEventHandlers ?? createProviderEventHandlers();
@@ -163,13 +160,19 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   const payouts = createPayoutService(app);
   providerEventHandlers.register('account.updated', payouts.applyAccountUpdated);
   const paymentDelivery = createDocumentDelivery(app, paymentDeliveryAdapter(payments));
+  // Made before the estimates (whose conversion closes a deposit's open intent); what it asks of them is only called later, on requests and events.
   const online = createOnlinePaymentService(app, {
     payments,
     payouts,
     publicInvoiceId: (tenantId, token) => invoiceDelivery.publicDocumentId(tenantId, token),
+    publicEstimateId: (tenantId, token) => estimateDelivery.publicDocumentId(tenantId, token),
+    depositView: (tx, row, enabled) => estimates.deposits.viewInTx(tx, row, enabled),
     sendReceiptInTx: (tx, actor, scope, paymentId, origin) => paymentDelivery.sendWithDefaultsInTx(tx, actor, scope, paymentId, { origin, userEmail: null }, 'at-send'),
     debitOutcomes: createAutoPayDebits(app, (tx, vendor, counterpartyId) => paymentContactsInTx(tx, vendor.tenantId, vendor.businessId, counterpartyId)),
   });
+  const estimates = createEstimateService(app, documentAttachments, invoices, { payments: payments.deposits, intents: online.depositIntents });
+  const invoiceDelivery = createDocumentDelivery(app, invoiceDeliveryAdapter(invoices));
+  const estimateDelivery = createDocumentDelivery(app, estimateDeliveryAdapter(estimates, invoices));
   providerEventHandlers.register('payment_intent.succeeded', online.applySucceeded);
   providerEventHandlers.register('payment_intent.processing', online.applyProcessing);
   providerEventHandlers.register('payment_intent.payment_failed', online.applyNotPaid);

@@ -35,6 +35,7 @@ export * from './payment-claims';
 export * from './statements';
 export * from './recurring-invoices';
 export * from './online-payments';
+export * from './estimate-deposits';
 export * from './online-payment-methods';
 export * from './saved-payment-methods';
 export * from './payment-movements';

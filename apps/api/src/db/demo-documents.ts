@@ -6,6 +6,8 @@ import type { BusinessScope } from '../platform/business-scope';
 import { createDocumentAttachments } from '../modules/attachments/attachments.service';
 import { createCounterpartyService } from '../modules/counterparties/counterparties.service';
 import { createEstimateService } from '../modules/estimates/estimates.service';
+import { noOnlineIntents } from '../modules/estimates/estimate-deposits';
+import { createPaymentService } from '../modules/payments/payments.service';
 import { createInvoiceService } from '../modules/invoices/invoices.service';
 import { createItemService } from '../modules/items/items.service';
 import { createTaxTypeService } from '../modules/tax-types/tax-types.service';
@@ -50,7 +52,8 @@ const ESTIMATES: readonly DemoEstimate[] = [
 export async function seedDemoDocuments(app: AppContext, actor: AuditActor, scope: BusinessScope): Promise<void> {
   const attachments = createDocumentAttachments(app);
   const invoices = createInvoiceService(app, attachments);
-  const estimates = createEstimateService(app, attachments, invoices);
+  // The demo's estimates are made before any payment provider is connected: no deposit intent exists.
+  const estimates = createEstimateService(app, attachments, invoices, { payments: createPaymentService(app, attachments).deposits, intents: noOnlineIntents });
   if ((await invoices.list(scope, { limit: 1 })).meta.invoice_total_count > 0) return;
   const customers = (await createCounterpartyService(app).list({ ...scope, kind: 'customer' }, { page: 1, limit: 50 })).data;
   const items = (await createItemService(app).list(scope, { page: 1, limit: 50 })).data;

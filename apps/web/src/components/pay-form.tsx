@@ -38,6 +38,8 @@ export type PayFormProps = {
   submitLabel?(amount: string): string;
   /** Shown above the form while it is open (approve-and-pay says the invoice is approved). */
   notice?: ReactNode;
+  /** What an estimate's deposit says in place of the invoice's words: the form's title, its open button and its success. */
+  texts?: { title: string; open(amount: string): string; succeeded(amount: string): string };
 };
 
 /**
@@ -46,7 +48,7 @@ export type PayFormProps = {
  * settles what is due, never more than what is due), the provider's card form, then success, or
  * the provider's or our server's message and another try. The card number never touches our code.
  */
-export function PayForm({ options, dueAmount, currencyId, start, bankLinkToken, payee, processing, onPaid, openAtOnce = false, submitLabel, notice }: PayFormProps) {
+export function PayForm({ options, dueAmount, currencyId, start, bankLinkToken, payee, processing, onPaid, openAtOnce = false, submitLabel, notice, texts }: PayFormProps) {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>({ kind: openAtOnce ? 'card' : 'idle' });
   const [amount, setAmount] = useState(() => amountText(dueAmount, currencyId));
@@ -91,7 +93,7 @@ export function PayForm({ options, dueAmount, currencyId, start, bankLinkToken, 
       <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="pay-form-title">
         <Stack>
           <Title order={2} fz="h5" id="pay-form-title">
-            {t('online_payments.title')}
+            {texts?.title ?? t('online_payments.title')}
           </Title>
           <Alert color="yellow" role="status" title={t('online_payments.processing_title')}>
             {t('online_payments.bank.processing', { amount: formatDocumentMoney(inFlight, currencyId) })}
@@ -175,15 +177,15 @@ export function PayForm({ options, dueAmount, currencyId, start, bankLinkToken, 
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="pay-form-title">
       <Stack>
         <Title order={2} fz="h5" id="pay-form-title">
-          {t('online_payments.title')}
+          {texts?.title ?? t('online_payments.title')}
         </Title>
         {step.kind === 'paid' ? (
           <Alert color="green" role="status">
-            {t('online_payments.succeeded', { amount: formatDocumentMoney(step.amount, currencyId) })}
+            {texts ? texts.succeeded(formatDocumentMoney(step.amount, currencyId)) : t('online_payments.succeeded', { amount: formatDocumentMoney(step.amount, currencyId) })}
           </Alert>
         ) : step.kind === 'idle' ? (
           <Group>
-            <Button onClick={() => setStep({ kind: 'card' })}>{t('online_payments.pay_button', { amount: formatDocumentMoney(dueAmount, currencyId) })}</Button>
+            <Button onClick={() => setStep({ kind: 'card' })}>{texts ? texts.open(formatDocumentMoney(dueAmount, currencyId)) : t('online_payments.pay_button', { amount: formatDocumentMoney(dueAmount, currencyId) })}</Button>
           </Group>
         ) : (
           <>

@@ -63,6 +63,12 @@ export const payments = pgTable(
      */
     providerPaymentId: text('provider_payment_id'),
     onlineMethod: text('online_method', { enum: ['card', 'us_bank_account'] }),
+    /**
+     * The estimate whose deposit this payment received paid (migration 0034): booked with no
+     * invoice, then given the invoice the estimate converts into. No foreign key: the payment keeps
+     * the fact when the business's setting deletes the estimate on conversion.
+     */
+    estimateId: uuid('estimate_id'),
     createdByUserId: uuid('created_by_user_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -80,6 +86,7 @@ export const payments = pgTable(
     check('payments_receipt_confirms', sql`receipt_payment_id IS NULL OR claim_status = 'confirmed'`),
     index('payments_list_idx').on(t.tenantId, t.businessId, t.direction, t.paymentDate.desc(), t.id.desc()),
     index('payments_invoice_idx').on(t.tenantId, t.invoiceId),
+    index('payments_estimate_idx').on(t.tenantId, t.estimateId).where(sql`estimate_id IS NOT NULL`),
     index('payments_counterparty_idx').on(t.tenantId, t.businessId, t.counterpartyId),
     foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'payments_business_fk' }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.businessId, t.counterpartyId], foreignColumns: [counterparties.tenantId, counterparties.businessId, counterparties.id], name: 'payments_counterparty_fk' }),

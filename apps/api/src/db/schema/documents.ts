@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, foreignKey, index, integer, numeric, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { counterparties, items, taxTypes } from './directory';
 import { businesses } from './identity';
 import { tenants } from './tenancy';
@@ -153,6 +153,11 @@ export const estimates = pgTable(
     status: text('status').notNull().default('draft'),
     convertedInvoiceId: uuid('converted_invoice_id'),
     convertedAt: timestamp('converted_at', { withTimezone: true }),
+    /**
+     * The deposit the vendor asks on the approved estimate (migration 0034), in minor units; null
+     * when none is asked. What was paid of it is read from the payments that name the estimate.
+     */
+    depositAmount: bigint('deposit_amount', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
@@ -162,6 +167,7 @@ export const estimates = pgTable(
     index('estimates_outgoing_status_idx').on(t.tenantId, t.businessId, t.status, t.estimateDate.desc(), t.id.desc()),
     index('estimates_outgoing_customer_idx').on(t.tenantId, t.businessId, t.customerId, t.estimateDate.desc(), t.id.desc()),
     index('estimates_incoming_idx').on(t.tenantId, t.customerBusinessId, t.estimateDate.desc(), t.id.desc()).where(sql`status <> 'draft'`),
+    check('estimates_deposit_positive', sql`deposit_amount IS NULL OR deposit_amount > 0`),
     index('estimates_expiry_idx').on(t.tenantId, t.expiryDate).where(sql`status IN ('open', 'sent', 'viewed')`),
     foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'estimates_business_fk' }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.customerBusinessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'estimates_customer_business_fk' }).onDelete('cascade'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { invoices } from './documents';
+import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { estimates, invoices } from './documents';
 import { businesses, users } from './identity';
 import { tenants } from './tenancy';
 
@@ -90,7 +90,9 @@ export const onlinePaymentIntents = pgTable(
     tenantId: tenantId(),
     id: uuid('id').notNull(),
     businessId: uuid('business_id').notNull(),
-    invoiceId: uuid('invoice_id').notNull(),
+    /** What is paid: an invoice, or (migration 0034) an estimate's deposit; exactly one of the two. */
+    invoiceId: uuid('invoice_id'),
+    estimateId: uuid('estimate_id'),
     attempt: integer('attempt').notNull(),
     /** How many times its amount or fee was changed: the change's idempotency key counts on (the same key twice would replay, not change). */
     providerIntentId: text('provider_intent_id').notNull(),
@@ -114,6 +116,10 @@ export const onlinePaymentIntents = pgTable(
     uniqueIndex('online_payment_intents_provider_unique').on(t.tenantId, t.providerIntentId),
     uniqueIndex('online_payment_intents_attempt_unique').on(t.tenantId, t.invoiceId, t.attempt),
     uniqueIndex('online_payment_intents_open_unique').on(t.tenantId, t.invoiceId).where(sql`status NOT IN ('succeeded', 'canceled')`),
+    uniqueIndex('online_payment_intents_estimate_attempt_unique').on(t.tenantId, t.estimateId, t.attempt),
+    uniqueIndex('online_payment_intents_estimate_open_unique').on(t.tenantId, t.estimateId).where(sql`status NOT IN ('succeeded', 'canceled')`),
+    check('online_payment_intents_one_subject', sql`(invoice_id IS NULL) <> (estimate_id IS NULL)`),
+    foreignKey({ columns: [t.tenantId, t.estimateId], foreignColumns: [estimates.tenantId, estimates.id], name: 'online_payment_intents_estimate_fk' }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'online_payment_intents_business_fk' }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.id], name: 'online_payment_intents_invoice_fk' }).onDelete('cascade'),
   ],

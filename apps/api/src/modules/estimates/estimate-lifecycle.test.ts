@@ -13,6 +13,8 @@ import { PDF, postForm } from '../attachments/test-files';
 import { createInvoiceService } from '../invoices/invoices.service';
 import { createEstimateExpiryJob } from './estimate-expiry';
 import { type EstimateService, createEstimateService } from './estimates.service';
+import { noOnlineIntents } from './estimate-deposits';
+import { createPaymentService } from '../payments/payments.service';
 import { act, createEstimate } from './test-estimates';
 
 const START = new Date('2026-11-20T10:00:00Z');
@@ -32,7 +34,7 @@ beforeAll(async () => {
   ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Umbrella', 'buyer@umbrella.example'));
   vat = await createTaxType(vendor, 'VAT', '19');
   const attachments = createDocumentAttachments(h.app);
-  service = createEstimateService(h.app, attachments, createInvoiceService(h.app, attachments));
+  service = createEstimateService(h.app, attachments, createInvoiceService(h.app, attachments), { payments: createPaymentService(h.app, attachments).deposits, intents: noOnlineIntents });
 });
 afterEach(() => {
   clock.set(START);

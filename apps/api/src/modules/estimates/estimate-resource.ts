@@ -52,5 +52,6 @@ export function estimateAuditView(row: EstimateRow) {
     expiry_date: row.expiryDate,
     total: row.total,
     converted_invoice_id: row.convertedInvoiceId,
+    deposit_amount: row.depositAmount,
   };
 }

@@ -4,6 +4,8 @@ import {
   dataResponse,
   documentIdsRequestSchema,
   documentStatusResponseSchema,
+  estimateDepositRequestSchema,
+  estimateDepositResponseSchema,
   estimateListQuerySchema,
   estimateListResponseSchema,
   estimateRequestSchema,
@@ -75,6 +77,15 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ estimates: EstimateService;
   }));
   server.post('/estimates/:id/reject', { config: access('approve-reject-estimate'), schema: { params, body: rejectDocumentRequestSchema, response: { 200: documentStatusResponseSchema } } }, async (request) => ({
     status: (await estimates.reject(auditActor(request), businessScope(request), request.params.id, request.body.reason ?? null)).status,
+  }));
+  server.get('/estimates/:id/deposit', { config: access('view-estimate'), schema: { params, response: { 200: estimateDepositResponseSchema } } }, async (request) => ({
+    data: await estimates.deposits.get(businessScope(request), request.params.id),
+  }));
+  server.put('/estimates/:id/deposit', { config: access('edit-estimate'), schema: { params, body: estimateDepositRequestSchema, response: { 200: estimateDepositResponseSchema } } }, async (request) => ({
+    data: await estimates.deposits.request(auditActor(request), businessScope(request), request.params.id, request.body),
+  }));
+  server.delete('/estimates/:id/deposit', { config: access('edit-estimate'), schema: { params, response: { 200: estimateDepositResponseSchema } } }, async (request) => ({
+    data: await estimates.deposits.withdraw(auditActor(request), businessScope(request), request.params.id),
   }));
   server.post('/estimates/:id/convert-to-invoice', { config: access('create-invoice'), schema: { params, response: { 201: dataResponse(invoiceResourceSchema) } } }, async (request, reply) =>
     reply.status(201).send({ data: await estimates.convertToInvoice(auditActor(request), businessScope(request), request.params.id) }),

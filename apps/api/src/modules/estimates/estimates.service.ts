@@ -1,4 +1,4 @@
-import { type EstimateListQuery, type EstimatePayload, type EstimateResource, estimateRequestSchema, messages } from '@app/contracts';
+import { type EstimateListQuery, type EstimatePayload, type EstimateResource, estimateDepositMessages, estimateRequestSchema, messages } from '@app/contracts';
 import { addDays } from '@app/domain';
 import type { Tx } from '../../db/client';
 import type { AppContext } from '../../platform/app-context';
@@ -13,6 +13,7 @@ import { createDocumentViews } from '../documents/document-views';
 import { priceDocument } from '../documents/pricing';
 import type { InvoiceService } from '../invoices/invoices.service';
 import { createEstimateConversion } from './estimate-conversion';
+import { type DepositIntents, type DepositPayments, createEstimateDeposits } from './estimate-deposits';
 import { expireDueEstimates } from './estimate-expiry';
 import { listEstimatePage } from './estimate-list';
 import { estimateAuditView, toEstimateResource } from './estimate-resource';
@@ -24,7 +25,7 @@ function checkDates(estimateDate: string, expiryDate: string | null) {
 }
 
 /** Estimates a business issues (outgoing) and receives from its vendors (incoming). */
-export function createEstimateService(app: AppContext, attachments: DocumentAttachments, invoices: Pick<InvoiceService, 'createInTx' | 'resource'>) {
+export function createEstimateService(app: AppContext, attachments: DocumentAttachments, invoices: Pick<InvoiceService, 'createInTx' | 'resource' | 'getInTx'>, depositDeps: { payments: DepositPayments; intents: DepositIntents }) {
   const core = createDocumentCore(app, { port: attachments, model: 'estimate' }, {
     kind: 'estimate',
     numberField: 'estimate_number',
@@ -47,6 +48,7 @@ export function createEstimateService(app: AppContext, attachments: DocumentAtta
     toResource: (row, context, lines, files) => toEstimateResource(row, { direction: context.direction, today: context.today, businessName: context.owner.name, customer: context.customer }, lines, files),
   });
   const { resource } = views;
+  const deposits = createEstimateDeposits(app, core, depositDeps);
 
   /** Inserts a new estimate and answers it from the rows inserted and the business and customer read. */
   async function createInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: EstimatePayload): Promise<EstimateResource> {
@@ -100,6 +102,7 @@ export function createEstimateService(app: AppContext, attachments: DocumentAtta
         const { status, owner } = await allowedEstimateStatus(tx, core, before, 'edit');
         const customer = await core.customerFor(tx, scope, payload.customer_id, payload.customer_id === before.customerId);
         const priced = await priceDocument(tx, scope, payload, owner.settings, customer.currencyId);
+        if (before.depositAmount !== null && priced.totals.total < before.depositAmount) throw AppError.validation('total', estimateDepositMessages.totalBelowDeposit);
         const expiryDate = payload.expiry_date ?? null;
         checkDates(payload.estimate_date, expiryDate);
         const typed = await core.changedNumber(tx, scope, id, before.estimateNumber, payload.estimate_number);
@@ -128,6 +131,7 @@ export function createEstimateService(app: AppContext, attachments: DocumentAtta
     remove: (actor: AuditActor, scope: BusinessScope, ids: readonly string[]): Promise<number> =>
       core.remove(actor, scope, ids, async (tx, rows) => {
         for (const row of rows) await allowedEstimateStatus(tx, core, row, 'delete');
+        await deposits.refuseDelete(tx, rows);
       }),
 
     /** A new draft with the same customer and lines, a new number and today's date. */
@@ -146,7 +150,9 @@ export function createEstimateService(app: AppContext, attachments: DocumentAtta
     },
 
     ...createEstimateTransitions(app, core, resource),
-    convertToInvoice: createEstimateConversion(app, core, attachments, invoices),
+    convertToInvoice: createEstimateConversion(app, core, attachments, invoices, deposits),
+    /** Deposits on approved estimates: estimate-deposits.ts. */
+    deposits,
     getForRecipient: views.getForRecipient,
 
     /** Stores 'expired' on the tenant's estimates past their expiry date (the expiry job calls this per tenant). */

@@ -8,8 +8,9 @@ import type { PaymentProvider, ProviderPaymentAttempt } from '../../platform/pro
 import { moneyFormatOf } from '../document-delivery/document-pdf-model';
 import { type PaidInvoiceRow, lockPaidInvoices, writePaymentProcessing } from '../invoices/invoice-payments';
 import type { InboxEvent } from '../provider-events/provider-events.service';
-import { lockInvoiceThenIntent } from './intent-lock';
+import { lockSubjectThenIntent } from './intent-lock';
 import * as repo from './online-payments.repository';
+import { historyOf } from './payment-attempts';
 
 /**
  * Bank payments (US bank account debits through PaymentIntents, issue 17): a confirmed debit is
@@ -58,16 +59,16 @@ export function createBankPaymentEvents(app: AppContext, outcomes: BankDebitOutc
      * debit settled or was returned changes nothing.
      */
     async applyProcessing(tx: Tx, event: InboxEvent, provider: PaymentProvider, told: ProviderPaymentAttempt): Promise<void> {
-      const locked = await lockInvoiceThenIntent(tx, event.tenantId, told.id);
+      const locked = await lockSubjectThenIntent(tx, event.tenantId, told.id);
       if (!locked || locked.row.paymentId || locked.row.status === 'succeeded' || locked.row.status === 'canceled') return;
       const { row, invoice } = locked;
       const current = await provider.retrievePaymentAttempt(told.id);
       if (current.status !== 'processing' || !sameDebit(row, current)) return;
+      // A deposit's processing is read from its intent's status; an invoice carries the mark its lists show.
       await repo.updateIntent(tx, event.tenantId, row.id, { status: 'processing', lastError: null });
-      await writePaymentProcessing(tx, invoice, { amount: row.amount, method: row.method });
+      if (invoice) await writePaymentProcessing(tx, invoice, { amount: row.amount, method: row.method });
       await recordAudit(tx, systemActor(row), {
-        model: 'invoice',
-        modelId: row.invoiceId,
+        ...historyOf(row),
         action: 'updated',
         after: { event: 'online_payment_processing', provider_event_id: event.providerEventId, provider_payment_id: row.providerIntentId, amount: row.amount, method: row.method },
       });
@@ -80,28 +81,29 @@ export function createBankPaymentEvents(app: AppContext, outcomes: BankDebitOutc
      * outbox in this transaction. A stale event (the payer confirmed again since) changes nothing.
      */
     async applyFailed(tx: Tx, event: InboxEvent, provider: PaymentProvider, told: ProviderPaymentAttempt): Promise<void> {
-      const locked = await lockInvoiceThenIntent(tx, event.tenantId, told.id);
+      const locked = await lockSubjectThenIntent(tx, event.tenantId, told.id);
       if (!locked || locked.row.paymentId || locked.row.status === 'succeeded') return;
       const { row, invoice } = locked;
       const current = await provider.retrievePaymentAttempt(told.id);
       if (current.status === 'processing' || current.status === 'succeeded') return;
       await repo.updateIntent(tx, event.tenantId, row.id, { status: current.status, lastError: told.lastErrorMessage });
-      await writePaymentProcessing(tx, invoice, null);
+      if (invoice) await writePaymentProcessing(tx, invoice, null);
       if (event.type !== 'payment_intent.payment_failed') return;
       await recordAudit(tx, systemActor(row), {
-        model: 'invoice',
-        modelId: row.invoiceId,
+        ...historyOf(row),
         action: 'updated',
         after: { event: 'online_payment_failed', provider_event_id: event.providerEventId, provider_payment_id: row.providerIntentId, amount: row.amount, method: row.method, reason: told.lastErrorMessage ?? onlinePaymentMessages.bankPaymentFailed },
       });
       // Auto pay's own debit: its failure mails (vendor and customer, once) say it all.
       if (await outcomes?.returnedInTx(tx, event.tenantId, row.providerIntentId, told.lastErrorMessage ?? onlinePaymentMessages.bankPaymentFailed)) return;
-      const owner = await repo.ownerMailbox(tx, event.tenantId, row.businessId);
-      if (owner.email) await app.outbox.write(tx, event.tenantId, failedMail({ name: owner.name, email: owner.email }, invoice, row.amount, told.lastErrorMessage));
+      // The mail names an invoice; a returned deposit is in the estimate's history and its deposit is payable again.
+      const owner = invoice ? await repo.ownerMailbox(tx, event.tenantId, row.businessId) : null;
+      if (invoice && owner?.email) await app.outbox.write(tx, event.tenantId, failedMail({ name: owner.name, email: owner.email }, invoice, row.amount, told.lastErrorMessage));
     },
 
     /** After `payment_intent.succeeded` was booked (or refused and refunded): the invoice no longer shows it as processing. */
     async settledInTx(tx: Tx, row: repo.OnlineIntentRow): Promise<void> {
+      if (!row.invoiceId) return;
       const invoice = (await lockPaidInvoices(tx, row.tenantId, [row.invoiceId])).get(row.invoiceId);
       if (invoice) await writePaymentProcessing(tx, invoice, null);
     },

@@ -7,7 +7,7 @@ import { BankLinkProviderError, type BankLinkProvider } from '../../platform/pro
 import { type PaymentProvider, PaymentProviderError, type ProviderPaymentAttempt } from '../../platform/providers/payment-provider';
 import { writePaymentProcessing } from '../invoices/invoice-payments';
 import { bankLinkCredentials } from '../tenants/tenants.service';
-import { lockInvoiceThenIntent } from './intent-lock';
+import { lockSubjectThenIntent } from './intent-lock';
 import * as repo from './online-payments.repository';
 
 /**
@@ -78,8 +78,8 @@ export function createLinkedBankPayments(app: AppContext) {
         provider.confirmBankPaymentWithProcessorToken(attempt.intent.id, { processorToken, payerName: linked.account_holder_name, mandate: { ip: meta.ip, userAgent: meta.userAgent } }, `pay:${attempt.invoiceId}:${attempt.number}:linked-bank:${sha256(linked.public_token).slice(0, 32)}`),
       );
       await inTenant(app.db, tenantId, async (tx) => {
-        const locked = await lockInvoiceThenIntent(tx, tenantId, confirmed.id);
-        if (!locked || locked.row.paymentId || locked.row.status === 'succeeded') return;
+        const locked = await lockSubjectThenIntent(tx, tenantId, confirmed.id);
+        if (!locked?.invoice || locked.row.paymentId || locked.row.status === 'succeeded') return;
         // Read again under the lock: an event that settled or returned the debit meanwhile has the last word.
         const current = await provider.retrievePaymentAttempt(confirmed.id);
         if (current.status !== 'processing') return;

@@ -1,4 +1,4 @@
-import { and, eq, max, notInArray } from 'drizzle-orm';
+import { and, eq, max, notInArray, sum } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { businessUsers, businesses, onlinePaymentIntents, users } from '../../db/schema';
 
@@ -7,23 +7,37 @@ export type OnlineIntentInsert = typeof onlinePaymentIntents.$inferInsert;
 
 const CLOSED: OnlineIntentRow['status'][] = ['succeeded', 'canceled'];
 
-/** The invoice's one open intent (neither succeeded nor canceled), if any. */
-export async function findOpenIntent(tx: Tx, tenantId: string, invoiceId: string): Promise<OnlineIntentRow | undefined> {
+/** What an intent pays: an invoice, or an estimate's deposit (migration 0034). */
+export type IntentSubject = { kind: 'invoice' | 'estimate'; id: string };
+
+const subjectIs = (subject: IntentSubject) => eq(subject.kind === 'invoice' ? onlinePaymentIntents.invoiceId : onlinePaymentIntents.estimateId, subject.id);
+
+/** The subject's one open intent (neither succeeded nor canceled), if any. */
+export async function findOpenIntent(tx: Tx, tenantId: string, subject: IntentSubject): Promise<OnlineIntentRow | undefined> {
   const rows = await tx
     .select()
     .from(onlinePaymentIntents)
-    .where(and(eq(onlinePaymentIntents.tenantId, tenantId), eq(onlinePaymentIntents.invoiceId, invoiceId), notInArray(onlinePaymentIntents.status, CLOSED)))
+    .where(and(eq(onlinePaymentIntents.tenantId, tenantId), subjectIs(subject), notInArray(onlinePaymentIntents.status, CLOSED)))
     .limit(1);
   return rows[0];
 }
 
-/** The highest attempt number the invoice's intents used; 0 before the first. */
-export async function lastAttempt(tx: Tx, tenantId: string, invoiceId: string): Promise<number> {
+/** The highest attempt number the subject's intents used; 0 before the first. */
+export async function lastAttempt(tx: Tx, tenantId: string, subject: IntentSubject): Promise<number> {
   const rows = await tx
     .select({ last: max(onlinePaymentIntents.attempt) })
     .from(onlinePaymentIntents)
-    .where(and(eq(onlinePaymentIntents.tenantId, tenantId), eq(onlinePaymentIntents.invoiceId, invoiceId)));
+    .where(and(eq(onlinePaymentIntents.tenantId, tenantId), subjectIs(subject)));
   return rows[0]?.last ?? 0;
+}
+
+/** What the estimate's bank debits still processing (not booked) add up to. */
+export async function processingForEstimate(tx: Tx, tenantId: string, estimateId: string): Promise<number> {
+  const rows = await tx
+    .select({ total: sum(onlinePaymentIntents.amount).mapWith(Number) })
+    .from(onlinePaymentIntents)
+    .where(and(eq(onlinePaymentIntents.tenantId, tenantId), eq(onlinePaymentIntents.estimateId, estimateId), eq(onlinePaymentIntents.status, 'processing')));
+  return rows[0]?.total ?? 0;
 }
 
 export async function insertIntent(tx: Tx, row: OnlineIntentInsert): Promise<void> {

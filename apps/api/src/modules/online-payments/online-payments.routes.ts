@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bankLinkTokenSchema, cardPaymentOptionsResponseSchema, cardPaymentRequestSchema, cardPaymentResponseSchema, idParamsSchema, tokenParamsSchema } from '@app/contracts';
+import { bankLinkTokenSchema, cardPaymentOptionsResponseSchema, cardPaymentRequestSchema, cardPaymentResponseSchema, depositPaymentRequestSchema, idParamsSchema, publicEstimateDepositResponseSchema, tokenParamsSchema } from '@app/contracts';
 import { z } from 'zod';
 import { businessScope } from '../../platform/business-scope';
 import type { FloodLimit } from '../../platform/flood-limit';
@@ -32,8 +32,22 @@ export const onlinePaymentRoutes: FastifyPluginAsyncZod<OnlinePaymentRoutesOptio
     data: await online.linkTokenForBusiness(businessScope(request), request.params.id, request.ctx.tenant.name),
   }));
 
+  // An estimate's deposit: paid by the customer business it is addressed to with the invoices' ability (the catalogue has no estimate one).
+  server.get('/estimates/:id/deposit-payment', { config: { access: PAY_AS_BUSINESS.access }, schema: { params: idParamsSchema, response: { 200: publicEstimateDepositResponseSchema } } }, async (request) => ({
+    data: await online.deposits.optionsForBusiness(businessScope(request), request.params.id),
+  }));
+  server.post('/estimates/:id/deposit-payment', { config: PAY_AS_BUSINESS, schema: { params: idParamsSchema, body: depositPaymentRequestSchema, response } }, async (request) => ({
+    data: await online.deposits.startForBusiness(businessScope(request), request.params.id, request.body, requestMeta(request).origin),
+  }));
+
   await server.register(
     publicDeliveryRoutes(limiter, (publicScope) => {
+      publicScope.get('/public/estimates/:token/deposit', { config: { access: { public: true } }, schema: { params: tokenParamsSchema, response: { 200: publicEstimateDepositResponseSchema } } }, async (request) => ({
+        data: await online.deposits.optionsForLink(request.ctx.tenant.id, request.params.token),
+      }));
+      publicScope.post('/public/estimates/:token/deposit-payment', { config: PAY_AS_GUEST, schema: { params: tokenParamsSchema, body: depositPaymentRequestSchema, response } }, async (request) => ({
+        data: await online.deposits.startForLink(request.ctx.tenant.id, request.params.token, request.body, requestMeta(request).origin),
+      }));
       publicScope.get('/public/invoices/:token/card-payment', { config: { access: { public: true } }, schema: { params: tokenParamsSchema, response: { 200: cardPaymentOptionsResponseSchema } } }, async (request) => ({
         data: await online.optionsForLink(request.ctx.tenant.id, request.params.token, request.ctx.user ? { userId: request.ctx.user.id } : null),
       }));

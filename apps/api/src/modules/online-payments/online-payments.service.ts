@@ -1,4 +1,4 @@
-import { type CardPayment, type CardPaymentOptions, type CardPaymentRequest, type InAppPayment, type OnlinePaymentMethod, cardPaymentRequestSchema, currencyById, messages, onlinePaymentMessages, satisfies } from '@app/contracts';
+import { type CardPayment, type CardPaymentOptions, type CardPaymentRequest, type InAppPayment, cardPaymentRequestSchema, currencyById, messages, onlinePaymentMessages, satisfies } from '@app/contracts';
 import { minimumTotal, platformFeeOf, settlePayment } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
@@ -7,7 +7,7 @@ import { type AuditActor, recordAudit } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { AMENDABLE_PAYMENT_STATUSES, type PaymentProvider, PaymentProviderError, type ProviderPaymentAttempt } from '../../platform/providers/payment-provider';
+import { AMENDABLE_PAYMENT_STATUSES, type PaymentProvider } from '../../platform/providers/payment-provider';
 import { findMembership } from '../auth/auth.port';
 import { type PaidInvoiceRow, lockPaidInvoices, payableInvoice, writePaymentProcessing } from '../invoices/invoice-payments';
 import type { PaymentService } from '../payments/payments.service';
@@ -17,13 +17,15 @@ import type { InboxEvent } from '../provider-events/provider-events.service';
 import { onlinePaymentRules, paymentProviderSettings } from '../tenants/tenants.service';
 import { providerScriptUrls } from '../../platform/providers/provider-scripts';
 import { type BankDebitOutcomes, createBankPaymentEvents } from './bank-payments';
+import { type DepositPaymentDeps, createDepositPayments } from './deposit-payments';
+import { lockSubjectThenIntent } from './intent-lock';
 import { createLinkedBankPayments } from './linked-bank-payments';
-import { lockInvoiceThenIntent } from './intent-lock';
 import * as repo from './online-payments.repository';
+import { type AttemptSubject, type Charge, cancelled, intentFor, mismatchOf, recordIgnored } from './payment-attempts';
 
 /** What the online-payments service needs of other modules, passed in where the app is built. */
-export type OnlinePaymentDeps = {
-  payments: Pick<PaymentService, 'recordOnlineInTx'>;
+export type OnlinePaymentDeps = Omit<DepositPaymentDeps, 'payments'> & {
+  payments: Pick<PaymentService, 'recordOnlineInTx' | 'deposits'>;
   payouts: Pick<PayoutService, 'chargeableAccountInTx'>;
   /** The invoice a public link opens (the link proved access). */
   publicInvoiceId(tenantId: string, token: string): Promise<string>;
@@ -36,33 +38,10 @@ export type OnlinePaymentDeps = {
   debitOutcomes?: BankDebitOutcomes;
 };
 
-/** What one payment attempt charges: an intent is given again only for this very charge, method included. */
-type Charge = { amount: number; fee: number; currency: string; destination: string; origin: string; method: OnlinePaymentMethod };
-
 /** Who is paying: a guest through the invoice's public link, or the customer business the invoice is addressed to. */
 type Payer = { kind: 'guest' } | { kind: 'business'; scope: BusinessScope };
 /** The signed-in user who opened a public link (from the session cookie), or null for a guest. */
 export type Viewer = { userId: string } | null;
-
-/** A provider refusal as a 422 with the provider's own words (a decline, a refused amount). */
-async function providerCall<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof PaymentProviderError) throw new AppError('provider', error.message, 422);
-    throw error;
-  }
-}
-
-/** Why an event's payment does not match what we stored for the invoice; null when it does (ARCHITECTURE section 13, "Money truth"). */
-function mismatchOf(stored: repo.OnlineIntentRow, told: ProviderPaymentAttempt): string | null {
-  if (told.id !== stored.providerIntentId) return 'another payment';
-  if (told.status !== 'succeeded') return `status ${told.status}`;
-  if (told.destinationAccountId !== stored.destinationAccountId) return 'another destination account';
-  if (told.amountReceived !== stored.amount) return `amount received ${told.amountReceived}, expected ${stored.amount}`;
-  if (told.currency !== stored.currency) return `currency ${told.currency}, expected ${stored.currency}`;
-  return null;
-}
 
 /**
  * Paying an invoice online by card (issue 17; ARCHITECTURE section 13). One open PaymentIntent per
@@ -76,9 +55,20 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
   const bank = createBankPaymentEvents(app, deps.debitOutcomes ?? null);
   const linkedBank = createLinkedBankPayments(app);
 
+  /** An invoice as what a payment attempt pays; a bank debit found processing marks it. */
+  const invoiceSubject = (tx: Tx, invoice: PaidInvoiceRow): AttemptSubject => ({
+    kind: 'invoice',
+    id: invoice.id,
+    tenantId: invoice.tenantId,
+    businessId: invoice.businessId,
+    description: `Invoice ${invoice.invoiceNumber}`,
+    onProcessing: (open) => writePaymentProcessing(tx, invoice, { amount: open.amount, method: open.method }),
+  });
+
   function providerOf(settings: NonNullable<Awaited<ReturnType<typeof paymentProviderSettings>>>): PaymentProvider {
     return app.paymentProviders(settings.credentials);
   }
+  const deposits = createDepositPayments(app, deps, providerOf);
 
   /** The invoice, locked: concurrent starts on one invoice take turns, so it never has two open intents. */
   async function lockInvoice(tx: Tx, tenantId: string, invoiceId: string, payer: Payer): Promise<PaidInvoiceRow> {
@@ -86,76 +76,6 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
     if (!invoice) throw AppError.notFound();
     if (payer.kind === 'business' && (invoice.customerBusinessId !== payer.scope.businessId || invoice.status === 'draft')) throw AppError.notFound();
     return invoice;
-  }
-
-  /**
-   * The intent to confirm for `charge`. An intent whose client secret has been handed out never
-   * changes amount: a payer always confirms what they were shown. The open intent is given again
-   * when it is for this very charge; otherwise it is canceled at the provider and a new attempt
-   * made, all under the invoice's lock. A payer still holding the canceled one's secret is told
-   * by the provider that it was canceled, and starts again.
-   */
-  async function intentFor(tx: Tx, provider: PaymentProvider, invoice: PaidInvoiceRow, charge: Charge): Promise<ProviderPaymentAttempt> {
-    const open = await repo.findOpenIntent(tx, invoice.tenantId, invoice.id);
-    if (open) {
-      const current = await providerCall(() => provider.retrievePaymentAttempt(open.providerIntentId));
-      const sameCharge = open.method === charge.method && current.amount === charge.amount && current.applicationFee === (charge.fee > 0 ? charge.fee : null) && current.destinationAccountId === charge.destination;
-      // Mid-authentication (3-D Secure) for this very amount: the payer finishes it.
-      if (sameCharge && (AMENDABLE_PAYMENT_STATUSES.includes(current.status) || current.status === 'requires_action')) {
-        await repo.updateIntent(tx, invoice.tenantId, open.id, { status: current.status, origin: charge.origin });
-        return current;
-      }
-      const ended = AMENDABLE_PAYMENT_STATUSES.includes(current.status) ? await cancelled(provider, invoice.id, open) : current;
-      if (ended.status !== 'canceled') {
-        // Being authenticated, processing or paid: that money is on its way, and the amount due follows it.
-        await repo.updateIntent(tx, invoice.tenantId, open.id, { status: ended.status });
-        // A bank debit whose processing event has not arrived yet shows as processing from now.
-        if (ended.status === 'processing' && open.paymentId === null) await writePaymentProcessing(tx, invoice, { amount: open.amount, method: open.method });
-        throw AppError.conflict(onlinePaymentMessages.inProgress);
-      }
-      await repo.updateIntent(tx, invoice.tenantId, open.id, { status: 'canceled' });
-    }
-    const attempt = (await repo.lastAttempt(tx, invoice.tenantId, invoice.id)) + 1;
-    const created = await providerCall(() =>
-      provider.createPaymentAttempt(
-        {
-          amount: charge.amount,
-          currency: charge.currency,
-          destinationAccountId: charge.destination,
-          applicationFee: charge.fee,
-          methods: [charge.method],
-          description: `Invoice ${invoice.invoiceNumber}`,
-          metadata: { tenant_id: invoice.tenantId, business_id: invoice.businessId, invoice_id: invoice.id, attempt: String(attempt) },
-        },
-        `pay:${invoice.id}:${attempt}`,
-      ),
-    );
-    await repo.insertIntent(tx, {
-      tenantId: invoice.tenantId,
-      id: newId(),
-      businessId: invoice.businessId,
-      invoiceId: invoice.id,
-      attempt,
-      providerIntentId: created.id,
-      amount: charge.amount,
-      currency: charge.currency,
-      destinationAccountId: charge.destination,
-      applicationFee: charge.fee,
-      method: charge.method,
-      status: created.status,
-      origin: charge.origin,
-    });
-    return created;
-  }
-
-  /** Cancels an open intent; when a payer confirmed it meanwhile the provider refuses, and the intent as it now stands is the answer. */
-  async function cancelled(provider: PaymentProvider, invoiceId: string, open: repo.OnlineIntentRow): Promise<ProviderPaymentAttempt> {
-    try {
-      return await provider.cancelPaymentAttempt(open.providerIntentId, `pay:${invoiceId}:${open.attempt}:cancel`);
-    } catch (error) {
-      if (!(error instanceof PaymentProviderError)) throw error;
-      return providerCall(() => provider.retrievePaymentAttempt(open.providerIntentId));
-    }
   }
 
   async function start(tenantId: string, invoiceId: string, payer: Payer, input: CardPaymentRequest, meta: RequestMeta): Promise<CardPayment> {
@@ -175,7 +95,7 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       const amount = request.amount ?? invoice.total - invoice.amountPaid;
       settledOrFail(settlePayment(payableInvoice(invoice, invoice.amountPaid), amount, { partialPayments: rules.partialPayments }), invoice.currencyId);
       const charge: Charge = { amount, fee: platformFeeOf(amount, rules.fee), currency: currency.code.toLowerCase(), destination, origin: meta.origin, method: request.method ?? 'card' };
-      const intent = await intentFor(tx, provider, invoice, charge);
+      const intent = await intentFor(tx, provider, invoiceSubject(tx, invoice), charge);
       if (!intent.clientSecret) throw new Error(`The provider gave no client secret for ${intent.id}`);
       const attempt = (await repo.findByProviderIntentId(tx, tenantId, intent.id))?.attempt ?? 0;
       return { provider, intent, attempt, clientSecret: intent.clientSecret, method: charge.method, publishableKey: settings.publishableKey };
@@ -185,11 +105,6 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
     return { client_secret: started.clientSecret, amount: intent.amount, currency: intent.currency, publishable_key: started.publishableKey, method: started.method, status: intent.status };
   }
 
-  /** An event about an intent that changes nothing on the invoice is kept in the invoice's history, with why. */
-  async function recordIgnored(tx: Tx, row: repo.OnlineIntentRow, event: InboxEvent, reason: string): Promise<void> {
-    const actor: AuditActor = { tenantId: row.tenantId, userId: null, businessId: row.businessId, ip: null };
-    await recordAudit(tx, actor, { model: 'invoice', modelId: row.invoiceId, action: 'updated', after: { event: 'online_payment_ignored', provider_event_id: event.providerEventId, provider_payment_id: row.providerIntentId, reason } });
-  }
 
   /**
    * Whether the invoice's page offers a Pay button (the business's payout account takes charges),
@@ -232,6 +147,10 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
   }
 
   return {
+    /** Deposits on estimates: their pay form, their start, and what the estimates module needs of their intents (deposit-payments.ts). */
+    deposits: { optionsForLink: deposits.optionsForLink, optionsForBusiness: deposits.optionsForBusiness, startForLink: deposits.startForLink, startForBusiness: deposits.startForBusiness },
+    depositIntents: deposits.intents,
+
     /** GET /public/invoices/{token}/card-payment: the public page's Pay button; `viewer` is the signed-in user of the request, if any. */
     async optionsForLink(tenantId: string, token: string, viewer: Viewer): Promise<CardPaymentOptions> {
       return options(tenantId, await deps.publicInvoiceId(tenantId, token), { kind: 'guest' }, viewer);
@@ -279,9 +198,10 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       const provider = providerOf(settings);
       const told = provider.paymentAttemptOf(event.object);
       if (!told) return;
-      const row = (await lockInvoiceThenIntent(tx, event.tenantId, told.id))?.row;
+      const locked = await lockSubjectThenIntent(tx, event.tenantId, told.id);
       // Not an intent we made, or one already booked (a replay, a duplicate): nothing to do.
-      if (!row || row.paymentId) return;
+      if (!locked || locked.row.paymentId) return;
+      const { row } = locked;
       const eventMismatch = mismatchOf(row, told);
       if (eventMismatch) return recordIgnored(tx, row, event, `The event tells of ${eventMismatch}.`);
       const current = await provider.retrievePaymentAttempt(told.id);
@@ -289,13 +209,15 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       if (providerMismatch) return recordIgnored(tx, row, event, `The provider's payment has ${providerMismatch}.`);
       const scope = { tenantId: event.tenantId, businessId: row.businessId };
       const actor: AuditActor = { ...scope, userId: null, ip: null };
-      const booked = await deps.payments.recordOnlineInTx(tx, actor, scope, {
-        invoiceId: row.invoiceId,
-        amount: row.amount,
-        paymentDate: app.clock.now().toISOString().slice(0, 10),
-        providerPaymentId: row.providerIntentId,
-        method: row.method,
-      });
+      const booked = locked.estimate
+        ? await deposits.bookInTx(tx, actor, scope, row, locked.estimate)
+        : await deps.payments.recordOnlineInTx(tx, actor, scope, {
+            invoiceId: locked.invoice.id,
+            amount: row.amount,
+            paymentDate: app.clock.now().toISOString().slice(0, 10),
+            providerPaymentId: row.providerIntentId,
+            method: row.method,
+          });
       await bank.settledInTx(tx, row);
       if ('refused' in booked) {
         await repo.updateIntent(tx, event.tenantId, row.id, { status: 'succeeded', lastError: booked.refused });
@@ -334,15 +256,15 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       const currency = currencyById(invoice.currencyId);
       if (!settings || !destination || !currency) return { skipped: onlinePaymentMessages.notSetUp };
       const provider = providerOf(settings);
-      const open = await repo.findOpenIntent(tx, tenantId, invoice.id);
+      const open = await repo.findOpenIntent(tx, tenantId, { kind: 'invoice', id: invoice.id });
       if (open) {
         // A payer's bank debit on its way is never canceled for auto pay.
         if (open.status === 'processing') return { skipped: onlinePaymentMessages.inProgress };
-        const ended = await cancelled(provider, invoice.id, open);
+        const ended = await cancelled(provider, { kind: 'invoice', id: invoice.id }, open);
         await repo.updateIntent(tx, tenantId, open.id, { status: ended.status });
         if (ended.status !== 'canceled') return { skipped: onlinePaymentMessages.inProgress };
       }
-      const attempt = (await repo.lastAttempt(tx, tenantId, invoice.id)) + 1;
+      const attempt = (await repo.lastAttempt(tx, tenantId, { kind: 'invoice', id: invoice.id })) + 1;
       const charge = { amount: due, fee: platformFeeOf(due, rules.fee), currency: currency.code.toLowerCase() };
       const intentId = await provider.createOffSessionAttempt(
         {

@@ -236,3 +236,14 @@ export async function invoicePaymentsForRecipient(tx: Tx, tenantId: string, invo
 export async function deleteMirrorsRecordedBy(tx: Tx, tenantId: string, vendorBusinessId: string): Promise<void> {
   await tx.delete(payments).where(and(eq(payments.tenantId, tenantId), eq(payments.counterpartyBusinessId, vendorBusinessId), eq(payments.recordedByVendor, true)));
 }
+
+/** The payments received that paid estimates' deposits (payment-deposits.ts), oldest first; locked when asked. */
+export async function depositPayments(tx: Tx, tenantId: string, estimateIds: readonly string[], lock = false): Promise<PaymentRow[]> {
+  if (estimateIds.length === 0) return [];
+  const query = tx
+    .select()
+    .from(payments)
+    .where(and(eq(payments.tenantId, tenantId), inArray(payments.estimateId, [...estimateIds]), eq(payments.direction, 'received')))
+    .orderBy(asc(payments.createdAt), asc(payments.id));
+  return lock ? query.for('update') : query;
+}

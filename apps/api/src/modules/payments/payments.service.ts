@@ -29,6 +29,7 @@ import { movesOfPayments } from '../payment-movements/payment-movements.port';
 import { createPaymentClaims } from './payment-claims.service';
 import { createPaymentMirrors } from './payment-mirrors';
 import { createOnlineBooking } from './payment-online';
+import { createDepositBooking } from './payment-deposits';
 import { refundBooking } from './payment-refunds';
 import { invoicesWithClaims } from './payment-claims.repository';
 import { auditView, toPaymentResource } from './payment-resource';
@@ -137,6 +138,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
   const claims = createPaymentClaims(app, { write, recordReceipt });
   const mirrors = createPaymentMirrors(app, attachments, { numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId) });
   const online = createOnlineBooking({ numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId), mirrors });
+  const deposits = createDepositBooking({ numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId), mirrors });
 
   /**
    * The invoice a payment names: for a payment received the business's own invoice, locked (its
@@ -388,6 +390,9 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
     /** A payment the payment provider collected online, booked in the caller's (the inbox's) transaction: payment-online.ts. */
     recordOnlineInTx: online.record,
 
+    /** Deposits on estimates: booked from the provider's event, read as the estimate's deposit, carried to the invoice on conversion (payment-deposits.ts). */
+    deposits,
+
     /** Refunds of online payments, in the caller's transaction: payment-refunds.ts. */
     refunds: refundBooking,
 
@@ -414,6 +419,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
 export type { OnlinePayment } from './payment-online';
+export type { DepositEstimate, OnlineDeposit } from './payment-deposits';
 
 /** Payment modes attached to payments cannot be deleted. */
 export const paymentModeUsedByPayments: UsageCheck = repo.modesUsedByPayments;

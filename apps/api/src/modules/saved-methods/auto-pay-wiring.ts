@@ -8,6 +8,9 @@ import { paymentDeliveryAdapter } from '../payments/payment-delivery';
 import { createPaymentService } from '../payments/payments.service';
 import { createPayoutService } from '../payouts/payouts.service';
 import { createDocumentDelivery } from '../document-delivery/document-delivery.service';
+import { estimateDeliveryAdapter } from '../document-delivery/estimate-delivery';
+import { createEstimateService } from '../estimates/estimates.service';
+import { createInvoiceService } from '../invoices/invoices.service';
 import { type AutoPayService, createAutoPayService } from './auto-pay.service';
 import { createSavedMethodCore } from './saved-methods-core';
 import { createSavedMethodService } from './saved-methods.service';
@@ -23,8 +26,13 @@ export function createAutoPayFor(app: AppContext, attachments: DocumentAttachmen
     payments,
     payouts: createPayoutService(app),
     publicInvoiceId: (tenantId, token) => invoiceDelivery.publicDocumentId(tenantId, token),
+    publicEstimateId: (tenantId, token) => estimateDelivery.publicDocumentId(tenantId, token),
+    depositView: (tx, row, enabled) => estimates.deposits.viewInTx(tx, row, enabled),
     sendReceiptInTx: (tx, actor, scope, paymentId, origin) => paymentDelivery.sendWithDefaultsInTx(tx, actor, scope, paymentId, { origin, userEmail: null }, 'at-send'),
   });
+  const invoices = createInvoiceService(app, attachments);
+  const estimates = createEstimateService(app, attachments, invoices, { payments: payments.deposits, intents: online.depositIntents });
+  const estimateDelivery = createDocumentDelivery(app, estimateDeliveryAdapter(estimates, invoices));
   return createAutoPayService(app, {
     online,
     methods: createSavedMethodService(app, createSavedMethodCore(app)),

@@ -100,7 +100,7 @@ export async function findBankLinkColumns(db: AppDb, tenantId: string) {
 
 export async function findOnlinePaymentColumns(db: AppDb, tenantId: string) {
   const rows = await db
-    .select({ partialPayments: tenants.partialPayments, platformFeePercent: tenants.platformFeePercent, platformFeeFixed: tenants.platformFeeFixed })
+    .select({ partialPayments: tenants.partialPayments, estimatePayments: tenants.estimatePayments, platformFeePercent: tenants.platformFeePercent, platformFeeFixed: tenants.platformFeeFixed })
     .from(tenants)
     .where(eq(tenants.id, tenantId))
     .limit(1);

@@ -84,13 +84,13 @@ export async function bankLinkCredentials(app: AppContext, tenantId: string, db:
   return { clientId: row.clientId, secret: app.secretBox.open(row.secret), environment };
 }
 
-/** What the tenant's settings say about online payments: whether a payer may pay part of an invoice, and the platform's fee (spec section 3, Tenant). */
-export type OnlinePaymentRules = { partialPayments: boolean; fee: PlatformFee };
+/** What the tenant's settings say about online payments: whether a payer may pay part of an invoice, whether estimates take deposits, and the platform's fee (spec section 3, Tenant). */
+export type OnlinePaymentRules = { partialPayments: boolean; estimatePayments: boolean; fee: PlatformFee };
 
 export async function onlinePaymentRules(db: AppDb, tenantId: string): Promise<OnlinePaymentRules> {
   const row = await repo.findOnlinePaymentColumns(db, tenantId);
   if (!row) throw new Error(`Tenant ${tenantId} does not exist`);
-  return { partialPayments: row.partialPayments, fee: { percent: row.platformFeePercent, fixed: row.platformFeeFixed } };
+  return { partialPayments: row.partialPayments, estimatePayments: row.estimatePayments, fee: { percent: row.platformFeePercent, fixed: row.platformFeeFixed } };
 }
 
 /**

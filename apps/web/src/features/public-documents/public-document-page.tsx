@@ -13,6 +13,7 @@ import { type PublicModel, usePublicDocument, usePublicEstimateDecision } from '
 import { PublicHeader, PublicPageState } from './public-frame';
 import { PublicInvoicePayments } from './public-invoice-payments';
 import { PublicAccessChoice, PublicCardPayment } from './public-card-payment';
+import { PublicEstimateDeposit } from './public-estimate-deposit';
 
 function EstimateDecision({ token, document }: { token: string; document: PublicDocument }) {
   const { t } = useTranslation();
@@ -71,6 +72,7 @@ function PublicDocumentView({ model, token, data }: { model: PublicModel; token:
     <Stack>
       <PublicHeader business={data.business} pdfUrl={data.pdf_url} badges={badges} />
       {model === 'estimate' && <EstimateDecision token={token} document={data} />}
+      {model === 'estimate' && <PublicEstimateDeposit token={token} payee={data.business.name} />}
       {invoice && !asGuest && <PublicAccessChoice token={token} dueAmount={invoice.due_amount} onGuest={() => setAsGuest(true)} />}
       <DocumentPreview document={document} />
       {invoice && <PublicCardPayment token={token} dueAmount={invoice.due_amount} currencyId={invoice.currency_id} awaitingChoice={!asGuest} processing={invoice.payment_processing} payee={data.business.name} />}

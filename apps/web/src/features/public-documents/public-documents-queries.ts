@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type LinkedBank, type OnlinePaymentMethod, bankLinkTokenSchema, dataResponse, cardPaymentOptionsResponseSchema, cardPaymentResponseSchema, documentStatusResponseSchema, publicDocumentSchema, publicPaymentSchema } from '@app/contracts';
+import { type LinkedBank, type OnlinePaymentMethod, bankLinkTokenSchema, dataResponse, cardPaymentOptionsResponseSchema, cardPaymentResponseSchema, documentStatusResponseSchema, publicDocumentSchema, publicEstimateDepositResponseSchema, publicPaymentSchema } from '@app/contracts';
 import { api } from '../../lib/api-client';
 
 export type PublicModel = 'invoice' | 'estimate';
@@ -58,4 +58,26 @@ export async function publicBankLinkToken(token: string) {
 export function useRefreshPublicInvoice(token: string) {
   const queryClient = useQueryClient();
   return () => queryClient.invalidateQueries({ queryKey: key('invoice', token) });
+}
+
+const depositKey = (token: string) => ['public-document', 'estimate', token, 'deposit'] as const;
+
+/** The estimate's deposit and, when it can be paid, the pay form's options. */
+export function usePublicDeposit(token: string) {
+  return useQuery({
+    queryKey: depositKey(token),
+    queryFn: async ({ signal }) => (await api.get(`${path('estimate', token)}/deposit`, publicEstimateDepositResponseSchema, { signal })).data,
+    retry: false,
+  });
+}
+
+/** Starts (or resumes) the deposit's payment: the client secret to confirm in the browser. */
+export async function startDepositPayment(token: string, method: OnlinePaymentMethod) {
+  return (await api.post(`${path('estimate', token)}/deposit-payment`, cardPaymentResponseSchema, { method })).data;
+}
+
+/** Asks for the deposit again (it shows paid once the provider's event arrived). */
+export function useRefreshPublicDeposit(token: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: depositKey(token) });
 }

@@ -7,6 +7,7 @@ import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { type DocumentKind, documentKinds, documentLinks } from '../../../lib/document-kinds';
 import { useCan } from '../../../lib/session';
+import { EstimateDepositPanel } from '../../estimate-deposits';
 import { InvoicePayments } from '../../payments';
 import { DocumentActions } from '../components/document-actions';
 import { DocumentAttachments } from '../components/document-attachments';
@@ -64,7 +65,7 @@ function DocumentView({ kind, document }: { kind: DocumentKind; document: Docume
       <Stack>
         <Group gap="xs">
           <DocumentStatusBadge status={shownStatusOf(document, document.direction)} />
-          {isInvoice(document) && document.status !== 'draft' && document.paid_status && <PaidStatusBadge status={document.paid_status} />}
+          {isInvoice(document) && (document.status !== 'draft' || document.amount_paid > 0) && document.paid_status && <PaidStatusBadge status={document.paid_status} />}
           {isInvoice(document) && <PaymentProcessingBadge processing={document.payment_processing} />}
           <Badge variant="outline" color="gray">
             {t(`invoices.direction.${document.direction}`)}
@@ -79,8 +80,9 @@ function DocumentView({ kind, document }: { kind: DocumentKind; document: Docume
           <Grid.Col span={{ base: 12, lg: 4 }}>
             <Stack>
               <DocumentAttachments kind={kind} documentId={document.id} attachments={document.attachments} canRemove={issuer && can(documentKinds[kind].abilities.edit)} />
+              {!isInvoice(document) && document.status !== 'draft' && <EstimateDepositPanel estimate={document} />}
               {isInvoice(document) ? <InvoiceTimeline invoice={document} /> : <DocumentTimeline document={document} />}
-              {isInvoice(document) && document.status !== 'draft' && can('view-payment') && <InvoicePayments invoiceId={document.id} direction={document.direction} />}
+              {isInvoice(document) && (document.status !== 'draft' || document.amount_paid > 0) && can('view-payment') && <InvoicePayments invoiceId={document.id} direction={document.direction} />}
               {isInvoice(document) && issuer && document.status !== 'draft' && <InvoiceReminders invoiceId={document.id} />}
             </Stack>
           </Grid.Col>
