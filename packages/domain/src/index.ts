@@ -14,3 +14,4 @@ export * from './business-settings';
 export * from './display-status';
 export * from './platform-fee';
 export * from './ledger';
+export * from './financing';
