@@ -13,3 +13,5 @@ export * from './document-summary';
 export * from './business-settings';
 export * from './display-status';
 export * from './platform-fee';
+export * from './ledger';
+export * from './financing';

@@ -39,7 +39,21 @@ export class TooManyAttemptsError extends AppError {
   }
 }
 
-/** Whether a database error (possibly wrapped by the driver or the ORM) is a unique violation of `constraint`. */
+/** Whether a database error (possibly wrapped by the driver or the ORM) has SQLSTATE `code` and names `constraint`. */
+export function violatesConstraint(error: unknown, code: string, constraint: string): boolean {
+  for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
+    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
+    if (candidate.code === code && (candidate.constraint === constraint || (typeof candidate.message === 'string' && candidate.message.includes(constraint)))) return true;
+    current = candidate.cause;
+  }
+  return false;
+}
+
+/** Whether a database error is a unique violation of `constraint`. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  return violatesConstraint(error, '23505', constraint);
+}
+
 /** Unique keys that mean "already taken": for each, the field and message of the 422 it stands for. */
 export type TakenKeys = Readonly<Record<string, { field: string; message: string }>>;
 
@@ -56,13 +70,4 @@ export async function refusingTaken<T>(keys: TakenKeys, work: () => Promise<T>):
     }
     throw error;
   }
-}
-
-export function isUniqueViolation(error: unknown, constraint: string): boolean {
-  for (let current: unknown = error, depth = 0; current && typeof current === 'object' && depth < 5; depth += 1) {
-    const candidate = current as { code?: unknown; constraint?: unknown; message?: unknown; cause?: unknown };
-    if (candidate.code === '23505' && (candidate.constraint === constraint || (typeof candidate.message === 'string' && candidate.message.includes(constraint)))) return true;
-    current = candidate.cause;
-  }
-  return false;
 }

@@ -8,3 +8,4 @@ export * from './providers';
 export * from './payouts';
 export * from './saved-methods';
 export * from './payment-movements';
+export * from './ledger';
