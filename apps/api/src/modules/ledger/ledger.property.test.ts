@@ -94,7 +94,7 @@ async function run(operations: readonly Operation[], prefix: string): Promise<{ 
     const column = spec.pending ? 'Pending' : 'Posted';
     if (!alreadyWritten) apply(spec.from, spec.to, spec.amount, column, 1);
     const selfTransfer = spec.from === spec.to;
-    const fits = alreadyWritten || (!selfTransfer && model.every((totals, i) => allows(SHAPES[i] ?? SHAPES[0]!, totals)));
+    const fits = alreadyWritten || (!selfTransfer && model.every((totals, i) => { const shape = SHAPES[i]; return shape === undefined || allows(shape, totals); }));
     const outcome = await ledger
       .post(h.landlordId, {
         externalId: spec.externalId,

@@ -79,9 +79,10 @@ describe('posting', () => {
 
   it('refuses unbalanced, single and zero lines before writing', async () => {
     const { receivable, clearing } = await loanAccounts();
-    const unbalanced = move('bad-1', clearing, receivable, 100);
-    await expect(ledger.post(tenant, { ...unbalanced, lines: [unbalanced.lines[0]!, { ...unbalanced.lines[1]!, amount: -99 }] })).rejects.toBeInstanceOf(LedgerError);
-    await expect(ledger.post(tenant, { ...unbalanced, lines: [unbalanced.lines[0]!] })).rejects.toMatchObject({ reason: 'invalid' });
+    const posting = move('bad-1', clearing, receivable, 100);
+    const debit = { accountId: receivable.id, currency: 'USD', amount: 100 };
+    await expect(ledger.post(tenant, { ...posting, lines: [debit, { accountId: clearing.id, currency: 'USD', amount: -99 }] })).rejects.toBeInstanceOf(LedgerError);
+    await expect(ledger.post(tenant, { ...posting, lines: [debit] })).rejects.toMatchObject({ reason: 'invalid' });
     expect(await balance(receivable)).toMatchObject({ posted: 0 });
   });
 

@@ -1,4 +1,4 @@
-import { type CardPayment, type CardPaymentOptions, type CardPaymentRequest, type InAppPayment, cardPaymentRequestSchema, currencyById, messages, onlinePaymentMessages, satisfies } from '@app/contracts';
+import { type CardPayment, type CardPaymentOptions, type CardPaymentRequest, type InAppPayment, type OnlinePaymentMethod, cardPaymentRequestSchema, currencyById, messages, onlinePaymentMessages, satisfies } from '@app/contracts';
 import { minimumTotal, platformFeeOf, settlePayment } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
