@@ -76,4 +76,5 @@ export const estimateDepositMessages = {
   convertWhileInProgress: 'A deposit payment on this estimate is still in progress: convert the estimate once it has been paid or has failed.',
   totalBelowDeposit: 'The total cannot be less than the deposit asked.',
   deleteWithDeposit: 'An estimate with a deposit payment cannot be deleted.',
+  closeWithDeposit: 'A deposit has been paid on this estimate: refund it before voiding or rejecting the estimate.',
 } as const;

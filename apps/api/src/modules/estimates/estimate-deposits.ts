@@ -139,6 +139,18 @@ export function createEstimateDeposits(app: AppContext, core: DocumentCore<repo.
     /** Conversion, once the invoice exists: the deposit payments are the invoice's too. */
     afterConversionInTx: (tx: Tx, actor: AuditActor, scope: BusinessScope, row: DepositEstimateRow, invoiceId: string) => deps.payments.attachToInvoiceInTx(tx, actor, scope, row.id, invoiceId),
 
+    /**
+     * Voiding or rejecting an estimate that holds deposit money would leave the money with the
+     * vendor and no document to carry it: refused until the deposit is refunded. A deposit intent
+     * no payer confirmed is canceled first; one on its way refuses the change until it ends.
+     */
+    async beforeClosingInTx(tx: Tx, row: DepositEstimateRow): Promise<void> {
+      if (row.convertedInvoiceId) return;
+      if (!(await deps.intents.closeOpenInTx(tx, row.tenantId, row.id))) throw AppError.conflict(estimateDepositMessages.inProgress);
+      const { paid } = await deps.payments.paidOf(tx, row.tenantId, row.id);
+      if (paid > 0) throw AppError.validation('status', estimateDepositMessages.closeWithDeposit);
+    },
+
     /** An estimate not converted keeps the deposit payments that name it: deleting it is refused (the vendor converts it, or refunds and voids it). */
     async refuseDelete(tx: Tx, rows: readonly DepositEstimateRow[]): Promise<void> {
       for (const row of rows) if (!row.convertedInvoiceId && (await deps.payments.hasAny(tx, row.tenantId, row.id))) throw AppError.validation('id', estimateDepositMessages.deleteWithDeposit);

@@ -18,14 +18,29 @@ export async function allowedEstimateStatus(tx: Tx, core: DocumentCore<repo.Esti
   return { status: result.status, owner };
 }
 
-/** The status changes of estimates: by the issuer, by the receiving business, and by the public page. */
-export function createEstimateTransitions<Resource>(app: AppContext, core: DocumentCore<repo.EstimateRow>, resource: (tx: Tx, scope: BusinessScope, row: repo.EstimateRow) => Promise<Resource>) {
+/** Actions after which an estimate never converts: money held on it would have no invoice to go to. */
+const CLOSING_ACTIONS: ReadonlySet<EstimateAction> = new Set(['void', 'reject']);
+
+/**
+ * The status changes of estimates: by the issuer, by the receiving business, and by the public
+ * page. `beforeClosing` runs on the locked row before a void or a rejection (the deposits' check).
+ */
+export function createEstimateTransitions<Resource>(
+  app: AppContext,
+  core: DocumentCore<repo.EstimateRow>,
+  resource: (tx: Tx, scope: BusinessScope, row: repo.EstimateRow) => Promise<Resource>,
+  beforeClosing: (tx: Tx, row: repo.EstimateRow) => Promise<void>,
+) {
   const now = () => app.clock.now();
   const transitions = createDocumentTransitions<repo.EstimateRow, repo.EstimateInsert, EstimateAction, Resource>(app, core, {
     findAddressed: repo.findAddressedEstimate,
     findInTenant: repo.findEstimateInTenant,
     update: repo.updateEstimate,
-    allowed: async (tx, row, action) => (await allowedEstimateStatus(tx, core, row, action)).status,
+    allowed: async (tx, row, action) => {
+      const { status } = await allowedEstimateStatus(tx, core, row, action);
+      if (CLOSING_ACTIONS.has(action)) await beforeClosing(tx, row);
+      return status;
+    },
     // A draft is not shown on a public page, so it is never viewed.
     viewed: async (tx, row) => {
       if (row.status === 'draft') return null;

@@ -149,7 +149,7 @@ export function createEstimateService(app: AppContext, attachments: DocumentAtta
       });
     },
 
-    ...createEstimateTransitions(app, core, resource),
+    ...createEstimateTransitions(app, core, resource, deposits.beforeClosingInTx),
     convertToInvoice: createEstimateConversion(app, core, attachments, invoices, deposits),
     /** Deposits on approved estimates: estimate-deposits.ts. */
     deposits,

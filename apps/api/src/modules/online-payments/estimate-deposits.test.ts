@@ -172,6 +172,39 @@ describe('a deposit on an approved estimate', () => {
     expect((converted.body as { data: InvoiceResource }).data).toMatchObject({ amount_paid: 0, due_amount: TOTAL });
   });
 
+  it('is never stranded: an estimate holding a deposit is neither voided nor rejected until the deposit is refunded', async () => {
+    const { estimate, token } = await approvedEstimate();
+    depositOf(await vendor.put(`/api/v1/estimates/${estimate.id}/deposit`, { amount: 6_000 }));
+    const card = cardPaymentOf(await payAsGuest(token));
+    expect((await confirmCard(fake, card, 'pm_card_visa')).status).toBe('succeeded');
+    await settle();
+    const [paid] = await depositPayments(estimate.id);
+    expect(paid).toMatchObject({ amount: 6_000 });
+    const voided = await vendor.post(`/api/v1/estimates/${estimate.id}/void`);
+    expect(voided.status).toBe(422);
+    expect(voided.body).toMatchObject({ errors: { status: [estimateDepositMessages.closeWithDeposit] } });
+    const rejected = await buyer.post(`/api/v1/estimates/${estimate.id}/reject`, {});
+    expect(rejected.status).toBe(422);
+    expect(rejected.body).toMatchObject({ errors: { status: [estimateDepositMessages.closeWithDeposit] } });
+    expect((await vendor.get(`/api/v1/estimates/${estimate.id}`)).body.data).toMatchObject({ status: 'approved' });
+    expect(depositOf(await vendor.get(`/api/v1/estimates/${estimate.id}/deposit`))).toMatchObject({ paid_amount: 6_000 });
+
+    expect((await vendor.post(`/api/v1/payments/${paid?.id ?? ''}/refund`, {})).status).toBe(200);
+    await settle();
+    expect(await act(vendor, estimate.id, 'void')).toMatchObject({ status: 'void' });
+  });
+
+  it('cancels an unconfirmed deposit payment when the estimate is voided', async () => {
+    const { estimate, token } = await approvedEstimate();
+    depositOf(await vendor.put(`/api/v1/estimates/${estimate.id}/deposit`, { amount: 6_000 }));
+    const card = cardPaymentOf(await payAsGuest(token));
+    expect(await act(vendor, estimate.id, 'void')).toMatchObject({ status: 'void' });
+    // The payer's page still holds the secret: the provider refuses it, and nothing is booked.
+    expect((await confirmCard(fake, card, 'pm_card_visa')).status).not.toBe('succeeded');
+    await settle();
+    expect(await depositPayments(estimate.id)).toHaveLength(0);
+  });
+
   it('cancels an unconfirmed deposit payment on conversion, and takes no deposit after it', async () => {
     const { estimate, token } = await approvedEstimate();
     depositOf(await vendor.put(`/api/v1/estimates/${estimate.id}/deposit`, { amount: TOTAL }));
