@@ -1,17 +1,26 @@
 import { z } from 'zod';
 import { onlinePaymentMethods } from './online-payment-methods';
 import { cardPaymentOptionsSchema } from './online-payments';
+import { requiredOr, text } from './fields';
 import { messages } from './messages';
 import { paymentAmountSchema } from './payments';
 
 // ---- Deposits on approved estimates (issue 17, item 7) ---------------------------------------
 
-/** Up to two decimals, more than 0 and at most 100. */
-const percentSchema = z
-  .number({ error: messages.invalidAmount })
-  .gt(0, { error: () => estimateDepositMessages.percentRange })
-  .max(100, { error: () => estimateDepositMessages.percentRange })
-  .refine((value) => Math.round(value * 100) === value * 100, { error: () => estimateDepositMessages.percentRange });
+/**
+ * More than 0 and at most 100, with at most two decimals, as a number or as text (like every
+ * decimal a request takes): read from its digits, so 0.29 is 29 hundredths exactly.
+ */
+const percentSchema = z.union([z.number(), text()], { error: requiredOr(messages.invalidAmount) }).transform((raw, ctx): number => {
+  const digits = typeof raw === 'number' ? (Number.isFinite(raw) ? String(raw) : '') : raw.trim();
+  const match = /^(\d{1,3})(?:\.(\d{1,2}))?$/.exec(digits);
+  const hundredths = match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : 0;
+  if (hundredths <= 0 || hundredths > 10_000) {
+    ctx.addIssue({ code: 'custom', message: estimateDepositMessages.percentRange });
+    return z.NEVER;
+  }
+  return hundredths / 100;
+});
 
 /**
  * `PUT /estimates/{id}/deposit`: the deposit the vendor asks, as an amount in minor units or a
