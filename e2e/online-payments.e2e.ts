@@ -70,10 +70,11 @@ test('online payments journey: a guest pays an invoice by card on its public pag
   await page.getByRole('row').filter({ hasText: CUSTOMER }).getByRole('link').first().click();
   await expect(async () => {
     await page.reload();
-    const moved = page.getByRole('table', { name: 'Transfers and charges' });
-    await expect(moved.getByRole('row').filter({ hasText: 'Charge to the payer' })).toContainText('$450.00', { timeout: 1_000 });
-    await expect(moved.getByRole('row').filter({ hasText: 'Platform fee' })).toContainText('$13.35', { timeout: 1_000 });
-    await expect(moved.getByRole('row').filter({ hasText: 'Transfer to your payout account' })).toContainText('$436.65', { timeout: 1_000 });
+    const charges = page.getByRole('table', { name: 'Charges', exact: true });
+    const transfers = page.getByRole('table', { name: 'Transfers', exact: true });
+    await expect(charges.getByRole('row').filter({ hasText: 'Charge to the payer' })).toContainText('$450.00', { timeout: 1_000 });
+    await expect(transfers.getByRole('row').filter({ hasText: 'Platform fee' })).toContainText('$13.35', { timeout: 1_000 });
+    await expect(transfers.getByRole('row').filter({ hasText: 'Transfer to your payout account' })).toContainText('$436.65', { timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   await expectAccessible(page, 'card payment with its transfers and charges');
   await screenshot(page, 'vendor-payment-transfers');
@@ -87,7 +88,7 @@ test('online payments journey: a guest pays an invoice by card on its public pag
   await expect(page.getByText(/^Refund requested/).first()).toBeVisible();
   await expect(async () => {
     await page.reload();
-    await expect(page.getByRole('table', { name: 'Transfers and charges' }).getByRole('row').filter({ hasText: 'Refund to the payer' })).toContainText('$450.00', { timeout: 1_000 });
+    await expect(page.getByRole('table', { name: 'Charges', exact: true }).getByRole('row').filter({ hasText: 'Refund to the payer' })).toContainText('$450.00', { timeout: 1_000 });
     await expect(page.getByText('$450.00 taken back').first()).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Refund' })).toHaveCount(0);
