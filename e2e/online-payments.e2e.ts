@@ -88,7 +88,7 @@ test('online payments journey: a guest pays an invoice by card on its public pag
   await expect(page.getByText(/^Refund requested/).first()).toBeVisible();
   await expect(async () => {
     await page.reload();
-    await expect(page.getByRole('table', { name: 'Charges', exact: true }).getByRole('row').filter({ hasText: 'Refund to the payer' })).toContainText('$450.00', { timeout: 1_000 });
+    await expect(page.getByRole('table', { name: 'Refunds', exact: true }).getByRole('row').filter({ hasText: 'Refunded' })).toContainText('$450.00', { timeout: 1_000 });
     await expect(page.getByText('$450.00 taken back').first()).toBeVisible({ timeout: 1_000 });
   }).toPass({ timeout: 30_000 });
   await expect(page.getByRole('button', { name: 'Refund' })).toHaveCount(0);
