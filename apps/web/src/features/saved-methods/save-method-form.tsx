@@ -1,3 +1,4 @@
+import '@mantine/core/styles/Radio.css'; // the card or bank account choice, also on the guest's payment-method link page
 import { useEffect, useRef, useState } from 'react';
 import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
