@@ -3,13 +3,11 @@ import {
   type DepositPaymentRequest,
   type EstimateDeposit,
   type PublicEstimateDeposit,
-  currencyById,
   depositPaymentRequestSchema,
   estimateDepositMessages,
   messages,
   onlinePaymentMessages,
 } from '@app/contracts';
-import { minimumTotal, platformFeeOf } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
@@ -24,7 +22,7 @@ import type { PaymentService } from '../payments/payments.service';
 import type { PayoutService } from '../payouts/payouts.service';
 import { onlinePaymentRules, paymentProviderSettings } from '../tenants/tenants.service';
 import * as repo from './online-payments.repository';
-import { type AttemptSubject, type Charge, cancelled, intentFor, providerCall } from './payment-attempts';
+import { type AttemptSubject, cancelled, chargeOf, intentFor, payFormOptions, providerCall } from './payment-attempts';
 
 /** What deposit payments need of other modules, passed in where the app is built. */
 export type DepositPaymentDeps = {
@@ -67,21 +65,9 @@ export function createDepositPayments(app: AppContext, deps: DepositPaymentDeps,
       const deposit = await deps.depositView(tx, row, rules.estimatePayments);
       if (!deposit.payable) return { deposit, options: null };
       const available = settings !== null && (await deps.payouts.chargeableAccountInTx(tx, { tenantId, businessId: row.businessId })) !== null;
-      return {
-        deposit,
-        options: {
-          available,
-          message: available ? null : onlinePaymentMessages.notSetUp,
-          publishable_key: available && settings ? settings.publishableKey : null,
-          provider_script: providerScriptUrls(app.env).payment_provider,
-          partial_payments: false,
-          minimum_amount: minimumTotal(currencyById(row.currencyId)?.precision ?? 2),
-          in_app: null,
-          // Deposits are paid by card or a bank account typed in; paying from a bank linked through Link is the invoices' for now.
-          bank_link_available: false,
-          bank_link_script: providerScriptUrls(app.env).bank_link,
-        },
-      };
+      // Deposits are paid by card or a bank account typed in; paying from a bank linked through Link is the invoices' for now.
+      const options = payFormOptions({ available, publishableKey: settings?.publishableKey ?? null, scripts: providerScriptUrls(app.env), partialPayments: false, currencyId: row.currencyId, inApp: null, bankLinkAvailable: false });
+      return { deposit, options };
     });
   }
 
@@ -98,10 +84,7 @@ export function createDepositPayments(app: AppContext, deps: DepositPaymentDeps,
       if (refusal) throw AppError.validation('deposit', refusal);
       const destination = await deps.payouts.chargeableAccountInTx(tx, { tenantId, businessId: row.businessId });
       if (!settings || !destination) throw AppError.conflict(onlinePaymentMessages.notSetUp);
-      const currency = currencyById(row.currencyId);
-      if (!currency) throw AppError.validation('amount', messages.invalidCurrency);
-      const amount = deposit.due_amount;
-      const charge: Charge = { amount, fee: platformFeeOf(amount, rules.fee), currency: currency.code.toLowerCase(), destination, origin, method: request.method ?? 'card' };
+      const charge = chargeOf(deposit.due_amount, rules, row.currencyId, destination, origin, request.method);
       const intent = await intentFor(tx, providerOf(settings), estimateSubject(row), charge, estimateDepositMessages.inProgress);
       if (!intent.clientSecret) throw new Error(`The provider gave no client secret for ${intent.id}`);
       return { client_secret: intent.clientSecret, amount: intent.amount, currency: intent.currency, publishable_key: settings.publishableKey, method: charge.method, status: intent.status };
@@ -139,12 +122,12 @@ export function createDepositPayments(app: AppContext, deps: DepositPaymentDeps,
 
     /**
      * Books a verified, matching deposit payment on its locked estimate, in the inbox's
-     * transaction. Money the estimate can no longer take (converted or voided meanwhile, or more
+     * transaction. Money the estimate can no longer take (converted, voided or rejected meanwhile, or more
      * than its total with what was paid) is refused, and the caller refunds it in full.
      */
     async bookInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, row: repo.OnlineIntentRow, estimate: DepositEstimateRow): Promise<{ paymentId: string } | { refused: string; refund: boolean }> {
       if (estimate.convertedInvoiceId) return { refused: messages.estimateAlreadyConverted, refund: true };
-      if (estimate.status === 'void') return { refused: estimateDepositMessages.notApproved, refund: true };
+      if (estimate.status === 'void' || estimate.status === 'rejected') return { refused: estimateDepositMessages.notApproved, refund: true };
       const { paid } = await deps.payments.deposits.paidOf(tx, scope.tenantId, estimate.id);
       if (paid + row.amount > estimate.total) return { refused: estimateDepositMessages.aboveTotal, refund: true };
       const booked = await deps.payments.deposits.record(tx, actor, scope, {

@@ -1,5 +1,5 @@
 import { type CardPayment, type CardPaymentOptions, type CardPaymentRequest, type InAppPayment, type OnlinePaymentMethod, cardPaymentRequestSchema, currencyById, messages, onlinePaymentMessages, satisfies } from '@app/contracts';
-import { minimumTotal, platformFeeOf, settlePayment } from '@app/domain';
+import { platformFeeOf, settlePayment } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext, RequestMeta } from '../../platform/app-context';
@@ -21,7 +21,7 @@ import { type DepositPaymentDeps, createDepositPayments } from './deposit-paymen
 import { lockSubjectThenIntent } from './intent-lock';
 import { createLinkedBankPayments } from './linked-bank-payments';
 import * as repo from './online-payments.repository';
-import { type AttemptSubject, type Charge, cancelled, intentFor, mismatchOf, recordIgnored } from './payment-attempts';
+import { type AttemptSubject, cancelled, chargeOf, intentFor, mismatchOf, payFormOptions, recordIgnored } from './payment-attempts';
 
 /** What the online-payments service needs of other modules, passed in where the app is built. */
 export type OnlinePaymentDeps = Omit<DepositPaymentDeps, 'payments'> & {
@@ -90,11 +90,9 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       if (!settings || !destination) throw AppError.conflict(onlinePaymentMessages.notSetUp);
       if (request.bank_link && !bankLink) throw AppError.conflict(onlinePaymentMessages.bankLinkNotSetUp);
       const provider = providerOf(settings);
-      const currency = currencyById(invoice.currencyId);
-      if (!currency) throw AppError.validation('amount', messages.invalidCurrency);
       const amount = request.amount ?? invoice.total - invoice.amountPaid;
+      const charge = chargeOf(amount, rules, invoice.currencyId, destination, meta.origin, request.method);
       settledOrFail(settlePayment(payableInvoice(invoice, invoice.amountPaid), amount, { partialPayments: rules.partialPayments }), invoice.currencyId);
-      const charge: Charge = { amount, fee: platformFeeOf(amount, rules.fee), currency: currency.code.toLowerCase(), destination, origin: meta.origin, method: request.method ?? 'card' };
       const intent = await intentFor(tx, provider, invoiceSubject(tx, invoice), charge);
       if (!intent.clientSecret) throw new Error(`The provider gave no client secret for ${intent.id}`);
       const attempt = (await repo.findByProviderIntentId(tx, tenantId, intent.id))?.attempt ?? 0;
@@ -119,18 +117,15 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       const chargeable = settings !== null && (await deps.payouts.chargeableAccountInTx(tx, { tenantId, businessId: invoice.businessId })) !== null;
       return { invoice, chargeable, inApp: viewer && invoice.customerBusinessId ? await inAppFor(tx, tenantId, viewer, invoice.customerBusinessId, invoice.id) : null };
     });
-    const available = found.chargeable;
-    return {
-      available,
-      message: available ? null : onlinePaymentMessages.notSetUp,
-      publishable_key: available && settings ? settings.publishableKey : null,
-      provider_script: providerScriptUrls(app.env).payment_provider,
-      partial_payments: rules.partialPayments,
-      minimum_amount: minimumTotal(currencyById(found.invoice.currencyId)?.precision ?? 2),
-      in_app: found.inApp,
-      bank_link_available: available && (await linkedBank.available(tenantId)),
-      bank_link_script: providerScriptUrls(app.env).bank_link,
-    };
+    return payFormOptions({
+      available: found.chargeable,
+      publishableKey: settings?.publishableKey ?? null,
+      scripts: providerScriptUrls(app.env),
+      partialPayments: rules.partialPayments,
+      currencyId: found.invoice.currencyId,
+      inApp: found.inApp,
+      bankLinkAvailable: found.chargeable && (await linkedBank.available(tenantId)),
+    });
   }
 
   /** A link token only for an invoice the payer may pay online now (404 for a foreign one, 409 when online payments are off). */

@@ -1,10 +1,13 @@
-import { type OnlinePaymentMethod, onlinePaymentMessages } from '@app/contracts';
+import { type CardPaymentOptions, type OnlinePaymentMethod, currencyById, messages, onlinePaymentMessages } from '@app/contracts';
+import { minimumTotal, platformFeeOf } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { AMENDABLE_PAYMENT_STATUSES, type PaymentProvider, PaymentProviderError, type ProviderPaymentAttempt } from '../../platform/providers/payment-provider';
 import type { InboxEvent } from '../provider-events/provider-events.service';
+import type { providerScriptUrls } from '../../platform/providers/provider-scripts';
+import type { OnlinePaymentRules } from '../tenants/tenants.service';
 import * as repo from './online-payments.repository';
 
 /**
@@ -30,6 +33,37 @@ export type AttemptSubject = {
   description: string;
   onProcessing?(open: repo.OnlineIntentRow): Promise<void>;
 };
+
+/** The charge for `amount` in the subject's currency: the tenant's platform fee on it, to the business's payout account. */
+export function chargeOf(amount: number, rules: OnlinePaymentRules, currencyId: number, destination: string, origin: string, method: OnlinePaymentMethod | undefined): Charge {
+  const currency = currencyById(currencyId);
+  if (!currency) throw AppError.validation('amount', messages.invalidCurrency);
+  return { amount, fee: platformFeeOf(amount, rules.fee), currency: currency.code.toLowerCase(), destination, origin, method: method ?? 'card' };
+}
+
+/** What a pay form is told before it shows (an invoice's or a deposit's): whether the vendor takes charges, the key, the scripts and the amount rules. */
+export function payFormOptions(input: {
+  available: boolean;
+  publishableKey: string | null;
+  scripts: ReturnType<typeof providerScriptUrls>;
+  partialPayments: boolean;
+  currencyId: number;
+  inApp: CardPaymentOptions['in_app'];
+  bankLinkAvailable: boolean;
+}): CardPaymentOptions {
+  const { available } = input;
+  return {
+    available,
+    message: available ? null : onlinePaymentMessages.notSetUp,
+    publishable_key: available ? input.publishableKey : null,
+    provider_script: input.scripts.payment_provider,
+    partial_payments: input.partialPayments,
+    minimum_amount: minimumTotal(currencyById(input.currencyId)?.precision ?? 2),
+    in_app: input.inApp,
+    bank_link_available: available && input.bankLinkAvailable,
+    bank_link_script: input.scripts.bank_link,
+  };
+}
 
 const keyPrefix = (subject: Pick<AttemptSubject, 'kind'>) => (subject.kind === 'invoice' ? 'pay' : 'deposit');
 

@@ -123,7 +123,7 @@ describe('receipt PDF rendered at send', () => {
     const pdfOf = (businessId: string) => ({ to: 'probe@example.com', subject: 'Probe', text: 'probe', secrets: [], attachmentsAtSend: [{ kind: 'payment-pdf', id: payment.id, businessId }] });
     // In the other tenant's outbox, naming this tenant's payment and business: its row-level security hides the payment.
     const crossTenant = await inTenant(h.app.db, h.otherTenantId, (tx) => h.app.outbox.write(tx, h.otherTenantId, pdfOf(businessOf(vendor))));
-    // In this tenant, naming the payment under another business (the foreign tenant's, as any other id): not that business's payment.
+    // In this tenant, naming the payment under another business (the foreign tenant's, like every other id): not that business's payment.
     const crossBusiness = await inTenant(h.app.db, h.landlordId, (tx) => h.app.outbox.write(tx, h.landlordId, pdfOf(businessOf(foreign))));
     await h.app.outbox.deliver(h.otherTenantId, crossTenant);
     await h.app.outbox.deliver(h.landlordId, crossBusiness);
