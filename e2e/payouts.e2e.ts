@@ -74,8 +74,9 @@ async function userDetails(page: Page, idNumber: string): Promise<void> {
 async function untilShown(page: Page, text: string | RegExp): Promise<void> {
   await expect(async () => {
     await page.reload();
-    await expect(page.getByText(text).first()).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
+    // A reload and its requests take a few seconds when the whole suite runs on two cores.
+    await expect(page.getByText(text).first()).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 45_000 });
 }
 
 test('payouts journey: the owner completes the payout wizard, uploads a document, links a bank through Plaid Link and accepts the terms; the webhook enables the account; a failed verification shows the provider’s message and the step to fix', async ({ page, browser }) => {

@@ -64,10 +64,11 @@ export function EstimateDepositSummary({ deposit, children }: { deposit: Estimat
 }
 
 /** The shared pay form, for what is left of a deposit: its amount is fixed, and its words are the deposit's. */
-export function DepositPayForm({ deposit, options, start, payee, onPaid }: { deposit: EstimateDeposit; options: CardPaymentOptions; start(method: OnlinePaymentMethod): Promise<CardPayment>; payee: string; onPaid(): Promise<unknown> }) {
+export function DepositPayForm({ deposit, options, start, payee, onPaid, payable }: { deposit: EstimateDeposit; options: CardPaymentOptions; start(method: OnlinePaymentMethod): Promise<CardPayment>; payee: string; onPaid(): Promise<unknown>; payable: boolean }) {
   const { t } = useTranslation();
   return (
     <PayForm
+      payable={payable}
       options={options}
       dueAmount={deposit.due_amount}
       currencyId={deposit.currency_id}

@@ -40,7 +40,22 @@ export type PayFormProps = {
   notice?: ReactNode;
   /** What an estimate's deposit says in place of the invoice's words: the form's title, its open button and its success. */
   texts?: { title: string; open(amount: string): string; succeeded(amount: string): string };
+  /**
+   * False once the server says nothing is left to pay. The form then keeps only what this payer
+   * did here (their success or their bank payment processing) and otherwise shows `closed`: the
+   * page's refresh after paying must not take the payer's confirmation away.
+   */
+  payable?: boolean;
+  /** Shown in place of the form when it is not payable and this payer paid nothing here. */
+  closed?: ReactNode;
 };
+
+/** The last value that was present: options the server stops sending once the payment is done stay for the form's confirmation. */
+export function useLastPresent<Value>(value: Value | null | undefined): Value | null {
+  const [last, setLast] = useState<Value | null>(value ?? null);
+  if (value !== null && value !== undefined && value !== last) setLast(value);
+  return value ?? last;
+}
 
 /**
  * The one pay form of an invoice (issue 17), on the public page and in the app: the amount (what is
@@ -48,7 +63,7 @@ export type PayFormProps = {
  * settles what is due, never more than what is due), the provider's card form, then success, or
  * the provider's or our server's message and another try. The card number never touches our code.
  */
-export function PayForm({ options, dueAmount, currencyId, start, bankLinkToken, payee, processing, onPaid, openAtOnce = false, submitLabel, notice, texts }: PayFormProps) {
+export function PayForm({ options, dueAmount, currencyId, start, bankLinkToken, payee, processing, onPaid, openAtOnce = false, submitLabel, notice, texts, payable = true, closed = null }: PayFormProps) {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>({ kind: openAtOnce ? 'card' : 'idle' });
   const [amount, setAmount] = useState(() => amountText(dueAmount, currencyId));
@@ -87,6 +102,7 @@ export function PayForm({ options, dueAmount, currencyId, start, bankLinkToken, 
   }, [showForm, options.publishable_key, options.provider_script, failedText]);
   useEffect(() => () => form.current?.destroy(), []);
 
+  if (!payable && step.kind !== 'paid' && step.kind !== 'processing') return closed;
   if (processing !== null || step.kind === 'processing') {
     const inFlight = processing?.amount ?? (step.kind === 'processing' ? step.amount : 0);
     return (

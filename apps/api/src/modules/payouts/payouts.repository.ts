@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { payoutAccounts, payoutOnboardingLinks, tenants } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
@@ -29,6 +29,15 @@ export async function findProviderSettings(tx: Tx, tenantId: string) {
 export async function findPayoutAccount(tx: Tx, scope: BusinessScope): Promise<PayoutAccountRow | undefined> {
   const rows = await tx.select().from(payoutAccounts).where(inScope(scope)).limit(1);
   return rows[0];
+}
+
+/**
+ * Takes the transaction-long lock on one provider account: the wizard's writes and the account's
+ * events store its state one at a time, each reading it from the provider after the other committed.
+ * A lock on the key rather than the row, as the first step stores the row the event looks for.
+ */
+export async function lockProviderAccount(tx: Tx, tenantId: string, providerAccountId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`payout-account:${tenantId}:${providerAccountId}`}, 0))`);
 }
 
 export async function findPayoutAccountByProviderId(tx: Tx, tenantId: string, providerAccountId: string): Promise<PayoutAccountRow | undefined> {

@@ -64,8 +64,15 @@ export function createPayoutService(app: AppContext) {
     return app.bankLinkProviders({ clientId: settings.bankLinkClientId, secret: app.secretBox.open(settings.bankLinkSecret), environment });
   }
 
-  async function store(scope: BusinessScope, account: Parameters<typeof snapshotOf>[0], completedStep?: string): Promise<void> {
+  /**
+   * Stores the account's state as the provider has it now. The state is read under the account's
+   * lock, which the `account.updated` handler takes too: whichever saves last read last, so a
+   * wizard step's answer never overwrites the newer state an event stored meanwhile.
+   */
+  async function store(scope: BusinessScope, provider: PaymentProvider, accountId: string, completedStep?: string): Promise<void> {
     await inTenant(app.db, scope.tenantId, async (tx) => {
+      await repo.lockProviderAccount(tx, scope.tenantId, accountId);
+      const account = await providerCall(() => provider.retrievePayoutAccount(accountId));
       await repo.saveSnapshot(tx, scope, snapshotOf(account, app.clock.now()));
       if (!completedStep) return;
       const row = await repo.findPayoutAccount(tx, scope);
@@ -121,7 +128,7 @@ export function createPayoutService(app: AppContext) {
       const answered = JSON.stringify(update);
       if (answered !== '{}') await providerCall(() => provider.updatePayoutAccount(accountId, update, `payout-step:${accountId}:${sha256(answered)}`));
       if (bankToken) await providerCall(() => provider.attachBankAccount(accountId, bankToken, `payout-bank:${accountId}:${bankToken}`));
-      await store(scope, await providerCall(() => provider.retrievePayoutAccount(accountId)), step);
+      await store(scope, provider, accountId, step);
       return service.overview(scope);
     },
 
@@ -129,7 +136,7 @@ export function createPayoutService(app: AppContext) {
     async refresh(scope: BusinessScope): Promise<PayoutOnboarding> {
       const provider = await paymentProvider(scope.tenantId);
       const accountId = await existingAccountId(scope);
-      await store(scope, await providerCall(() => provider.retrievePayoutAccount(accountId)));
+      await store(scope, provider, accountId);
       return service.overview(scope);
     },
 
@@ -143,7 +150,7 @@ export function createPayoutService(app: AppContext) {
       const uploaded = await providerCall(() => provider.uploadFile(accountId, { name: file.name, type: sniffed.mime, data: file.data }, purpose));
       const update = kind === 'identity_document' ? { individual: { verificationDocumentFront: uploaded.id } } : { company: { ownershipDocument: uploaded.id } };
       await providerCall(() => provider.updatePayoutAccount(accountId, update, `payout-document:${accountId}:${uploaded.id}`));
-      await store(scope, await providerCall(() => provider.retrievePayoutAccount(accountId)));
+      await store(scope, provider, accountId);
       return service.overview(scope);
     },
 
@@ -166,7 +173,7 @@ export function createPayoutService(app: AppContext) {
       } finally {
         await providerCall(() => bankLink.removeItem(accessToken));
       }
-      await store(scope, await providerCall(() => provider.retrievePayoutAccount(accountId)), 'bank_account');
+      await store(scope, provider, accountId, 'bank_account');
       return service.overview(scope);
     },
 
@@ -201,6 +208,7 @@ export function createPayoutService(app: AppContext) {
     async applyAccountUpdated(tx: Tx, event: InboxEvent): Promise<void> {
       const accountId = event.account ?? (typeof event.object.id === 'string' ? event.object.id : null);
       if (!accountId) return;
+      await repo.lockProviderAccount(tx, event.tenantId, accountId);
       const row = await repo.findPayoutAccountByProviderId(tx, event.tenantId, accountId);
       if (!row) return;
       // The inbox's transaction holds the connection (PGlite has one): the settings are read through it.

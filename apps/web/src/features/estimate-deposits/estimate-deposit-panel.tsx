@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { type EstimateDeposit, type EstimateResource, decimalToMinorUnits, messages } from '@app/contracts';
 import { MoneyInput } from '../../components/decimal-input';
 import { DepositPayForm, EstimateDepositSummary } from '../../components/estimate-deposit';
+import { useLastPresent } from '../../components/pay-form';
 import { errorText } from '../../lib/api-error';
 import { moneyFormatOf } from '../../lib/money';
 import { notifySuccess } from '../../lib/notify';
@@ -67,9 +68,10 @@ function AskDeposit({ estimate, deposit }: { estimate: EstimateResource; deposit
 function PayIncomingDeposit({ estimate }: { estimate: EstimateResource }) {
   const options = useIncomingDepositOptions(estimate.id, true);
   const refresh = useRefreshDeposit(estimate.id);
+  const kept = useLastPresent(options.data?.options);
   const data = options.data;
-  if (!data?.options) return null;
-  return <DepositPayForm deposit={data.deposit} options={data.options} start={(method) => startIncomingDeposit(estimate.id, method)} payee={estimate.business.name} onPaid={refresh} />;
+  if (!data || !kept) return null;
+  return <DepositPayForm payable={data.options !== null} deposit={data.deposit} options={kept} start={(method) => startIncomingDeposit(estimate.id, method)} payee={estimate.business.name} onPaid={refresh} />;
 }
 
 /**

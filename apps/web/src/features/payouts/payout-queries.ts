@@ -14,8 +14,15 @@ export const publicLinkBase = (token: string): PayoutApiBase => `/public/onboard
 
 const keyOf = (base: PayoutApiBase) => ['payouts', base] as const;
 
+/** How often the page asks again while the provider is still verifying: its event updates our copy, not the open page. */
+const VERIFYING_REFETCH_MS = 3_000;
+
 export function usePayoutOnboarding(base: PayoutApiBase) {
-  return useQuery({ queryKey: keyOf(base), queryFn: ({ signal }) => api.get(`${base}/onboarding/requirements`, onboardingAnswer, { signal }) });
+  return useQuery({
+    queryKey: keyOf(base),
+    queryFn: ({ signal }) => api.get(`${base}/onboarding/requirements`, onboardingAnswer, { signal }),
+    refetchInterval: (query) => ((query.state.data?.data.account?.pending_verification.length ?? 0) > 0 ? VERIFYING_REFETCH_MS : false),
+  });
 }
 
 function useStore(base: PayoutApiBase) {

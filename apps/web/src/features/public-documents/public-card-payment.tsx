@@ -19,8 +19,8 @@ export function PublicCardPayment({ token, dueAmount, currencyId, awaitingChoice
   const options = usePublicCardOptions(token, dueAmount > 0);
   const refresh = useRefreshPublicInvoice(token);
   const settings = options.data?.data;
-  if (dueAmount <= 0 || !settings || (awaitingChoice && settings.available && settings.in_app)) return null;
-  return <PayForm options={settings} dueAmount={dueAmount} currencyId={currencyId} start={(amount, method, bankLink) => startOnlinePayment(token, amount, method, bankLink)} bankLinkToken={() => publicBankLinkToken(token)} payee={payee} processing={processing} onPaid={refresh} />;
+  if (!settings || (awaitingChoice && settings.available && settings.in_app)) return null;
+  return <PayForm payable={dueAmount > 0} options={settings} dueAmount={dueAmount} currencyId={currencyId} start={(amount, method, bankLink) => startOnlinePayment(token, amount, method, bankLink)} bankLinkToken={() => publicBankLinkToken(token)} payee={payee} processing={processing} onPaid={refresh} />;
 }
 
 /**

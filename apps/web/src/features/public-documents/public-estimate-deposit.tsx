@@ -1,6 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DepositPayForm, EstimateDepositSummary } from '../../components/estimate-deposit';
+import { useLastPresent } from '../../components/pay-form';
 import { startDepositPayment, usePublicDeposit, useRefreshPublicDeposit } from './public-documents-queries';
 
 /**
@@ -12,6 +13,7 @@ export function PublicEstimateDeposit({ token, payee }: { token: string; payee: 
   const { t } = useTranslation();
   const query = usePublicDeposit(token);
   const refresh = useRefreshPublicDeposit(token);
+  const options = useLastPresent(query.data?.options);
   if (query.isError) {
     return (
       <Alert color="red" role="alert">
@@ -23,7 +25,7 @@ export function PublicEstimateDeposit({ token, payee }: { token: string; payee: 
   if (!data || !data.deposit.enabled || data.deposit.requested_amount === null) return null;
   return (
     <EstimateDepositSummary deposit={data.deposit}>
-      {data.options && <DepositPayForm deposit={data.deposit} options={data.options} start={(method) => startDepositPayment(token, method)} payee={payee} onPaid={refresh} />}
+      {options && <DepositPayForm payable={data.options !== null} deposit={data.deposit} options={options} start={(method) => startDepositPayment(token, method)} payee={payee} onPaid={refresh} />}
     </EstimateDepositSummary>
   );
 }

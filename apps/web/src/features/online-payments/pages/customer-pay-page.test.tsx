@@ -99,6 +99,36 @@ describe('the customer business pays an incoming invoice', () => {
     expect(await screen.findByRole('status')).toHaveTextContent('went through');
   });
 
+  it('keeps the confirmation when the refreshed invoice already reads paid', async () => {
+    let paid = false;
+    const invoice = incoming();
+    const { requests } = mockFetch(
+      route('GET', '/api/v1/invoices/inv-1', () => jsonResponse(200, { data: paid ? { ...invoice, paid_status: 'paid', amount_paid: invoice.total, due_amount: 0 } : invoice })),
+      route('GET', '/api/v1/invoices/inv-1/card-payment', () => jsonResponse(200, { data: options({ partial_payments: false }) })),
+      route('POST', '/api/v1/invoices/inv-1/card-payment', () => jsonResponse(200, { data: { client_secret: 'pi_1_secret', amount: invoice.due_amount, currency: 'usd', publishable_key: 'pk_test_123', method: 'card', status: 'requires_payment_method' } })),
+    );
+    // The provider's event reaches the server before the page asks again.
+    confirm.mockImplementation(async () => {
+      paid = true;
+    });
+    renderApp('/customer/invoices/pay/inv-1', payer);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $110.00 now' }, lazyLoad));
+    const invoiceReads = () => requests.filter((request) => request.method === 'GET' && request.path === '/api/v1/invoices/inv-1');
+    await waitFor(() => expect(invoiceReads().length).toBeGreaterThan(1));
+    // The summary reads the refreshed invoice, paid, and the confirmation stays.
+    await waitFor(() => expect(screen.getByRole('main')).toHaveTextContent('Paid$110.00Amount due$0.00'));
+    expect(screen.getByRole('status')).toHaveTextContent('your payment of $110.00 went through');
+    expect(screen.queryByText('Nothing is due on this invoice.')).not.toBeInTheDocument();
+  });
+
+  it('says nothing is due on an invoice paid before the page opened', async () => {
+    const invoice = incoming();
+    payRoutes({ ...invoice, paid_status: 'paid', amount_paid: invoice.total, due_amount: 0 });
+    renderApp('/customer/invoices/pay/inv-1', payer);
+    expect(await screen.findByText('Nothing is due on this invoice.', {}, lazyLoad)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay / })).not.toBeInTheDocument();
+  });
+
   it('says why there is no pay form when the vendor takes no card payments', async () => {
     payRoutes(incoming(), options({ available: false, message: 'Online payments are not set up for this business', publishable_key: null }));
     renderApp('/customer/invoices/pay/inv-1', payer);

@@ -72,16 +72,15 @@ function CustomerPayment({ invoice, options, mode }: { invoice: InvoiceResource;
     return startBusinessPayment(invoice.id, amount, method, bankLink);
   }
 
-  if (invoice.due_amount <= 0) {
-    return (
-      <Alert color="green" role="status">
-        {t('customer_pay.nothing_due')}
-      </Alert>
-    );
-  }
   return (
     <PayForm
       openAtOnce
+      payable={invoice.due_amount > 0}
+      closed={
+        <Alert color="green" role="status">
+          {t('customer_pay.nothing_due')}
+        </Alert>
+      }
       options={options}
       dueAmount={invoice.due_amount}
       currencyId={invoice.currency_id}

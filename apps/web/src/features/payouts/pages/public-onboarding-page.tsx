@@ -1,4 +1,7 @@
 import '../../../lib/i18n-app';
+// The payout wizard uses most of Mantine (stepper, cards, selects, file inputs, dialogs); the guest
+// entry loads its CSS per component, so this rarely opened page takes the whole stylesheet the signed-in pages share.
+import '../../../styles/full-styles';
 import { Container, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
