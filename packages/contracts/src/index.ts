@@ -40,3 +40,4 @@ export * from './online-payment-methods';
 export * from './saved-payment-methods';
 export * from './payment-movements';
 export * from './payment-refunds';
+export * from './financing';
