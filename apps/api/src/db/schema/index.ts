@@ -9,3 +9,4 @@ export * from './payouts';
 export * from './saved-methods';
 export * from './payment-movements';
 export * from './ledger';
+export * from './financing';
