@@ -6,9 +6,43 @@ import type { AppDb, Tx } from './client';
  * security applies) and app.tenant_id is set, both transaction-local so nothing leaks to the
  * next user of a pooled connection. One round trip sets both.
  */
-export function inTenant<T>(db: AppDb, tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
+export async function inTenant<T>(db: AppDb, tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const committed: AfterCommit[] = [];
+  const result = await db.transaction(async (tx) => {
+    afterCommitQueues.set(tx, committed);
     await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'app_user', true)`);
     return work(tx);
   });
+  for (const task of committed) await task();
+  return result;
+}
+
+type AfterCommit = () => Promise<void>;
+const afterCommitQueues = new WeakMap<Tx, AfterCommit[]>();
+
+/**
+ * Runs `work` in a savepoint of `tx`: its failure rolls back only what it wrote. What it left to
+ * run after commit joins `tx`'s (dropped when the savepoint rolls back).
+ */
+export async function inSavepoint<T>(tx: Tx, work: (savepoint: Tx) => Promise<T>): Promise<T> {
+  const pending: AfterCommit[] = [];
+  const result = await tx.transaction(async (savepoint) => {
+    afterCommitQueues.set(savepoint, pending);
+    return work(savepoint);
+  });
+  for (const task of pending) afterCommit(tx, task);
+  return result;
+}
+
+/**
+ * Runs `task` once the tenant transaction `tx` committed (never when it rolls back), before
+ * inTenant returns: what a transaction wrote for later (a mail in the outbox) is handed on at once
+ * by whatever wrote it. False when `tx` is not an inTenant transaction; the caller's backstop
+ * (the outbox sweep) then does it. A task must not throw: it runs after the commit it cannot undo.
+ */
+export function afterCommit(tx: Tx, task: AfterCommit): boolean {
+  const queue = afterCommitQueues.get(tx);
+  if (!queue) return false;
+  queue.push(task);
+  return true;
 }

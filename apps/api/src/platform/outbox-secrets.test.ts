@@ -7,6 +7,7 @@ import { buildApp } from '../app';
 import { createAuthMailJobs } from '../modules/auth/auth-jobs';
 import { apiLogs, outbox } from '../db/schema';
 import { inTenant } from '../db/tenant-tx';
+import { inTenantUndispatched } from '../../test/outbox-fixtures';
 import { createAppContext } from './app-context-factory';
 import { SecretBox, newId, randomToken } from './crypto';
 import { InlineQueue } from './jobs';
@@ -57,7 +58,7 @@ describe('outbox copies', () => {
   });
 
   it('records a sealed copy it cannot open (another APP_KEY) as a failed delivery, sending nothing', async () => {
-    const id = await inTenant(h.app.db, h.landlordId, (tx) => h.app.outbox.write(tx, h.landlordId, { to: 'other-key@example.com', subject: 'Other key', text: 'sealed', secrets: [] }));
+    const id = await inTenantUndispatched(h.app.db, h.landlordId, (tx) => h.app.outbox.write(tx, h.landlordId, { to: 'other-key@example.com', subject: 'Other key', text: 'sealed', secrets: [] }));
     const otherKey = new Outbox(h.app.db, h.jobs, smtpTransport({ host: '127.0.0.1', port: h.smtp.port, secure: false }), 'a@example.com', h.app.clock, new SecretBox('another-app-key-0123456789-0123456789'));
     // AES-GCM refuses the tag under another key: the copy cannot be opened, not merely mis-sent.
     const unopenable = 'Unsupported state or unable to authenticate data';
@@ -70,7 +71,7 @@ describe('outbox copies', () => {
   });
 
   it("another tenant's super admin neither sees nor retries this tenant's mail", async () => {
-    const id = await inTenant(h.app.db, h.landlordId, (tx) => h.app.outbox.write(tx, h.landlordId, { to: 'landlord-only@example.com', subject: 'Landlord only', text: 'mine', secrets: [] }));
+    const id = await inTenantUndispatched(h.app.db, h.landlordId, (tx) => h.app.outbox.write(tx, h.landlordId, { to: 'landlord-only@example.com', subject: 'Landlord only', text: 'mine', secrets: [] }));
     await h.app.db.update(outbox).set({ status: 'failed' }).where(eq(outbox.id, id));
     const other = h.client(OTHER_HOST);
     expect((await other.login(OTHER_ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);

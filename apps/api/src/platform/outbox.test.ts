@@ -10,7 +10,8 @@ import { signUpAndSignIn } from '../../test/sign-up';
 import { TestSmtpServer } from '../../test/smtp';
 import { openEmbedded } from '../db/client';
 import { apiLogs, outbox } from '../db/schema';
-import { inTenant } from '../db/tenant-tx';
+import { inSavepoint, inTenant } from '../db/tenant-tx';
+import { inTenantUndispatched } from '../../test/outbox-fixtures';
 import { loadEnv } from '../env';
 import { ensureInitialData } from '../db/seed';
 import { createAppContext } from './app-context-factory';
@@ -39,8 +40,29 @@ describe('outbox', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('a mail is sent once its transaction commits, and one written in a savepoint that rolled back is not', async () => {
+    await inTenant(h.app.db, h.landlordId, async (tx) => {
+      await h.app.outbox.write(tx, h.landlordId, { to: 'committed@example.com', subject: 'Committed', text: 'kept', secrets: [] });
+      await expect(
+        inSavepoint(tx, async (savepoint) => {
+          await h.app.outbox.write(savepoint, h.landlordId, { to: 'undone@example.com', subject: 'Undone', text: 'dropped', secrets: [] });
+          throw new Error('undo');
+        }),
+      ).rejects.toThrow('undo');
+      await inSavepoint(tx, (savepoint) => h.app.outbox.write(savepoint, h.landlordId, { to: 'kept-savepoint@example.com', subject: 'Kept savepoint', text: 'kept', secrets: [] }));
+      // Nothing leaves before the commit.
+      expect(h.smtp.mails.filter((mail) => mail.to.includes('committed@example.com'))).toHaveLength(0);
+    });
+    await h.jobs.drain();
+    expect((await h.smtp.waitFor('committed@example.com')).subject).toBe('Committed');
+    expect((await h.smtp.waitFor('kept-savepoint@example.com')).subject).toBe('Kept savepoint');
+    const undone = await inTenant(h.app.db, h.landlordId, (tx) => tx.select().from(outbox).where(eq(outbox.to, 'undone@example.com')));
+    expect(undone).toHaveLength(0);
+    expect(h.smtp.mails.filter((mail) => mail.to.includes('undone@example.com'))).toHaveLength(0);
+  });
+
   it('a failed delivery is recorded and the super admin retry sends it', async () => {
-    const id = await inTenant(h.app.db, h.landlordId, (tx) => h.app.outbox.write(tx, h.landlordId, { to: 'retry@example.com', subject: 'Retry me', text: 'hello', secrets: [] }));
+    const id = await inTenantUndispatched(h.app.db, h.landlordId, (tx) => h.app.outbox.write(tx, h.landlordId, { to: 'retry@example.com', subject: 'Retry me', text: 'hello', secrets: [] }));
     const unreachable = smtpTransport({ host: '127.0.0.1', port: 1, secure: false });
     const broken = new Outbox(h.app.db, h.jobs, unreachable, 'a@example.com', h.app.clock, h.app.secretBox);
     await expect(broken.deliver(h.landlordId, id)).rejects.toThrow('connect ECONNREFUSED 127.0.0.1:1');
@@ -140,7 +162,7 @@ describe('API log', () => {
 describe('outbox routes for callers who may not use them', () => {
   /** A failed mail of the landlord, and how to tell that nothing touched it: its row, and no delivery. */
   async function failedMail(to: string) {
-    const id = await inTenant(h.app.db, h.landlordId, (tx) => h.app.outbox.write(tx, h.landlordId, { to, subject: 'Landlord only', text: 'landlord mail', secrets: [] }));
+    const id = await inTenantUndispatched(h.app.db, h.landlordId, (tx) => h.app.outbox.write(tx, h.landlordId, { to, subject: 'Landlord only', text: 'landlord mail', secrets: [] }));
     await h.app.db.update(outbox).set({ status: 'failed', attempts: 1, lastError: 'refused earlier' }).where(eq(outbox.id, id));
     const state = async () => {
       const [row] = await h.app.db.select({ status: outbox.status, attempts: outbox.attempts, lastError: outbox.lastError, sentAt: outbox.sentAt }).from(outbox).where(eq(outbox.id, id));

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, lt, min, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppDb, Tx } from '../db/client';
-import { inTenant } from '../db/tenant-tx';
+import { afterCommit, inTenant } from '../db/tenant-tx';
 import { type MailAttachment, outbox } from '../db/schema';
 import type { Clock } from './clock';
 import { type SecretBox, newId } from './crypto';
@@ -174,6 +174,8 @@ export class Outbox {
       attachments: attachmentsOf(mail),
       status: (await this.mailerFor(tx, tenantId)) ? 'pending' : 'held',
     });
+    // Sent as soon as the transaction commits; should the dispatch fail, the sweep sends it.
+    afterCommit(tx, () => this.dispatch(tenantId, id).catch(() => undefined));
     return id;
   }
 
@@ -183,7 +185,7 @@ export class Outbox {
     return rows[0]?.status === 'held';
   }
 
-  /** Call after the transaction that wrote the mail committed. */
+  /** Queues the mail's delivery: `write` does it once its transaction commits; a retry of a failed mail calls it itself. */
   async dispatch(tenantId: string, id: string): Promise<void> {
     if (!this.transport) {
       if (!this.tenantMailers) return;

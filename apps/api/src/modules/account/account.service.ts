@@ -136,17 +136,15 @@ export function createAccountService(app: AppContext) {
           if (!(await verifyPassword(current.passwordHash, password))) throw AppError.validation('current_password', messages.currentPasswordWrong);
         });
       }
-      const { resource, mailIds } = await inTenant(app.db, tenantId, async (tx) => {
+      return inTenant(app.db, tenantId, async (tx) => {
         const row = await authPort.updateUser(tx, tenantId, signedIn.id, {
           name: input.name,
           phone: input.phone || null,
           ...(input.language ? { language: input.language } : {}),
         });
-        const written = changesEmail ? await emailChanges.requestInTx(tx, tenantId, row, email, meta.origin) : [];
-        return { resource: await userResourceInTx(tx, tenantId, row, now()), mailIds: written };
+        if (changesEmail) await emailChanges.requestInTx(tx, tenantId, row, email, meta.origin);
+        return userResourceInTx(tx, tenantId, row, now());
       });
-      for (const mailId of mailIds) await app.outbox.dispatch(tenantId, mailId);
-      return resource;
     },
 
     confirmEmailChange(tenantId: string, token: string, meta: RequestMeta): Promise<void> {

@@ -112,12 +112,12 @@ export function createEmailChangeService(app: AppContext) {
             if (owner && owner.id !== user.id) return { taken: true } as const;
             await authPort.updateUser(tx, tenantId, user.id, { email: used.email, emailVerifiedAt: at });
             await authPort.invalidateOneTimeTokens(tx, tenantId, user.id, ['password-reset', 'email-verification', 'email-change'], at);
-            return { taken: false, mailId: await app.outbox.write(tx, tenantId, changedMail(user.email, used.email, meta.origin)) } as const;
+            await app.outbox.write(tx, tenantId, changedMail(user.email, used.email, meta.origin));
+            return { taken: false } as const;
           }),
         ),
       );
       if (outcome.taken) throw AppError.validation('email', messages.emailTaken);
-      await app.outbox.dispatch(tenantId, outcome.mailId);
     },
   };
 }

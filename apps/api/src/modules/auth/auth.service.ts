@@ -193,12 +193,11 @@ export function createAuthService(app: AppContext) {
     },
 
     async resendVerification(tenantId: string, userId: string, meta: RequestMeta): Promise<void> {
-      const mailId = await inTenant(app.db, tenantId, async (tx) => {
+      await inTenant(app.db, tenantId, async (tx) => {
         const user = await repo.findUserById(tx, tenantId, userId);
         if (!user || user.emailVerifiedAt) return null;
         return sendVerificationInTx(tx, tenantId, user, meta);
       });
-      if (mailId) await app.outbox.dispatch(tenantId, mailId);
     },
 
     /**

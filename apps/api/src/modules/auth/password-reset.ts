@@ -34,7 +34,7 @@ export function createPasswordResetService(app: AppContext) {
     /** The job: a fresh link (earlier ones stop working) for an active account; nothing otherwise. */
     async writeMail(data: Record<string, unknown>): Promise<void> {
       const { tenantId, email, origin } = resetMailJobSchema.parse(data);
-      const mailId = await inTenant(app.db, tenantId, async (tx) => {
+      await inTenant(app.db, tenantId, async (tx) => {
         const user = await repo.findUserByEmail(tx, tenantId, email);
         // Invited people set their password through the invitation; disabled ones get nothing.
         if (!user || user.status !== 'active') return null;
@@ -51,7 +51,6 @@ export function createPasswordResetService(app: AppContext) {
           secrets: [token],
         });
       });
-      if (mailId) await app.outbox.dispatch(tenantId, mailId);
     },
 
     /**

@@ -75,7 +75,7 @@ export function createSignUpService(app: AppContext) {
     /** The job. Idempotent: a sign-up whose link was issued, or that was dropped, mails nothing again. */
     async writeMail(data: Record<string, unknown>): Promise<void> {
       const { tenantId, pendingSignUpId, origin } = signUpMailJobSchema.parse(data);
-      const mailId = await inTenant(app.db, tenantId, async (tx) => {
+      await inTenant(app.db, tenantId, async (tx) => {
         const pending = await repo.findPendingSignUp(tx, tenantId, pendingSignUpId);
         if (!pending || pending.tokenHash) return null;
         const existing = await repo.findUserByEmail(tx, tenantId, pending.email);
@@ -87,7 +87,6 @@ export function createSignUpService(app: AppContext) {
         await repo.setPendingSignUpToken(tx, tenantId, pending.id, sha256(token));
         return app.outbox.write(tx, tenantId, verificationMail(pending.email, origin, token));
       });
-      if (mailId) await app.outbox.dispatch(tenantId, mailId);
     },
   };
 }

@@ -154,7 +154,7 @@ export function createCounterpartyService(app: AppContext) {
       const fields = createCounterpartyRequestSchema.parse(input);
       const { tenantId } = scope;
       const email = fields.email || null;
-      const result = await inTenant(app.db, tenantId, async (tx) => {
+      const row = await inTenant(app.db, tenantId, async (tx) => {
         const linked = email ? await linkTarget(tx, scope, email) : undefined;
         if (linked && (await repo.linkExists(tx, scope, linked.id))) throw AppError.validation('email', messages.emailTaken);
         let counterpartyBusinessId = linked?.id;
@@ -184,11 +184,10 @@ export function createCounterpartyService(app: AppContext) {
         await repo.insertCounterparty(tx, { tenantId, id, businessId: scope.businessId, kind: scope.kind, counterpartyBusinessId, creatorBusinessId: scope.businessId, ...columnsOf(fields) });
         const row = await rowOrNotFound(tx, scope, id);
         await recordAudit(tx, actor, { model: scope.kind, modelId: id, action: 'created', after: auditView(row) });
-        let mailId: string | null = null;
         if (fields.send_invitation && email) {
           const inviter = await businessPort.findBusiness(tx, tenantId, scope.businessId);
           const owner = await ensureOwner(tx, tenantId, counterpartyBusinessId, email, fields.name);
-          mailId = await writeOnboardingInvitation(app, tx, {
+          await writeOnboardingInvitation(app, tx, {
             tenantId,
             businessId: counterpartyBusinessId,
             businessName: row.businessName,
@@ -198,10 +197,9 @@ export function createCounterpartyService(app: AppContext) {
             origin: meta.origin,
           });
         }
-        return { row, mailId };
+        return row;
       });
-      if (result.mailId) await app.outbox.dispatch(tenantId, result.mailId);
-      return toCounterpartyResource(result.row, new Set(['billingAddress', 'shippingAddress']));
+      return toCounterpartyResource(row, new Set(['billingAddress', 'shippingAddress']));
     },
 
     /** Only the business that created the record edits it, and not once an admin onboarded it. */

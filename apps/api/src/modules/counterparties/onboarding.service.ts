@@ -43,7 +43,7 @@ export function createOnboardingService(app: AppContext) {
     /** Mails a new onboarding link (the older one stops working) to the owner of a business the caller's business recorded. */
     async resendInvite(actor: AuditActor, callerBusinessId: string, businessId: string, email: string, meta: RequestMeta): Promise<void> {
       const { tenantId } = actor;
-      const mailId = await inTenant(app.db, tenantId, async (tx) => {
+      await inTenant(app.db, tenantId, async (tx) => {
         if (!(await repo.knowsBusiness(tx, tenantId, callerBusinessId, businessId))) throw AppError.notFound();
         const [business, inviter, existing] = [
           await businessPort.findBusiness(tx, tenantId, businessId),
@@ -56,7 +56,6 @@ export function createOnboardingService(app: AppContext) {
         const kind = (await repo.linkExists(tx, { tenantId, businessId: callerBusinessId, kind: 'customer' }, businessId)) ? 'customer' : 'vendor';
         return writeOnboardingInvitation(app, tx, { tenantId, businessId, businessName: business.name, owner, inviterName: inviter.name, kind, origin: meta.origin });
       });
-      await app.outbox.dispatch(tenantId, mailId);
     },
 
     /** The public onboarding page: who is invited, to which business, by whom (the latest business that recorded it). */

@@ -202,7 +202,6 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
       const written = await sendInTx(tx, actor, scope, document, issuing, composed, request);
       return { ...written, held: await app.outbox.isHeld(tx, scope.tenantId, written.mailId) };
     });
-    await app.outbox.dispatch(scope.tenantId, sent.mailId);
     const mail: SentMail = sent.held ? { status: 'held', held_reason: 'no_mail_server' } : { status: 'queued', held_reason: null };
     return { data: sent.document, mail };
   }

@@ -1,7 +1,7 @@
 import { type CardPayment, type CardPaymentOptions, type CardPaymentRequest, type InAppPayment, type OnlinePaymentMethod, cardPaymentRequestSchema, currencyById, messages, onlinePaymentMessages, satisfies } from '@app/contracts';
 import { platformFeeOf, settlePayment } from '@app/domain';
 import type { Tx } from '../../db/client';
-import { inTenant } from '../../db/tenant-tx';
+import { inSavepoint, inTenant } from '../../db/tenant-tx';
 import type { AppContext, RequestMeta } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
@@ -225,7 +225,7 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       await bank.bookedInTx(tx, row);
       try {
         // A savepoint: a receipt that cannot be sent (the customer has no address) leaves the payment booked.
-        await tx.transaction((savepoint) => deps.sendReceiptInTx(savepoint, actor, scope, booked.paymentId, row.origin));
+        await inSavepoint(tx, (savepoint) => deps.sendReceiptInTx(savepoint, actor, scope, booked.paymentId, row.origin));
       } catch (error) {
         const reason = error instanceof AppError ? error.message : messages.somethingWentWrong;
         await recordAudit(tx, actor, { model: 'payment', modelId: booked.paymentId, action: 'updated', after: { event: 'receipt_not_sent', reason } });

@@ -67,7 +67,6 @@ export function createPaymentReminderJob(app: AppContext, onError: (scope: Busin
     for (const scope of await repo.businessesWithReminders(app.db)) {
       try {
         const mailIds = await remindBusiness(app, scope, now);
-        for (const id of mailIds) await app.outbox.dispatch(scope.tenantId, id);
         sent += mailIds.length;
       } catch (error) {
         onError(scope, error);

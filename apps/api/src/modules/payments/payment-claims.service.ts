@@ -119,10 +119,6 @@ export function createPaymentClaims(app: AppContext, deps: PaymentClaimDependenc
     return invoice;
   }
 
-  async function dispatch(tenantId: string, mailId: string | null): Promise<void> {
-    if (mailId) await app.outbox.dispatch(tenantId, mailId);
-  }
-
   return {
     notifyClaimed,
 
@@ -173,10 +169,10 @@ export function createPaymentClaims(app: AppContext, deps: PaymentClaimDependenc
     /** Rejects a claim awaiting a decision (again: unchanged); the invoice is not touched, the customer is mailed. */
     async reject(actor: AuditActor, scope: BusinessScope, id: string, input: unknown): Promise<PaymentClaim> {
       const { reason } = rejectPaymentClaimRequestSchema.parse(input);
-      const result = await inTenant(app.db, scope.tenantId, async (tx) => {
+      return inTenant(app.db, scope.tenantId, async (tx) => {
         const claim = await repo.lockClaim(tx, scope, id);
         if (!claim) throw AppError.notFound();
-        if (claim.claimStatus === 'rejected') return { claim: await claimOf(tx, scope, id), mailId: null };
+        if (claim.claimStatus === 'rejected') return claimOf(tx, scope, id);
         if (claim.claimStatus === 'confirmed') throw AppError.validation('id', messages.claimAlreadyConfirmed);
         const invoice = claim.invoiceId ? (await paidInvoiceRows(tx, scope.tenantId, [claim.invoiceId])).get(claim.invoiceId) : undefined;
         if (!invoice) throw AppError.notFound();
@@ -189,10 +185,9 @@ export function createPaymentClaims(app: AppContext, deps: PaymentClaimDependenc
           receiptPaymentId: null,
         });
         await auditDecision(tx, actor, claim, rejected);
-        return { claim: await claimOf(tx, scope, id), mailId: await notifyRejected(tx, rejected, invoice) };
+        await notifyRejected(tx, rejected, invoice);
+        return claimOf(tx, scope, id);
       });
-      await dispatch(scope.tenantId, result.mailId);
-      return result.claim;
     },
 
     /**

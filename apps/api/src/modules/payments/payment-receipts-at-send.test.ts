@@ -6,6 +6,7 @@ import { onboardedCustomer } from '../../../test/documents';
 import { ownerWithBusiness } from '../../../test/team';
 import { outbox } from '../../db/schema';
 import { inTenant } from '../../db/tenant-tx';
+import { inTenantUndispatched } from '../../../test/outbox-fixtures';
 import { fixedClock } from '../../platform/clock';
 import { smtpTransport } from '../../platform/mail';
 import { Outbox } from '../../platform/outbox';
@@ -47,10 +48,10 @@ async function paidPayment(total: number): Promise<PaymentResource> {
   return createPayment(vendor, paymentBody(customerId, total, { invoice_id: invoice.id }));
 }
 
-/** The receipt mail as booking writes it: in the caller's transaction, the PDF left for the send. */
+/** The receipt mail as booking writes it: in the caller's transaction, the PDF left for the send (each test delivers it itself). */
 async function receiptMailFor(payment: PaymentResource): Promise<string> {
   const scope = { tenantId: h.landlordId, businessId: businessOf(vendor) };
-  const sent = await inTenant(h.app.db, h.landlordId, (tx) =>
+  const sent = await inTenantUndispatched(h.app.db, h.landlordId, (tx) =>
     delivery.sendWithDefaultsInTx(tx, { ...scope, userId: null, ip: null }, scope, payment.id, { origin: 'http://localhost', userEmail: null }, 'at-send'),
   );
   return sent.mailId;
@@ -122,9 +123,9 @@ describe('receipt PDF rendered at send', () => {
     const payment = await paidPayment(3_100);
     const pdfOf = (businessId: string) => ({ to: 'probe@example.com', subject: 'Probe', text: 'probe', secrets: [], attachmentsAtSend: [{ kind: 'payment-pdf', id: payment.id, businessId }] });
     // In the other tenant's outbox, naming this tenant's payment and business: its row-level security hides the payment.
-    const crossTenant = await inTenant(h.app.db, h.otherTenantId, (tx) => h.app.outbox.write(tx, h.otherTenantId, pdfOf(businessOf(vendor))));
+    const crossTenant = await inTenantUndispatched(h.app.db, h.otherTenantId, (tx) => h.app.outbox.write(tx, h.otherTenantId, pdfOf(businessOf(vendor))));
     // In this tenant, naming the payment under another business (the foreign tenant's, like every other id): not that business's payment.
-    const crossBusiness = await inTenant(h.app.db, h.landlordId, (tx) => h.app.outbox.write(tx, h.landlordId, pdfOf(businessOf(foreign))));
+    const crossBusiness = await inTenantUndispatched(h.app.db, h.landlordId, (tx) => h.app.outbox.write(tx, h.landlordId, pdfOf(businessOf(foreign))));
     await h.app.outbox.deliver(h.otherTenantId, crossTenant);
     await h.app.outbox.deliver(h.landlordId, crossBusiness);
     for (const row of [await stored(h.otherTenantId, crossTenant), await stored(h.landlordId, crossBusiness)]) {

@@ -151,12 +151,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
     return invoice;
   }
 
-  /** Mails written in a payment's transaction (claims to vendors), sent once it committed. */
-  async function dispatch(tenantId: string, mailIds: readonly string[]): Promise<void> {
-    for (const id of mailIds) await app.outbox.dispatch(tenantId, id);
-  }
-
-  async function createInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: PaymentPayload, mails: string[]): Promise<PaymentResource> {
+  async function createInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: PaymentPayload): Promise<PaymentResource> {
     const counterparty = await counterpartyFor(tx, scope, payload, null);
     const mode = await modeFor(tx, scope, payload.payment_method_id);
     const invoice = payload.invoice_id ? await invoiceFor(tx, scope, payload.direction, counterparty, payload.invoice_id) : null;
@@ -191,10 +186,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
     if (invoice && settled && payload.direction === 'received') await writeAmountPaid(tx, actor, invoice, settled.amount_paid);
     await recordAudit(tx, actor, { model: 'payment', modelId: row.id, action: 'created', after: auditView(row) });
     if (invoice && payload.direction === 'received') await mirrors.recorded(tx, row, invoice);
-    if (invoice && claimed) {
-      const mailId = await claims.notifyClaimed(tx, row, invoice);
-      if (mailId) mails.push(mailId);
-    }
+    if (invoice && claimed) await claims.notifyClaimed(tx, row, invoice);
     return resource(tx, scope, row.id);
   }
 
@@ -304,17 +296,11 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
     /** POST /payments: with an Idempotency-Key, the same request again gets the first response (and mails nothing again). */
     async create(actor: AuditActor, scope: BusinessScope, input: unknown, idempotency: IdempotentRequest | null): Promise<StoredResponse<CreatedPayment>> {
       const payload = paymentRequestSchema.parse(input);
-      const mails: string[] = [];
-      const created = await write(scope, (tx) =>
-        runIdempotent(tx, scope, idempotency, createdResponseSchema, async () => ({ status: 201, body: { data: await createInTx(tx, actor, scope, payload, mails) } })),
-      );
-      await dispatch(scope.tenantId, mails);
-      return created;
+      return write(scope, (tx) => runIdempotent(tx, scope, idempotency, createdResponseSchema, async () => ({ status: 201, body: { data: await createInTx(tx, actor, scope, payload) } })));
     },
 
     async update(actor: AuditActor, scope: BusinessScope, id: string, input: unknown): Promise<PaymentResource> {
       const payload = paymentRequestSchema.parse(input);
-      const mails: string[] = [];
       const purged: string[] = [];
       const updated = await write(scope, async (tx) => {
         const [before] = await repo.lockPayments(tx, scope, [id]);
@@ -339,13 +325,9 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
         await repo.updatePayment(tx, scope, id, patch);
         await recordAudit(tx, actor, { model: 'payment', modelId: id, action: 'updated', before: auditView(before), after: auditView({ ...before, ...patch }) });
         if (change.mirroredOn !== undefined) purged.push(...(await mirrors.changed(tx, { ...before, ...patch }, change.mirroredOn)));
-        if (change.claimedAgain) {
-          const mailId = await claims.notifyClaimed(tx, { ...before, ...patch }, change.claimedAgain);
-          if (mailId) mails.push(mailId);
-        }
+        if (change.claimedAgain) await claims.notifyClaimed(tx, { ...before, ...patch }, change.claimedAgain);
         return resource(tx, scope, id);
       });
-      await dispatch(scope.tenantId, mails);
       await attachments.purge(purged);
       return updated;
     },

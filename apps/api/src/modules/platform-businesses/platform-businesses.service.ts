@@ -151,7 +151,7 @@ export function createPlatformBusinessService(app: AppContext) {
     /** The owner is invited by mail; an existing business user of the tenant becomes owner at once. */
     async create(actor: AuditActor, input: CreateInput, meta: RequestMeta): Promise<AdminBusinessResource> {
       const tenantId = actor.tenantId;
-      const result = await inTenant(app.db, tenantId, async (tx) => {
+      return inTenant(app.db, tenantId, async (tx) => {
         let owner = await authPort.findUserByEmail(tx, tenantId, input.owner_email);
         if (owner?.isPlatformUser) throw AppError.validation('owner_email', messages.alreadyOnInternalTeam);
         const invite = !owner || owner.status === 'invited';
@@ -181,21 +181,19 @@ export function createPlatformBusinessService(app: AppContext) {
           bankInfo: storedBankInfo(input.bank_info, null, app.secretBox),
         });
         await recordAudit(tx, { ...actor, businessId: business.id }, { model: 'business', modelId: business.id, action: 'created', after: auditView(business) });
-        const mailId = invite
-          ? await writeInvitation(app, tx, {
-              tenantId,
-              userId: owner.id,
-              email: owner.email,
-              businessId: business.id,
-              origin: meta.origin,
-              subject: `You are invited to join ${business.name}`,
-              line: `You have been invited to join ${business.name} as its owner.`,
-            })
-          : null;
-        return { business: toAdminBusiness(business, owner), mailId };
+        if (invite) {
+          await writeInvitation(app, tx, {
+            tenantId,
+            userId: owner.id,
+            email: owner.email,
+            businessId: business.id,
+            origin: meta.origin,
+            subject: `You are invited to join ${business.name}`,
+            line: `You have been invited to join ${business.name} as its owner.`,
+          });
+        }
+        return toAdminBusiness(business, owner);
       });
-      if (result.mailId) await app.outbox.dispatch(tenantId, result.mailId);
-      return result.business;
     },
 
     async update(actor: AuditActor, id: string, input: UpdateInput): Promise<AdminBusinessResource> {

@@ -74,7 +74,7 @@ export function createPlatformUserService(app: AppContext) {
     /** A new internal team member in status invited, with a mail to set their password; the caller holds every ability of the role. */
     async invite(actor: AuditActor, callerAbilities: readonly string[], input: z.output<typeof invitePlatformUserRequestSchema>, meta: RequestMeta): Promise<PlatformUserResource> {
       const tenantId = actor.tenantId;
-      const result = await inTenant(app.db, tenantId, async (tx) => {
+      return inTenant(app.db, tenantId, async (tx) => {
         const existing = await authPort.findUserByEmail(tx, tenantId, input.email);
         if (existing) throw AppError.validation('email', existing.isPlatformUser ? messages.userAlreadyExists : messages.alreadyOnExternalTeam);
         const platformRole = await role(tx, tenantId, input.role_id);
@@ -90,7 +90,7 @@ export function createPlatformUserService(app: AppContext) {
         });
         const found = await load(tx, tenantId, user.id);
         await recordAudit(tx, actor, { model: 'user', modelId: user.id, action: 'created', after: auditView(found) });
-        const mailId = await writeInvitation(app, tx, {
+        await writeInvitation(app, tx, {
           tenantId,
           userId: user.id,
           email: user.email,
@@ -99,10 +99,8 @@ export function createPlatformUserService(app: AppContext) {
           subject: 'You are invited to join the team',
           line: `You have been invited to the internal team as ${platformRole.name}.`,
         });
-        return { user: toResource(found), mailId };
+        return toResource(found);
       });
-      await app.outbox.dispatch(tenantId, result.mailId);
-      return result.user;
     },
 
     /** A change of role needs every ability of both the user's role and the new one. */

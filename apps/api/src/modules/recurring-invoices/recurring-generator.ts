@@ -2,7 +2,7 @@ import { type InvoiceResource, invoiceRequestSchema, messages } from '@app/contr
 import { ZodError } from 'zod';
 import { addDays, firstOccurrence } from '@app/domain';
 import type { Tx } from '../../db/client';
-import { inTenant } from '../../db/tenant-tx';
+import { inSavepoint, inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
@@ -94,8 +94,6 @@ export function createRecurringGenerator(app: AppContext, invoices: InvoiceServi
         const mailId = row.sendAutomatically ? await sendInSavepoint(tx, actor, scope, invoice.id, origin) : null;
         return { kind: 'generated', completed: !next, mailId, sendFailed: row.sendAutomatically && mailId === null };
       });
-      // The mail is in the outbox already: should this dispatch fail or be lost, the outbox sweep sends it.
-      if (outcome.kind === 'generated' && outcome.mailId) await app.outbox.dispatch(tenantId, outcome.mailId).catch(onError);
       return outcome;
     } catch (error) {
       // Another worker made this period first: the key did its job.
@@ -115,7 +113,7 @@ export function createRecurringGenerator(app: AppContext, invoices: InvoiceServi
   async function sendInSavepoint(tx: Tx, actor: AuditActor, scope: BusinessScope, invoiceId: string, origin: string): Promise<string | null> {
     const request = { origin, userEmail: null };
     try {
-      return await tx.transaction(async (savepoint) => (await delivery.sendWithDefaultsInTx(savepoint, actor, scope, invoiceId, request)).mailId);
+      return await inSavepoint(tx, async (savepoint) => (await delivery.sendWithDefaultsInTx(savepoint, actor, scope, invoiceId, request)).mailId);
     } catch (error) {
       onError(error);
       // The invoice's history says why it was not mailed; only our own messages are shown to users.

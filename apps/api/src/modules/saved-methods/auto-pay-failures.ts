@@ -37,15 +37,13 @@ function failureMails(contacts: AutoPayContacts, attempt: repo.AutoPayAttemptRow
  * when `followUp` names one, the invoice's history written and both sides mailed through the
  * outbox (committed with it). The outbox ids, for dispatch once the transaction committed.
  */
-export async function failAttemptInTx(app: AppContext, contactsInTx: ContactsInTx, tx: Tx, attempt: repo.AutoPayAttemptRow, status: 'failed' | 'skipped', reason: string, followUp: FailureFollowUp): Promise<string[]> {
+export async function failAttemptInTx(app: AppContext, contactsInTx: ContactsInTx, tx: Tx, attempt: repo.AutoPayAttemptRow, status: 'failed' | 'skipped', reason: string, followUp: FailureFollowUp): Promise<void> {
   const actor: AuditActor = { tenantId: attempt.tenantId, userId: null, businessId: attempt.businessId, ip: null };
   const retryAt = followUp && 'retryAt' in followUp ? followUp.retryAt : null;
   await repo.updateAttempt(tx, attempt.tenantId, attempt.id, { status, message: reason, nextTryAt: null });
   if (retryAt) await repo.insertAttemptOnce(tx, { ...attempt, id: newId(), try: attempt.try + 1, status: 'pending', amount: null, providerIntentId: null, savedMethodId: null, message: null, nextTryAt: retryAt, createdAt: app.clock.now() });
   await recordAudit(tx, actor, { model: 'invoice', modelId: attempt.invoiceId, action: 'updated', after: { event: 'auto_pay_failed', try: attempt.try, reason, retry_at: retryAt?.toISOString() ?? null } });
   const contacts = await contactsInTx(tx, { tenantId: attempt.tenantId, businessId: attempt.businessId }, attempt.counterpartyId);
-  if (!contacts) return [];
-  const ids: string[] = [];
-  for (const draft of failureMails(contacts, attempt, reason, followUp)) ids.push(await app.outbox.write(tx, attempt.tenantId, draft));
-  return ids;
+  if (!contacts) return;
+  for (const draft of failureMails(contacts, attempt, reason, followUp)) await app.outbox.write(tx, attempt.tenantId, draft);
 }

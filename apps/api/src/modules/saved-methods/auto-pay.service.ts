@@ -46,32 +46,26 @@ export type AutoPayRequest = { invoiceId: string; invoiceNumber: string; recurri
  */
 export function createAutoPayService(app: AppContext, deps: AutoPayDeps) {
   /** Ends a try that failed: the next try asked for when the rule allows, both sides told (mail committed with it). */
-  async function failInTx(tx: Tx, attempt: repo.AutoPayAttemptRow, status: 'failed' | 'skipped', reason: string, soft: boolean): Promise<string[]> {
+  async function failInTx(tx: Tx, attempt: repo.AutoPayAttemptRow, status: 'failed' | 'skipped', reason: string, soft: boolean): Promise<void> {
     const followUp = soft && attempt.try < AUTO_PAY_TRIES ? { retryAt: new Date(app.clock.now().getTime() + AUTO_PAY_RETRY_AFTER_MS) } : null;
     return failAttemptInTx(app, deps.contactsInTx, tx, attempt, status, reason, followUp);
   }
 
-  async function dispatch(tenantId: string, mailIds: readonly string[]): Promise<void> {
-    // Committed already: should a dispatch fail, the outbox sweep sends it.
-    for (const id of mailIds) await app.outbox.dispatch(tenantId, id).catch(() => undefined);
-  }
-
   /** Step one: the attempt made and stored (or the try ended: nothing to charge it with, nothing due). */
   async function prepare(tenantId: string, id: string, origin: string): Promise<repo.AutoPayAttemptRow | null> {
-    let mailIds: string[] = [];
-    const ready = await inTenant(app.db, tenantId, async (tx) => {
+    return inTenant(app.db, tenantId, async (tx) => {
       const attempt = await repo.lockAttempt(tx, tenantId, id);
       if (!attempt || (attempt.status !== 'pending' && attempt.status !== 'confirming')) return null;
       if (attempt.nextTryAt && attempt.nextTryAt > app.clock.now()) return null;
       if (attempt.status === 'confirming') return attempt;
       const method = await deps.methods.defaultMethodInTx(tx, { tenantId, businessId: attempt.businessId }, { counterpartyId: attempt.counterpartyId, customerBusinessId: attempt.customerBusinessId });
       if (!method) {
-        mailIds = await failInTx(tx, attempt, 'skipped', autoPayMessages.noMethod, false);
+        await failInTx(tx, attempt, 'skipped', autoPayMessages.noMethod, false);
         return null;
       }
       // The retry rule for bank debits: a returned account is not debited again blindly.
       if (method.debitReturned) {
-        mailIds = await failInTx(tx, attempt, 'skipped', autoPayMessages.debitReturned, false);
+        await failInTx(tx, attempt, 'skipped', autoPayMessages.debitReturned, false);
         return null;
       }
       const prepared = await deps.online.prepareOffSessionInTx(tx, tenantId, attempt.invoiceId, method, attempt.try, origin);
@@ -83,23 +77,19 @@ export function createAutoPayService(app: AppContext, deps: AutoPayDeps) {
       await repo.updateAttempt(tx, tenantId, attempt.id, patch);
       return { ...attempt, ...patch };
     });
-    await dispatch(tenantId, mailIds);
-    return ready;
   }
 
   /** Step two: confirmed with the payer absent; a refusal ends the try as the retry rule says. */
   async function confirm(attempt: repo.AutoPayAttemptRow): Promise<AutoPayOutcome> {
     if (!attempt.providerIntentId) throw new Error(`Auto-pay try ${attempt.id} has no attempt to confirm`);
     const answer = await deps.online.confirmOffSession(attempt.tenantId, attempt.providerIntentId, attempt.try);
-    let mailIds: string[] = [];
     await inTenant(app.db, attempt.tenantId, async (tx) => {
       const locked = await repo.lockAttempt(tx, attempt.tenantId, attempt.id);
       if (locked?.status !== 'confirming') return;
       // A bank debit is only on its way: its verified event settles or returns it (auto-pay-debits.ts).
       if ('charged' in answer) await repo.updateAttempt(tx, attempt.tenantId, attempt.id, { status: answer.processing ? 'processing' : 'charged', nextTryAt: null });
-      else mailIds = await failInTx(tx, locked, 'failed', answer.refused, answer.declineCode !== null && SOFT_DECLINES.has(answer.declineCode));
+      else await failInTx(tx, locked, 'failed', answer.refused, answer.declineCode !== null && SOFT_DECLINES.has(answer.declineCode));
     });
-    await dispatch(attempt.tenantId, mailIds);
     if (!('charged' in answer)) return 'failed';
     return answer.processing ? 'processing' : 'charged';
   }

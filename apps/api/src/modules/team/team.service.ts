@@ -116,7 +116,7 @@ export function createTeamService(app: AppContext) {
      */
     async invite(actor: AuditActor, businessId: string, callerAbilities: readonly string[], input: InviteUserRequest, meta: RequestMeta): Promise<TeamUserResource> {
       const { tenantId } = actor;
-      const result = await inTenant(app.db, tenantId, async (tx) => {
+      const member = await inTenant(app.db, tenantId, async (tx) => {
         const role = await repo.findBusinessRole(tx, tenantId, businessId, input.role);
         if (!role || role.isSystem) throw AppError.validation('role', messages.roleNotFound);
         requireGrantable(callerAbilities, role.abilities);
@@ -126,13 +126,12 @@ export function createTeamService(app: AppContext) {
         if (user?.status === 'disabled') throw AppError.validation('email', messages.userAlreadyExists);
         user ??= await authPort.insertUser(tx, { tenantId, id: newId(), name: input.name?.trim() || input.email.split('@')[0] || input.email, email: input.email, status: 'invited' });
         await businessPort.insertMembership(tx, { tenantId, businessId, userId: user.id, roleId: role.id, status: 'invited', isOwner: false });
-        const mailId = await issueInvitation(tx, tenantId, businessId, user, role.name, meta);
+        await issueInvitation(tx, tenantId, businessId, user, role.name, meta);
         const member = await memberOrNotFound(tx, tenantId, businessId, user.id);
         await recordAudit(tx, actor, { model: 'user', modelId: user.id, action: 'created', after: auditView(member) });
-        return { mailId, member };
+        return member;
       });
-      await app.outbox.dispatch(tenantId, result.mailId);
-      return toTeamUser(result.member);
+      return toTeamUser(member);
     },
 
     /**
@@ -190,14 +189,13 @@ export function createTeamService(app: AppContext) {
 
     async resendInvite(actor: AuditActor, businessId: string, userId: string, meta: RequestMeta): Promise<TeamUserResource> {
       const { tenantId } = actor;
-      const result = await inTenant(app.db, tenantId, async (tx) => {
-        const member = await memberOrNotFound(tx, tenantId, businessId, userId);
-        if (member.status !== 'invited') throw AppError.validation('email', messages.notInvited);
-        const mailId = await issueInvitation(tx, tenantId, businessId, member, member.roleName, meta);
-        return { mailId, member };
+      const member = await inTenant(app.db, tenantId, async (tx) => {
+        const invited = await memberOrNotFound(tx, tenantId, businessId, userId);
+        if (invited.status !== 'invited') throw AppError.validation('email', messages.notInvited);
+        await issueInvitation(tx, tenantId, businessId, invited, invited.roleName, meta);
+        return invited;
       });
-      await app.outbox.dispatch(tenantId, result.mailId);
-      return toTeamUser(result.member);
+      return toTeamUser(member);
     },
 
     /** Only the owner (who holds every ability of the owner role); the target must be an active member. The old owner becomes an admin. */
