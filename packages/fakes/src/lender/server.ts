@@ -199,4 +199,12 @@ function registerControlRoutes(app: ReturnType<typeof Fastify>, control: FakeLen
   app.post('/_control/deliveries/release', guarded((request) => control.releaseDeliveries(flag(request, 'order') === 'reversed' ? 'reversed' : 'in_order')));
   app.post('/_control/deliveries/duplicate', guarded((request) => control.duplicateDeliveries(flag(request, 'on') !== false)));
   app.get('/_control/deliveries', guarded(() => ({ deliveries: control.deliveries() })));
+  app.post(
+    '/_control/webhooks',
+    guarded((request) => {
+      const url = flag(request, 'url');
+      if (typeof url !== 'string' || !/^https?:\/\//.test(url)) throw new LenderApiError(422, 'invalid_request', 'url must be an http(s) URL.');
+      control.registerWebhook(url);
+    }),
+  );
 }
