@@ -45,16 +45,18 @@ const DEFAULT_TERMS: LenderTerms = {
 
 type SavedAnswer = { endpoint: string; digest: string; status: number; body: unknown };
 
+function fieldOf(source: unknown, name: string): unknown {
+  return typeof source === 'object' && source !== null ? Object.entries(source).find(([key]) => key === name)?.[1] : undefined;
+}
+
 function paramOf(request: FastifyRequest, name: string): string {
-  const params: unknown = request.params;
-  const value = typeof params === 'object' && params !== null && name in params ? Object.entries(params).find(([key]) => key === name)?.[1] : undefined;
+  const value = fieldOf(request.params, name);
   if (typeof value !== 'string') throw new LenderApiError(404, 'not_found', 'Not found.');
   return value;
 }
 
 function queryOf(request: FastifyRequest, name: string): string | null {
-  const query: unknown = request.query;
-  const value = typeof query === 'object' && query !== null ? Object.entries(query).find(([key]) => key === name)?.[1] : undefined;
+  const value = fieldOf(request.query, name);
   return typeof value === 'string' && value !== '' ? value : null;
 }
 
@@ -185,10 +187,7 @@ function registerControlRoutes(app: ReturnType<typeof Fastify>, control: FakeLen
     if (request.headers.authorization !== `Api-Key ${apiKey}`) throw new LenderApiError(401, 'authentication_failed', 'The control routes need the API key.');
     return reply.send(handler(request) ?? { ok: true });
   };
-  const flag = (request: FastifyRequest, name: string) => {
-    const body: unknown = request.body;
-    return typeof body === 'object' && body !== null ? Object.entries(body).find(([key]) => key === name)?.[1] : undefined;
-  };
+  const flag = (request: FastifyRequest, name: string) => fieldOf(request.body, name);
   app.post('/_control/loans/:loan/fund', guarded((request) => control.fund(paramOf(request, 'loan'))));
   app.post('/_control/loans/:loan/late', guarded((request) => control.markLate(paramOf(request, 'loan'))));
   app.post('/_control/loans/:loan/defaulted', guarded((request) => control.markDefaulted(paramOf(request, 'loan'))));
