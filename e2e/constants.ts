@@ -23,3 +23,13 @@ export const FAKE_STRIPE_KEYS = {
 
 /** The fake Plaid's API keys (the tenant's bank-link client id and secret in the payouts journey). */
 export const FAKE_PLAID_CREDENTIALS = { clientId: 'e2e_fake_plaid_client', secret: 'e2e_fake_plaid_secret_0001' } as const;
+
+/**
+ * The fake lender's key and products: a journey that finances through the HTTP lender sets a tenant's
+ * financing provider to E2E_FAKE_LENDER_URL with these, and registers the tenant's lender webhook
+ * (`POST /_control/webhooks {url}` with the key) once it knows the tenant's id.
+ */
+export const FAKE_LENDER = {
+  apiKey: 'lk_test_e2e_fake_lender_0001',
+  productIds: { factoring: '0190a3c4-0000-7000-8000-00000000e2e1', bnpl: '0190a3c4-0000-7000-8000-00000000e2e2' },
+} as const;

@@ -4,8 +4,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
-import { BankTokenRegistry, startFakePlaid, startFakeStripe } from '@app/fakes';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_PORT, FAKE_PLAID_CREDENTIALS, FAKE_STRIPE_KEYS, MAILBOX_DIR, OUTPUT_DIR, REPO_ROOT, SERVER_LOG } from './constants';
+import { BankTokenRegistry, startFakeLender, startFakePlaid, startFakeStripe } from '@app/fakes';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_PORT, FAKE_LENDER, FAKE_PLAID_CREDENTIALS, FAKE_STRIPE_KEYS, MAILBOX_DIR, OUTPUT_DIR, REPO_ROOT, SERVER_LOG } from './constants';
 
 const SERVER_ENTRY = path.join(REPO_ROOT, 'apps/api/dist/main.js');
 const WEB_INDEX = path.join(REPO_ROOT, 'apps/web/dist/index.html');
@@ -166,6 +166,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // Bank debits settle only when a journey says so (`/_control/bank_payments/settle`), so their processing state can be looked at.
   const stripe = await startFakeStripe({ ...FAKE_STRIPE_KEYS, registry, webhookUrl, webhookEvents, platformWebhookUrl: webhookUrl, platformWebhookSecret: FAKE_STRIPE_KEYS.webhookSecret, bankSettlementDelayMs: null });
   const plaid = await startFakePlaid({ registry, credentials: FAKE_PLAID_CREDENTIALS });
+  // No tenant lends through it unless a journey points one at it: the platform lender is the default.
+  const lender = await startFakeLender({ apiKey: FAKE_LENDER.apiKey, productIds: FAKE_LENDER.productIds });
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-e2e-'));
   const env: NodeJS.ProcessEnv = {
@@ -206,6 +208,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     await new Promise<void>((resolve) => smtp.server.close(() => resolve()));
     await stripe.close();
     await plaid.close();
+    await lender.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 
@@ -219,6 +222,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   // The journeys serve the fake Stripe.js and Plaid Link scripts, which call these, on the real scripts' URLs.
   process.env.E2E_FAKE_STRIPE_URL = stripe.url;
   process.env.E2E_FAKE_PLAID_URL = plaid.url;
+  process.env.E2E_FAKE_LENDER_URL = lender.url;
   console.log(`[e2e] app ready on http://localhost:${E2E_PORT} (data ${dataDir}, SMTP 127.0.0.1:${smtp.port}, log ${path.relative(REPO_ROOT, SERVER_LOG)})`);
   return teardown;
 }

@@ -62,7 +62,7 @@ async function main(): Promise<void> {
   try {
     const release = loadedEnv.DATABASE_URL ? () => undefined : lockDataDir(loadedEnv.dataDir);
     lifecycle.onShutdown('releasing the data directory', release);
-    // DEMO with no provider of its own: the fake Stripe and Plaid run in this process (test mode),
+    // DEMO with no provider of its own: the fake Stripe, Plaid and lender run in this process (test mode),
     // keeping their state in the data directory this process now holds.
     const demoProviders = loadedEnv.DEMO && !loadedEnv.PAYMENT_PROVIDER_API_BASE ? await startDemoProviders(loadedEnv.PORT, loadedEnv.dataDir) : null;
     if (demoProviders) lifecycle.onShutdown('stopping the demo providers', () => demoProviders.close());
@@ -80,7 +80,12 @@ async function main(): Promise<void> {
     let demoPayLinkUrl: string | null = null;
     if (demoProviders) {
       const landlord = await findLandlord(app.db);
-      if (landlord) await connectDemoProviders(app, landlord.id, DEMO_PROVIDER_KEYS, DEMO_PLATFORM_FEE);
+      if (landlord) {
+        await connectDemoProviders(app, landlord.id, DEMO_PROVIDER_KEYS, DEMO_PLATFORM_FEE);
+        // The demo lends through the platform lender; the fake lender runs for an operator who points the landlord at it.
+        demoProviders.deliverLenderEventsTo(landlord.id);
+        logger.info({ url: demoProviders.financingProviderApiBase }, 'demo lender (fake) listening');
+      }
       // The demo business takes card payments from the first start: its payout account is onboarded and verified in the fake.
       // A demo that cannot (the fake's state deleted but not the database's) still starts, without the pay link.
       if (seeded.demoOwner) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countedListPageResponse, listQuerySchema } from './common';
+import { countedListPageResponse, listQuerySchema, uuidSchema } from './common';
 import { text } from './fields';
 
 /** Events the tenant's providers sent us (the admin area's "events"), as the inbox stores them. */
@@ -9,6 +9,10 @@ export type ProviderEventStatus = (typeof providerEventStatuses)[number];
 
 /** The path providers deliver events to, on the tenant's own domain. */
 export const paymentProviderWebhookPath = '/api/v1/webhooks/payment-provider';
+
+/** The tenant's lender delivers loan events here, on the tenant's own domain, with the tenant's id in the path. */
+export const financingProviderWebhookPath = (tenantId: string) => `/api/v1/webhooks/financing-provider/${tenantId}`;
+export const financingWebhookParamsSchema = z.object({ tenantId: uuidSchema });
 
 export const providerEventsQuerySchema = listQuerySchema.extend({
   /** The provider's event name, exactly (`account.updated`). */
@@ -23,7 +27,7 @@ export const providerEventResourceSchema = z.object({
   event_name: z.string(),
   /** The provider's own id (`evt_…`). */
   provider_event_id: z.string(),
-  /** The provider that sent it (`stripe`). */
+  /** The provider that sent it (`stripe`, or `financing` for the tenant's lender). */
   source: z.string(),
   status: z.enum(providerEventStatuses),
   /** How and where it arrived: always a POST to the webhook path. */

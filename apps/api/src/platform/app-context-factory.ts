@@ -13,6 +13,8 @@ import { type HostResolver, MailHostGuard, parseMailHostAllowlist } from './mail
 import { AppMetrics } from './metrics';
 import { Outbox } from './outbox';
 import type { BankLinkProviderFactory } from './providers/bank-link-provider';
+import type { FinancingProviderFactory } from './providers/financing-provider';
+import { createHttpFinancingProviderFactory } from './providers/http-financing-provider';
 import type { PaymentProviderFactory } from './providers/payment-provider';
 import { plaidBankLinkProviderFactory } from './providers/plaid-bank-link-provider';
 import { createStripePaymentProviderFactory, stripeApiBaseOf } from './providers/stripe-payment-provider';
@@ -47,6 +49,8 @@ export type ContextOptions = {
   paymentProviders?: PaymentProviderFactory;
   /** The bank-link clients: the Plaid adapter at BANK_LINK_API_BASE (or Plaid's hosts) when omitted. */
   bankLinkProviders?: BankLinkProviderFactory;
+  /** The lender clients: the HTTP lender adapter at each tenant's financing provider url when omitted. */
+  financingProviders?: FinancingProviderFactory;
 };
 
 export function createAppContext(options: ContextOptions): AppContext {
@@ -71,6 +75,7 @@ export function createAppContext(options: ContextOptions): AppContext {
     metrics: new AppMetrics({ database: options.database, jobs: options.jobs, outbox, clock, build: options.build ?? readBuildInfo() }),
     paymentProviders: options.paymentProviders ?? createStripePaymentProviderFactory(stripeApiBaseOf(options.env.PAYMENT_PROVIDER_API_BASE)),
     bankLinkProviders: options.bankLinkProviders ?? plaidBankLinkProviderFactory({ apiBaseUrl: options.env.BANK_LINK_API_BASE }),
+    financingProviders: options.financingProviders ?? createHttpFinancingProviderFactory(),
     rateLimits: options.rateLimits ?? { auth: { max: 10, windowMs: 60_000 } },
   };
 }

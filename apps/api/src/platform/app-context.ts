@@ -8,6 +8,7 @@ import type { MailHostGuard } from './mail-host-guard';
 import type { AppMetrics } from './metrics';
 import type { Outbox } from './outbox';
 import type { BankLinkProviderFactory } from './providers/bank-link-provider';
+import type { FinancingProviderFactory } from './providers/financing-provider';
 import type { PaymentProviderFactory } from './providers/payment-provider';
 import type { FileStorage } from './storage';
 import type { TenantResolver } from './tenancy';
@@ -34,6 +35,8 @@ export type AppContext = {
   paymentProviders: PaymentProviderFactory;
   /** Builds a bank-link client for a tenant's credentials (the Plaid adapter; tests point it at the fake). */
   bankLinkProviders: BankLinkProviderFactory;
+  /** Builds an HTTP lender client for a tenant's financing provider settings (tests and the demo point them at the fake lender). */
+  financingProviders: FinancingProviderFactory;
   rateLimits: { auth: RateLimitRule };
 };
 

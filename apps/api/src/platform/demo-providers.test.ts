@@ -3,8 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Harness, createHarness } from '../../test/harness';
-import { connectDemoProviders, paymentProviderSettings } from '../modules/tenants/tenants.service';
+import { connectDemoProviders, financingProviderCredentials, paymentProviderSettings } from '../modules/tenants/tenants.service';
 import { DEMO_PROVIDER_KEYS, type DemoProviders, startDemoProviders } from './demo-providers';
+import { createHttpFinancingProvider } from './providers/http-financing-provider';
 import { createPlaidBankLinkProvider } from './providers/plaid-bank-link-provider';
 import { createStripePaymentProvider, stripeApiBaseOf } from './providers/stripe-payment-provider';
 
@@ -55,6 +56,12 @@ describe('the demo providers', () => {
     await expect(provider.verifyCredentials()).resolves.toMatchObject({ accountId: expect.stringMatching(/^acct_/) });
     const bankLink = createPlaidBankLinkProvider({ ...DEMO_PROVIDER_KEYS.plaid, environment: 'sandbox' }, { apiBaseUrl: demo.bankLinkApiBase });
     await expect(bankLink.createLinkToken({ clientUserId: 'user-1', clientName: 'Demo Trading Co', language: 'en' })).resolves.toMatchObject({ linkToken: expect.stringMatching(/^link-/) });
+  });
+
+  it('run the fake lender with the demo key, while no tenant is pointed at it (the demo lends as the platform)', async () => {
+    const lender = createHttpFinancingProvider({ baseUrl: demo.financingProviderApiBase, apiKey: DEMO_PROVIDER_KEYS.lender.apiKey, productIds: { ...DEMO_PROVIDER_KEYS.lender.productIds, drawdown: null } });
+    await expect(lender.approval({ reference: 'demo-company', name: 'Demo Trading Co', country: 'US', email: null }, 'demo-approval')).resolves.toMatchObject({ status: 'approved' });
+    expect(await financingProviderCredentials(h.app, h.landlordId)).toBeNull();
   });
 
   it('leave a tenant that has a provider of its own alone, and store the secrets sealed', async () => {

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { type FakeStripe, TEST_ROUTING_NUMBER, startFakePlaid, startFakeStripe } from '@app/fakes';
+import { type FakeLender, type FakePlaid, type FakeStripe, TEST_ROUTING_NUMBER, startFakeLender, startFakePlaid, startFakeStripe } from '@app/fakes';
 
 /**
  * The keys the demo's providers accept. They are not secrets: only the fakes below, running inside
@@ -12,6 +12,11 @@ export const DEMO_PROVIDER_KEYS = {
     webhookSecret: 'whsec_demo_ledgerline_in_process',
   },
   plaid: { clientId: 'demo-ledgerline-client', secret: 'demo-ledgerline-secret' },
+  lender: {
+    apiKey: 'lk_test_demo_ledgerline_in_process',
+    /** The FundNow (factoring) and PayLater (BNPL) products, in the order the tenant form keeps them. */
+    productIds: { factoring: '0190a3c4-0000-7000-8000-00000000de01', bnpl: '0190a3c4-0000-7000-8000-00000000de02' },
+  },
 } as const;
 
 /** The demo platform's fee on every online payment (the tenant setting, 0 outside the demo): a card payment shows what the platform keeps. */
@@ -35,6 +40,14 @@ export type DemoProviders = {
   /** Where the app's provider adapters send their calls (PAYMENT_PROVIDER_API_BASE, BANK_LINK_API_BASE). */
   paymentProviderApiBase: string;
   bankLinkApiBase: string;
+  /**
+   * The fake lender's address. The demo lends through the platform lender (no tenant has a
+   * financing provider url), so nothing calls it unless an operator sets a tenant's financing
+   * provider to this url, `DEMO_PROVIDER_KEYS.lender.apiKey` and its product ids.
+   */
+  financingProviderApiBase: string;
+  /** Sends the fake lender's events, signed, to that tenant's lender webhook on this app. */
+  deliverLenderEventsTo(tenantId: string): void;
   onboarding: DemoOnboarding;
   close(): Promise<void>;
 };
@@ -69,12 +82,13 @@ function demoOnboarding(stripe: FakeStripe): DemoOnboarding {
 }
 
 /**
- * DEMO=1 with no provider configured: the fake Stripe and the fake Plaid run in this process, in
- * test mode, so a newcomer can go through the payout wizard and pay a demo invoice by card with no
+ * DEMO=1 with no provider configured: the fake Stripe, the fake Plaid and the fake lender run in
+ * this process, in test mode, so a newcomer can go through the payout wizard and pay a demo invoice by card with no
  * outside account and no network. Their events (Connect and platform: accounts, payments) are
  * delivered, signed, to this app's own webhook on the landlord's host.
- * They keep their state in `<dataDir>/demo-providers/` (stripe.json, plaid.json), so the accounts
- * and bank links the database refers to are still there after a restart.
+ * Stripe and Plaid keep their state in `<dataDir>/demo-providers/` (stripe.json, plaid.json), so
+ * the accounts and bank links the database refers to are still there after a restart; the lender
+ * keeps none, as the demo's loans are the platform lender's.
  */
 export async function startDemoProviders(appPort: number, dataDir: string): Promise<DemoProviders> {
   const stateDirectory = path.join(dataDir, 'demo-providers');
@@ -83,6 +97,7 @@ export async function startDemoProviders(appPort: number, dataDir: string): Prom
   // The fake Plaid makes the registry of the bank tokens it issues and keeps it in its file; the fake Stripe takes them from it.
   const plaid = await startFakePlaid({ credentials: DEMO_PROVIDER_KEYS.plaid, stateFile: path.join(stateDirectory, 'plaid.json') });
   let stripe: FakeStripe;
+  let lender: FakeLender;
   try {
     stripe = await startFakeStripe({
       secretKey,
@@ -98,14 +113,27 @@ export async function startDemoProviders(appPort: number, dataDir: string): Prom
     await plaid.close();
     throw error;
   }
+  try {
+    lender = await startFakeLender({ apiKey: DEMO_PROVIDER_KEYS.lender.apiKey, productIds: DEMO_PROVIDER_KEYS.lender.productIds });
+  } catch (error) {
+    await closeInOrder(stripe, plaid);
+    throw error;
+  }
   return {
     paymentProviderApiBase: stripe.url,
     bankLinkApiBase: plaid.url,
+    financingProviderApiBase: lender.url,
+    deliverLenderEventsTo: (tenantId) => lender.control.registerWebhook(`http://127.0.0.1:${appPort}/api/v1/webhooks/financing-provider/${tenantId}`),
     onboarding: demoOnboarding(stripe),
     async close() {
-      // The fake Stripe first: a bank token it takes while closing is saved by the fake Plaid.
-      await stripe.close();
-      await plaid.close();
+      await lender.close();
+      await closeInOrder(stripe, plaid);
     },
   };
+}
+
+/** The fake Stripe first: a bank token it takes while closing is saved by the fake Plaid. */
+async function closeInOrder(stripe: FakeStripe, plaid: FakePlaid): Promise<void> {
+  await stripe.close();
+  await plaid.close();
 }

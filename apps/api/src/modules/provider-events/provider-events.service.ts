@@ -1,17 +1,15 @@
-import { type ProviderEventDetail, type ProviderEventResource, listMeta, paymentProviderWebhookPath, type providerEventsQuerySchema } from '@app/contracts';
+import { type ProviderEventDetail, type ProviderEventResource, financingProviderWebhookPath, listMeta, paymentProviderWebhookPath, type providerEventsQuerySchema } from '@app/contracts';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { PaymentProviderError } from '../../platform/providers/payment-provider';
-import { paymentProviderSettings } from '../tenants/tenants.service';
 import * as repo from './provider-events.repository';
+import { FINANCING_PROVIDER, type WebhookDelivery, type WebhookSource, financingWebhookSource, paymentWebhookSource } from './webhook-sources';
 
 /** The job that processes one stored event. */
 export const PROCESS_PROVIDER_EVENT_JOB = 'provider-event-process';
-export const PAYMENT_PROVIDER = 'stripe';
 /**
  * Events arrive in bursts (an onboarding sends several): each fetch takes up to 50, four run at a
  * time (each its own transaction with its row locked), leaving the pool room for requests.
@@ -25,13 +23,6 @@ const PROCESSING = { batchSize: 50, concurrency: 4 };
  */
 const BACKSTOP_AFTER_SECONDS = 30;
 
-/** Why a delivery was refused: the provider retries it, nothing was stored. */
-export const webhookMessages = {
-  missingSignature: 'The Stripe-Signature header is missing.',
-  invalidSignature: 'The signature or its timestamp is not valid.',
-  notConfigured: 'No payment-provider webhook is configured for this tenant.',
-} as const;
-
 /** A stored, verified event as a handler sees it. */
 export type InboxEvent = {
   /** Our id of the stored event. */
@@ -44,7 +35,7 @@ export type InboxEvent = {
   /** Unix seconds, the provider's. */
   created: number;
   livemode: boolean;
-  /** The event's object (`data.object`), as the provider sent it. */
+  /** The event's object (`data.object`), as the provider sent it: for the lender's `loan.*` events, the loan (read it with `lenderLoanSchema`). */
   object: Record<string, unknown>;
 };
 
@@ -62,7 +53,7 @@ function objectOf(payload: unknown): Record<string, unknown> {
   return isRecord(data) && isRecord(data.object) ? data.object : {};
 }
 
-function toResource(row: Pick<repo.ProviderEventRow, 'id' | 'provider' | 'providerEventId' | 'type' | 'account' | 'createdAt' | 'livemode' | 'receivedAt' | 'processedAt' | 'status'>): ProviderEventResource {
+function toResource(tenantId: string, row: Pick<repo.ProviderEventRow, 'id' | 'provider' | 'providerEventId' | 'type' | 'account' | 'createdAt' | 'livemode' | 'receivedAt' | 'processedAt' | 'status'>): ProviderEventResource {
   return {
     id: row.id,
     event_name: row.type,
@@ -70,7 +61,7 @@ function toResource(row: Pick<repo.ProviderEventRow, 'id' | 'provider' | 'provid
     source: row.provider,
     status: row.status,
     method: 'POST',
-    url: paymentProviderWebhookPath,
+    url: row.provider === FINANCING_PROVIDER ? financingProviderWebhookPath(tenantId) : paymentProviderWebhookPath,
     account: row.account,
     livemode: row.livemode,
     created_at: row.createdAt.toISOString(),
@@ -97,8 +88,9 @@ export function createProviderEventHandlers(): ProviderEventHandlers {
 }
 
 /**
- * The inbox of provider events: a delivery is verified (signature and timestamp, over the raw
- * body, with the tenant's webhook secret) before anything in it is read, stored once per provider
+ * The inbox of provider events (the payment provider's and the lender's, one code path): a delivery
+ * is verified (signature and timestamp, over the raw body, with the tenant's secret for that
+ * provider) before anything in it is read, stored once per provider
  * event id, and processed by a job through the handlers other modules register.
  */
 export function createProviderEventService(app: AppContext, handlers: ProviderEventHandlers) {
@@ -118,25 +110,19 @@ export function createProviderEventService(app: AppContext, handlers: ProviderEv
     },
 
     /**
-     * A delivery to the tenant's webhook: refused (400, nothing stored) unless its signature over
-     * the raw body and its timestamp check out; stored once; processed at once, with a job queued
-     * behind it in case that fails. A duplicate answers as the first did and stores nothing; one not
-     * processed yet is tried again.
+     * A delivery to one of the tenant's webhooks (the payment provider's, the lender's): refused
+     * (400, nothing stored) unless its signature over the raw body and its timestamp check out with
+     * the tenant's own secret; stored once per provider event id; processed at once, with a job
+     * queued behind it in case that fails. A duplicate answers as the first did and stores nothing;
+     * one not processed yet is tried again.
      */
-    async receive(tenantId: string, rawBody: Buffer, signatureHeader: string | undefined): Promise<void> {
-      if (!signatureHeader) throw AppError.badRequest(webhookMessages.missingSignature);
-      const settings = await paymentProviderSettings(app, tenantId);
-      if (!settings?.webhookSecret) throw AppError.badRequest(webhookMessages.notConfigured);
-      const verified = await app.paymentProviders(settings.credentials)
-        .verifyEvent(rawBody, signatureHeader, settings.webhookSecret)
-        .catch((error: unknown) => {
-          throw error instanceof PaymentProviderError ? AppError.badRequest(webhookMessages.invalidSignature) : error;
-        });
+    async receive(tenantId: string, source: WebhookSource, delivery: WebhookDelivery): Promise<void> {
+      const verified = await source.verify(app, tenantId, delivery);
       const stored = await inTenant(app.db, tenantId, async (tx) => {
         const id = await repo.insertOnce(tx, {
           tenantId,
           id: newId(),
-          provider: PAYMENT_PROVIDER,
+          provider: source.provider,
           providerEventId: verified.id,
           type: verified.type,
           account: verified.account,
@@ -146,7 +132,7 @@ export function createProviderEventService(app: AppContext, handlers: ProviderEv
           receivedAt: app.clock.now(),
         });
         if (id) return { id, processed: false };
-        const existing = await repo.findByProviderEventId(tx, tenantId, PAYMENT_PROVIDER, verified.id);
+        const existing = await repo.findByProviderEventId(tx, tenantId, source.provider, verified.id);
         return existing ? { id: existing.id, processed: existing.status === 'processed' } : null;
       });
       if (!stored || stored.processed) return;
@@ -154,6 +140,20 @@ export function createProviderEventService(app: AppContext, handlers: ProviderEv
       // The event is stored: a failure is on its row (attempts, last error) and the job retries it,
       // so the provider is told it arrived either way.
       await this.process(tenantId, stored.id).catch(() => undefined);
+    },
+
+    receivePayment(tenantId: string, delivery: WebhookDelivery): Promise<void> {
+      return this.receive(tenantId, paymentWebhookSource, delivery);
+    },
+
+    /**
+     * The lender's delivery to `/webhooks/financing-provider/{tenantId}`: the host picks the tenant
+     * as for every request, and the path must name that same tenant (else 404, nothing read), so a
+     * URL registered at a lender for one tenant never reaches another.
+     */
+    async receiveFinancing(tenantId: string, addressedTenantId: string, delivery: WebhookDelivery): Promise<void> {
+      if (addressedTenantId !== tenantId) throw AppError.notFound();
+      await this.receive(tenantId, financingWebhookSource, delivery);
     },
 
     /**
@@ -195,14 +195,14 @@ export function createProviderEventService(app: AppContext, handlers: ProviderEv
       return inTenant(app.db, tenantId, async (tx) => {
         const rows = await repo.listEvents(tx, tenantId, filter, Math.max(query.page - 1, 0) * query.limit, query.limit);
         const total = await repo.countEvents(tx, tenantId, filter);
-        return { data: rows.map(toResource), meta: { ...listMeta(query.page, query.limit, total), event_total_count: total } };
+        return { data: rows.map((row) => toResource(tenantId, row)), meta: { ...listMeta(query.page, query.limit, total), event_total_count: total } };
       });
     },
 
     async get(tenantId: string, id: string): Promise<ProviderEventDetail> {
       const row = await inTenant(app.db, tenantId, (tx) => repo.findEvent(tx, tenantId, id));
       if (!row) throw AppError.notFound();
-      return { ...toResource(row), attempts: row.attempts, last_error: row.lastError, payload: row.payload };
+      return { ...toResource(tenantId, row), attempts: row.attempts, last_error: row.lastError, payload: row.payload };
     },
   };
 }

@@ -89,6 +89,15 @@ export async function findPaymentProviderColumns(db: AppDb, tenantId: string) {
   return rows[0];
 }
 
+export async function findFinancingProviderColumns(db: AppDb, tenantId: string) {
+  const rows = await db
+    .select({ url: tenants.financingProviderUrl, secret: tenants.financingProviderSecret, productIds: tenants.financingProductIds })
+    .from(tenants)
+    .where(eq(tenants.id, tenantId))
+    .limit(1);
+  return rows[0];
+}
+
 export async function findBankLinkColumns(db: AppDb, tenantId: string) {
   const rows = await db
     .select({ clientId: tenants.bankLinkClientId, secret: tenants.bankLinkSecret, environment: tenants.bankLinkEnvironment })

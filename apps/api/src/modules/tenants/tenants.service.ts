@@ -6,6 +6,7 @@ import type { AppContext } from '../../platform/app-context';
 import { newId } from '../../platform/crypto';
 import { hashPassword } from '../../platform/passwords';
 import type { BankLinkCredentials } from '../../platform/providers/bank-link-provider';
+import type { FinancingProviderCredentials } from '../../platform/providers/financing-provider';
 import type { PaymentProviderCredentials } from '../../platform/providers/payment-provider';
 import * as authPort from '../auth/auth.port';
 import * as repo from './tenants.repository';
@@ -74,6 +75,18 @@ export async function paymentProviderSettings(app: AppContext, tenantId: string,
     publishableKey: row.key,
     webhookSecret: row.webhookSecret ? app.secretBox.open(row.webhookSecret) : null,
   };
+}
+
+/**
+ * The tenant's HTTP lender (url, API key opened, product UUIDs in the spec's order: factoring, BNPL,
+ * drawdown), or null when the url, the key or the first two products are missing: the tenant then
+ * lends through the platform lender, and refuses lender webhooks.
+ */
+export async function financingProviderCredentials(app: AppContext, tenantId: string, db: AppDb = app.db): Promise<FinancingProviderCredentials | null> {
+  const row = await repo.findFinancingProviderColumns(db, tenantId);
+  const [factoring, bnpl, drawdown] = row?.productIds ?? [];
+  if (!row?.url || !row.secret || !factoring || !bnpl) return null;
+  return { baseUrl: row.url, apiKey: app.secretBox.open(row.secret), productIds: { factoring, bnpl, drawdown: drawdown || null } };
 }
 
 /** The tenant's bank-link provider keys with the secret opened, or null when it has none (payers then type their bank's numbers). */

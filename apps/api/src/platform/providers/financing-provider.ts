@@ -95,7 +95,17 @@ export const lenderEventTypes = ['loan.funded', 'loan.repayment', 'loan.repaid',
 export type LenderEventType = (typeof lenderEventTypes)[number];
 
 /** A verified lender event: its id is what makes a replay post nothing (ledger external ids). */
-export type VerifiedLenderEvent = { id: string; type: LenderEventType; created: number; loan: LenderLoan; payload: unknown };
+export type VerifiedLenderEvent = {
+  id: string;
+  type: LenderEventType;
+  /** Unix seconds, the lender's. */
+  created: number;
+  /** False for the lender's sandbox (and the fake lender). */
+  livemode: boolean;
+  loan: LenderLoan;
+  /** The parsed event as sent, for the inbox to keep. */
+  payload: unknown;
+};
 
 export interface FinancingProvider {
   /** Underwrites the borrower (creates it at the lender the first time, by reference). */

@@ -12,7 +12,7 @@ import { EventStatusBadge } from './event-status-badge';
 
 const FILTER_KEYS = ['type', 'status'] as const;
 
-/** Admin area → events: what the payment provider sent, newest first, filtered by name and status in the URL. */
+/** Admin area → events: what the payment provider and the lender sent (the source column says which), newest first, filtered by name and status in the URL. */
 export function EventsPage() {
   const { t } = useTranslation();
   const list = useListQueryState(FILTER_KEYS);
