@@ -220,3 +220,7 @@ export const approvedInvoiceAmountSchema = z.object({
   amounts: z.array(z.object({ currency_code: z.string(), amount: z.number().int(), invoice_count: z.number().int() })),
 });
 export type ApprovedInvoiceAmount = z.infer<typeof approvedInvoiceAmountSchema>;
+
+/** POST /business/factoring/{id}/loan-fund answers the loan (201; the same loan again for a replay or a concurrent call on the same offer). */
+export const factoringFundResponseSchema = z.object({ data: loanResourceSchema });
+export type FactoringFundResponse = z.infer<typeof factoringFundResponseSchema>;
