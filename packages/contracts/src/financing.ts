@@ -42,6 +42,7 @@ export const financingMessages = {
   payoutAccountRequired: 'Set up payouts before taking an advance: the advance is paid to your payout account.',
   paymentMethodRequired: 'Choose a saved payment method to repay with.',
   notAvailable: 'Financing is not available for this business.',
+  financedLocked: 'This invoice is financed: it cannot be voided, deleted or edited while its loan is open.',
 } as const;
 
 /** The invoice an offer is for, as the wizard shows it. */

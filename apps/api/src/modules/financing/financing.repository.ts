@@ -110,3 +110,14 @@ export async function findOfferInTenant(tx: Tx, tenantId: string, id: string): P
   const rows = await tx.select().from(financingOffers).where(and(eq(financingOffers.tenantId, tenantId), eq(financingOffers.id, id))).limit(1);
   return rows[0];
 }
+
+/** Whether the invoice has a loan still open (waiting to fund, funded or late): such an invoice is neither voided, deleted nor edited. */
+export async function hasOpenLoan(tx: Tx, tenantId: string, invoiceIds: readonly string[]): Promise<boolean> {
+  if (invoiceIds.length === 0) return false;
+  const rows = await tx
+    .select({ id: loans.id })
+    .from(loans)
+    .where(and(eq(loans.tenantId, tenantId), inArray(loans.invoiceId, [...invoiceIds]), inArray(loans.status, [...OPEN_LOAN_STATUSES])))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -2,10 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CounterpartyResource, type FactoringLoanOfferResponse, type LoanResource, financingMessages } from '@app/contracts';
 import { type FakeStripe } from '@app/fakes';
-import { ledgerAccounts, ledgerTransactions, loans } from '../../db/schema';
+import { invoices, ledgerAccounts, ledgerTransactions, loans } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, errorsOf } from '../../../test/harness';
-import { onboardedCustomer } from '../../../test/documents';
+import { invoiceBody, onboardedCustomer } from '../../../test/documents';
 import { chargeableBusiness, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { createPayment, openInvoice, paymentBody } from '../payments/test-payments';
@@ -176,6 +176,20 @@ describe('funding and the waterfall', () => {
     expect((await vendor.delete(`/api/v1/payments/${payment.id}`)).status).toBe(200);
     expect(await balances(loan.id)).toEqual({ principal_receivable: info.principal_amount, fee_receivable: info.fee_amount, business_reserve: 0 });
     expect(await loanStatus(loan.id)).toBe('funded');
+  });
+
+  it('keeps a financed invoice from being voided, deleted or edited while its loan is open', async () => {
+    const invoiceId = await approvedInvoice(50_000);
+    const { loan_info: info } = await offerFor(invoiceId);
+    loanOf(await fund(vendor, invoiceId, { offerId: info.id }));
+    for (const refused of [await vendor.post(`/api/v1/invoices/${invoiceId}/void`), await vendor.delete(`/api/v1/invoices/${invoiceId}`)]) {
+      expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+      expect(refused.body.message).toBe(financingMessages.financedLocked);
+    }
+    const edited = await vendor.put(`/api/v1/invoices/${invoiceId}`, invoiceBody(customer.id, { items: [{ name: 'Work', quantity: '1', price: 10_000 }] }));
+    expect(edited.status, JSON.stringify(edited.body)).toBe(409);
+    const [row] = await h.app.db.select({ status: invoices.status, total: invoices.total }).from(invoices).where(eq(invoices.id, invoiceId));
+    expect(row).toEqual({ status: 'approved', total: 50_000 });
   });
 
   it('answers a replayed Idempotency-Key with the same loan and sends one transfer', async () => {

@@ -24,7 +24,7 @@ import { invoicesClaimedByCustomers } from '../payments/payments.service';
 import { createInvoiceFigures } from './invoice-figures';
 import { listInvoicePage } from './invoice-list';
 import { editLocked, toInvoiceResource } from './invoice-resource';
-import { allowedInvoiceStatus, checkDueDate, createInvoiceTransitions } from './invoice-transitions';
+import { allowedInvoiceStatus, checkDueDate, createInvoiceTransitions, refuseIfFinanced } from './invoice-transitions';
 import * as repo from './invoices.repository';
 import { milestonesOf } from './invoice-payments';
 
@@ -137,6 +137,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
         const { settings } = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
         if (editLocked(before, settings.retrospective_edits)) throw AppError.validation('status', messages.retrospectiveEditLocked);
         const status = allowedInvoiceStatus(before, 'edit');
+        await refuseIfFinanced(tx, scope.tenantId, [id]);
         // A payment the customer recorded (a claim) names this invoice too: the customer stays.
         const paidOrClaimed = before.amountPaid > 0 || (await invoicesClaimedByCustomers(tx, scope, [id])).size > 0;
         if (payload.customer_id !== before.customerId && paidOrClaimed) throw AppError.validation('customer_id', messages.customerLockedByPayment);
@@ -178,6 +179,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
           allowedInvoiceStatus(row, 'delete');
         }
         if ((await invoicesClaimedByCustomers(tx, scope, ids)).size > 0) throw AppError.validation('ids', messages.invoiceHasPaymentClaims);
+        await refuseIfFinanced(tx, scope.tenantId, ids);
       }),
 
     async clone(actor: AuditActor, scope: BusinessScope, id: string): Promise<InvoiceResource> {
