@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { InvoiceLoanStatus } from '@app/contracts';
 import type { Tx } from '../../db/client';
 import { financingOffers, loans } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
@@ -89,8 +90,8 @@ export async function openLoans(tx: Tx, tenantId: string, by: { businessId: stri
 }
 
 /** The invoice-level loan status: the live loan's status, else `offered` when an offer is open and unexpired; invoices with neither are left out. */
-export async function invoiceLoanStatuses(tx: Tx, tenantId: string, invoiceIds: readonly string[], now: Date): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
+export async function invoiceLoanStatuses(tx: Tx, tenantId: string, invoiceIds: readonly string[], now: Date): Promise<Map<string, InvoiceLoanStatus>> {
+  const found = new Map<string, InvoiceLoanStatus>();
   if (invoiceIds.length === 0) return found;
   const ids = [...invoiceIds];
   const offered = await tx

@@ -83,6 +83,7 @@ describe('the factoring offer', () => {
     expect(info.fee_amount).toBe(Math.ceil((80_000 * 300 * info.fee_periods) / 10_000));
     expect(info.reserve_amount).toBe(100_000 - info.principal_amount - info.fee_amount);
     expect((await offerFor(invoiceId)).loan_info.id).toBe(info.id);
+    expect((await vendor.get(`/api/v1/invoices/${invoiceId}`)).body.data).toMatchObject({ loan_status: 'offered' });
   });
 
   it('refuses an invoice its customer has not approved, a void one and a paid one', async () => {
@@ -143,6 +144,7 @@ describe('funding and the waterfall', () => {
 
     const loan = loanOf(await fund(vendor, invoiceId, { offerId: info.id, givenLoanAmount: 50_000 }));
     const fee = Math.ceil((50_000 * info.fee_bps_per_30_days * info.fee_periods) / 10_000);
+    expect((await vendor.get(`/api/v1/invoices/${invoiceId}`)).body.data).toMatchObject({ loan_status: 'funded' });
     expect(loan).toMatchObject({ status: 'funded', principal_amount: 50_000, fee_amount: fee, principal_balance: 50_000, fee_balance: fee, lender: 'platform' });
     const sent = (await transfersTo(accountId)).filter((transfer) => transfer.metadata.loan_id === loan.id);
     expect(sent).toEqual([expect.objectContaining({ amount: 50_000, currency: 'usd' })]);
@@ -160,6 +162,8 @@ describe('funding and the waterfall', () => {
     await createPayment(vendor, paymentBody(customer.id, 100_000 - (fee - 100), { invoice_id: invoiceId }));
     expect(await balances(loan.id)).toEqual({ principal_receivable: 0, fee_receivable: 0, business_reserve: 100_000 - 50_000 - fee });
     expect(await loanStatus(loan.id)).toBe('repaid');
+    const listed = await vendor.get('/api/v1/invoices?type=outgoing&limit=100');
+    expect((listed.body.data as { id: string; loan_status: string | null }[]).find((row) => row.id === invoiceId)?.loan_status).toBe('repaid');
 
     // Deleting the first payment takes its money back out in reverse: reserve first.
     expect((await vendor.delete(`/api/v1/payments/${first.id}`)).status).toBe(200);

@@ -20,6 +20,7 @@ import { createDocumentViews } from '../documents/document-views';
 import { priceDocument } from '../documents/pricing';
 import type { DocumentAttachments } from '../documents/document-attachments';
 import { rateFor } from '../exchange-rates/exchange-rates.service';
+import { invoiceLoanStatuses } from '../financing/financing.port';
 import { invoicesClaimedByCustomers } from '../payments/payments.service';
 import { createInvoiceFigures } from './invoice-figures';
 import { listInvoicePage } from './invoice-list';
@@ -52,7 +53,8 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
     findAddressed: repo.findAddressedInvoice,
     findInTenant: repo.findInvoiceInTenant,
     toResource: (row, context, lines, files) =>
-      toInvoiceResource(row, { direction: context.direction, today: context.today, businessName: context.owner.name, customer: context.customer, editLocked: editLocked(row, context.owner.settings.retrospective_edits) }, lines, files),
+      toInvoiceResource(row, { direction: context.direction, today: context.today, businessName: context.owner.name, customer: context.customer, editLocked: editLocked(row, context.owner.settings.retrospective_edits), loanStatus: context.loanStatus }, lines, files),
+    loanStatuses: (tx, tenantId, ids) => invoiceLoanStatuses(tx, tenantId, ids, app.clock.now()),
   });
   const { resource } = views;
 
