@@ -101,6 +101,9 @@ import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { statementRoutes } from './modules/statements/statements.routes';
 import { createStatementService } from './modules/statements/statements.service';
+import { createFinancingService } from './modules/financing/financing.service';
+import { financingRoutes } from './modules/financing/financing.routes';
+import { createInvoiceCollections } from './modules/financing/invoice-collections';
 
 export type BuildOptions = {
   /** The server's own request log (stdout unless a stream is given); off when omitted. */
@@ -151,7 +154,8 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   const counterparties = createCounterpartyService(app);
   const documentAttachments = createDocumentAttachments(app);
   const invoices = createInvoiceService(app, documentAttachments);
-  const payments = createPaymentService(app, documentAttachments);
+  // Money arriving on a factored invoice is split by its loan's waterfall in the payment's own transaction.
+  const payments = createPaymentService(app, documentAttachments, createInvoiceCollections(app).collectInTx);
   // Modules register what they do with a provider event type here.
   const providerEventHandlers = options.providerEventHandlers ?? createProviderEventHandlers();
   // The inbox's processing job lives with the routes that fill it: one worker per built app.
@@ -159,6 +163,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   await providerEvents.registerJob();
   const payouts = createPayoutService(app);
   providerEventHandlers.register('account.updated', payouts.applyAccountUpdated);
+  const financing = createFinancingService(app, { payouts });
   const paymentDelivery = createDocumentDelivery(app, paymentDeliveryAdapter(payments));
   // Made before the estimates (whose conversion closes a deposit's open intent); what it asks of them is only called later, on requests and events.
   const online = createOnlinePaymentService(app, {
@@ -230,6 +235,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(exchangeRateRoutes, { rates: createExchangeRateService(app) });
       await v1.register(dashboardRoutes, { dashboard: createDashboardService(app) });
       await v1.register(statementRoutes, { statements: createStatementService(app) });
+      await v1.register(financingRoutes, { financing });
     },
     { prefix: '/api/v1' },
   );

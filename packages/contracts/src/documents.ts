@@ -6,6 +6,7 @@ import { formatMessage, messages } from './messages';
 import { postalAddressResourceSchema } from './address';
 import { taxSelectionSchema } from './tax-selection';
 import { paymentProcessingSchema } from './online-payment-methods';
+import { invoiceLoanStatuses } from './loan-status';
 
 export const invoiceStatuses = ['draft', 'open', 'sent', 'viewed', 'approved', 'rejected', 'void', 'overdue', 'completed'] as const;
 export type InvoiceStatus = (typeof invoiceStatuses)[number];
@@ -247,6 +248,8 @@ export const invoiceResourceSchema = z.object({
   payment_processing: paymentProcessingSchema.nullable(),
   source: z.enum(['app', 'upload', 'estimate', 'recurring']),
   estimate_id: z.string().nullable(),
+  /** The spec's loan status: `offered` while a financing offer is open, then its loan's status; null when never financed. */
+  loan_status: z.enum(invoiceLoanStatuses).nullable().default(null),
 });
 export type InvoiceResource = z.infer<typeof invoiceResourceSchema>;
 

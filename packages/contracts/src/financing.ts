@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { listMetaSchema, uuidSchema } from './common';
 import { coercedInteger, isoDateSchema, pageSchema, pageSizeSchema, text } from './fields';
 import { messages } from './messages';
+import { loanStatuses } from './loan-status';
 import { paymentAmountSchema } from './payments';
 
 // ---- Financing: factoring and buy-now-pay-later (spec sections 1-4, 7; ARCHITECTURE section 14) ----
@@ -10,17 +11,7 @@ import { paymentAmountSchema } from './payments';
 export const loanProducts = ['factoring', 'bnpl'] as const;
 export type LoanProduct = (typeof loanProducts)[number];
 
-/**
- * A loan's life: `pending_funding` once the offer is accepted (the lender has not paid yet),
- * `funded` once it paid, `late` past the due date with money owed, `repaid` when principal and fee
- * are back, `defaulted` when the lender gives up collecting, `cancelled` when it never funded.
- */
-export const loanStatuses = ['pending_funding', 'funded', 'late', 'repaid', 'defaulted', 'cancelled'] as const;
-export type LoanStatus = (typeof loanStatuses)[number];
-
-/** The spec's "loan status" of an invoice: `offered` while an offer is open, then its loan's status; null when never financed. */
-export const invoiceLoanStatuses = ['offered', ...loanStatuses] as const;
-export type InvoiceLoanStatus = (typeof invoiceLoanStatuses)[number];
+export { type InvoiceLoanStatus, type LoanStatus, invoiceLoanStatuses, loanStatuses } from './loan-status';
 
 /** The default BNPL deferral (spec section 9). */
 export const DEFAULT_DAYS_TO_DEFER = 90;
@@ -42,6 +33,7 @@ export const financingMessages = {
   payoutAccountRequired: 'Set up payouts before taking an advance: the advance is paid to your payout account.',
   paymentMethodRequired: 'Choose a saved payment method to repay with.',
   notAvailable: 'Financing is not available for this business.',
+  financedLocked: 'This invoice is financed: it cannot be voided, deleted or edited while its loan is open.',
 } as const;
 
 /** The invoice an offer is for, as the wizard shows it. */
@@ -220,3 +212,7 @@ export const approvedInvoiceAmountSchema = z.object({
   amounts: z.array(z.object({ currency_code: z.string(), amount: z.number().int(), invoice_count: z.number().int() })),
 });
 export type ApprovedInvoiceAmount = z.infer<typeof approvedInvoiceAmountSchema>;
+
+/** POST /business/factoring/{id}/loan-fund answers the loan (201; the same loan again for a replay or a concurrent call on the same offer). */
+export const factoringFundResponseSchema = z.object({ data: loanResourceSchema });
+export type FactoringFundResponse = z.infer<typeof factoringFundResponseSchema>;

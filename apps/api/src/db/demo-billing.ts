@@ -1,4 +1,5 @@
 import type { CounterpartyResource, InvoiceListItem } from '@app/contracts';
+import { createInvoiceCollections } from '../modules/financing/invoice-collections';
 import { addDays, todayInTimeZone } from '@app/domain';
 import type { AppContext } from '../platform/app-context';
 import type { AuditActor } from '../platform/audit';
@@ -46,7 +47,7 @@ async function seedDemoClaims(app: AppContext, actor: AuditActor, scope: Busines
  */
 export async function seedDemoBilling(app: AppContext, actor: AuditActor, scope: BusinessScope): Promise<void> {
   const attachments = createDocumentAttachments(app);
-  const payments = createPaymentService(app, attachments);
+  const payments = createPaymentService(app, attachments, createInvoiceCollections(app).collectInTx);
   if ((await payments.list(scope, { limit: 1 })).meta.payment_total_count > 0) return;
   const invoices = createInvoiceService(app, attachments);
   const customers = (await createCounterpartyService(app).list({ ...scope, kind: 'customer' }, { page: 1, limit: 50 })).data;

@@ -1,4 +1,5 @@
 import type { InvoiceResource } from '@app/contracts';
+import { createInvoiceCollections } from '../modules/financing/invoice-collections';
 import { addDays, todayInTimeZone } from '@app/domain';
 import type { AppContext } from '../platform/app-context';
 import type { AuditActor } from '../platform/audit';
@@ -53,7 +54,7 @@ export async function seedDemoDocuments(app: AppContext, actor: AuditActor, scop
   const attachments = createDocumentAttachments(app);
   const invoices = createInvoiceService(app, attachments);
   // The demo's estimates are made before any payment provider is connected: no deposit intent exists.
-  const estimates = createEstimateService(app, attachments, invoices, { payments: createPaymentService(app, attachments).deposits, intents: noOnlineIntents });
+  const estimates = createEstimateService(app, attachments, invoices, { payments: createPaymentService(app, attachments, createInvoiceCollections(app).collectInTx).deposits, intents: noOnlineIntents });
   if ((await invoices.list(scope, { limit: 1 })).meta.invoice_total_count > 0) return;
   const customers = (await createCounterpartyService(app).list({ ...scope, kind: 'customer' }, { page: 1, limit: 50 })).data;
   const items = (await createItemService(app).list(scope, { page: 1, limit: 50 })).data;

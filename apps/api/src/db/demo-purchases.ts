@@ -1,4 +1,5 @@
 import { addDays, todayInTimeZone } from '@app/domain';
+import { createInvoiceCollections } from '../modules/financing/invoice-collections';
 import type { AppContext } from '../platform/app-context';
 import type { AuditActor } from '../platform/audit';
 import type { BusinessScope } from '../platform/business-scope';
@@ -25,7 +26,7 @@ const MONTHS_OF_PURCHASES = 6;
 export async function seedDemoPurchases(app: AppContext, scope: BusinessScope): Promise<void> {
   const attachments = createDocumentAttachments(app);
   const invoices = createInvoiceService(app, attachments);
-  const payments = createPaymentService(app, attachments);
+  const payments = createPaymentService(app, attachments, createInvoiceCollections(app).collectInTx);
   const vendors = (await createCounterpartyService(app).list({ ...scope, kind: 'vendor' }, { page: 1, limit: 50 })).data;
   const today = todayInTimeZone(app.clock.now(), 'UTC');
   for (const vendor of vendors) {

@@ -70,6 +70,7 @@ export function makeInvoice(overrides: Partial<InvoiceResource> = {}): InvoiceRe
     payment_processing: null,
     source: 'app',
     estimate_id: null,
+    loan_status: null,
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import { pageOf } from './lists.js';
 import type { PaymentIntents } from './payment-intents.js';
 import type { PaymentStore } from './payment-store.js';
 import { createRefund } from './refunds.js';
+import { createTransfer } from './transfers.js';
 import type { SavedMethods } from './saved-methods.js';
 
 function pathParam(path: Readonly<Record<string, string>>, name: string): string {
@@ -137,6 +138,7 @@ export function registerPaymentRoutes(app: FastifyInstance, store: PaymentStore,
     const destination = formString(params.destination);
     return { body: pageOf(store.listOf(store.transfers, connected, (transfer) => destination === undefined || transfer.destination === destination), params, url) };
   });
+  route('POST', '/v1/transfers', ({ params, connected, origin }) => ({ body: createTransfer(store, params, connected, origin) }));
   route('GET', '/v1/transfers/:transfer', ({ path, connected }) => ({ body: store.scoped(store.transfers, pathParam(path, 'transfer'), connected, 'transfer', 'transfer') }));
   route('GET', '/v1/application_fees', ({ params, url, connected }) => {
     const charge = formString(params.charge);

@@ -162,6 +162,21 @@ function paymentsContract(label: string, makeTarget: (webhooks: { connect: strin
       expect(failure).toMatchObject({ statusCode: 400, code: 'insufficient_capabilities_for_transfer', param: 'transfer_data[destination]' });
     });
 
+    it('sends a separate transfer to a connected account once per idempotency key, and refuses one that cannot take transfers', async () => {
+      const key = `advance-${Date.now()}`;
+      const made = await target.stripe.transfers.create({ destination, amount: 1_500, currency: 'usd', description: 'Advance', metadata: { loan_id: 'loan_1' } }, { idempotencyKey: key });
+      expect(made).toMatchObject({ object: 'transfer', amount: 1_500, currency: 'usd', destination, amount_reversed: 0, reversed: false, metadata: { loan_id: 'loan_1' } });
+      expect(made.balance_transaction).toMatch(/^txn_/);
+      const again = await target.stripe.transfers.create({ destination, amount: 1_500, currency: 'usd', description: 'Advance', metadata: { loan_id: 'loan_1' } }, { idempotencyKey: key });
+      expect(again.id).toBe(made.id);
+      expect(await target.stripe.transfers.retrieve(made.id)).toMatchObject({ id: made.id, amount: 1_500, destination });
+      const listed = await target.stripe.transfers.list({ destination, limit: 100 });
+      expect(listed.data.filter((transfer) => transfer.id === made.id)).toHaveLength(1);
+      const account = await target.stripe.accounts.create({ country: 'US', type: 'custom', capabilities: { card_payments: { requested: true }, transfers: { requested: true } } });
+      const refused = await stripeFailure(target.stripe.transfers.create({ destination: account.id, amount: 1_000, currency: 'usd' }));
+      expect(refused).toMatchObject({ statusCode: 400, code: 'insufficient_capabilities_for_transfer', param: 'destination' });
+    });
+
     it('refunds part and then the rest, reversing the transfer and the fee in proportion', async () => {
       const intent = await target.stripe.paymentIntents.create({ amount: 10_000, currency: 'usd', ...CARD_ONLY, application_fee_amount: 1_000, transfer_data: { destination }, payment_method: 'pm_card_visa', confirm: true });
       const chargeId = idOf(intent.latest_charge) ?? '';

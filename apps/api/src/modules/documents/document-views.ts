@@ -1,4 +1,4 @@
-import type { AttachmentResource, DocumentDirection, DocumentModel } from '@app/contracts';
+import type { AttachmentResource, DocumentDirection, DocumentModel, InvoiceLoanStatus } from '@app/contracts';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
@@ -9,7 +9,7 @@ import type { DocumentBusiness } from './document-business';
 import { type DocumentCore, type DocumentCustomer, type DocumentLines, type DocumentRowBase, linesOf } from './document-core';
 
 /** What a document's answer is built from besides its row: who looks, the issuer's day, the customer. */
-export type ViewContext = { direction: DocumentDirection; today: string; owner: DocumentBusiness; customer: DocumentCustomer | undefined };
+export type ViewContext = { direction: DocumentDirection; today: string; owner: DocumentBusiness; customer: DocumentCustomer | undefined; loanStatus: InvoiceLoanStatus | null };
 
 /** How a kind finds documents addressed to a business or opened by a link, and maps one to its answer. */
 export type ViewAdapter<Row extends DocumentRowBase, Resource> = {
@@ -17,6 +17,8 @@ export type ViewAdapter<Row extends DocumentRowBase, Resource> = {
   findAddressed(tx: Tx, scope: BusinessScope, id: string): Promise<Row | undefined>;
   findInTenant(tx: Tx, tenantId: string, id: string): Promise<Row | undefined>;
   toResource(row: Row, context: ViewContext, lines: DocumentLines, attachments: AttachmentResource[]): Resource;
+  /** The loan status of each document that has one (invoices: financing's port), read once per batch. */
+  loanStatuses?(tx: Tx, tenantId: string, ids: readonly string[]): Promise<Map<string, InvoiceLoanStatus>>;
 };
 
 /** The full answers of documents a business issued or received: lines, taxes, customer and attachments, loaded once per batch. */
@@ -29,11 +31,12 @@ export function createDocumentViews<Row extends DocumentRowBase & { status: stri
       const found = await attachments.list(tx, { tenantId: scope.tenantId, businessId: owner }, adapter.model, rows.filter((row) => row.businessId === owner).map((row) => row.id));
       for (const [id, list] of found) files.set(id, list);
     }
+    const loanStatuses = adapter.loanStatuses ? await adapter.loanStatuses(tx, scope.tenantId, rows.map((row) => row.id)) : new Map<string, InvoiceLoanStatus>();
     const businessOf = core.businessCache(tx, scope.tenantId);
     const result: Resource[] = [];
     for (const row of rows) {
       const owner = await businessOf(row.businessId);
-      const context: ViewContext = { direction: row.businessId === scope.businessId ? 'outgoing' : 'incoming', today: core.today(owner.settings), owner, customer: customers.get(row.customerId) };
+      const context: ViewContext = { direction: row.businessId === scope.businessId ? 'outgoing' : 'incoming', today: core.today(owner.settings), owner, customer: customers.get(row.customerId), loanStatus: loanStatuses.get(row.id) ?? null };
       result.push(adapter.toResource(row, context, linesOf(lines, row.id), files.get(row.id) ?? []));
     }
     return result;
@@ -50,7 +53,7 @@ export function createDocumentViews<Row extends DocumentRowBase & { status: stri
    * business and customer the create read: no statement is sent (a new document has no attachments).
    */
   function created(scope: BusinessScope, row: Row, owner: DocumentBusiness, customer: DocumentCustomer, lines: DocumentLines): Resource {
-    const context: ViewContext = { direction: row.businessId === scope.businessId ? 'outgoing' : 'incoming', today: core.today(owner.settings), owner, customer };
+    const context: ViewContext = { direction: row.businessId === scope.businessId ? 'outgoing' : 'incoming', today: core.today(owner.settings), owner, customer, loanStatus: null };
     return adapter.toResource(row, context, lines, []);
   }
 

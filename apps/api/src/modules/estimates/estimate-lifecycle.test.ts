@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { createInvoiceCollections } from '../financing/invoice-collections';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { type AttachmentResource, type CounterpartyResource, type EstimateResource, type InvoiceResource, messages } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
@@ -34,7 +35,7 @@ beforeAll(async () => {
   ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Umbrella', 'buyer@umbrella.example'));
   vat = await createTaxType(vendor, 'VAT', '19');
   const attachments = createDocumentAttachments(h.app);
-  service = createEstimateService(h.app, attachments, createInvoiceService(h.app, attachments), { payments: createPaymentService(h.app, attachments).deposits, intents: noOnlineIntents });
+  service = createEstimateService(h.app, attachments, createInvoiceService(h.app, attachments), { payments: createPaymentService(h.app, attachments, createInvoiceCollections(h.app).collectInTx).deposits, intents: noOnlineIntents });
 });
 afterEach(() => {
   clock.set(START);

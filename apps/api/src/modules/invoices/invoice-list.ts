@@ -5,6 +5,7 @@ import type { AppContext } from '../../platform/app-context';
 import { type BusinessScope, containsPattern, pageOffset } from '../../platform/business-scope';
 import type { DocumentCore } from '../documents/document-core';
 import { loadDocumentBusiness } from '../documents/document-business';
+import { invoiceLoanStatuses } from '../financing/financing.port';
 import { editLocked, toInvoiceListItem } from './invoice-resource';
 import * as repo from './invoices.repository';
 
@@ -34,6 +35,7 @@ export async function listInvoicePage(app: AppContext, core: DocumentCore<repo.I
     const businessOf = core.businessCache(tx, scope.tenantId, [[scope.businessId, own]]);
     // "Today" in each issuer's time zone, worked out once per issuer rather than once per row.
     const todayOf = new Map<string, string>([[scope.businessId, filters.today]]);
+    const loanStatuses = await invoiceLoanStatuses(tx, scope.tenantId, rows.map((row) => row.invoice.id), app.clock.now());
     const data = [];
     for (const row of rows) {
       const owner = await businessOf(row.invoice.businessId);
@@ -46,6 +48,7 @@ export async function listInvoicePage(app: AppContext, core: DocumentCore<repo.I
           businessName: row.businessName,
           customer: row.customer ?? undefined,
           editLocked: editLocked(row.invoice, owner.settings.retrospective_edits),
+          loanStatus: loanStatuses.get(row.invoice.id) ?? null,
         }),
       );
     }

@@ -47,10 +47,17 @@ export async function lockPaidInvoices(tx: Tx, tenantId: string, ids: readonly s
 }
 
 /**
+ * Told, in the payment's transaction, that what was paid on an invoice changed: financing splits
+ * money arriving on a financed invoice by its waterfall (modules/financing/invoice-collections.ts),
+ * given to the payments service when the app is built, so payments never reaches financing.
+ */
+export type AmountPaidObserver = (tx: Tx, invoice: PaidInvoiceRow, actor: AuditActor) => Promise<void>;
+
+/**
  * Sets what has been paid on a locked invoice, with its due amount, paid status and, by the rule
  * for 'completed' (settledInvoiceStatus), its status; audited on the invoice. Only the issuing business writes it: any other caller is a defect, refused outright.
  */
-export async function writeAmountPaid(tx: Tx, actor: AuditActor, row: PaidInvoiceRow, amountPaid: number): Promise<PaidInvoiceRow> {
+export async function writeAmountPaid(tx: Tx, actor: AuditActor, row: PaidInvoiceRow, amountPaid: number, observer: AmountPaidObserver): Promise<PaidInvoiceRow> {
   if (actor.businessId !== row.businessId) throw new Error('Only the business that issued an invoice changes what was paid on it');
   const amounts: InvoicePaidAmounts = paidAmounts(row.total, amountPaid);
   const status = settledInvoiceStatus(invoiceState(row).status, amounts.paid_status, milestonesOf(row));
@@ -62,6 +69,7 @@ export async function writeAmountPaid(tx: Tx, actor: AuditActor, row: PaidInvoic
     before: { status: row.status, amount_paid: row.amountPaid, due_amount: row.dueAmount, paid_status: row.paidStatus },
     after: { status: updated.status, amount_paid: updated.amountPaid, due_amount: updated.dueAmount, paid_status: updated.paidStatus },
   });
+  if (updated.amountPaid !== row.amountPaid) await observer(tx, updated, actor);
   return updated;
 }
 

@@ -1,4 +1,4 @@
-import type { AttachmentResource, DocumentDirection, InvoiceListItem, InvoicePaidStatus, InvoiceResource, InvoiceStatus, ResolvedBusinessSettings } from '@app/contracts';
+import type { AttachmentResource, DocumentDirection, InvoiceListItem, InvoiceLoanStatus, InvoicePaidStatus, InvoiceResource, InvoiceStatus, ResolvedBusinessSettings } from '@app/contracts';
 import { type InvoiceAction, allowedInvoiceActions, displayInvoiceStatus, invoiceBalance } from '@app/domain';
 import type { DocumentCustomer, DocumentLines } from '../documents/document-core';
 import { documentHeader, lineResources } from '../documents/document-resource';
@@ -31,6 +31,8 @@ export type ResourceContext = {
   businessName: string;
   customer: DocumentCustomer | undefined;
   editLocked: boolean;
+  /** From financing's port: `offered` or the loan's status, null when the invoice was never financed. */
+  loanStatus: InvoiceLoanStatus | null;
 };
 
 export function toInvoiceListItem(row: InvoiceRow, context: ResourceContext): InvoiceListItem {
@@ -49,6 +51,7 @@ export function toInvoiceListItem(row: InvoiceRow, context: ResourceContext): In
     payment_processing: row.processingAmount !== null && row.processingMethod !== null ? { amount: row.processingAmount, method: row.processingMethod } : null,
     source: row.source,
     estimate_id: row.estimateId,
+    loan_status: context.loanStatus,
   };
 }
 

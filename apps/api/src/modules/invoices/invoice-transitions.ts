@@ -1,4 +1,4 @@
-import { messages } from '@app/contracts';
+import { financingMessages, messages } from '@app/contracts';
 import { type InvoiceAction, invoiceTransition } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
@@ -8,6 +8,7 @@ import type { BusinessScope } from '../../platform/business-scope';
 import { AppError } from '../../platform/errors';
 import type { DocumentCore } from '../documents/document-core';
 import { createDocumentTransitions } from '../documents/document-transitions';
+import { hasOpenLoan } from '../financing/financing.port';
 import { invoiceState } from './invoice-resource';
 import * as repo from './invoices.repository';
 
@@ -16,6 +17,11 @@ export function allowedInvoiceStatus(row: repo.InvoiceRow, action: InvoiceAction
   const result = invoiceTransition(invoiceState(row), action);
   if (!result.ok) throw AppError.validation('status', result.message);
   return result.status;
+}
+
+/** An invoice with an open loan keeps its amount and its life: the loan is repaid from its payments. */
+export async function refuseIfFinanced(tx: Tx, tenantId: string, invoiceIds: readonly string[]): Promise<void> {
+  if (await hasOpenLoan(tx, tenantId, invoiceIds)) throw AppError.conflict(financingMessages.financedLocked);
 }
 
 export function checkDueDate(invoiceDate: string, dueDate: string | null) {
@@ -29,7 +35,10 @@ export function createInvoiceTransitions<Resource>(app: AppContext, core: Docume
     findAddressed: repo.findAddressedInvoice,
     findInTenant: repo.findInvoiceInTenant,
     update: repo.updateInvoice,
-    allowed: async (_tx, row, action) => allowedInvoiceStatus(row, action),
+    allowed: async (tx, row, action) => {
+      if (action === 'void') await refuseIfFinanced(tx, row.tenantId, [row.id]);
+      return allowedInvoiceStatus(row, action);
+    },
     viewed: async (_tx, row) => {
       const result = invoiceTransition(invoiceState(row), 'mark_viewed');
       return result.ok ? { status: result.status } : {};

@@ -4,7 +4,7 @@ import type { DocumentDirection, InvoicePaidStatus, InvoiceStatus } from '@app/c
 import type { CurrencySum } from '@app/domain';
 import type { SqlExecutor, Tx } from '../../db/client';
 import { prebuiltSelect } from '../../db/prebuilt';
-import { businesses, counterparties, estimates, invoiceTotals, invoices } from '../../db/schema';
+import { businesses, counterparties, estimates, invoiceTotals, invoices, payments } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -398,3 +398,35 @@ export async function customerBalance(tx: Tx, scope: BusinessScope, customerId: 
 }
 
 export { isNull, or };
+
+/**
+ * How a customer business paid its invoices on the network (every vendor in the tenant): how many
+ * are paid, and of those how many got their last received payment after their due date.
+ */
+export async function payerHistory(tx: Tx, tenantId: string, customerBusinessId: string): Promise<{ paidInvoices: number; paidLate: number }> {
+  const lastPaid = tx
+    .select({ invoiceId: payments.invoiceId, lastDate: sql<string>`max(${payments.paymentDate})`.as('last_date') })
+    .from(payments)
+    .where(and(eq(payments.tenantId, tenantId), eq(payments.direction, 'received')))
+    .groupBy(payments.invoiceId)
+    .as('last_paid');
+  const [row] = await tx
+    .select({
+      paidInvoices: sql<number>`count(*)::int`,
+      paidLate: sql<number>`count(*) FILTER (WHERE ${invoices.dueDate} IS NOT NULL AND ${lastPaid.lastDate} > ${invoices.dueDate})::int`,
+    })
+    .from(invoices)
+    .leftJoin(lastPaid, eq(lastPaid.invoiceId, invoices.id))
+    .where(and(eq(invoices.tenantId, tenantId), eq(invoices.customerBusinessId, customerBusinessId), eq(invoices.paidStatus, 'paid')));
+  return { paidInvoices: row?.paidInvoices ?? 0, paidLate: row?.paidLate ?? 0 };
+}
+
+/** The name the vendor gave the customer of one of its invoices. */
+export async function customerNameOf(tx: Tx, row: Pick<InvoiceRow, 'tenantId' | 'businessId' | 'customerId'>): Promise<string> {
+  const [found] = await tx
+    .select({ name: counterparties.name })
+    .from(counterparties)
+    .where(and(eq(counterparties.tenantId, row.tenantId), eq(counterparties.businessId, row.businessId), eq(counterparties.id, row.customerId)))
+    .limit(1);
+  return found?.name ?? '';
+}

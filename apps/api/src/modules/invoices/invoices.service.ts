@@ -20,11 +20,12 @@ import { createDocumentViews } from '../documents/document-views';
 import { priceDocument } from '../documents/pricing';
 import type { DocumentAttachments } from '../documents/document-attachments';
 import { rateFor } from '../exchange-rates/exchange-rates.service';
+import { invoiceLoanStatuses } from '../financing/financing.port';
 import { invoicesClaimedByCustomers } from '../payments/payments.service';
 import { createInvoiceFigures } from './invoice-figures';
 import { listInvoicePage } from './invoice-list';
 import { editLocked, toInvoiceResource } from './invoice-resource';
-import { allowedInvoiceStatus, checkDueDate, createInvoiceTransitions } from './invoice-transitions';
+import { allowedInvoiceStatus, checkDueDate, createInvoiceTransitions, refuseIfFinanced } from './invoice-transitions';
 import * as repo from './invoices.repository';
 import { milestonesOf } from './invoice-payments';
 
@@ -52,7 +53,8 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
     findAddressed: repo.findAddressedInvoice,
     findInTenant: repo.findInvoiceInTenant,
     toResource: (row, context, lines, files) =>
-      toInvoiceResource(row, { direction: context.direction, today: context.today, businessName: context.owner.name, customer: context.customer, editLocked: editLocked(row, context.owner.settings.retrospective_edits) }, lines, files),
+      toInvoiceResource(row, { direction: context.direction, today: context.today, businessName: context.owner.name, customer: context.customer, editLocked: editLocked(row, context.owner.settings.retrospective_edits), loanStatus: context.loanStatus }, lines, files),
+    loanStatuses: (tx, tenantId, ids) => invoiceLoanStatuses(tx, tenantId, ids, app.clock.now()),
   });
   const { resource } = views;
 
@@ -137,6 +139,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
         const { settings } = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
         if (editLocked(before, settings.retrospective_edits)) throw AppError.validation('status', messages.retrospectiveEditLocked);
         const status = allowedInvoiceStatus(before, 'edit');
+        await refuseIfFinanced(tx, scope.tenantId, [id]);
         // A payment the customer recorded (a claim) names this invoice too: the customer stays.
         const paidOrClaimed = before.amountPaid > 0 || (await invoicesClaimedByCustomers(tx, scope, [id])).size > 0;
         if (payload.customer_id !== before.customerId && paidOrClaimed) throw AppError.validation('customer_id', messages.customerLockedByPayment);
@@ -178,6 +181,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
           allowedInvoiceStatus(row, 'delete');
         }
         if ((await invoicesClaimedByCustomers(tx, scope, ids)).size > 0) throw AppError.validation('ids', messages.invoiceHasPaymentClaims);
+        await refuseIfFinanced(tx, scope.tenantId, ids);
       }),
 
     async clone(actor: AuditActor, scope: BusinessScope, id: string): Promise<InvoiceResource> {

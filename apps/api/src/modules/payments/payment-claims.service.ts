@@ -14,7 +14,7 @@ import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { type BusinessScope, pageOffset } from '../../platform/business-scope';
 import { AppError } from '../../platform/errors';
-import { type PaidInvoiceRow, lockPayableInvoice, paidInvoiceRows, payableInvoice, toPaymentInvoice, writeAmountPaid } from '../invoices/invoice-payments';
+import { type AmountPaidObserver, type PaidInvoiceRow, lockPayableInvoice, paidInvoiceRows, payableInvoice, toPaymentInvoice, writeAmountPaid } from '../invoices/invoice-payments';
 import { type ClaimFacts, claimedMail, rejectedMail } from './payment-claim-mail';
 import { settledOrFail } from './payment-rules';
 import * as repo from './payment-claims.repository';
@@ -25,6 +25,8 @@ export type PaymentClaimDependencies = {
   write: <T>(scope: BusinessScope, work: (tx: Tx) => Promise<T>) => Promise<T>;
   /** Records the vendor's payment received for a claim being confirmed (numbered and audited as any payment). */
   recordReceipt: (tx: Tx, actor: AuditActor, scope: BusinessScope, claim: PaymentRow, invoice: PaidInvoiceRow) => Promise<PaymentRow>;
+  /** Hears of the confirmed claim's change of what was paid on the invoice (financing's waterfall). */
+  afterPaid: AmountPaidObserver;
 };
 
 const facts = (claim: PaymentRow, invoice: PaidInvoiceRow): ClaimFacts => ({
@@ -152,7 +154,7 @@ export function createPaymentClaims(app: AppContext, deps: PaymentClaimDependenc
         const partialPayments = await partialPaymentsAllowed(tx, scope.tenantId);
         const settled = settledOrFail(settlePayment(payableInvoice(invoice, invoice.amountPaid), claim.amount, { partialPayments }), invoice.currencyId, messages.claimExceedsDue);
         const receipt = await deps.recordReceipt(tx, actor, scope, claim, invoice);
-        await writeAmountPaid(tx, actor, invoice, settled.amount_paid);
+        await writeAmountPaid(tx, actor, invoice, settled.amount_paid, deps.afterPaid);
         const confirmed = await repo.decideClaim(tx, scope.tenantId, id, {
           claimStatus: 'confirmed',
           status: 'completed',

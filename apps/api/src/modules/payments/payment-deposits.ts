@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
-import { lockPaidInvoices, writeAmountPaid } from '../invoices/invoice-payments';
+import { type AmountPaidObserver, lockPaidInvoices, writeAmountPaid } from '../invoices/invoice-payments';
 import { rateFor } from '../exchange-rates/exchange-rates.service';
 import type { createPaymentMirrors } from './payment-mirrors';
 import { auditView } from './payment-resource';
@@ -18,6 +18,7 @@ export type OnlineDeposit = { estimate: DepositEstimate; amount: number; payment
 type DepositBookingDeps = {
   numberFor(tx: Tx, scope: BusinessScope, date: string, counterpartyId: string): Promise<{ number: string; sequence: number | null }>;
   mirrors: Pick<ReturnType<typeof createPaymentMirrors>, 'recorded'>;
+  afterPaid: AmountPaidObserver;
 };
 
 /** What a deposit payment still holds: its amount less what the provider refunded of it. */
@@ -29,7 +30,7 @@ const kept = (row: repo.PaymentRow) => (row.status === 'completed' || row.status
  * deposit reads as paid; when the estimate converts, they are given the new invoice and its
  * amount paid is written from them, in the conversion's transaction.
  */
-export function createDepositBooking({ numberFor, mirrors }: DepositBookingDeps) {
+export function createDepositBooking({ numberFor, mirrors, afterPaid }: DepositBookingDeps) {
   return {
     /** Books a verified deposit payment in the caller's (the inbox's) transaction; the provider payment id keeps it to one booking. */
     async record(tx: Tx, actor: AuditActor, scope: BusinessScope, input: OnlineDeposit): Promise<{ paymentId: string } | { refused: string }> {
@@ -90,7 +91,7 @@ export function createDepositBooking({ numberFor, mirrors }: DepositBookingDeps)
         // The customer business's side starts at conversion (a payment made names an invoice); a refunded deposit has nothing to show there.
         if (row.refundedAmount === 0 && row.status === 'completed') await mirrors.recorded(tx, { ...row, invoiceId }, invoice);
       }
-      if (carried > 0) await writeAmountPaid(tx, actor, invoice, invoice.amountPaid + carried);
+      if (carried > 0) await writeAmountPaid(tx, actor, invoice, invoice.amountPaid + carried, afterPaid);
       return carried;
     },
   };

@@ -4,7 +4,7 @@ import type { Tx } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
-import { lockPayableInvoice, payableInvoice, writeAmountPaid } from '../invoices/invoice-payments';
+import { type AmountPaidObserver, lockPayableInvoice, payableInvoice, writeAmountPaid } from '../invoices/invoice-payments';
 import { rateFor } from '../exchange-rates/exchange-rates.service';
 import type { createPaymentMirrors } from './payment-mirrors';
 import { auditView } from './payment-resource';
@@ -16,9 +16,10 @@ export type OnlinePayment = { invoiceId: string; amount: number; paymentDate: st
 type OnlineBookingDeps = {
   numberFor(tx: Tx, scope: BusinessScope, date: string, counterpartyId: string): Promise<{ number: string; sequence: number | null }>;
   mirrors: Pick<ReturnType<typeof createPaymentMirrors>, 'recorded'>;
+  afterPaid: AmountPaidObserver;
 };
 
-export function createOnlineBooking({ numberFor, mirrors }: OnlineBookingDeps) {
+export function createOnlineBooking({ numberFor, mirrors, afterPaid }: OnlineBookingDeps) {
   /**
    * A payment the payment provider collected online (the online-payments inbox handler, in the
    * inbox's transaction): the issuing business's payment received on its invoice, by the rules of
@@ -54,7 +55,7 @@ export function createOnlineBooking({ numberFor, mirrors }: OnlineBookingDeps) {
       onlineMethod: input.method,
       createdByUserId: null,
     });
-    await writeAmountPaid(tx, actor, invoice, settled.amount_paid);
+    await writeAmountPaid(tx, actor, invoice, settled.amount_paid, afterPaid);
     await recordAudit(tx, actor, { model: 'payment', modelId: row.id, action: 'created', after: { ...auditView(row), provider_payment_id: input.providerPaymentId, online_method: input.method } });
     await mirrors.recorded(tx, row, invoice);
     return { paymentId: row.id };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createInvoiceCollections } from '../financing/invoice-collections';
 import { and, eq } from 'drizzle-orm';
 import type { PaymentResource } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness } from '../../../test/harness';
@@ -28,7 +29,7 @@ let customerId: string;
 let delivery: ReturnType<typeof receiptDelivery>;
 const BUYER_EMAIL = 'ap@initech.example';
 
-const receiptDelivery = (harness: Harness) => createDocumentDelivery(harness.app, paymentDeliveryAdapter(createPaymentService(harness.app, createDocumentAttachments(harness.app))));
+const receiptDelivery = (harness: Harness) => createDocumentDelivery(harness.app, paymentDeliveryAdapter(createPaymentService(harness.app, createDocumentAttachments(harness.app), createInvoiceCollections(harness.app).collectInTx)));
 
 beforeAll(async () => {
   h = await createHarness({ clock: fixedClock(new Date('2026-11-20T10:00:00Z')) });

@@ -24,13 +24,13 @@ import { AppError, refusingTaken } from '../../platform/errors';
 import { type IdempotentRequest, type StoredResponse, runIdempotent } from '../../platform/idempotency';
 import { loadDocumentBusiness } from '../documents/document-business';
 import { allocateNumber, claimTypedNumber, numberingConfig } from '../documents/numbering';
-import { type PaidInvoiceRow, findClaimableInvoice, lockPaidInvoices, lockPayableInvoice, payableInvoice, paymentInvoices, writeAmountPaid } from '../invoices/invoice-payments';
+import { type AmountPaidObserver, type PaidInvoiceRow, findClaimableInvoice, lockPaidInvoices, lockPayableInvoice, payableInvoice, paymentInvoices, writeAmountPaid } from '../invoices/invoice-payments';
 import { movesOfPayments } from '../payment-movements/payment-movements.port';
 import { createPaymentClaims } from './payment-claims.service';
 import { createPaymentMirrors } from './payment-mirrors';
 import { createOnlineBooking } from './payment-online';
 import { createDepositBooking } from './payment-deposits';
-import { refundBooking } from './payment-refunds';
+import { createRefundBooking } from './payment-refunds';
 import { invoicesWithClaims } from './payment-claims.repository';
 import { auditView, toPaymentResource } from './payment-resource';
 import { checkMinimumWithoutInvoice, counterpartyField, counterpartyKind, firstChanged, settledOrFail, settles } from './payment-rules';
@@ -49,7 +49,8 @@ export type CreatedPayment = z.infer<typeof createdResponseSchema>;
  * made against a vendor's invoice is a claim (payment-claims.service.ts): the vendor's invoice
  * changes only when the vendor confirms it.
  */
-export function createPaymentService(app: AppContext, attachments: DocumentAttachments) {
+/** `afterPaid` hears of every change of what was paid on an invoice, in the payment's transaction (financing's waterfall). */
+export function createPaymentService(app: AppContext, attachments: DocumentAttachments, afterPaid: AmountPaidObserver) {
   async function resources(tx: Tx, scope: BusinessScope, rows: repo.PaymentWithParties[]): Promise<PaymentResource[]> {
     const invoices = await paymentInvoices(tx, scope.tenantId, rows.flatMap((row) => (row.payment.invoiceId ? [row.payment.invoiceId] : [])));
     const confirmed = await claims.confirmedBy(tx, scope.tenantId, rows.flatMap((row) => (row.payment.direction === 'received' ? [row.payment.id] : [])));
@@ -135,10 +136,10 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
     return row;
   }
 
-  const claims = createPaymentClaims(app, { write, recordReceipt });
+  const claims = createPaymentClaims(app, { write, recordReceipt, afterPaid });
   const mirrors = createPaymentMirrors(app, attachments, { numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId) });
-  const online = createOnlineBooking({ numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId), mirrors });
-  const deposits = createDepositBooking({ numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId), mirrors });
+  const online = createOnlineBooking({ numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId), mirrors, afterPaid });
+  const deposits = createDepositBooking({ numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId), mirrors, afterPaid });
 
   /**
    * The invoice a payment names: for a payment received the business's own invoice, locked (its
@@ -183,7 +184,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
       ...(claimed ? { status: 'pending', claimStatus: 'claimed', claimedAt: app.clock.now() } : {}),
       createdByUserId: actor.userId,
     });
-    if (invoice && settled && payload.direction === 'received') await writeAmountPaid(tx, actor, invoice, settled.amount_paid);
+    if (invoice && settled && payload.direction === 'received') await writeAmountPaid(tx, actor, invoice, settled.amount_paid, afterPaid);
     await recordAudit(tx, actor, { model: 'payment', modelId: row.id, action: 'created', after: auditView(row) });
     if (invoice && payload.direction === 'received') await mirrors.recorded(tx, row, invoice);
     if (invoice && claimed) await claims.notifyClaimed(tx, row, invoice);
@@ -229,9 +230,9 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
       const others = invoice.amountPaid - (invoice.id === before.invoiceId ? before.amount : 0);
       const partialPayments = await repo.partialPaymentsAllowed(tx, scope.tenantId);
       const settled = settledOrFail(settlePayment(payableInvoice(invoice, others), payload.amount, { partialPayments }), currencyId);
-      await writeAmountPaid(tx, actor, invoice, settled.amount_paid);
+      await writeAmountPaid(tx, actor, invoice, settled.amount_paid, afterPaid);
     } else checkMinimumWithoutInvoice(payload.amount, currencyId);
-    if (oldInvoice && oldInvoice.id !== invoice?.id) await writeAmountPaid(tx, actor, oldInvoice, oldInvoice.amountPaid - before.amount);
+    if (oldInvoice && oldInvoice.id !== invoice?.id) await writeAmountPaid(tx, actor, oldInvoice, oldInvoice.amountPaid - before.amount, afterPaid);
     const patch = await moneyPatch(tx, scope, before, payload, currencyId, invoice?.id ?? null);
     return confirmsClaim ? { patch, claimedAgain: null } : { patch, claimedAgain: null, mirroredOn: invoice ?? null };
   }
@@ -349,7 +350,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
         for (const invoice of invoices.values()) {
           // What a refund already took off the invoice is not taken off again.
           const released = received.filter((row) => row.invoiceId === invoice.id).reduce((sum, row) => sum + row.amount - row.refundedAmount, 0);
-          await writeAmountPaid(tx, actor, invoice, invoice.amountPaid - released);
+          await writeAmountPaid(tx, actor, invoice, invoice.amountPaid - released, afterPaid);
         }
         const mirrorFiles = await mirrors.removed(tx, scope.tenantId, received.map((row) => row.id));
         const files = [...mirrorFiles, ...(await attachments.removeAll(tx, scope, 'payment', rows.map((row) => row.id)))];
@@ -376,7 +377,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
     deposits,
 
     /** Refunds of online payments, in the caller's transaction: payment-refunds.ts. */
-    refunds: refundBooking,
+    refunds: createRefundBooking(afterPaid),
 
     /** The receipt was mailed: nothing on the payment changes, the audit log keeps the fact. */
     async recordSentInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, id: string): Promise<PaymentResource> {

@@ -200,6 +200,12 @@ export function createPayoutService(app: AppContext) {
       return row?.chargesEnabled ? row.providerAccountId : null;
     },
 
+    /** The business's payout account id when the provider lets it receive payouts (as last told by its events), else null: where an advance is sent. */
+    async payoutAccountInTx(tx: Tx, scope: BusinessScope): Promise<string | null> {
+      const row = await repo.findPayoutAccount(tx, scope);
+      return row?.payoutsEnabled ? row.providerAccountId : null;
+    },
+
     /**
      * The inbox's `account.updated` handler, in the inbox's transaction: the account's current state
      * is read from the provider when an event says it changed (never polled), so a late or

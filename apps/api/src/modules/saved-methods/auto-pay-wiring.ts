@@ -1,4 +1,5 @@
 import type { InvoiceResource } from '@app/contracts';
+import { createInvoiceCollections } from '../financing/invoice-collections';
 import type { AppContext } from '../../platform/app-context';
 import type { DocumentAttachments } from '../documents/document-attachments';
 import { paymentContactsInTx } from '../counterparties/counterparties.service';
@@ -20,7 +21,7 @@ import { createSavedMethodService } from './saved-methods.service';
  * benchmarks): the online-payments service it charges through, built as the app builds it.
  */
 export function createAutoPayFor(app: AppContext, attachments: DocumentAttachments, invoiceDelivery: DocumentDelivery<InvoiceResource>): AutoPayService {
-  const payments = createPaymentService(app, attachments);
+  const payments = createPaymentService(app, attachments, createInvoiceCollections(app).collectInTx);
   const paymentDelivery = createDocumentDelivery(app, paymentDeliveryAdapter(payments));
   const online = createOnlinePaymentService(app, {
     payments,

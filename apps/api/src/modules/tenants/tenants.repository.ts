@@ -125,3 +125,8 @@ export async function setProvidersWhereUnset(db: AppDb, tenantId: string, patch:
     .returning({ id: tenants.id });
   return updated.length > 0;
 }
+
+export async function findFinancingColumns(db: AppDb, tenantId: string) {
+  const rows = await db.select({ providerUrl: tenants.financingProviderUrl, settings: tenants.settings }).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  return rows[0];
+}

@@ -1,5 +1,5 @@
 import { seededPlatformRoles } from '@app/contracts';
-import type { PlatformFee } from '@app/domain';
+import type { PlatformFee, RiskPolicy } from '@app/domain';
 import type { AppDb, Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
@@ -104,6 +104,45 @@ export async function onlinePaymentRules(db: AppDb, tenantId: string): Promise<O
   const row = await repo.findOnlinePaymentColumns(db, tenantId);
   if (!row) throw new Error(`Tenant ${tenantId} does not exist`);
   return { partialPayments: row.partialPayments, estimatePayments: row.estimatePayments, fee: { percent: row.platformFeePercent, fixed: row.platformFeeFixed } };
+}
+
+/**
+ * The platform lender's risk policy (docs/design-notes.md, "The platform lender's offer rule"),
+ * read from the tenant's settings JSON; a key left out takes its default: 80 % advance, 3 % fee
+ * per started 30 days, 100,000.00 principal outstanding per borrowing business and 50,000.00 on
+ * one paying customer's invoices (minor units of the invoice's currency), no paid invoices asked.
+ */
+export const DEFAULT_RISK_POLICY: RiskPolicy = { advanceRateBps: 8_000, feePer30DaysBps: 300, maxExposurePerBusiness: 10_000_000, maxExposurePerCustomer: 5_000_000, minPaidInvoices: 0 };
+
+export const riskPolicySettingKeys = {
+  advanceRateBps: 'financing_advance_rate_bps',
+  feePer30DaysBps: 'financing_fee_bps_per_30_days',
+  maxExposurePerBusiness: 'financing_max_exposure_per_business',
+  maxExposurePerCustomer: 'financing_max_exposure_per_customer',
+  minPaidInvoices: 'financing_min_paid_invoices',
+} as const satisfies Record<keyof RiskPolicy, string>;
+
+function settingInteger(settings: Record<string, string>, key: string, fallback: number): number {
+  const raw = settings[key];
+  if (raw === undefined || !/^\d{1,15}$/.test(raw)) return fallback;
+  return Number(raw);
+}
+
+/** The tenant's lender: its financing provider URL (the HTTP lender) when set, and the platform lender's policy. */
+export type FinancingSettings = { providerUrl: string | null; riskPolicy: RiskPolicy };
+
+export async function financingSettings(db: AppDb, tenantId: string): Promise<FinancingSettings> {
+  const row = await repo.findFinancingColumns(db, tenantId);
+  if (!row) throw new Error(`Tenant ${tenantId} does not exist`);
+  const settings = row.settings;
+  const riskPolicy: RiskPolicy = {
+    advanceRateBps: Math.min(settingInteger(settings, riskPolicySettingKeys.advanceRateBps, DEFAULT_RISK_POLICY.advanceRateBps), 10_000),
+    feePer30DaysBps: settingInteger(settings, riskPolicySettingKeys.feePer30DaysBps, DEFAULT_RISK_POLICY.feePer30DaysBps),
+    maxExposurePerBusiness: settingInteger(settings, riskPolicySettingKeys.maxExposurePerBusiness, DEFAULT_RISK_POLICY.maxExposurePerBusiness),
+    maxExposurePerCustomer: settingInteger(settings, riskPolicySettingKeys.maxExposurePerCustomer, DEFAULT_RISK_POLICY.maxExposurePerCustomer),
+    minPaidInvoices: settingInteger(settings, riskPolicySettingKeys.minPaidInvoices, DEFAULT_RISK_POLICY.minPaidInvoices),
+  };
+  return { providerUrl: row.providerUrl, riskPolicy };
 }
 
 /**

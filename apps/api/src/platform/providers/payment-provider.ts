@@ -201,6 +201,19 @@ export type ProcessorTokenBankPayment = {
 /** A refund of a payment attempt's charge; for a destination charge the transfer and the fee are taken back in proportion. */
 export type ProviderRefund = { id: string; paymentAttemptId: string; amount: number; currency: string; status: 'pending' | 'succeeded' | 'failed' | 'canceled' | 'requires_action' };
 
+/** Money the platform sends from its own balance to a connected account (the platform lender's advance). */
+export type TransferInput = {
+  destinationAccountId: string;
+  /** Minor units. */
+  amount: number;
+  /** ISO code, lower case (`usd`). */
+  currency: string;
+  description: string | null;
+  metadata: Record<string, string>;
+};
+
+export type ProviderTransfer = { id: string; destinationAccountId: string; amount: number; currency: string; amountReversed: number };
+
 export type ProviderMovementKind = 'charge' | 'application_fee' | 'transfer' | 'refund' | 'transfer_reversal' | 'application_fee_refund';
 
 /**
@@ -243,6 +256,8 @@ export type PaymentProvider = SavedMethodProvider & {
   cancelPaymentAttempt(id: string, idempotencyKey: string): Promise<ProviderPaymentAttempt>;
   /** Refunds `amount` (all that is left when null) of a succeeded attempt, reversing the transfer to the business and the platform's fee in proportion. */
   refundPaymentAttempt(id: string, amount: number | null, idempotencyKey: string): Promise<ProviderRefund>;
+  /** A transfer to a connected account; the idempotency key derived from what it pays (`advance:<loan>`), so a retry after a crash moves the money once. */
+  createTransfer(input: TransferInput, idempotencyKey: string): Promise<ProviderTransfer>;
   /** The payment attempt a verified event carries as its object; null when the object is not one. */
   paymentAttemptOf(object: Record<string, unknown>): ProviderPaymentAttempt | null;
   /** The movements a verified event's object tells of (a charge with its refunds, a transfer with its reversals, a fee with its refunds, a refund); none for other objects. */

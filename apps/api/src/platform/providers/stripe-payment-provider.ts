@@ -338,6 +338,15 @@ export function createStripePaymentProvider(credentials: PaymentProviderCredenti
 
     cancelPaymentAttempt: (id, idempotencyKey) => call(async () => toPaymentAttempt(await stripe.paymentIntents.cancel(id, {}, { idempotencyKey }))),
 
+    createTransfer: (input, idempotencyKey) =>
+      call(async () => {
+        const transfer = await stripe.transfers.create(
+          { destination: input.destinationAccountId, amount: input.amount, currency: input.currency, ...(input.description === null ? {} : { description: input.description }), metadata: input.metadata },
+          { idempotencyKey },
+        );
+        const destination = typeof transfer.destination === 'string' ? transfer.destination : (transfer.destination?.id ?? input.destinationAccountId);
+        return { id: transfer.id, destinationAccountId: destination, amount: transfer.amount, currency: transfer.currency, amountReversed: transfer.amount_reversed };
+      }),
     refundPaymentAttempt: (id, amount, idempotencyKey) =>
       call(async () => {
         const refund = await stripe.refunds.create({ payment_intent: id, ...(amount === null ? {} : { amount }), reverse_transfer: true, refund_application_fee: true }, { idempotencyKey });

@@ -71,6 +71,7 @@ function invoice(): InvoiceResource {
     payment_processing: null,
     source: 'app',
     estimate_id: null,
+    loan_status: null,
   };
 }
 

@@ -1,0 +1,124 @@
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { InvoiceLoanStatus } from '@app/contracts';
+import type { Tx } from '../../db/client';
+import { financingOffers, loans } from '../../db/schema';
+import type { BusinessScope } from '../../platform/business-scope';
+
+export type OfferRow = typeof financingOffers.$inferSelect;
+export type OfferInsert = typeof financingOffers.$inferInsert;
+export type LoanRow = typeof loans.$inferSelect;
+export type LoanInsert = typeof loans.$inferInsert;
+
+/** Loans whose principal is out or about to be: what the exposure limits count. */
+export const OPEN_LOAN_STATUSES = ['pending_funding', 'funded', 'late'] as const;
+
+const ownOffer = (scope: BusinessScope) => and(eq(financingOffers.tenantId, scope.tenantId), eq(financingOffers.businessId, scope.businessId));
+const ownLoan = (scope: BusinessScope) => and(eq(loans.tenantId, scope.tenantId), eq(loans.businessId, scope.businessId));
+
+/** The invoice's newest offer still open and unexpired at `now`, for this business and product. */
+export async function findOpenOffer(tx: Tx, scope: BusinessScope, invoiceId: string, product: OfferRow['product'], now: Date): Promise<OfferRow | undefined> {
+  const rows = await tx
+    .select()
+    .from(financingOffers)
+    .where(and(ownOffer(scope), eq(financingOffers.invoiceId, invoiceId), eq(financingOffers.product, product), eq(financingOffers.status, 'open'), gt(financingOffers.expiresAt, now)))
+    .orderBy(desc(financingOffers.createdAt))
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertOffer(tx: Tx, row: OfferInsert): Promise<OfferRow> {
+  const [inserted] = await tx.insert(financingOffers).values(row).returning();
+  if (!inserted) throw new Error('The offer was not stored');
+  return inserted;
+}
+
+/** The business's offer, locked FOR UPDATE: concurrent fundings of one offer queue here. */
+export async function lockOffer(tx: Tx, scope: BusinessScope, id: string): Promise<OfferRow | undefined> {
+  const rows = await tx.select().from(financingOffers).where(and(ownOffer(scope), eq(financingOffers.id, id))).limit(1).for('update');
+  return rows[0];
+}
+
+export async function setOfferStatus(tx: Tx, scope: BusinessScope, id: string, status: OfferRow['status']): Promise<void> {
+  await tx.update(financingOffers).set({ status }).where(and(ownOffer(scope), eq(financingOffers.id, id)));
+}
+
+export async function insertLoan(tx: Tx, row: LoanInsert): Promise<LoanRow> {
+  const [inserted] = await tx.insert(loans).values(row).returning();
+  if (!inserted) throw new Error('The loan was not stored');
+  return inserted;
+}
+
+export async function findLoanOfOffer(tx: Tx, scope: BusinessScope, offerId: string): Promise<LoanRow | undefined> {
+  const rows = await tx.select().from(loans).where(and(ownLoan(scope), eq(loans.offerId, offerId))).limit(1);
+  return rows[0];
+}
+
+export async function lockLoan(tx: Tx, tenantId: string, id: string): Promise<LoanRow | undefined> {
+  const rows = await tx.select().from(loans).where(and(eq(loans.tenantId, tenantId), eq(loans.id, id))).limit(1).for('update');
+  return rows[0];
+}
+
+/** The invoice's loan that is not cancelled (at most one, by the live-loan index), locked FOR UPDATE. */
+export async function lockLiveLoanOfInvoice(tx: Tx, tenantId: string, invoiceId: string): Promise<LoanRow | undefined> {
+  const rows = await tx
+    .select()
+    .from(loans)
+    .where(and(eq(loans.tenantId, tenantId), eq(loans.invoiceId, invoiceId), sql`${loans.status} <> 'cancelled'`))
+    .limit(1)
+    .for('update');
+  return rows[0];
+}
+
+export async function updateLoan(tx: Tx, tenantId: string, id: string, patch: Partial<LoanInsert>): Promise<LoanRow> {
+  const [updated] = await tx
+    .update(loans)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(and(eq(loans.tenantId, tenantId), eq(loans.id, id)))
+    .returning();
+  if (!updated) throw new Error(`Loan ${id} does not exist`);
+  return updated;
+}
+
+/** Open loans of the borrowing business, or (with `counterpartyBusinessId`) on the invoices that business must pay, in this currency. */
+export async function openLoans(tx: Tx, tenantId: string, by: { businessId: string } | { counterpartyBusinessId: string }, currency: string): Promise<LoanRow[]> {
+  const party = 'businessId' in by ? eq(loans.businessId, by.businessId) : eq(loans.counterpartyBusinessId, by.counterpartyBusinessId);
+  return tx
+    .select()
+    .from(loans)
+    .where(and(eq(loans.tenantId, tenantId), party, eq(loans.currency, currency), inArray(loans.status, [...OPEN_LOAN_STATUSES])))
+    .orderBy(asc(loans.id));
+}
+
+/** The invoice-level loan status: the live loan's status, else `offered` when an offer is open and unexpired; invoices with neither are left out. */
+export async function invoiceLoanStatuses(tx: Tx, tenantId: string, invoiceIds: readonly string[], now: Date): Promise<Map<string, InvoiceLoanStatus>> {
+  const found = new Map<string, InvoiceLoanStatus>();
+  if (invoiceIds.length === 0) return found;
+  const ids = [...invoiceIds];
+  const offered = await tx
+    .select({ invoiceId: financingOffers.invoiceId })
+    .from(financingOffers)
+    .where(and(eq(financingOffers.tenantId, tenantId), inArray(financingOffers.invoiceId, ids), eq(financingOffers.status, 'open'), gt(financingOffers.expiresAt, now)));
+  for (const row of offered) found.set(row.invoiceId, 'offered');
+  const live = await tx
+    .select({ invoiceId: loans.invoiceId, status: loans.status })
+    .from(loans)
+    .where(and(eq(loans.tenantId, tenantId), inArray(loans.invoiceId, ids), sql`${loans.status} <> 'cancelled'`));
+  for (const row of live) found.set(row.invoiceId, row.status);
+  return found;
+}
+
+export async function findOfferInTenant(tx: Tx, tenantId: string, id: string): Promise<OfferRow | undefined> {
+  const rows = await tx.select().from(financingOffers).where(and(eq(financingOffers.tenantId, tenantId), eq(financingOffers.id, id))).limit(1);
+  return rows[0];
+}
+
+/** Whether the invoice has a loan still open (waiting to fund, funded or late): such an invoice is neither voided, deleted nor edited. */
+export async function hasOpenLoan(tx: Tx, tenantId: string, invoiceIds: readonly string[]): Promise<boolean> {
+  if (invoiceIds.length === 0) return false;
+  const rows = await tx
+    .select({ id: loans.id })
+    .from(loans)
+    .where(and(eq(loans.tenantId, tenantId), inArray(loans.invoiceId, [...invoiceIds]), inArray(loans.status, [...OPEN_LOAN_STATUSES])))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,278 @@
+import {
+  type FactoringFundRequest,
+  type FactoringFundResponse,
+  type FactoringLoanOfferResponse,
+  type LoanResource,
+  currencyById,
+  factoringFundRequestSchema,
+  factoringFundResponseSchema,
+  financingMessages,
+} from '@app/contracts';
+import { financingFee } from '@app/domain';
+import type { Tx } from '../../db/client';
+import { inTenant } from '../../db/tenant-tx';
+import type { AppContext } from '../../platform/app-context';
+import { type AuditActor, recordAudit } from '../../platform/audit';
+import type { BusinessScope } from '../../platform/business-scope';
+import { newId } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
+import { type IdempotentRequest, type StoredResponse, runIdempotent } from '../../platform/idempotency';
+import { PaymentProviderError } from '../../platform/providers/payment-provider';
+import * as businessesPort from '../businesses/businesses.port';
+import { type FinancedInvoiceRow, customerNameOf, findIncomingInvoice, findOwnInvoice, invoiceStatusOf, lockOwnInvoice } from '../invoices/invoice-financing';
+import { createLedgerService } from '../ledger/ledger.service';
+import type { PayoutService } from '../payouts/payouts.service';
+import { financingSettings, paymentProviderSettings } from '../tenants/tenants.service';
+import * as repo from './financing.repository';
+import { type LoanLedger, createLoanLedger } from './loan-ledger';
+import { createPlatformLender } from './platform-lender';
+
+export type FinancingDependencies = { payouts: Pick<PayoutService, 'payoutAccountInTx'> };
+
+const today = (now: Date) => now.toISOString().slice(0, 10);
+
+/** The invoice can be financed now: outgoing (checked by the caller), approved by its customer, not void, not paid, something due. */
+function refusalOf(invoice: FinancedInvoiceRow): AppError | null {
+  const status = invoiceStatusOf(invoice);
+  if (status === 'void' || status === 'completed' || invoice.paidStatus === 'paid' || invoice.dueAmount <= 0) return AppError.conflict(financingMessages.voidOrPaid);
+  if (status !== 'approved' || invoice.approvedAt === null) return AppError.conflict(financingMessages.notApproved);
+  return null;
+}
+
+function currencyOf(invoice: FinancedInvoiceRow): string {
+  const currency = currencyById(invoice.currencyId);
+  if (!currency) throw new Error(`Invoice ${invoice.id} has an unknown currency ${invoice.currencyId}`);
+  return currency.code;
+}
+
+/**
+ * Factoring (spec sections 1-3; docs/design-notes.md, "Factoring on the ledger"): an offer on an
+ * approved outgoing invoice, and its funding. The platform lender pays the advance to the
+ * business's payout account with a transfer at the payment provider; the loan's money is in the
+ * ledger only. The tenant's HTTP lender (financing provider URL) is not wired yet: a tenant that
+ * has one is answered "not available" rather than lent to by the platform behind its back.
+ */
+export function createFinancingService(app: AppContext, deps: FinancingDependencies, loanLedger: LoanLedger = createLoanLedger(createLedgerService(app))) {
+  const platformLender = createPlatformLender(loanLedger);
+
+  async function ownInvoice(tx: Tx, scope: BusinessScope, invoiceId: string): Promise<FinancedInvoiceRow> {
+    const invoice = await lockOwnInvoice(tx, scope, invoiceId);
+    if (invoice) return invoice;
+    if (await findIncomingInvoice(tx, scope, invoiceId)) throw AppError.validation('invoice', financingMessages.notOutgoing);
+    throw AppError.notFound();
+  }
+
+  async function refuseUnlessPlatformLender(tx: Tx, tenantId: string): Promise<void> {
+    const settings = await financingSettings(tx, tenantId);
+    if (settings.providerUrl) throw AppError.conflict(financingMessages.notAvailable);
+  }
+
+  async function financedInvoice(tx: Tx, invoice: FinancedInvoiceRow): Promise<FactoringLoanOfferResponse['invoice']> {
+    return {
+      id: invoice.id,
+      invoice_number: invoice.invoiceNumber,
+      counterparty_name: await customerNameOf(tx, invoice),
+      invoice_date: invoice.invoiceDate,
+      due_date: invoice.dueDate,
+      currency_code: currencyOf(invoice),
+      currency_id: invoice.currencyId,
+      total: invoice.total,
+      due_amount: invoice.dueAmount,
+    };
+  }
+
+  function loanInfo(offer: repo.OfferRow): FactoringLoanOfferResponse['loan_info'] {
+    return {
+      id: offer.id,
+      invoice_amount: offer.invoiceAmount,
+      principal_amount: offer.principal,
+      fee_amount: offer.fee,
+      fee_bps_per_30_days: offer.feeBpsPer30Days,
+      fee_periods: offer.feePeriods,
+      reserve_amount: offer.invoiceAmount - offer.principal - offer.fee,
+      terms_url: offer.termsUrl,
+      expires_at: offer.expiresAt.toISOString(),
+    };
+  }
+
+  async function loanResource(tx: Tx, loan: repo.LoanRow): Promise<LoanResource> {
+    const [offer, business, balances] = [await repo.findOfferInTenant(tx, loan.tenantId, loan.offerId), await businessesPort.findBusiness(tx, loan.tenantId, loan.businessId), await loanLedger.balancesInTx(tx, loan)];
+    const invoice = await findOwnInvoice(tx, { tenantId: loan.tenantId, businessId: loan.businessId }, loan.invoiceId);
+    if (!offer || !invoice) throw new Error(`Loan ${loan.id} lost its offer or invoice`);
+    const funded = loan.fundedAt !== null;
+    const owed = loan.principal + loan.fee;
+    return {
+      id: loan.id,
+      product: loan.product,
+      status: loan.status,
+      lender: loan.lender,
+      business_id: loan.businessId,
+      business_name: business?.name ?? '',
+      invoice: { id: invoice.id, invoice_number: invoice.invoiceNumber, counterparty_name: await customerNameOf(tx, invoice), total: invoice.total },
+      currency_code: loan.currency,
+      principal_amount: loan.principal,
+      fee_amount: loan.fee,
+      // Before the funding nothing is owed yet: the receivables are posted with the advance.
+      principal_balance: balances.principal,
+      fee_balance: balances.fee,
+      total_balance: balances.principal + balances.fee,
+      funded_at: loan.fundedAt?.toISOString() ?? null,
+      due_date: loan.dueDate,
+      repaid_at: loan.repaidAt?.toISOString() ?? null,
+      schedule: [
+        { kind: 'advance', date: (loan.fundedAt ?? loan.createdAt).toISOString().slice(0, 10), amount: loan.principal, done: funded },
+        { kind: 'repayment', date: loan.dueDate, amount: owed, done: funded && balances.principal + balances.fee === 0 },
+        { kind: 'reserve', date: loan.dueDate, amount: offer.invoiceAmount - owed, done: loan.status === 'repaid' },
+      ],
+      created_at: loan.createdAt.toISOString(),
+    };
+  }
+
+  /** Step 1 of a funding, committed before any money moves: the loan `pending_funding` with its hold, or the loan the offer already has. */
+  async function startInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, invoiceId: string, request: FactoringFundRequest, idempotencyKey: string | null): Promise<repo.LoanRow> {
+    const body = factoringFundRequestSchema.parse(request);
+    const invoice = await ownInvoice(tx, scope, invoiceId);
+    const offer = await repo.lockOffer(tx, scope, body.offerId);
+    if (!offer || offer.invoiceId !== invoice.id || offer.product !== 'factoring') throw AppError.validation('offerId', financingMessages.offerUnknown);
+    const taken = await repo.findLoanOfOffer(tx, scope, offer.id);
+    if (taken) {
+      if (taken.status === 'cancelled') throw AppError.validation('offerId', financingMessages.offerExpired);
+      return taken;
+    }
+    const now = app.clock.now();
+    if (offer.status !== 'open' || offer.expiresAt <= now) throw AppError.validation('offerId', financingMessages.offerExpired);
+    const refusal = refusalOf(invoice);
+    if (refusal) throw refusal;
+    if (await repo.lockLiveLoanOfInvoice(tx, scope.tenantId, invoice.id)) throw AppError.conflict(financingMessages.alreadyFinanced);
+    // A payment since the offer changed what the invoice's payments will repay: the offer no longer holds.
+    if (invoice.dueAmount !== offer.invoiceAmount) throw AppError.validation('offerId', financingMessages.offerExpired);
+    await refuseUnlessPlatformLender(tx, scope.tenantId);
+    const principal = body.givenLoanAmount ?? offer.principal;
+    if (principal > offer.principal) throw AppError.validation('givenLoanAmount', financingMessages.amountAboveOffer);
+    if (offer.termsUrl !== null && body.termsAgreement !== true) throw AppError.validation('termsAgreement', financingMessages.termsRequired);
+    if (!(await paymentProviderSettings(app, scope.tenantId, tx))) throw AppError.conflict(financingMessages.notAvailable);
+    if (!(await deps.payouts.payoutAccountInTx(tx, scope))) throw AppError.conflict(financingMessages.payoutAccountRequired);
+    const fee = financingFee(principal, offer.feeBpsPer30Days, offer.feePeriods);
+    const dueDate = invoice.dueDate ?? today(new Date(now.getTime() + offer.termDays * 86_400_000));
+    const loan = await repo.insertLoan(tx, {
+      tenantId: scope.tenantId,
+      id: newId(),
+      businessId: scope.businessId,
+      counterpartyBusinessId: invoice.customerBusinessId,
+      invoiceId: invoice.id,
+      offerId: offer.id,
+      product: 'factoring',
+      lender: offer.lender,
+      status: 'pending_funding',
+      currency: offer.currency,
+      principal,
+      fee,
+      dueDate,
+      idempotencyKey,
+    });
+    await repo.setOfferStatus(tx, scope, offer.id, 'accepted');
+    await loanLedger.holdInTx(tx, loan, today(now));
+    await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'created', after: { status: loan.status, principal, fee, offer_id: offer.id, invoice_id: invoice.id } });
+    return loan;
+  }
+
+  /**
+   * Steps 2 and 3: the advance is sent to the payout account under a key derived from the loan
+   * (`advance:<loan>`), then the loan is funded and the advance and fee posted, under the loan's
+   * lock. A crash or a lost answer between them leaves the loan `pending_funding`; asking again
+   * (any fund call on the offer) sends the same key, so the provider answers the same transfer.
+   * A refusal by the provider cancels the loan and voids its hold: no money moved.
+   */
+  async function complete(actor: AuditActor, scope: BusinessScope, loanId: string): Promise<repo.LoanRow> {
+    const pending = await inTenant(app.db, scope.tenantId, async (tx) => {
+      const loan = await repo.lockLoan(tx, scope.tenantId, loanId);
+      if (!loan || loan.businessId !== scope.businessId) throw AppError.notFound();
+      if (loan.status !== 'pending_funding') return { loan, destination: null, settings: null };
+      const destination = await deps.payouts.payoutAccountInTx(tx, scope);
+      const settings = await paymentProviderSettings(app, scope.tenantId, tx);
+      return { loan, destination, settings };
+    });
+    const { loan } = pending;
+    if (loan.status !== 'pending_funding') return loan;
+    if (!pending.settings) throw AppError.conflict(financingMessages.notAvailable);
+    if (!pending.destination) throw AppError.conflict(financingMessages.payoutAccountRequired);
+    const provider = app.paymentProviders(pending.settings.credentials);
+    let transferId: string;
+    try {
+      const transfer = await provider.createTransfer(
+        { destinationAccountId: pending.destination, amount: loan.principal, currency: loan.currency.toLowerCase(), description: 'Advance on a factored invoice', metadata: { loan_id: loan.id, invoice_id: loan.invoiceId } },
+        `advance:${loan.id}`,
+      );
+      transferId = transfer.id;
+    } catch (error) {
+      if (error instanceof PaymentProviderError && error.details.type === 'invalid_request_error') {
+        await inTenant(app.db, scope.tenantId, async (tx) => {
+          const locked = await repo.lockLoan(tx, scope.tenantId, loan.id);
+          if (locked?.status !== 'pending_funding') return;
+          await loanLedger.cancelInTx(tx, locked, today(app.clock.now()));
+          await repo.updateLoan(tx, scope.tenantId, loan.id, { status: 'cancelled', closedAt: app.clock.now() });
+          await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'updated', before: { status: locked.status }, after: { status: 'cancelled', reason: error.message } });
+        });
+        throw new AppError('provider', error.message, 422);
+      }
+      throw error;
+    }
+    return inTenant(app.db, scope.tenantId, async (tx) => {
+      const locked = await repo.lockLoan(tx, scope.tenantId, loan.id);
+      if (!locked) throw AppError.notFound();
+      if (locked.status !== 'pending_funding') return locked;
+      const now = app.clock.now();
+      await loanLedger.fundInTx(tx, locked, today(now));
+      const funded = await repo.updateLoan(tx, scope.tenantId, loan.id, { status: 'funded', fundedAt: now });
+      await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'updated', before: { status: locked.status }, after: { status: 'funded', transfer_id: transferId } });
+      return funded;
+    });
+  }
+
+  return {
+    /** GET /business/factoring/{id}/loan-offer: the open offer, or a new one from the lender in use. */
+    async factoringOffer(scope: BusinessScope, invoiceId: string): Promise<FactoringLoanOfferResponse> {
+      return inTenant(app.db, scope.tenantId, async (tx) => {
+        const invoice = await ownInvoice(tx, scope, invoiceId);
+        const refusal = refusalOf(invoice);
+        if (refusal) throw refusal;
+        if (await repo.lockLiveLoanOfInvoice(tx, scope.tenantId, invoice.id)) throw AppError.conflict(financingMessages.alreadyFinanced);
+        const now = app.clock.now();
+        const open = await repo.findOpenOffer(tx, scope, invoice.id, 'factoring', now);
+        if (open && open.invoiceAmount === invoice.dueAmount) return { loan_info: loanInfo(open), invoice: await financedInvoice(tx, invoice) };
+        await refuseUnlessPlatformLender(tx, scope.tenantId);
+        const currency = currencyOf(invoice);
+        const made = await platformLender.offerInTx(tx, invoice, currency, now);
+        if (!made.ok) throw AppError.validation('invoice', financingMessages.noOffer);
+        const offer = await repo.insertOffer(tx, {
+          tenantId: scope.tenantId,
+          id: newId(),
+          businessId: scope.businessId,
+          invoiceId: invoice.id,
+          product: 'factoring',
+          lender: 'platform',
+          currency,
+          invoiceAmount: invoice.dueAmount,
+          termsUrl: null,
+          ...made.offer,
+        });
+        return { loan_info: loanInfo(offer), invoice: await financedInvoice(tx, invoice) };
+      });
+    },
+
+    /** POST /business/factoring/{id}/loan-fund: one loan per offer, however many calls; the same Idempotency-Key resumes a funding cut short. */
+    async fundFactoring(actor: AuditActor, scope: BusinessScope, invoiceId: string, request: FactoringFundRequest, idempotency: IdempotentRequest | null): Promise<StoredResponse<FactoringFundResponse>> {
+      const started = await inTenant(app.db, scope.tenantId, (tx) =>
+        runIdempotent(tx, scope, idempotency, factoringFundResponseSchema, async () => {
+          const loan = await startInTx(tx, actor, scope, invoiceId, request, idempotency?.key ?? null);
+          return { status: 201, body: { data: await loanResource(tx, loan) } };
+        }),
+      );
+      const loan = await complete(actor, scope, started.body.data.id);
+      const body = await inTenant(app.db, scope.tenantId, async (tx) => ({ data: await loanResource(tx, loan) }));
+      return { status: started.status, body, replayed: started.replayed };
+    },
+  };
+}
+
+export type FinancingService = ReturnType<typeof createFinancingService>;

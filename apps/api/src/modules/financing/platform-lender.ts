@@ -1,0 +1,46 @@
+import { currencyById } from '@app/contracts';
+import { type OfferRefusal, financingOffer, minimumTotal } from '@app/domain';
+import type { Tx } from '../../db/client';
+import { type FinancedInvoiceRow, payerHistory } from '../invoices/invoice-financing';
+import { financingSettings } from '../tenants/tenants.service';
+import * as repo from './financing.repository';
+import type { LoanLedger } from './loan-ledger';
+
+/** How long a platform offer can be accepted: a day, so it is never taken on a stale history or exposure. */
+export const PLATFORM_OFFER_TTL_MS = 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type PlatformOffer = Pick<repo.OfferInsert, 'principal' | 'fee' | 'feeBpsPer30Days' | 'feePeriods' | 'termDays' | 'expiresAt'>;
+
+/** Days from `today` to the due date (an invoice without one, or already due, is financed for one period). */
+export function daysToDue(today: string, dueDate: string | null): number {
+  if (!dueDate) return 1;
+  return Math.max(1, Math.round((Date.parse(`${dueDate}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS));
+}
+
+/**
+ * The platform lender: the tenant lends its own money by the offer rule (`financingOffer`) with
+ * its risk policy (tenant settings), the paying business's history on the network (the invoices
+ * service) and the principal already out, read from the ledger.
+ */
+export function createPlatformLender(loanLedger: LoanLedger) {
+  return {
+    async offerInTx(tx: Tx, invoice: FinancedInvoiceRow, currency: string, now: Date): Promise<{ ok: true; offer: PlatformOffer } | { ok: false; reason: OfferRefusal }> {
+      const { riskPolicy } = await financingSettings(tx, invoice.tenantId);
+      const history = await payerHistory(tx, invoice.tenantId, invoice.customerBusinessId);
+      const exposure = {
+        business: await loanLedger.principalOutstandingInTx(tx, await repo.openLoans(tx, invoice.tenantId, { businessId: invoice.businessId }, currency)),
+        customer: await loanLedger.principalOutstandingInTx(tx, await repo.openLoans(tx, invoice.tenantId, { counterpartyBusinessId: invoice.customerBusinessId }, currency)),
+      };
+      const days = daysToDue(now.toISOString().slice(0, 10), invoice.dueDate);
+      const precision = currencyById(invoice.currencyId)?.precision ?? 2;
+      const result = financingOffer({ dueAmount: invoice.dueAmount, days, policy: riskPolicy, history, exposure, minimum: minimumTotal(precision) });
+      if (!result.ok) return result;
+      const { offer } = result;
+      return {
+        ok: true,
+        offer: { principal: offer.principal, fee: offer.fee, feeBpsPer30Days: offer.feeBps, feePeriods: offer.periods, termDays: days, expiresAt: new Date(now.getTime() + PLATFORM_OFFER_TTL_MS) },
+      };
+    },
+  };
+}

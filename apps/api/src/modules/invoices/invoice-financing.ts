@@ -1,0 +1,35 @@
+import type { Tx } from '../../db/client';
+import type { BusinessScope } from '../../platform/business-scope';
+import { invoiceState } from './invoice-resource';
+import * as repo from './invoices.repository';
+
+/**
+ * What financing needs of invoices, run in financing's own transaction: the invoice a business
+ * asks to finance (its own, locked, or one addressed to it), the customer's name, and how the
+ * paying business paid its invoices on the network (the platform lender's payer history).
+ */
+
+export type FinancedInvoiceRow = repo.InvoiceRow;
+
+/** The business's own invoice, locked FOR UPDATE so an offer or a funding sees it unchanged until commit. */
+export function lockOwnInvoice(tx: Tx, scope: BusinessScope, id: string): Promise<FinancedInvoiceRow | undefined> {
+  return repo.findOwnInvoice(tx, scope, id, true);
+}
+
+/** The business's own invoice, read only. */
+export function findOwnInvoice(tx: Tx, scope: BusinessScope, id: string): Promise<FinancedInvoiceRow | undefined> {
+  return repo.findOwnInvoice(tx, scope, id);
+}
+
+/** An invoice addressed to the business (incoming), read only. */
+export function findIncomingInvoice(tx: Tx, scope: BusinessScope, id: string): Promise<FinancedInvoiceRow | undefined> {
+  return repo.findAddressedInvoice(tx, scope, id);
+}
+
+/** The status the invoice shows (overdue derived), as financing's rules read it. */
+export function invoiceStatusOf(row: FinancedInvoiceRow): string {
+  return invoiceState(row).status;
+}
+
+export const payerHistory = repo.payerHistory;
+export const customerNameOf = repo.customerNameOf;
