@@ -99,17 +99,16 @@ export function createLoanReadsService(app: AppContext) {
       const filter: repo.LoanFilter = { product: query.product, status: query.status };
       return inTenant(app.db, scope.tenantId, async (tx) => {
         const rows = await repo.listLoans(tx, scope, filter, pageOffset(query.page, query.limit), query.limit);
-        const balances = await repo.loanBalances(
+        const balances = new Map<string | null, Balances>();
+        for (const found of await repo.loanBalances(
           tx,
           scope.tenantId,
           rows.map((row) => row.loan.id),
-        );
-        const balancesOf = (loanId: string): Balances => {
-          const found = balances.find((row) => row.loanId === loanId);
-          return found ? { principal: Number(found.principal), fee: Number(found.fee), reserve: Number(found.reserve) } : NO_BALANCES;
-        };
+        )) {
+          balances.set(found.loanId, { principal: Number(found.principal), fee: Number(found.fee), reserve: Number(found.reserve) });
+        }
         const total = await repo.countLoans(tx, scope, filter);
-        return { data: rows.map((row) => loanResource(row, balancesOf(row.loan.id))), meta: listMeta(query.page, query.limit, total) };
+        return { data: rows.map((row) => loanResource(row, balances.get(row.loan.id) ?? NO_BALANCES)), meta: listMeta(query.page, query.limit, total) };
       });
     },
 
@@ -120,13 +119,17 @@ export function createLoanReadsService(app: AppContext) {
         // One row more than the page tells whether another page follows.
         const rows = await repo.listLoanTransactions(tx, scope, filter, after, query.limit + 1);
         const page = rows.slice(0, query.limit);
-        const amounts = await repo.transactionAmounts(
-          tx,
-          scope.tenantId,
-          page.map((row) => row.id),
+        const amounts = new Map(
+          (
+            await repo.transactionAmounts(
+              tx,
+              scope.tenantId,
+              page.map((row) => row.id),
+            )
+          ).map((entry) => [entry.transactionId, entry]),
         );
         const data = page.map((row): LoanTransactionResource => {
-          const sums = amounts.find((entry) => entry.transactionId === row.id);
+          const sums = amounts.get(row.id);
           if (!isLoanTransactionKind(row.kind)) throw new Error(`Loan transaction ${row.id} has the unknown kind ${row.kind}`);
           return {
             id: row.id,
