@@ -33,6 +33,8 @@ import { createRoleService } from './modules/team/roles.service';
 import { rolesRoutes } from './modules/team/roles.routes';
 import { createAuditService } from './modules/audit/audit.service';
 import { auditRoutes } from './modules/audit/audit.routes';
+import { loanReadRoutes } from './modules/financing/loan-reads.routes';
+import { createLoanReadsService } from './modules/financing/loan-reads.service';
 import { searchRoutes } from './modules/search/search.routes';
 import { createCounterpartyService, paymentContactsInTx, scopeOf } from './modules/counterparties/counterparties.service';
 import { createOnboardingService } from './modules/counterparties/onboarding.service';
@@ -236,6 +238,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(dashboardRoutes, { dashboard: createDashboardService(app) });
       await v1.register(statementRoutes, { statements: createStatementService(app) });
       await v1.register(financingRoutes, { financing });
+      await v1.register(loanReadRoutes, { loanReads: createLoanReadsService(app) });
     },
     { prefix: '/api/v1' },
   );

@@ -66,7 +66,7 @@ export const abilityDefinitions: readonly AbilityDefinition[] = [
   { name: 'view-audit-log', model: 'audit-log', scopes: BP },
   { name: 'view-role', model: 'role', scopes: BP },
   { name: 'manage-role', model: 'role', scopes: BP },
-  { name: 'view-balance-sheet', model: 'financing', scopes: B },
+  { name: 'view-balance-sheet', model: 'financing', scopes: BP },
   { name: 'view-access-log', model: 'log', scopes: P },
   { name: 'view-api-log', model: 'log', scopes: P },
   { name: 'view-event', model: 'log', scopes: P },

@@ -391,7 +391,6 @@ export type PdfTemplate = z.infer<typeof pdfTemplateSchema>;
 export const invoiceTemplatesResponseSchema = z.object({ invoiceTemplates: z.array(pdfTemplateSchema) });
 export const estimateTemplatesResponseSchema = z.object({ estimateTemplates: z.array(pdfTemplateSchema) });
 
-export const approvedInvoiceAmountResponseSchema = z.object({ invoice_approval_amount: z.number() });
 
 export const documentIdsRequestSchema = z.object({ ids: listOf(uuidSchema, { min: 1, max: 500 }) });
 /** How many of the ids were deleted. */

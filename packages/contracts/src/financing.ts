@@ -34,6 +34,7 @@ export const financingMessages = {
   paymentMethodRequired: 'Choose a saved payment method to repay with.',
   notAvailable: 'Financing is not available for this business.',
   financedLocked: 'This invoice is financed: it cannot be voided, deleted or edited while its loan is open.',
+  cursorInvalid: 'This page link is no longer valid. Start again from the first page.',
 } as const;
 
 /** The invoice an offer is for, as the wizard shows it. */
@@ -173,8 +174,8 @@ export const loanTransactionResourceSchema = z.object({
 export type LoanTransactionResource = z.infer<typeof loanTransactionResourceSchema>;
 
 /**
- * GET /loan-transactions: newest first, paged by a cursor (`after`, the last id of the previous
- * page) so a page stays fast however many movements there are.
+ * GET /loan-transactions: newest first, paged by a cursor (`after`: the previous page's
+ * `meta.next_cursor`, opaque) so a page stays fast however many movements there are.
  */
 export const loanTransactionsQuerySchema = z.object({
   limit: pageSizeSchema(25, 100),
@@ -207,8 +208,13 @@ export const loanStatsSchema = z.object({
 });
 export type LoanStats = z.infer<typeof loanStatsSchema>;
 
-/** GET /approved-invoice-amount: approved invoices the business could finance now, per currency. */
+/**
+ * GET /approved-invoice-amount: the spec's `invoice_approval_amount` (what the business approved as
+ * a customer and still owes, in its currency at current rates) and `amounts`, the approved
+ * outgoing invoices it could finance now (no live loan), per currency.
+ */
 export const approvedInvoiceAmountSchema = z.object({
+  invoice_approval_amount: z.number(),
   amounts: z.array(z.object({ currency_code: z.string(), amount: z.number().int(), invoice_count: z.number().int() })),
 });
 export type ApprovedInvoiceAmount = z.infer<typeof approvedInvoiceAmountSchema>;

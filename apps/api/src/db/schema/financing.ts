@@ -92,6 +92,8 @@ export const loans = pgTable(
     uniqueIndex('loans_live_invoice_unique').on(t.tenantId, t.invoiceId).where(sql`status <> 'cancelled'`),
     uniqueIndex('loans_provider_loan_unique').on(t.tenantId, t.providerLoanId).where(sql`provider_loan_id IS NOT NULL`),
     index('loans_business_idx').on(t.tenantId, t.businessId, t.createdAt),
+    // The tenant admins' list of every loan, newest first (migration 0040).
+    index('loans_tenant_created_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()),
     index('loans_due_idx').on(t.tenantId, t.status, t.dueDate),
     check('loans_amounts', sql`principal > 0 AND fee >= 0`),
     foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'loans_business_fk' }).onDelete('cascade'),

@@ -89,6 +89,11 @@ export const ledgerTransactions = pgTable(
     unique('ledger_transactions_external_unique').on(t.tenantId, t.externalId),
     index('ledger_transactions_subject_idx').on(t.tenantId, t.subjectType, t.subjectId),
     index('ledger_transactions_business_idx').on(t.tenantId, t.businessId, t.createdAt),
+    // Loan movements newest first (migration 0040): a business's (all, or of one kind), a tenant's, one loan's; pages are keyed by (created_at, id).
+    index('ledger_transactions_loan_business_idx').on(t.tenantId, t.businessId, t.createdAt.desc(), t.id.desc()).where(sql`subject_type = 'loan'`),
+    index('ledger_transactions_loan_tenant_idx').on(t.tenantId, t.createdAt.desc(), t.id.desc()).where(sql`subject_type = 'loan'`),
+    index('ledger_transactions_loan_kind_idx').on(t.tenantId, t.businessId, t.kind, t.createdAt.desc(), t.id.desc()).where(sql`subject_type = 'loan'`),
+    index('ledger_transactions_loan_subject_idx').on(t.tenantId, t.subjectId, t.createdAt.desc(), t.id.desc()).where(sql`subject_type = 'loan'`),
     check('ledger_transactions_status_check', sql`status IN ('pending', 'posted', 'voided')`),
     foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'ledger_transactions_business_fk' }).onDelete('cascade'),
   ],

@@ -1,4 +1,4 @@
-import type { InvoiceStats } from '@app/contracts';
+import { type ApprovedInvoiceAmount, type InvoiceStats, currencyById } from '@app/contracts';
 import { type RateSource, todayInTimeZone } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
@@ -35,6 +35,16 @@ export async function approvedAmount(tx: Tx, scope: BusinessScope, business: Doc
   return (await converterInto(tx, scope, business.currencyId)).convert(await repo.approvedSums(tx, scope), 'current');
 }
 
+/** Approved outgoing invoices the business could finance now (see `financeableSums`), per currency, unconverted. */
+export async function financeableAmounts(tx: Tx, scope: BusinessScope): Promise<ApprovedInvoiceAmount['amounts']> {
+  const sums = await repo.financeableSums(tx, scope);
+  return sums.map((sum) => {
+    const currency = currencyById(sum.currencyId);
+    if (!currency) throw new Error(`Invoices name currency ${sum.currencyId}, which the reference data does not have`);
+    return { currency_code: currency.code, amount: sum.amount, invoice_count: sum.invoiceCount };
+  });
+}
+
 /** The figures as use cases of the invoice service, each in its own transaction. */
 export function createInvoiceFigures(app: AppContext) {
   return {
@@ -44,7 +54,11 @@ export function createInvoiceFigures(app: AppContext) {
         const business = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
         return invoiceStats(tx, scope, business, direction, todayInTimeZone(app.clock.now(), business.settings.time_zone));
       }),
-    approvedAmount: (scope: BusinessScope): Promise<number> =>
-      inTenant(app.db, scope.tenantId, async (tx) => approvedAmount(tx, scope, await loadDocumentBusiness(tx, scope.tenantId, scope.businessId))),
+    /** GET /approved-invoice-amount: the spec's figure (what the business approved as a customer and owes, in its currency) and what it could finance, per currency. */
+    approvedAmounts: (scope: BusinessScope): Promise<ApprovedInvoiceAmount> =>
+      inTenant(app.db, scope.tenantId, async (tx) => ({
+        invoice_approval_amount: await approvedAmount(tx, scope, await loadDocumentBusiness(tx, scope.tenantId, scope.businessId)),
+        amounts: await financeableAmounts(tx, scope),
+      })),
   };
 }

@@ -4,7 +4,7 @@ import type { DocumentDirection, InvoicePaidStatus, InvoiceStatus } from '@app/c
 import type { CurrencySum } from '@app/domain';
 import type { SqlExecutor, Tx } from '../../db/client';
 import { prebuiltSelect } from '../../db/prebuilt';
-import { businesses, counterparties, estimates, invoiceTotals, invoices, payments } from '../../db/schema';
+import { businesses, counterparties, estimates, invoiceTotals, invoices, loans, payments } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -281,6 +281,24 @@ export async function approvedSums(tx: Tx, scope: BusinessScope): Promise<Curren
     .where(and(addressedTo(scope), eq(invoices.status, 'approved'), ne(invoices.paidStatus, 'paid')))
     .groupBy(groupedByCurrency.currencyId, groupedByCurrency.rated);
   return rows.map((row) => currencySum(row.currencyId, { amount: row.due, atRate: row.dueAtRate }));
+}
+
+/**
+ * The business's own invoices it could finance now, per currency: its customer approved them, they
+ * are neither void nor paid, something is still due, and no live loan (any but a cancelled one,
+ * as the loans' unique index counts them) is already taken against them.
+ */
+export async function financeableSums(tx: Tx, scope: BusinessScope): Promise<{ currencyId: number; amount: number; invoiceCount: number }[]> {
+  const liveLoan = tx
+    .select({ one: sql`1` })
+    .from(loans)
+    .where(and(eq(loans.tenantId, invoices.tenantId), eq(loans.invoiceId, invoices.id), ne(loans.status, 'cancelled')));
+  return tx
+    .select({ currencyId: invoices.currencyId, amount: sql<number>`sum(${invoices.dueAmount})::bigint`.mapWith(Number), invoiceCount: sql<number>`count(*)::int` })
+    .from(invoices)
+    .where(and(own(scope), eq(invoices.status, 'approved'), ne(invoices.paidStatus, 'paid'), sql`${invoices.dueAmount} > 0`, notExists(liveLoan)))
+    .groupBy(invoices.currencyId)
+    .orderBy(invoices.currencyId);
 }
 
 export async function findOwnInvoice(tx: Tx, scope: BusinessScope, id: string, lock = false): Promise<InvoiceRow | undefined> {

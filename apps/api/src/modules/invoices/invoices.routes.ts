@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  approvedInvoiceAmountResponseSchema,
+  approvedInvoiceAmountSchema,
   bulkDeleteResponseSchema,
   dataResponse,
   documentIdsRequestSchema,
@@ -40,9 +40,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoiceService; de
   server.get('/invoices/templates', { config: access(['view-invoice', 'create-invoice', 'edit-invoice']), schema: { response: { 200: invoiceTemplatesResponseSchema } } }, async () => ({
     invoiceTemplates: listPdfTemplates('invoice').map(({ name, label, is_default }) => ({ name, label, is_default })),
   }));
-  server.get('/approved-invoice-amount', { config: access('view-invoice'), schema: { response: { 200: approvedInvoiceAmountResponseSchema } } }, async (request) => ({
-    invoice_approval_amount: await invoices.approvedAmount(businessScope(request)),
-  }));
+  // The invoice screens read the spec's figure, the financing pages what can be financed: one answer serves both.
+  server.get('/approved-invoice-amount', { config: access(['view-invoice', 'view-balance-sheet']), schema: { response: { 200: approvedInvoiceAmountSchema } } }, async (request) =>
+    invoices.approvedAmounts(businessScope(request)),
+  );
   server.get('/invoices/:id', { config: access('view-invoice'), schema: { params, response: one } }, async (request) => ({
     data: await invoices.get(businessScope(request), request.params.id),
   }));
