@@ -163,9 +163,6 @@ export const loansResponseSchema = z.object({ data: z.array(loanResourceSchema),
 /** Who may take an advance: reading the balance sheet is not enough, it commits the business (the loan-fund route's access). */
 export const factoringFundAbility: AbilityCheck = { all: ['view-balance-sheet', 'manage-business-settings'] };
 
-/** POST /business/factoring/{id}/loan-fund answers the loan the offer became: `pending_funding` until the lender pays, then `funded`. */
-export const factoringFundResponseSchema = z.object({ data: loanResourceSchema });
-
 /** One ledger movement of a loan, as `GET /loan-transactions` lists them. */
 export const loanTransactionKinds = ['offer_hold', 'advance', 'fee', 'repayment', 'reserve_release', 'refund', 'write_off', 'cancellation'] as const;
 export const loanTransactionResourceSchema = z.object({
@@ -227,3 +224,7 @@ export const approvedInvoiceAmountSchema = z.object({
   amounts: z.array(z.object({ currency_code: z.string(), amount: z.number().int(), invoice_count: z.number().int() })),
 });
 export type ApprovedInvoiceAmount = z.infer<typeof approvedInvoiceAmountSchema>;
+
+/** POST /business/factoring/{id}/loan-fund answers the loan (201; the same loan again for a replay or a concurrent call on the same offer). */
+export const factoringFundResponseSchema = z.object({ data: loanResourceSchema });
+export type FactoringFundResponse = z.infer<typeof factoringFundResponseSchema>;

@@ -6,11 +6,11 @@ import { Icon } from '../../../components/icon';
 import { financingLinks } from '../../../lib/paths';
 import { useCan } from '../../../lib/session';
 
-type FinanceableInvoice = Pick<InvoiceResource, 'id' | 'direction' | 'status' | 'due_amount'>;
+type FinanceableInvoice = Pick<InvoiceResource, 'id' | 'direction' | 'status' | 'approved_at' | 'due_amount'>;
 
 /** Whether an advance could be asked for: an invoice this business issued, approved by its customer, with money still due. The lender decides the rest. */
 function mayAskForAdvance(invoice: FinanceableInvoice): boolean {
-  return invoice.direction === 'outgoing' && invoice.status === 'approved' && invoice.due_amount > 0;
+  return invoice.direction === 'outgoing' && invoice.status === 'approved' && invoice.approved_at !== null && invoice.due_amount > 0;
 }
 
 /** "Get paid now" on an outgoing invoice's view: opens the factoring wizard for those who may read the balance sheet. */
