@@ -20,7 +20,7 @@ const OFFER_PATH = '/api/v1/business/factoring/inv-1/loan-offer';
 const FUND_PATH = '/api/v1/business/factoring/inv-1/loan-fund';
 
 /** The offer, and the fund route answering what `fund` says for each call. */
-function wizardRoutes(offer = makeFactoringOffer(), fund: (request: RecordedRequest, call: number) => Response = (request) => jsonResponse(200, { data: funded(request) })) {
+function wizardRoutes(offer = makeFactoringOffer(), fund: (request: RecordedRequest, call: number) => Response = (request) => jsonResponse(201, { data: funded(request) })) {
   let calls = 0;
   return mockFetch(
     tenant,
@@ -85,7 +85,7 @@ describe('the factoring wizard', () => {
 
   it("shows the server's refusal in its words and retries with the same Idempotency-Key", async () => {
     const { requests } = wizardRoutes(makeFactoringOffer(), (request, call) =>
-      call === 1 ? jsonResponse(422, { message: financingMessages.payoutAccountRequired }) : jsonResponse(200, { data: funded(request) }),
+      call === 1 ? jsonResponse(422, { message: financingMessages.payoutAccountRequired }) : jsonResponse(201, { data: funded(request) }),
     );
     renderApp('/invoices/inv-1/factoring', owner);
 
