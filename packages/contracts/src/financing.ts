@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AbilityCheck } from './abilities';
 import { listMetaSchema, uuidSchema } from './common';
 import { coercedInteger, isoDateSchema, pageSchema, pageSizeSchema, text } from './fields';
 import { messages } from './messages';
@@ -151,6 +152,9 @@ export const loansQuerySchema = z.object({
   business_id: optionalFilter(uuidSchema),
 });
 export const loansResponseSchema = z.object({ data: z.array(loanResourceSchema), meta: listMetaSchema });
+
+/** Who may take an advance: reading the balance sheet is not enough, it commits the business (the loan-fund route's access). */
+export const factoringFundAbility: AbilityCheck = { all: ['view-balance-sheet', 'manage-business-settings'] };
 
 /** One ledger movement of a loan, as `GET /loan-transactions` lists them. */
 export const loanTransactionKinds = ['offer_hold', 'advance', 'fee', 'repayment', 'reserve_release', 'refund', 'write_off', 'cancellation'] as const;

@@ -78,6 +78,8 @@ const pages = {
   exchangeRates: onDemandScreen(() => import('../features/settings/pages/exchange-rates-page').then((m) => ({ Component: m.ExchangeRatesPage }))),
   customerPay: onDemandScreen(() => import('../features/online-payments/pages/customer-pay-page').then((m) => ({ Component: m.CustomerPayPage }))),
   customerApprovePay: onDemandScreen(() => import('../features/online-payments/pages/customer-pay-page').then((m) => ({ Component: m.CustomerApprovePayPage }))),
+  loanBalance: onDemandScreen(() => import('../features/financing/pages/loan-balance-page').then((m) => ({ Component: m.LoanBalancePage }))),
+  factoringWizard: onDemandScreen(() => import('../features/financing/pages/factoring-wizard-page').then((m) => ({ Component: m.FactoringWizardPage }))),
 } satisfies Record<string, Lazy>;
 
 /**
@@ -119,6 +121,9 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         guarded('recurring-invoices/create', { ability: 'create-recurring-invoice', scope: 'business' }, pages.recurringInvoiceCreate),
         guarded('recurring-invoices/:id/view', { ability: 'view-recurring-invoice', scope: 'business' }, pages.recurringInvoiceView),
         guarded('recurring-invoices/:id/edit', { ability: 'edit-recurring-invoice', scope: 'business' }, pages.recurringInvoiceEdit),
+        guarded('loan-balance', { ability: 'view-balance-sheet', scope: 'business' }, pages.loanBalance),
+        // Opening the wizard asks the lender for an offer; taking it needs manage-business-settings too (the page says so).
+        guarded('invoices/:id/factoring', { ability: 'view-balance-sheet', scope: 'business' }, pages.factoringWizard),
         guarded('customer/invoices/pay/:id', { ability: 'pay-invoice', scope: 'business' }, pages.customerPay),
         guarded('customer/invoices/approve-pay/:id', { ability: { all: ['approve-invoice', 'pay-invoice'] }, scope: 'business' }, pages.customerApprovePay),
         { path: 'settings', loader: () => redirect(companyPaths.accountSettings) },

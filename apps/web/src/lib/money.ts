@@ -1,4 +1,4 @@
-import { currencyById } from '@app/contracts';
+import { currencyByCode, currencyById } from '@app/contracts';
 import { type MoneyFormat, formatDeduction, formatMoney } from '@app/domain';
 
 /** Used when a currency is unknown: the amount still shows, with two decimals and no symbol. */
@@ -11,6 +11,11 @@ export function formatInCurrency(minor: number, currency: MoneyFormat | null | u
 /** Minor units shown in the document's currency. */
 export function formatDocumentMoney(minor: number, currencyId: number): string {
   return formatInCurrency(minor, currencyById(currencyId));
+}
+
+/** Minor units in the currency named by its ISO code (loans and their movements carry the code). */
+export function formatCodeMoney(minor: number, currencyCode: string): string {
+  return formatInCurrency(minor, currencyByCode(currencyCode));
 }
 
 /** How a currency writes money (an unknown one as plain two-decimal amounts). */

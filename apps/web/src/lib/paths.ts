@@ -21,6 +21,7 @@ export const companyPaths = {
   paymentReminders: '/settings/payment-reminders',
   exchangeRates: '/settings/exchange-rates',
   payouts: '/settings/payouts',
+  loanBalance: '/loan-balance',
 } as const;
 
 export const adminPaths = {
@@ -56,6 +57,12 @@ export const customerPayPaths = {
   approvePay: (invoiceId: string) => `/customer/invoices/approve-pay/${encodeURIComponent(invoiceId)}`,
   /** The pay page reached with a business (id or slug) in the path: it selects that business first. */
   payment: (business: string, invoiceId: string) => `/${encodeURIComponent(business)}/customer/invoices/payment/${encodeURIComponent(invoiceId)}`,
+} as const;
+
+/** The financing screens: the loan balance on a product's tab, and the factoring wizard of an invoice. */
+export const financingLinks = {
+  loanBalance: (tab: string) => `/loan-balance?tab=${encodeURIComponent(tab)}`,
+  factoring: (invoiceId: string) => `/invoices/${encodeURIComponent(invoiceId)}/factoring`,
 } as const;
 
 export const implementedPaths: ReadonlySet<string> = new Set<string>([...Object.values(companyPaths), ...Object.values(adminPaths)]);
