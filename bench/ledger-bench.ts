@@ -3,13 +3,16 @@
  * its own database transaction: the transaction row, its entries in account id order under the
  * accounts' row locks, the commit-time balance check), at 10 concurrent posters. Two shapes: spread
  * (a loan repayment split fee / principal / reserve over 1,000 loans' own accounts) and hot (the
- * same, also crediting one tenant-wide clearing account every posting must lock).
+ * same, also crediting one tenant-wide clearing account every posting must lock). Each shape is
+ * posted two ways: `post` (one statement, its own database transaction) and `postInTx` inside an
+ * `inTenant` transaction, as a module posting with its own writes does.
  * `npm run bench -- ledger` (PostgreSQL when reachable, and PGlite; BENCH_KINDS picks).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureInitialData } from '../apps/api/src/db/seed';
+import { inTenant } from '../apps/api/src/db/tenant-tx';
 import { loadEnv } from '../apps/api/src/env';
 import { type LedgerAccount, type LedgerPosting, createLedgerService } from '../apps/api/src/modules/ledger/ledger.service';
 import { findLandlord } from '../apps/api/src/modules/tenants/tenants.service';
@@ -21,7 +24,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, CONNECTIONS, DURATION_SECONDS, type Kind, 
 const LOANS = 1_000;
 const TARGET_PER_SECOND = 2_000; // issue 18
 
-type Figures = { kind: string; shape: string; perSecond: number; p50: number; p99: number; refused: number };
+type Figures = { kind: string; shape: string; way: string; perSecond: number; p50: number; p99: number; refused: number };
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -56,7 +59,7 @@ async function measureKind(kind: Kind): Promise<Figures[]> {
     loans.push({ cash, fee, principal, reserve });
   }
 
-  const posting = (shape: 'spread' | 'hot', sequence: number): LedgerPosting => {
+  const posting = (way: string, shape: 'spread' | 'hot', sequence: number): LedgerPosting => {
     const loan = loans[sequence % LOANS];
     if (!loan) throw new Error('No loan');
     const amount = 1_000 + (sequence % 97);
@@ -66,11 +69,16 @@ async function measureKind(kind: Kind): Promise<Figures[]> {
       { accountId: loan.principal.id, currency: 'USD', amount: -(amount - 400) },
       { accountId: shape === 'hot' ? hot.id : loan.reserve.id, currency: 'USD', amount: -300 },
     ];
-    return { externalId: `${shape}-${sequence}`, kind: 'repayment', status: 'posted', effectiveDate: '2026-11-26', lines };
+    return { externalId: `${way}-${shape}-${sequence}`, kind: 'repayment', status: 'posted', effectiveDate: '2026-11-26', lines };
   };
 
   const figures: Figures[] = [];
-  for (const shape of ['spread', 'hot'] as const) {
+  const ways = {
+    post: (item: LedgerPosting) => ledger.post(tenantId, item),
+    'inTenant + postInTx': (item: LedgerPosting) => inTenant(app.db, tenantId, (tx) => ledger.postInTx(tx, tenantId, item)),
+  };
+  const runs = Object.entries(ways).flatMap(([way, postOne]) => (['spread', 'hot'] as const).map((shape) => ({ way, postOne, shape })));
+  for (const { way, postOne, shape } of runs) {
     let sequence = 0;
     let refused = 0;
     const latencies: number[] = [];
@@ -81,17 +89,17 @@ async function measureKind(kind: Kind): Promise<Figures[]> {
         sequence += 1;
         const started = performance.now();
         try {
-          await ledger.post(tenantId, posting(shape, sequence));
+          await postOne(posting(way, shape, sequence));
           if (Date.now() >= measureFrom) latencies.push(performance.now() - started);
         } catch (error) {
           refused += 1;
-          problem(`ledger ${shape}`, error);
+          problem(`ledger ${way} ${shape}`, error);
         }
       }
     };
     await Promise.all(Array.from({ length: CONNECTIONS }, worker));
     latencies.sort((a, b) => a - b);
-    figures.push({ kind: kind.name, shape, perSecond: latencies.length / DURATION_SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), refused });
+    figures.push({ kind: kind.name, shape, way, perSecond: latencies.length / DURATION_SECONDS, p50: percentile(latencies, 50), p99: percentile(latencies, 99), refused });
   }
   await database.close();
   await opened.cleanup();
@@ -106,9 +114,9 @@ else if (kindWanted('postgres')) console.log('  (no PostgreSQL reachable: PGlite
 if (kindWanted('pglite')) results.push(...(await measureKind(pgliteKind)));
 
 console.log('\n== Ledger posting (%d concurrent posters, %d s after a %d s warm-up; 4 entries a transaction; target %d/s)', CONNECTIONS, DURATION_SECONDS, WARMUP_SECONDS, TARGET_PER_SECOND);
-console.log('| kind | shape | transactions/s | p50 ms | p99 ms | refused |');
-console.log('|---|---|---:|---:|---:|---:|');
-for (const row of results) console.log(`| ${row.kind} | ${row.shape} | ${row.perSecond.toFixed(0)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.refused} |`);
+console.log('| kind | way | shape | transactions/s | p50 ms | p99 ms | refused |');
+console.log('|---|---|---|---:|---:|---:|---:|');
+for (const row of results) console.log(`| ${row.kind} | ${row.way} | ${row.shape} | ${row.perSecond.toFixed(0)} | ${row.p50.toFixed(1)} | ${row.p99.toFixed(1)} | ${row.refused} |`);
 if (problems.length > 0) {
   console.log(`\n${problems.length} problem(s):`);
   for (const line of problems.slice(0, 10)) console.log(`  ${line}`);

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { Column, getTableColumns, is, SQL, Table, type Query } from 'drizzle-orm';
-import type { Tx } from './client';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
+import type { AppDb } from './client';
 
 /** How one selected value comes back: a column decodes the driver's value; a `sql` expression is taken as the driver gives it (no `mapWith`). */
 type Slot = { readonly key: string; readonly column: Column | null };
@@ -14,7 +16,8 @@ type ResultRow<TSelect extends PrebuildableSelect> = TSelect['_']['result'] exte
 export type PrebuiltSelect<TRow> = {
   /** The statement's text, as drizzle rendered it (for tests and the benchmarks' bare twins). */
   readonly text: string;
-  run(tx: Tx, values: Readonly<Record<string, unknown>>): Promise<TRow[]>;
+  /** On a transaction (`inTenant`'s), or on the database itself as one statement in a transaction of its own. */
+  run(db: AppDb, values: Readonly<Record<string, unknown>>): Promise<TRow[]>;
 };
 
 /** Every prebuilt statement's text: the benchmarks' bare twins name exactly these, as the app does. */
@@ -38,18 +41,10 @@ function partsOf(selection: Record<string, unknown>): Part[] {
   });
 }
 
-/**
- * The statement's text and parameters are rendered once, here; each run only binds the values and
- * decodes the row: a selected table whose columns all came back null (a left join that found
- * nothing) is null, as drizzle's own select answers. Runs on the caller's transaction, so the
- * tenant context and row-level security apply as to any other statement of it.
- */
-export function prebuiltSelect<TSelect extends PrebuildableSelect>(select: TSelect): PrebuiltSelect<ResultRow<TSelect>> {
-  const query = select.toSQL();
-  const name = prebuiltStatementName(query.sql);
-  prebuiltTexts.add(query.sql);
-  const parts = partsOf(select._.selectedFields);
-  const decode = (raw: unknown[]) => {
+/** Decodes a row the driver answered as an array, part by part as `selection` lists them. */
+function decoderOf(selection: Record<string, unknown>): (raw: unknown[]) => Record<string, unknown> {
+  const parts = partsOf(selection);
+  return (raw) => {
     let index = 0;
     const row: Record<string, unknown> = {};
     const read = (slot: Slot) => {
@@ -73,14 +68,40 @@ export function prebuiltSelect<TSelect extends PrebuildableSelect>(select: TSele
     }
     return row;
   };
+}
+
+function prebuilt<TRow>(query: Query, selection: Record<string, unknown>): PrebuiltSelect<TRow> {
+  const name = prebuiltStatementName(query.sql);
+  prebuiltTexts.add(query.sql);
+  const decode = decoderOf(selection);
   return {
     text: query.sql,
-    async run(tx, values) {
-      // The mapper hands back what drizzle's select would have: the row type is the select's own.
-      const prepared = tx._.session.prepareQuery<{ execute: ResultRow<TSelect>[]; all: unknown; values: unknown }>(query, undefined, name, true, (rows) =>
-        rows.map(decode) as ResultRow<TSelect>[],
-      );
+    async run(db, values) {
+      // The decoder hands back what drizzle's select of `selection` would have (see the callers).
+      const prepared = db._.session.prepareQuery<{ execute: TRow[]; all: unknown; values: unknown }>(query, undefined, name, true, (rows) => rows.map(decode) as TRow[]);
       return prepared.execute(values);
     },
   };
+}
+
+/**
+ * The statement's text and parameters are rendered once, here; each run only binds the values and
+ * decodes the row: a selected table whose columns all came back null (a left join that found
+ * nothing) is null, as drizzle's own select answers. Runs on the caller's transaction, so the
+ * tenant context and row-level security apply as to any other statement of it.
+ */
+export function prebuiltSelect<TSelect extends PrebuildableSelect>(select: TSelect): PrebuiltSelect<ResultRow<TSelect>> {
+  return prebuilt<ResultRow<TSelect>>(select.toSQL(), select._.selectedFields);
+}
+
+type Selection = Record<string, Table | Column | SQL>;
+
+/**
+ * A statement drizzle cannot build (a call of a database function that writes and answers rows),
+ * prebuilt like a select: its result columns must be, in order, the columns of `selection` as a
+ * select of it would list them (a table's columns in its declaration order), and each row is
+ * decoded as that select's would be.
+ */
+export function prebuiltStatement<TSelection extends Selection>(statement: SQL, selection: TSelection): PrebuiltSelect<SelectResultFields<TSelection>> {
+  return prebuilt<SelectResultFields<TSelection>>(new PgDialect().sqlToQuery(statement), selection);
 }

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import { type SQL, and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { AppDb, Tx } from '../../db/client';
+import { prebuiltStatement } from '../../db/prebuilt';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions } from '../../db/schema';
 
 export type LedgerAccountRow = typeof ledgerAccounts.$inferSelect;
@@ -37,23 +38,69 @@ export async function accountsByIds(tx: Tx, tenantId: string, ids: readonly stri
     .where(and(eq(ledgerAccounts.tenantId, tenantId), inArray(ledgerAccounts.id, [...ids])));
 }
 
-/** Inserts the transaction unless its external id is taken; the stored row when this call wrote it, else undefined. */
-export async function insertTransactionOnce(tx: Tx, row: LedgerTransactionInsert): Promise<LedgerTransactionRow | undefined> {
-  const inserted = await tx.insert(ledgerTransactions).values(row).onConflictDoNothing({ target: [ledgerTransactions.tenantId, ledgerTransactions.externalId] }).returning();
-  return inserted[0];
+export type LedgerEntryLine = Pick<LedgerEntryInsert, 'accountId' | 'currency' | 'amount'>;
+
+const selection = { transaction: ledgerTransactions, entry: ledgerEntries, replayed: sql<boolean>`replayed` };
+const ledgerPostCall = (tenantId: SQL) => sql`ledger_post(
+    ${tenantId}, ${sql.placeholder('id')}::uuid, ${sql.placeholder('externalId')}::text, ${sql.placeholder('kind')}::text,
+    ${sql.placeholder('status')}::text, ${sql.placeholder('effectiveDate')}::date, ${sql.placeholder('businessId')}::uuid,
+    ${sql.placeholder('subjectType')}::text, ${sql.placeholder('subjectId')}::uuid, ${sql.placeholder('description')}::text,
+    ${sql.placeholder('accountIds')}::uuid[], ${sql.placeholder('currencies')}::text[], ${sql.placeholder('amounts')}::bigint[]) as posted`;
+
+/**
+ * One round trip: the database function `ledger_post` (migration 0042) writes the transaction
+ * unless its external id is taken and then its entries in account id order, and answers one row
+ * per entry with the transaction beside it; `replayed` when the id was taken (nothing written, the
+ * stored transaction and entries answered). Named, so PostgreSQL plans it once per connection.
+ */
+const postStatement = prebuiltStatement(
+  sql`select (posted.ledger_transaction).*, (posted.ledger_entry).*, posted.replayed from ${ledgerPostCall(sql`${sql.placeholder('tenantId')}::uuid`)}`,
+  selection,
+);
+
+/**
+ * The same as a statement of its own, hence a database transaction of its own that commits as the
+ * statement ends: the tenant context `inTenant` sets (tenant id and role app_user, both
+ * transaction-local) is set by the statement's first step, which the call takes its tenant id from,
+ * so the function's statements run confined to the tenant as in `inTenant`. Four round trips
+ * (begin, context, call, commit) become one, and the accounts' row locks are held until a commit
+ * that no longer waits for the client.
+ */
+const postAloneStatement = prebuiltStatement(
+  sql`select (posted.ledger_transaction).*, (posted.ledger_entry).*, posted.replayed
+    from (select set_config('app.tenant_id', ${sql.placeholder('tenantId')}::text, true) as tenant_id, set_config('role', 'app_user', true) as role offset 0) as context,
+    lateral ${ledgerPostCall(sql`context.tenant_id::uuid`)}`,
+  selection,
+);
+
+export type PostedRow = { transaction: LedgerTransactionRow; entry: LedgerEntryRow; replayed: boolean };
+
+function postValues(row: LedgerTransactionInsert, lines: readonly LedgerEntryLine[]) {
+  return {
+    tenantId: row.tenantId,
+    id: row.id,
+    externalId: row.externalId,
+    kind: row.kind,
+    status: row.status,
+    effectiveDate: row.effectiveDate,
+    businessId: row.businessId ?? null,
+    subjectType: row.subjectType ?? null,
+    subjectId: row.subjectId ?? null,
+    description: row.description ?? null,
+    accountIds: lines.map((line) => line.accountId),
+    currencies: lines.map((line) => line.currency),
+    amounts: lines.map((line) => line.amount),
+  };
 }
 
-/** Inserts the entries in the order given, which is the order their accounts are locked in. */
-export async function insertEntries(tx: Tx, rows: readonly LedgerEntryInsert[]): Promise<LedgerEntryRow[]> {
-  return tx.insert(ledgerEntries).values([...rows]).returning();
+/** Posts in the caller's transaction (opened by `inTenant`). */
+export async function postTransaction(tx: Tx, row: LedgerTransactionInsert, lines: readonly LedgerEntryLine[]): Promise<PostedRow[]> {
+  return postStatement.run(tx, postValues(row, lines));
 }
 
-export async function transactionByExternalId(tx: Tx, tenantId: string, externalId: string): Promise<LedgerTransactionRow | undefined> {
-  const rows = await tx
-    .select()
-    .from(ledgerTransactions)
-    .where(and(eq(ledgerTransactions.tenantId, tenantId), eq(ledgerTransactions.externalId, externalId)));
-  return rows[0];
+/** Posts in a database transaction of its own, confined to `row.tenantId` (see `postAloneStatement`). */
+export async function postTransactionAlone(db: AppDb, row: LedgerTransactionInsert, lines: readonly LedgerEntryLine[]): Promise<PostedRow[]> {
+  return postAloneStatement.run(db, postValues(row, lines));
 }
 
 export async function lockTransaction(tx: Tx, tenantId: string, id: string): Promise<LedgerTransactionRow | undefined> {
@@ -63,14 +110,6 @@ export async function lockTransaction(tx: Tx, tenantId: string, id: string): Pro
     .where(and(eq(ledgerTransactions.tenantId, tenantId), eq(ledgerTransactions.id, id)))
     .for('update');
   return rows[0];
-}
-
-export async function entriesOfTransaction(tx: Tx, tenantId: string, transactionId: string): Promise<LedgerEntryRow[]> {
-  return tx
-    .select()
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.tenantId, tenantId), eq(ledgerEntries.transactionId, transactionId)))
-    .orderBy(asc(ledgerEntries.id));
 }
 
 /** Moves a pending transaction to posted or voided; the database's trigger moves its amounts in the accounts' totals. */

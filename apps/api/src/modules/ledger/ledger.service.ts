@@ -93,28 +93,27 @@ export function createLedgerService(app: AppContext) {
     });
   }
 
-  async function postInTx(tx: Tx, tenantId: string, posting: LedgerPosting): Promise<PostedTransaction> {
+  /** Posts through `write` (in the caller's transaction or in one of its own), mapping the database's refusals to LedgerError. */
+  async function postWith(write: (row: repo.LedgerTransactionInsert, lines: readonly LedgerLine[]) => Promise<repo.PostedRow[]>, tenantId: string, posting: LedgerPosting): Promise<PostedTransaction> {
     const problem = ledgerLinesProblem(posting.lines);
     if (problem) throw new LedgerError('invalid', problem);
-    const transaction = await repo.insertTransactionOnce(tx, {
-      tenantId,
-      id: newId(),
-      externalId: posting.externalId,
-      kind: posting.kind,
-      status: posting.status,
-      effectiveDate: posting.effectiveDate,
-      businessId: posting.businessId ?? null,
-      subjectType: posting.subject?.type ?? null,
-      subjectId: posting.subject?.id ?? null,
-      description: posting.description ?? null,
-    });
-    if (!transaction) return replayOf(tx, tenantId, posting);
+    let rows: repo.PostedRow[];
     try {
-      const entries = await repo.insertEntries(
-        tx,
-        inLockOrder(posting.lines).map((line) => ({ tenantId, transactionId: transaction.id, accountId: line.accountId, currency: line.currency, amount: line.amount })),
+      rows = await write(
+        {
+          tenantId,
+          id: newId(),
+          externalId: posting.externalId,
+          kind: posting.kind,
+          status: posting.status,
+          effectiveDate: posting.effectiveDate,
+          businessId: posting.businessId ?? null,
+          subjectType: posting.subject?.type ?? null,
+          subjectId: posting.subject?.id ?? null,
+          description: posting.description ?? null,
+        },
+        posting.lines,
       );
-      return { transaction, entries, replayed: false };
     } catch (error) {
       if (violatesConstraint(error, '23514', 'ledger_accounts_no_negative')) {
         throw new LedgerError('overdrawn', `Posting ${posting.externalId} would take an account below zero.`);
@@ -124,17 +123,18 @@ export function createLedgerService(app: AppContext) {
       }
       throw error;
     }
-  }
-
-  /** The same external id again: the stored transaction when it is the same posting, refused when it differs. */
-  async function replayOf(tx: Tx, tenantId: string, posting: LedgerPosting): Promise<PostedTransaction> {
-    const transaction = await repo.transactionByExternalId(tx, tenantId, posting.externalId);
-    if (!transaction) throw new LedgerError('not_found', `Posting ${posting.externalId} was neither written nor found.`);
-    const entries = await repo.entriesOfTransaction(tx, tenantId, transaction.id);
-    if (transaction.kind !== posting.kind || !sameLines(entries, posting.lines)) {
+    const [first] = rows;
+    if (!first) throw new LedgerError('not_found', `Posting ${posting.externalId} was neither written nor found.`);
+    const entries = rows.map((row) => row.entry);
+    // The same external id again: the stored transaction when it is the same posting, refused when it differs.
+    if (first.replayed && (first.transaction.kind !== posting.kind || !sameLines(entries, posting.lines))) {
       throw new LedgerError('replay_mismatch', `Posting ${posting.externalId} was already written with other entries.`);
     }
-    return { transaction, entries, replayed: true };
+    return { transaction: first.transaction, entries, replayed: first.replayed };
+  }
+
+  function postInTx(tx: Tx, tenantId: string, posting: LedgerPosting): Promise<PostedTransaction> {
+    return postWith((row, lines) => repo.postTransaction(tx, row, lines), tenantId, posting);
   }
 
   /** Posts or voids a pending transaction; asking again for the status it has is a no-op. */
@@ -168,7 +168,8 @@ export function createLedgerService(app: AppContext) {
     postInTx,
     settleInTx,
     balancesInTx,
-    post: (tenantId: string, posting: LedgerPosting) => inTenant(app.db, tenantId, (tx) => postInTx(tx, tenantId, posting)),
+    // One statement, hence a database transaction of its own, confined to the tenant as `inTenant` confines one (ledger.repository.ts, postAloneStatement).
+    post: (tenantId: string, posting: LedgerPosting) => postWith((row, lines) => repo.postTransactionAlone(app.db, row, lines), tenantId, posting),
     settle: (tenantId: string, transactionId: string, status: 'posted' | 'voided') => inTenant(app.db, tenantId, (tx) => settleInTx(tx, tenantId, transactionId, status)),
     ensureAccounts: (tenantId: string, specs: readonly LedgerAccountSpec[]) => inTenant(app.db, tenantId, (tx) => ensureAccountsInTx(tx, tenantId, specs)),
     balances: (tenantId: string, accountIds: readonly string[]) => inTenant(app.db, tenantId, (tx) => balancesInTx(tx, tenantId, accountIds)),

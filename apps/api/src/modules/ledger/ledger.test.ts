@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SQLSTATE, expectDatabaseError } from '../../../test/database-errors';
 import { type Harness, createHarness } from '../../../test/harness';
-import { ledgerEntries } from '../../db/schema';
+import { ledgerEntries, tenants } from '../../db/schema';
 import { inTenant } from '../../db/tenant-tx';
 import { newId } from '../../platform/crypto';
 import { type LedgerAccount, LedgerError, type LedgerPosting, type LedgerService, createLedgerService } from './ledger.service';
@@ -120,6 +120,39 @@ describe('posting', () => {
     for (const attempt of refused) expect(attempt.reason).toMatchObject({ reason: 'overdrawn' });
     expect(await balance(receivable)).toMatchObject({ posted: 0 });
     expect(await balance(clearing)).toMatchObject({ posted: 0 });
+  });
+});
+
+describe('posting in the caller\'s transaction and alone', () => {
+  it('posts in the caller\'s transaction, whose rollback takes the posting with it', async () => {
+    const { receivable, clearing } = await loanAccounts();
+    const written = await inTenant(h.app.db, tenant, async (tx) => {
+      const first = await ledger.postInTx(tx, tenant, move('in-tx-1', clearing, receivable, 4_000));
+      const again = await ledger.postInTx(tx, tenant, move('in-tx-1', clearing, receivable, 4_000));
+      return { first, again };
+    });
+    expect(written.first.replayed).toBe(false);
+    expect(written.again).toMatchObject({ replayed: true, transaction: { id: written.first.transaction.id } });
+    await expect(
+      inTenant(h.app.db, tenant, async (tx) => {
+        await ledger.postInTx(tx, tenant, move('in-tx-2', clearing, receivable, 1_000));
+        await ledger.postInTx(tx, tenant, move('in-tx-3', receivable, clearing, 9_000));
+      }),
+    ).rejects.toMatchObject({ reason: 'overdrawn' });
+    expect(await balance(receivable)).toMatchObject({ posted: 4_000 });
+    expect(await ledger.post(tenant, move('in-tx-2', clearing, receivable, 1_000))).toMatchObject({ replayed: false });
+  });
+
+  it('posts alone as the tenant\'s app role, and leaves no tenant context on the connection', async () => {
+    const { receivable, clearing } = await loanAccounts();
+    await ledger.post(tenant, move('alone-1', clearing, receivable, 700));
+    const [context] = await h.app.db
+      .select({ role: sql<string>`current_user`, tenantId: sql<string>`coalesce(current_setting('app.tenant_id', true), '')` })
+      .from(tenants)
+      .limit(1);
+    expect(context?.tenantId).toBe('');
+    expect(context?.role).not.toBe('app_user');
+    expect(await balance(receivable)).toMatchObject({ posted: 700 });
   });
 });
 
