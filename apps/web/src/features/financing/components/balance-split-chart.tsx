@@ -1,24 +1,22 @@
-import '@mantine/charts/styles.css';
-import { DonutChart } from '@mantine/charts';
-import { useTranslation } from 'react-i18next';
+import { RingProgress } from '@mantine/core';
 
 /**
  * Principal and fee outstanding as a ring. A picture only: the card beside it states both
- * figures in words, so the chart is hidden from screen readers and is no keyboard stop.
+ * figures in words, so the ring is hidden from screen readers, and it has nothing to focus.
  */
 export function BalanceSplitChart({ principal, fee }: { principal: number; fee: number }) {
-  const { t } = useTranslation();
+  const total = principal + fee;
+  if (total <= 0) return null;
+  const principalShare = (principal / total) * 100;
   return (
-    <DonutChart
+    <RingProgress
       size={120}
       thickness={18}
-      withTooltip={false}
       aria-hidden
-      data={[
-        { name: t('financing.balance.principal'), value: principal, color: 'indigo.6' },
-        { name: t('financing.balance.fee'), value: fee, color: 'orange.5' },
+      sections={[
+        { value: principalShare, color: 'indigo.6' },
+        { value: 100 - principalShare, color: 'orange.5' },
       ]}
-      pieProps={{ isAnimationActive: false }}
     />
   );
 }

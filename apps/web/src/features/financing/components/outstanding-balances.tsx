@@ -1,12 +1,9 @@
-import { Suspense, lazy } from 'react';
 import { Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { OutstandingBalance } from '@app/contracts';
 import { LabelledValue } from '../../../components/labelled-value';
 import { formatCodeMoney } from '../../../lib/money';
-
-/** The charting library is big: the chart loads apart from the page, the figures beside it never wait for it. */
-const BalanceSplitChart = lazy(() => import('./balance-split-chart').then((m) => ({ default: m.BalanceSplitChart })));
+import { BalanceSplitChart } from './balance-split-chart';
 
 /** One card per currency: what is still owed (principal, fee, total, from the ledger) and how it splits. */
 export function OutstandingBalances({ balances }: { balances: readonly OutstandingBalance[] }) {
@@ -46,11 +43,7 @@ export function OutstandingBalances({ balances }: { balances: readonly Outstandi
                   {t('financing.balance.loans', { open: balance.open_loans, repaid: balance.repaid_loans })}
                 </Text>
               </Stack>
-              {balance.totalBalance > 0 && (
-                <Suspense fallback={null}>
-                  <BalanceSplitChart principal={balance.principalBalance} fee={balance.feeBalance} />
-                </Suspense>
-              )}
+              <BalanceSplitChart principal={balance.principalBalance} fee={balance.feeBalance} />
             </Group>
           </Card>
         );
