@@ -35,7 +35,7 @@ function financingRoutes(movements: Partial<Record<LoanProduct, LoanTransactionR
     route('GET', '/api/v1/loan-stats', (request) => jsonResponse(200, { ...stats, balances: stats.balances.filter((balance) => balance.product === request.search.get('product')) })),
     route('GET', '/api/v1/loans', (request) => jsonResponse(200, { data: request.search.get('product') === 'bnpl' ? [bnplLoan] : [makeLoan()], meta: listMeta })),
     route('GET', '/api/v1/loan-transactions', (request) => jsonResponse(200, page(request.search.get('product') === 'bnpl' ? 'bnpl' : 'factoring', request.search.get('after')))),
-    route('GET', '/api/v1/approved-invoice-amount', () => jsonResponse(200, { amounts: [{ currency_code: 'USD', amount: 250_000, invoice_count: 3 }] })),
+    route('GET', '/api/v1/approved-invoice-amount', () => jsonResponse(200, { invoice_approval_amount: 0, amounts: [{ currency_code: 'USD', amount: 250_000, invoice_count: 3 }] })),
   );
 }
 
