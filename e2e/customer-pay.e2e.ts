@@ -1,10 +1,11 @@
 import { expect } from '@playwright/test';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './constants';
 import { PHONE_VIEWPORT, expectAccessible, expectRedirect } from './axe';
-import { linkIn, waitForMail } from './mailbox';
+import { waitForMail } from './mailbox';
 import { chargeableBusiness, connectPaymentProvider, payWithCard, serveStripeJs } from './online-payment-setup';
 import { addBusiness, api, screenshots, signIn } from './session';
 import { test } from './csp';
+import { acceptBusinessInvitation } from './invitations';
 
 // A business of its own: the journeys share one server and may run in any order.
 const BUSINESS = 'Bodø Boatworks';
@@ -43,13 +44,7 @@ test('customer pay journey: a signed-in customer opening the pay link chooses th
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
   await serveStripeJs(buyer);
-  await buyer.goto(linkIn(invitation, /\/onboarding-business-invitation\/[\w-]+/));
-  await expectAccessible(buyer, 'onboarding invitation');
-  await buyer.getByLabel('Name', { exact: true }).fill('Astrid Svolvær');
-  await buyer.getByLabel('Password', { exact: true }).fill(CUSTOMER_PASSWORD);
-  await buyer.getByLabel('Confirm password').fill(CUSTOMER_PASSWORD);
-  await buyer.getByRole('button', { name: 'Accept invitation' }).click();
-  await expect(buyer).toHaveURL(/\/login/);
+  await acceptBusinessInvitation(buyer, invitation, { name: 'Astrid Svolvær', password: CUSTOMER_PASSWORD });
   await signIn(buyer, CUSTOMER_EMAIL, CUSTOMER_PASSWORD);
   await expect(buyer).toHaveURL(/\/dashboard$/);
 

@@ -1,9 +1,10 @@
 import { expect } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './constants';
-import { linkIn, waitForMail } from './mailbox';
+import { waitForMail } from './mailbox';
 import { addBusiness, api, screenshots, signIn } from './session';
 import { test } from './csp';
+import { acceptBusinessInvitation } from './invitations';
 
 // A business of its own: the journeys share one server and may run in any order.
 const BUSINESS = 'Tromsø Timber Supply';
@@ -34,13 +35,7 @@ test('customer side journey: the vendor records a payment on an invoice; the cus
   const invitation = await waitForMail(CUSTOMER_EMAIL, `added ${CUSTOMER}`);
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
-  await buyer.goto(linkIn(invitation, /\/onboarding-business-invitation\/[\w-]+/));
-  await expectAccessible(buyer, 'onboarding invitation');
-  await buyer.getByLabel('Name', { exact: true }).fill('Ingrid Narvik');
-  await buyer.getByLabel('Password', { exact: true }).fill(CUSTOMER_PASSWORD);
-  await buyer.getByLabel('Confirm password').fill(CUSTOMER_PASSWORD);
-  await buyer.getByRole('button', { name: 'Accept invitation' }).click();
-  await expect(buyer).toHaveURL(/\/login/);
+  await acceptBusinessInvitation(buyer, invitation, { name: 'Ingrid Narvik', password: CUSTOMER_PASSWORD });
 
   // The vendor records $300.00 received on the invoice.
   await page.goto(`/invoices/${invoice.id}/view`);

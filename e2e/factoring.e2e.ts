@@ -1,9 +1,10 @@
 import { expect } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { linkIn, waitForMail } from './mailbox';
+import { waitForMail } from './mailbox';
 import { chargeableVendor, openInvoiceLink, payWithCard, serveStripeJs } from './online-payment-setup';
 import { api, screenshots, signIn } from './session';
 import { test } from './csp';
+import { acceptBusinessInvitation } from './invitations';
 
 // A business of its own: the journeys share one server and may run in any order.
 const BUSINESS = 'Narvik Net Makers';
@@ -25,13 +26,7 @@ test('factoring journey: the customer business approves an invoice, the vendor t
   const invitation = await waitForMail(CUSTOMER_EMAIL, `added ${CUSTOMER}`);
   const buyerContext = await browser.newContext();
   const buyer = await buyerContext.newPage();
-  await buyer.goto(linkIn(invitation, /\/onboarding-business-invitation\/[\w-]+/));
-  await expectAccessible(buyer, 'onboarding invitation of the customer business');
-  await buyer.getByLabel('Name', { exact: true }).fill('Ingrid Lofoten');
-  await buyer.getByLabel('Password', { exact: true }).fill(CUSTOMER_PASSWORD);
-  await buyer.getByLabel('Confirm password').fill(CUSTOMER_PASSWORD);
-  await buyer.getByRole('button', { name: 'Accept invitation' }).click();
-  await expect(buyer).toHaveURL(/\/login/);
+  await acceptBusinessInvitation(buyer, invitation, { name: 'Ingrid Lofoten', password: CUSTOMER_PASSWORD });
   await signIn(buyer, CUSTOMER_EMAIL, CUSTOMER_PASSWORD);
   await expect(buyer).toHaveURL(/\/dashboard$/);
   await buyer.goto(`/invoices/${invoice.id}/view`);

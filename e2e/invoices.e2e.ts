@@ -7,6 +7,7 @@ import { expectAccessible, tabThrough } from './axe';
 import { linkIn, waitForMail } from './mailbox';
 import { addBusiness, api, apiCall, screenshots, signIn } from './session';
 import { test } from './csp';
+import { acceptBusinessInvitation } from './invitations';
 
 const BUSINESS = 'Zürich Instruments';
 const CUSTOMER = 'Łódź Components';
@@ -36,14 +37,7 @@ test('invoices journey: totals agree in the form, the server and the PDF; sent, 
   const invitation = await waitForMail(CUSTOMER_EMAIL, `added ${CUSTOMER}`);
   const customerContext = await browser.newContext();
   const customerPage = await customerContext.newPage();
-  await customerPage.goto(linkIn(invitation, /\/onboarding-business-invitation\/[\w-]+/));
-  await expect(customerPage.getByLabel('Name', { exact: true })).toBeVisible();
-  await expectAccessible(customerPage, 'onboarding invitation');
-  await customerPage.getByLabel('Name', { exact: true }).fill('Jan Kowalski');
-  await customerPage.getByLabel('Password', { exact: true }).fill(CUSTOMER_PASSWORD);
-  await customerPage.getByLabel('Confirm password').fill(CUSTOMER_PASSWORD);
-  await customerPage.getByRole('button', { name: 'Accept invitation' }).click();
-  await expect(customerPage).toHaveURL(/\/login/);
+  await acceptBusinessInvitation(customerPage, invitation, { name: 'Jan Kowalski', password: CUSTOMER_PASSWORD });
 
   // The vendor writes the invoice; the form computes the totals live.
   await page.reload();

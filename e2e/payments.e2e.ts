@@ -4,6 +4,7 @@ import { expectAccessible } from './axe';
 import { linkIn, waitForMail } from './mailbox';
 import { addBusiness, api, screenshots, signIn } from './session';
 import { test } from './csp';
+import { acceptBusinessInvitation } from './invitations';
 
 // A business of its own: the journeys share one server and may run in any order.
 const BUSINESS = 'Bergen Ledger Works';
@@ -191,14 +192,7 @@ test('payment claim journey: the customer records paying an invoice, it waits fo
   const invitation = await waitForMail(CLAIM_CUSTOMER_EMAIL, `added ${CLAIM_CUSTOMER}`);
   const customerContext = await browser.newContext();
   const customerPage = await customerContext.newPage();
-  await customerPage.goto(linkIn(invitation, /\/onboarding-business-invitation\/[\w-]+/));
-  await expect(customerPage.getByLabel('Name', { exact: true })).toBeVisible();
-  await expectAccessible(customerPage, 'onboarding invitation');
-  await customerPage.getByLabel('Name', { exact: true }).fill('Ingrid Berg');
-  await customerPage.getByLabel('Password', { exact: true }).fill(CLAIM_CUSTOMER_PASSWORD);
-  await customerPage.getByLabel('Confirm password').fill(CLAIM_CUSTOMER_PASSWORD);
-  await customerPage.getByRole('button', { name: 'Accept invitation' }).click();
-  await expect(customerPage).toHaveURL(/\/login/);
+  await acceptBusinessInvitation(customerPage, invitation, { name: 'Ingrid Berg', password: CLAIM_CUSTOMER_PASSWORD });
   const customers = await api<{ data: { id: string; name: string }[] }>(owner, 'GET', '/api/v1/customers', business);
   const customerId = customers.data.find((entry) => entry.name === CLAIM_CUSTOMER)?.id ?? '';
   type Invoice = { id: string; invoice_number: string; amount_paid: number; due_amount: number; paid_status: string };

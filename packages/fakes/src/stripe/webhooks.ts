@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type Stripe from 'stripe';
+import { DeliveryQueue, answeredOk, postWebhook } from '../delivery-queue.js';
 
 /** Where events go: an endpoint made through the API, or the `webhookUrl` given at start. */
 export type WebhookTarget = {
@@ -42,92 +42,41 @@ export function targetWants(target: WebhookTarget, event: Stripe.Event): boolean
  */
 export class WebhookDispatcher {
   readonly log: WebhookDelivery[] = [];
-  readonly #retryDelaysMs: readonly number[];
-  readonly #inFlight = new Set<Promise<void>>();
-  readonly #held: { event: Stripe.Event; target: WebhookTarget }[] = [];
-  readonly #stop = new AbortController();
-  #paused = false;
+  readonly #queue: DeliveryQueue<{ event: Stripe.Event; target: WebhookTarget }>;
 
   constructor(retryDelaysMs: readonly number[]) {
-    this.#retryDelaysMs = retryDelaysMs;
+    this.#queue = new DeliveryQueue(retryDelaysMs, ({ event, target }, attempt, stop) => this.#attempt(event, target, attempt, stop));
   }
 
   dispatch(event: Stripe.Event, targets: readonly WebhookTarget[]): void {
-    for (const target of targets) {
-      if (!targetWants(target, event)) continue;
-      if (this.#paused) this.#held.push({ event, target });
-      else this.#track(this.#deliverWithRetries(event, target));
-    }
+    for (const target of targets) if (targetWants(target, event)) this.#queue.send({ event, target });
   }
 
   pause(): void {
-    this.#paused = true;
+    this.#queue.pause();
   }
 
   /** Sends what was held, in order or reversed, and resumes sending at once. */
   release(order: 'in_order' | 'reversed'): void {
-    this.#paused = false;
-    const held = this.#held.splice(0);
-    if (order === 'reversed') held.reverse();
-    // One after another, so the receiver sees exactly this order.
-    this.#track(
-      (async () => {
-        for (const { event, target } of held) await this.#deliverWithRetries(event, target);
-      })(),
-    );
+    this.#queue.release(order);
   }
 
   /** Resolves once nothing is being sent or waiting to be retried. */
-  async idle(): Promise<void> {
-    while (this.#inFlight.size > 0) await Promise.all([...this.#inFlight]);
+  idle(): Promise<void> {
+    return this.#queue.idle();
   }
 
   close(): void {
-    this.#stop.abort();
+    this.#queue.close();
   }
 
-  #track(delivery: Promise<void>): void {
-    const tracked = delivery.finally(() => this.#inFlight.delete(tracked));
-    this.#inFlight.add(tracked);
-  }
-
-  async #deliverWithRetries(event: Stripe.Event, target: WebhookTarget): Promise<void> {
-    for (let attempt = 1; ; attempt += 1) {
-      if (this.#stop.signal.aborted) return;
-      const succeeded = await this.#attempt(event, target, attempt);
-      const delay = this.#retryDelaysMs[attempt - 1];
-      if (succeeded || delay === undefined) return;
-      try {
-        await sleep(delay, undefined, { signal: this.#stop.signal });
-      } catch {
-        return;
-      }
-    }
-  }
-
-  async #attempt(event: Stripe.Event, target: WebhookTarget, attempt: number): Promise<boolean> {
+  async #attempt(event: Stripe.Event, target: WebhookTarget, attempt: number, stop: AbortSignal): Promise<boolean> {
     const payload = JSON.stringify(event, null, 2);
     const timestamp = Math.floor(Date.now() / 1000);
-    const entry: WebhookDelivery = { eventId: event.id, eventType: event.type, endpointId: target.id, url: target.url, attempt, status: null, error: null, deliveredAt: new Date() };
-    try {
-      const response = await fetch(target.url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json; charset=utf-8',
-          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          'Stripe-Signature': signPayload(payload, target.secret, timestamp),
-        },
-        body: payload,
-        signal: AbortSignal.any([this.#stop.signal, AbortSignal.timeout(10_000)]),
-      });
-      await response.arrayBuffer();
-      entry.status = response.status;
-      this.log.push(entry);
-      return response.status >= 200 && response.status < 300;
-    } catch (error) {
-      entry.error = error instanceof Error ? error.message : String(error);
-      this.log.push(entry);
-      return false;
-    }
+    const deliveredAt = new Date();
+    const headers = { 'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)', 'Stripe-Signature': signPayload(payload, target.secret, timestamp) };
+    const answer = await postWebhook(target.url, headers, payload, stop);
+    this.log.push({ eventId: event.id, eventType: event.type, endpointId: target.id, url: target.url, attempt, ...answer, deliveredAt });
+    return answeredOk(answer.status);
   }
 }
