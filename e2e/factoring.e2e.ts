@@ -61,6 +61,10 @@ test('factoring journey: the customer business approves an invoice, the vendor t
   await expect(page.getByText(`The advance on invoice ${invoice.invoiceNumber} is on its way`)).toBeVisible({ timeout: 30_000 });
   await expectAccessible(page, 'factoring wizard, funded');
   await screenshot(page, 'funded');
+  // The financed invoice offers no second advance.
+  await page.goto(`/invoices/${invoice.id}/view`);
+  await expect(page.getByRole('heading', { name: `Invoice ${invoice.invoiceNumber}` })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'Get paid now' })).toHaveCount(0);
 
   // The loan balance, factoring tab: the loan funded, principal and fee owed, read from the ledger.
   await page.goto('/loan-balance?tab=factoring');

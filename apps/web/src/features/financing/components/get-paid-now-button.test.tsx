@@ -21,8 +21,12 @@ function viewInvoice(invoice: InvoiceResource, abilities: string[]) {
 }
 
 describe('Get paid now on the invoice view', () => {
-  it('opens the factoring wizard from an outgoing invoice its customer approved, with money due', async () => {
-    await viewInvoice(makeInvoice(approved), ['view-balance-sheet']);
+  it.each([
+    ['with no loan', null],
+    ['with an offer not taken', 'offered'],
+    ['whose advance was cancelled', 'cancelled'],
+  ] as const)('opens the factoring wizard from an outgoing invoice its customer approved, with money due, %s', async (_case, loanStatus) => {
+    await viewInvoice(makeInvoice({ ...approved, loan_status: loanStatus }), ['view-balance-sheet']);
     expect(screen.getByRole('link', { name: 'Get paid now' })).toHaveAttribute('href', '/invoices/inv-1/factoring');
   });
 
@@ -31,6 +35,7 @@ describe('Get paid now on the invoice view', () => {
     ['paid', makeInvoice({ ...approved, status: 'completed', paid_status: 'paid', amount_paid: 11_000, due_amount: 0 }), ['view-balance-sheet']],
     ['received, not issued', makeInvoice({ ...approved, direction: 'incoming' }), ['view-balance-sheet']],
     ['seen without view-balance-sheet', makeInvoice(approved), []],
+    ['financed already', makeInvoice({ ...approved, loan_status: 'funded' }), ['view-balance-sheet']],
   ])('is not offered on an invoice %s', async (_case, invoice, abilities) => {
     await viewInvoice(invoice, abilities);
     expect(screen.queryByRole('link', { name: 'Get paid now' })).not.toBeInTheDocument();
