@@ -19,7 +19,7 @@ interface FactoringReviewStepProps {
   cannotFund: string | null;
 }
 
-/** Step 2: what the advance means, in figures, and the lender's terms to accept when it has any (spec section 5). */
+/** Step 2: what the advance means, in figures, and the lender's terms to accept when there are terms (spec section 5). */
 export function FactoringReviewStep({ offer, currency, terms, termsAccepted, onTermsAcceptedChange, termsProblem, cannotFund }: FactoringReviewStepProps) {
   const { t } = useTranslation();
   const money = (minor: number) => formatInCurrency(minor, currency);

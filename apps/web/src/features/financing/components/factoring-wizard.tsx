@@ -30,7 +30,7 @@ interface FactoringWizardProps {
 
 /**
  * The factoring wizard (spec sections 2, 3 and 5): it starts at step 1, the offer and the amount
- * to take; step 2 reviews it and takes the terms when the lender has any; step 3 is the loan.
+ * to take; step 2 reviews it and takes the terms when the lender sets them; step 3 is the loan.
  * Refusals show in the server's words.
  */
 export function FactoringWizard({ invoiceId, offer, onNewOffer }: FactoringWizardProps) {
