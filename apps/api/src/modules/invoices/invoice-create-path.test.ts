@@ -79,6 +79,11 @@ describe('creating an invoice', () => {
     const me = await vendor.get('/api/v1/me');
     const userId = (me.body.data as { id: string }).id;
     const service = createInvoiceService(h.app, createDocumentAttachments(h.app));
+    // What earlier requests left to run writes before the count starts: their API log rows (recorded
+    // once the answer has gone, so after a moment) and their queued jobs.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await h.app.apiLog.flush();
+    await h.jobs.drain();
     sent = [];
     await service.create({ tenantId: scope.tenantId, userId, businessId: scope.businessId, ip: null }, scope, body());
     const statements = sent;
