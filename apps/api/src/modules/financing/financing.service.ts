@@ -18,13 +18,13 @@ import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { type IdempotentRequest, type StoredResponse, runIdempotent } from '../../platform/idempotency';
 import { PaymentProviderError } from '../../platform/providers/payment-provider';
-import * as businessesPort from '../businesses/businesses.port';
-import { type FinancedInvoiceRow, customerNameOf, findIncomingInvoice, findOwnInvoice, invoiceStatusOf, lockOwnInvoice } from '../invoices/invoice-financing';
+import { type FinancedInvoiceRow, customerNameOf, findIncomingInvoice, invoiceStatusOf, lockOwnInvoice } from '../invoices/invoice-financing';
 import { createLedgerService } from '../ledger/ledger.service';
 import type { PayoutService } from '../payouts/payouts.service';
 import { financingSettings, paymentProviderSettings } from '../tenants/tenants.service';
 import * as repo from './financing.repository';
 import { type LoanLedger, createLoanLedger } from './loan-ledger';
+import { createLoanReadsService } from './loan-reads.service';
 import { createPlatformLender } from './platform-lender';
 
 export type FinancingDependencies = { payouts: Pick<PayoutService, 'payoutAccountInTx'> };
@@ -54,6 +54,7 @@ function currencyOf(invoice: FinancedInvoiceRow): string {
  */
 export function createFinancingService(app: AppContext, deps: FinancingDependencies, loanLedger: LoanLedger = createLoanLedger(createLedgerService(app))) {
   const platformLender = createPlatformLender(loanLedger);
+  const loanReads = createLoanReadsService(app);
 
   async function ownInvoice(tx: Tx, scope: BusinessScope, invoiceId: string): Promise<FinancedInvoiceRow> {
     const invoice = await lockOwnInvoice(tx, scope, invoiceId);
@@ -95,37 +96,11 @@ export function createFinancingService(app: AppContext, deps: FinancingDependenc
     };
   }
 
+  /** The loan as `GET /loans` shows it: one mapping, so the funding's answer and the list agree. */
   async function loanResource(tx: Tx, loan: repo.LoanRow): Promise<LoanResource> {
-    const [offer, business, balances] = [await repo.findOfferInTenant(tx, loan.tenantId, loan.offerId), await businessesPort.findBusiness(tx, loan.tenantId, loan.businessId), await loanLedger.balancesInTx(tx, loan)];
-    const invoice = await findOwnInvoice(tx, { tenantId: loan.tenantId, businessId: loan.businessId }, loan.invoiceId);
-    if (!offer || !invoice) throw new Error(`Loan ${loan.id} lost its offer or invoice`);
-    const funded = loan.fundedAt !== null;
-    const owed = loan.principal + loan.fee;
-    return {
-      id: loan.id,
-      product: loan.product,
-      status: loan.status,
-      lender: loan.lender,
-      business_id: loan.businessId,
-      business_name: business?.name ?? '',
-      invoice: { id: invoice.id, invoice_number: invoice.invoiceNumber, counterparty_name: await customerNameOf(tx, invoice), total: invoice.total },
-      currency_code: loan.currency,
-      principal_amount: loan.principal,
-      fee_amount: loan.fee,
-      // Before the funding nothing is owed yet: the receivables are posted with the advance.
-      principal_balance: balances.principal,
-      fee_balance: balances.fee,
-      total_balance: balances.principal + balances.fee,
-      funded_at: loan.fundedAt?.toISOString() ?? null,
-      due_date: loan.dueDate,
-      repaid_at: loan.repaidAt?.toISOString() ?? null,
-      schedule: [
-        { kind: 'advance', date: (loan.fundedAt ?? loan.createdAt).toISOString().slice(0, 10), amount: loan.principal, done: funded },
-        { kind: 'repayment', date: loan.dueDate, amount: owed, done: funded && balances.principal + balances.fee === 0 },
-        { kind: 'reserve', date: loan.dueDate, amount: offer.invoiceAmount - owed, done: loan.status === 'repaid' },
-      ],
-      created_at: loan.createdAt.toISOString(),
-    };
+    const resource = await loanReads.loanInTx(tx, { tenantId: loan.tenantId, businessId: loan.businessId }, loan.id);
+    if (!resource) throw new Error(`Loan ${loan.id} lost its invoice or business`);
+    return resource;
   }
 
   /** Step 1 of a funding, committed before any money moves: the loan `pending_funding` with its hold, or the loan the offer already has. */

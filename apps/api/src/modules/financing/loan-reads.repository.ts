@@ -8,7 +8,7 @@ import { LENDING_OWNER, LOAN_OWNER, lendingAccountCodes, loanAccountCodes } from
 /** The loans a read covers: one business's (the borrower's), or every business's of the tenant (`businessId` null: tenant admins). */
 export type LoanReadScope = { tenantId: string; businessId: string | null };
 
-export type LoanFilter = { product?: LoanProduct | undefined; status?: LoanStatus | undefined };
+export type LoanFilter = { product?: LoanProduct | undefined; status?: LoanStatus | undefined; loanId?: string | undefined };
 
 const vendors = alias(businesses, 'vendors');
 
@@ -18,6 +18,7 @@ function loanConditions(scope: LoanReadScope, filter: LoanFilter): SQL | undefin
     scope.businessId ? eq(loans.businessId, scope.businessId) : undefined,
     filter.product ? eq(loans.product, filter.product) : undefined,
     filter.status ? eq(loans.status, filter.status) : undefined,
+    filter.loanId ? eq(loans.id, filter.loanId) : undefined,
   );
 }
 

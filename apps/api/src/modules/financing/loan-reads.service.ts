@@ -10,6 +10,7 @@ import {
   type loansQuerySchema,
 } from '@app/contracts';
 import type { z } from 'zod';
+import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { pageOffset } from '../../platform/business-scope';
@@ -93,22 +94,33 @@ const isLoanTransactionKind = (kind: string): kind is LoanTransactionResource['k
  * transaction, such as an accepted offer's hold or a repayment still settling, changes what is
  * owed only once it is posted), never from the loans' own columns.
  */
+/** Loan rows as the API answers them, their balances read from the ledger in one query. */
+async function loanResources(tx: Tx, tenantId: string, rows: readonly LoanRow[]): Promise<LoanResource[]> {
+  const balances = new Map<string | null, Balances>();
+  for (const found of await repo.loanBalances(
+    tx,
+    tenantId,
+    rows.map((row) => row.loan.id),
+  )) {
+    balances.set(found.loanId, { principal: Number(found.principal), fee: Number(found.fee), reserve: Number(found.reserve) });
+  }
+  return rows.map((row) => loanResource(row, balances.get(row.loan.id) ?? NO_BALANCES));
+}
+
 export function createLoanReadsService(app: AppContext) {
   return {
+    /** One loan of the scope as the list shows it, in the caller's transaction (the funding answers it). */
+    async loanInTx(tx: Tx, scope: repo.LoanReadScope, loanId: string): Promise<LoanResource | undefined> {
+      const rows = await repo.listLoans(tx, scope, { loanId }, 0, 1);
+      return (await loanResources(tx, scope.tenantId, rows))[0];
+    },
+
     async listLoans(scope: repo.LoanReadScope, query: z.output<typeof loansQuerySchema>) {
       const filter: repo.LoanFilter = { product: query.product, status: query.status };
       return inTenant(app.db, scope.tenantId, async (tx) => {
         const rows = await repo.listLoans(tx, scope, filter, pageOffset(query.page, query.limit), query.limit);
-        const balances = new Map<string | null, Balances>();
-        for (const found of await repo.loanBalances(
-          tx,
-          scope.tenantId,
-          rows.map((row) => row.loan.id),
-        )) {
-          balances.set(found.loanId, { principal: Number(found.principal), fee: Number(found.fee), reserve: Number(found.reserve) });
-        }
         const total = await repo.countLoans(tx, scope, filter);
-        return { data: rows.map((row) => loanResource(row, balances.get(row.loan.id) ?? NO_BALANCES)), meta: listMeta(query.page, query.limit, total) };
+        return { data: await loanResources(tx, scope.tenantId, rows), meta: listMeta(query.page, query.limit, total) };
       });
     },
 

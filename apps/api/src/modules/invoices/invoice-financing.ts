@@ -16,11 +16,6 @@ export function lockOwnInvoice(tx: Tx, scope: BusinessScope, id: string): Promis
   return repo.findOwnInvoice(tx, scope, id, true);
 }
 
-/** The business's own invoice, read only. */
-export function findOwnInvoice(tx: Tx, scope: BusinessScope, id: string): Promise<FinancedInvoiceRow | undefined> {
-  return repo.findOwnInvoice(tx, scope, id);
-}
-
 /** An invoice addressed to the business (incoming), read only. */
 export function findIncomingInvoice(tx: Tx, scope: BusinessScope, id: string): Promise<FinancedInvoiceRow | undefined> {
   return repo.findAddressedInvoice(tx, scope, id);
