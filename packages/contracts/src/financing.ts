@@ -239,8 +239,8 @@ export type FactoringFundResponse = z.infer<typeof factoringFundResponseSchema>;
  * the deferring business sees it (its payment made on the invoice; null only while the transfer to
  * the vendor is not made), the receipt's address, and the loan it now owes (201; the same again for a replay or a concurrent call on the same offer).
  */
-export const bnplFundResultSchema = z.object({ payment: paymentResourceSchema.nullable(), paymentReceiptUrl: z.string().nullable(), loan: loanResourceSchema });
-export const bnplFundResponseSchema = z.object({ data: bnplFundResultSchema });
+export const bnplFundResourceSchema = z.object({ payment: paymentResourceSchema.nullable(), paymentReceiptUrl: z.string().nullable(), loan: loanResourceSchema });
+export const bnplFundResponseSchema = z.object({ data: bnplFundResourceSchema });
 export type BnplFundResponse = z.infer<typeof bnplFundResponseSchema>;
 
 /** POST /business/bnpl/loans/{id}/repay: repays a BNPL loan now (early, or after a refused charge), with the method chosen for it or another saved one. */
