@@ -173,6 +173,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   const online = createOnlinePaymentService(app, {
     payments,
     payouts,
+    financing,
     publicInvoiceId: (tenantId, token) => invoiceDelivery.publicDocumentId(tenantId, token),
     publicEstimateId: (tenantId, token) => estimateDelivery.publicDocumentId(tenantId, token),
     depositView: (tx, row, enabled) => estimates.deposits.viewInTx(tx, row, enabled),

@@ -7,7 +7,7 @@ import {
   factoringFundResponseSchema,
   financingMessages,
 } from '@app/contracts';
-import { financingFee } from '@app/domain';
+import { financingFee, splitByWaterfall } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
@@ -28,6 +28,9 @@ import { createLoanReadsService } from './loan-reads.service';
 import { createPlatformLender } from './platform-lender';
 
 export type FinancingDependencies = { payouts: Pick<PayoutService, 'payoutAccountInTx'> };
+
+/** Loans whose lender is repaid from the invoice's online payments: the platform lender's factoring, advance paid and not yet repaid. */
+const REPAID_ONLINE = new Set<repo.LoanRow['status']>(['funded', 'late']);
 
 /**
  * Factoring (spec sections 1-3; docs/design-notes.md, "Factoring on the ledger"): an offer on an
@@ -179,6 +182,22 @@ export function createFinancingService(app: AppContext, deps: FinancingDependenc
   }
 
   return {
+    /**
+     * What of `amount`, about to be paid online on the invoice, belongs to its lender: the part the
+     * waterfall will take for fee and principal still owed (posted balances), capped by the amount;
+     * 0 without a collecting factoring loan of the platform lender. Online payments keep it as part
+     * of the application fee, so the business's connected account receives only the reserve part.
+     * The caller holds the invoice's lock; the loan's is taken too, so a funding finishing meanwhile
+     * is waited for rather than read half done.
+     */
+    async lenderShareInTx(tx: Tx, tenantId: string, invoiceId: string, amount: number): Promise<number> {
+      const loan = await repo.lockLiveLoanOfInvoice(tx, tenantId, invoiceId);
+      if (!loan || loan.product !== 'factoring' || loan.lender !== 'platform' || !REPAID_ONLINE.has(loan.status)) return 0;
+      const owed = await loanLedger.balancesInTx(tx, loan);
+      const split = splitByWaterfall(amount, { fee: owed.fee, principal: owed.principal });
+      return split.fee + split.principal;
+    },
+
     /** GET /business/factoring/{id}/loan-offer: the open offer, or a new one from the lender in use. */
     async factoringOffer(scope: BusinessScope, invoiceId: string): Promise<FactoringLoanOfferResponse> {
       return inTenant(app.db, scope.tenantId, async (tx) => {
