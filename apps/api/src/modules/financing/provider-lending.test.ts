@@ -164,13 +164,28 @@ describe('loans through the tenant lender', () => {
   it('cancels the loan and voids its hold when the lender refuses to accept the offer', async () => {
     const invoiceId = await approvedInvoice(20_000);
     const { loan_info: info } = await offerFor(invoiceId);
-    // The lender answers the acceptance 409, as for an offer taken elsewhere.
-    lender.control.failNextRequests(1, 409);
+    // The lender refuses the acceptance (422: a request it will not take).
+    lender.control.failNextRequests(1, 422);
     const refused = await fund(vendor, invoiceId, { offerId: info.id });
     expect(refused.status).toBe(422);
     const [row] = await h.app.db.select().from(loans).where(eq(loans.invoiceId, invoiceId));
     expect(row).toMatchObject({ status: 'cancelled', providerLoanId: null });
     expect(await postings(row?.id ?? '')).toEqual(['offer_hold:voided']);
+  });
+
+  it('leaves the loan pending through an outage at acceptance; the next call accepts it once', async () => {
+    const invoiceId = await approvedInvoice(22_000);
+    const { loan_info: info } = await offerFor(invoiceId);
+    lender.control.failNextRequests(1, 503);
+    const down = await fund(vendor, invoiceId, { offerId: info.id });
+    expect(down.status).toBe(503);
+    const [row] = await h.app.db.select().from(loans).where(eq(loans.invoiceId, invoiceId));
+    expect(row).toMatchObject({ status: 'pending_funding', providerLoanId: null });
+    const retried = await fund(vendor, invoiceId, { offerId: info.id });
+    expect(retried.status, JSON.stringify(retried.body)).toBe(201);
+    expect((retried.body as { data: LoanResource }).data).toMatchObject({ id: row?.id, status: 'pending_funding' });
+    expect(await lenderLoanIdOf(row?.id ?? '')).toMatch(/^loan_/);
+    expect(await postings(row?.id ?? '')).toEqual(['offer_hold:pending']);
   });
 
   it('a duplicate or replayed loan.funded posts nothing more', async () => {
@@ -227,6 +242,15 @@ describe('loans through the tenant lender', () => {
     expect(await loanRow(loan.id)).toMatchObject({ status: 'defaulted' });
     expect(await postings(loan.id)).toEqual(['advance:posted', 'fee:posted', 'offer_hold:voided', 'write_off:posted']);
     expect(await balances(loan.id)).toEqual({ principal_receivable: 0, fee_receivable: 0, business_reserve: 0 });
+  });
+
+  it('loan.repaid does not mark the loan repaid while our ledger says something is owed', async () => {
+    const { loan, info, lenderLoanId } = await fundedThroughLender(30_000);
+    lender.control.fund(lenderLoanId);
+    await settled();
+    await redeliver('loan.repaid', lenderLoanId);
+    expect(await loanRow(loan.id)).toMatchObject({ status: 'funded', repaidAt: null });
+    expect(await balances(loan.id)).toEqual({ principal_receivable: info.principal_amount, fee_receivable: info.fee_amount, business_reserve: 0 });
   });
 
   it("reports what the invoice's payments repay to the lender once they commit; the lender's own events post nothing", async () => {

@@ -205,7 +205,7 @@ export function createProviderLending(app: AppContext, loanLedger: LoanLedger, c
      * the platform's): the offer is accepted for the loan's principal under `accept:<loan>`, so a
      * retry after a lost answer accepts once, and the lender's loan id, fee and due date are kept.
      * The loan funds when the lender says so (`loan.funded`). A refusal cancels the loan and voids
-     * its hold; an outage leaves it pending for the next call on the offer.
+     * its hold; anything else leaves it pending for the next call on the offer.
      */
     async accept(actor: AuditActor, scope: BusinessScope, loanId: string): Promise<repo.LoanRow> {
       const pending = await inTenant(app.db, scope.tenantId, async (tx) => {
@@ -226,7 +226,9 @@ export function createProviderLending(app: AppContext, loanLedger: LoanLedger, c
         accepted = await app.financingProviders(pending.credentials).acceptOffer(lenderOfferId, loan.principal, `accept:${loan.id}`);
       } catch (error) {
         if (!(error instanceof FinancingProviderError)) throw error;
-        if (error.details.kind === 'unavailable' || error.details.kind === 'authentication') throw unreachable(error);
+        // Only a refusal cancels: an outage, a bad key or a conflict (a concurrent call with our key
+        // still running at the lender) may have left the offer accepted, and the next call asks again.
+        if (error.details.kind !== 'declined' && error.details.kind !== 'invalid' && error.details.kind !== 'not_found') throw unreachable(error);
         await inTenant(app.db, scope.tenantId, async (tx) => {
           const locked = await repo.lockLoan(tx, scope.tenantId, loan.id);
           if (locked?.status === 'pending_funding' && locked.providerLoanId === null) await cancelInTx(tx, actor, locked, { reason: error.message });
