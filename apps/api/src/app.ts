@@ -108,6 +108,7 @@ import { createBnplService } from './modules/financing/bnpl.service';
 import { createBnplRepayments } from './modules/financing/bnpl-repayments';
 import { financingRoutes } from './modules/financing/financing.routes';
 import { createInvoiceCollections } from './modules/financing/invoice-collections';
+import { lenderEventTypes } from './platform/providers/financing-provider';
 
 export type BuildOptions = {
   /** The server's own request log (stdout unless a stream is given); off when omitted. */
@@ -159,7 +160,9 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   const documentAttachments = createDocumentAttachments(app);
   const invoices = createInvoiceService(app, documentAttachments);
   // Money arriving on a factored invoice is split by its loan's waterfall in the payment's own transaction.
-  const payments = createPaymentService(app, documentAttachments, createInvoiceCollections(app).collectInTx);
+  const collections = createInvoiceCollections(app);
+  await collections.registerJob();
+  const payments = createPaymentService(app, documentAttachments, collections.collectInTx);
   // Modules register what they do with a provider event type here.
   const providerEventHandlers = options.providerEventHandlers ?? createProviderEventHandlers();
   // The inbox's processing job lives with the routes that fill it: one worker per built app.
@@ -168,6 +171,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   const payouts = createPayoutService(app);
   providerEventHandlers.register('account.updated', payouts.applyAccountUpdated);
   const financing = createFinancingService(app, { payouts });
+  for (const type of lenderEventTypes) providerEventHandlers.register(type, financing.applyLenderEvent);
   const paymentDelivery = createDocumentDelivery(app, paymentDeliveryAdapter(payments));
   // Made before the estimates (whose conversion closes a deposit's open intent); what it asks of them is only called later, on requests and events.
   const online = createOnlinePaymentService(app, {
