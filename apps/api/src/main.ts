@@ -21,6 +21,7 @@ import { createEstimateExpiryJob } from './modules/estimates/estimate-expiry';
 import { createRecurringInvoiceJob } from './modules/recurring-invoices/recurring-job';
 import { createPaymentReminderJob } from './modules/payment-reminders/payment-reminder-job';
 import { createBnplRepaymentJob } from './modules/financing/bnpl-repayment-job';
+import { seedDemoFinancing } from './db/demo-financing';
 import { createDashboardCompactionJob } from './modules/dashboard/dashboard-compaction';
 import { createInvoiceTotalsCompactionJob } from './modules/invoices/invoice-totals-compaction';
 import { createIdempotencyExpiryJob } from './platform/idempotency';
@@ -92,9 +93,10 @@ async function main(): Promise<void> {
       if (seeded.demoOwner) {
         try {
           await seedDemoPayoutAccount(app, seeded.demoOwner, demoProviders.onboarding);
+          await seedDemoFinancing(app, seeded.demoOwner, demoProviders.onboarding);
           demoPayLinkUrl = await demoPayLink(app, seeded.demoOwner);
         } catch (error) {
-          logError('the demo payout account could not be set up: delete the data directory to start the demo over', error);
+          logError('the demo payout account or loans could not be set up: delete the data directory to start the demo over', error);
         }
       }
     }
