@@ -1,13 +1,19 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import {
+  type BnplFundRequest,
   type FactoringFundRequest,
   type LoanProduct,
   approvedInvoiceAmountSchema,
+  bnplLoanOfferSchema,
+  dataResponse,
   factoringFundResponseSchema,
   factoringLoanOfferResponseSchema,
   loanStatsSchema,
   loanTransactionsResponseSchema,
+  loanResourceSchema,
   loansResponseSchema,
+  paymentResourceSchema,
 } from '@app/contracts';
 import { api } from '../../lib/api-client';
 import { invoiceKeys } from '../../lib/queries/document-keys';
@@ -16,6 +22,11 @@ export const LOANS_PAGE_SIZE = 15;
 export const MOVEMENTS_PAGE_SIZE = 25;
 
 const factoringPath = (invoiceId: string) => `/business/factoring/${encodeURIComponent(invoiceId)}`;
+const bnplPath = (invoiceId: string) => `/business/bnpl/${encodeURIComponent(invoiceId)}`;
+
+const bnplOfferResponseSchema = dataResponse(bnplLoanOfferSchema);
+/** The lender paid the vendor: the payment of the invoice, its receipt, and the loan the customer business now repays. */
+const bnplFundResponseSchema = dataResponse(z.object({ payment: paymentResourceSchema, paymentReceiptUrl: z.string().nullable(), loan: loanResourceSchema }));
 
 /**
  * What the loan-balance page reads lives under `['financing', 'balances']`, so a funded loan
@@ -83,6 +94,30 @@ export function useFundFactoring(invoiceId: string) {
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: FactoringFundRequest; idempotencyKey: string }) =>
       api.post(`${factoringPath(invoiceId)}/loan-fund`, factoringFundResponseSchema, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: financingKeys.balances }),
+        queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+      ]),
+  });
+}
+
+/**
+ * Asks the lender for a BNPL offer on an incoming invoice for `days_to_defer`. A mutation, not a
+ * cached query: the wizard asks on "Next" for the days chosen then, and keeps the answer in its state.
+ */
+export function useBnplOffer(invoiceId: string) {
+  return useMutation({
+    mutationFn: async (daysToDefer: number) => (await api.get(`${bnplPath(invoiceId)}/loan-offer`, bnplOfferResponseSchema, { query: { days_to_defer: daysToDefer } })).data,
+  });
+}
+
+/** Defers the invoice: the lender pays the vendor now. `idempotencyKey` names the attempt, so a retry of the same request funds once. */
+export function useFundBnpl(invoiceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, idempotencyKey }: { body: BnplFundRequest; idempotencyKey: string }) =>
+      (await api.post(`${bnplPath(invoiceId)}/loan-fund`, bnplFundResponseSchema, body, { headers: { 'Idempotency-Key': idempotencyKey } })).data,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: financingKeys.balances }),
