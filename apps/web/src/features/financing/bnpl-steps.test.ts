@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BNPL_STEPS, DEFAULT_DAYS_TO_DEFER } from '@app/contracts';
-import { makeBnplOffer } from '../../test/financing-fixtures';
+import { makeBnplOffer, makeLoan } from '../../test/financing-fixtures';
 import { makePayment } from '../../test/payment-fixtures';
 import { type BnplAction, type BnplState, bnplReducer, initialBnplState, mayGoForward } from './bnpl-steps';
 
@@ -12,7 +12,7 @@ const ready = run([{ type: 'offerReceived', loanOffer: makeBnplOffer() }, { type
 
 describe('the BNPL wizard steps', () => {
   it('starts at step 1 with the default deferral and nothing chosen', () => {
-    expect(initialBnplState).toEqual({ stepNum: 1, daysToDefer: DEFAULT_DAYS_TO_DEFER, loanOffer: null, selectedPaymentMethod: null, payment: null, paymentReceiptUrl: null });
+    expect(initialBnplState).toEqual({ stepNum: 1, daysToDefer: DEFAULT_DAYS_TO_DEFER, loanOffer: null, selectedPaymentMethod: null, payment: null, paymentReceiptUrl: null, loan: null });
   });
 
   it('goes forward at most to step 4', () => {
@@ -48,10 +48,14 @@ describe('the BNPL wizard steps', () => {
     expect(run([forward], changed).stepNum).toBe(1);
   });
 
-  it('moves no more once funded', () => {
-    const funded = run([forward, forward, forward, { type: 'funded', payment: makePayment(), paymentReceiptUrl: 'https://app.example/receipt' }], ready);
+  it.each([
+    ['with the payment to the vendor made', makePayment(), 'https://app.example/receipt'],
+    ['with the transfer to the vendor still on its way', null, null],
+  ])('moves no more once funded, %s', (_case, payment, paymentReceiptUrl) => {
+    const funded = run([forward, forward, forward, { type: 'funded', payment, paymentReceiptUrl, loan: makeLoan({ product: 'bnpl' }) }], ready);
     expect(funded.stepNum).toBe(4);
-    expect(funded.paymentReceiptUrl).toBe('https://app.example/receipt');
+    expect(funded.payment).toBe(payment);
+    expect(funded.paymentReceiptUrl).toBe(paymentReceiptUrl);
     for (const action of [forward, back, { type: 'reset' } as const]) expect(bnplReducer(funded, action)).toBe(funded);
   });
 });

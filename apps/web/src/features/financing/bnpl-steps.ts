@@ -1,14 +1,16 @@
-import { BNPL_STEPS, type BnplLoanOffer, DEFAULT_DAYS_TO_DEFER, type PaymentResource } from '@app/contracts';
+import { BNPL_STEPS, type BnplLoanOffer, DEFAULT_DAYS_TO_DEFER, type LoanResource, type PaymentResource } from '@app/contracts';
 
-/** The BNPL wizard's state, named as the spec's "BNPL state" (section 3). */
+/** The BNPL wizard's state: the spec's "BNPL state" (section 3), and the loan once funded. */
 export type BnplState = {
   stepNum: number;
   daysToDefer: number;
   loanOffer: BnplLoanOffer | null;
   /** The id of the saved payment method charged on the repay date. */
   selectedPaymentMethod: string | null;
+  /** The lender's payment to the vendor; null until funded, and while the transfer to the vendor is not made. */
   payment: PaymentResource | null;
   paymentReceiptUrl: string | null;
+  loan: LoanResource | null;
 };
 
 export type BnplAction =
@@ -18,7 +20,7 @@ export type BnplAction =
   | { type: 'daysChanged'; daysToDefer: number }
   | { type: 'offerReceived'; loanOffer: BnplLoanOffer }
   | { type: 'methodSelected'; selectedPaymentMethod: string }
-  | { type: 'funded'; payment: PaymentResource; paymentReceiptUrl: string | null };
+  | { type: 'funded'; payment: PaymentResource | null; paymentReceiptUrl: string | null; loan: LoanResource };
 
 export const initialBnplState: BnplState = {
   stepNum: 1,
@@ -27,11 +29,12 @@ export const initialBnplState: BnplState = {
   selectedPaymentMethod: null,
   payment: null,
   paymentReceiptUrl: null,
+  loan: null,
 };
 
 /** Whether the current step has what the next one needs: an offer to show (1), a method to review (3); the offer itself needs nothing (2). */
 export function mayGoForward(state: BnplState): boolean {
-  if (state.payment !== null || state.stepNum >= BNPL_STEPS) return false;
+  if (state.loan !== null || state.stepNum >= BNPL_STEPS) return false;
   if (state.stepNum === 1) return state.loanOffer !== null && state.loanOffer.days_to_defer === state.daysToDefer;
   if (state.stepNum === 3) return state.selectedPaymentMethod !== null;
   return true;
@@ -42,7 +45,7 @@ export function mayGoForward(state: BnplState): boolean {
  * Once funded nothing moves: the loan stands, and starting over would only be refused.
  */
 export function bnplReducer(state: BnplState, action: BnplAction): BnplState {
-  if (state.payment !== null) return state;
+  if (state.loan !== null) return state;
   switch (action.type) {
     case 'forward':
       return mayGoForward(state) ? { ...state, stepNum: Math.min(state.stepNum + 1, BNPL_STEPS) } : state;
@@ -58,6 +61,6 @@ export function bnplReducer(state: BnplState, action: BnplAction): BnplState {
     case 'methodSelected':
       return { ...state, selectedPaymentMethod: action.selectedPaymentMethod };
     case 'funded':
-      return { ...state, payment: action.payment, paymentReceiptUrl: action.paymentReceiptUrl };
+      return { ...state, payment: action.payment, paymentReceiptUrl: action.paymentReceiptUrl, loan: action.loan };
   }
 }

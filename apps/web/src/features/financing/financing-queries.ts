@@ -25,8 +25,8 @@ const factoringPath = (invoiceId: string) => `/business/factoring/${encodeURICom
 const bnplPath = (invoiceId: string) => `/business/bnpl/${encodeURIComponent(invoiceId)}`;
 
 const bnplOfferResponseSchema = dataResponse(bnplLoanOfferSchema);
-/** The lender paid the vendor: the payment of the invoice, its receipt, and the loan the customer business now repays. */
-const bnplFundResponseSchema = dataResponse(z.object({ payment: paymentResourceSchema, paymentReceiptUrl: z.string().nullable(), loan: loanResourceSchema }));
+/** The lender's payment to the vendor (null while its transfer is not made), its receipt, and the loan the customer business now repays. */
+const bnplFundResponseSchema = dataResponse(z.object({ payment: paymentResourceSchema.nullable(), paymentReceiptUrl: z.string().nullable(), loan: loanResourceSchema }));
 
 /**
  * What the loan-balance page reads lives under `['financing', 'balances']`, so a funded loan

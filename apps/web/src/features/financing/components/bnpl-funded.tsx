@@ -1,34 +1,42 @@
-import { Alert, Anchor, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { BnplLoanOffer, PaymentResource } from '@app/contracts';
+import type { BnplLoanOffer, LoanResource, PaymentResource } from '@app/contracts';
 import { formatDate } from '../../../lib/format';
-import { formatInCurrency, moneyFormatOf } from '../../../lib/money';
+import { formatCodeMoney } from '../../../lib/money';
 import { financingLinks } from '../../../lib/paths';
 import { safeUrl } from '../../../lib/safe-url';
+import { LoanStatusBadge } from './loan-status-badge';
 
 interface BnplFundedProps {
   offer: BnplLoanOffer;
-  payment: PaymentResource;
+  loan: LoanResource;
+  /** Null while the lender's transfer to the vendor is not made. */
+  payment: PaymentResource | null;
   paymentReceiptUrl: string | null;
   methodName: string;
 }
 
-/** The end of step 4: the payment the lender made to the vendor, its receipt, and when the business repays. */
-export function BnplFunded({ offer, payment, paymentReceiptUrl, methodName }: BnplFundedProps) {
+/** The end of step 4: the payment the lender made to the vendor and its receipt, the loan, and when the business repays. */
+export function BnplFunded({ offer, loan, payment, paymentReceiptUrl, methodName }: BnplFundedProps) {
   const { t } = useTranslation();
-  const money = (minor: number) => formatInCurrency(minor, moneyFormatOf(payment.currency_id));
+  const money = (minor: number) => formatCodeMoney(minor, loan.currency_code);
+  const vendor = offer.invoice.counterparty_name;
   const receipt = safeUrl(paymentReceiptUrl);
   return (
     <Stack gap="md">
-      <Alert color="green" role="status" title={t('financing.bnpl.funded_title', { number: offer.invoice.invoice_number })}>
+      <Alert color="green" role="status" title={t(payment ? 'financing.bnpl.funded_title' : 'financing.bnpl.pending_title', { number: offer.invoice.invoice_number })}>
         <Stack gap="xs">
+          <Group gap="xs">
+            <Text size="sm">{t('financing.bnpl.loan_status')}</Text>
+            <LoanStatusBadge status={loan.status} />
+          </Group>
           <Text size="sm">
-            {t('financing.bnpl.funded_payment', { number: payment.payment_number, amount: money(payment.amount), vendor: offer.invoice.counterparty_name, date: formatDate(payment.payment_date) })}
+            {payment
+              ? t('financing.bnpl.funded_payment', { number: payment.payment_number, amount: money(payment.amount), vendor, date: formatDate(payment.payment_date) })
+              : t('financing.bnpl.pending_payment', { amount: money(loan.principal_amount), vendor })}
           </Text>
-          <Text size="sm">
-            {t('financing.bnpl.funded_repay', { total: money(offer.principal_amount + offer.fee_amount), method: methodName, date: formatDate(offer.repay_date) })}
-          </Text>
+          <Text size="sm">{t('financing.bnpl.funded_repay', { total: money(loan.principal_amount + loan.fee_amount), method: methodName, date: formatDate(loan.due_date) })}</Text>
           {receipt && (
             <Anchor href={receipt} target="_blank" rel="noopener noreferrer" size="sm">
               {t('financing.bnpl.receipt')}

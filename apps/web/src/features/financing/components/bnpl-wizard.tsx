@@ -117,7 +117,7 @@ export function BnplWizard({ invoiceId }: { invoiceId: string }) {
     clearMessages();
     try {
       const answer = await fund.mutateAsync({ body, idempotencyKey: key });
-      dispatch({ type: 'funded', payment: answer.payment, paymentReceiptUrl: answer.paymentReceiptUrl });
+      dispatch({ type: 'funded', payment: answer.payment, paymentReceiptUrl: answer.paymentReceiptUrl, loan: answer.loan });
     } catch (err) {
       setServerError(errorText(err, t('errors.generic'), t('errors.network')));
     }
@@ -135,7 +135,7 @@ export function BnplWizard({ invoiceId }: { invoiceId: string }) {
     dispatch({ type: 'reset' });
   };
 
-  const funded = state.payment !== null;
+  const funded = state.loan !== null;
   const staleOffer = serverError !== null && STALE_OFFER.includes(serverError);
 
   return (
@@ -195,7 +195,7 @@ export function BnplWizard({ invoiceId }: { invoiceId: string }) {
             cannotFund={canFund ? null : t('financing.bnpl.cannot_fund')}
           />
         )}
-        {funded && loanOffer && state.payment && <BnplFunded offer={loanOffer} payment={state.payment} paymentReceiptUrl={state.paymentReceiptUrl} methodName={method?.name ?? ''} />}
+        {loanOffer && state.loan && <BnplFunded offer={loanOffer} loan={state.loan} payment={state.payment} paymentReceiptUrl={state.paymentReceiptUrl} methodName={method?.name ?? ''} />}
         {!funded && (
           <Group justify="space-between">
             <Group gap="xs">

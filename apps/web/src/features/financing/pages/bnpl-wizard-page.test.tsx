@@ -145,6 +145,18 @@ describe('the BNPL wizard', () => {
     expect(offers(requests)).toEqual(['90', '30']);
   });
 
+  it('says the lender is paying the vendor while its transfer is not made, with no receipt yet', async () => {
+    wizardRoutes({ fund: () => jsonResponse(201, { data: { ...fundedAnswer.data, payment: null, paymentReceiptUrl: null, loan: { ...fundedAnswer.data.loan, status: 'pending_funding' } } }) });
+    renderApp('/invoices/inv-9/bnpl', owner);
+    await toReview();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm and pay later' }));
+    const done = await screen.findByRole('status');
+    expect(done).toHaveTextContent('Invoice BILL-7 is deferred');
+    expect(done).toHaveTextContent('Awaiting funds');
+    expect(done).toHaveTextContent('The lender is paying $1,000.00 to Initech Inc');
+    expect(within(done).queryByRole('link', { name: 'Payment receipt' })).not.toBeInTheDocument();
+  });
+
   it('sends to settings when no payment method is saved', async () => {
     wizardRoutes({ methods: [] });
     renderApp('/invoices/inv-9/bnpl', owner);
