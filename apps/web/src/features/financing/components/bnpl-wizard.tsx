@@ -150,7 +150,7 @@ export function BnplWizard({ invoiceId }: { invoiceId: string }) {
           {t('financing.bnpl.step_title', { step: stepNum, steps: BNPL_STEPS, name: t(`financing.bnpl.steps.${stepName}`) })}
         </Title>
         {serverError && (
-          <Alert color="red" role="alert" title={t('financing.bnpl.refused_title')}>
+          <Alert color="red" role="alert" title={t(stepNum === 1 ? 'financing.bnpl.no_offer_title' : 'financing.bnpl.refused_title')}>
             <Stack gap="xs" align="flex-start">
               {serverError}
               {staleOffer && (
