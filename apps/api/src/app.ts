@@ -104,6 +104,8 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { statementRoutes } from './modules/statements/statements.routes';
 import { createStatementService } from './modules/statements/statements.service';
 import { createFinancingService } from './modules/financing/financing.service';
+import { createBnplService } from './modules/financing/bnpl.service';
+import { createBnplRepayments } from './modules/financing/bnpl-repayments';
 import { financingRoutes } from './modules/financing/financing.routes';
 import { createInvoiceCollections } from './modules/financing/invoice-collections';
 
@@ -190,6 +192,8 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
     customerRecord: async (scope, id) => counterparties.get(scopeOf(scope.tenantId, scope.businessId, 'customer'), id, new Set()),
   });
   providerEventHandlers.register('setup_intent.succeeded', savedMethods.applySetupSucceeded);
+  const bnpl = createBnplService(app, { payouts, methods: savedMethods, payments });
+  const bnplRepayments = createBnplRepayments(app, { methods: savedMethods });
   const movements = createPaymentMovementService(app, { payments });
   for (const type of PAYMENT_MOVEMENT_EVENTS) providerEventHandlers.register(type, movements.applyEvent);
 
@@ -237,7 +241,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(exchangeRateRoutes, { rates: createExchangeRateService(app) });
       await v1.register(dashboardRoutes, { dashboard: createDashboardService(app) });
       await v1.register(statementRoutes, { statements: createStatementService(app) });
-      await v1.register(financingRoutes, { financing });
+      await v1.register(financingRoutes, { financing, bnpl, repayments: bnplRepayments });
       await v1.register(loanReadRoutes, { loanReads: createLoanReadsService(app) });
     },
     { prefix: '/api/v1' },

@@ -3,7 +3,6 @@ import {
   type FactoringFundResponse,
   type FactoringLoanOfferResponse,
   type LoanResource,
-  currencyById,
   factoringFundRequestSchema,
   factoringFundResponseSchema,
   financingMessages,
@@ -18,32 +17,17 @@ import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { type IdempotentRequest, type StoredResponse, runIdempotent } from '../../platform/idempotency';
 import { PaymentProviderError } from '../../platform/providers/payment-provider';
-import { type FinancedInvoiceRow, customerNameOf, findIncomingInvoice, invoiceStatusOf, lockOwnInvoice } from '../invoices/invoice-financing';
+import { type FinancedInvoiceRow, customerNameOf, findIncomingInvoice, lockOwnInvoice } from '../invoices/invoice-financing';
 import { createLedgerService } from '../ledger/ledger.service';
 import type { PayoutService } from '../payouts/payouts.service';
 import { financingSettings, paymentProviderSettings } from '../tenants/tenants.service';
+import { currencyOf, financedInvoiceOf, refusalOf, today } from './financing-rules';
 import * as repo from './financing.repository';
 import { type LoanLedger, createLoanLedger } from './loan-ledger';
 import { createLoanReadsService } from './loan-reads.service';
 import { createPlatformLender } from './platform-lender';
 
 export type FinancingDependencies = { payouts: Pick<PayoutService, 'payoutAccountInTx'> };
-
-const today = (now: Date) => now.toISOString().slice(0, 10);
-
-/** The invoice can be financed now: outgoing (checked by the caller), approved by its customer, not void, not paid, something due. */
-function refusalOf(invoice: FinancedInvoiceRow): AppError | null {
-  const status = invoiceStatusOf(invoice);
-  if (status === 'void' || status === 'completed' || invoice.paidStatus === 'paid' || invoice.dueAmount <= 0) return AppError.conflict(financingMessages.voidOrPaid);
-  if (status !== 'approved' || invoice.approvedAt === null) return AppError.conflict(financingMessages.notApproved);
-  return null;
-}
-
-function currencyOf(invoice: FinancedInvoiceRow): string {
-  const currency = currencyById(invoice.currencyId);
-  if (!currency) throw new Error(`Invoice ${invoice.id} has an unknown currency ${invoice.currencyId}`);
-  return currency.code;
-}
 
 /**
  * Factoring (spec sections 1-3; docs/design-notes.md, "Factoring on the ledger"): an offer on an
@@ -69,17 +53,7 @@ export function createFinancingService(app: AppContext, deps: FinancingDependenc
   }
 
   async function financedInvoice(tx: Tx, invoice: FinancedInvoiceRow): Promise<FactoringLoanOfferResponse['invoice']> {
-    return {
-      id: invoice.id,
-      invoice_number: invoice.invoiceNumber,
-      counterparty_name: await customerNameOf(tx, invoice),
-      invoice_date: invoice.invoiceDate,
-      due_date: invoice.dueDate,
-      currency_code: currencyOf(invoice),
-      currency_id: invoice.currencyId,
-      total: invoice.total,
-      due_amount: invoice.dueAmount,
-    };
+    return financedInvoiceOf(invoice, await customerNameOf(tx, invoice));
   }
 
   function loanInfo(offer: repo.OfferRow): FactoringLoanOfferResponse['loan_info'] {
@@ -198,7 +172,7 @@ export function createFinancingService(app: AppContext, deps: FinancingDependenc
       if (locked.status !== 'pending_funding') return locked;
       const now = app.clock.now();
       await loanLedger.fundInTx(tx, locked, today(now));
-      const funded = await repo.updateLoan(tx, scope.tenantId, loan.id, { status: 'funded', fundedAt: now });
+      const funded = await repo.updateLoan(tx, scope.tenantId, loan.id, { status: 'funded', fundedAt: now, providerTransferId: transferId });
       await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'updated', before: { status: locked.status }, after: { status: 'funded', transfer_id: transferId } });
       return funded;
     });

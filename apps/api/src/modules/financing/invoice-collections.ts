@@ -20,7 +20,8 @@ const COLLECTING = new Set<repo.LoanRow['status']>(['funded', 'late', 'repaid'])
 export function createInvoiceCollections(app: AppContext, loanLedger: LoanLedger = createLoanLedger(createLedgerService(app))) {
   async function collectInTx(tx: Tx, invoice: PaidInvoiceRow, actor: AuditActor): Promise<void> {
     const loan = await repo.lockLiveLoanOfInvoice(tx, invoice.tenantId, invoice.id);
-    if (!loan || !COLLECTING.has(loan.status)) return;
+    // A BNPL loan is repaid by its borrower's charge (bnpl-repayments.ts), not by the invoice's payments: its lender paid the invoice.
+    if (!loan || loan.product !== 'factoring' || !COLLECTING.has(loan.status)) return;
     const offer = await repo.findOfferInTenant(tx, invoice.tenantId, loan.offerId);
     if (!offer) throw new Error(`The offer of loan ${loan.id} is missing`);
     // The funding required the invoice's due amount to be the offer's, so this is what was paid before it.

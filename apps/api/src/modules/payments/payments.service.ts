@@ -373,6 +373,13 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
     /** A payment the payment provider collected online, booked in the caller's (the inbox's) transaction: payment-online.ts. */
     recordOnlineInTx: online.record,
 
+    /** The payment made mirroring the provider payment booked for its vendor, as the customer business sees it (a BNPL loan's payment of the invoice); null when there is none. */
+    async mirrorOfProviderPaymentInTx(tx: Tx, customer: BusinessScope, providerPaymentId: string): Promise<PaymentResource | null> {
+      const receipt = await repo.findByProviderPaymentId(tx, customer.tenantId, providerPaymentId);
+      const [mirror] = receipt ? await repo.lockMirrorsOf(tx, customer.tenantId, [receipt.id]) : [];
+      return mirror?.businessId === customer.businessId ? resource(tx, customer, mirror.id) : null;
+    },
+
     /** Deposits on estimates: booked from the provider's event, read as the estimate's deposit, carried to the invoice on conversion (payment-deposits.ts). */
     deposits,
 
