@@ -1,19 +1,16 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   type BnplFundRequest,
   type FactoringFundRequest,
   type LoanProduct,
   approvedInvoiceAmountSchema,
-  bnplLoanOfferSchema,
-  dataResponse,
+  bnplFundResponseSchema,
+  bnplLoanOfferResponseSchema,
   factoringFundResponseSchema,
   factoringLoanOfferResponseSchema,
   loanStatsSchema,
   loanTransactionsResponseSchema,
-  loanResourceSchema,
   loansResponseSchema,
-  paymentResourceSchema,
 } from '@app/contracts';
 import { api } from '../../lib/api-client';
 import { invoiceKeys } from '../../lib/queries/document-keys';
@@ -23,10 +20,6 @@ export const MOVEMENTS_PAGE_SIZE = 25;
 
 const factoringPath = (invoiceId: string) => `/business/factoring/${encodeURIComponent(invoiceId)}`;
 const bnplPath = (invoiceId: string) => `/business/bnpl/${encodeURIComponent(invoiceId)}`;
-
-const bnplOfferResponseSchema = dataResponse(bnplLoanOfferSchema);
-/** The lender's payment to the vendor (null while its transfer is not made), its receipt, and the loan the customer business now repays. */
-const bnplFundResponseSchema = dataResponse(z.object({ payment: paymentResourceSchema.nullable(), paymentReceiptUrl: z.string().nullable(), loan: loanResourceSchema }));
 
 /**
  * What the loan-balance page reads lives under `['financing', 'balances']`, so a funded loan
@@ -108,7 +101,7 @@ export function useFundFactoring(invoiceId: string) {
  */
 export function useBnplOffer(invoiceId: string) {
   return useMutation({
-    mutationFn: async (daysToDefer: number) => (await api.get(`${bnplPath(invoiceId)}/loan-offer`, bnplOfferResponseSchema, { query: { days_to_defer: daysToDefer } })).data,
+    mutationFn: async (daysToDefer: number) => (await api.get(`${bnplPath(invoiceId)}/loan-offer`, bnplLoanOfferResponseSchema, { query: { days_to_defer: daysToDefer } })).data,
   });
 }
 

@@ -17,7 +17,7 @@ import { BnplReviewStep } from './bnpl-review-step';
 const STEP_NAMES = ['days', 'offer', 'method', 'review'] as const;
 
 /** Refusals that only a new offer answers: the wizard offers to start again. */
-const STALE_OFFER: readonly string[] = [financingMessages.offerExpired, financingMessages.offerUnknown];
+const STALE_OFFER: readonly string[] = [financingMessages.offerExpired, financingMessages.offerUnknown, financingMessages.deferralChanged];
 
 /** One fund request and the Idempotency-Key it went with: the same request sent again reuses the key, so the server funds once. */
 type Attempt = { request: string; key: string };

@@ -27,7 +27,7 @@ const bank: SavedPaymentMethodResource = { id: 'pm-2', name: 'STRIPE TEST BANK �
 const fundedAnswer = {
   data: {
     payment: makePayment({ id: 'pay-9', payment_number: 'PAY-000042', amount: 100_000, payment_date: '2026-03-02', invoice_id: 'inv-9' }),
-    paymentReceiptUrl: 'https://app.example/receipts/pay-9',
+    paymentReceiptUrl: '/api/v1/payments/pay-9/pdf',
     loan: makeLoan({ product: 'bnpl', status: 'funded', principal_amount: 100_000, fee_amount: 3_000 }),
   },
 };
@@ -41,6 +41,7 @@ function wizardRoutes({ methods = [visa, bank], termsUrl = null as string | null
     route('GET', OFFER_PATH, (request) => jsonResponse(200, { data: makeBnplOffer({ days_to_defer: Number(request.search.get('days_to_defer')), terms_url: termsUrl }) })),
     route('GET', '/api/v1/business/payment-methods', () => jsonResponse(200, { data: methods })),
     route('POST', FUND_PATH, (request) => fund(request, ++calls)),
+    route('GET', '/api/v1/payments/pay-9/pdf', () => new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } })),
   );
 }
 
@@ -118,7 +119,14 @@ describe('the BNPL wizard', () => {
     expect(done).toHaveTextContent('Invoice BILL-7 is paid');
     expect(done).toHaveTextContent('Payment PAY-000042 of $1,000.00 went to Initech Inc');
     expect(done).toHaveTextContent('Visa •••• 4242 will be charged $1,030.00');
-    expect(within(done).getByRole('link', { name: 'Payment receipt' })).toHaveAttribute('href', 'https://app.example/receipts/pay-9');
+
+    // The receipt is read through the API client (the business header goes along); jsdom has no object URLs and does not download.
+    const createObjectURL = vi.fn(() => 'blob:receipt');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    await userEvent.click(within(done).getByRole('button', { name: 'Download the payment receipt' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(requests.filter((request) => request.path === '/api/v1/payments/pay-9/pdf')).toHaveLength(1);
     expect(screen.getByRole('link', { name: 'See your loans' })).toHaveAttribute('href', '/loan-balance?tab=bnpl');
     expect(screen.queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Start over' })).not.toBeInTheDocument();
@@ -154,7 +162,7 @@ describe('the BNPL wizard', () => {
     expect(done).toHaveTextContent('Invoice BILL-7 is deferred');
     expect(done).toHaveTextContent('Awaiting funds');
     expect(done).toHaveTextContent('The lender is paying $1,000.00 to Initech Inc');
-    expect(within(done).queryByRole('link', { name: 'Payment receipt' })).not.toBeInTheDocument();
+    expect(within(done).queryByRole('button', { name: 'Download the payment receipt' })).not.toBeInTheDocument();
   });
 
   it('sends to settings when no payment method is saved', async () => {
