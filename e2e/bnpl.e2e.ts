@@ -38,6 +38,7 @@ test('BNPL journey: the customer business approves an incoming invoice, defers i
   await expect(methods.getByLabel('Card number')).toBeVisible({ timeout: 30_000 });
   await payWithCard(buyer, GOOD_CARD, 'Save card');
   await expect(methods.getByRole('row', { name: /•••• 4242/ })).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(buyer, 'settings, the card saved');
 
   // It approves the invoice; Pay later then opens the wizard at step 1.
   await buyer.goto(`/invoices/${invoice.id}/view`);
@@ -76,6 +77,15 @@ test('BNPL journey: the customer business approves an incoming invoice, defers i
   const card = buyer.getByRole('radio', { name: /•••• 4242/ });
   await expect(card).toBeVisible({ timeout: 20_000 });
   await expectAccessible(buyer, 'BNPL wizard, step 3');
+
+  // Start over: back to step 1 with the default deferral, then through the offer again.
+  await buyer.getByRole('button', { name: 'Start over' }).click();
+  await expect(buyer.getByRole('heading', { name: 'Step 1 of 4: Deferral' })).toBeVisible();
+  await expect(days).toHaveValue('90');
+  await buyer.getByRole('button', { name: 'See the offer' }).click();
+  await expect(buyer.getByRole('heading', { name: 'Step 2 of 4: Offer' })).toBeVisible({ timeout: 20_000 });
+  await buyer.getByRole('button', { name: 'Next' }).click();
+  await expect(card).toBeVisible({ timeout: 20_000 });
   await card.check();
   await buyer.getByRole('button', { name: 'Next' }).click();
 

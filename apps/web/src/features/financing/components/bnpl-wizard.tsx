@@ -147,7 +147,7 @@ export function BnplWizard({ invoiceId }: { invoiceId: string }) {
       </Stepper>
       <Stack gap="md" component="section" aria-labelledby="bnpl-step-title">
         <Title order={2} fz="h3" id="bnpl-step-title" ref={heading} tabIndex={-1}>
-          {t('financing.bnpl.step_title', { step: stepNum, steps: BNPL_STEPS, name: t(`financing.bnpl.steps.${stepName}`) })}
+          {funded ? t('financing.bnpl.done_title') : t('financing.bnpl.step_title', { step: stepNum, steps: BNPL_STEPS, name: t(`financing.bnpl.steps.${stepName}`) })}
         </Title>
         {serverError && (
           <Alert color="red" role="alert" title={t(stepNum === 1 ? 'financing.bnpl.no_offer_title' : 'financing.bnpl.refused_title')}>

@@ -117,6 +117,7 @@ describe('the BNPL wizard', () => {
 
     const done = await screen.findByRole('status');
     expect(done).toHaveTextContent('Invoice BILL-7 is paid');
+    expect(screen.getByRole('heading', { name: 'Done' })).toBeInTheDocument();
     expect(done).toHaveTextContent('Payment PAY-000042 of $1,000.00 went to Initech Inc');
     expect(done).toHaveTextContent('Visa •••• 4242 will be charged $1,030.00');
 
