@@ -1,11 +1,13 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type BnplFundRequest,
+  type BnplRepayRequest,
   type FactoringFundRequest,
   type LoanProduct,
   approvedInvoiceAmountSchema,
   bnplFundResponseSchema,
   bnplLoanOfferResponseSchema,
+  bnplRepayResponseSchema,
   factoringFundResponseSchema,
   factoringLoanOfferResponseSchema,
   loanStatsSchema,
@@ -116,5 +118,14 @@ export function useFundBnpl(invoiceId: string) {
         queryClient.invalidateQueries({ queryKey: financingKeys.balances }),
         queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
       ]),
+  });
+}
+
+/** Repays a BNPL loan now with the method chosen for it, or the saved one named; the balances read again whatever the answer. */
+export function useRepayBnpl(loanId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: BnplRepayRequest) => (await api.post(`/business/bnpl/loans/${encodeURIComponent(loanId)}/repay`, bnplRepayResponseSchema, body)).data,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: financingKeys.balances }),
   });
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Button, List, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { LoanResource } from '@app/contracts';
@@ -8,6 +8,7 @@ import { LabelledValue } from '../../../components/labelled-value';
 import { documentLinks } from '../../../lib/document-kinds';
 import { formatDate } from '../../../lib/format';
 import { formatCodeMoney } from '../../../lib/money';
+import { BnplRepayButton } from './bnpl-repay-button';
 import { LoanStatusBadge } from './loan-status-badge';
 
 /** A loan's planned and past movements, and what it still owes split by principal and fee. */
@@ -48,9 +49,12 @@ function LoanSchedule({ loan }: { loan: LoanResource }) {
           ))}
         </List>
       )}
-      <Anchor component={Link} to={documentLinks.view('invoice', loan.invoice.id)} size="sm">
-        {t('financing.loans.view_invoice', { number: loan.invoice.invoice_number })}
-      </Anchor>
+      <Group gap="md">
+        <Anchor component={Link} to={documentLinks.view('invoice', loan.invoice.id)} size="sm">
+          {t('financing.loans.view_invoice', { number: loan.invoice.invoice_number })}
+        </Anchor>
+        <BnplRepayButton loan={loan} />
+      </Group>
     </Stack>
   );
 }

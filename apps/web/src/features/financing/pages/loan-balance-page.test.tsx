@@ -130,6 +130,35 @@ describe('loan balance', () => {
     expect(await within(screen.getByRole('region', { name: 'Movements' })).findByRole('alert')).toHaveTextContent('Financing is not available for this business.');
   });
 
+  it('repays a BNPL loan early with another saved card, and shows a refusal in the server\'s words', async () => {
+    let answer = 409;
+    const { requests } = mockFetch(
+      tenant,
+      route('GET', '/api/v1/loan-stats', () => jsonResponse(200, { balances: [], exposure: [] })),
+      route('GET', '/api/v1/loans', () => jsonResponse(200, { data: [bnplLoan], meta: listMeta })),
+      route('GET', '/api/v1/loan-transactions', () => jsonResponse(200, { data: [], meta: { next_cursor: null, per_page: 25 } })),
+      route('GET', '/api/v1/business/payment-methods', () => jsonResponse(200, { data: [{ id: 'pm-row-2', name: 'Mastercard •••• 4444', type: 'card', is_default: false, expiry_date: '12/2030', debit_returned_at: null, debit_return_reason: null, created_at: '2026-11-01T00:00:00Z' }] })),
+      route('POST', '/api/v1/business/bnpl/loans/loan-2/repay', () =>
+        answer === 409 ? jsonResponse(409, { message: 'A repayment of this loan is already on its way.' }) : jsonResponse(200, { data: { ...bnplLoan, status: 'repaid', principal_balance: 0, fee_balance: 0, total_balance: 0 } }),
+      ),
+    );
+    renderApp('/loan-balance', makeSession({ current_user_abilities: ['dashboard', 'view-balance-sheet', 'manage-business-settings', 'view-invoice', 'view-payment-methods'] }));
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Show the schedule of the loan on BILL-7' }, lazyLoad));
+    await userEvent.click(await screen.findByRole('button', { name: 'Repay 257,50 € now' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Repay the loan on BILL-7' });
+    await userEvent.click(within(dialog).getByRole('combobox', { name: 'Charge' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Mastercard •••• 4444' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Charge 257,50 €' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('A repayment of this loan is already on its way.');
+
+    answer = 200;
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Charge 257,50 €' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const repays = requests.filter((request) => request.path === '/api/v1/business/bnpl/loans/loan-2/repay');
+    expect(repays.map((request) => request.body)).toEqual([{ selectedPaymentMethod: 'pm-row-2' }, { selectedPaymentMethod: 'pm-row-2' }]);
+  });
+
   it('sends a user without view-balance-sheet to /403', async () => {
     mockFetch(tenant);
     const { router } = renderApp('/loan-balance', makeSession({ current_user_abilities: ['dashboard', 'view-invoice'] }));
