@@ -104,8 +104,11 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { statementRoutes } from './modules/statements/statements.routes';
 import { createStatementService } from './modules/statements/statements.service';
 import { createFinancingService } from './modules/financing/financing.service';
+import { createBnplService } from './modules/financing/bnpl.service';
+import { createBnplRepayments } from './modules/financing/bnpl-repayments';
 import { financingRoutes } from './modules/financing/financing.routes';
 import { createInvoiceCollections } from './modules/financing/invoice-collections';
+import { lenderEventTypes } from './platform/providers/financing-provider';
 
 export type BuildOptions = {
   /** The server's own request log (stdout unless a stream is given); off when omitted. */
@@ -157,7 +160,9 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   const documentAttachments = createDocumentAttachments(app);
   const invoices = createInvoiceService(app, documentAttachments);
   // Money arriving on a factored invoice is split by its loan's waterfall in the payment's own transaction.
-  const payments = createPaymentService(app, documentAttachments, createInvoiceCollections(app).collectInTx);
+  const collections = createInvoiceCollections(app);
+  await collections.registerJob();
+  const payments = createPaymentService(app, documentAttachments, collections.collectInTx);
   // Modules register what they do with a provider event type here.
   const providerEventHandlers = options.providerEventHandlers ?? createProviderEventHandlers();
   // The inbox's processing job lives with the routes that fill it: one worker per built app.
@@ -166,11 +171,13 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   const payouts = createPayoutService(app);
   providerEventHandlers.register('account.updated', payouts.applyAccountUpdated);
   const financing = createFinancingService(app, { payouts });
+  for (const type of lenderEventTypes) providerEventHandlers.register(type, financing.applyLenderEvent);
   const paymentDelivery = createDocumentDelivery(app, paymentDeliveryAdapter(payments));
   // Made before the estimates (whose conversion closes a deposit's open intent); what it asks of them is only called later, on requests and events.
   const online = createOnlinePaymentService(app, {
     payments,
     payouts,
+    financing,
     publicInvoiceId: (tenantId, token) => invoiceDelivery.publicDocumentId(tenantId, token),
     publicEstimateId: (tenantId, token) => estimateDelivery.publicDocumentId(tenantId, token),
     depositView: (tx, row, enabled) => estimates.deposits.viewInTx(tx, row, enabled),
@@ -190,6 +197,8 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
     customerRecord: async (scope, id) => counterparties.get(scopeOf(scope.tenantId, scope.businessId, 'customer'), id, new Set()),
   });
   providerEventHandlers.register('setup_intent.succeeded', savedMethods.applySetupSucceeded);
+  const bnpl = createBnplService(app, { payouts, methods: savedMethods, payments });
+  const bnplRepayments = createBnplRepayments(app, { methods: savedMethods });
   const movements = createPaymentMovementService(app, { payments });
   for (const type of PAYMENT_MOVEMENT_EVENTS) providerEventHandlers.register(type, movements.applyEvent);
 
@@ -237,7 +246,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(exchangeRateRoutes, { rates: createExchangeRateService(app) });
       await v1.register(dashboardRoutes, { dashboard: createDashboardService(app) });
       await v1.register(statementRoutes, { statements: createStatementService(app) });
-      await v1.register(financingRoutes, { financing });
+      await v1.register(financingRoutes, { financing, bnpl, repayments: bnplRepayments });
       await v1.register(loanReadRoutes, { loanReads: createLoanReadsService(app) });
     },
     { prefix: '/api/v1' },

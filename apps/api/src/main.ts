@@ -20,6 +20,8 @@ import { createOutboxSweepJob } from './platform/outbox';
 import { createEstimateExpiryJob } from './modules/estimates/estimate-expiry';
 import { createRecurringInvoiceJob } from './modules/recurring-invoices/recurring-job';
 import { createPaymentReminderJob } from './modules/payment-reminders/payment-reminder-job';
+import { createBnplRepaymentJob } from './modules/financing/bnpl-repayment-job';
+import { seedDemoFinancing } from './db/demo-financing';
 import { createDashboardCompactionJob } from './modules/dashboard/dashboard-compaction';
 import { createInvoiceTotalsCompactionJob } from './modules/invoices/invoice-totals-compaction';
 import { createIdempotencyExpiryJob } from './platform/idempotency';
@@ -92,9 +94,10 @@ async function main(): Promise<void> {
       if (seeded.demoOwner) {
         try {
           await seedDemoPayoutAccount(app, seeded.demoOwner, demoProviders.onboarding);
+          await seedDemoFinancing(app, seeded.demoOwner, demoProviders.onboarding);
           demoPayLinkUrl = await demoPayLink(app, seeded.demoOwner);
         } catch (error) {
-          logError('the demo payout account could not be set up: delete the data directory to start the demo over', error);
+          logError('the demo payout account or loans could not be set up: delete the data directory to start the demo over', error);
         }
       }
     }
@@ -137,6 +140,7 @@ async function main(): Promise<void> {
         job: createPaymentReminderJob(app, (scope, error) => logger.error({ err: error, tenant: scope.tenantId, business: scope.businessId }, 'payment reminders failed')),
         everyMs: PAYMENT_REMINDERS_MS,
       },
+      { label: 'BNPL repayments', job: createBnplRepaymentJob(app, (error) => logError('a BNPL repayment failed', error)), everyMs: PAYMENT_REMINDERS_MS },
       { label: 'dashboard compaction', job: createDashboardCompactionJob(app), everyMs: DASHBOARD_COMPACTION_MS },
       { label: 'invoice totals compaction', job: createInvoiceTotalsCompactionJob(app), everyMs: DASHBOARD_COMPACTION_MS },
       { label: 'idempotency key expiry', job: createIdempotencyExpiryJob(app), everyMs: IDEMPOTENCY_EXPIRY_MS },

@@ -4,7 +4,7 @@ import { listMetaSchema, uuidSchema } from './common';
 import { coercedInteger, isoDateSchema, pageSchema, pageSizeSchema, text } from './fields';
 import { messages } from './messages';
 import { loanStatuses } from './loan-status';
-import { paymentAmountSchema } from './payments';
+import { paymentAmountSchema, paymentResourceSchema } from './payments';
 
 // ---- Financing: factoring and buy-now-pay-later (spec sections 1-4, 7; ARCHITECTURE section 14) ----
 // Every amount is integer minor units of the loan's currency. Balances are read from the ledger.
@@ -36,6 +36,11 @@ export const financingMessages = {
   notAvailable: 'Financing is not available for this business.',
   financedLocked: 'This invoice is financed: it cannot be voided, deleted or edited while its loan is open.',
   cursorInvalid: 'This page link is no longer valid. Start again from the first page.',
+  vendorNotPayable: 'The vendor cannot be paid online yet: it has not set up payouts.',
+  deferralChanged: 'The offer is for another deferral. Ask for a new one.',
+  methodUnknown: 'Choose one of your saved payment methods.',
+  notRepayable: 'Only a funded BNPL loan of yours can be repaid.',
+  repaymentInProgress: 'A repayment of this loan is already on its way.',
 } as const;
 
 /** The invoice an offer is for, as the wizard shows it. */
@@ -98,6 +103,8 @@ export const bnplLoanOfferSchema = z.object({
   invoice: financedInvoiceSchema,
 });
 export type BnplLoanOffer = z.infer<typeof bnplLoanOfferSchema>;
+export const bnplLoanOfferResponseSchema = z.object({ data: bnplLoanOfferSchema });
+export type BnplLoanOfferResponse = z.infer<typeof bnplLoanOfferResponseSchema>;
 
 /** POST /business/bnpl/{invoiceId}/loan-fund (Idempotency-Key): the wizard's last step. */
 export const bnplFundRequestSchema = z.object({
@@ -226,3 +233,18 @@ export type ApprovedInvoiceAmount = z.infer<typeof approvedInvoiceAmountSchema>;
 /** POST /business/factoring/{id}/loan-fund answers the loan (201; the same loan again for a replay or a concurrent call on the same offer). */
 export const factoringFundResponseSchema = z.object({ data: loanResourceSchema });
 export type FactoringFundResponse = z.infer<typeof factoringFundResponseSchema>;
+
+/**
+ * POST /business/bnpl/{invoiceId}/loan-fund answers the payment the lender made to the vendor, as
+ * the deferring business sees it (its payment made on the invoice; null only while the transfer to
+ * the vendor is not made), the receipt's address, and the loan it now owes (201; the same again for a replay or a concurrent call on the same offer).
+ */
+export const bnplFundResourceSchema = z.object({ payment: paymentResourceSchema.nullable(), paymentReceiptUrl: z.string().nullable(), loan: loanResourceSchema });
+export const bnplFundResponseSchema = z.object({ data: bnplFundResourceSchema });
+export type BnplFundResponse = z.infer<typeof bnplFundResponseSchema>;
+
+/** POST /business/bnpl/loans/{id}/repay: repays a BNPL loan now (early, or after a refused charge), with the method chosen for it or another saved one. */
+export const bnplRepayRequestSchema = z.object({ selectedPaymentMethod: uuidSchema.optional() });
+export type BnplRepayRequest = z.input<typeof bnplRepayRequestSchema>;
+export const bnplRepayResponseSchema = z.object({ data: loanResourceSchema });
+export type BnplRepayResponse = z.infer<typeof bnplRepayResponseSchema>;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type PayerHistory, type RiskPolicy, feePeriods, financingFee, financingOffer } from './financing';
+import { type PayerHistory, type RiskPolicy, bnplOffer, feePeriods, financingFee, financingOffer } from './financing';
 
 const RUNS = 1000;
 
@@ -99,5 +99,38 @@ describe('the history tiers', () => {
     expect(full).toEqual({ ok: false, reason: 'exposure' });
     expect(financingOffer({ dueAmount: 0, days: 30, policy, history: { paidInvoices: 10, paidLate: 0 }, exposure: { business: 0, customer: 0 }, minimum: 50 })).toEqual({ ok: false, reason: 'nothing_due' });
     expect(financingOffer({ dueAmount: 40, days: 30, policy, history: { paidInvoices: 10, paidLate: 0 }, exposure: { business: 0, customer: 0 }, minimum: 50 })).toEqual({ ok: false, reason: 'too_small' });
+  });
+});
+
+describe('the BNPL offer', () => {
+  const policy: RiskPolicy = { advanceRateBps: 8_000, feePer30DaysBps: 300, maxExposurePerBusiness: 10 ** 9, maxExposurePerCustomer: 10 ** 9, minPaidInvoices: 0 };
+
+  it('lends the whole amount due, the fee on top, within both limits', () => {
+    fc.assert(
+      fc.property(inputArb, (input) => {
+        const result = bnplOffer(input);
+        if (!result.ok) return;
+        const { principal, fee, periods, feeBps } = result.offer;
+        expect(principal).toBe(input.dueAmount);
+        expect(fee).toBe(financingFee(principal, feeBps, periods));
+        expect(periods).toBe(feePeriods(input.days));
+        expect(feeBps).toBeGreaterThanOrEqual(input.policy.feePer30DaysBps);
+        expect(input.exposure.business + principal).toBeLessThanOrEqual(input.policy.maxExposurePerBusiness);
+        expect(input.exposure.customer + principal).toBeLessThanOrEqual(input.policy.maxExposurePerCustomer);
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('follows the history tiers and refuses what does not fit', () => {
+    const offer = (paidInvoices: number, paidLate: number, exposure = 0) =>
+      bnplOffer({ dueAmount: 100_000, days: 90, policy: { ...policy, minPaidInvoices: 3 }, history: { paidInvoices, paidLate }, exposure: { business: exposure, customer: 0 }, minimum: 50 });
+    // The whole 100,000, 3% for each of three started 30-day periods.
+    expect(offer(10, 1)).toEqual({ ok: true, offer: { principal: 100_000, fee: 9_000, periods: 3, feeBps: 300 } });
+    expect(offer(10, 2)).toMatchObject({ ok: true, offer: { feeBps: 350, fee: 10_500 } });
+    expect(offer(2, 0)).toEqual({ ok: false, reason: 'no_history' });
+    expect(offer(10, 6)).toEqual({ ok: false, reason: 'late_payer' });
+    expect(offer(10, 0, 10 ** 9 - 99_999)).toEqual({ ok: false, reason: 'exposure' });
+    expect(bnplOffer({ dueAmount: 40, days: 90, policy, history: { paidInvoices: 0, paidLate: 0 }, exposure: { business: 0, customer: 0 }, minimum: 50 })).toEqual({ ok: false, reason: 'too_small' });
   });
 });

@@ -83,3 +83,26 @@ export function financingOffer(input: { dueAmount: number; days: number; policy:
   if (principal < Math.max(minimum, 1)) return { ok: false, reason: 'too_small' };
   return { ok: true, offer: { principal, fee: financingFee(principal, feeBps, periods), periods, advanceRateBps, feeBps } };
 }
+
+export type BnplOffer = { principal: number; fee: number; periods: number; feeBps: number };
+
+/**
+ * The platform lender's BNPL offer: the vendor is paid the whole amount due now, and the customer
+ * business that defers owes it back with the fee after `days`. The borrower is the payer here, so
+ * its own history on the network sets the fee tier (as for factoring's payer; above 50% paid late
+ * there is no offer), and the principal must fit both limits: the borrower's principal out as a
+ * business and as a customer on financed invoices. The fee comes on top of the principal.
+ */
+export function bnplOffer(input: { dueAmount: number; days: number; policy: RiskPolicy; history: PayerHistory; exposure: Exposure; minimum: number }): { ok: true; offer: BnplOffer } | { ok: false; reason: OfferRefusal } {
+  const { dueAmount, days, policy, history, exposure, minimum } = input;
+  if (dueAmount <= 0) return { ok: false, reason: 'nothing_due' };
+  if (history.paidInvoices < policy.minPaidInvoices) return { ok: false, reason: 'no_history' };
+  const lateShareBps = history.paidInvoices === 0 ? 0 : Math.floor((history.paidLate * 10_000) / history.paidInvoices);
+  const tier = TIERS.find((candidate) => lateShareBps <= candidate.lateShareBps);
+  if (!tier) return { ok: false, reason: 'late_payer' };
+  if (dueAmount < Math.max(minimum, 1)) return { ok: false, reason: 'too_small' };
+  if (exposure.business + dueAmount > policy.maxExposurePerBusiness || exposure.customer + dueAmount > policy.maxExposurePerCustomer) return { ok: false, reason: 'exposure' };
+  const feeBps = policy.feePer30DaysBps + tier.feeAddBps;
+  const periods = feePeriods(days);
+  return { ok: true, offer: { principal: dueAmount, fee: financingFee(dueAmount, feeBps, periods), periods, feeBps } };
+}

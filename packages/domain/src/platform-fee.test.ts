@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { platformFeeOf } from './platform-fee';
+import { applicationFeeOf, platformFeeOf } from './platform-fee';
 
 describe('platformFeeOf', () => {
   it('is nothing by default', () => {
@@ -26,5 +26,28 @@ describe('platformFeeOf', () => {
     expect(() => platformFeeOf(1000, { percent: '-1', fixed: 0 })).toThrow(RangeError);
     expect(() => platformFeeOf(10.5, { percent: '1', fixed: 0 })).toThrow(RangeError);
     expect(() => platformFeeOf(1000, { percent: '1', fixed: -1 })).toThrow(RangeError);
+  });
+});
+
+describe('applicationFeeOf', () => {
+  const fee = { percent: '2.5', fixed: 30 };
+
+  it('is the platform fee alone without a lender share', () => {
+    expect(applicationFeeOf(12_000, fee, 0)).toBe(platformFeeOf(12_000, fee));
+  });
+
+  it('adds the lender share to the platform fee', () => {
+    expect(applicationFeeOf(12_000, fee, 5_000)).toBe(5_000 + 330);
+  });
+
+  it('keeps the lender share whole and the platform fee within what is left of the payment', () => {
+    expect(applicationFeeOf(12_000, fee, 11_900)).toBe(12_000);
+    expect(applicationFeeOf(12_000, fee, 12_000)).toBe(12_000);
+  });
+
+  it('refuses a share that is not money within the amount', () => {
+    expect(() => applicationFeeOf(1_000, fee, 1_001)).toThrow(RangeError);
+    expect(() => applicationFeeOf(1_000, fee, -1)).toThrow(RangeError);
+    expect(() => applicationFeeOf(1_000, fee, 1.5)).toThrow(RangeError);
   });
 });

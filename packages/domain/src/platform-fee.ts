@@ -17,3 +17,14 @@ export function platformFeeOf(amount: number, fee: PlatformFee): number {
   const total = percentOf(BigInt(amount), percent) + BigInt(fee.fixed);
   return Number(total > BigInt(amount) ? BigInt(amount) : total);
 }
+
+/**
+ * The application fee of a destination charge of `amount`: the platform fee plus `lenderShare`,
+ * the part the platform keeps for the lender of a factored invoice (what the waterfall repays of
+ * fee and principal; 0 without a loan). Never more than the amount: the lender's share is whole,
+ * the platform fee takes what is left of the payment.
+ */
+export function applicationFeeOf(amount: number, fee: PlatformFee, lenderShare: number): number {
+  if (!Number.isSafeInteger(lenderShare) || lenderShare < 0 || lenderShare > amount) throw new RangeError(`applicationFeeOf: the lender's share must be whole minor units within the amount, got ${lenderShare}`);
+  return lenderShare + Math.min(platformFeeOf(amount, fee), amount - lenderShare);
+}

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardPayment, InvoiceListItem, PaymentResource, PayoutOnboarding } from '@app/contracts';
+import type { CardPayment, InvoiceListItem, LoanResource, PaymentResource, PayoutOnboarding } from '@app/contracts';
 import { platformFeeOf } from '@app/domain';
 import { type Harness, type TestClient, createHarness } from '../../test/harness';
 import { cardPaymentOf, freePort, intentIdOf } from '../../test/online-payments';
@@ -12,6 +12,7 @@ import { invoiceOf } from '../modules/payments/test-payments';
 import { DEMO_PLATFORM_FEE, DEMO_PROVIDER_KEYS, type DemoProviders, startDemoProviders } from '../platform/demo-providers';
 import { startMessage } from '../platform/first-start';
 import { demoPayLink, seedDemoPayoutAccount } from './demo-payments';
+import { seedDemoFinancing } from './demo-financing';
 import { ensureInitialData } from './seed';
 
 /**
@@ -54,11 +55,14 @@ beforeAll(async () => {
   await connectDemoProviders(h.app, h.landlordId, DEMO_PROVIDER_KEYS, DEMO_PLATFORM_FEE);
   if (!seeded.demoOwner || !seeded.demo) throw new Error('The demo seed made no demo business');
   await seedDemoPayoutAccount(h.app, seeded.demoOwner, demo.onboarding);
+  await seedDemoFinancing(h.app, seeded.demoOwner, demo.onboarding);
+  // A second start makes no second loan.
+  await seedDemoFinancing(h.app, seeded.demoOwner, demo.onboarding);
   payLink = await demoPayLink(h.app, seeded.demoOwner);
   owner = h.client();
   expect((await owner.login(seeded.demo.email, seeded.demo.password)).status).toBe(200);
   owner.business = seeded.demoOwner.businessId;
-}, 60_000);
+}, 90_000);
 afterAll(async () => {
   await h.close();
   await demo.close();
@@ -118,5 +122,22 @@ describe('DEMO=1 card payments', () => {
     const again = h.client();
     await again.csrf();
     expect((await again.post(`/api/v1/public/invoices/${token}/card-payment`, {})).status).toBe(422);
+  });
+});
+
+describe('DEMO=1 financing', () => {
+  it('shows one factoring loan partly repaid and one BNPL loan due in 90 days, made through the services', async () => {
+    const listed = await owner.get('/api/v1/loans?limit=100');
+    expect(listed.status, JSON.stringify(listed.body)).toBe(200);
+    const loans = (listed.body as { data: LoanResource[] }).data;
+    expect(loans.map((loan) => loan.product).sort()).toEqual(['bnpl', 'factoring']);
+    const factoring = loans.find((loan) => loan.product === 'factoring');
+    expect(factoring).toMatchObject({ status: 'funded', fee_balance: 0, lender: 'platform' });
+    expect(factoring?.principal_balance).toBeGreaterThan(0);
+    expect(factoring?.principal_balance).toBeLessThan(factoring?.principal_amount ?? 0);
+    const bnpl = loans.find((loan) => loan.product === 'bnpl');
+    const dueDate = new Date(h.app.clock.now().getTime() + 90 * 86_400_000).toISOString().slice(0, 10);
+    expect(bnpl).toMatchObject({ status: 'funded', due_date: dueDate, invoice: { counterparty_name: 'Cloud Hosting Co' } });
+    expect(bnpl?.total_balance).toBe((bnpl?.principal_amount ?? 0) + (bnpl?.fee_amount ?? 0));
   });
 });

@@ -34,6 +34,8 @@ export type DemoOnboarding = {
   bankAccountToken(): Promise<string>;
   /** The provider finishes its identity checks on the account now. */
   completeVerification(accountId: string): void;
+  /** Stripe.js `confirmCardSetup(clientSecret, { payment_method })` with the fake's test Visa: a card saved as a newcomer would save it. */
+  confirmCardSetup(clientSecret: string): Promise<void>;
 };
 
 export type DemoProviders = {
@@ -52,18 +54,20 @@ export type DemoProviders = {
   close(): Promise<void>;
 };
 
-/** A token from the fake as Stripe.js gets one: form-encoded with the publishable key. */
-async function browserToken(stripe: FakeStripe, form: Record<string, string>): Promise<string> {
-  const response = await fetch(`${stripe.url}/v1/tokens`, {
+/** A call to the fake as Stripe.js makes it: form-encoded with the publishable key; answers the object's id. */
+async function browserCall(stripe: FakeStripe, pathName: string, form: Record<string, string>): Promise<string> {
+  const response = await fetch(`${stripe.url}${pathName}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${stripe.publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams(form).toString(),
   });
   const token: unknown = await response.json();
   const id = typeof token === 'object' && token !== null && 'id' in token ? token.id : null;
-  if (!response.ok || typeof id !== 'string') throw new Error(`The demo payment provider refused a token (${response.status})`);
+  if (!response.ok || typeof id !== 'string') throw new Error(`The demo payment provider refused ${pathName} (${response.status})`);
   return id;
 }
+
+const browserToken = (stripe: FakeStripe, form: Record<string, string>) => browserCall(stripe, '/v1/tokens', form);
 
 function demoOnboarding(stripe: FakeStripe): DemoOnboarding {
   return {
@@ -78,6 +82,10 @@ function demoOnboarding(stripe: FakeStripe): DemoOnboarding {
         'bank_account[account_holder_type]': 'company',
       }),
     completeVerification: (accountId) => stripe.control.completeVerification(accountId),
+    async confirmCardSetup(clientSecret) {
+      const setupId = clientSecret.split('_secret_')[0] ?? '';
+      await browserCall(stripe, `/v1/setup_intents/${setupId}/confirm`, { client_secret: clientSecret, payment_method: 'pm_card_visa' });
+    },
   };
 }
 

@@ -81,6 +81,7 @@ const pages = {
   loanBalance: onDemandScreen(() => import('../features/financing/pages/loan-balance-page').then((m) => ({ Component: m.LoanBalancePage }))),
   adminLoans: onDemandScreen(() => import('../features/financing/pages/admin-loans-page').then((m) => ({ Component: m.AdminLoansPage }))),
   factoringWizard: onDemandScreen(() => import('../features/financing/pages/factoring-wizard-page').then((m) => ({ Component: m.FactoringWizardPage }))),
+  bnplWizard: onDemandScreen(() => import('../features/financing/pages/bnpl-wizard-page').then((m) => ({ Component: m.BnplWizardPage }))),
 } satisfies Record<string, Lazy>;
 
 /**
@@ -125,6 +126,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         guarded('loan-balance', { ability: 'view-balance-sheet', scope: 'business' }, pages.loanBalance),
         // Opening the wizard asks the lender for an offer; taking it needs manage-business-settings too (the page says so).
         guarded('invoices/:id/factoring', { ability: 'view-balance-sheet', scope: 'business' }, pages.factoringWizard),
+        // As factoring: the offer is for those who read the balance sheet; confirming needs more (the page says so).
+        guarded('invoices/:id/bnpl', { ability: 'view-balance-sheet', scope: 'business' }, pages.bnplWizard),
         guarded('customer/invoices/pay/:id', { ability: 'pay-invoice', scope: 'business' }, pages.customerPay),
         guarded('customer/invoices/approve-pay/:id', { ability: { all: ['approve-invoice', 'pay-invoice'] }, scope: 'business' }, pages.customerApprovePay),
         { path: 'settings', loader: () => redirect(companyPaths.accountSettings) },

@@ -60,10 +60,11 @@ export const customerPayPaths = {
   payment: (business: string, invoiceId: string) => `/${encodeURIComponent(business)}/customer/invoices/payment/${encodeURIComponent(invoiceId)}`,
 } as const;
 
-/** The financing screens: the loan balance on a product's tab, and the factoring wizard of an invoice. */
+/** The financing screens: the loan balance on a product's tab, the factoring wizard of an outgoing invoice, the BNPL wizard of an incoming one. */
 export const financingLinks = {
   loanBalance: (tab: string) => `/loan-balance?tab=${encodeURIComponent(tab)}`,
   factoring: (invoiceId: string) => `/invoices/${encodeURIComponent(invoiceId)}/factoring`,
+  bnpl: (invoiceId: string) => `/invoices/${encodeURIComponent(invoiceId)}/bnpl`,
 } as const;
 
 export const implementedPaths: ReadonlySet<string> = new Set<string>([...Object.values(companyPaths), ...Object.values(adminPaths)]);

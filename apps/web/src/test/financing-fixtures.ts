@@ -1,4 +1,13 @@
-import { type FactoringLoanOfferResponse, type LoanResource, type LoanTransactionResource, factoringLoanOfferResponseSchema, loanResourceSchema, loanTransactionResourceSchema } from '@app/contracts';
+import {
+  type BnplLoanOffer,
+  type FactoringLoanOfferResponse,
+  type LoanResource,
+  type LoanTransactionResource,
+  bnplLoanOfferSchema,
+  factoringLoanOfferResponseSchema,
+  loanResourceSchema,
+  loanTransactionResourceSchema,
+} from '@app/contracts';
 
 /** A funded $800.00 factoring advance with a $48.00 fee on Acme's invoice INV-000001 to Globex; `overrides` name what a test is about. */
 export function makeLoan(overrides: Partial<LoanResource> = {}): LoanResource {
@@ -75,5 +84,31 @@ export function makeFactoringOffer(overrides: Partial<FactoringLoanOfferResponse
       total: 100_000,
       due_amount: 100_000,
     },
+  });
+}
+
+/** The lender's BNPL offer on BILL-7 ($1,000.00 due to Initech): it pays the vendor now, the customer repays $1,030.00 in 90 days. */
+export function makeBnplOffer(overrides: Partial<BnplLoanOffer> = {}): BnplLoanOffer {
+  return bnplLoanOfferSchema.parse({
+    id: 'bnpl-offer-1',
+    invoice_amount: 100_000,
+    principal_amount: 100_000,
+    fee_amount: 3_000,
+    days_to_defer: 90,
+    repay_date: '2026-06-01',
+    terms_url: null,
+    expires_at: '2026-03-09T10:00:00Z',
+    invoice: {
+      id: 'inv-9',
+      invoice_number: 'BILL-7',
+      counterparty_name: 'Initech Inc',
+      invoice_date: '2026-03-01',
+      due_date: '2026-03-31',
+      currency_code: 'USD',
+      currency_id: 1,
+      total: 100_000,
+      due_amount: 100_000,
+    },
+    ...overrides,
   });
 }

@@ -46,7 +46,8 @@ export const financingOffers = pgTable(
     primaryKey({ columns: [t.tenantId, t.id] }),
     uniqueIndex('financing_offers_provider_offer_unique').on(t.tenantId, t.providerOfferId).where(sql`provider_offer_id IS NOT NULL`),
     index('financing_offers_invoice_idx').on(t.tenantId, t.invoiceId, t.createdAt),
-    check('financing_offers_amounts', sql`principal > 0 AND fee >= 0 AND principal + fee <= invoice_amount AND fee_periods > 0 AND term_days > 0`),
+    // Factoring's fee is repaid from the invoice's payments beside the principal; BNPL's comes on top of the whole amount due (migration 0043).
+    check('financing_offers_amounts', sql`principal > 0 AND fee >= 0 AND fee_periods > 0 AND term_days > 0 AND (principal + fee <= invoice_amount OR (product = 'bnpl' AND principal <= invoice_amount))`),
     foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'financing_offers_business_fk' }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.id], name: 'financing_offers_invoice_fk' }).onDelete('cascade'),
   ],
@@ -71,6 +72,8 @@ export const loans = pgTable(
     product: text('product', { enum: financingProducts }).notNull(),
     lender: text('lender', { enum: financingLenders }).notNull(),
     providerLoanId: text('provider_loan_id'),
+    /** The platform lender's transfer that paid the loan out (the advance, or the vendor's payment for BNPL; migration 0043). */
+    providerTransferId: text('provider_transfer_id'),
     status: text('status', { enum: loanRowStatuses }).notNull(),
     currency: text('currency').notNull(),
     principal: bigint('principal', { mode: 'number' }).notNull(),
@@ -82,6 +85,9 @@ export const loans = pgTable(
     idempotencyKey: text('idempotency_key'),
     fundedAt: timestamp('funded_at', { withTimezone: true }),
     repaidAt: timestamp('repaid_at', { withTimezone: true }),
+    /** BNPL: when the borrower was told the repayment comes up, and that it is overdue (migration 0043); each mailed once. */
+    remindedBeforeAt: timestamp('reminded_before_at', { withTimezone: true }),
+    remindedOverdueAt: timestamp('reminded_overdue_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -99,5 +105,39 @@ export const loans = pgTable(
     foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'loans_business_fk' }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.invoiceId], foreignColumns: [invoices.tenantId, invoices.id], name: 'loans_invoice_fk' }).onDelete('cascade'),
     foreignKey({ columns: [t.tenantId, t.offerId], foreignColumns: [financingOffers.tenantId, financingOffers.id], name: 'loans_offer_fk' }).onDelete('cascade'),
+  ],
+);
+
+export const loanRepaymentStatuses = ['confirming', 'processing', 'succeeded', 'failed'] as const;
+
+/**
+ * One try at charging a BNPL borrower's saved method for what it owes (migration 0043): stored with
+ * the provider's payment attempt before it is confirmed, keyed at the provider by the loan and the
+ * try, so a crash, a second worker or a repeated early repayment charges once. A bank debit stays
+ * `processing` until the provider says it settled or was returned.
+ */
+export const loanRepayments = pgTable(
+  'loan_repayments',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    loanId: uuid('loan_id').notNull(),
+    businessId: uuid('business_id').notNull(),
+    try: integer('try').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    providerIntentId: text('provider_intent_id').notNull(),
+    status: text('status', { enum: loanRepaymentStatuses }).notNull(),
+    message: text('message'),
+    /** When the job looks at it again: a confirmation cut short, a bank debit on its way; for a refused try, when the next may be made (null: no more). */
+    checkAt: timestamp('check_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('loan_repayments_try_unique').on(t.tenantId, t.loanId, t.try),
+    index('loan_repayments_check_idx').on(t.checkAt).where(sql`status IN ('confirming', 'processing')`),
+    check('loan_repayments_amount', sql`amount > 0 AND try > 0`),
+    foreignKey({ columns: [t.tenantId, t.loanId], foreignColumns: [loans.tenantId, loans.id], name: 'loan_repayments_loan_fk' }).onDelete('cascade'),
   ],
 );

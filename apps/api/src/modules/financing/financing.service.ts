@@ -3,12 +3,11 @@ import {
   type FactoringFundResponse,
   type FactoringLoanOfferResponse,
   type LoanResource,
-  currencyById,
   factoringFundRequestSchema,
   factoringFundResponseSchema,
   financingMessages,
 } from '@app/contracts';
-import { financingFee } from '@app/domain';
+import { financingFee, splitByWaterfall } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
@@ -18,39 +17,29 @@ import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { type IdempotentRequest, type StoredResponse, runIdempotent } from '../../platform/idempotency';
 import { PaymentProviderError } from '../../platform/providers/payment-provider';
-import { type FinancedInvoiceRow, customerNameOf, findIncomingInvoice, invoiceStatusOf, lockOwnInvoice } from '../invoices/invoice-financing';
+import { type FinancedInvoiceRow, customerNameOf, findIncomingInvoice, lockOwnInvoice } from '../invoices/invoice-financing';
 import { createLedgerService } from '../ledger/ledger.service';
 import type { PayoutService } from '../payouts/payouts.service';
 import { financingSettings, paymentProviderSettings } from '../tenants/tenants.service';
+import { currencyOf, financedInvoiceOf, refusalOf, today } from './financing-rules';
 import * as repo from './financing.repository';
+import { createInvoiceCollections } from './invoice-collections';
 import { type LoanLedger, createLoanLedger } from './loan-ledger';
 import { createLoanReadsService } from './loan-reads.service';
 import { createPlatformLender } from './platform-lender';
+import { createProviderLending } from './provider-lending';
 
 export type FinancingDependencies = { payouts: Pick<PayoutService, 'payoutAccountInTx'> };
 
-const today = (now: Date) => now.toISOString().slice(0, 10);
-
-/** The invoice can be financed now: outgoing (checked by the caller), approved by its customer, not void, not paid, something due. */
-function refusalOf(invoice: FinancedInvoiceRow): AppError | null {
-  const status = invoiceStatusOf(invoice);
-  if (status === 'void' || status === 'completed' || invoice.paidStatus === 'paid' || invoice.dueAmount <= 0) return AppError.conflict(financingMessages.voidOrPaid);
-  if (status !== 'approved' || invoice.approvedAt === null) return AppError.conflict(financingMessages.notApproved);
-  return null;
-}
-
-function currencyOf(invoice: FinancedInvoiceRow): string {
-  const currency = currencyById(invoice.currencyId);
-  if (!currency) throw new Error(`Invoice ${invoice.id} has an unknown currency ${invoice.currencyId}`);
-  return currency.code;
-}
+/** Loans whose lender is repaid from the invoice's online payments: the platform lender's factoring, advance paid and not yet repaid. */
+const REPAID_ONLINE = new Set<repo.LoanRow['status']>(['funded', 'late']);
 
 /**
  * Factoring (spec sections 1-3; docs/design-notes.md, "Factoring on the ledger"): an offer on an
  * approved outgoing invoice, and its funding. The platform lender pays the advance to the
  * business's payout account with a transfer at the payment provider; the loan's money is in the
- * ledger only. The tenant's HTTP lender (financing provider URL) is not wired yet: a tenant that
- * has one is answered "not available" rather than lent to by the platform behind its back.
+ * ledger only. A tenant with its own HTTP lender (financing provider URL) is offered and lent to
+ * by that lender only (`provider-lending.ts`), never by the platform behind its back.
  */
 export function createFinancingService(app: AppContext, deps: FinancingDependencies, loanLedger: LoanLedger = createLoanLedger(createLedgerService(app))) {
   const platformLender = createPlatformLender(loanLedger);
@@ -64,22 +53,24 @@ export function createFinancingService(app: AppContext, deps: FinancingDependenc
   }
 
   async function refuseUnlessPlatformLender(tx: Tx, tenantId: string): Promise<void> {
-    const settings = await financingSettings(tx, tenantId);
-    if (settings.providerUrl) throw AppError.conflict(financingMessages.notAvailable);
+    if (await hasOwnLender(tx, tenantId)) throw AppError.conflict(financingMessages.notAvailable);
+  }
+
+  async function hasOwnLender(tx: Tx, tenantId: string): Promise<boolean> {
+    return (await financingSettings(tx, tenantId)).providerUrl !== null;
+  }
+
+  /** The business's own invoice, locked, that can be financed now: approved, unpaid, and no live loan on it. */
+  async function offerableInvoice(tx: Tx, scope: BusinessScope, invoiceId: string): Promise<FinancedInvoiceRow> {
+    const invoice = await ownInvoice(tx, scope, invoiceId);
+    const refusal = refusalOf(invoice);
+    if (refusal) throw refusal;
+    if (await repo.lockLiveLoanOfInvoice(tx, scope.tenantId, invoice.id)) throw AppError.conflict(financingMessages.alreadyFinanced);
+    return invoice;
   }
 
   async function financedInvoice(tx: Tx, invoice: FinancedInvoiceRow): Promise<FactoringLoanOfferResponse['invoice']> {
-    return {
-      id: invoice.id,
-      invoice_number: invoice.invoiceNumber,
-      counterparty_name: await customerNameOf(tx, invoice),
-      invoice_date: invoice.invoiceDate,
-      due_date: invoice.dueDate,
-      currency_code: currencyOf(invoice),
-      currency_id: invoice.currencyId,
-      total: invoice.total,
-      due_amount: invoice.dueAmount,
-    };
+    return financedInvoiceOf(invoice, await customerNameOf(tx, invoice));
   }
 
   function loanInfo(offer: repo.OfferRow): FactoringLoanOfferResponse['loan_info'] {
@@ -95,6 +86,12 @@ export function createFinancingService(app: AppContext, deps: FinancingDependenc
       expires_at: offer.expiresAt.toISOString(),
     };
   }
+
+  async function offerAnswer(tx: Tx, offer: repo.OfferRow, invoice: FinancedInvoiceRow): Promise<FactoringLoanOfferResponse> {
+    return { loan_info: loanInfo(offer), invoice: await financedInvoice(tx, invoice) };
+  }
+
+  const providerLending = createProviderLending(app, loanLedger, createInvoiceCollections(app, loanLedger), { offerableInvoice, currencyOf, answer: offerAnswer });
 
   /** The loan as `GET /loans` shows it: one mapping, so the funding's answer and the list agree. */
   async function loanResource(tx: Tx, loan: repo.LoanRow): Promise<LoanResource> {
@@ -121,12 +118,15 @@ export function createFinancingService(app: AppContext, deps: FinancingDependenc
     if (await repo.lockLiveLoanOfInvoice(tx, scope.tenantId, invoice.id)) throw AppError.conflict(financingMessages.alreadyFinanced);
     // A payment since the offer changed what the invoice's payments will repay: the offer no longer holds.
     if (invoice.dueAmount !== offer.invoiceAmount) throw AppError.validation('offerId', financingMessages.offerExpired);
-    await refuseUnlessPlatformLender(tx, scope.tenantId);
+    if (offer.lender === 'platform') await refuseUnlessPlatformLender(tx, scope.tenantId);
     const principal = body.givenLoanAmount ?? offer.principal;
     if (principal > offer.principal) throw AppError.validation('givenLoanAmount', financingMessages.amountAboveOffer);
     if (offer.termsUrl !== null && body.termsAgreement !== true) throw AppError.validation('termsAgreement', financingMessages.termsRequired);
-    if (!(await paymentProviderSettings(app, scope.tenantId, tx))) throw AppError.conflict(financingMessages.notAvailable);
-    if (!(await deps.payouts.payoutAccountInTx(tx, scope))) throw AppError.conflict(financingMessages.payoutAccountRequired);
+    // The platform's advance is a transfer to the payout account; the tenant's lender pays the business itself.
+    if (offer.lender === 'platform') {
+      if (!(await paymentProviderSettings(app, scope.tenantId, tx))) throw AppError.conflict(financingMessages.notAvailable);
+      if (!(await deps.payouts.payoutAccountInTx(tx, scope))) throw AppError.conflict(financingMessages.payoutAccountRequired);
+    }
     const fee = financingFee(principal, offer.feeBpsPer30Days, offer.feePeriods);
     const dueDate = invoice.dueDate ?? today(new Date(now.getTime() + offer.termDays * 86_400_000));
     const loan = await repo.insertLoan(tx, {
@@ -198,24 +198,37 @@ export function createFinancingService(app: AppContext, deps: FinancingDependenc
       if (locked.status !== 'pending_funding') return locked;
       const now = app.clock.now();
       await loanLedger.fundInTx(tx, locked, today(now));
-      const funded = await repo.updateLoan(tx, scope.tenantId, loan.id, { status: 'funded', fundedAt: now });
+      const funded = await repo.updateLoan(tx, scope.tenantId, loan.id, { status: 'funded', fundedAt: now, providerTransferId: transferId });
       await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'updated', before: { status: locked.status }, after: { status: 'funded', transfer_id: transferId } });
       return funded;
     });
   }
 
   return {
+    /**
+     * What of `amount`, about to be paid online on the invoice, belongs to its lender: the part the
+     * waterfall will take for fee and principal still owed (posted balances), capped by the amount;
+     * 0 without a collecting factoring loan of the platform lender. Online payments keep it as part
+     * of the application fee, so the business's connected account receives only the reserve part.
+     * The caller holds the invoice's lock; the loan's is taken too, so a funding finishing meanwhile
+     * is waited for rather than read half done.
+     */
+    async lenderShareInTx(tx: Tx, tenantId: string, invoiceId: string, amount: number): Promise<number> {
+      const loan = await repo.lockLiveLoanOfInvoice(tx, tenantId, invoiceId);
+      if (!loan || loan.product !== 'factoring' || loan.lender !== 'platform' || !REPAID_ONLINE.has(loan.status)) return 0;
+      const owed = await loanLedger.balancesInTx(tx, loan);
+      const split = splitByWaterfall(amount, { fee: owed.fee, principal: owed.principal });
+      return split.fee + split.principal;
+    },
+
     /** GET /business/factoring/{id}/loan-offer: the open offer, or a new one from the lender in use. */
     async factoringOffer(scope: BusinessScope, invoiceId: string): Promise<FactoringLoanOfferResponse> {
-      return inTenant(app.db, scope.tenantId, async (tx) => {
-        const invoice = await ownInvoice(tx, scope, invoiceId);
-        const refusal = refusalOf(invoice);
-        if (refusal) throw refusal;
-        if (await repo.lockLiveLoanOfInvoice(tx, scope.tenantId, invoice.id)) throw AppError.conflict(financingMessages.alreadyFinanced);
+      const answered = await inTenant(app.db, scope.tenantId, async (tx) => {
+        const invoice = await offerableInvoice(tx, scope, invoiceId);
         const now = app.clock.now();
         const open = await repo.findOpenOffer(tx, scope, invoice.id, 'factoring', now);
-        if (open && open.invoiceAmount === invoice.dueAmount) return { loan_info: loanInfo(open), invoice: await financedInvoice(tx, invoice) };
-        await refuseUnlessPlatformLender(tx, scope.tenantId);
+        if (open && open.invoiceAmount === invoice.dueAmount) return offerAnswer(tx, open, invoice);
+        if (await hasOwnLender(tx, scope.tenantId)) return null;
         const currency = currencyOf(invoice);
         const made = await platformLender.offerInTx(tx, invoice, currency, now);
         if (!made.ok) throw AppError.validation('invoice', financingMessages.noOffer);
@@ -231,8 +244,10 @@ export function createFinancingService(app: AppContext, deps: FinancingDependenc
           termsUrl: null,
           ...made.offer,
         });
-        return { loan_info: loanInfo(offer), invoice: await financedInvoice(tx, invoice) };
+        return offerAnswer(tx, offer, invoice);
       });
+      // The tenant's lender is asked outside this transaction, so no row stays locked while it answers.
+      return answered ?? providerLending.factoringOffer(scope, invoiceId);
     },
 
     /** POST /business/factoring/{id}/loan-fund: one loan per offer, however many calls; the same Idempotency-Key resumes a funding cut short. */
@@ -243,10 +258,13 @@ export function createFinancingService(app: AppContext, deps: FinancingDependenc
           return { status: 201, body: { data: await loanResource(tx, loan) } };
         }),
       );
-      const loan = await complete(actor, scope, started.body.data.id);
+      const loan = started.body.data.lender === 'provider' ? await providerLending.accept(actor, scope, started.body.data.id) : await complete(actor, scope, started.body.data.id);
       const body = await inTenant(app.db, scope.tenantId, async (tx) => ({ data: await loanResource(tx, loan) }));
       return { status: started.status, body, replayed: started.replayed };
     },
+
+    /** The `loan.*` events of the tenant's lender, in the provider-event inbox's transaction. */
+    applyLenderEvent: providerLending.applyEvent,
   };
 }
 

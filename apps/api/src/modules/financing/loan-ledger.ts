@@ -17,6 +17,9 @@ type LoanAccounts = { principal: LedgerAccount; fee: LedgerAccount; reserve: Led
 /** What the borrower still owes and what the business is owed back from the invoice's payments, read from the posted balances. */
 export type LoanBalances = { principal: number; fee: number; reserve: number; collected: number };
 
+/** What a collection repaid of fee and principal (the lender's share, the reserve left out), under the posting's external id. */
+export type LoanRepayment = { externalId: string; amount: number };
+
 const line = (account: LedgerAccount, amount: number): LedgerLine => ({ accountId: account.id, currency: account.currency, amount });
 
 export function createLoanLedger(ledger: LedgerService) {
@@ -87,12 +90,14 @@ export function createLoanLedger(ledger: LedgerService) {
    * funding add up to): more is split by the waterfall (fee, then principal, then the business's
    * reserve), less reverses in the other order (reserve, then principal, then fee). `sequence`
    * numbers the loan's collection movements, so each change posts once under the loan's lock.
+   * `repayment` is what a rise paid of fee and principal (what a tenant's lender is told); a
+   * reversal has none, as the lender's API takes no negative repayment.
    */
-  async function collectInTx(tx: Tx, loan: LoanRow, target: number, effectiveDate: string): Promise<LoanBalances> {
+  async function collectionInTx(tx: Tx, loan: LoanRow, target: number, effectiveDate: string): Promise<{ balances: LoanBalances; repayment: LoanRepayment | null }> {
     const accounts = await accountsOf(tx, loan);
     const before = await balancesInTx(tx, loan);
     const change = target - before.collected;
-    if (change === 0) return before;
+    if (change === 0) return { balances: before, repayment: null };
     const sequence = accounts.collections.version;
     const externalId = `loan:${loan.id}:collection:${sequence}:${before.collected}:${target}`;
     if (change > 0) {
@@ -103,20 +108,26 @@ export function createLoanLedger(ledger: LedgerService) {
       if (split.rest > 0) lines.push(line(accounts.reserve, -split.rest));
       const kind = split.fee + split.principal > 0 ? 'repayment' : 'reserve_release';
       await ledger.postInTx(tx, loan.tenantId, posting(loan, { externalId, kind, status: 'posted', effectiveDate, description: 'Payment on the financed invoice' }, lines));
-    } else {
-      const back = -change;
-      const reserve = Math.min(back, before.reserve);
-      const principal = Math.min(back - reserve, loan.principal - before.principal);
-      const fee = Math.min(back - reserve - principal, loan.fee - before.fee);
-      const taken = reserve + principal + fee;
-      if (taken === 0) return before;
-      const lines = [line(accounts.collections, -taken)];
-      if (reserve > 0) lines.push(line(accounts.reserve, reserve));
-      if (principal > 0) lines.push(line(accounts.principal, principal));
-      if (fee > 0) lines.push(line(accounts.fee, fee));
-      await ledger.postInTx(tx, loan.tenantId, posting(loan, { externalId, kind: 'refund', status: 'posted', effectiveDate, description: 'Payment on the financed invoice reversed' }, lines));
+      const repaid = split.fee + split.principal;
+      return { balances: await balancesInTx(tx, loan), repayment: repaid > 0 ? { externalId, amount: repaid } : null };
     }
-    return balancesInTx(tx, loan);
+    const back = -change;
+    const reserve = Math.min(back, before.reserve);
+    const principal = Math.min(back - reserve, loan.principal - before.principal);
+    const fee = Math.min(back - reserve - principal, loan.fee - before.fee);
+    const taken = reserve + principal + fee;
+    if (taken === 0) return { balances: before, repayment: null };
+    const lines = [line(accounts.collections, -taken)];
+    if (reserve > 0) lines.push(line(accounts.reserve, reserve));
+    if (principal > 0) lines.push(line(accounts.principal, principal));
+    if (fee > 0) lines.push(line(accounts.fee, fee));
+    await ledger.postInTx(tx, loan.tenantId, posting(loan, { externalId, kind: 'refund', status: 'posted', effectiveDate, description: 'Payment on the financed invoice reversed' }, lines));
+    return { balances: await balancesInTx(tx, loan), repayment: null };
+  }
+
+  /** The balances after `collectionInTx`. */
+  async function collectInTx(tx: Tx, loan: LoanRow, target: number, effectiveDate: string): Promise<LoanBalances> {
+    return (await collectionInTx(tx, loan, target, effectiveDate)).balances;
   }
 
   /** The lender gave up: what is still owed is written off against its funds and its fee income. */
@@ -140,7 +151,7 @@ export function createLoanLedger(ledger: LedgerService) {
     return total;
   }
 
-  return { holdInTx, fundInTx, cancelInTx, balancesInTx, collectInTx, writeOffInTx, principalOutstandingInTx, codes: { ...loanAccountCodes, ...lendingAccountCodes } };
+  return { holdInTx, fundInTx, cancelInTx, balancesInTx, collectInTx, collectionInTx, writeOffInTx, principalOutstandingInTx, codes: { ...loanAccountCodes, ...lendingAccountCodes } };
 }
 
 export type LoanLedger = ReturnType<typeof createLoanLedger>;

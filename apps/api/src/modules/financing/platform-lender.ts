@@ -1,5 +1,5 @@
 import { currencyById } from '@app/contracts';
-import { type OfferRefusal, financingOffer, minimumTotal } from '@app/domain';
+import { type OfferRefusal, bnplOffer, financingOffer, minimumTotal } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { type FinancedInvoiceRow, payerHistory } from '../invoices/invoice-financing';
 import { financingSettings } from '../tenants/tenants.service';
@@ -24,14 +24,35 @@ export function daysToDue(today: string, dueDate: string | null): number {
  * service) and the principal already out, read from the ledger.
  */
 export function createPlatformLender(loanLedger: LoanLedger) {
+  /** Principal out for `businessId`: as the business that borrows, and on invoices it must pay as a customer. */
+  async function exposureOf(tx: Tx, tenantId: string, businessId: string, customerBusinessId: string | null, currency: string) {
+    return {
+      business: await loanLedger.principalOutstandingInTx(tx, await repo.openLoans(tx, tenantId, { businessId }, currency)),
+      customer: customerBusinessId ? await loanLedger.principalOutstandingInTx(tx, await repo.openLoans(tx, tenantId, { counterpartyBusinessId: customerBusinessId }, currency)) : 0,
+    };
+  }
+
   return {
+    /**
+     * BNPL: the business that received the invoice defers paying it for `days`; the whole amount
+     * due is lent (the vendor is paid in full), by its own history as a payer and its principal out
+     * both as a borrower and as the customer of factored invoices (`bnplOffer`).
+     */
+    async bnplOfferInTx(tx: Tx, invoice: FinancedInvoiceRow, borrowerBusinessId: string, currency: string, days: number, now: Date): Promise<{ ok: true; offer: PlatformOffer } | { ok: false; reason: OfferRefusal }> {
+      const { riskPolicy } = await financingSettings(tx, invoice.tenantId);
+      const history = await payerHistory(tx, invoice.tenantId, borrowerBusinessId);
+      const exposure = await exposureOf(tx, invoice.tenantId, borrowerBusinessId, borrowerBusinessId, currency);
+      const precision = currencyById(invoice.currencyId)?.precision ?? 2;
+      const result = bnplOffer({ dueAmount: invoice.dueAmount, days, policy: riskPolicy, history, exposure, minimum: minimumTotal(precision) });
+      if (!result.ok) return result;
+      const { offer } = result;
+      return { ok: true, offer: { principal: offer.principal, fee: offer.fee, feeBpsPer30Days: offer.feeBps, feePeriods: offer.periods, termDays: days, expiresAt: new Date(now.getTime() + PLATFORM_OFFER_TTL_MS) } };
+    },
+
     async offerInTx(tx: Tx, invoice: FinancedInvoiceRow, currency: string, now: Date): Promise<{ ok: true; offer: PlatformOffer } | { ok: false; reason: OfferRefusal }> {
       const { riskPolicy } = await financingSettings(tx, invoice.tenantId);
       const history = await payerHistory(tx, invoice.tenantId, invoice.customerBusinessId);
-      const exposure = {
-        business: await loanLedger.principalOutstandingInTx(tx, await repo.openLoans(tx, invoice.tenantId, { businessId: invoice.businessId }, currency)),
-        customer: await loanLedger.principalOutstandingInTx(tx, await repo.openLoans(tx, invoice.tenantId, { counterpartyBusinessId: invoice.customerBusinessId }, currency)),
-      };
+      const exposure = await exposureOf(tx, invoice.tenantId, invoice.businessId, invoice.customerBusinessId, currency);
       const days = daysToDue(now.toISOString().slice(0, 10), invoice.dueDate);
       const precision = currencyById(invoice.currencyId)?.precision ?? 2;
       const result = financingOffer({ dueAmount: invoice.dueAmount, days, policy: riskPolicy, history, exposure, minimum: minimumTotal(precision) });

@@ -16,9 +16,9 @@ export function lockOwnInvoice(tx: Tx, scope: BusinessScope, id: string): Promis
   return repo.findOwnInvoice(tx, scope, id, true);
 }
 
-/** An invoice addressed to the business (incoming), read only. */
-export function findIncomingInvoice(tx: Tx, scope: BusinessScope, id: string): Promise<FinancedInvoiceRow | undefined> {
-  return repo.findAddressedInvoice(tx, scope, id);
+/** An invoice addressed to the business (incoming); locked FOR UPDATE when `lock` (a BNPL funding pays it). */
+export function findIncomingInvoice(tx: Tx, scope: BusinessScope, id: string, lock = false): Promise<FinancedInvoiceRow | undefined> {
+  return repo.findAddressedInvoice(tx, scope, id, lock);
 }
 
 /** The status the invoice shows (overdue derived), as financing's rules read it. */
@@ -28,3 +28,4 @@ export function invoiceStatusOf(row: FinancedInvoiceRow): string {
 
 export const payerHistory = repo.payerHistory;
 export const customerNameOf = repo.customerNameOf;
+export const issuerNameOf = repo.issuerNameOf;

@@ -448,3 +448,13 @@ export async function customerNameOf(tx: Tx, row: Pick<InvoiceRow, 'tenantId' | 
     .limit(1);
   return found?.name ?? '';
 }
+
+/** The name of the business that issued the invoice (the vendor a BNPL loan pays). */
+export async function issuerNameOf(tx: Tx, row: Pick<InvoiceRow, 'tenantId' | 'businessId'>): Promise<string> {
+  const [found] = await tx
+    .select({ name: businesses.name })
+    .from(businesses)
+    .where(and(eq(businesses.tenantId, row.tenantId), eq(businesses.id, row.businessId)))
+    .limit(1);
+  return found?.name ?? '';
+}

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CardPayment, type CounterpartyResource, type InvoiceListItem, type InvoiceResource, type PaymentResource, type PublicDocument, type PublicLinkResponse, onlinePaymentMessages } from '@app/contracts';
-import { type FakeStripe } from '@app/fakes';
+import { type FakeStripe, signPayload } from '@app/fakes';
 import { auditLogs, outbox, payments } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient } from '../../../test/harness';
@@ -154,6 +154,17 @@ describe('a guest pays an invoice from a US bank account', () => {
     const notice = mails.filter((mail) => mail.subject === `Bank payment of $80.00 on invoice ${invoice.invoice_number} failed`);
     expect(notice, mails.map((mail) => mail.subject).join(' | ')).toHaveLength(1);
     expect(notice[0]?.text).toContain(onlinePaymentMessages.bankPaymentFailed);
+
+    // The provider tells the same failure again under a new event id: nothing is recorded or mailed twice.
+    const told = fake.control.events().filter((event) => event.type === 'payment_intent.payment_failed' && (event.data.object as { id?: string }).id === intentIdOf(payment));
+    expect(told).toHaveLength(1);
+    const replay = JSON.stringify({ ...told[0], id: `${told[0]?.id ?? ''}_replayed` });
+    const delivered = await h.client().post('/api/v1/webhooks/payment-provider', replay, { 'content-type': 'application/json', 'stripe-signature': signPayload(replay, online.webhookSecret, Math.floor(Date.now() / 1000)) });
+    expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
+    await settle();
+    expect((await historyEvents(invoice.id)).filter((entry) => entry.event === 'online_payment_failed')).toHaveLength(1);
+    const mailsAfter = await h.app.db.select().from(outbox).where(and(eq(outbox.tenantId, h.landlordId), eq(outbox.to, ADMIN_EMAIL)));
+    expect(mailsAfter.filter((mail) => mail.subject === notice[0]?.subject)).toHaveLength(1);
 
     // Payable again: the same attempt takes another account, and that one settles.
     const again = cardPaymentOf(await startAsGuest(token, { method: 'us_bank_account' }));

@@ -86,16 +86,19 @@ export function createBankPaymentEvents(app: AppContext, outcomes: BankDebitOutc
       const { row, invoice } = locked;
       const current = await provider.retrievePaymentAttempt(told.id);
       if (current.status === 'processing' || current.status === 'succeeded') return;
-      await repo.updateIntent(tx, event.tenantId, row.id, { status: current.status, lastError: told.lastErrorMessage });
+      const reason = told.lastErrorMessage ?? onlinePaymentMessages.bankPaymentFailed;
+      // The same failure told again (a redelivery, or the provider's replay under a new event id): it was recorded and mailed once.
+      if (row.lastError !== null && row.status === current.status && row.lastError === reason) return;
+      await repo.updateIntent(tx, event.tenantId, row.id, { status: current.status, lastError: reason });
       if (invoice) await writePaymentProcessing(tx, invoice, null);
       if (event.type !== 'payment_intent.payment_failed') return;
       await recordAudit(tx, systemActor(row), {
         ...historyOf(row),
         action: 'updated',
-        after: { event: 'online_payment_failed', provider_event_id: event.providerEventId, provider_payment_id: row.providerIntentId, amount: row.amount, method: row.method, reason: told.lastErrorMessage ?? onlinePaymentMessages.bankPaymentFailed },
+        after: { event: 'online_payment_failed', provider_event_id: event.providerEventId, provider_payment_id: row.providerIntentId, amount: row.amount, method: row.method, reason },
       });
       // Auto pay's own debit: its failure mails (vendor and customer, once) say it all.
-      if (await outcomes?.returnedInTx(tx, event.tenantId, row.providerIntentId, told.lastErrorMessage ?? onlinePaymentMessages.bankPaymentFailed)) return;
+      if (await outcomes?.returnedInTx(tx, event.tenantId, row.providerIntentId, reason)) return;
       // The mail names an invoice; a returned deposit is in the estimate's history and its deposit is payable again.
       const owner = invoice ? await repo.ownerMailbox(tx, event.tenantId, row.businessId) : null;
       if (invoice && owner?.email) await app.outbox.write(tx, event.tenantId, failedMail({ name: owner.name, email: owner.email }, invoice, row.amount, told.lastErrorMessage));

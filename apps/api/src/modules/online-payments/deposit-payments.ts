@@ -84,7 +84,8 @@ export function createDepositPayments(app: AppContext, deps: DepositPaymentDeps,
       if (refusal) throw AppError.validation('deposit', refusal);
       const destination = await deps.payouts.chargeableAccountInTx(tx, { tenantId, businessId: row.businessId });
       if (!settings || !destination) throw AppError.conflict(onlinePaymentMessages.notSetUp);
-      const charge = chargeOf(deposit.due_amount, rules, row.currencyId, destination, origin, request.method);
+      // No loan stands on an estimate: a deposit's fee is the platform's alone.
+      const charge = chargeOf(deposit.due_amount, rules, 0, row.currencyId, destination, origin, request.method);
       const intent = await intentFor(tx, providerOf(settings), estimateSubject(row), charge, estimateDepositMessages.inProgress);
       if (!intent.clientSecret) throw new Error(`The provider gave no client secret for ${intent.id}`);
       return { client_secret: intent.clientSecret, amount: intent.amount, currency: intent.currency, publishable_key: settings.publishableKey, method: charge.method, status: intent.status };

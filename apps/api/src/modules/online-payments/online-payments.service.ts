@@ -1,5 +1,5 @@
 import { type CardPayment, type CardPaymentOptions, type CardPaymentRequest, type InAppPayment, type OnlinePaymentMethod, cardPaymentRequestSchema, currencyById, messages, onlinePaymentMessages, satisfies } from '@app/contracts';
-import { platformFeeOf, settlePayment } from '@app/domain';
+import { settlePayment } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inSavepoint, inTenant } from '../../db/tenant-tx';
 import type { AppContext, RequestMeta } from '../../platform/app-context';
@@ -10,23 +10,26 @@ import { AppError } from '../../platform/errors';
 import { AMENDABLE_PAYMENT_STATUSES, type PaymentProvider } from '../../platform/providers/payment-provider';
 import { findMembership } from '../auth/auth.port';
 import { type PaidInvoiceRow, lockPaidInvoices, payableInvoice, writePaymentProcessing } from '../invoices/invoice-payments';
+import type { FinancingService } from '../financing/financing.service';
 import type { PaymentService } from '../payments/payments.service';
 import { settledOrFail } from '../payments/payment-rules';
 import type { PayoutService } from '../payouts/payouts.service';
 import type { InboxEvent } from '../provider-events/provider-events.service';
-import { onlinePaymentRules, paymentProviderSettings } from '../tenants/tenants.service';
+import { type OnlinePaymentRules, onlinePaymentRules, paymentProviderSettings } from '../tenants/tenants.service';
 import { providerScriptUrls } from '../../platform/providers/provider-scripts';
 import { type BankDebitOutcomes, createBankPaymentEvents } from './bank-payments';
 import { type DepositPaymentDeps, createDepositPayments } from './deposit-payments';
 import { lockSubjectThenIntent } from './intent-lock';
 import { createLinkedBankPayments } from './linked-bank-payments';
 import * as repo from './online-payments.repository';
-import { type AttemptSubject, cancelled, chargeOf, intentFor, mismatchOf, payFormOptions, recordIgnored } from './payment-attempts';
+import { type AttemptSubject, type Charge, cancelled, chargeOf, intentFor, mismatchOf, payFormOptions, recordIgnored } from './payment-attempts';
 
 /** What the online-payments service needs of other modules, passed in where the app is built. */
 export type OnlinePaymentDeps = Omit<DepositPaymentDeps, 'payments'> & {
   payments: Pick<PaymentService, 'recordOnlineInTx' | 'deposits'>;
   payouts: Pick<PayoutService, 'chargeableAccountInTx'>;
+  /** The lender's share of a payment on a factored invoice, kept by the platform with its fee. */
+  financing: Pick<FinancingService, 'lenderShareInTx'>;
   /** The invoice a public link opens (the link proved access). */
   publicInvoiceId(tenantId: string, token: string): Promise<string>;
   /**
@@ -65,6 +68,17 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
     onProcessing: (open) => writePaymentProcessing(tx, invoice, { amount: open.amount, method: open.method }),
   });
 
+  /**
+   * The charge of an attempt on an invoice, every way it is paid (card, bank, linked bank, auto
+   * pay): on a factored invoice the application fee also keeps the lender's share of the amount
+   * (docs/design-notes.md, "Factoring on the ledger"), since a destination charge would otherwise
+   * send the business money the waterfall books as the lender's.
+   */
+  async function invoiceChargeInTx(tx: Tx, invoice: PaidInvoiceRow, amount: number, rules: OnlinePaymentRules, destination: string, origin: string, method: OnlinePaymentMethod | undefined): Promise<Charge> {
+    const lenderShare = await deps.financing.lenderShareInTx(tx, invoice.tenantId, invoice.id, amount);
+    return chargeOf(amount, rules, lenderShare, invoice.currencyId, destination, origin, method);
+  }
+
   function providerOf(settings: NonNullable<Awaited<ReturnType<typeof paymentProviderSettings>>>): PaymentProvider {
     return app.paymentProviders(settings.credentials);
   }
@@ -91,8 +105,8 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       if (request.bank_link && !bankLink) throw AppError.conflict(onlinePaymentMessages.bankLinkNotSetUp);
       const provider = providerOf(settings);
       const amount = request.amount ?? invoice.total - invoice.amountPaid;
-      const charge = chargeOf(amount, rules, invoice.currencyId, destination, meta.origin, request.method);
       settledOrFail(settlePayment(payableInvoice(invoice, invoice.amountPaid), amount, { partialPayments: rules.partialPayments }), invoice.currencyId);
+      const charge = await invoiceChargeInTx(tx, invoice, amount, rules, destination, meta.origin, request.method);
       const intent = await intentFor(tx, provider, invoiceSubject(tx, invoice), charge);
       if (!intent.clientSecret) throw new Error(`The provider gave no client secret for ${intent.id}`);
       const attempt = (await repo.findByProviderIntentId(tx, tenantId, intent.id))?.attempt ?? 0;
@@ -260,10 +274,11 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
         if (ended.status !== 'canceled') return { skipped: onlinePaymentMessages.inProgress };
       }
       const attempt = (await repo.lastAttempt(tx, tenantId, { kind: 'invoice', id: invoice.id })) + 1;
-      const charge = { amount: due, fee: platformFeeOf(due, rules.fee), currency: currency.code.toLowerCase() };
+      const charge = await invoiceChargeInTx(tx, invoice, due, rules, destination, origin, saved.type);
       const intentId = await provider.createOffSessionAttempt(
         {
-          ...charge,
+          amount: charge.amount,
+          currency: charge.currency,
           applicationFee: charge.fee,
           customerId: saved.providerCustomerId,
           paymentMethodId: saved.providerMethodId,

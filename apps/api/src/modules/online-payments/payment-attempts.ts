@@ -1,5 +1,5 @@
 import { type CardPaymentOptions, type OnlinePaymentMethod, currencyById, messages, onlinePaymentMessages } from '@app/contracts';
-import { minimumTotal, platformFeeOf } from '@app/domain';
+import { applicationFeeOf, minimumTotal } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { newId } from '../../platform/crypto';
@@ -34,11 +34,15 @@ export type AttemptSubject = {
   onProcessing?(open: repo.OnlineIntentRow): Promise<void>;
 };
 
-/** The charge for `amount` in the subject's currency: the tenant's platform fee on it, to the business's payout account. */
-export function chargeOf(amount: number, rules: OnlinePaymentRules, currencyId: number, destination: string, origin: string, method: OnlinePaymentMethod | undefined): Charge {
+/**
+ * The charge for `amount` in the subject's currency, to the business's payout account: the one
+ * place an attempt's application fee is reckoned, the tenant's platform fee plus `lenderShare`
+ * (what a factored invoice's lender is owed of it; 0 for anything else).
+ */
+export function chargeOf(amount: number, rules: OnlinePaymentRules, lenderShare: number, currencyId: number, destination: string, origin: string, method: OnlinePaymentMethod | undefined): Charge {
   const currency = currencyById(currencyId);
   if (!currency) throw AppError.validation('amount', messages.invalidCurrency);
-  return { amount, fee: platformFeeOf(amount, rules.fee), currency: currency.code.toLowerCase(), destination, origin, method: method ?? 'card' };
+  return { amount, fee: applicationFeeOf(amount, rules.fee, lenderShare), currency: currency.code.toLowerCase(), destination, origin, method: method ?? 'card' };
 }
 
 /** What a pay form is told before it shows (an invoice's or a deposit's): whether the vendor takes charges, the key, the scripts and the amount rules. */

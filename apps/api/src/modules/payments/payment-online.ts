@@ -11,7 +11,8 @@ import { auditView } from './payment-resource';
 import * as repo from './payments.repository';
 
 /** A payment the provider collected, as the online-payments module books it. */
-export type OnlinePayment = { invoiceId: string; amount: number; paymentDate: string; providerPaymentId: string; method: OnlinePaymentMethod };
+/** `method` is null for money a lender paid on the payer's behalf (a BNPL loan's transfer), which names itself in `notes`. */
+export type OnlinePayment = { invoiceId: string; amount: number; paymentDate: string; providerPaymentId: string; method: OnlinePaymentMethod | null; notes?: string };
 
 type OnlineBookingDeps = {
   numberFor(tx: Tx, scope: BusinessScope, date: string, counterpartyId: string): Promise<{ number: string; sequence: number | null }>;
@@ -53,6 +54,7 @@ export function createOnlineBooking({ numberFor, mirrors, afterPaid }: OnlineBoo
       exchangeRate: await rateFor(tx, scope, invoice.currencyId),
       providerPaymentId: input.providerPaymentId,
       onlineMethod: input.method,
+      notes: input.notes ?? null,
       createdByUserId: null,
     });
     await writeAmountPaid(tx, actor, invoice, settled.amount_paid, afterPaid);

@@ -24,15 +24,15 @@ import { AppError, refusingTaken } from '../../platform/errors';
 import { type IdempotentRequest, type StoredResponse, runIdempotent } from '../../platform/idempotency';
 import { loadDocumentBusiness } from '../documents/document-business';
 import { allocateNumber, claimTypedNumber, numberingConfig } from '../documents/numbering';
-import { type AmountPaidObserver, type PaidInvoiceRow, findClaimableInvoice, lockPaidInvoices, lockPayableInvoice, payableInvoice, paymentInvoices, writeAmountPaid } from '../invoices/invoice-payments';
-import { movesOfPayments } from '../payment-movements/payment-movements.port';
+import { type AmountPaidObserver, type PaidInvoiceRow, findClaimableInvoice, lockPaidInvoices, lockPayableInvoice, payableInvoice, writeAmountPaid } from '../invoices/invoice-payments';
 import { createPaymentClaims } from './payment-claims.service';
 import { createPaymentMirrors } from './payment-mirrors';
 import { createOnlineBooking } from './payment-online';
 import { createDepositBooking } from './payment-deposits';
 import { createRefundBooking } from './payment-refunds';
 import { invoicesWithClaims } from './payment-claims.repository';
-import { auditView, toPaymentResource } from './payment-resource';
+import { auditView } from './payment-resource';
+import { createPaymentReads } from './payment-reads';
 import { checkMinimumWithoutInvoice, counterpartyField, counterpartyKind, firstChanged, settledOrFail, settles } from './payment-rules';
 import * as repo from './payments.repository';
 import { rateFor } from '../exchange-rates/exchange-rates.service';
@@ -51,37 +51,7 @@ export type CreatedPayment = z.infer<typeof createdResponseSchema>;
  */
 /** `afterPaid` hears of every change of what was paid on an invoice, in the payment's transaction (financing's waterfall). */
 export function createPaymentService(app: AppContext, attachments: DocumentAttachments, afterPaid: AmountPaidObserver) {
-  async function resources(tx: Tx, scope: BusinessScope, rows: repo.PaymentWithParties[]): Promise<PaymentResource[]> {
-    const invoices = await paymentInvoices(tx, scope.tenantId, rows.flatMap((row) => (row.payment.invoiceId ? [row.payment.invoiceId] : [])));
-    const confirmed = await claims.confirmedBy(tx, scope.tenantId, rows.flatMap((row) => (row.payment.direction === 'received' ? [row.payment.id] : [])));
-    // Only the business's own online payments moved money at the provider; a mirror or a payment recorded by hand has none.
-    const moves = await movesOfPayments(
-      tx,
-      scope.tenantId,
-      rows.flatMap(({ payment }) => (payment.providerPaymentId && payment.direction === 'received' ? [{ id: payment.id, providerPaymentId: payment.providerPaymentId, method: payment.onlineMethod }] : [])),
-    );
-    const names = new Map<string, string>();
-    const nameOf = async (businessId: string) => {
-      const name = names.get(businessId) ?? (await repo.businessName(tx, scope.tenantId, businessId));
-      names.set(businessId, name);
-      return name;
-    };
-    const result: PaymentResource[] = [];
-    for (const row of rows) {
-      const claim = confirmed.find((candidate) => candidate.receiptPaymentId === row.payment.id);
-      const confirms = claim ? { id: claim.id, payment_number: claim.paymentNumber, business: { id: claim.businessId, name: await nameOf(claim.businessId) } } : null;
-      result.push(toPaymentResource(row, await nameOf(row.payment.businessId), row.payment.invoiceId ? (invoices.get(row.payment.invoiceId) ?? null) : null, confirms, moves.get(row.payment.id)));
-    }
-    return result;
-  }
-
-  async function resource(tx: Tx, scope: BusinessScope, id: string): Promise<PaymentResource> {
-    const row = await repo.findPayment(tx, scope, id);
-    if (!row) throw AppError.notFound();
-    const [one] = await resources(tx, scope, [row]);
-    if (!one) throw new Error('Payment resource missing');
-    return one;
-  }
+  const { resources, resource } = createPaymentReads();
 
   async function counterpartyFor(tx: Tx, scope: BusinessScope, payload: PaymentPayload, keepId: string | null) {
     const field = counterpartyField(payload.direction);
@@ -372,6 +342,13 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
 
     /** A payment the payment provider collected online, booked in the caller's (the inbox's) transaction: payment-online.ts. */
     recordOnlineInTx: online.record,
+
+    /** The payment made mirroring the provider payment booked for its vendor, as the customer business sees it (a BNPL loan's payment of the invoice); null when there is none. */
+    async mirrorOfProviderPaymentInTx(tx: Tx, customer: BusinessScope, providerPaymentId: string): Promise<PaymentResource | null> {
+      const receipt = await repo.findByProviderPaymentId(tx, customer.tenantId, providerPaymentId);
+      const [mirror] = receipt ? await repo.lockMirrorsOf(tx, customer.tenantId, [receipt.id]) : [];
+      return mirror?.businessId === customer.businessId ? resource(tx, customer, mirror.id) : null;
+    },
 
     /** Deposits on estimates: booked from the provider's event, read as the estimate's deposit, carried to the invoice on conversion (payment-deposits.ts). */
     deposits,

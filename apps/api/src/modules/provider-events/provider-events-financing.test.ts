@@ -8,7 +8,7 @@ import { createHttpFinancingProvider } from '../../platform/providers/http-finan
 import { deliverLenderWebhook, connectFinancingProvider, lenderEventBody, lenderHeaders, lenderLoan, TEST_FINANCING_PRODUCT_IDS } from '../../../test/financing-provider';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness } from '../../../test/harness';
 import { signUpAndSignIn } from '../../../test/sign-up';
-import { type InboxEvent, createProviderEventHandlers } from './provider-events.service';
+import { type InboxEvent, type ProviderEventHandlers, createProviderEventHandlers } from './provider-events.service';
 
 const HOST = 'localhost';
 const KEY_A = 'lk_test_tenant_a_0123456789abcdef';
@@ -45,10 +45,19 @@ async function waitUntil(check: () => Promise<boolean>, timeoutMs = 5_000): Prom
 }
 
 beforeAll(async () => {
-  const handlers = createProviderEventHandlers();
-  handlers.register('loan.funded', async (_tx, event) => {
-    funded.push(event);
-  });
+  // The app's own `loan.funded` handler runs (these loans are none of its own, so it does nothing); this one counts its calls.
+  const registry = createProviderEventHandlers();
+  const handlers: ProviderEventHandlers = {
+    register: (type, handler) => registry.register(type, handler),
+    handlerFor: (type) => {
+      const handler = registry.handlerFor(type);
+      if (type !== 'loan.funded' || !handler) return handler;
+      return async (tx, event) => {
+        funded.push(event);
+        await handler(tx, event);
+      };
+    },
+  };
   h = await createHarness({ providerEventHandlers: handlers });
   await h.server.listen({ host: '127.0.0.1', port: 0 });
   const address = h.server.server.address();
@@ -120,7 +129,7 @@ describe('lender webhook intake', () => {
     expect(funded.length).toBe(before + 1);
   });
 
-  it('marks a loan event nobody handles processed', async () => {
+  it('marks an event about a loan the tenant does not have processed', async () => {
     const { id, response } = await deliver('loan.late');
     expect(response.status).toBe(200);
     expect((await financingEventsOf(h.landlordId)).find((r) => r.providerEventId === id)).toMatchObject({ status: 'processed', type: 'loan.late' });

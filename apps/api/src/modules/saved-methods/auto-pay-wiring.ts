@@ -1,4 +1,5 @@
 import type { InvoiceResource } from '@app/contracts';
+import { createFinancingService } from '../financing/financing.service';
 import { createInvoiceCollections } from '../financing/invoice-collections';
 import type { AppContext } from '../../platform/app-context';
 import type { DocumentAttachments } from '../documents/document-attachments';
@@ -23,9 +24,11 @@ import { createSavedMethodService } from './saved-methods.service';
 export function createAutoPayFor(app: AppContext, attachments: DocumentAttachments, invoiceDelivery: DocumentDelivery<InvoiceResource>): AutoPayService {
   const payments = createPaymentService(app, attachments, createInvoiceCollections(app).collectInTx);
   const paymentDelivery = createDocumentDelivery(app, paymentDeliveryAdapter(payments));
+  const payouts = createPayoutService(app);
   const online = createOnlinePaymentService(app, {
     payments,
-    payouts: createPayoutService(app),
+    payouts,
+    financing: createFinancingService(app, { payouts }),
     publicInvoiceId: (tenantId, token) => invoiceDelivery.publicDocumentId(tenantId, token),
     publicEstimateId: (tenantId, token) => estimateDelivery.publicDocumentId(tenantId, token),
     depositView: (tx, row, enabled) => estimates.deposits.viewInTx(tx, row, enabled),

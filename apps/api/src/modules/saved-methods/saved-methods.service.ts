@@ -17,6 +17,10 @@ import * as repo from './saved-methods.repository';
  */
 export type ChargeableMethod = { id: string; providerCustomerId: string; providerMethodId: string; name: string; type: SavedPaymentMethodType; debitReturned: boolean };
 
+function chargeable(customer: repo.PaymentCustomerRow, method: repo.SavedMethodRow): ChargeableMethod {
+  return { id: method.id, providerCustomerId: customer.providerCustomerId, providerMethodId: method.providerMethodId, name: toMethodResource(method).name, type: method.type, debitReturned: method.debitReturnedAt !== null };
+}
+
 /**
  * A customer business's own saved methods (settings → payment-methods; spec section 7): saved
  * through a SetupIntent the browser confirms, listed, deleted (detached at the provider), one the
@@ -93,6 +97,14 @@ export function createSavedMethodService(app: AppContext, core: SavedMethodCore)
       await core.saveFromSetup(tx, event.tenantId, setupId);
     },
 
+    /** One of the business's own saved methods, as a charge takes it (a BNPL loan's repayment); null when it is not the business's. */
+    async ownMethodInTx(tx: Tx, scope: BusinessScope, id: string): Promise<ChargeableMethod | null> {
+      const customer = await repo.findCustomer(tx, ownOf(scope));
+      const method = customer ? await repo.findMethod(tx, scope.tenantId, customer.id, id) : undefined;
+      if (!customer || !method) return null;
+      return chargeable(customer, method);
+    },
+
     /**
      * The method auto pay charges for a vendor's customer record: the default one the customer saved
      * through the vendor's link, else the customer business's own default; null when there is none.
@@ -103,9 +115,7 @@ export function createSavedMethodService(app: AppContext, core: SavedMethodCore)
       for (const owner of owners) {
         const found = await repo.findCustomer(tx, owner);
         const method = found ? await repo.defaultMethod(tx, vendor.tenantId, found.id) : undefined;
-        if (found && method) {
-          return { id: method.id, providerCustomerId: found.providerCustomerId, providerMethodId: method.providerMethodId, name: toMethodResource(method).name, type: method.type, debitReturned: method.debitReturnedAt !== null };
-        }
+        if (found && method) return chargeable(found, method);
       }
       return null;
     },

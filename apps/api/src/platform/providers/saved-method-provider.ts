@@ -39,7 +39,8 @@ export type SavedMethodChargeInput = {
   currency: string;
   customerId: string;
   paymentMethodId: string;
-  destinationAccountId: string;
+  /** The connected account paid (a destination charge, less `applicationFee`); null when the platform keeps the money (a BNPL loan's repayment to the lender). */
+  destinationAccountId: string | null;
   applicationFee: number;
   description: string | null;
   metadata: Record<string, string>;

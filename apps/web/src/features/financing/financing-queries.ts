@@ -1,9 +1,12 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  type BnplFundRequest,
   type FactoringFundRequest,
   type LoanProduct,
   type LoanStatus,
   approvedInvoiceAmountSchema,
+  bnplFundResponseSchema,
+  bnplLoanOfferResponseSchema,
   factoringFundResponseSchema,
   factoringLoanOfferResponseSchema,
   loanStatsSchema,
@@ -17,6 +20,7 @@ export const LOANS_PAGE_SIZE = 15;
 export const MOVEMENTS_PAGE_SIZE = 25;
 
 const factoringPath = (invoiceId: string) => `/business/factoring/${encodeURIComponent(invoiceId)}`;
+const bnplPath = (invoiceId: string) => `/business/bnpl/${encodeURIComponent(invoiceId)}`;
 
 /**
  * What the loan-balance page reads lives under `['financing', 'balances']`, so a funded loan
@@ -107,6 +111,30 @@ export function useFundFactoring(invoiceId: string) {
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: FactoringFundRequest; idempotencyKey: string }) =>
       api.post(`${factoringPath(invoiceId)}/loan-fund`, factoringFundResponseSchema, body, { headers: { 'Idempotency-Key': idempotencyKey } }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: financingKeys.balances }),
+        queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
+      ]),
+  });
+}
+
+/**
+ * Asks the lender for a BNPL offer on an incoming invoice for `days_to_defer`. A mutation, not a
+ * cached query: the wizard asks on "Next" for the days chosen then, and keeps the answer in its state.
+ */
+export function useBnplOffer(invoiceId: string) {
+  return useMutation({
+    mutationFn: async (daysToDefer: number) => (await api.get(`${bnplPath(invoiceId)}/loan-offer`, bnplLoanOfferResponseSchema, { query: { days_to_defer: daysToDefer } })).data,
+  });
+}
+
+/** Defers the invoice: the lender pays the vendor now. `idempotencyKey` names the attempt, so a retry of the same request funds once. */
+export function useFundBnpl(invoiceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ body, idempotencyKey }: { body: BnplFundRequest; idempotencyKey: string }) =>
+      (await api.post(`${bnplPath(invoiceId)}/loan-fund`, bnplFundResponseSchema, body, { headers: { 'Idempotency-Key': idempotencyKey } })).data,
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: financingKeys.balances }),

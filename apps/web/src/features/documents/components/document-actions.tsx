@@ -8,7 +8,7 @@ import { type DocumentKind, documentLinks } from '../../../lib/document-kinds';
 import { notifyError } from '../../../lib/notify';
 import { saveFile } from '../../../lib/save-file';
 import { useCan } from '../../../lib/session';
-import { GetPaidNowButton } from '../../financing';
+import { GetPaidNowButton, PayLaterButton } from '../../financing';
 import { IncomingPayButtons } from '../../online-payments';
 import { PaymentFormModal } from '../../payments';
 import { type DocumentCommand, type DocumentResource, fetchDocumentPdf, isInvoice, useCreatePublicLink } from '../documents-queries';
@@ -94,6 +94,7 @@ export function DocumentActions({ kind, document }: { kind: DocumentKind; docume
         </Button>
       )}
       {isInvoice(document) && document.direction === 'incoming' && <IncomingPayButtons invoice={document} />}
+      {isInvoice(document) && document.direction === 'incoming' && <PayLaterButton invoice={document} />}
       {isInvoice(document) && document.direction === 'outgoing' && <GetPaidNowButton invoice={document} />}
       {canRecordPayment && (
         <Button variant="default" leftSection={<Icon name="cash" size={16} />} onClick={() => setDialog('payment')}>

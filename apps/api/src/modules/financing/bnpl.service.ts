@@ -1,0 +1,251 @@
+import {
+  type BnplFundRequest,
+  type BnplFundResponse,
+  type BnplLoanOffer,
+  type LoanResource,
+  bnplFundRequestSchema,
+  bnplFundResponseSchema,
+  financingMessages,
+} from '@app/contracts';
+import type { Tx } from '../../db/client';
+import { inTenant } from '../../db/tenant-tx';
+import type { AppContext } from '../../platform/app-context';
+import { type AuditActor, recordAudit } from '../../platform/audit';
+import type { BusinessScope } from '../../platform/business-scope';
+import { newId } from '../../platform/crypto';
+import { AppError } from '../../platform/errors';
+import { type IdempotentRequest, type StoredResponse, runIdempotent } from '../../platform/idempotency';
+import { PaymentProviderError } from '../../platform/providers/payment-provider';
+import { type FinancedInvoiceRow, findIncomingInvoice, issuerNameOf, lockOwnInvoice } from '../invoices/invoice-financing';
+import { createLedgerService } from '../ledger/ledger.service';
+import type { PaymentService } from '../payments/payments.service';
+import type { PayoutService } from '../payouts/payouts.service';
+import type { SavedMethodService } from '../saved-methods/saved-methods.service';
+import { financingSettings, paymentProviderSettings } from '../tenants/tenants.service';
+import { addDays, currencyOf, financedInvoiceOf, refusalOf, today } from './financing-rules';
+import * as repo from './financing.repository';
+import { type LoanLedger, createLoanLedger } from './loan-ledger';
+import { createLoanReadsService } from './loan-reads.service';
+import { createPlatformLender } from './platform-lender';
+
+export type BnplDependencies = {
+  payouts: Pick<PayoutService, 'payoutAccountInTx'>;
+  methods: Pick<SavedMethodService, 'ownMethodInTx'>;
+  payments: Pick<PaymentService, 'recordOnlineInTx' | 'mirrorOfProviderPaymentInTx'>;
+};
+
+/** The vendor's side of a BNPL payment: booked by the lender's transfer, not by a user. */
+const vendorActor = (tenantId: string, businessId: string): AuditActor => ({ tenantId, userId: null, businessId, ip: null });
+
+/**
+ * Buy-now-pay-later (spec sections 1-4; docs/design-notes.md, "BNPL on the ledger"): the business
+ * that received an approved invoice defers paying it. The platform lender pays the vendor the whole
+ * amount due now (a transfer to the vendor's payout account, booked as the vendor's payment of the
+ * invoice, mirrored on the deferring business's side), and the deferring business owes the lender
+ * principal and fee, charged to the saved method it chose on the repay date (bnpl-repayments.ts).
+ * A tenant with its own HTTP lender is answered "not available": BNPL through it is not wired.
+ */
+export function createBnplService(app: AppContext, deps: BnplDependencies, loanLedger: LoanLedger = createLoanLedger(createLedgerService(app))) {
+  const platformLender = createPlatformLender(loanLedger);
+  const loanReads = createLoanReadsService(app);
+
+  async function incomingInvoice(tx: Tx, scope: BusinessScope, invoiceId: string, lock: boolean): Promise<FinancedInvoiceRow> {
+    const invoice = await findIncomingInvoice(tx, scope, invoiceId, lock);
+    if (invoice) return invoice;
+    if (await lockOwnInvoice(tx, scope, invoiceId)) throw AppError.validation('invoice', financingMessages.notIncoming);
+    throw AppError.notFound();
+  }
+
+  /** What must hold for the platform to lend on the invoice now: the provider set up, no lender of the tenant's own, the vendor able to take the transfer. */
+  async function refuseUnlessLendable(tx: Tx, invoice: FinancedInvoiceRow): Promise<void> {
+    if ((await financingSettings(tx, invoice.tenantId)).providerUrl) throw AppError.conflict(financingMessages.notAvailable);
+    if (!(await paymentProviderSettings(app, invoice.tenantId, tx))) throw AppError.conflict(financingMessages.notAvailable);
+    if (!(await deps.payouts.payoutAccountInTx(tx, { tenantId: invoice.tenantId, businessId: invoice.businessId }))) throw AppError.conflict(financingMessages.vendorNotPayable);
+  }
+
+  async function offerResource(tx: Tx, offer: repo.OfferRow, invoice: FinancedInvoiceRow): Promise<BnplLoanOffer> {
+    return {
+      id: offer.id,
+      invoice_amount: offer.invoiceAmount,
+      principal_amount: offer.principal,
+      fee_amount: offer.fee,
+      days_to_defer: offer.termDays,
+      repay_date: addDays(today(offer.createdAt), offer.termDays),
+      terms_url: offer.termsUrl,
+      expires_at: offer.expiresAt.toISOString(),
+      invoice: financedInvoiceOf(invoice, await issuerNameOf(tx, invoice)),
+    };
+  }
+
+  async function loanResource(tx: Tx, loan: repo.LoanRow): Promise<LoanResource> {
+    const resource = await loanReads.loanInTx(tx, { tenantId: loan.tenantId, businessId: loan.businessId }, loan.id);
+    if (!resource) throw new Error(`Loan ${loan.id} lost its invoice or business`);
+    return resource;
+  }
+
+  /** Step 1, committed before money moves: the loan `pending_funding` with its hold, or the loan the offer already has. */
+  async function startInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, invoiceId: string, request: BnplFundRequest, idempotencyKey: string | null): Promise<repo.LoanRow> {
+    const body = bnplFundRequestSchema.parse(request);
+    const invoice = await incomingInvoice(tx, scope, invoiceId, true);
+    const offer = await repo.lockOffer(tx, scope, body.offerId);
+    if (!offer || offer.invoiceId !== invoice.id || offer.product !== 'bnpl') throw AppError.validation('offerId', financingMessages.offerUnknown);
+    const taken = await repo.findLoanOfOffer(tx, scope, offer.id);
+    if (taken) {
+      if (taken.status === 'cancelled') throw AppError.validation('offerId', financingMessages.offerExpired);
+      return taken;
+    }
+    const now = app.clock.now();
+    if (offer.status !== 'open' || offer.expiresAt <= now) throw AppError.validation('offerId', financingMessages.offerExpired);
+    if (body.daysToDefer !== offer.termDays) throw AppError.validation('daysToDefer', financingMessages.deferralChanged);
+    const refusal = refusalOf(invoice);
+    if (refusal) throw refusal;
+    if (await repo.lockLiveLoanOfInvoice(tx, scope.tenantId, invoice.id)) throw AppError.conflict(financingMessages.alreadyFinanced);
+    if (invoice.dueAmount !== offer.invoiceAmount) throw AppError.validation('offerId', financingMessages.offerExpired);
+    await refuseUnlessLendable(tx, invoice);
+    if (offer.termsUrl !== null && body.termsAgreement !== true) throw AppError.validation('termsAgreement', financingMessages.termsRequired);
+    const method = await deps.methods.ownMethodInTx(tx, scope, body.selectedPaymentMethod);
+    if (!method) throw AppError.validation('selectedPaymentMethod', financingMessages.methodUnknown);
+    const loan = await repo.insertLoan(tx, {
+      tenantId: scope.tenantId,
+      id: newId(),
+      businessId: scope.businessId,
+      counterpartyBusinessId: invoice.businessId,
+      invoiceId: invoice.id,
+      offerId: offer.id,
+      product: 'bnpl',
+      lender: offer.lender,
+      status: 'pending_funding',
+      currency: offer.currency,
+      principal: offer.principal,
+      fee: offer.fee,
+      dueDate: addDays(today(now), offer.termDays),
+      repaymentMethodId: method.id,
+      idempotencyKey,
+    });
+    await repo.setOfferStatus(tx, scope, offer.id, 'accepted');
+    await loanLedger.holdInTx(tx, loan, today(now));
+    await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'created', after: { status: loan.status, product: 'bnpl', principal: loan.principal, fee: loan.fee, offer_id: offer.id, invoice_id: invoice.id, repayment_method: method.name } });
+    return loan;
+  }
+
+  /** The loan funded and the vendor's payment booked, in one transaction under the loan's lock, once the transfer is made. */
+  async function fundInTx(tx: Tx, actor: AuditActor, loan: repo.LoanRow, transferId: string): Promise<repo.LoanRow> {
+    const now = app.clock.now();
+    await loanLedger.fundInTx(tx, loan, today(now));
+    const funded = await repo.updateLoan(tx, loan.tenantId, loan.id, { status: 'funded', fundedAt: now, providerTransferId: transferId });
+    if (!loan.counterpartyBusinessId) throw new Error(`BNPL loan ${loan.id} has no vendor`);
+    const vendor = { tenantId: loan.tenantId, businessId: loan.counterpartyBusinessId };
+    const booked = await deps.payments.recordOnlineInTx(tx, vendorActor(vendor.tenantId, vendor.businessId), vendor, {
+      invoiceId: loan.invoiceId,
+      amount: loan.principal,
+      paymentDate: today(now),
+      providerPaymentId: transferId,
+      method: null,
+      notes: 'Paid by the lender: the customer deferred this invoice (buy now, pay later).',
+    });
+    // The invoice was locked when the loan started; a payment by hand since then leaves the transfer unbooked on it, which the audit keeps for the reconciliation.
+    const after = 'refused' in booked ? { status: 'funded', transfer_id: transferId, vendor_payment_refused: booked.refused } : { status: 'funded', transfer_id: transferId, vendor_payment_id: booked.paymentId };
+    await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'updated', before: { status: loan.status }, after });
+    return funded;
+  }
+
+  /**
+   * Steps 2 and 3: the transfer to the vendor under a key derived from the loan (`bnpl:<loan>`),
+   * then the loan funded. A crash between them leaves the loan `pending_funding`; any later fund
+   * call on the offer sends the same key, so the provider answers the same transfer. A refusal by
+   * the provider cancels the loan and voids its hold: no money moved.
+   */
+  async function complete(actor: AuditActor, scope: BusinessScope, loanId: string): Promise<repo.LoanRow> {
+    const pending = await inTenant(app.db, scope.tenantId, async (tx) => {
+      const loan = await repo.lockLoan(tx, scope.tenantId, loanId);
+      if (!loan || loan.businessId !== scope.businessId) throw AppError.notFound();
+      if (loan.status !== 'pending_funding' || !loan.counterpartyBusinessId) return { loan, destination: null, settings: null };
+      const destination = await deps.payouts.payoutAccountInTx(tx, { tenantId: scope.tenantId, businessId: loan.counterpartyBusinessId });
+      return { loan, destination, settings: await paymentProviderSettings(app, scope.tenantId, tx) };
+    });
+    const { loan } = pending;
+    if (loan.status !== 'pending_funding') return loan;
+    if (!pending.settings) throw AppError.conflict(financingMessages.notAvailable);
+    if (!pending.destination) throw AppError.conflict(financingMessages.vendorNotPayable);
+    let transferId: string;
+    try {
+      const transfer = await app.paymentProviders(pending.settings.credentials).createTransfer(
+        { destinationAccountId: pending.destination, amount: loan.principal, currency: loan.currency.toLowerCase(), description: 'Invoice paid now by a BNPL loan', metadata: { loan_id: loan.id, invoice_id: loan.invoiceId } },
+        `bnpl:${loan.id}`,
+      );
+      transferId = transfer.id;
+    } catch (error) {
+      if (error instanceof PaymentProviderError && error.details.type === 'invalid_request_error') {
+        await inTenant(app.db, scope.tenantId, async (tx) => {
+          const locked = await repo.lockLoan(tx, scope.tenantId, loan.id);
+          if (locked?.status !== 'pending_funding') return;
+          await loanLedger.cancelInTx(tx, locked, today(app.clock.now()));
+          await repo.updateLoan(tx, scope.tenantId, loan.id, { status: 'cancelled', closedAt: app.clock.now() });
+          await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'updated', before: { status: locked.status }, after: { status: 'cancelled', reason: error.message } });
+        });
+        throw new AppError('provider', error.message, 422);
+      }
+      throw error;
+    }
+    return inTenant(app.db, scope.tenantId, async (tx) => {
+      const locked = await repo.lockLoan(tx, scope.tenantId, loan.id);
+      if (!locked) throw AppError.notFound();
+      return locked.status === 'pending_funding' ? fundInTx(tx, actor, locked, transferId) : locked;
+    });
+  }
+
+  /** The answer: the payment made on the invoice as the deferring business sees it (none while the loan waits for its transfer), its receipt and the loan. */
+  async function fundResult(tx: Tx, scope: BusinessScope, loan: repo.LoanRow): Promise<BnplFundResponse> {
+    const payment = loan.providerTransferId ? await deps.payments.mirrorOfProviderPaymentInTx(tx, scope, loan.providerTransferId) : null;
+    return { data: { payment, paymentReceiptUrl: payment ? `/api/v1/payments/${payment.id}/pdf` : null, loan: await loanResource(tx, loan) } };
+  }
+
+  return {
+    /** GET /business/bnpl/{id}/loan-offer?days_to_defer=: the open offer for that deferral, or a new one. */
+    async offer(scope: BusinessScope, invoiceId: string, daysToDefer: number): Promise<BnplLoanOffer> {
+      return inTenant(app.db, scope.tenantId, async (tx) => {
+        const invoice = await incomingInvoice(tx, scope, invoiceId, false);
+        const refusal = refusalOf(invoice);
+        if (refusal) throw refusal;
+        if (await repo.lockLiveLoanOfInvoice(tx, scope.tenantId, invoice.id)) throw AppError.conflict(financingMessages.alreadyFinanced);
+        const now = app.clock.now();
+        const open = await repo.findOpenOffer(tx, scope, invoice.id, 'bnpl', now);
+        if (open && open.invoiceAmount === invoice.dueAmount && open.termDays === daysToDefer) return offerResource(tx, open, invoice);
+        await refuseUnlessLendable(tx, invoice);
+        const currency = currencyOf(invoice);
+        const made = await platformLender.bnplOfferInTx(tx, invoice, scope.businessId, currency, daysToDefer, now);
+        if (!made.ok) throw AppError.validation('invoice', financingMessages.noOffer);
+        const offer = await repo.insertOffer(tx, {
+          tenantId: scope.tenantId,
+          id: newId(),
+          businessId: scope.businessId,
+          invoiceId: invoice.id,
+          product: 'bnpl',
+          lender: 'platform',
+          currency,
+          invoiceAmount: invoice.dueAmount,
+          termsUrl: null,
+          createdAt: now,
+          ...made.offer,
+        });
+        return offerResource(tx, offer, invoice);
+      });
+    },
+
+    /** POST /business/bnpl/{invoiceId}/loan-fund: one loan per offer however many calls; answers the payment made, its receipt and the loan. */
+    async fund(actor: AuditActor, scope: BusinessScope, invoiceId: string, request: BnplFundRequest, idempotency: IdempotentRequest | null): Promise<StoredResponse<BnplFundResponse>> {
+      const started = await inTenant(app.db, scope.tenantId, (tx) =>
+        runIdempotent(tx, scope, idempotency, bnplFundResponseSchema, async () => {
+          const loan = await startInTx(tx, actor, scope, invoiceId, request, idempotency?.key ?? null);
+          return { status: 201, body: await fundResult(tx, scope, loan) };
+        }),
+      );
+      const loan = await complete(actor, scope, started.body.data.loan.id);
+      const body = await inTenant(app.db, scope.tenantId, (tx) => fundResult(tx, scope, loan));
+      return { status: started.status, body, replayed: started.replayed };
+    },
+  };
+
+}
+
+export type BnplService = ReturnType<typeof createBnplService>;
