@@ -29,6 +29,7 @@ import { createThrottleExpiryJob } from './platform/throttle';
 import { createFloodCounterExpiryJob } from './platform/flood-limit';
 import { createAuthMailJobs } from './modules/auth/auth-jobs';
 import { createPendingSignUpExpiryJob } from './modules/auth/sign-up';
+import { LOAN_RECONCILIATION_EVERY_MS, createLoanReconciliation } from './modules/financing/loan-reconciliation';
 import { connectDemoProviders, findLandlord } from './modules/tenants/tenants.service';
 import { DEMO_PLATFORM_FEE, DEMO_PROVIDER_KEYS, startDemoProviders } from './platform/demo-providers';
 
@@ -146,6 +147,11 @@ async function main(): Promise<void> {
       { label: 'throttle counter expiry', job: createThrottleExpiryJob(app), everyMs: THROTTLE_EXPIRY_MS },
       { label: 'flood counter expiry', job: createFloodCounterExpiryJob(app), everyMs: THROTTLE_EXPIRY_MS },
       { label: 'pending sign-up expiry', job: createPendingSignUpExpiryJob(app), everyMs: PENDING_SIGN_UP_EXPIRY_MS },
+      {
+        label: 'loan reconciliation',
+        job: createLoanReconciliation(app, (tenantId, error) => logger.error({ err: error, tenant: tenantId }, 'loan reconciliation failed')),
+        everyMs: LOAN_RECONCILIATION_EVERY_MS,
+      },
     ];
     for (const { label, job, everyMs } of periodicJobs) {
       await job.register();

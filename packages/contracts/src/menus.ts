@@ -39,6 +39,7 @@ export const adminMenu: readonly MenuItem[] = [
   { title: 'navigation.businesses', link: '/admin/businesses', icon: 'building', ability: 'view-business', group: 'admin' },
   { title: 'navigation.platform_users', link: '/admin/users', icon: 'users', ability: 'view-platform-user', group: 'admin' },
   { title: 'navigation.roles', link: '/admin/roles', icon: 'lock', ability: 'view-role', group: 'admin' },
+  { title: 'navigation.loans', link: '/admin/loans', icon: 'scale', ability: 'view-balance-sheet', group: 'admin' },
   { title: 'navigation.access_logs', link: '/admin/access-logs', icon: 'history', ability: 'view-access-log', group: 'logs' },
   { title: 'navigation.api_logs', link: '/admin/logs', icon: 'list', ability: 'view-api-log', group: 'logs' },
   { title: 'navigation.audit_logs', link: '/admin/audit-logs', icon: 'history', ability: 'view-audit-log', group: 'logs' },

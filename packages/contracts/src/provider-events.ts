@@ -14,6 +14,14 @@ export const paymentProviderWebhookPath = '/api/v1/webhooks/payment-provider';
 export const financingProviderWebhookPath = (tenantId: string) => `/api/v1/webhooks/financing-provider/${tenantId}`;
 export const financingWebhookParamsSchema = z.object({ tenantId: uuidSchema });
 
+/**
+ * The source of the differences the daily loan reconciliation finds between the ledger, the loans
+ * and the lender's records: listed among the events (once per distinct difference), named
+ * `reconciliation.*`, made by the job `loan-reconciliation` rather than delivered by a POST.
+ */
+export const reconciliationEventSource = 'reconciliation';
+export const LOAN_RECONCILIATION_JOB = 'loan-reconciliation';
+
 export const providerEventsQuerySchema = listQuerySchema.extend({
   /** The provider's event name, exactly (`account.updated`). */
   type: text().trim().max(100).optional(),
@@ -27,10 +35,10 @@ export const providerEventResourceSchema = z.object({
   event_name: z.string(),
   /** The provider's own id (`evt_…`). */
   provider_event_id: z.string(),
-  /** The provider that sent it (`stripe`, or `financing` for the tenant's lender). */
+  /** The provider that sent it (`stripe`, or `financing` for the tenant's lender), or `reconciliation` for a difference the loan reconciliation found. */
   source: z.string(),
   status: z.enum(providerEventStatuses),
-  /** How and where it arrived: always a POST to the webhook path. */
+  /** How and where it arrived: a POST to the webhook path, or `JOB` and the job's name for a reconciliation difference. */
   method: z.string(),
   url: z.string(),
   account: z.string().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { countedListPageResponse, emailSchema, listQuerySchema, optionalText255 } from './common';
 import { INT4_MAX, coercedInteger, listOf, text } from './fields';
+import { MAX_MINOR_UNITS } from './money';
 import { messages } from './messages';
 import { percentTextSchema } from './tax-types';
 import { optionalUrlSchema } from './url';
@@ -16,6 +17,14 @@ export const domainSchema = text({ error: messages.required })
 /** Write-only secrets: empty or the masked value (contains ****) keeps what is stored. */
 const secretInput = text().trim().max(500).nullish();
 const optionalLong = text().trim().max(2000).nullish();
+
+/** A percent from 0 to 100 with at most 2 decimals, so a whole number of basis points (the risk policy's rates). */
+function basisPointPercentSchema(invalid: string) {
+  return percentTextSchema(invalid).refine((percent) => /^\d{1,3}(\.\d{1,2})?$/.test(percent), invalid);
+}
+
+export const MAX_MIN_PAID_INVOICES = 1000;
+
 
 export const tenantFieldsSchema = z.object({
   name: text({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255),
@@ -54,6 +63,18 @@ export const tenantFieldsSchema = z.object({
   force_customer_signup: z.boolean().default(false),
   user_management: z.boolean().default(true),
   standalone: z.boolean().default(false),
+  /**
+   * The platform lender's risk policy (docs/design-notes.md, "The platform lender's offer rule"),
+   * kept in the tenant's settings: the share of the amount due advanced and the fee per started 30
+   * days (percents), the principal outstanding allowed per borrowing business and on one paying
+   * customer's invoices (minor units of the invoice's currency), and the paid invoices the payer
+   * must have. Left out of a request, the stored value stays.
+   */
+  financing_advance_rate_percent: basisPointPercentSchema(messages.invalidAdvanceRate).optional(),
+  financing_fee_percent_per_30_days: basisPointPercentSchema(messages.invalidFinancingFeeRate).optional(),
+  financing_max_exposure_per_business: coercedInteger({ max: MAX_MINOR_UNITS, message: messages.invalidExposureLimit }).optional(),
+  financing_max_exposure_per_customer: coercedInteger({ max: MAX_MINOR_UNITS, message: messages.invalidExposureLimit }).optional(),
+  financing_min_paid_invoices: coercedInteger({ max: MAX_MIN_PAID_INVOICES, message: messages.invalidMinPaidInvoices }).optional(),
 });
 
 export const createTenantRequestSchema = tenantFieldsSchema.extend({ admin_email: emailSchema });
@@ -127,6 +148,12 @@ export const tenantResourceSchema = tenantSummarySchema.extend({
   force_customer_signup: z.boolean(),
   user_management: z.boolean(),
   standalone: z.boolean(),
+  /** The risk policy in force: what is stored, or the default of a value never set. */
+  financing_advance_rate_percent: z.string(),
+  financing_fee_percent_per_30_days: z.string(),
+  financing_max_exposure_per_business: z.number(),
+  financing_max_exposure_per_customer: z.number(),
+  financing_min_paid_invoices: z.number(),
 });
 export type TenantResource = z.infer<typeof tenantResourceSchema>;
 

@@ -17,6 +17,14 @@ export type RiskPolicy = {
   minPaidInvoices: number;
 };
 
+/**
+ * The policy of a tenant that never set one (docs/design-notes.md, "The platform lender's offer
+ * rule"): 80 % advance, 3 % fee per started 30 days, 100,000.00 principal outstanding per
+ * borrowing business and 50,000.00 on one paying customer's invoices (minor units of the
+ * invoice's currency), no paid invoices asked.
+ */
+export const DEFAULT_RISK_POLICY: RiskPolicy = { advanceRateBps: 8_000, feePer30DaysBps: 300, maxExposurePerBusiness: 10_000_000, maxExposurePerCustomer: 5_000_000, minPaidInvoices: 0 };
+
 /** What the network knows of the business that will pay the invoice: invoices it paid, and how many of those after their due date. */
 export type PayerHistory = { paidInvoices: number; paidLate: number };
 

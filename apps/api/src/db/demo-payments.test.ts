@@ -13,6 +13,7 @@ import { DEMO_PLATFORM_FEE, DEMO_PROVIDER_KEYS, type DemoProviders, startDemoPro
 import { startMessage } from '../platform/first-start';
 import { demoPayLink, seedDemoPayoutAccount } from './demo-payments';
 import { seedDemoFinancing } from './demo-financing';
+import { createLoanReconciliation } from '../modules/financing/loan-reconciliation';
 import { ensureInitialData } from './seed';
 
 /**
@@ -139,5 +140,12 @@ describe('DEMO=1 financing', () => {
     const dueDate = new Date(h.app.clock.now().getTime() + 90 * 86_400_000).toISOString().slice(0, 10);
     expect(bnpl).toMatchObject({ status: 'funded', due_date: dueDate, invoice: { counterparty_name: 'Cloud Hosting Co' } });
     expect(bnpl?.total_balance).toBe((bnpl?.principal_amount ?? 0) + (bnpl?.fee_amount ?? 0));
+  });
+
+  it('leaves the daily loan reconciliation nothing to report: loans made through the services agree with their ledger', async () => {
+    const failures: unknown[] = [];
+    const reconciliation = createLoanReconciliation(h.app, (_tenantId, error) => failures.push(error));
+    expect(await reconciliation.run()).toBe(0);
+    expect(failures).toEqual([]);
   });
 });

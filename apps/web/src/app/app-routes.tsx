@@ -79,6 +79,7 @@ const pages = {
   customerPay: onDemandScreen(() => import('../features/online-payments/pages/customer-pay-page').then((m) => ({ Component: m.CustomerPayPage }))),
   customerApprovePay: onDemandScreen(() => import('../features/online-payments/pages/customer-pay-page').then((m) => ({ Component: m.CustomerApprovePayPage }))),
   loanBalance: onDemandScreen(() => import('../features/financing/pages/loan-balance-page').then((m) => ({ Component: m.LoanBalancePage }))),
+  adminLoans: onDemandScreen(() => import('../features/financing/pages/admin-loans-page').then((m) => ({ Component: m.AdminLoansPage }))),
   factoringWizard: onDemandScreen(() => import('../features/financing/pages/factoring-wizard-page').then((m) => ({ Component: m.FactoringWizardPage }))),
   bnplWizard: onDemandScreen(() => import('../features/financing/pages/bnpl-wizard-page').then((m) => ({ Component: m.BnplWizardPage }))),
 } satisfies Record<string, Lazy>;
@@ -171,6 +172,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         guarded('logs/:id', { ability: 'view-api-log', scope: 'platform' }, pages.apiLog),
         guarded('events', { ability: 'view-event', scope: 'platform' }, pages.events),
         guarded('events/:id', { ability: 'view-event', scope: 'platform' }, pages.event),
+        guarded('loans', { ability: 'view-balance-sheet', scope: 'platform' }, pages.adminLoans),
         guarded('email-configuration', { ability: 'view-platform-setting', scope: 'platform' }, pages.emailConfiguration),
         { path: 'tenants', lazy: pages.tenants, loader: requireLandlord(queryClient) },
         { path: 'tenants/create', lazy: pages.tenantCreate, loader: requireLandlord(queryClient) },

@@ -36,6 +36,7 @@ export const adminPaths = {
   accessLogs: '/admin/access-logs',
   apiLogs: '/admin/logs',
   events: '/admin/events',
+  loans: '/admin/loans',
   emailConfiguration: '/admin/email-configuration',
   tenants: '/admin/tenants',
   tenantCreate: '/admin/tenants/create',

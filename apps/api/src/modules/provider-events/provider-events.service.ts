@@ -1,4 +1,13 @@
-import { type ProviderEventDetail, type ProviderEventResource, financingProviderWebhookPath, listMeta, paymentProviderWebhookPath, type providerEventsQuerySchema } from '@app/contracts';
+import {
+  LOAN_RECONCILIATION_JOB,
+  type ProviderEventDetail,
+  type ProviderEventResource,
+  financingProviderWebhookPath,
+  listMeta,
+  paymentProviderWebhookPath,
+  type providerEventsQuerySchema,
+  reconciliationEventSource,
+} from '@app/contracts';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
@@ -53,21 +62,52 @@ function objectOf(payload: unknown): Record<string, unknown> {
   return isRecord(data) && isRecord(data.object) ? data.object : {};
 }
 
-function toResource(tenantId: string, row: Pick<repo.ProviderEventRow, 'id' | 'provider' | 'providerEventId' | 'type' | 'account' | 'createdAt' | 'livemode' | 'receivedAt' | 'processedAt' | 'status'>): ProviderEventResource {
+type ListedRow = Pick<repo.ProviderEventRow, 'id' | 'provider' | 'providerEventId' | 'type' | 'account' | 'createdAt' | 'livemode' | 'receivedAt' | 'processedAt' | 'status'>;
+
+/** How the event reached us: a provider's POST to its webhook path, or the reconciliation job. */
+function arrivalOf(tenantId: string, provider: string): Pick<ProviderEventResource, 'method' | 'url'> {
+  if (provider === reconciliationEventSource) return { method: 'JOB', url: LOAN_RECONCILIATION_JOB };
+  return { method: 'POST', url: provider === FINANCING_PROVIDER ? financingProviderWebhookPath(tenantId) : paymentProviderWebhookPath };
+}
+
+function toResource(tenantId: string, row: ListedRow): ProviderEventResource {
   return {
     id: row.id,
     event_name: row.type,
     provider_event_id: row.providerEventId,
     source: row.provider,
     status: row.status,
-    method: 'POST',
-    url: row.provider === FINANCING_PROVIDER ? financingProviderWebhookPath(tenantId) : paymentProviderWebhookPath,
+    ...arrivalOf(tenantId, row.provider),
     account: row.account,
     livemode: row.livemode,
     created_at: row.createdAt.toISOString(),
     received_at: row.receivedAt.toISOString(),
     processed_at: row.processedAt?.toISOString() ?? null,
   };
+}
+
+/** A difference the loan reconciliation found: `key` names it (what disagrees, with the figures), so the same difference is listed once. */
+export type ReconciliationDifference = { key: string; type: string; summary: string; details: Record<string, unknown> };
+
+/**
+ * Lists a reconciliation difference among the tenant's events, in the caller's transaction: stored
+ * once per key (a later run finding the same difference adds nothing) and left `received`, as
+ * nothing processes it; an admin reads it. True when it is new.
+ */
+export async function recordReconciliationDifferenceInTx(tx: Tx, tenantId: string, difference: ReconciliationDifference, at: Date): Promise<boolean> {
+  const id = await repo.insertOnce(tx, {
+    tenantId,
+    id: newId(),
+    provider: reconciliationEventSource,
+    providerEventId: difference.key,
+    type: difference.type,
+    account: null,
+    createdAt: at,
+    livemode: true,
+    payload: { summary: difference.summary, ...difference.details },
+    receivedAt: at,
+  });
+  return id !== null;
 }
 
 /** Which module handles which event type: one handler per type, registered when the app is built. */

@@ -25,7 +25,7 @@ import * as authPort from '../auth/auth.port';
 import { writeInvitation } from '../auth/invitation-mail';
 import * as platformBusinessPort from '../platform-businesses/platform-businesses.port';
 import * as repo from './tenants.repository';
-import { seedPlatformRoles } from './tenants.service';
+import { riskPolicyOf, seedPlatformRoles, withRiskPolicy } from './tenants.service';
 
 type Fields = z.output<typeof updateTenantRequestSchema>;
 type TenantInsert = typeof tenants.$inferInsert;
@@ -39,8 +39,17 @@ const SECRET_COLUMNS: Record<TenantSecretField, 'paymentProviderSecret' | 'payme
 
 const blank = (value: string | null | undefined) => (value ? value : null);
 
-/** The columns a request sets; secrets only when a new value (not empty, not the mask) was typed. */
-function columnsOf(input: Fields, seal: (plain: string) => string): Partial<TenantInsert> {
+/** '80.5' (a percent with at most 2 decimals, as the contract leaves it) → 8050 basis points. */
+function basisPoints(percent: string | undefined): number | undefined {
+  if (percent === undefined) return undefined;
+  const [whole = '0', fraction = ''] = percent.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+const percentOf = (bps: number) => normalizePercent(`${Math.floor(bps / 100)}.${String(bps % 100).padStart(2, '0')}`);
+
+/** The columns a request sets; secrets only when a new value (not empty, not the mask) was typed; the risk policy into `settings`. */
+function columnsOf(input: Fields, seal: (plain: string) => string, settings: Record<string, string>): Partial<TenantInsert> {
   const columns: Partial<TenantInsert> = {
     name: input.name,
     pageTitle: blank(input.page_title),
@@ -71,6 +80,13 @@ function columnsOf(input: Fields, seal: (plain: string) => string): Partial<Tena
     forceCustomerSignup: input.force_customer_signup,
     userManagement: input.user_management,
     standalone: input.standalone,
+    settings: withRiskPolicy(settings, {
+      advanceRateBps: basisPoints(input.financing_advance_rate_percent),
+      feePer30DaysBps: basisPoints(input.financing_fee_percent_per_30_days),
+      maxExposurePerBusiness: input.financing_max_exposure_per_business,
+      maxExposurePerCustomer: input.financing_max_exposure_per_customer,
+      minPaidInvoices: input.financing_min_paid_invoices,
+    }),
   };
   for (const field of tenantSecretFields) {
     const value = input[field];
@@ -103,6 +119,7 @@ export function createCentralTenantService(app: AppContext) {
   };
 
   function toResource(row: repo.TenantRow, domains: string[]): TenantResource {
+    const policy = riskPolicyOf(row.settings);
     return {
       ...toSummary(row, domains),
       landing_url: row.landingUrl,
@@ -136,6 +153,11 @@ export function createCentralTenantService(app: AppContext) {
       force_customer_signup: row.forceCustomerSignup,
       user_management: row.userManagement,
       standalone: row.standalone,
+      financing_advance_rate_percent: percentOf(policy.advanceRateBps),
+      financing_fee_percent_per_30_days: percentOf(policy.feePer30DaysBps),
+      financing_max_exposure_per_business: policy.maxExposurePerBusiness,
+      financing_max_exposure_per_customer: policy.maxExposurePerCustomer,
+      financing_min_paid_invoices: policy.minPaidInvoices,
     };
   }
 
@@ -191,7 +213,7 @@ export function createCentralTenantService(app: AppContext) {
       await assertProviderKeyWorks(input);
       const tenantId = newId();
       const mailId = await app.db.transaction(async (tx) => {
-        await repo.insertTenantInTx(tx, { id: tenantId, ...columnsOf(input, (plain) => app.secretBox.seal(plain)), name: input.name, isLandlord: false }, input.domains);
+        await repo.insertTenantInTx(tx, { id: tenantId, ...columnsOf(input, (plain) => app.secretBox.seal(plain), {}), name: input.name, isLandlord: false }, input.domains);
         const created = await repo.findTenant(tx, tenantId);
         await repo.actAsTenant(tx, tenantId);
         const superAdmin = await seedPlatformRoles(tx, tenantId);
@@ -227,7 +249,7 @@ export function createCentralTenantService(app: AppContext) {
       await assertDomainsFree(input.domains, id);
       await assertProviderKeyWorks(input);
       await app.db.transaction(async (tx) => {
-        await repo.updateTenant(tx, id, columnsOf(input, (plain) => app.secretBox.seal(plain)), input.domains);
+        await repo.updateTenant(tx, id, columnsOf(input, (plain) => app.secretBox.seal(plain), before.tenant.settings), input.domains);
         const after = await repo.findTenant(tx, id);
         await repo.actAsTenant(tx, actor.tenantId);
         if (after) await recordAudit(tx, actor, { model: 'tenant', modelId: id, action: 'updated', before: auditView(before.tenant, before.domains), after: auditView(after.tenant, after.domains) });

@@ -1,5 +1,5 @@
 import { seededPlatformRoles } from '@app/contracts';
-import type { PlatformFee, RiskPolicy } from '@app/domain';
+import { DEFAULT_RISK_POLICY, type PlatformFee, type RiskPolicy } from '@app/domain';
 import type { AppDb, Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
@@ -108,12 +108,9 @@ export async function onlinePaymentRules(db: AppDb, tenantId: string): Promise<O
 
 /**
  * The platform lender's risk policy (docs/design-notes.md, "The platform lender's offer rule"),
- * read from the tenant's settings JSON; a key left out takes its default: 80 % advance, 3 % fee
- * per started 30 days, 100,000.00 principal outstanding per borrowing business and 50,000.00 on
- * one paying customer's invoices (minor units of the invoice's currency), no paid invoices asked.
+ * read from the tenant's settings JSON under these keys, as text; a key left out takes its
+ * default (`DEFAULT_RISK_POLICY`). The tenant form (landlord → tenants) writes them.
  */
-export const DEFAULT_RISK_POLICY: RiskPolicy = { advanceRateBps: 8_000, feePer30DaysBps: 300, maxExposurePerBusiness: 10_000_000, maxExposurePerCustomer: 5_000_000, minPaidInvoices: 0 };
-
 export const riskPolicySettingKeys = {
   advanceRateBps: 'financing_advance_rate_bps',
   feePer30DaysBps: 'financing_fee_bps_per_30_days',
@@ -122,10 +119,33 @@ export const riskPolicySettingKeys = {
   minPaidInvoices: 'financing_min_paid_invoices',
 } as const satisfies Record<keyof RiskPolicy, string>;
 
+const RISK_POLICY_FIELDS = ['advanceRateBps', 'feePer30DaysBps', 'maxExposurePerBusiness', 'maxExposurePerCustomer', 'minPaidInvoices'] as const satisfies readonly (keyof RiskPolicy)[];
+
 function settingInteger(settings: Record<string, string>, key: string, fallback: number): number {
   const raw = settings[key];
-  if (raw === undefined || !/^\d{1,15}$/.test(raw)) return fallback;
-  return Number(raw);
+  const value = raw === undefined || !/^\d{1,16}$/.test(raw) ? Number.NaN : Number(raw);
+  return Number.isSafeInteger(value) ? value : fallback;
+}
+
+/** The risk policy a tenant's settings JSON holds (a value left out or unreadable takes its default). */
+export function riskPolicyOf(settings: Record<string, string>): RiskPolicy {
+  return {
+    advanceRateBps: Math.min(settingInteger(settings, riskPolicySettingKeys.advanceRateBps, DEFAULT_RISK_POLICY.advanceRateBps), 10_000),
+    feePer30DaysBps: settingInteger(settings, riskPolicySettingKeys.feePer30DaysBps, DEFAULT_RISK_POLICY.feePer30DaysBps),
+    maxExposurePerBusiness: settingInteger(settings, riskPolicySettingKeys.maxExposurePerBusiness, DEFAULT_RISK_POLICY.maxExposurePerBusiness),
+    maxExposurePerCustomer: settingInteger(settings, riskPolicySettingKeys.maxExposurePerCustomer, DEFAULT_RISK_POLICY.maxExposurePerCustomer),
+    minPaidInvoices: settingInteger(settings, riskPolicySettingKeys.minPaidInvoices, DEFAULT_RISK_POLICY.minPaidInvoices),
+  };
+}
+
+/** The settings JSON with `changes` of the policy written in (stored as text, as every tenant setting). */
+export function withRiskPolicy(settings: Record<string, string>, changes: Partial<RiskPolicy>): Record<string, string> {
+  const next = { ...settings };
+  for (const field of RISK_POLICY_FIELDS) {
+    const value = changes[field];
+    if (value !== undefined) next[riskPolicySettingKeys[field]] = String(value);
+  }
+  return next;
 }
 
 /** The tenant's lender: its financing provider URL (the HTTP lender) when set, and the platform lender's policy. */
@@ -134,15 +154,7 @@ export type FinancingSettings = { providerUrl: string | null; riskPolicy: RiskPo
 export async function financingSettings(db: AppDb, tenantId: string): Promise<FinancingSettings> {
   const row = await repo.findFinancingColumns(db, tenantId);
   if (!row) throw new Error(`Tenant ${tenantId} does not exist`);
-  const settings = row.settings;
-  const riskPolicy: RiskPolicy = {
-    advanceRateBps: Math.min(settingInteger(settings, riskPolicySettingKeys.advanceRateBps, DEFAULT_RISK_POLICY.advanceRateBps), 10_000),
-    feePer30DaysBps: settingInteger(settings, riskPolicySettingKeys.feePer30DaysBps, DEFAULT_RISK_POLICY.feePer30DaysBps),
-    maxExposurePerBusiness: settingInteger(settings, riskPolicySettingKeys.maxExposurePerBusiness, DEFAULT_RISK_POLICY.maxExposurePerBusiness),
-    maxExposurePerCustomer: settingInteger(settings, riskPolicySettingKeys.maxExposurePerCustomer, DEFAULT_RISK_POLICY.maxExposurePerCustomer),
-    minPaidInvoices: settingInteger(settings, riskPolicySettingKeys.minPaidInvoices, DEFAULT_RISK_POLICY.minPaidInvoices),
-  };
-  return { providerUrl: row.providerUrl, riskPolicy };
+  return { providerUrl: row.providerUrl, riskPolicy: riskPolicyOf(row.settings) };
 }
 
 /**

@@ -4,6 +4,7 @@ import {
   type BnplRepayRequest,
   type FactoringFundRequest,
   type LoanProduct,
+  type LoanStatus,
   approvedInvoiceAmountSchema,
   bnplFundResponseSchema,
   bnplLoanOfferResponseSchema,
@@ -35,7 +36,30 @@ export const financingKeys = {
   movements: (product: LoanProduct) => ['financing', 'balances', 'movements', product] as const,
   approvedAmount: ['financing', 'balances', 'approved-invoice-amount'] as const,
   factoringOffer: (invoiceId: string) => ['financing', 'factoring-offer', invoiceId] as const,
+  platformLoans: (filters: PlatformLoanFilters, page: number) => ['financing', 'platform', 'loans', filters, page] as const,
+  platformStats: ['financing', 'platform', 'stats'] as const,
 };
+
+/** The admin loans page's filters; each left out lists every value. */
+export type PlatformLoanFilters = { product?: LoanProduct | undefined; status?: LoanStatus | undefined; businessId?: string | undefined };
+
+/** Every loan of the tenant (tenant admins), newest first, a page at a time. */
+export function usePlatformLoans(filters: PlatformLoanFilters, page: number) {
+  return useQuery({
+    queryKey: financingKeys.platformLoans(filters, page),
+    queryFn: ({ signal }) =>
+      api.get('/platform/loans', loansResponseSchema, { query: { product: filters.product, status: filters.status, business_id: filters.businessId, page, limit: LOANS_PAGE_SIZE }, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The tenant's balances per product and its exposure: principal owed per borrowing business and currency. */
+export function usePlatformLoanStats() {
+  return useQuery({
+    queryKey: financingKeys.platformStats,
+    queryFn: ({ signal }) => api.get('/platform/loan-stats', loanStatsSchema, { signal }),
+  });
+}
 
 export function useLoanStats(product: LoanProduct) {
   return useQuery({

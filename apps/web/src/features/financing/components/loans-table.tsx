@@ -11,8 +11,8 @@ import { formatCodeMoney } from '../../../lib/money';
 import { BnplRepayButton } from './bnpl-repay-button';
 import { LoanStatusBadge } from './loan-status-badge';
 
-/** A loan's planned and past movements, and what it still owes split by principal and fee. */
-function LoanSchedule({ loan }: { loan: LoanResource }) {
+/** A loan's planned and past movements, and what it still owes split by principal and fee; the invoice link and early repayment only in the borrower's own area, not the admin area's list. */
+function LoanSchedule({ loan, linkInvoice }: { loan: LoanResource; linkInvoice: boolean }) {
   const { t } = useTranslation();
   const money = (minor: number) => formatCodeMoney(minor, loan.currency_code);
   return (
@@ -49,18 +49,24 @@ function LoanSchedule({ loan }: { loan: LoanResource }) {
           ))}
         </List>
       )}
-      <Group gap="md">
-        <Anchor component={Link} to={documentLinks.view('invoice', loan.invoice.id)} size="sm">
-          {t('financing.loans.view_invoice', { number: loan.invoice.invoice_number })}
-        </Anchor>
-        <BnplRepayButton loan={loan} />
-      </Group>
+      {linkInvoice && (
+        <Group gap="md">
+          <Anchor component={Link} to={documentLinks.view('invoice', loan.invoice.id)} size="sm">
+            {t('financing.loans.view_invoice', { number: loan.invoice.invoice_number })}
+          </Anchor>
+          <BnplRepayButton loan={loan} />
+        </Group>
+      )}
     </Stack>
   );
 }
 
-/** The product's loans, a page at a time; the invoice number (or a click on the row) opens the loan's schedule under it. */
-export function LoansTable({ query }: { query: DataTableQuery<LoanResource> }) {
+/**
+ * Loans, a page at a time; the invoice number (or a click on the row) opens the loan's schedule
+ * under it. With `onSelectBorrower` (the admin area's list of every business's loans) a borrower
+ * column is added, whose name narrows the list to that business.
+ */
+export function LoansTable({ query, onSelectBorrower }: { query: DataTableQuery<LoanResource>; onSelectBorrower?: (loan: LoanResource) => void }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<ReadonlySet<string>>(() => new Set());
   const toggle = (id: string) =>
@@ -91,6 +97,27 @@ export function LoansTable({ query }: { query: DataTableQuery<LoanResource> }) {
           </Button>
       ),
     },
+    ...(onSelectBorrower
+      ? [
+          {
+            key: 'borrower',
+            header: t('financing.loans.borrower'),
+            render: (loan: LoanResource) => (
+              <Button
+                size="compact-sm"
+                variant="subtle"
+                aria-label={t('financing.admin.only_business', { name: loan.business_name })}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  onSelectBorrower(loan);
+                }}
+              >
+                {loan.business_name}
+              </Button>
+            ),
+          },
+        ]
+      : []),
     { key: 'counterparty', header: t('financing.loans.counterparty'), render: (loan) => loan.invoice.counterparty_name },
     { key: 'status', header: t('financing.loans.status'), render: (loan) => <LoanStatusBadge status={loan.status} /> },
     { key: 'principal', header: t('financing.loans.principal'), align: 'right', render: (loan) => money(loan, loan.principal_amount) },
@@ -106,7 +133,7 @@ export function LoansTable({ query }: { query: DataTableQuery<LoanResource> }) {
       getRowId={(loan) => loan.id}
       emptyText={t('financing.loans.empty')}
       onRowClick={(loan) => toggle(loan.id)}
-      renderDetail={(loan) => (open.has(loan.id) ? <LoanSchedule loan={loan} /> : null)}
+      renderDetail={(loan) => (open.has(loan.id) ? <LoanSchedule loan={loan} linkInvoice={!onSelectBorrower} /> : null)}
     />
   );
 }

@@ -1,10 +1,11 @@
-import { Button, ColorInput, Fieldset, Group, SimpleGrid, Stack, Switch, TagsInput, TextInput, Textarea } from '@mantine/core';
+import { Button, ColorInput, Fieldset, Group, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput, Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { type TenantFormValues, type TenantResource, tenantFormSchema, tenantSecretFields } from '@app/contracts';
+import { DEFAULT_RISK_POLICY } from '@app/domain';
 import { useReportDirty } from '../../../components/unsaved-changes';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
@@ -13,6 +14,17 @@ import { useSaveTenant } from '../tenants-queries';
 
 type Output = z.output<typeof tenantFormSchema>;
 type Field = Path<TenantFormValues>;
+
+/** The risk policy's fields, each with its help text key; a new tenant starts from the defaults the server would apply. */
+const RISK_FIELDS = [
+  ['financing_advance_rate_percent', 'advance_rate_help', 'decimal'],
+  ['financing_fee_percent_per_30_days', 'fee_rate_help', 'decimal'],
+  ['financing_max_exposure_per_business', 'exposure_business_help', 'numeric'],
+  ['financing_max_exposure_per_customer', 'exposure_customer_help', 'numeric'],
+  ['financing_min_paid_invoices', 'min_paid_invoices_help', 'numeric'],
+] as const;
+
+const percentOfBps = (bps: number) => String(bps / 100);
 
 const SWITCHES = ['partial_payments', 'estimate_payments', 'allow_business_signup', 'force_customer_signup', 'user_management', 'standalone'] as const;
 
@@ -55,6 +67,11 @@ function defaultsOf(tenant: TenantResource | null): TenantFormValues {
     force_customer_signup: tenant?.force_customer_signup ?? false,
     user_management: tenant?.user_management ?? true,
     standalone: tenant?.standalone ?? false,
+    financing_advance_rate_percent: tenant?.financing_advance_rate_percent ?? percentOfBps(DEFAULT_RISK_POLICY.advanceRateBps),
+    financing_fee_percent_per_30_days: tenant?.financing_fee_percent_per_30_days ?? percentOfBps(DEFAULT_RISK_POLICY.feePer30DaysBps),
+    financing_max_exposure_per_business: String(tenant?.financing_max_exposure_per_business ?? DEFAULT_RISK_POLICY.maxExposurePerBusiness),
+    financing_max_exposure_per_customer: String(tenant?.financing_max_exposure_per_customer ?? DEFAULT_RISK_POLICY.maxExposurePerCustomer),
+    financing_min_paid_invoices: String(tenant?.financing_min_paid_invoices ?? DEFAULT_RISK_POLICY.minPaidInvoices),
   };
 }
 
@@ -86,7 +103,7 @@ export function TenantForm({ tenant }: { tenant: TenantResource | null }) {
       notifySuccess(t(tenant ? 'tenants.updated' : 'tenants.created'));
       await navigate(adminPaths.tenants);
     } catch (err) {
-      handleFormError(err, setError, ['name', 'domains', 'admin_email', 'theme_color', 'support_email', 'financing_product_ids', 'platform_fee_percent', 'platform_fee_fixed', ...tenantSecretFields]);
+      handleFormError(err, setError, ['name', 'domains', 'admin_email', 'theme_color', 'support_email', 'financing_product_ids', 'platform_fee_percent', 'platform_fee_fixed', ...RISK_FIELDS.map(([name]) => name), ...tenantSecretFields]);
     }
   });
 
@@ -153,6 +170,16 @@ export function TenantForm({ tenant }: { tenant: TenantResource | null }) {
             {text('financing_product_ids.0', 'product_1')}
             {text('financing_product_ids.1', 'product_2')}
             {text('financing_product_ids.2', 'product_3')}
+          </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend={t('tenants.sections.risk_policy')}>
+          <Text size="sm" c="dimmed" mb="sm">
+            {t('tenants.risk_policy_help')}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            {RISK_FIELDS.map(([name, help, inputMode]) => (
+              <TextInput key={name} label={label(name)} description={t(`tenants.${help}`)} inputMode={inputMode} error={errors[name]?.message} {...register(name)} />
+            ))}
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend={t('tenants.sections.bank_link')}>

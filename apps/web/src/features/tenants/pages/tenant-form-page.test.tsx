@@ -15,6 +15,7 @@ const tenant: TenantResource = {
   payment_provider_account_id: null, platform_fee_percent: '2.9', platform_fee_fixed: 30, financing_provider_url: null, financing_provider_secret: null, financing_product_ids: [], bank_link_client_id: null,
   bank_link_secret: null, bank_link_environment: null, cash_advance_title: null, cash_advance_description: null, tenancy_db_name: null,
   partial_payments: true, estimate_payments: false, allow_business_signup: true, force_customer_signup: false, user_management: true, standalone: false,
+  financing_advance_rate_percent: '80', financing_fee_percent_per_30_days: '3', financing_max_exposure_per_business: 10_000_000, financing_max_exposure_per_customer: 5_000_000, financing_min_paid_invoices: 0,
 };
 
 function landlordAdmin() {
@@ -111,6 +112,46 @@ describe('tenant form', () => {
     await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
     const body = requests.find((r) => r.method === 'PUT')?.body as Record<string, unknown>;
     expect(body).toMatchObject({ platform_fee_percent: '1.25', platform_fee_fixed: 50, estimate_payments: true, partial_payments: true });
+  });
+
+  it('edits the risk policy, refusing a rate with more than 2 decimals and a negative exposure', async () => {
+    const { requests } = mockFetch(
+      route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)),
+      route('GET', '/api/v1/csrf-cookie', () => {
+        document.cookie = 'XSRF-TOKEN=token; path=/';
+        return new Response(null, { status: 204 });
+      }),
+      route('GET', '/api/central/tenants/t-2', () => jsonResponse(200, { data: tenant })),
+      route('PUT', '/api/central/tenants/t-2', () => jsonResponse(200, { data: tenant })),
+      route('GET', '/api/central/tenants', () => jsonResponse(200, { data: [tenant], meta: { current_page: 1, last_page: 1, per_page: 15, total: 1 } })),
+    );
+    renderApp('/admin/tenants/t-2/edit', landlordAdmin());
+    const user = userEvent.setup();
+
+    const rate = await screen.findByLabelText('Advance rate (%)');
+    const exposure = screen.getByLabelText('Maximum exposure per business (minor units)');
+    expect(rate).toHaveValue('80');
+    expect(screen.getByLabelText('Fee per 30 days (%)')).toHaveValue('3');
+    expect(exposure).toHaveValue('10000000');
+    await user.clear(rate);
+    await user.type(rate, '70.125');
+    await user.clear(exposure);
+    await user.type(exposure, '-5');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(rate).toHaveAccessibleDescription(expect.stringContaining(messages.invalidAdvanceRate)));
+    expect(exposure).toHaveAccessibleDescription(expect.stringContaining(messages.invalidExposureLimit));
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+
+    await user.clear(rate);
+    await user.type(rate, '70.5');
+    await user.clear(exposure);
+    await user.type(exposure, '2500000');
+    await user.clear(screen.getByLabelText('Minimum paid invoices'));
+    await user.type(screen.getByLabelText('Minimum paid invoices'), '2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    const body = requests.find((r) => r.method === 'PUT')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ financing_advance_rate_percent: '70.5', financing_max_exposure_per_business: 2_500_000, financing_min_paid_invoices: 2, financing_fee_percent_per_30_days: '3' });
   });
 
   it('sends a non-landlord admin to the forbidden page', async () => {
