@@ -13,8 +13,11 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 
-export type Schema = typeof schema;
-export type AppDb = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Without drizzle's relational schema: the app uses no `db.query` helpers, and with a schema every
+ * transaction object builds one per table (sixty of them) on every request.
+ */
+export type AppDb = PgDatabase<PgQueryResultHKT>;
 export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 
 /** What pg-boss needs to run its SQL on our connection(s). */
@@ -52,7 +55,7 @@ function migrationsFolder(): string {
 
 /** `logger` sees every statement the app sends through drizzle (tests count them). */
 export function openPglite(pglite: PGlite, logger?: Logger): Database {
-  const db = drizzlePglite({ client: pglite, schema, ...(logger ? { logger } : {}) }) as unknown as AppDb;
+  const db = drizzlePglite({ client: pglite, ...(logger ? { logger } : {}) }) as unknown as AppDb;
   return {
     kind: 'pglite',
     pool: () => ({ max: 1, open: pglite.closed ? 0 : 1, idle: null, waiting: null }),
@@ -119,7 +122,7 @@ export function openPostgres(connectionString: string, poolSize = 10, onIdleErro
   const pool = new pg.Pool({ connectionString, max: poolSize });
   // An idle client whose connection the server ended (restart, failover) must not crash the process.
   pool.on('error', onIdleError);
-  const db = drizzlePg({ client: pool, schema, ...(logger ? { logger } : {}) }) as unknown as AppDb;
+  const db = drizzlePg({ client: pool, ...(logger ? { logger } : {}) }) as unknown as AppDb;
   /** A session-level advisory lock held on a connection of its own while `work` runs on the others. */
   async function exclusively<T>(work: () => Promise<T>): Promise<T> {
     const holder = await pool.connect();

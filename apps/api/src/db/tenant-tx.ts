@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { AppDb, Tx } from './client';
+import { prebuiltStatement } from './prebuilt';
+
+/**
+ * Every transaction's first statement, rendered once and prepared once per connection (db/prebuilt.ts);
+ * its two result columns (the values set) are read as the driver gives them, and not used.
+ */
+const tenantContext = prebuiltStatement(sql`select set_config('app.tenant_id', ${sql.placeholder('tenantId')}, true), set_config('role', 'app_user', true)`, {
+  tenant: sql`tenant`,
+  role: sql`role`,
+});
 
 /**
  * Runs `work` in a transaction confined to one tenant: the role drops to app_user (row-level
@@ -10,7 +20,7 @@ export async function inTenant<T>(db: AppDb, tenantId: string, work: (tx: Tx) =>
   const committed: AfterCommit[] = [];
   const result = await db.transaction(async (tx) => {
     afterCommitQueues.set(tx, committed);
-    await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true), set_config('role', 'app_user', true)`);
+    await tenantContext.run(tx, { tenantId });
     return work(tx);
   });
   for (const task of committed) await task();

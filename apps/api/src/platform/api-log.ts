@@ -1,5 +1,7 @@
+import { getTableColumns, sql } from 'drizzle-orm';
 import { apiLogs } from '../db/schema';
 import type { AppDb } from '../db/client';
+import { prebuiltStatement } from '../db/prebuilt';
 import { inTenant } from '../db/tenant-tx';
 import { newId } from './crypto';
 import { maskSecretsInText, redact } from './redaction';
@@ -15,6 +17,29 @@ export const WITHHELD_RESPONSE = { omitted: 'secret-bearing response' } as const
 export type ApiLogRecord = Omit<ApiLogEntry, 'id' | 'requestBody' | 'responseBody'> & { requestBody: unknown; responseBody: string | typeof WITHHELD_RESPONSE | null };
 
 const MAX_BODY_CHARS = 16_000;
+
+/**
+ * A batch as one statement rendered once: the rows travel as one JSON parameter that PostgreSQL
+ * unpacks into the table's own column types, instead of drizzle building a statement with a
+ * parameter per value of each of up to 200 rows (which cost every request about a fifth of its CPU).
+ */
+const insertBatch = prebuiltStatement(sql`insert into ${apiLogs} select * from json_populate_recordset(null::${apiLogs}, ${sql.placeholder('rows')})`, {});
+const columnNames = new Map(Object.entries(getTableColumns(apiLogs)).map(([key, column]) => [key, column.name]));
+
+/** The rows as the JSON the batch insert reads: column names for keys, dates as ISO 8601 text (JSON.stringify writes them so). */
+function batchJson(rows: ApiLogEntry[]): string {
+  return JSON.stringify(
+    rows.map((row) =>
+      Object.fromEntries(
+        Object.entries(row).map(([key, value]) => {
+          const name = columnNames.get(key);
+          if (!name) throw new Error(`api_logs has no column for ${key}`);
+          return [name, value];
+        }),
+      ),
+    ),
+  );
+}
 
 function maskOptional(value: string | null | undefined): string | null {
   return value ? storableText(maskSecretsInText(value)) : null;
@@ -98,7 +123,7 @@ export class ApiLogWriter {
   /** One insert for the tenant's rows; when the database refuses it, each row alone. */
   private async write(tenantId: string, rows: ApiLogEntry[]): Promise<void> {
     try {
-      await inTenant(this.db, tenantId, (tx) => tx.insert(apiLogs).values(rows));
+      await inTenant(this.db, tenantId, (tx) => insertBatch.run(tx, { rows: batchJson(rows) }));
     } catch (error) {
       if (rows.length > 1) for (const row of rows) await this.write(tenantId, [row]);
       else this.report(new Error(`API log row for ${rows[0]?.method} ${rows[0]?.url} could not be written`, { cause: error }));

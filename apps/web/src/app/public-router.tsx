@@ -1,7 +1,8 @@
 import { Outlet, createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { FullPageLoader } from '../components/full-page-loader';
 import { NotFoundPage, RouteErrorPage } from '../components/status-pages';
-import { PUBLIC_PATH_PREFIX, publicRoutes } from './public-routes';
+import { PUBLIC_PATH_PREFIX } from './public-path';
+import { publicRoutes } from './public-routes';
 
 type LoadPage = (href: string) => void;
 

@@ -1,14 +1,12 @@
 import type { RouteObject } from 'react-router';
 import { onDemandScreen } from '../lib/on-demand-screen';
 
-/** The prefix of every public page's path; the server sends the public entry's shell for it. */
-export const PUBLIC_PATH_PREFIX = '/public/';
-
 /**
  * The pages behind a link mailed to someone who need not have an account, as children of the root
  * route: each a lazy chunk loaded with i18next and the guest CSS (lib/on-demand-screen). Both
  * entries route them: the public entry (../public-main), which the server sends for every path
- * under /public/, and the login entry, which a signed-in user reaches them from without a page load.
+ * under /public/ (./public-path), and the login entry, which a signed-in user reaches them from
+ * without a page load (it adds them on demand, see `discoverAppRoutes` in ./router).
  */
 export const publicRoutes: RouteObject[] = [
   { path: 'public/invoices/view/:token', lazy: onDemandScreen(() => import('../features/public-documents/public-document-page').then((m) => ({ Component: m.PublicInvoicePage }))) },

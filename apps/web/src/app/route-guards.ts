@@ -1,7 +1,6 @@
 import { redirect, type LoaderFunction } from 'react-router';
 import type { QueryClient } from '@tanstack/react-query';
 import { satisfies, type AbilityCheck, type AbilityScope, type BootstrapResponse } from '@app/contracts';
-import { companyPaths } from '../lib/paths';
 import { signInPathFor } from '../lib/return-path';
 import { abilitiesFor, homePathFor, loadSession } from '../lib/session';
 
@@ -24,7 +23,8 @@ function areaRedirect(session: BootstrapResponse | null, area: Area, requestUrl:
 function accessRedirect(session: BootstrapResponse | null, access: RouteAccess, requestUrl: string): string | null {
   if (!session) return signInPathFor(requestUrl);
   if (access.ability === undefined) return null;
-  if (access.scope === 'business' && !session.current_business) return access.allowWithoutBusiness ? null : companyPaths.dashboard;
+  // The dashboard's path written out, as in homePathFor: lib/paths (every screen's path) stays out of the login entry.
+  if (access.scope === 'business' && !session.current_business) return access.allowWithoutBusiness ? null : '/dashboard';
   return satisfies(abilitiesFor(session, access.scope), access.ability) ? null : '/403';
 }
 

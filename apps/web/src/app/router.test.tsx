@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { PublicPayment } from '@app/contracts';
 import { jsonResponse, mockFetch, route } from '../test/fetch-mock';
 import { makeSession, tenantConfig } from '../test/fixtures';
+import { makePayment } from '../test/payment-fixtures';
 import { renderApp } from '../test/render';
 
 afterEach(() => vi.restoreAllMocks());
@@ -101,6 +103,19 @@ describe('route guard', () => {
 
     expect(await screen.findByRole('button', { name: 'Resend verification email' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/verify-email');
+  });
+
+  it('adds the public pages when a signed-in page links to one, and keeps the company area', async () => {
+    const receipt: PublicPayment = { model: 'payment', business: { name: 'Acme Ltd', logo_url: null }, payment: makePayment(), pdf_url: '/api/v1/public/payments/tok-1/pdf' };
+    mockFetch(tenant, route('GET', '/api/v1/public/payments/tok-1', () => jsonResponse(200, receipt)));
+    const { router } = renderApp('/dashboard', makeSession());
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+
+    await router.navigate('/public/payments/view/tok-1');
+    expect(await screen.findByRole('article', { name: 'Payment receipt PAY-000001' }, { timeout: 15_000 })).toBeInTheDocument();
+
+    await router.navigate('/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
   });
 
   it('shows the not-found page with Go Home for unknown paths', async () => {

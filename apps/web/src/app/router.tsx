@@ -5,15 +5,15 @@ import { ForbiddenPage, NotFoundPage, RouteErrorPage } from '../components/statu
 import { LoginPage } from '../features/auth/pages/login-page';
 import { LoginLayout } from './layouts/login-layout';
 import { onDemandScreen } from '../lib/on-demand-screen';
-import { publicRoutes } from './public-routes';
+import { PUBLIC_PATH_PREFIX } from './public-path';
 import { guestOnly, verifyEmailLanding } from './route-guards';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
 
 /**
  * The screens a guest reaches besides the login screen, the only eager page: each a lazy chunk
- * loaded with i18next and the guest CSS (lib/on-demand-screen). The public pages are in
- * ./public-routes, the signed-in areas in ./app-routes.
+ * loaded with i18next and the guest CSS (lib/on-demand-screen). The public pages (./public-routes)
+ * and the signed-in areas (./app-routes) join on demand (`discoverAppRoutes`).
  */
 const pages = {
   signUp: onDemandScreen(() => import('../features/auth/pages/sign-up-page').then((m) => ({ Component: m.SignUpPage }))),
@@ -26,7 +26,7 @@ const pages = {
   businessOnboarding: onDemandScreen(() => import('../features/counterparties/pages/business-onboarding-page').then((m) => ({ Component: m.BusinessOnboardingPage }))),
 } satisfies Record<string, Lazy>;
 
-/** The routes of the login entry; the company and admin areas join them on demand (`discoverAppRoutes`). */
+/** The routes of the login entry; the public pages and the company and admin areas join them on demand (`discoverAppRoutes`). */
 export function createRoutes(queryClient: QueryClient): RouteObject[] {
   return [
     {
@@ -52,7 +52,6 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
         { path: 'verify-email', loader: verifyEmailLanding(queryClient), lazy: pages.verifyEmail },
         { path: 'verify-user', lazy: pages.verifyUser },
         { path: 'confirm-email/:token', lazy: pages.confirmEmail },
-        ...publicRoutes,
         { path: '403', element: <ForbiddenPage /> },
         { path: '*', element: <NotFoundPage /> },
       ],
@@ -61,20 +60,23 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 }
 
 /**
- * Adds the company and admin areas (./app-routes, a chunk of its own) under the root route the
- * first time React Router meets a path that, among the login entry's routes, only the not-found
- * route matches (it asks before it settles on a match with parameters or none). Guest paths
- * never load them.
+ * Adds routes under the root route the first time React Router meets a path that, among the login
+ * entry's routes, only the not-found route matches (it asks before it settles on a match with
+ * parameters or none): the public pages (./public-routes) for a path under /public/, which the
+ * login entry only meets when a signed-in page links there (the server sends the public entry
+ * for a page load), else the company and admin areas (./app-routes). Each is a chunk of its own,
+ * added once; guest paths load neither.
  */
 export function discoverAppRoutes(queryClient: QueryClient, entryRoutes: RouteObject[]): PatchRoutesOnNavigationFunction {
-  let added = false;
+  const added = new Set<'public' | 'app'>();
   return async ({ path, patch, signal }) => {
-    if (added || matchRoutes(entryRoutes, path)?.at(-1)?.route.path !== '*') return;
-    const { appRoutes } = await import('./app-routes');
-    // A navigation cancelled meanwhile patches nothing; the next one adds the areas.
-    if (added || signal.aborted) return;
-    added = true;
-    patch('root', appRoutes(queryClient));
+    const area = path.startsWith(PUBLIC_PATH_PREFIX) ? 'public' : 'app';
+    if (added.has(area) || matchRoutes(entryRoutes, path)?.at(-1)?.route.path !== '*') return;
+    const routes = area === 'public' ? (await import('./public-routes')).publicRoutes : (await import('./app-routes')).appRoutes(queryClient);
+    // A navigation cancelled meanwhile patches nothing; the next one adds the routes.
+    if (added.has(area) || signal.aborted) return;
+    added.add(area);
+    patch('root', routes);
   };
 }
 

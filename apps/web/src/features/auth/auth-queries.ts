@@ -1,53 +1,32 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { z } from 'zod';
 import type {
   acceptInvitationRequestSchema,
   forgotPasswordRequestSchema,
   invitationInfoSchema,
-  loginRequestSchema,
   resetPasswordRequestSchema,
   signUpRequestSchema,
   TwoFactorChallengeRequest,
 } from '@app/contracts';
 import { api } from '../../lib/api-client';
 import { entryAnswers } from '../../lib/entry-answers-loader';
-import { homePathFor, sessionKey, sessionQueryOptions } from '../../lib/session';
-import { returnPathFrom } from '../../lib/return-path';
+import { sessionKey } from '../../lib/session';
 import { storage } from '../../lib/storage';
+import { loginAnswer } from './sign-in';
 
 export type InvitationInfo = z.infer<typeof invitationInfoSchema>;
 
-const loginAnswer = () => entryAnswers().then((schemas) => schemas.loginResponseSchema);
 const messageAnswer = () => entryAnswers().then((schemas) => schemas.messageResponseSchema);
 
 const authKeys = {
   invitation: (token: string) => ['invitation', token] as const,
 };
 
-export function useLogin() {
-  return useMutation({
-    mutationFn: (body: z.output<typeof loginRequestSchema>) => api.post('/login', loginAnswer, body),
-  });
-}
-
 export function useTwoFactorChallenge() {
   return useMutation({
     mutationFn: (body: TwoFactorChallengeRequest) => api.post('/two-factor-challenge', loginAnswer, body),
   });
-}
-
-/** After a successful sign-in: load the startup data and go back to the page asked for, or where the user belongs. */
-export function useCompleteSignIn(): () => Promise<void> {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const { search } = useLocation();
-  return async () => {
-    queryClient.removeQueries({ queryKey: sessionKey });
-    const session = await queryClient.fetchQuery(sessionQueryOptions);
-    // Back to the page a guest was sent here from (kept in `next`), else where the user belongs; that page's own guard still checks access.
-    await navigate(session ? (returnPathFrom(search) ?? homePathFor(session)) : '/login', { replace: true });
-  };
 }
 
 /** Logout: even when the call fails, local state is cleared and the user goes to /login. */

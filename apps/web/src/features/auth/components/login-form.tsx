@@ -7,7 +7,7 @@ import type { LoginRequest } from '@app/contracts';
 import { handleFormError } from '../../../lib/form-errors';
 import { loadOnDemand } from '../../../lib/load-on-demand';
 import { useTenantConfig } from '../../../lib/tenant';
-import { useLogin } from '../auth-queries';
+import { logIn } from '../sign-in';
 import type { LoginField, LoginFieldErrors } from '../login-validation';
 
 /**
@@ -25,7 +25,6 @@ interface LoginFormProps {
 }
 
 export function LoginForm({ onTwoFactor, onSignedIn }: LoginFormProps) {
-  const login = useLogin();
   const signupAllowed = useTenantConfig()?.switches.allow_business_signup ?? false;
   const [values, setValues] = useState({ email: '', password: '', remember: false });
   const [errors, setErrors] = useState<LoginFieldErrors>({});
@@ -71,7 +70,7 @@ export function LoginForm({ onTwoFactor, onSignedIn }: LoginFormProps) {
         return;
       }
       setErrors({});
-      const answer = await login.mutateAsync(result.data);
+      const answer = await logIn(result.data);
       if (answer.two_factor) onTwoFactor();
       else await onSignedIn();
     } catch (err) {

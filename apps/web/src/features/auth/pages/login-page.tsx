@@ -3,7 +3,7 @@ import { Center, Loader } from '@mantine/core';
 import { guestText } from '../../../lib/guest-text';
 import { onDemandScreen } from '../../../lib/on-demand-screen';
 import { LoginForm } from '../components/login-form';
-import { useCompleteSignIn } from '../auth-queries';
+import { useCompleteSignIn } from '../sign-in';
 
 const TwoFactorChallengeForm = lazy(
   onDemandScreen(() => import('../components/two-factor-challenge-form').then((m) => ({ default: m.TwoFactorChallengeForm }))),
