@@ -170,7 +170,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   await providerEvents.registerJob();
   const payouts = createPayoutService(app);
   providerEventHandlers.register('account.updated', payouts.applyAccountUpdated);
-  const financing = createFinancingService(app, { payouts });
+  const financing = createFinancingService(app, { payouts, payments });
   for (const type of lenderEventTypes) providerEventHandlers.register(type, financing.applyLenderEvent);
   const paymentDelivery = createDocumentDelivery(app, paymentDeliveryAdapter(payments));
   // Made before the estimates (whose conversion closes a deposit's open intent); what it asks of them is only called later, on requests and events.

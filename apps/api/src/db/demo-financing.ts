@@ -39,7 +39,7 @@ export async function seedDemoFinancing(app: AppContext, owner: DemoOwner, onboa
 
   const approved = (await invoices.list(scope, { type: 'outgoing', status: 'approved', paid_status: 'unpaid', limit: 50 })).data[0];
   if (approved) {
-    const financing = createFinancingService(app, { payouts });
+    const financing = createFinancingService(app, { payouts, payments });
     const { loan_info: offer } = await financing.factoringOffer(scope, approved.id);
     await financing.fundFactoring(actor, scope, approved.id, { offerId: offer.id, termsAgreement: true }, null);
     // The customer paid the fee and a quarter of the advance so far.

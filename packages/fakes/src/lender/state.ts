@@ -104,7 +104,8 @@ export class LenderBook {
     if (borrower.declinedReason !== null) throw new LenderApiError(422, 'declined', borrower.declinedReason);
     if (this.declinedInvoices.has(invoice.partner_invoice_uuid)) throw new LenderApiError(422, 'declined', 'This invoice is not eligible for financing.');
     const available = this.terms.creditLimit - this.outstanding(borrower.partner_company_uuid);
-    const principal = this.#largestPrincipal(invoice.due_amount, termDays, available);
+    // PayLater pays the vendor the whole amount due, the fee on top for the borrower; FundNow advances part of it.
+    const principal = product === 'bnpl' ? (invoice.due_amount <= available ? invoice.due_amount : 0) : this.#largestPrincipal(invoice.due_amount, termDays, available);
     if (principal <= 0) throw new LenderApiError(422, 'declined', 'The credit limit is used up.');
     const offer: Offer = {
       id: lenderId('ofr'),

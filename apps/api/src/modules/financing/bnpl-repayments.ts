@@ -108,7 +108,8 @@ export function createBnplRepayments(app: AppContext, deps: BnplRepaymentDepende
     return inTenant(app.db, tenantId, async (tx) => {
       const loan = await repo.lockLoan(tx, tenantId, loanId);
       if (!loan || (early && loan.businessId !== early.scope.businessId)) throw AppError.notFound();
-      if (loan.product !== 'bnpl' || !(repayments.REPAYABLE_STATUSES as readonly string[]).includes(loan.status)) return { none: financingMessages.notRepayable };
+      // A tenant's lender collects its BNPL loans from the borrower itself: charging here would take the money twice.
+      if (loan.product !== 'bnpl' || loan.lender !== 'platform' || !(repayments.REPAYABLE_STATUSES as readonly string[]).includes(loan.status)) return { none: financingMessages.notRepayable };
       const tries = await repayments.repaymentsOfLoan(tx, tenantId, loan.id);
       if (tries.some((one) => one.status === 'confirming' || one.status === 'processing')) return { none: financingMessages.repaymentInProgress };
       const now = app.clock.now();
@@ -195,7 +196,7 @@ export function createBnplRepayments(app: AppContext, deps: BnplRepaymentDepende
   async function remind(ref: repayments.LoanRef): Promise<boolean> {
     return inTenant(app.db, ref.tenantId, async (tx) => {
       const loan = await repo.lockLoan(tx, ref.tenantId, ref.id);
-      if (!loan || loan.product !== 'bnpl') return false;
+      if (!loan || loan.product !== 'bnpl' || loan.lender !== 'platform') return false;
       const now = app.clock.now();
       const view = await loanView(tx, loan);
       const owed = amountText(view.total_balance, loan.currency);

@@ -24,9 +24,12 @@ import type { SavedMethodService } from '../saved-methods/saved-methods.service'
 import { financingSettings, paymentProviderSettings } from '../tenants/tenants.service';
 import { addDays, currencyOf, financedInvoiceOf, refusalOf, today } from './financing-rules';
 import * as repo from './financing.repository';
+import { bookVendorPaymentInTx } from './bnpl-vendor-payment';
+import { createInvoiceCollections } from './invoice-collections';
 import { type LoanLedger, createLoanLedger } from './loan-ledger';
 import { createLoanReadsService } from './loan-reads.service';
 import { createPlatformLender } from './platform-lender';
+import { type OfferSteps, createProviderLending } from './provider-lending';
 
 export type BnplDependencies = {
   payouts: Pick<PayoutService, 'payoutAccountInTx'>;
@@ -34,19 +37,19 @@ export type BnplDependencies = {
   payments: Pick<PaymentService, 'recordOnlineInTx' | 'mirrorOfProviderPaymentInTx'>;
 };
 
-/** The vendor's side of a BNPL payment: booked by the lender's transfer, not by a user. */
-const vendorActor = (tenantId: string, businessId: string): AuditActor => ({ tenantId, userId: null, businessId, ip: null });
-
 /**
  * Buy-now-pay-later (spec sections 1-4; docs/design-notes.md, "BNPL on the ledger"): the business
  * that received an approved invoice defers paying it. The platform lender pays the vendor the whole
  * amount due now (a transfer to the vendor's payout account, booked as the vendor's payment of the
  * invoice, mirrored on the deferring business's side), and the deferring business owes the lender
  * principal and fee, charged to the saved method it chose on the repay date (bnpl-repayments.ts).
- * A tenant with its own HTTP lender is answered "not available": BNPL through it is not wired.
+ * A tenant with its own HTTP lender is offered and lent to by that lender only, through the
+ * factoring's provider path (`provider-lending.ts`): the lender pays the vendor and collects from
+ * the borrower itself, and its events fund and repay the loan.
  */
 export function createBnplService(app: AppContext, deps: BnplDependencies, loanLedger: LoanLedger = createLoanLedger(createLedgerService(app))) {
   const platformLender = createPlatformLender(loanLedger);
+  const providerLending = createProviderLending(app, loanLedger, { collections: createInvoiceCollections(app, loanLedger), payments: deps.payments });
   const loanReads = createLoanReadsService(app);
 
   async function incomingInvoice(tx: Tx, scope: BusinessScope, invoiceId: string, lock: boolean): Promise<FinancedInvoiceRow> {
@@ -56,9 +59,34 @@ export function createBnplService(app: AppContext, deps: BnplDependencies, loanL
     throw AppError.notFound();
   }
 
+  async function hasOwnLender(tx: Tx, tenantId: string): Promise<boolean> {
+    return (await financingSettings(tx, tenantId)).providerUrl !== null;
+  }
+
+  /** The incoming invoice, locked, that can be deferred now: approved, unpaid, and no live loan on it. */
+  async function offerableInvoice(tx: Tx, scope: BusinessScope, invoiceId: string): Promise<FinancedInvoiceRow> {
+    const invoice = await incomingInvoice(tx, scope, invoiceId, true);
+    const refusal = refusalOf(invoice);
+    if (refusal) throw refusal;
+    if (await repo.lockLiveLoanOfInvoice(tx, scope.tenantId, invoice.id)) throw AppError.conflict(financingMessages.alreadyFinanced);
+    return invoice;
+  }
+
+  /** The tenant's lender's offer for `daysToDefer`: the borrower is the invoice's customer, the vendor the other party. */
+  function providerSteps(daysToDefer: number): OfferSteps<BnplLoanOffer> {
+    return {
+      product: 'bnpl',
+      offerableInvoice,
+      currencyOf,
+      parties: (invoice) => ({ borrower: invoice.customerBusinessId, counterparty: invoice.businessId }),
+      termDays: () => daysToDefer,
+      answer: offerResource,
+    };
+  }
+
   /** What must hold for the platform to lend on the invoice now: the provider set up, no lender of the tenant's own, the vendor able to take the transfer. */
   async function refuseUnlessLendable(tx: Tx, invoice: FinancedInvoiceRow): Promise<void> {
-    if ((await financingSettings(tx, invoice.tenantId)).providerUrl) throw AppError.conflict(financingMessages.notAvailable);
+    if (await hasOwnLender(tx, invoice.tenantId)) throw AppError.conflict(financingMessages.notAvailable);
     if (!(await paymentProviderSettings(app, invoice.tenantId, tx))) throw AppError.conflict(financingMessages.notAvailable);
     if (!(await deps.payouts.payoutAccountInTx(tx, { tenantId: invoice.tenantId, businessId: invoice.businessId }))) throw AppError.conflict(financingMessages.vendorNotPayable);
   }
@@ -101,7 +129,8 @@ export function createBnplService(app: AppContext, deps: BnplDependencies, loanL
     if (refusal) throw refusal;
     if (await repo.lockLiveLoanOfInvoice(tx, scope.tenantId, invoice.id)) throw AppError.conflict(financingMessages.alreadyFinanced);
     if (invoice.dueAmount !== offer.invoiceAmount) throw AppError.validation('offerId', financingMessages.offerExpired);
-    await refuseUnlessLendable(tx, invoice);
+    // The tenant's lender pays the vendor itself: no transfer, so no payout account is needed.
+    if (offer.lender === 'platform') await refuseUnlessLendable(tx, invoice);
     if (offer.termsUrl !== null && body.termsAgreement !== true) throw AppError.validation('termsAgreement', financingMessages.termsRequired);
     const method = await deps.methods.ownMethodInTx(tx, scope, body.selectedPaymentMethod);
     if (!method) throw AppError.validation('selectedPaymentMethod', financingMessages.methodUnknown);
@@ -133,19 +162,8 @@ export function createBnplService(app: AppContext, deps: BnplDependencies, loanL
     const now = app.clock.now();
     await loanLedger.fundInTx(tx, loan, today(now));
     const funded = await repo.updateLoan(tx, loan.tenantId, loan.id, { status: 'funded', fundedAt: now, providerTransferId: transferId });
-    if (!loan.counterpartyBusinessId) throw new Error(`BNPL loan ${loan.id} has no vendor`);
-    const vendor = { tenantId: loan.tenantId, businessId: loan.counterpartyBusinessId };
-    const booked = await deps.payments.recordOnlineInTx(tx, vendorActor(vendor.tenantId, vendor.businessId), vendor, {
-      invoiceId: loan.invoiceId,
-      amount: loan.principal,
-      paymentDate: today(now),
-      providerPaymentId: transferId,
-      method: null,
-      notes: 'Paid by the lender: the customer deferred this invoice (buy now, pay later).',
-    });
-    // The invoice was locked when the loan started; a payment by hand since then leaves the transfer unbooked on it, which the audit keeps for the reconciliation.
-    const after = 'refused' in booked ? { status: 'funded', transfer_id: transferId, vendor_payment_refused: booked.refused } : { status: 'funded', transfer_id: transferId, vendor_payment_id: booked.paymentId };
-    await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'updated', before: { status: loan.status }, after });
+    const booked = await bookVendorPaymentInTx(tx, deps.payments, funded, transferId, today(now));
+    await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'updated', before: { status: loan.status }, after: { status: 'funded', transfer_id: transferId, ...booked } });
     return funded;
   }
 
@@ -194,23 +212,21 @@ export function createBnplService(app: AppContext, deps: BnplDependencies, loanL
     });
   }
 
-  /** The answer: the payment made on the invoice as the deferring business sees it (none while the loan waits for its transfer), its receipt and the loan. */
+  /** The answer: the payment made on the invoice as the deferring business sees it (none while the loan waits for its transfer or its lender), its receipt and the loan. */
   async function fundResult(tx: Tx, scope: BusinessScope, loan: repo.LoanRow): Promise<BnplFundResponse> {
     const payment = loan.providerTransferId ? await deps.payments.mirrorOfProviderPaymentInTx(tx, scope, loan.providerTransferId) : null;
     return { data: { payment, paymentReceiptUrl: payment ? `/api/v1/payments/${payment.id}/pdf` : null, loan: await loanResource(tx, loan) } };
   }
 
   return {
-    /** GET /business/bnpl/{id}/loan-offer?days_to_defer=: the open offer for that deferral, or a new one. */
+    /** GET /business/bnpl/{id}/loan-offer?days_to_defer=: the open offer for that deferral, or a new one from the lender in use. */
     async offer(scope: BusinessScope, invoiceId: string, daysToDefer: number): Promise<BnplLoanOffer> {
-      return inTenant(app.db, scope.tenantId, async (tx) => {
-        const invoice = await incomingInvoice(tx, scope, invoiceId, false);
-        const refusal = refusalOf(invoice);
-        if (refusal) throw refusal;
-        if (await repo.lockLiveLoanOfInvoice(tx, scope.tenantId, invoice.id)) throw AppError.conflict(financingMessages.alreadyFinanced);
+      const answered = await inTenant(app.db, scope.tenantId, async (tx) => {
+        const invoice = await offerableInvoice(tx, scope, invoiceId);
         const now = app.clock.now();
         const open = await repo.findOpenOffer(tx, scope, invoice.id, 'bnpl', now);
         if (open && open.invoiceAmount === invoice.dueAmount && open.termDays === daysToDefer) return offerResource(tx, open, invoice);
+        if (await hasOwnLender(tx, scope.tenantId)) return null;
         await refuseUnlessLendable(tx, invoice);
         const currency = currencyOf(invoice);
         const made = await platformLender.bnplOfferInTx(tx, invoice, scope.businessId, currency, daysToDefer, now);
@@ -230,6 +246,8 @@ export function createBnplService(app: AppContext, deps: BnplDependencies, loanL
         });
         return offerResource(tx, offer, invoice);
       });
+      // The tenant's lender is asked outside this transaction, so no row stays locked while it answers.
+      return answered ?? providerLending.offer(scope, invoiceId, providerSteps(daysToDefer));
     },
 
     /** POST /business/bnpl/{invoiceId}/loan-fund: one loan per offer however many calls; answers the payment made, its receipt and the loan. */
@@ -240,7 +258,8 @@ export function createBnplService(app: AppContext, deps: BnplDependencies, loanL
           return { status: 201, body: await fundResult(tx, scope, loan) };
         }),
       );
-      const loan = await complete(actor, scope, started.body.data.loan.id);
+      const startedLoan = started.body.data.loan;
+      const loan = startedLoan.lender === 'provider' ? await providerLending.accept(actor, scope, startedLoan.id) : await complete(actor, scope, startedLoan.id);
       const body = await inTenant(app.db, scope.tenantId, (tx) => fundResult(tx, scope, loan));
       return { status: started.status, body, replayed: started.replayed };
     },

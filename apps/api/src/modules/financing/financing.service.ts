@@ -26,10 +26,11 @@ import * as repo from './financing.repository';
 import { createInvoiceCollections } from './invoice-collections';
 import { type LoanLedger, createLoanLedger } from './loan-ledger';
 import { createLoanReadsService } from './loan-reads.service';
-import { createPlatformLender } from './platform-lender';
-import { createProviderLending } from './provider-lending';
+import { createPlatformLender, daysToDue } from './platform-lender';
+import { type OfferSteps, createProviderLending } from './provider-lending';
+import type { VendorPayments } from './bnpl-vendor-payment';
 
-export type FinancingDependencies = { payouts: Pick<PayoutService, 'payoutAccountInTx'> };
+export type FinancingDependencies = { payouts: Pick<PayoutService, 'payoutAccountInTx'>; payments: VendorPayments };
 
 /** Loans whose lender is repaid from the invoice's online payments: the platform lender's factoring, advance paid and not yet repaid. */
 const REPAID_ONLINE = new Set<repo.LoanRow['status']>(['funded', 'late']);
@@ -91,7 +92,15 @@ export function createFinancingService(app: AppContext, deps: FinancingDependenc
     return { loan_info: loanInfo(offer), invoice: await financedInvoice(tx, invoice) };
   }
 
-  const providerLending = createProviderLending(app, loanLedger, createInvoiceCollections(app, loanLedger), { offerableInvoice, currencyOf, answer: offerAnswer });
+  const providerLending = createProviderLending(app, loanLedger, { collections: createInvoiceCollections(app, loanLedger), payments: deps.payments });
+  const factoringSteps: OfferSteps<FactoringLoanOfferResponse> = {
+    product: 'factoring',
+    offerableInvoice,
+    currencyOf,
+    parties: (invoice) => ({ borrower: invoice.businessId, counterparty: invoice.customerBusinessId }),
+    termDays: (invoice, on) => daysToDue(on, invoice.dueDate),
+    answer: offerAnswer,
+  };
 
   /** The loan as `GET /loans` shows it: one mapping, so the funding's answer and the list agree. */
   async function loanResource(tx: Tx, loan: repo.LoanRow): Promise<LoanResource> {
@@ -247,7 +256,7 @@ export function createFinancingService(app: AppContext, deps: FinancingDependenc
         return offerAnswer(tx, offer, invoice);
       });
       // The tenant's lender is asked outside this transaction, so no row stays locked while it answers.
-      return answered ?? providerLending.factoringOffer(scope, invoiceId);
+      return answered ?? providerLending.offer(scope, invoiceId, factoringSteps);
     },
 
     /** POST /business/factoring/{id}/loan-fund: one loan per offer, however many calls; the same Idempotency-Key resumes a funding cut short. */

@@ -44,17 +44,17 @@ export async function repaymentsToCheck(db: AppDb, now: Date, limit: number): Pr
     .limit(limit);
 }
 
-/** BNPL loans whose repay date came (`today` or before) and that still owe; across tenants. */
+/** The platform lender's BNPL loans whose repay date came (`today` or before) and that still owe; across tenants. A tenant's lender collects its own. */
 export async function loansDue(db: AppDb, today: string, limit: number): Promise<LoanRef[]> {
   return db
     .select({ tenantId: loans.tenantId, id: loans.id })
     .from(loans)
-    .where(and(eq(loans.product, 'bnpl'), inArray(loans.status, [...REPAYABLE_STATUSES]), lte(loans.dueDate, today)))
+    .where(and(eq(loans.product, 'bnpl'), eq(loans.lender, 'platform'), inArray(loans.status, [...REPAYABLE_STATUSES]), lte(loans.dueDate, today)))
     .orderBy(asc(loans.dueDate), asc(loans.id))
     .limit(limit);
 }
 
-/** BNPL loans to remind: funded and due by `until` (not yet told), or late (not yet told it is overdue); across tenants. */
+/** The platform lender's BNPL loans to remind (a tenant's lender tells its borrowers itself): funded and due by `until` (not yet told), or late (not yet told it is overdue); across tenants. */
 export async function loansToRemind(db: AppDb, until: string, limit: number): Promise<LoanRef[]> {
   return db
     .select({ tenantId: loans.tenantId, id: loans.id })
@@ -62,6 +62,7 @@ export async function loansToRemind(db: AppDb, until: string, limit: number): Pr
     .where(
       and(
         eq(loans.product, 'bnpl'),
+        eq(loans.lender, 'platform'),
         sql`((${loans.status} = 'funded' AND ${loans.dueDate} <= ${until} AND ${isNull(loans.remindedBeforeAt)}) OR (${loans.status} = 'late' AND ${isNull(loans.remindedOverdueAt)}))`,
       ),
     )

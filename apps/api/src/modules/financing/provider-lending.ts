@@ -1,4 +1,4 @@
-import { type FactoringLoanOfferResponse, financingMessages } from '@app/contracts';
+import { financingMessages } from '@app/contracts';
 import { feePeriods } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
@@ -7,24 +7,34 @@ import { type AuditActor, recordAudit } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { FinancingProviderError, type LenderCompany, type LenderInvoice, type LenderLoan, type LenderOffer, lenderLoanSchema } from '../../platform/providers/financing-provider';
+import { FinancingProviderError, type FinancingProduct, type LenderCompany, type LenderInvoice, type LenderLoan, type LenderOffer, lenderLoanSchema } from '../../platform/providers/financing-provider';
 import { type BusinessRow, findBusiness } from '../businesses/businesses.port';
-import { type FinancedInvoiceRow, lockOwnInvoice } from '../invoices/invoice-financing';
+import { type FinancedInvoiceRow, lockInvoiceInTenant } from '../invoices/invoice-financing';
 import type { InboxEvent } from '../provider-events/provider-events.service';
 import { financingProviderCredentials } from '../tenants/tenants.service';
+import { type VendorPayments, bookVendorPaymentInTx } from './bnpl-vendor-payment';
 import * as repo from './financing.repository';
 import type { InvoiceCollections } from './invoice-collections';
 import type { LoanLedger } from './loan-ledger';
-import { daysToDue } from './platform-lender';
 import { findLoanOfLender } from './provider-lending.repository';
 
-/** What the provider path shares with the platform lender's: the invoice's checks and the offer's answer (financing.service.ts). */
-export type OfferSteps = {
-  /** The business's own invoice, locked, that can be financed now; the refusal is thrown otherwise. */
+/**
+ * What one product's offer through the lender needs of its service (financing.service.ts,
+ * bnpl.service.ts): the invoice's checks, who borrows and who is the other party, the term, and
+ * the offer's answer.
+ */
+export type OfferSteps<Answer> = {
+  product: FinancingProduct;
+  /** The invoice, locked, that the business may finance now; the refusal is thrown otherwise. */
   offerableInvoice(tx: Tx, scope: BusinessScope, invoiceId: string): Promise<FinancedInvoiceRow>;
   currencyOf(invoice: FinancedInvoiceRow): string;
-  answer(tx: Tx, offer: repo.OfferRow, invoice: FinancedInvoiceRow): Promise<FactoringLoanOfferResponse>;
+  parties(invoice: FinancedInvoiceRow): { borrower: string; counterparty: string };
+  termDays(invoice: FinancedInvoiceRow, today: string): number;
+  answer(tx: Tx, offer: repo.OfferRow, invoice: FinancedInvoiceRow): Promise<Answer>;
 };
+
+/** The services a lender's events reach: the factored invoice's waterfall, the BNPL vendor's payment. */
+export type ProviderLendingDependencies = { collections: Pick<InvoiceCollections, 'collectInTx'>; payments: VendorPayments };
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
 
@@ -46,16 +56,26 @@ function unreachable(error: FinancingProviderError): AppError {
   return AppError.conflict(financingMessages.notAvailable);
 }
 
-/** An offer is kept only when it is for this invoice, in its currency, within what is due and still open. */
-function usable(offer: LenderOffer, invoice: LenderInvoice, now: Date): boolean {
+/** When the lender says the loan was repaid, or `now` when it does not say so readably. */
+function repaidAtOf(lenderLoan: LenderLoan, now: Date): Date {
+  return lenderLoan.repaidAt !== null && !Number.isNaN(Date.parse(lenderLoan.repaidAt)) ? new Date(lenderLoan.repaidAt) : now;
+}
+
+/**
+ * An offer is kept only when it is for this product and invoice, in its currency and still open,
+ * and lends what the product needs: factoring an advance whose fee fits in what is due, BNPL the
+ * whole amount due (the vendor is paid in full; the fee is the borrower's on top).
+ */
+function usable(offer: LenderOffer, product: FinancingProduct, invoice: LenderInvoice, now: Date): boolean {
   const expiresAt = Date.parse(offer.expiresAt);
+  const amounts = product === 'bnpl' ? offer.principal === invoice.dueAmount : offer.principal + offer.fee <= invoice.dueAmount;
   return (
-    offer.product === 'factoring' &&
+    offer.product === product &&
+    amounts &&
     offer.invoiceReference === invoice.reference &&
     offer.currency.toUpperCase() === invoice.currency.toUpperCase() &&
     offer.principal > 0 &&
     offer.fee >= 0 &&
-    offer.principal + offer.fee <= invoice.dueAmount &&
     offer.termDays > 0 &&
     expiresAt > now.getTime()
   );
@@ -69,7 +89,7 @@ function usable(offer: LenderOffer, invoice: LenderInvoice, now: Date): boolean 
  * through us. No lender call runs inside a transaction: each is between two, and every write to
  * the lender carries a key derived from our own ids, so a retry is the same request.
  */
-export function createProviderLending(app: AppContext, loanLedger: LoanLedger, collections: Pick<InvoiceCollections, 'collectInTx'>, steps: OfferSteps) {
+export function createProviderLending(app: AppContext, loanLedger: LoanLedger, deps: ProviderLendingDependencies) {
   async function changeStatus(tx: Tx, actor: AuditActor, loan: repo.LoanRow, patch: Partial<repo.LoanInsert>, cause: Record<string, string>): Promise<repo.LoanRow> {
     const updated = await repo.updateLoan(tx, loan.tenantId, loan.id, patch);
     await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'updated', before: { status: loan.status }, after: { status: updated.status, ...cause } });
@@ -83,15 +103,42 @@ export function createProviderLending(app: AppContext, loanLedger: LoanLedger, c
   }
 
   /**
-   * The lender paid the business: the hold is voided, the advance and the fee posted, and what the
-   * invoice's customer paid while the loan waited goes through the waterfall.
+   * The lender paid: the hold is voided, the advance and the fee posted. Factoring: the lender paid
+   * the business, and what the invoice's customer paid while the loan waited goes through the
+   * waterfall. BNPL: the lender paid the vendor, booked as the vendor's payment of the invoice
+   * under `lender:<the lender's loan id>` (the loan's `provider_transfer_id`, which the funding's
+   * answer finds the borrower's mirror payment by).
    */
   async function fundInTx(tx: Tx, actor: AuditActor, loan: repo.LoanRow, invoice: FinancedInvoiceRow | undefined, cause: Record<string, string>): Promise<repo.LoanRow> {
-    await loanLedger.fundInTx(tx, loan, today(app.clock.now()));
-    const funded = await changeStatus(tx, actor, loan, { status: 'funded', fundedAt: app.clock.now() }, cause);
+    const now = app.clock.now();
+    await loanLedger.fundInTx(tx, loan, today(now));
+    if (loan.product === 'bnpl') {
+      if (!loan.providerLoanId) throw new Error(`Loan ${loan.id} funded before the lender named it`);
+      const paymentId = `lender:${loan.providerLoanId}`;
+      const funded = await repo.updateLoan(tx, loan.tenantId, loan.id, { status: 'funded', fundedAt: now, providerTransferId: paymentId });
+      const booked = await bookVendorPaymentInTx(tx, deps.payments, funded, paymentId, today(now));
+      await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'updated', before: { status: loan.status }, after: { status: 'funded', ...cause, ...booked } });
+      return funded;
+    }
+    const funded = await changeStatus(tx, actor, loan, { status: 'funded', fundedAt: now }, cause);
     if (!invoice) return funded;
-    await collections.collectInTx(tx, invoice, actor);
+    await deps.collections.collectInTx(tx, invoice, actor);
     return (await repo.lockLoan(tx, loan.tenantId, loan.id)) ?? funded;
+  }
+
+  /**
+   * A BNPL loan's borrower repays the tenant's lender directly: the money it says it has
+   * (principal and fee repaid) is posted as collected on the loan (fee, then principal), never
+   * less than what is posted already, so a replayed or older event posts nothing; the loan is
+   * repaid when the ledger owes nothing.
+   */
+  async function lenderCollectedInTx(tx: Tx, actor: AuditActor, loan: repo.LoanRow, lenderLoan: LenderLoan, cause: Record<string, string>): Promise<void> {
+    const now = app.clock.now();
+    const before = await loanLedger.balancesInTx(tx, loan);
+    const target = Math.min(lenderLoan.principalRepaid + lenderLoan.feeRepaid, loan.principal + loan.fee);
+    const after = target > before.collected ? await loanLedger.collectInTx(tx, loan, target, today(now)) : before;
+    if (after.principal !== 0 || after.fee !== 0 || loan.status === 'repaid') return;
+    await changeStatus(tx, actor, loan, { status: 'repaid', repaidAt: repaidAtOf(lenderLoan, now) }, cause);
   }
 
   /** The loan as the lender named it: its id, and the fee and due date it set on accepting. */
@@ -103,17 +150,18 @@ export function createProviderLending(app: AppContext, loanLedger: LoanLedger, c
   /**
    * One lender event, in the inbox's transaction with the loan locked. Replays and any order are
    * safe: a cancelled loan never funds again, statuses only move forward, and every posting has an
-   * external id of its cause (the loan's, or the event's for a write-off), so it posts once. The
-   * repayments themselves come from the invoice's payments (the waterfall), never from these
-   * events; `loan.repaid` only marks the loan repaid once our ledger says nothing is owed.
+   * external id of its cause (the loan's, or the event's for a write-off), so it posts once. A
+   * factoring loan's repayments come from the invoice's payments (the waterfall), never from
+   * these events, and `loan.repaid` only marks it repaid once our ledger says nothing is owed; a
+   * BNPL loan's come from these events (`lenderCollectedInTx`).
    */
   async function applyEvent(tx: Tx, event: InboxEvent): Promise<void> {
     const lenderLoan = lenderLoanSchema.parse(event.object);
     const named = await findLoanOfLender(tx, event.tenantId, lenderLoan);
     // Not a loan of ours (another partner's, or one we never accepted): nothing to do.
     if (!named) return;
-    // The invoice is locked before its loan, in the order a payment on the invoice takes them.
-    const invoice = await lockOwnInvoice(tx, { tenantId: named.tenantId, businessId: named.businessId }, named.invoiceId);
+    // The invoice is locked before its loan, in the order a payment on the invoice takes them; by its id, as a BNPL borrower is the invoice's customer, not its issuer.
+    const invoice = await lockInvoiceInTenant(tx, named.tenantId, named.invoiceId);
     const found = await repo.lockLoan(tx, event.tenantId, named.id);
     if (!found || found.status === 'cancelled') return;
     const actor: AuditActor = { tenantId: event.tenantId, userId: null, businessId: found.businessId, ip: null };
@@ -135,21 +183,23 @@ export function createProviderLending(app: AppContext, loanLedger: LoanLedger, c
     } else if (event.type === 'loan.defaulted' && (loan.status === 'funded' || loan.status === 'late')) {
       await loanLedger.writeOffInTx(tx, loan, `lender_event:${event.providerEventId}`, today(now));
       await changeStatus(tx, actor, loan, { status: 'defaulted', closedAt: now }, cause);
+    } else if (loan.product === 'bnpl' && (event.type === 'loan.repayment' || event.type === 'loan.repaid') && (loan.status === 'funded' || loan.status === 'late' || loan.status === 'repaid')) {
+      await lenderCollectedInTx(tx, actor, loan, lenderLoan, cause);
     } else if (event.type === 'loan.repaid' && (loan.status === 'funded' || loan.status === 'late' || loan.status === 'repaid')) {
       const owed = await loanLedger.balancesInTx(tx, loan);
       if (owed.principal !== 0 || owed.fee !== 0) return;
-      const repaidAt = lenderLoan.repaidAt !== null && !Number.isNaN(Date.parse(lenderLoan.repaidAt)) ? new Date(lenderLoan.repaidAt) : now;
-      await changeStatus(tx, actor, loan, { status: 'repaid', repaidAt }, cause);
+      await changeStatus(tx, actor, loan, { status: 'repaid', repaidAt: repaidAtOf(lenderLoan, now) }, cause);
     }
   }
 
   return {
-    /** The lender's offer on the invoice, stored as ours (lender `provider`, its offer id kept). */
-    async factoringOffer(scope: BusinessScope, invoiceId: string): Promise<FactoringLoanOfferResponse> {
+    /** The lender's offer on the invoice for the product, stored as ours (lender `provider`, its offer id kept). */
+    async offer<Answer>(scope: BusinessScope, invoiceId: string, steps: OfferSteps<Answer>): Promise<Answer> {
       const asked = await inTenant(app.db, scope.tenantId, async (tx) => {
         const invoice = await steps.offerableInvoice(tx, scope, invoiceId);
         const credentials = await financingProviderCredentials(app, scope.tenantId, tx);
         if (!credentials) throw AppError.conflict(financingMessages.notAvailable);
+        const parties = steps.parties(invoice);
         const lenderInvoice: LenderInvoice = {
           reference: invoice.id,
           number: invoice.invoiceNumber,
@@ -158,10 +208,10 @@ export function createProviderLending(app: AppContext, loanLedger: LoanLedger, c
           dueAmount: invoice.dueAmount,
           issueDate: invoice.invoiceDate,
           dueDate: invoice.dueDate,
-          borrower: companyOf(await findBusiness(tx, scope.tenantId, invoice.businessId)),
-          counterparty: companyOf(await findBusiness(tx, scope.tenantId, invoice.customerBusinessId)),
+          borrower: companyOf(await findBusiness(tx, scope.tenantId, parties.borrower)),
+          counterparty: companyOf(await findBusiness(tx, scope.tenantId, parties.counterparty)),
         };
-        return { credentials, lenderInvoice, termDays: daysToDue(today(app.clock.now()), invoice.dueDate) };
+        return { credentials, lenderInvoice, termDays: steps.termDays(invoice, today(app.clock.now())) };
       });
       const provider = app.financingProviders(asked.credentials);
       const id = newId();
@@ -169,7 +219,7 @@ export function createProviderLending(app: AppContext, loanLedger: LoanLedger, c
       try {
         const approval = await provider.approval(asked.lenderInvoice.borrower, `approval:${id}`);
         if (approval.status !== 'approved') throw AppError.validation('invoice', financingMessages.noOffer);
-        offer = await provider.createOffer({ product: 'factoring', invoice: asked.lenderInvoice, termDays: asked.termDays }, `offer:${id}`);
+        offer = await provider.createOffer({ product: steps.product, invoice: asked.lenderInvoice, termDays: asked.termDays }, `offer:${id}`);
       } catch (error) {
         throw offerRefusal(error);
       }
@@ -177,13 +227,13 @@ export function createProviderLending(app: AppContext, loanLedger: LoanLedger, c
         const invoice = await steps.offerableInvoice(tx, scope, invoiceId);
         // A payment while the lender answered changed what the offer was made on.
         if (invoice.dueAmount !== asked.lenderInvoice.dueAmount) throw AppError.conflict(financingMessages.offerExpired);
-        if (!usable(offer, asked.lenderInvoice, app.clock.now())) throw AppError.validation('invoice', financingMessages.noOffer);
+        if (!usable(offer, steps.product, asked.lenderInvoice, app.clock.now())) throw AppError.validation('invoice', financingMessages.noOffer);
         const stored = await repo.insertOffer(tx, {
           tenantId: scope.tenantId,
           id,
           businessId: scope.businessId,
           invoiceId: invoice.id,
-          product: 'factoring',
+          product: steps.product,
           lender: 'provider',
           providerOfferId: offer.id,
           currency: asked.lenderInvoice.currency,

@@ -21,6 +21,11 @@ export function findIncomingInvoice(tx: Tx, scope: BusinessScope, id: string, lo
   return repo.findAddressedInvoice(tx, scope, id, lock);
 }
 
+/** The invoice by its id in the tenant, locked FOR UPDATE: a lender's event on a loan, whichever side of the invoice borrowed (the vendor factoring it, the customer deferring it). */
+export function lockInvoiceInTenant(tx: Tx, tenantId: string, id: string): Promise<FinancedInvoiceRow | undefined> {
+  return repo.findInvoiceInTenant(tx, tenantId, id, true);
+}
+
 /** The status the invoice shows (overdue derived), as financing's rules read it. */
 export function invoiceStatusOf(row: FinancedInvoiceRow): string {
   return invoiceState(row).status;

@@ -28,7 +28,7 @@ export function createAutoPayFor(app: AppContext, attachments: DocumentAttachmen
   const online = createOnlinePaymentService(app, {
     payments,
     payouts,
-    financing: createFinancingService(app, { payouts }),
+    financing: createFinancingService(app, { payouts, payments }),
     publicInvoiceId: (tenantId, token) => invoiceDelivery.publicDocumentId(tenantId, token),
     publicEstimateId: (tenantId, token) => estimateDelivery.publicDocumentId(tenantId, token),
     depositView: (tx, row, enabled) => estimates.deposits.viewInTx(tx, row, enabled),

@@ -116,9 +116,9 @@ function contractSuite(label: string, makeTarget: (webhookUrl: string) => Promis
       const bnpl = await lender.createOffer({ product: 'bnpl', invoice: invoice(borrower, 50_000), termDays: 90 }, unique('offer'));
       expect(bnpl).toMatchObject({ product: 'bnpl', termDays: 90 });
       if (target.fake) {
-        // The fake's defaults: 80 % advance, 3 % per started 30 days (two periods for 45 days).
+        // The fake's defaults: 80 % advance, 3 % per started 30 days (two periods for 45 days); BNPL lends the whole amount due, the fee on top.
         expect(factoring).toMatchObject({ principal: 80_000, fee: 4_800, feeBpsPer30Days: 300 });
-        expect(bnpl).toMatchObject({ principal: 40_000, fee: 3_600 });
+        expect(bnpl).toMatchObject({ principal: 50_000, fee: 4_500 });
       }
     });
 
