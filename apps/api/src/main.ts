@@ -22,6 +22,7 @@ import { createRecurringInvoiceJob } from './modules/recurring-invoices/recurrin
 import { createPaymentReminderJob } from './modules/payment-reminders/payment-reminder-job';
 import { createBnplRepaymentJob } from './modules/financing/bnpl-repayment-job';
 import { seedDemoFinancing } from './db/demo-financing';
+import { createStatisticsJob, refreshStatistics } from './db/statistics';
 import { createDashboardCompactionJob } from './modules/dashboard/dashboard-compaction';
 import { createInvoiceTotalsCompactionJob } from './modules/invoices/invoice-totals-compaction';
 import { createIdempotencyExpiryJob } from './platform/idempotency';
@@ -41,6 +42,7 @@ const DASHBOARD_COMPACTION_MS = 60 * 1000;
 const IDEMPOTENCY_EXPIRY_MS = 60 * 60 * 1000;
 const THROTTLE_EXPIRY_MS = 10 * 60 * 1000;
 const PENDING_SIGN_UP_EXPIRY_MS = 60 * 60 * 1000;
+const STATISTICS_MS = 5 * 60 * 1000;
 
 /**
  * A stop ends the process within 10 s: requests get SERVER_GRACE_MS, running jobs 3 s (jobs.ts),
@@ -102,6 +104,8 @@ async function main(): Promise<void> {
       }
     }
 
+    // The first start's tables (and the demo's) get statistics before the first request plans against them.
+    await refreshStatistics(database.executor);
     let ready = false;
     const here = path.dirname(fileURLToPath(import.meta.url));
     const webDist = env.WEB_DIST ?? path.resolve(here, '../../web/dist');
@@ -141,6 +145,7 @@ async function main(): Promise<void> {
         everyMs: PAYMENT_REMINDERS_MS,
       },
       { label: 'BNPL repayments', job: createBnplRepaymentJob(app, (error) => logError('a BNPL repayment failed', error)), everyMs: PAYMENT_REMINDERS_MS },
+      { label: 'planner statistics', job: createStatisticsJob(app), everyMs: STATISTICS_MS },
       { label: 'dashboard compaction', job: createDashboardCompactionJob(app), everyMs: DASHBOARD_COMPACTION_MS },
       { label: 'invoice totals compaction', job: createInvoiceTotalsCompactionJob(app), everyMs: DASHBOARD_COMPACTION_MS },
       { label: 'idempotency key expiry', job: createIdempotencyExpiryJob(app), everyMs: IDEMPOTENCY_EXPIRY_MS },
