@@ -15,7 +15,6 @@ import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { type IdempotentRequest, type StoredResponse, runIdempotent } from '../../platform/idempotency';
-import { PaymentProviderError } from '../../platform/providers/payment-provider';
 import { type FinancedInvoiceRow, findIncomingInvoice, issuerNameOf, lockOwnInvoice } from '../invoices/invoice-financing';
 import { createLedgerService } from '../ledger/ledger.service';
 import type { PaymentService } from '../payments/payments.service';
@@ -29,6 +28,7 @@ import { createInvoiceCollections } from './invoice-collections';
 import { type LoanLedger, createLoanLedger } from './loan-ledger';
 import { createLoanReadsService } from './loan-reads.service';
 import { createPlatformLender } from './platform-lender';
+import { type LoanPayout, createPlatformTransfer } from './platform-transfer';
 import { type OfferSteps, createProviderLending } from './provider-lending';
 
 export type BnplDependencies = {
@@ -49,6 +49,7 @@ export type BnplDependencies = {
  */
 export function createBnplService(app: AppContext, deps: BnplDependencies, loanLedger: LoanLedger = createLoanLedger(createLedgerService(app))) {
   const platformLender = createPlatformLender(loanLedger);
+  const completeWithTransfer = createPlatformTransfer(app, loanLedger);
   const providerLending = createProviderLending(app, loanLedger, { collections: createInvoiceCollections(app, loanLedger), payments: deps.payments });
   const loanReads = createLoanReadsService(app);
 
@@ -167,50 +168,15 @@ export function createBnplService(app: AppContext, deps: BnplDependencies, loanL
     return funded;
   }
 
-  /**
-   * Steps 2 and 3: the transfer to the vendor under a key derived from the loan (`bnpl:<loan>`),
-   * then the loan funded. A crash between them leaves the loan `pending_funding`; any later fund
-   * call on the offer sends the same key, so the provider answers the same transfer. A refusal by
-   * the provider cancels the loan and voids its hold: no money moved.
-   */
-  async function complete(actor: AuditActor, scope: BusinessScope, loanId: string): Promise<repo.LoanRow> {
-    const pending = await inTenant(app.db, scope.tenantId, async (tx) => {
-      const loan = await repo.lockLoan(tx, scope.tenantId, loanId);
-      if (!loan || loan.businessId !== scope.businessId) throw AppError.notFound();
-      if (loan.status !== 'pending_funding' || !loan.counterpartyBusinessId) return { loan, destination: null, settings: null };
-      const destination = await deps.payouts.payoutAccountInTx(tx, { tenantId: scope.tenantId, businessId: loan.counterpartyBusinessId });
-      return { loan, destination, settings: await paymentProviderSettings(app, scope.tenantId, tx) };
-    });
-    const { loan } = pending;
-    if (loan.status !== 'pending_funding') return loan;
-    if (!pending.settings) throw AppError.conflict(financingMessages.notAvailable);
-    if (!pending.destination) throw AppError.conflict(financingMessages.vendorNotPayable);
-    let transferId: string;
-    try {
-      const transfer = await app.paymentProviders(pending.settings.credentials).createTransfer(
-        { destinationAccountId: pending.destination, amount: loan.principal, currency: loan.currency.toLowerCase(), description: 'Invoice paid now by a BNPL loan', metadata: { loan_id: loan.id, invoice_id: loan.invoiceId } },
-        `bnpl:${loan.id}`,
-      );
-      transferId = transfer.id;
-    } catch (error) {
-      if (error instanceof PaymentProviderError && error.details.type === 'invalid_request_error') {
-        await inTenant(app.db, scope.tenantId, async (tx) => {
-          const locked = await repo.lockLoan(tx, scope.tenantId, loan.id);
-          if (locked?.status !== 'pending_funding') return;
-          await loanLedger.cancelInTx(tx, locked, today(app.clock.now()));
-          await repo.updateLoan(tx, scope.tenantId, loan.id, { status: 'cancelled', closedAt: app.clock.now() });
-          await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'updated', before: { status: locked.status }, after: { status: 'cancelled', reason: error.message } });
-        });
-        throw new AppError('provider', error.message, 422);
-      }
-      throw error;
-    }
-    return inTenant(app.db, scope.tenantId, async (tx) => {
-      const locked = await repo.lockLoan(tx, scope.tenantId, loan.id);
-      if (!locked) throw AppError.notFound();
-      return locked.status === 'pending_funding' ? fundInTx(tx, actor, locked, transferId) : locked;
-    });
-  }
+  /** BNPL's payout: the whole principal to the vendor's payout account, then the loan funded and the vendor's payment booked. */
+  const vendorPayment: LoanPayout = {
+    payeeInTx: (tx, loan) => (loan.counterpartyBusinessId ? deps.payouts.payoutAccountInTx(tx, { tenantId: loan.tenantId, businessId: loan.counterpartyBusinessId }) : Promise.resolve(null)),
+    payeeMissing: financingMessages.vendorNotPayable,
+    description: 'Invoice paid now by a BNPL loan',
+    keyPrefix: 'bnpl',
+    fundInTx,
+  };
+  const complete = (actor: AuditActor, scope: BusinessScope, loanId: string) => completeWithTransfer(actor, scope, loanId, vendorPayment);
 
   /** The answer: the payment made on the invoice as the deferring business sees it (none while the loan waits for its transfer or its lender), its receipt and the loan. */
   async function fundResult(tx: Tx, scope: BusinessScope, loan: repo.LoanRow): Promise<BnplFundResponse> {

@@ -16,7 +16,6 @@ import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { type IdempotentRequest, type StoredResponse, runIdempotent } from '../../platform/idempotency';
-import { PaymentProviderError } from '../../platform/providers/payment-provider';
 import { type FinancedInvoiceRow, customerNameOf, findIncomingInvoice, lockOwnInvoice } from '../invoices/invoice-financing';
 import { createLedgerService } from '../ledger/ledger.service';
 import type { PayoutService } from '../payouts/payouts.service';
@@ -27,6 +26,7 @@ import { createInvoiceCollections } from './invoice-collections';
 import { type LoanLedger, createLoanLedger } from './loan-ledger';
 import { createLoanReadsService } from './loan-reads.service';
 import { createPlatformLender, daysToDue } from './platform-lender';
+import { type LoanPayout, createPlatformTransfer } from './platform-transfer';
 import { type OfferSteps, createProviderLending } from './provider-lending';
 import type { VendorPayments } from './bnpl-vendor-payment';
 
@@ -44,6 +44,7 @@ const REPAID_ONLINE = new Set<repo.LoanRow['status']>(['funded', 'late']);
  */
 export function createFinancingService(app: AppContext, deps: FinancingDependencies, loanLedger: LoanLedger = createLoanLedger(createLedgerService(app))) {
   const platformLender = createPlatformLender(loanLedger);
+  const completeWithTransfer = createPlatformTransfer(app, loanLedger);
   const loanReads = createLoanReadsService(app);
 
   async function ownInvoice(tx: Tx, scope: BusinessScope, invoiceId: string): Promise<FinancedInvoiceRow> {
@@ -160,58 +161,21 @@ export function createFinancingService(app: AppContext, deps: FinancingDependenc
     return loan;
   }
 
-  /**
-   * Steps 2 and 3: the advance is sent to the payout account under a key derived from the loan
-   * (`advance:<loan>`), then the loan is funded and the advance and fee posted, under the loan's
-   * lock. A crash or a lost answer between them leaves the loan `pending_funding`; asking again
-   * (any fund call on the offer) sends the same key, so the provider answers the same transfer.
-   * A refusal by the provider cancels the loan and voids its hold: no money moved.
-   */
-  async function complete(actor: AuditActor, scope: BusinessScope, loanId: string): Promise<repo.LoanRow> {
-    const pending = await inTenant(app.db, scope.tenantId, async (tx) => {
-      const loan = await repo.lockLoan(tx, scope.tenantId, loanId);
-      if (!loan || loan.businessId !== scope.businessId) throw AppError.notFound();
-      if (loan.status !== 'pending_funding') return { loan, destination: null, settings: null };
-      const destination = await deps.payouts.payoutAccountInTx(tx, scope);
-      const settings = await paymentProviderSettings(app, scope.tenantId, tx);
-      return { loan, destination, settings };
-    });
-    const { loan } = pending;
-    if (loan.status !== 'pending_funding') return loan;
-    if (!pending.settings) throw AppError.conflict(financingMessages.notAvailable);
-    if (!pending.destination) throw AppError.conflict(financingMessages.payoutAccountRequired);
-    const provider = app.paymentProviders(pending.settings.credentials);
-    let transferId: string;
-    try {
-      const transfer = await provider.createTransfer(
-        { destinationAccountId: pending.destination, amount: loan.principal, currency: loan.currency.toLowerCase(), description: 'Advance on a factored invoice', metadata: { loan_id: loan.id, invoice_id: loan.invoiceId } },
-        `advance:${loan.id}`,
-      );
-      transferId = transfer.id;
-    } catch (error) {
-      if (error instanceof PaymentProviderError && error.details.type === 'invalid_request_error') {
-        await inTenant(app.db, scope.tenantId, async (tx) => {
-          const locked = await repo.lockLoan(tx, scope.tenantId, loan.id);
-          if (locked?.status !== 'pending_funding') return;
-          await loanLedger.cancelInTx(tx, locked, today(app.clock.now()));
-          await repo.updateLoan(tx, scope.tenantId, loan.id, { status: 'cancelled', closedAt: app.clock.now() });
-          await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'updated', before: { status: locked.status }, after: { status: 'cancelled', reason: error.message } });
-        });
-        throw new AppError('provider', error.message, 422);
-      }
-      throw error;
-    }
-    return inTenant(app.db, scope.tenantId, async (tx) => {
-      const locked = await repo.lockLoan(tx, scope.tenantId, loan.id);
-      if (!locked) throw AppError.notFound();
-      if (locked.status !== 'pending_funding') return locked;
+  /** Factoring's payout: the advance to the borrower's own payout account, then the advance and the fee posted and the loan funded. */
+  const advance: LoanPayout = {
+    payeeInTx: (tx, loan) => deps.payouts.payoutAccountInTx(tx, { tenantId: loan.tenantId, businessId: loan.businessId }),
+    payeeMissing: financingMessages.payoutAccountRequired,
+    description: 'Advance on a factored invoice',
+    keyPrefix: 'advance',
+    async fundInTx(tx, actor, loan, transferId) {
       const now = app.clock.now();
-      await loanLedger.fundInTx(tx, locked, today(now));
-      const funded = await repo.updateLoan(tx, scope.tenantId, loan.id, { status: 'funded', fundedAt: now, providerTransferId: transferId });
-      await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'updated', before: { status: locked.status }, after: { status: 'funded', transfer_id: transferId } });
+      await loanLedger.fundInTx(tx, loan, today(now));
+      const funded = await repo.updateLoan(tx, loan.tenantId, loan.id, { status: 'funded', fundedAt: now, providerTransferId: transferId });
+      await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'updated', before: { status: loan.status }, after: { status: 'funded', transfer_id: transferId } });
       return funded;
-    });
-  }
+    },
+  };
+  const complete = (actor: AuditActor, scope: BusinessScope, loanId: string) => completeWithTransfer(actor, scope, loanId, advance);
 
   return {
     /**
