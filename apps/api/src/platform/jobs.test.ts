@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { openEmbedded } from '../db/client';
-import { PgBossQueue } from './jobs';
+import { PgBossQueue, periodicJob } from './jobs';
 
 describe('the pg-boss queue', () => {
   it('takes a batch per fetch; a failing job is retried on its own while the rest of its batch completes', async () => {
@@ -34,6 +34,30 @@ describe('the pg-boss queue', () => {
       expect(runs.filter((n) => n === 3)).toHaveLength(1);
       expect(runs.filter((n) => n === 2)).toHaveLength(2);
       expect(logged).toEqual(['job batch-test failed']);
+    } finally {
+      await jobs.stop();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('queues a job run once a day (pg-boss caps a singleton slot at its archive interval), once per slot', async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-daily-'));
+    const database = await openEmbedded(dataDir);
+    const jobs = new PgBossQueue(database, () => undefined);
+    try {
+      await database.migrate();
+      await jobs.start();
+      let runs = 0;
+      const daily = periodicJob(jobs, 'daily-test', async () => {
+        runs += 1;
+      });
+      await daily.register();
+      await daily.trigger(24 * 60 * 60 * 1000);
+      await daily.trigger(24 * 60 * 60 * 1000);
+      for (let i = 0; i < 200 && runs === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(runs).toBe(1);
     } finally {
       await jobs.stop();
       await database.close();

@@ -48,6 +48,12 @@ export type PeriodicJob<Result> = { run(): Promise<Result>; register(): Promise<
  * run. Every app process triggers it on its own timer; pg-boss keeps one job per interval slot
  * (singleton key and seconds), so it runs once per interval however many processes there are.
  */
+/**
+ * pg-boss refuses a singleton slot longer than its archive interval (12 hours by default): a job
+ * run daily is kept to one per 12-hour slot, which its daily timer never fills twice.
+ */
+export const MAX_SINGLETON_SECONDS = 12 * 60 * 60;
+
 export function periodicJob<Result>(jobs: JobQueue, name: string, run: () => Promise<Result>, retryLimit = 1): PeriodicJob<Result> {
   return {
     run,
@@ -57,7 +63,7 @@ export function periodicJob<Result>(jobs: JobQueue, name: string, run: () => Pro
       });
     },
     async trigger(everyMs: number): Promise<void> {
-      await jobs.send(name, {}, { singletonKey: name, singletonSeconds: Math.max(1, Math.round(everyMs / 1000)), retryLimit });
+      await jobs.send(name, {}, { singletonKey: name, singletonSeconds: Math.min(MAX_SINGLETON_SECONDS, Math.max(1, Math.round(everyMs / 1000))), retryLimit });
     },
   };
 }
