@@ -68,6 +68,8 @@ test('online payments journey: a guest pays an invoice by card on its public pag
   await screenshot(page, 'vendor-payments');
   // The payment's transfers and charges, as the provider's events told them: 2.9 % + 30 of $450.00 is the platform's $13.35, the rest goes to the business.
   await page.getByRole('row').filter({ hasText: CUSTOMER }).getByRole('link').first().click();
+  // The payment's page first: a reload before the navigation ends would reload the list instead.
+  await expect(page).toHaveURL(/\/payments\/[^/]+\/view$/);
   await expect(async () => {
     await page.reload();
     const charges = page.getByRole('table', { name: 'Charges', exact: true });

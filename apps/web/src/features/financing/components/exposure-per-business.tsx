@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Button, Card, SimpleGrid, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useId } from 'react';
