@@ -57,12 +57,6 @@ export function createBnplRepayments(app: AppContext, deps: BnplRepaymentDepende
     return settings ? app.paymentProviders(settings.credentials) : null;
   }
 
-  async function loanView(tx: Tx, loan: repo.LoanRow): Promise<LoanResource> {
-    const view = await loanReads.loanInTx(tx, { tenantId: loan.tenantId, businessId: loan.businessId }, loan.id);
-    if (!view) throw new Error(`Loan ${loan.id} lost its invoice or business`);
-    return view;
-  }
-
   async function mailBorrowerInTx(tx: Tx, loan: repo.LoanRow, subject: string, lines: string[]): Promise<void> {
     const contact = await repayments.borrowerContact(tx, loan.tenantId, loan.businessId);
     if (!contact?.email) return;
@@ -88,7 +82,7 @@ export function createBnplRepayments(app: AppContext, deps: BnplRepaymentDepende
       await repo.updateLoan(tx, loan.tenantId, loan.id, { status: 'repaid', repaidAt: now });
       await recordAudit(tx, systemActor(loan.tenantId, loan.businessId), { model: 'loan', modelId: loan.id, action: 'updated', before: { status: loan.status }, after: { status: 'repaid', repayment_id: row.id } });
     }
-    const view = await loanView(tx, loan);
+    const view = await loanReads.loanOfRowInTx(tx, loan);
     await mailBorrowerInTx(tx, loan, `Loan repaid: invoice ${view.invoice.invoice_number}`, [`${amountText(row.amount, loan.currency)} was charged to repay the deferral of invoice ${view.invoice.invoice_number} from ${view.invoice.counterparty_name}.`]);
   }
 
@@ -198,7 +192,7 @@ export function createBnplRepayments(app: AppContext, deps: BnplRepaymentDepende
       const loan = await repo.lockLoan(tx, ref.tenantId, ref.id);
       if (!loan || loan.product !== 'bnpl' || loan.lender !== 'platform') return false;
       const now = app.clock.now();
-      const view = await loanView(tx, loan);
+      const view = await loanReads.loanOfRowInTx(tx, loan);
       const owed = amountText(view.total_balance, loan.currency);
       if (loan.status === 'funded' && !loan.remindedBeforeAt) {
         await repo.updateLoan(tx, loan.tenantId, loan.id, { remindedBeforeAt: now });
@@ -258,7 +252,7 @@ export function createBnplRepayments(app: AppContext, deps: BnplRepaymentDepende
       return inTenant(app.db, scope.tenantId, async (tx) => {
         const loan = await repo.lockLoan(tx, scope.tenantId, loanId);
         if (!loan) throw AppError.notFound();
-        return loanView(tx, loan);
+        return loanReads.loanOfRowInTx(tx, loan);
       });
     },
   };

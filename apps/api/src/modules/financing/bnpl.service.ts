@@ -2,7 +2,6 @@ import {
   type BnplFundRequest,
   type BnplFundResponse,
   type BnplLoanOffer,
-  type LoanResource,
   bnplFundRequestSchema,
   bnplFundResponseSchema,
   financingMessages,
@@ -27,6 +26,7 @@ import { bookVendorPaymentInTx } from './bnpl-vendor-payment';
 import { createInvoiceCollections } from './invoice-collections';
 import { type LoanLedger, createLoanLedger } from './loan-ledger';
 import { createLoanReadsService } from './loan-reads.service';
+import { offerToTakeInTx, startLoanInTx } from './loan-start';
 import { createPlatformLender } from './platform-lender';
 import { type LoanPayout, createPlatformTransfer } from './platform-transfer';
 import { type OfferSteps, createProviderLending } from './provider-lending';
@@ -106,56 +106,22 @@ export function createBnplService(app: AppContext, deps: BnplDependencies, loanL
     };
   }
 
-  async function loanResource(tx: Tx, loan: repo.LoanRow): Promise<LoanResource> {
-    const resource = await loanReads.loanInTx(tx, { tenantId: loan.tenantId, businessId: loan.businessId }, loan.id);
-    if (!resource) throw new Error(`Loan ${loan.id} lost its invoice or business`);
-    return resource;
-  }
-
   /** Step 1, committed before money moves: the loan `pending_funding` with its hold, or the loan the offer already has. */
   async function startInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, invoiceId: string, request: BnplFundRequest, idempotencyKey: string | null): Promise<repo.LoanRow> {
     const body = bnplFundRequestSchema.parse(request);
     const invoice = await incomingInvoice(tx, scope, invoiceId, true);
-    const offer = await repo.lockOffer(tx, scope, body.offerId);
-    if (!offer || offer.invoiceId !== invoice.id || offer.product !== 'bnpl') throw AppError.validation('offerId', financingMessages.offerUnknown);
-    const taken = await repo.findLoanOfOffer(tx, scope, offer.id);
-    if (taken) {
-      if (taken.status === 'cancelled') throw AppError.validation('offerId', financingMessages.offerExpired);
-      return taken;
-    }
     const now = app.clock.now();
-    if (offer.status !== 'open' || offer.expiresAt <= now) throw AppError.validation('offerId', financingMessages.offerExpired);
+    const found = await offerToTakeInTx(tx, scope, invoice, body.offerId, 'bnpl', now);
+    if ('taken' in found) return found.taken;
+    const { offer } = found;
     if (body.daysToDefer !== offer.termDays) throw AppError.validation('daysToDefer', financingMessages.deferralChanged);
-    const refusal = refusalOf(invoice);
-    if (refusal) throw refusal;
-    if (await repo.lockLiveLoanOfInvoice(tx, scope.tenantId, invoice.id)) throw AppError.conflict(financingMessages.alreadyFinanced);
-    if (invoice.dueAmount !== offer.invoiceAmount) throw AppError.validation('offerId', financingMessages.offerExpired);
     // The tenant's lender pays the vendor itself: no transfer, so no payout account is needed.
     if (offer.lender === 'platform') await refuseUnlessLendable(tx, invoice);
     if (offer.termsUrl !== null && body.termsAgreement !== true) throw AppError.validation('termsAgreement', financingMessages.termsRequired);
     const method = await deps.methods.ownMethodInTx(tx, scope, body.selectedPaymentMethod);
     if (!method) throw AppError.validation('selectedPaymentMethod', financingMessages.methodUnknown);
-    const loan = await repo.insertLoan(tx, {
-      tenantId: scope.tenantId,
-      id: newId(),
-      businessId: scope.businessId,
-      counterpartyBusinessId: invoice.businessId,
-      invoiceId: invoice.id,
-      offerId: offer.id,
-      product: 'bnpl',
-      lender: offer.lender,
-      status: 'pending_funding',
-      currency: offer.currency,
-      principal: offer.principal,
-      fee: offer.fee,
-      dueDate: addDays(today(now), offer.termDays),
-      repaymentMethodId: method.id,
-      idempotencyKey,
-    });
-    await repo.setOfferStatus(tx, scope, offer.id, 'accepted');
-    await loanLedger.holdInTx(tx, loan, today(now));
-    await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'created', after: { status: loan.status, product: 'bnpl', principal: loan.principal, fee: loan.fee, offer_id: offer.id, invoice_id: invoice.id, repayment_method: method.name } });
-    return loan;
+    const terms = { counterpartyBusinessId: invoice.businessId, principal: offer.principal, fee: offer.fee, dueDate: addDays(today(now), offer.termDays), repaymentMethodId: method.id };
+    return startLoanInTx(tx, loanLedger, actor, scope, offer, terms, idempotencyKey, now, { repayment_method: method.name });
   }
 
   /** The loan funded and the vendor's payment booked, in one transaction under the loan's lock, once the transfer is made. */
@@ -181,7 +147,7 @@ export function createBnplService(app: AppContext, deps: BnplDependencies, loanL
   /** The answer: the payment made on the invoice as the deferring business sees it (none while the loan waits for its transfer or its lender), its receipt and the loan. */
   async function fundResult(tx: Tx, scope: BusinessScope, loan: repo.LoanRow): Promise<BnplFundResponse> {
     const payment = loan.providerTransferId ? await deps.payments.mirrorOfProviderPaymentInTx(tx, scope, loan.providerTransferId) : null;
-    return { data: { payment, paymentReceiptUrl: payment ? `/api/v1/payments/${payment.id}/pdf` : null, loan: await loanResource(tx, loan) } };
+    return { data: { payment, paymentReceiptUrl: payment ? `/api/v1/payments/${payment.id}/pdf` : null, loan: await loanReads.loanOfRowInTx(tx, loan) } };
   }
 
   return {

@@ -2,7 +2,6 @@ import {
   type FactoringFundRequest,
   type FactoringFundResponse,
   type FactoringLoanOfferResponse,
-  type LoanResource,
   factoringFundRequestSchema,
   factoringFundResponseSchema,
   financingMessages,
@@ -25,6 +24,7 @@ import * as repo from './financing.repository';
 import { createInvoiceCollections } from './invoice-collections';
 import { type LoanLedger, createLoanLedger } from './loan-ledger';
 import { createLoanReadsService } from './loan-reads.service';
+import { offerToTakeInTx, startLoanInTx } from './loan-start';
 import { createPlatformLender, daysToDue } from './platform-lender';
 import { type LoanPayout, createPlatformTransfer } from './platform-transfer';
 import { type OfferSteps, createProviderLending } from './provider-lending';
@@ -103,31 +103,14 @@ export function createFinancingService(app: AppContext, deps: FinancingDependenc
     answer: offerAnswer,
   };
 
-  /** The loan as `GET /loans` shows it: one mapping, so the funding's answer and the list agree. */
-  async function loanResource(tx: Tx, loan: repo.LoanRow): Promise<LoanResource> {
-    const resource = await loanReads.loanInTx(tx, { tenantId: loan.tenantId, businessId: loan.businessId }, loan.id);
-    if (!resource) throw new Error(`Loan ${loan.id} lost its invoice or business`);
-    return resource;
-  }
-
   /** Step 1 of a funding, committed before any money moves: the loan `pending_funding` with its hold, or the loan the offer already has. */
   async function startInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, invoiceId: string, request: FactoringFundRequest, idempotencyKey: string | null): Promise<repo.LoanRow> {
     const body = factoringFundRequestSchema.parse(request);
     const invoice = await ownInvoice(tx, scope, invoiceId);
-    const offer = await repo.lockOffer(tx, scope, body.offerId);
-    if (!offer || offer.invoiceId !== invoice.id || offer.product !== 'factoring') throw AppError.validation('offerId', financingMessages.offerUnknown);
-    const taken = await repo.findLoanOfOffer(tx, scope, offer.id);
-    if (taken) {
-      if (taken.status === 'cancelled') throw AppError.validation('offerId', financingMessages.offerExpired);
-      return taken;
-    }
     const now = app.clock.now();
-    if (offer.status !== 'open' || offer.expiresAt <= now) throw AppError.validation('offerId', financingMessages.offerExpired);
-    const refusal = refusalOf(invoice);
-    if (refusal) throw refusal;
-    if (await repo.lockLiveLoanOfInvoice(tx, scope.tenantId, invoice.id)) throw AppError.conflict(financingMessages.alreadyFinanced);
-    // A payment since the offer changed what the invoice's payments will repay: the offer no longer holds.
-    if (invoice.dueAmount !== offer.invoiceAmount) throw AppError.validation('offerId', financingMessages.offerExpired);
+    const found = await offerToTakeInTx(tx, scope, invoice, body.offerId, 'factoring', now);
+    if ('taken' in found) return found.taken;
+    const { offer } = found;
     if (offer.lender === 'platform') await refuseUnlessPlatformLender(tx, scope.tenantId);
     const principal = body.givenLoanAmount ?? offer.principal;
     if (principal > offer.principal) throw AppError.validation('givenLoanAmount', financingMessages.amountAboveOffer);
@@ -139,26 +122,7 @@ export function createFinancingService(app: AppContext, deps: FinancingDependenc
     }
     const fee = financingFee(principal, offer.feeBpsPer30Days, offer.feePeriods);
     const dueDate = invoice.dueDate ?? today(new Date(now.getTime() + offer.termDays * 86_400_000));
-    const loan = await repo.insertLoan(tx, {
-      tenantId: scope.tenantId,
-      id: newId(),
-      businessId: scope.businessId,
-      counterpartyBusinessId: invoice.customerBusinessId,
-      invoiceId: invoice.id,
-      offerId: offer.id,
-      product: 'factoring',
-      lender: offer.lender,
-      status: 'pending_funding',
-      currency: offer.currency,
-      principal,
-      fee,
-      dueDate,
-      idempotencyKey,
-    });
-    await repo.setOfferStatus(tx, scope, offer.id, 'accepted');
-    await loanLedger.holdInTx(tx, loan, today(now));
-    await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'created', after: { status: loan.status, principal, fee, offer_id: offer.id, invoice_id: invoice.id } });
-    return loan;
+    return startLoanInTx(tx, loanLedger, actor, scope, offer, { counterpartyBusinessId: invoice.customerBusinessId, principal, fee, dueDate }, idempotencyKey, now);
   }
 
   /** Factoring's payout: the advance to the borrower's own payout account, then the advance and the fee posted and the loan funded. */
@@ -228,11 +192,11 @@ export function createFinancingService(app: AppContext, deps: FinancingDependenc
       const started = await inTenant(app.db, scope.tenantId, (tx) =>
         runIdempotent(tx, scope, idempotency, factoringFundResponseSchema, async () => {
           const loan = await startInTx(tx, actor, scope, invoiceId, request, idempotency?.key ?? null);
-          return { status: 201, body: { data: await loanResource(tx, loan) } };
+          return { status: 201, body: { data: await loanReads.loanOfRowInTx(tx, loan) } };
         }),
       );
       const loan = started.body.data.lender === 'provider' ? await providerLending.accept(actor, scope, started.body.data.id) : await complete(actor, scope, started.body.data.id);
-      const body = await inTenant(app.db, scope.tenantId, async (tx) => ({ data: await loanResource(tx, loan) }));
+      const body = await inTenant(app.db, scope.tenantId, async (tx) => ({ data: await loanReads.loanOfRowInTx(tx, loan) }));
       return { status: started.status, body, replayed: started.replayed };
     },
 

@@ -109,10 +109,12 @@ async function loanResources(tx: Tx, tenantId: string, rows: readonly LoanRow[])
 
 export function createLoanReadsService(app: AppContext) {
   return {
-    /** One loan of the scope as the list shows it, in the caller's transaction (the funding answers it). */
-    async loanInTx(tx: Tx, scope: repo.LoanReadScope, loanId: string): Promise<LoanResource | undefined> {
-      const rows = await repo.listLoans(tx, scope, { loanId }, 0, 1);
-      return (await loanResources(tx, scope.tenantId, rows))[0];
+    /** A loan row as `GET /loans` shows it to its borrower: one mapping, so a funding's answer, a repayment's and the list agree. */
+    async loanOfRowInTx(tx: Tx, loan: { id: string; tenantId: string; businessId: string }): Promise<LoanResource> {
+      const rows = await repo.listLoans(tx, { tenantId: loan.tenantId, businessId: loan.businessId }, { loanId: loan.id }, 0, 1);
+      const [resource] = await loanResources(tx, loan.tenantId, rows);
+      if (!resource) throw new Error(`Loan ${loan.id} lost its invoice or business`);
+      return resource;
     },
 
     async listLoans(scope: repo.LoanReadScope, query: z.output<typeof loansQuerySchema>) {
