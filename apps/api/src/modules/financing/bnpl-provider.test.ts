@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BnplFundResponse, type BnplLoanOffer, type CounterpartyResource, type LoanResource, financingMessages } from '@app/contracts';
 import { type FakeLender, type FakeStripe, startFakeLender } from '@app/fakes';
-import { financingOffers, ledgerAccounts, ledgerTransactions, loanRepayments, loans, payments } from '../../db/schema';
+import { financingOffers, loanRepayments, loans, payments } from '../../db/schema';
 import { systemClock } from '../../platform/clock';
 import type { LenderLoan } from '../../platform/providers/financing-provider';
 import { connectFinancingProvider, deliverLenderWebhook, lenderEventBody, lenderHeaders, lenderLoan, TEST_FINANCING_PRODUCT_IDS } from '../../../test/financing-provider';
@@ -11,8 +11,8 @@ import { onboardedCustomer } from '../../../test/documents';
 import { type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
 import { saveCard } from '../../../test/saved-methods';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
-import { openInvoice } from '../payments/test-payments';
 import { createBnplRepaymentJob } from './bnpl-repayment-job';
+import { approvedInvoice as approvedInvoiceOf, loanBalances, loanPostings } from '../../../test/financing';
 
 /**
  * BNPL through the tenant's HTTP lender, against the fake lender: the lender's offer to the
@@ -59,12 +59,7 @@ afterAll(async () => {
   await lender.close();
 });
 
-async function approvedInvoice(total: number): Promise<string> {
-  const invoice = await openInvoice(vendor, customer.id, total);
-  const approved = await buyer.post(`/api/v1/invoices/${invoice.id}/approve`);
-  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-  return invoice.id;
-}
+const approvedInvoice = (total: number) => approvedInvoiceOf(vendor, buyer, customer.id, total);
 
 async function offerFor(invoiceId: string, days = 60): Promise<BnplLoanOffer> {
   const response = await buyer.get(`/api/v1/business/bnpl/${invoiceId}/loan-offer?days_to_defer=${days}`);
@@ -109,15 +104,9 @@ async function fundedByLender(total: number) {
   return deferral;
 }
 
-async function balances(loanId: string): Promise<Record<string, number>> {
-  const rows = await h.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.ownerId, loanId));
-  return Object.fromEntries(rows.map((row) => [row.code, row.normalBalance === 'debit' ? row.debitsPosted - row.creditsPosted : row.creditsPosted - row.debitsPosted]));
-}
+const balances = (loanId: string) => loanBalances(h, loanId);
 
-async function postings(loanId: string): Promise<string[]> {
-  const rows = await h.app.db.select({ kind: ledgerTransactions.kind, status: ledgerTransactions.status }).from(ledgerTransactions).where(eq(ledgerTransactions.subjectId, loanId));
-  return rows.map((row) => `${row.kind}:${row.status}`).sort();
-}
+const postings = (loanId: string) => loanPostings(h, loanId);
 
 /** Our loan as the lender would report it (funded), changed by `change`. */
 async function lenderView(loanId: string, change: Partial<LenderLoan>): Promise<LenderLoan> {

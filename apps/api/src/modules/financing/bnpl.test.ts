@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BnplFundResponse, type BnplLoanOffer, type CounterpartyResource, type LoanResource, financingMessages } from '@app/contracts';
 import { type FakeStripe } from '@app/fakes';
-import { invoices, ledgerAccounts, ledgerTransactions, loanRepayments, loans, outbox } from '../../db/schema';
+import { invoices, ledgerTransactions, loanRepayments, loans, outbox } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, type TestResponse, errorsOf } from '../../../test/harness';
 import { onboardedCustomer } from '../../../test/documents';
@@ -11,6 +11,7 @@ import { saveCard } from '../../../test/saved-methods';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { openInvoice } from '../payments/test-payments';
 import { createBnplRepaymentJob } from './bnpl-repayment-job';
+import { approvedInvoice as approvedInvoiceOf, loanBalances, transfersTo as fakeTransfersTo } from '../../../test/financing';
 
 /**
  * BNPL with the platform lender against the fake Stripe: the customer business defers an approved
@@ -42,12 +43,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => online.close());
 
-async function approvedInvoice(total: number): Promise<string> {
-  const invoice = await openInvoice(vendor, customer.id, total);
-  const approved = await buyer.post(`/api/v1/invoices/${invoice.id}/approve`);
-  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-  return invoice.id;
-}
+const approvedInvoice = (total: number) => approvedInvoiceOf(vendor, buyer, customer.id, total);
 
 async function offerFor(invoiceId: string, days?: number): Promise<BnplLoanOffer> {
   const response = await buyer.get(`/api/v1/business/bnpl/${invoiceId}/loan-offer${days ? `?days_to_defer=${days}` : ''}`);
@@ -71,19 +67,13 @@ async function deferred(total: number, key?: string, days = 90): Promise<{ invoi
   return { invoiceId, offer, loan };
 }
 
-async function balances(loanId: string): Promise<Record<string, number>> {
-  const rows = await h.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.ownerId, loanId));
-  return Object.fromEntries(rows.map((row) => [row.code, row.normalBalance === 'debit' ? row.debitsPosted - row.creditsPosted : row.creditsPosted - row.debitsPosted]));
-}
+const balances = (loanId: string) => loanBalances(h, loanId);
 
 const loanRow = async (loanId: string) => (await h.app.db.select().from(loans).where(eq(loans.id, loanId)))[0];
 const triesOf = (loanId: string) => h.app.db.select().from(loanRepayments).where(eq(loanRepayments.loanId, loanId)).orderBy(asc(loanRepayments.try));
 const mailsTo = (subjectStart: string) => h.app.db.select().from(outbox).where(eq(outbox.tenantId, h.landlordId)).then((rows) => rows.filter((mail) => mail.subject.startsWith(subjectStart)));
 
-async function transfersTo(destination: string): Promise<{ amount: number; metadata: Record<string, string> }[]> {
-  const response = await fetch(`${fake.url}/v1/transfers?destination=${destination}&limit=100`, { headers: { authorization: `Bearer ${fake.secretKey}` } });
-  return ((await response.json()) as { data: { amount: number; metadata: Record<string, string> }[] }).data;
-}
+const transfersTo = (destination: string) => fakeTransfersTo(fake, destination);
 
 async function intent(id: string): Promise<Record<string, unknown>> {
   const response = await fetch(`${fake.url}/v1/payment_intents/${id}`, { headers: { authorization: `Bearer ${fake.secretKey}` } });

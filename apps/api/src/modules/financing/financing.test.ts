@@ -2,13 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CounterpartyResource, type FactoringLoanOfferResponse, type LoanResource, financingMessages } from '@app/contracts';
 import { type FakeStripe } from '@app/fakes';
-import { invoices, ledgerAccounts, ledgerTransactions, loans } from '../../db/schema';
+import { invoices, ledgerTransactions, loans } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, errorsOf } from '../../../test/harness';
 import { invoiceBody, onboardedCustomer } from '../../../test/documents';
 import { chargeableBusiness, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { createPayment, openInvoice, paymentBody } from '../payments/test-payments';
+import { approvedInvoice as approvedInvoiceOf, loanBalances, transfersTo as fakeTransfersTo } from '../../../test/financing';
 
 /**
  * Factoring with the platform lender against the fake Stripe: offers on approved outgoing
@@ -35,12 +36,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => online.close());
 
-async function approvedInvoice(total: number): Promise<string> {
-  const invoice = await openInvoice(vendor, customer.id, total);
-  const approved = await buyer.post(`/api/v1/invoices/${invoice.id}/approve`);
-  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-  return invoice.id;
-}
+const approvedInvoice = (total: number) => approvedInvoiceOf(vendor, buyer, customer.id, total);
 
 async function offerFor(invoiceId: string): Promise<FactoringLoanOfferResponse> {
   const response = await vendor.get(`/api/v1/business/factoring/${invoiceId}/loan-offer`);
@@ -57,16 +53,9 @@ function loanOf(response: { status: number; body: Record<string, unknown> }): Lo
   return (response.body as { data: LoanResource }).data;
 }
 
-async function transfersTo(destination: string): Promise<{ id: string; amount: number; currency: string; metadata: Record<string, string> }[]> {
-  const response = await fetch(`${fake.url}/v1/transfers?destination=${destination}&limit=100`, { headers: { authorization: `Bearer ${fake.secretKey}` } });
-  return ((await response.json()) as { data: { id: string; amount: number; currency: string; metadata: Record<string, string> }[] }).data;
-}
+const transfersTo = (destination: string) => fakeTransfersTo(fake, destination);
 
-/** The loan's account balances on their normal side, read as the owner straight from the ledger's totals. */
-async function balances(loanId: string): Promise<Record<string, number>> {
-  const rows = await h.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.ownerId, loanId));
-  return Object.fromEntries(rows.map((row) => [row.code, row.normalBalance === 'debit' ? row.debitsPosted - row.creditsPosted : row.creditsPosted - row.debitsPosted]));
-}
+const balances = (loanId: string) => loanBalances(h, loanId);
 
 async function loanStatus(loanId: string): Promise<string | undefined> {
   const [row] = await h.app.db.select({ status: loans.status }).from(loans).where(eq(loans.id, loanId));

@@ -2,13 +2,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CounterpartyResource, type FactoringLoanOfferResponse, type LoanResource, financingMessages } from '@app/contracts';
 import { type FakeLender, startFakeLender } from '@app/fakes';
-import { ledgerAccounts, ledgerTransactions, loans, providerEvents } from '../../db/schema';
+import { loans, providerEvents } from '../../db/schema';
 import { connectFinancingProvider, deliverLenderWebhook, lenderEventBody, lenderHeaders, TEST_FINANCING_PRODUCT_IDS } from '../../../test/financing-provider';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
 import { onboardedCustomer } from '../../../test/documents';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { lenderLoanSchema } from '../../platform/providers/financing-provider';
 import { createPayment, openInvoice, paymentBody } from '../payments/test-payments';
+import { approvedInvoice as approvedInvoiceOf, loanBalances, loanPostings } from '../../../test/financing';
 
 /**
  * Factoring through the tenant's HTTP lender, against the fake lender: its offers, accepting one
@@ -47,12 +48,7 @@ afterAll(async () => {
   await lender.close();
 });
 
-async function approvedInvoice(total: number): Promise<string> {
-  const invoice = await openInvoice(vendor, customer.id, total);
-  const approved = await buyer.post(`/api/v1/invoices/${invoice.id}/approve`);
-  expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-  return invoice.id;
-}
+const approvedInvoice = (total: number) => approvedInvoiceOf(vendor, buyer, customer.id, total);
 
 async function offerFor(invoiceId: string): Promise<FactoringLoanOfferResponse> {
   const response = await vendor.get(`/api/v1/business/factoring/${invoiceId}/loan-offer`);
@@ -91,15 +87,9 @@ async function settled(): Promise<void> {
   await h.jobs.drain();
 }
 
-async function balances(loanId: string): Promise<Record<string, number>> {
-  const rows = await h.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.ownerId, loanId));
-  return Object.fromEntries(rows.map((row) => [row.code, row.normalBalance === 'debit' ? row.debitsPosted - row.creditsPosted : row.creditsPosted - row.debitsPosted]));
-}
+const balances = (loanId: string) => loanBalances(h, loanId);
 
-async function postings(loanId: string): Promise<string[]> {
-  const rows = await h.app.db.select({ kind: ledgerTransactions.kind, status: ledgerTransactions.status }).from(ledgerTransactions).where(eq(ledgerTransactions.subjectId, loanId));
-  return rows.map((row) => `${row.kind}:${row.status}`).sort();
-}
+const postings = (loanId: string) => loanPostings(h, loanId);
 
 /** The lender's event about this loan, as the fake last sent it, delivered again under a new event id and signed with `key`. */
 async function redeliver(type: string, lenderLoanId: string, options: { host?: string; tenantId?: string; key?: string } = {}) {

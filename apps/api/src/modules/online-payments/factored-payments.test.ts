@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CardPayment, type CounterpartyResource, type FactoringLoanOfferResponse, type LoanResource } from '@app/contracts';
 import { platformFeeOf } from '@app/domain';
 import { type FakeStripe } from '@app/fakes';
-import { autoPayAttempts, financingOffers, invoices, ledgerAccounts, loans } from '../../db/schema';
+import { autoPayAttempts, financingOffers, invoices, loans } from '../../db/schema';
 import { inTenant } from '../../db/tenant-tx';
 import { fixedClock } from '../../platform/clock';
 import { newId } from '../../platform/crypto';
@@ -19,6 +19,7 @@ import { openInvoice } from '../payments/test-payments';
 import { createRecurring, getRecurring } from '../recurring-invoices/test-recurring';
 import { createRecurringInvoiceJob } from '../recurring-invoices/recurring-job';
 import { AUTO_PAY_RETRY_AFTER_MS } from '../saved-methods/auto-pay.service';
+import { loanBalances } from '../../../test/financing';
 
 /**
  * Online payments on a factored invoice (docs/design-notes.md, "Factoring on the ledger"): the
@@ -87,11 +88,7 @@ async function paidByCard(payment: CardPayment): Promise<void> {
   await settle();
 }
 
-/** The loan's account balances on their normal side, straight from the ledger's totals. */
-async function balances(loanId: string): Promise<Record<string, number>> {
-  const rows = await h.app.db.select().from(ledgerAccounts).where(eq(ledgerAccounts.ownerId, loanId));
-  return Object.fromEntries(rows.map((row) => [row.code, row.normalBalance === 'debit' ? row.debitsPosted - row.creditsPosted : row.creditsPosted - row.debitsPosted]));
-}
+const balances = (loanId: string) => loanBalances(h, loanId);
 
 async function loanStatus(loanId: string): Promise<string | undefined> {
   const [row] = await h.app.db.select({ status: loans.status }).from(loans).where(eq(loans.id, loanId));
