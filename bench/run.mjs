@@ -1,6 +1,6 @@
 // `npm run bench [-- name ...]`: bundles the TypeScript benchmarks the way apps/api/build.mjs bundles
 // the API and runs them one after another, each alone on the cores; names (api, documents, billing,
-// pdf, webhooks, webhook-to-paid, ledger, loan-transactions, login-entry, public-entry) pick some of them.
+// pdf, webhooks, webhook-to-paid, webhook-delivery, ledger, loan-transactions, reports, import, exports, login-entry, public-entry) pick some of them.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,8 +25,12 @@ const benches = [
   { name: 'pdf', entry: 'pdf-bench.ts' },
   { name: 'webhooks', entry: 'provider-events-bench.ts' },
   { name: 'webhook-to-paid', entry: 'webhook-to-paid-bench.ts' },
+  { name: 'webhook-delivery', entry: 'webhook-delivery-bench.ts' },
   { name: 'ledger', entry: 'ledger-bench.ts' },
   { name: 'loan-transactions', entry: 'loan-transactions-bench.ts' },
+  { name: 'reports', entry: 'reports-bench.ts' },
+  { name: 'import', entry: 'import-bench.ts' },
+  { name: 'exports', entry: 'exports-bench.ts' },
   { name: 'login-entry', script: 'login-entry.mjs' },
   { name: 'login-entry', entry: 'login-load.ts' },
   { name: 'public-entry', script: 'public-entry.mjs' },

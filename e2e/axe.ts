@@ -127,7 +127,7 @@ export function uncheckedRoutes(visited: ReadonlySet<string>): string[] {
   return [...visited].filter((route) => !skipped.has(route)).sort();
 }
 
-type FocusStop = { name: string; seen: boolean; visible: boolean; focused: string; unfocused: string } | null;
+type FocusStop = { name: string; seen: boolean; visible: boolean; focused: string; unfocused: string; gone: boolean } | null;
 
 /**
  * The element that has the focus: its name, whether this walk (`walk`) has been there already, and
@@ -157,7 +157,8 @@ function focusStop(walk: string): string {
     await settled();
     const label = 'labels' in element && element.labels && element.labels[0] ? element.labels[0].innerText : '';
     const name = element.getAttribute('aria-label') || label.trim() || element.innerText.trim().split('\\n')[0] || element.tagName.toLowerCase();
-    return { name, seen, visible: focused !== unfocused, focused, unfocused };
+    // A control removed while it was looked at (a notification closing) has no style to compare.
+    return { name, seen, visible: focused !== unfocused, focused, unfocused, gone: !element.isConnected };
   })()`;
 }
 
@@ -184,6 +185,7 @@ export async function tabThrough(page: Page, label: string, limit = 80): Promise
       continue;
     }
     if (!focus || focus.seen) break;
+    if (focus.gone) continue;
     names.push(focus.name);
     if (!focus.visible) unmarked.push(`${focus.name} (looks the same focused and not: ${focus.focused})`);
   }

@@ -3,7 +3,7 @@ import { TEST_ROUTING_NUMBER } from '@app/fakes';
 import { PHONE_VIEWPORT, expectAccessible } from './axe';
 import { api, screenshots } from './session';
 import { test } from './csp';
-import { chargeableVendor, openInvoiceLink, serveStripeJs, settleBankPayments } from './online-payment-setup';
+import { MICRODEPOSIT_CODE, chargeableVendor, openInvoiceLink, serveStripeJs, settleBankPayments } from './online-payment-setup';
 
 // A business of its own: the journeys share one server and may run in any order.
 const BUSINESS = 'Tromsø Bank Debits';
@@ -40,6 +40,24 @@ test('bank payment journey: a guest pays an invoice from a US bank account on it
   await guest.setViewportSize(PHONE_VIEWPORT);
   await screenshot(guest, 'bank-form-on-phone');
   await guest.getByRole('button', { name: 'Pay $275.00 now' }).click();
+
+  // Typed by hand, the account is proved first: the provider's microdeposit carries a code starting with SM.
+  await expect(guest.getByRole('heading', { name: 'Verify your bank account' })).toBeVisible();
+  await expect(guest.getByText(/6-character code starting with "SM"/)).toBeVisible();
+  await expectAccessible(guest, 'public invoice, bank account verification', { phone: true });
+  await screenshot(guest, 'verify-on-phone');
+  // The payer comes back later (the deposit takes a day or two): the page asks for the code of the waiting payment; nothing is due less meanwhile.
+  await expect(async () => {
+    await guest.reload();
+    await expect(guest.getByRole('textbox', { name: /Verification code/ })).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(guest.getByText('Processing', { exact: true })).toHaveCount(0);
+  await guest.getByRole('textbox', { name: /Verification code/ }).fill('SM00XX');
+  await guest.getByRole('button', { name: 'Verify bank account' }).click();
+  await expect(guest.getByRole('alert')).toContainText('does not match');
+  await expectAccessible(guest, 'public invoice, wrong verification code', { phone: true });
+  await guest.getByRole('textbox', { name: /Verification code/ }).fill(MICRODEPOSIT_CODE);
+  await guest.getByRole('button', { name: 'Verify bank account' }).click();
 
   // Processing: the debit started, the bank has not settled it; no second payment can start.
   await expect(guest.getByText(/A bank payment of \$275\.00 is processing/)).toBeVisible();

@@ -17,7 +17,7 @@ const GOOD_CARD = '4242 4242 4242 4242';
 
 const screenshot = screenshots('customer-pay');
 
-test('customer pay journey: a signed-in customer opening the pay link chooses the app, then approves and pays the incoming invoice; a declined card leaves it approved and a second card goes through', async ({ page, browser }) => {
+test('customer pay journey: a signed-in customer opening the pay link chooses the app, then approves and pays the incoming invoice; a declined card leaves it approved and a second card goes through; a second invoice is paid with the card it saved', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const owner = page.context();
   await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -79,5 +79,35 @@ test('customer pay journey: a signed-in customer opening the pay link chooses th
   await expect(buyer.getByRole('status').filter({ hasText: 'your payment of $640.00 went through' })).toBeVisible();
   await screenshot(buyer, 'paid-on-phone');
   await expectAccessible(buyer, 'approve and pay, payment sent', { phone: true });
+
+  // The customer saves a card in settings, then pays a second invoice with it from the spec's payment-method link.
+  const second = (
+    await api<{ data: { id: string; invoice_number: string } }>(owner, 'POST', '/api/v1/invoices', business, {
+      customer_id: customer.id,
+      invoice_date: today,
+      items: [{ name: 'Antifouling', quantity: '1', price: 21000 }],
+    })
+  ).data;
+  await api(owner, 'POST', `/api/v1/invoices/${second.id}/finalize`, business);
+  await buyer.goto('/settings/payment-methods');
+  const methods = buyer.getByRole('region', { name: 'Saved payment methods' });
+  await methods.getByRole('button', { name: 'Add a payment method' }).click();
+  await expect(methods.getByLabel('Card number')).toBeVisible({ timeout: 30_000 });
+  await payWithCard(buyer, GOOD_CARD, 'Save card');
+  await expect(methods.getByRole('row', { name: /•••• 4242/ })).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(buyer, 'settings, the card saved');
+  const companySlug = businessPath.split('/')[1] ?? '';
+  const paymentMethodPath = `/${companySlug}/customer/invoices/payment-method/${second.id}`;
+  await buyer.goto(paymentMethodPath);
+  await expectRedirect(buyer, paymentMethodPath, new RegExp(`/customer/invoices/pay/${second.id}\\?with=saved-method$`));
+  const saved = buyer.getByRole('region', { name: 'Pay with a saved payment method' });
+  await expect(saved.getByRole('radio', { name: /•••• 4242 \(default\)/ })).toBeChecked();
+  await expectAccessible(buyer, 'customer pay page with a saved method', { phone: true });
+  await screenshot(buyer, 'saved-method-on-phone');
+  await saved.getByRole('button', { name: 'Pay $210.00 with this method' }).click();
+  await expect(saved.getByRole('status').filter({ hasText: 'your payment of $210.00 went through' })).toBeVisible({ timeout: 30_000 });
+  await expect
+    .poll(async () => (await api<{ data: { paid_status: string } }>(owner, 'GET', `/api/v1/invoices/${second.id}`, business)).data.paid_status, { timeout: 30_000 })
+    .toBe('paid');
   await buyerContext.close();
 });

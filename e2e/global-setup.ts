@@ -151,6 +151,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     'payment_intent.payment_failed',
     'payment_intent.canceled',
     'payment_intent.processing',
+    'payment_intent.requires_action',
     'setup_intent.succeeded',
     // A payment's transfers and charges, and refunds (modules/payment-movements).
     'charge.succeeded',
@@ -186,6 +187,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     PUBLIC_PORT: String(E2E_PORT),
     // A tenant's own SMTP settings may point at the suite's SMTP server on this machine.
     MAIL_HOST_ALLOWLIST: '127.0.0.1',
+    // Tenants' URLs (a lender at E2E_FAKE_LENDER_URL, webhook receivers) may point at the suite's fakes on this machine.
+    OUTBOUND_HTTP_ALLOWLIST: '127.0.0.1',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'info',
     PAYMENT_PROVIDER_API_BASE: stripe.url,
     BANK_LINK_API_BASE: plaid.url,

@@ -128,3 +128,6 @@ export async function openInvoiceLink(owner: BrowserContext, business: string, c
   const { url } = await api<{ url: string }>(owner, 'POST', `/api/v1/invoices/${invoice.id}/links`, business);
   return { id: invoice.id, invoiceNumber: invoice.invoice_number, url };
 }
+
+/** Stripe's test-mode code of the microdeposit that proves a bank account typed by hand (the fake takes it too). */
+export const MICRODEPOSIT_CODE = 'SM11AA';

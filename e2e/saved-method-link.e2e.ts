@@ -2,14 +2,16 @@ import { expect } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { api, screenshots } from './session';
 import { test } from './csp';
-import { chargeableVendor, payWithCard, serveStripeJs } from './online-payment-setup';
+import { MICRODEPOSIT_CODE, chargeableVendor, payWithCard, serveStripeJs } from './online-payment-setup';
 
 // A business of its own: the journeys share one server and may run in any order.
 const BUSINESS = 'Bodø Auto Pay Bakery';
 const CUSTOMER = 'Lofoten Ferry Kiosk';
 const GOOD_CARD = '4242 4242 4242 4242';
-// The app queues the recurring-invoice job once a minute: the first invoice (due today) is made by the next run.
-const RECURRING_RUN_MS = 90_000;
+// The app queues the recurring-invoice job once a minute, one run per minute slot: a schedule saved
+// just after this slot's run waits for the next slot, then the charge and its provider event follow.
+// Two slots and the charge's round trip, with room for a loaded CI machine.
+const RECURRING_RUN_MS = 150_000;
 
 const screenshot = screenshots('saved-method-link');
 
@@ -105,7 +107,13 @@ test('saved bank account journey: a business saves a US bank account typed by ha
   await section.getByRole('textbox', { name: /Account number/ }).fill('000123456789');
   await screenshot(page, 'bank-form');
   await section.getByRole('button', { name: 'Save bank account' }).click();
-  // Stripe.js confirmed the setup with the provider; the server read it back from the provider and lists it.
+  // Typed by hand: the provider has the account proved with its microdeposit's code before saving it.
+  await expect(section.getByRole('heading', { name: 'Verify your bank account' })).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(page, 'settings, verifying a bank account');
+  await screenshot(page, 'bank-verify');
+  await section.getByRole('textbox', { name: /Verification code/ }).fill(MICRODEPOSIT_CODE);
+  await section.getByRole('button', { name: 'Verify bank account' }).click();
+  // Stripe.js confirmed and verified the setup with the provider; the server read it back from the provider and lists it.
   await expect(section.getByRole('row', { name: /•••• 6789 Default US bank account/ })).toBeVisible({ timeout: 30_000 });
   await expectAccessible(page, 'settings, bank account saved');
   await screenshot(page, 'bank-saved');

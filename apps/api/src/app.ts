@@ -45,6 +45,12 @@ import { createPlatformUserService } from './modules/platform-users/platform-use
 import { platformUserRoutes } from './modules/platform-users/platform-users.routes';
 import { createPlatformLogService } from './modules/platform-logs/platform-logs.service';
 import { platformLogRoutes } from './modules/platform-logs/platform-logs.routes';
+import { createWebhookDispatcher } from './modules/webhooks/webhook-dispatcher';
+import { webhookRoutes } from './modules/webhooks/webhooks.routes';
+import { createWebhookService } from './modules/webhooks/webhooks.service';
+import { createApiClientService } from './modules/api-clients/api-clients.service';
+import { apiClientRoutes } from './modules/api-clients/api-clients.routes';
+import { oauthRoutes } from './modules/api-clients/oauth.routes';
 import { providerEventRoutes, providerWebhookRoutes } from './modules/provider-events/provider-events.routes';
 import { type ProviderEventHandlers, createProviderEventHandlers, createProviderEventService } from './modules/provider-events/provider-events.service';
 import { createPayoutService } from './modules/payouts/payouts.service';
@@ -71,6 +77,8 @@ import { itemUnitRoutes } from './modules/item-units/item-units.routes';
 import { createTaxTypeService } from './modules/tax-types/tax-types.service';
 import { salesTaxRoutes, taxTypeRoutes } from './modules/tax-types/tax-types.routes';
 import { createItemService } from './modules/items/items.service';
+import { dataImportRoutes } from './modules/data-import/data-import.routes';
+import { createDataImportService } from './modules/data-import/data-import.service';
 import { itemRoutes } from './modules/items/items.routes';
 import { createNoteService } from './modules/notes/notes.service';
 import { noteRoutes } from './modules/notes/notes.routes';
@@ -100,6 +108,8 @@ import { paymentReminderRoutes } from './modules/payment-reminders/payment-remin
 import { createExchangeRateService } from './modules/exchange-rates/exchange-rates.service';
 import { exchangeRateRoutes } from './modules/exchange-rates/exchange-rates.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { reportRoutes } from './modules/reports/reports.routes';
+import { createReportService } from './modules/reports/reports.service';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { statementRoutes } from './modules/statements/statements.routes';
 import { createStatementService } from './modules/statements/statements.service';
@@ -109,6 +119,10 @@ import { createBnplRepayments } from './modules/financing/bnpl-repayments';
 import { financingRoutes } from './modules/financing/financing.routes';
 import { createInvoiceCollections } from './modules/financing/invoice-collections';
 import { lenderEventTypes } from './platform/providers/financing-provider';
+import { createExportSources } from './modules/exports/export-sources';
+import { createExportTemplateService } from './modules/exports/export-templates.service';
+import { exportRoutes } from './modules/exports/exports.routes';
+import { createExportService } from './modules/exports/exports.service';
 
 export type BuildOptions = {
   /** The server's own request log (stdout unless a stream is given); off when omitted. */
@@ -182,6 +196,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
     publicEstimateId: (tenantId, token) => estimateDelivery.publicDocumentId(tenantId, token),
     depositView: (tx, row, enabled) => estimates.deposits.viewInTx(tx, row, enabled),
     sendReceiptInTx: (tx, actor, scope, paymentId, origin) => paymentDelivery.sendWithDefaultsInTx(tx, actor, scope, paymentId, { origin, userEmail: null }, 'at-send'),
+    savedMethodInTx: (tx, scope, id) => savedMethods.ownMethodInTx(tx, scope, id),
     debitOutcomes: createAutoPayDebits(app, (tx, vendor, counterpartyId) => paymentContactsInTx(tx, vendor.tenantId, vendor.businessId, counterpartyId)),
   });
   const estimates = createEstimateService(app, documentAttachments, invoices, { payments: payments.deposits, intents: online.depositIntents });
@@ -189,6 +204,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   const estimateDelivery = createDocumentDelivery(app, estimateDeliveryAdapter(estimates, invoices));
   providerEventHandlers.register('payment_intent.succeeded', online.applySucceeded);
   providerEventHandlers.register('payment_intent.processing', online.applyProcessing);
+  providerEventHandlers.register('payment_intent.requires_action', online.applyRequiresAction);
   providerEventHandlers.register('payment_intent.payment_failed', online.applyNotPaid);
   providerEventHandlers.register('payment_intent.canceled', online.applyNotPaid);
   const savedMethodCore = createSavedMethodCore(app);
@@ -200,10 +216,26 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   const bnpl = createBnplService(app, { payouts, methods: savedMethods, payments });
   const bnplRepayments = createBnplRepayments(app, { methods: savedMethods });
   const movements = createPaymentMovementService(app, { payments });
+  const apiClients = createApiClientService(app);
   for (const type of PAYMENT_MOVEMENT_EVENTS) providerEventHandlers.register(type, movements.applyEvent);
+
+  const webhooks = createWebhookService(app);
+  const items = createItemService(app);
+  const recurring = createRecurringInvoiceService(app, invoices);
+  const loanReads = createLoanReadsService(app);
+  // Each list is exported through its own module's service; the export job lives with its routes.
+  const exportRuns = createExportService(app, createExportSources(app, { counterparties, items, invoices, estimates, payments, recurring, loanReads }));
+  await exportRuns.registerJob();
+  // The dispatcher's job lives with the routes whose events it sends: one worker per built app.
+  await createWebhookDispatcher(app).register();
+  const imports = createDataImportService(app, { counterparties, items });
+  await imports.runner.register();
+  // Runs a stopped process left queued or running rolled back with it: they run again.
+  await imports.runner.resume();
 
   await server.register(healthRoutes, { app, isReady: options.isReady ?? (() => true) });
   await server.register(fileRoutes, { app });
+  await server.register(oauthRoutes, { service: apiClients });
   await server.register(
     async (v1) => {
       await v1.register(authRoutes, { app, auth, signUps: createSignUpService(app), resets: createPasswordResetService(app), limiter });
@@ -214,6 +246,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(platformBusinessRoutes, { app, service: createPlatformBusinessService(app) });
       await v1.register(platformUserRoutes, { service: createPlatformUserService(app) });
       await v1.register(platformLogRoutes, { service: createPlatformLogService(app) });
+      await v1.register(apiClientRoutes, { service: apiClients });
       await v1.register(providerEventRoutes, { service: providerEvents });
       await v1.register(providerWebhookRoutes, { service: providerEvents });
       await v1.register(mailSettingsRoutes, { service: createMailSettingsService(app) });
@@ -227,10 +260,11 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(searchRoutes, { team, counterparties });
       await v1.register(itemUnitRoutes, { units: createItemUnitService(app) });
       await v1.register(taxTypeRoutes, { taxTypes });
-      await v1.register(itemRoutes, { items: createItemService(app) });
+      await v1.register(itemRoutes, { items });
       await v1.register(noteRoutes, { notes: createNoteService(app) });
       await v1.register(paymentModeRoutes, { modes: createPaymentModeService(app) });
       await v1.register(attachmentRoutes, { attachments: createAttachmentService(app), invoices });
+      await v1.register(dataImportRoutes, { imports });
       await v1.register(invoiceUploadRoutes, { upload: createInvoiceUploadService(app, { invoices, counterparties }) });
       await v1.register(documentRoutes, { numbers: createNextNumberService(app) });
       await v1.register(invoiceRoutes, { invoices, delivery: invoiceDelivery });
@@ -240,14 +274,18 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(onlinePaymentRoutes, { online, limiter });
       await v1.register(savedMethodRoutes, { methods: savedMethods, links: paymentMethodLinks, limiter });
       await v1.register(paymentMovementRoutes, { movements });
-      await v1.register(recurringInvoiceRoutes, { recurring: createRecurringInvoiceService(app, invoices) });
+      await v1.register(recurringInvoiceRoutes, { recurring });
       await v1.register(paymentReminderRoutes, { reminders: createPaymentReminderService(app) });
       await v1.register(payoutRoutes, { payouts });
       await v1.register(exchangeRateRoutes, { rates: createExchangeRateService(app) });
       await v1.register(dashboardRoutes, { dashboard: createDashboardService(app) });
+      await v1.register(reportRoutes, { reports: createReportService(app) });
       await v1.register(statementRoutes, { statements: createStatementService(app) });
       await v1.register(financingRoutes, { financing, bnpl, repayments: bnplRepayments });
-      await v1.register(loanReadRoutes, { loanReads: createLoanReadsService(app) });
+      await v1.register(loanReadRoutes, { loanReads });
+      await v1.register(webhookRoutes, { service: webhooks, area: 'platform' });
+      await v1.register(webhookRoutes, { service: webhooks, area: 'business' });
+      await v1.register(exportRoutes, { templates: createExportTemplateService(app), exports: exportRuns });
     },
     { prefix: '/api/v1' },
   );

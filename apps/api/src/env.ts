@@ -1,11 +1,28 @@
 import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { parseHostAllowlist } from './platform/outbound/address-policy';
 
 const booleanFlag = z
   .enum(['1', '0', 'true', 'false', ''])
   .optional()
   .transform((v) => v === '1' || v === 'true');
+
+/** A comma-separated allow-list of host names, addresses and CIDR ranges; a malformed range stops the start. */
+const hostAllowlist = z
+  .string()
+  .optional()
+  .refine(
+    (text) => {
+      try {
+        parseHostAllowlist(text);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be host names, addresses or CIDR ranges, comma separated' },
+  );
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -29,7 +46,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Ledgerline <no-reply@localhost>'),
   MAIL_SECURE: booleanFlag,
   /** Hosts, addresses or CIDR ranges a tenant's SMTP may point at although not public (development). */
-  MAIL_HOST_ALLOWLIST: z.string().optional(),
+  MAIL_HOST_ALLOWLIST: hostAllowlist,
+  /** Hosts, addresses or CIDR ranges outbound HTTP (webhooks, a tenant's lender) may reach although not public (development). */
+  OUTBOUND_HTTP_ALLOWLIST: hostAllowlist,
+  /** How long a webhook endpoint has to answer an attempt before it counts as failed. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(15_000),
   /** `/metrics` on a listener of its own; none when unset. */
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),

@@ -17,6 +17,9 @@ import { logDestination } from './platform/log-format';
 import { openUrl, startMessage } from './platform/first-start';
 import { transportFromEnv } from './platform/mail';
 import { createOutboxSweepJob } from './platform/outbox';
+import { createWebhookSweepJob } from './modules/webhooks/webhook-dispatcher';
+import { createExportFileSweepJob } from './modules/exports/exports.service';
+import { createInvoiceOverdueJob } from './modules/invoices/invoice-overdue';
 import { createEstimateExpiryJob } from './modules/estimates/estimate-expiry';
 import { createRecurringInvoiceJob } from './modules/recurring-invoices/recurring-job';
 import { createPaymentReminderJob } from './modules/payment-reminders/payment-reminder-job';
@@ -35,11 +38,17 @@ import { connectDemoProviders, findLandlord } from './modules/tenants/tenants.se
 import { DEMO_PLATFORM_FEE, DEMO_PROVIDER_KEYS, startDemoProviders } from './platform/demo-providers';
 
 const SWEEP_MS = 30_000;
+/** Retries come due on their own schedule (the first after 5 s): the sweep queues their tenants' dispatcher. */
+const WEBHOOK_SWEEP_MS = 5_000;
 const ESTIMATE_EXPIRY_MS = 60 * 60 * 1000;
+/** A due date passes at a business's midnight: within a quarter of an hour its webhook event is written. */
+const INVOICE_OVERDUE_MS = 15 * 60 * 1000;
 const RECURRING_INVOICES_MS = 60 * 1000;
 const PAYMENT_REMINDERS_MS = 60 * 60 * 1000;
 const DASHBOARD_COMPACTION_MS = 60 * 1000;
 const IDEMPOTENCY_EXPIRY_MS = 60 * 60 * 1000;
+/** Export files whose download link expired (24 h) are removed within the hour. */
+const EXPORT_FILE_SWEEP_MS = 60 * 60 * 1000;
 const THROTTLE_EXPIRY_MS = 10 * 60 * 1000;
 const PENDING_SIGN_UP_EXPIRY_MS = 60 * 60 * 1000;
 const STATISTICS_MS = 5 * 60 * 1000;
@@ -69,8 +78,11 @@ async function main(): Promise<void> {
     lifecycle.onShutdown('releasing the data directory', release);
     // DEMO with no provider of its own: the fake Stripe, Plaid and lender run in this process (test mode),
     // keeping their state in the data directory this process now holds.
-    const demoProviders = loadedEnv.DEMO && !loadedEnv.PAYMENT_PROVIDER_API_BASE ? await startDemoProviders(loadedEnv.PORT, loadedEnv.dataDir) : null;
-    if (demoProviders) lifecycle.onShutdown('stopping the demo providers', () => demoProviders.close());
+    const demoProviders = loadedEnv.DEMO && !loadedEnv.PAYMENT_PROVIDER_API_BASE ? await startDemoProviders(loadedEnv.dataDir) : null;
+    if (demoProviders) {
+      lifecycle.onShutdown('stopping the demo providers', () => demoProviders.close());
+      demoProviders.deliverEventsTo(loadedEnv.PORT);
+    }
     const env = demoProviders
       ? { ...loadedEnv, PAYMENT_PROVIDER_API_BASE: demoProviders.paymentProviderApiBase, BANK_LINK_API_BASE: demoProviders.bankLinkApiBase, PROVIDER_SCRIPTS_AT_API_BASE: true }
       : loadedEnv;
@@ -87,7 +99,8 @@ async function main(): Promise<void> {
       const landlord = await findLandlord(app.db);
       if (landlord) {
         await connectDemoProviders(app, landlord.id, DEMO_PROVIDER_KEYS, DEMO_PLATFORM_FEE);
-        // The demo lends through the platform lender; the fake lender runs for an operator who points the landlord at it.
+        // The demo lends through the platform lender; the fake lender runs for an operator who points the landlord at it
+        // (on 127.0.0.1, so with OUTBOUND_HTTP_ALLOWLIST=127.0.0.1: loopback stays closed to tenants' URLs otherwise).
         demoProviders.deliverLenderEventsTo(landlord.id);
         logger.info({ url: demoProviders.financingProviderApiBase }, 'demo lender (fake) listening');
       }
@@ -137,7 +150,9 @@ async function main(): Promise<void> {
     // Periodic jobs: queued at start and then on their interval by every process; pg-boss keeps one run per interval.
     const periodicJobs: { label: string; job: { register(): Promise<void>; trigger(everyMs: number): Promise<unknown> }; everyMs: number }[] = [
       { label: 'outbox sweep', job: createOutboxSweepJob(app), everyMs: SWEEP_MS },
+      { label: 'webhook sweep', job: createWebhookSweepJob(app), everyMs: WEBHOOK_SWEEP_MS },
       { label: 'estimate expiry', job: createEstimateExpiryJob(app), everyMs: ESTIMATE_EXPIRY_MS },
+      { label: 'invoice overdue events', job: createInvoiceOverdueJob(app), everyMs: INVOICE_OVERDUE_MS },
       { label: 'recurring invoices', job: createRecurringInvoiceJob(app, (error) => logError('recurring invoice generation failed', error)), everyMs: RECURRING_INVOICES_MS },
       {
         label: 'payment reminders',
@@ -149,6 +164,7 @@ async function main(): Promise<void> {
       { label: 'dashboard compaction', job: createDashboardCompactionJob(app), everyMs: DASHBOARD_COMPACTION_MS },
       { label: 'invoice totals compaction', job: createInvoiceTotalsCompactionJob(app), everyMs: DASHBOARD_COMPACTION_MS },
       { label: 'idempotency key expiry', job: createIdempotencyExpiryJob(app), everyMs: IDEMPOTENCY_EXPIRY_MS },
+      { label: 'expired export files', job: createExportFileSweepJob(app), everyMs: EXPORT_FILE_SWEEP_MS },
       { label: 'throttle counter expiry', job: createThrottleExpiryJob(app), everyMs: THROTTLE_EXPIRY_MS },
       { label: 'flood counter expiry', job: createFloodCounterExpiryJob(app), everyMs: THROTTLE_EXPIRY_MS },
       { label: 'pending sign-up expiry', job: createPendingSignUpExpiryJob(app), everyMs: PENDING_SIGN_UP_EXPIRY_MS },

@@ -1,4 +1,4 @@
-import type { HostResolver } from '../src/platform/mail-host-guard';
+import type { HostResolver } from '../src/platform/outbound/address-policy';
 
 /**
  * A resolver answering from `table` (host name → addresses) instead of real DNS; an unknown name

@@ -4,6 +4,9 @@ import type { LenderLoan } from '../src/platform/providers/financing-provider';
 import { lenderSignature } from '../src/platform/providers/http-financing-provider';
 import type { Harness } from './harness';
 
+/** The fake lender listens on 127.0.0.1, which outbound HTTP reaches only through the development allow-list. */
+export const FAKE_LENDER_ENV = { OUTBOUND_HTTP_ALLOWLIST: '127.0.0.1' };
+
 export const TEST_FINANCING_PRODUCT_IDS = ['0190a3c4-0000-7000-8000-00000000fa01', '0190a3c4-0000-7000-8000-00000000fa02', '0190a3c4-0000-7000-8000-00000000fa03'];
 
 /** Stores a tenant's lender as a saved tenant form would (the API key sealed). */

@@ -19,7 +19,7 @@ import { randomToken } from '../src/platform/crypto';
 import { InlineQueue } from '../src/platform/jobs';
 import { smtpTransport } from '../src/platform/mail';
 import { createAuthMailJobs } from '../src/modules/auth/auth-jobs';
-import type { HostResolver } from '../src/platform/mail-host-guard';
+import type { HostResolver } from '../src/platform/outbound/address-policy';
 import { createTenant, findLandlord } from '../src/modules/tenants/tenants.service';
 import type { ProviderEventHandlers } from '../src/modules/provider-events/provider-events.service';
 import { fixedResolver } from './dns';
@@ -85,7 +85,11 @@ export type HarnessOptions = {
   mailHostAllowlist?: string;
   /** How tenants' SMTP host names resolve: no real DNS in tests. */
   resolveHost?: HostResolver;
-  /** Extra environment variables (TRUST_PROXY, API_DOCS_PUBLIC, ...). */
+  /**
+   * Extra environment variables (TRUST_PROXY, API_DOCS_PUBLIC, ...). OUTBOUND_HTTP_ALLOWLIST is
+   * empty unless a test sets it (`'127.0.0.1'` for its own receiver or fake lender), so outbound
+   * HTTP refuses loopback as in production.
+   */
   env?: Record<string, string>;
   /** A built web app (or a fixture of one) to serve, as `npm start` does. */
   webDist?: string;

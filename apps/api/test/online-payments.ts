@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { CardPayment } from '@app/contracts';
@@ -11,13 +10,10 @@ import { type Harness, type TestClient, type TestResponse, createHarness } from 
 import { connectPaymentProvider } from './payment-provider';
 import { bankToken, callFakeStripe, onboardingOf, piiToken, settleEvents, wizardStep } from './payouts';
 
-/** A port free on 127.0.0.1 now, for a server whose address another must know before it starts. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const address = probe.address();
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('No port');
+/** The port the harness's app listens on (the OS picked it as the app bound). */
+export function listeningPort(h: Harness): number {
+  const address = h.server.server.address();
+  if (address === null || typeof address === 'string') throw new Error('The app is not listening on a port');
   return address.port;
 }
 
@@ -25,30 +21,20 @@ export async function freePort(): Promise<number> {
 export type PaymentHarness = { h: Harness; fake: FakeStripe; webhookSecret: string; close(): Promise<void> };
 
 /**
- * The start every online-payment test file shares: the fake's port is known before the app is
- * built (its API base), the app's port before the fake starts (its webhook URL). One endpoint
+ * The start every online-payment test file shares: the fake listens first (its address is the
+ * app's API base), then the app, whose webhook URL the fake is then given. One endpoint
  * secret for the Connect and the platform endpoint, as the tenant keeps one. `platformFee` sets
  * the tenant's fee (none by default); `fakeOptions` adds to the fake's options; `bankLinkApiBase` points the
  * bank-link provider at a fake Plaid.
  */
-export async function startPaymentHarness(options: { clock: Clock; platformFee?: { percent: string; fixed: number }; fakeOptions?: FakeStripeOptions; bankLinkApiBase?: string }): Promise<PaymentHarness> {
+export async function startPaymentHarness(options: { clock: Clock; platformFee?: { percent: string; fixed: number }; fakeOptions?: FakeStripeOptions; bankLinkApiBase?: string; env?: Record<string, string> }): Promise<PaymentHarness> {
   const webhookSecret = `whsec_${randomBytes(24).toString('hex')}`;
-  const fakePort = await freePort();
-  const h = await createHarness({ clock: options.clock, env: { PAYMENT_PROVIDER_API_BASE: `http://127.0.0.1:${fakePort}`, ...(options.bankLinkApiBase ? { BANK_LINK_API_BASE: options.bankLinkApiBase } : {}) } });
+  // Both listen on a port the OS picks as they bind: the fake first, its events pointed at the app once that listens.
+  const fake = await startFakeStripe({ verificationDelayMs: null, webhookSecret, platformWebhookSecret: webhookSecret, webhookRetryDelaysMs: [], ...options.fakeOptions });
+  const h = await createHarness({ clock: options.clock, env: { PAYMENT_PROVIDER_API_BASE: fake.url, ...(options.bankLinkApiBase ? { BANK_LINK_API_BASE: options.bankLinkApiBase } : {}), ...options.env } });
   await h.server.listen({ host: '127.0.0.1', port: 0 });
-  const address = h.server.server.address();
-  const appPort = typeof address === 'object' && address ? address.port : 0;
-  const webhookUrl = `http://127.0.0.1:${appPort}/api/v1/webhooks/payment-provider`;
-  const fake = await startFakeStripe({
-    port: fakePort,
-    verificationDelayMs: null,
-    webhookUrl,
-    webhookSecret,
-    platformWebhookUrl: webhookUrl,
-    platformWebhookSecret: webhookSecret,
-    webhookRetryDelaysMs: [],
-    ...options.fakeOptions,
-  });
+  const webhookUrl = `http://127.0.0.1:${listeningPort(h)}/api/v1/webhooks/payment-provider`;
+  fake.deliverWebhooksTo({ webhookUrl, platformWebhookUrl: webhookUrl });
   await connectPaymentProvider(h, h.landlordId, { key: fake.publishableKey, secret: fake.secretKey, webhookSecret });
   if (options.platformFee) {
     await h.app.db.update(tenants).set({ platformFeePercent: options.platformFee.percent, platformFeeFixed: options.platformFee.fixed }).where(eq(tenants.id, h.landlordId));
@@ -108,3 +94,31 @@ export async function confirmCard(fake: FakeStripe, payment: CardPayment, paymen
 }
 
 export const intentIdOf = (payment: CardPayment): string => payment.client_secret.split('_secret_')[0] ?? '';
+
+/**
+ * What Stripe.js `confirmUsBankAccountPayment` sends for an account typed by hand: the account as
+ * payment_method_data and the payer's online mandate acceptance. The provider answers
+ * `requires_action` (microdeposits) until `verifyMicrodeposits` proves the account.
+ */
+export async function confirmBankByHand(fake: FakeStripe, payment: CardPayment, accountNumber = '000123456789', holder = 'Bank Buyer Inc.'): Promise<Record<string, unknown>> {
+  return callFakeStripe(fake, `/v1/payment_intents/${intentIdOf(payment)}/confirm`, payment.publishable_key, {
+    client_secret: payment.client_secret,
+    'payment_method_data[type]': 'us_bank_account',
+    'payment_method_data[us_bank_account][routing_number]': TEST_ROUTING_NUMBER,
+    'payment_method_data[us_bank_account][account_number]': accountNumber,
+    'payment_method_data[us_bank_account][account_holder_type]': 'company',
+    'payment_method_data[billing_details][name]': holder,
+    'mandate_data[customer_acceptance][type]': 'online',
+    'mandate_data[customer_acceptance][online][infer_from_client]': 'true',
+  });
+}
+
+/**
+ * What Stripe.js `verifyMicrodepositsForPayment` / `ForSetup` sends: the code of the provider's
+ * microdeposit for a bank account typed by hand (SM11AA proves any account in test mode).
+ */
+export async function verifyMicrodeposits(fake: FakeStripe, intent: { client_secret: string; publishable_key: string }, descriptorCode = 'SM11AA'): Promise<Record<string, unknown>> {
+  const id = intent.client_secret.split('_secret_')[0] ?? '';
+  const path = id.startsWith('seti_') ? `/v1/setup_intents/${id}/verify_microdeposits` : `/v1/payment_intents/${id}/verify_microdeposits`;
+  return callFakeStripe(fake, path, intent.publishable_key, { client_secret: intent.client_secret, descriptor_code: descriptorCode });
+}

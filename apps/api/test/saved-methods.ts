@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import type { PaymentMethodSetupResource, SavedPaymentMethodResource } from '@app/contracts';
 import type { FakeStripe } from '@app/fakes';
 import type { TestClient, TestResponse } from './harness';
+import { verifyMicrodeposits } from './online-payments';
 import { callFakeStripe } from './payouts';
 
 export function setupOf(response: TestResponse): PaymentMethodSetupResource {
@@ -32,8 +33,9 @@ export async function saveCard(fake: FakeStripe, client: TestClient, paymentMeth
 }
 
 /**
- * Saves a US bank account for the client's business, as Stripe.js `confirmUsBankAccountSetup` does
- * (the numbers to the provider only, the mandate accepted online), then tells the server.
+ * Saves a US bank account for the client's business, as Stripe.js `confirmUsBankAccountSetup` and
+ * `verifyMicrodepositsForSetup` do (the numbers to the provider only, the mandate accepted online,
+ * the account proved with the microdeposit's code), then tells the server.
  */
 export async function saveBank(fake: FakeStripe, client: TestClient, accountNumber = '000123456789'): Promise<SavedPaymentMethodResource> {
   const setup = setupOf(await client.post('/api/v1/business/payment-methods/setup', {}));
@@ -46,7 +48,9 @@ export async function saveBank(fake: FakeStripe, client: TestClient, accountNumb
     'payment_method_data[billing_details][name]': 'Bank Payer',
     'mandate_data[customer_acceptance][type]': 'online',
   });
-  expect(confirmed.status, JSON.stringify(confirmed)).toBe('succeeded');
+  // Typed by hand: the provider saves it once the payer proves it with the microdeposit's code.
+  expect(confirmed.status, JSON.stringify(confirmed)).toBe('requires_action');
+  expect((await verifyMicrodeposits(fake, setup)).status).toBe('succeeded');
   const saved = await client.post('/api/v1/business/payment-methods/confirm', { setup_intent_id: setupIdOf(setup) });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   return (saved.body as { data: SavedPaymentMethodResource }).data;

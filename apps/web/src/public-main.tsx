@@ -2,9 +2,9 @@ import './lib/page-policy';
 import './styles/public-styles';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProviders } from './app/providers';
-import { createPublicRouter } from './app/public-router';
+import { PublicRoutes } from './app/public-router';
 import { wireApiClient } from './app/wire-api-client';
 import { createQueryClient } from './lib/query-client';
 
@@ -14,15 +14,18 @@ import { createQueryClient } from './lib/query-client';
  * loads far less before the Pay button works (issue 17). Same providers as the login entry (./main).
  */
 const queryClient = createQueryClient();
-const router = createPublicRouter();
-wireApiClient(queryClient, (to, options) => router.navigate(to, options));
+// Where the transport sends the payer (the sign-in page) is outside /public/: a page load, as the
+// public routes leave for such a path.
+wireApiClient(queryClient, async (to) => window.location.assign(to));
 
 const container = document.getElementById('root');
 if (container) {
   createRoot(container).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <PublicRoutes />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   );

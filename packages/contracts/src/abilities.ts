@@ -38,7 +38,7 @@ export const abilityDefinitions: readonly AbilityDefinition[] = [
   ...crud('export-template', BP),
   ...crud('pdf-template', P),
   ...crud('payment-reminder', B),
-  ...crud('webhook', P),
+  ...crud('webhook', BP),
   ...crud('business', P),
   ...crud('platform-user', P),
   { name: 'create-estimate', model: 'estimate', scopes: B },

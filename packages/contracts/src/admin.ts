@@ -143,6 +143,8 @@ export const apiLogResourceSchema = z.object({
   load_time_ms: z.number(),
   response_size: z.number(),
   created_at: z.string(),
+  /** The API client whose token made the call, by its name at the time; null for sessions and personal tokens. */
+  api_client: z.string().nullable(),
 });
 export type ApiLogResource = z.infer<typeof apiLogResourceSchema>;
 export const apiLogListResponseSchema = countedListPageResponse(apiLogResourceSchema, { api_log_total_count: z.number() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { onlinePaymentMethods } from './online-payment-methods';
-import { cardPaymentOptionsSchema } from './online-payments';
+import { cardPaymentOptionsSchema, linkedBankSchema, onlinePaymentMessages } from './online-payments';
 import { requiredOr, text } from './fields';
 import { messages } from './messages';
 import { paymentAmountSchema } from './payments';
@@ -68,8 +68,14 @@ export const publicEstimateDepositSchema = z.object({ deposit: estimateDepositSc
 export type PublicEstimateDeposit = z.infer<typeof publicEstimateDepositSchema>;
 export const publicEstimateDepositResponseSchema = z.object({ data: publicEstimateDepositSchema });
 
-/** Starting a deposit payment: the amount is always what is left of the deposit, so only the method is chosen. */
-export const depositPaymentRequestSchema = z.object({ method: z.enum(onlinePaymentMethods, { error: messages.invalidType }).optional() });
+/**
+ * Starting a deposit payment: the amount is always what is left of the deposit, so only the method
+ * is chosen, and, for a bank linked through the bank-link provider, the linked account (as an
+ * invoice's payment takes it).
+ */
+export const depositPaymentRequestSchema = z
+  .object({ method: z.enum(onlinePaymentMethods, { error: messages.invalidType }).optional(), bank_link: linkedBankSchema.optional() })
+  .refine((request) => request.bank_link === undefined || request.method === 'us_bank_account', { message: onlinePaymentMessages.bankLinkNeedsBank, path: ['bank_link'] });
 export type DepositPaymentRequest = z.input<typeof depositPaymentRequestSchema>;
 
 export const estimateDepositMessages = {
@@ -81,6 +87,7 @@ export const estimateDepositMessages = {
   alreadyPaid: 'A deposit has been paid on this estimate: refund it before changing the deposit.',
   noDeposit: 'No deposit is asked on this estimate.',
   nothingDue: 'The deposit on this estimate has been paid.',
+  notPayableNow: 'The deposit on this estimate cannot be paid now.',
   inProgress: 'A deposit payment on this estimate is already in progress.',
   convertWhileInProgress: 'A deposit payment on this estimate is still in progress: convert the estimate once it has been paid or has failed.',
   totalBelowDeposit: 'The total cannot be less than the deposit asked.',

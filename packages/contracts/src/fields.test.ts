@@ -62,6 +62,8 @@ const RESPONSE_SCHEMAS = new Set([
   'loanScheduleItemSchema',
   'loanStatsSchema',
   'menuItemSchema',
+  'outgoingEventDeliverySchema',
+  'outgoingEventDetailSchema',
   'outstandingBalanceSchema',
   'paymentClaimSchema',
   'paymentClaimStateSchema',
@@ -86,6 +88,14 @@ const RESPONSE_SCHEMAS = new Set([
   'tenantBrandingSchema',
   'tenantBusinessSchema',
   'tenantPublicConfigSchema',
+  'webhookCounterpartySchema',
+  'webhookEnvelopeSchema',
+  'webhookEstimateSchema',
+  'webhookInvoiceSchema',
+  'webhookLoanSchema',
+  'webhookLogDetailSchema',
+  'webhookPaymentSchema',
+  'webhookPayoutAccountSchema',
 ]);
 const RESPONSE_NAME = /(Resource|Response|ListItem|Summary)Schema$/;
 

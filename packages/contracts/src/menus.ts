@@ -30,6 +30,8 @@ export const settingMenu: readonly MenuItem[] = [
   { title: 'settings.menu.payment_methods', link: '/settings/payment-methods', icon: 'credit-card', ability: 'view-payment-methods', group: 'settings' },
   { title: 'settings.menu.exchange_rates', link: '/settings/exchange-rates', icon: 'cash', ability: 'manage-business-settings', group: 'settings' },
   { title: 'settings.menu.payouts', link: '/settings/payouts', icon: 'building', ability: 'manage-business-settings', group: 'settings' },
+  { title: 'settings.menu.export_data', link: '/settings/export-data', icon: 'download', ability: 'export-data', group: 'settings' },
+  { title: 'settings.menu.webhooks', link: '/settings/webhooks', icon: 'webhook', ability: 'view-webhook', group: 'settings' },
   { title: 'settings.menu.integrations', link: '/settings/integration-settings', icon: 'plug', ability: 'manage-integration', group: 'settings' },
 ];
 
@@ -39,11 +41,13 @@ export const adminMenu: readonly MenuItem[] = [
   { title: 'navigation.businesses', link: '/admin/businesses', icon: 'building', ability: 'view-business', group: 'admin' },
   { title: 'navigation.platform_users', link: '/admin/users', icon: 'users', ability: 'view-platform-user', group: 'admin' },
   { title: 'navigation.roles', link: '/admin/roles', icon: 'lock', ability: 'view-role', group: 'admin' },
+  { title: 'navigation.api_clients', link: '/admin/api-clients', icon: 'plug', ability: 'manage-api-client', group: 'admin' },
   { title: 'navigation.loans', link: '/admin/loans', icon: 'scale', ability: 'view-balance-sheet', group: 'admin' },
   { title: 'navigation.access_logs', link: '/admin/access-logs', icon: 'history', ability: 'view-access-log', group: 'logs' },
   { title: 'navigation.api_logs', link: '/admin/logs', icon: 'list', ability: 'view-api-log', group: 'logs' },
   { title: 'navigation.audit_logs', link: '/admin/audit-logs', icon: 'history', ability: 'view-audit-log', group: 'logs' },
   { title: 'navigation.events', link: '/admin/events', icon: 'bolt', ability: 'view-event', group: 'logs' },
+  { title: 'navigation.webhooks', link: '/admin/webhooks', icon: 'webhook', ability: 'view-webhook', group: 'logs' },
   // Held mail is for whoever may change where mail goes, not for read-only support.
   { title: 'navigation.outbox', link: '/admin/outbox', icon: 'mail', ability: 'edit-platform-setting', group: 'logs' },
   { title: 'navigation.email_configuration', link: '/admin/email-configuration', icon: 'mail', ability: 'view-platform-setting', group: 'settings' },

@@ -4,6 +4,7 @@ import { messages } from './messages';
 import { paymentAmountSchema } from './payments';
 import { text } from './fields';
 import { bankLinkExchangeRequestSchema } from './payouts';
+import { uuidSchema } from './common';
 
 // ---- Paying an invoice online by card (issue 17; ARCHITECTURE section 13) -------------------
 
@@ -14,6 +15,9 @@ export const onlinePaymentMessages = {
   inProgress: 'A payment for this invoice is already in progress.',
   /** The vendor's mail and the invoice's history when a bank debit is returned. */
   bankPaymentFailed: 'The bank payment failed and the amount is due again.',
+  /** A saved method that is not one of the paying business's own (or a guest naming one). */
+  savedMethodInvalid: 'The selected payment method is invalid.',
+  savedMethodOther: 'A saved payment method pays with what it is: leave out the method or a linked bank.',
 } as const;
 
 /** A payer's bank account linked through the bank-link provider's Link, and the name the debit's mandate carries. */
@@ -37,8 +41,15 @@ export const cardPaymentRequestSchema = z
      * payment provider's form and confirmed in the browser.
      */
     bank_link: linkedBankSchema.optional(),
+    /**
+     * One of the paying business's own saved methods (settings → payment-methods), by its id: the
+     * attempt is made for it, and the browser confirms it with the payer present (a card may still
+     * ask for 3-D Secure). Only for the customer business, never for a guest.
+     */
+    saved_method_id: uuidSchema.optional(),
   })
-  .refine((request) => request.bank_link === undefined || request.method === 'us_bank_account', { message: onlinePaymentMessages.bankLinkNeedsBank, path: ['bank_link'] });
+  .refine((request) => request.bank_link === undefined || request.method === 'us_bank_account', { message: onlinePaymentMessages.bankLinkNeedsBank, path: ['bank_link'] })
+  .refine((request) => request.saved_method_id === undefined || (request.bank_link === undefined && request.method === undefined), { message: onlinePaymentMessages.savedMethodOther, path: ['saved_method_id'] });
 export type CardPaymentRequest = z.input<typeof cardPaymentRequestSchema>;
 
 /** What the browser confirms the card payment with, through the provider's script. */
@@ -83,6 +94,12 @@ export const cardPaymentOptionsSchema = z.object({
   bank_link_available: z.boolean(),
   /** Where to load the bank-link provider's script from; null for its canonical URL. */
   bank_link_script: z.string().nullable(),
+  /**
+   * A bank payment whose account, typed by hand, the payer must still prove with the code of the
+   * provider's microdeposit (its intent `requires_action`): the page asks for the code instead of
+   * starting over. Null when none waits. Nothing is due less until the debit succeeds.
+   */
+  bank_verification: z.object({ amount: z.number().int() }).nullable(),
 });
 export type CardPaymentOptions = z.infer<typeof cardPaymentOptionsSchema>;
 export const cardPaymentOptionsResponseSchema = z.object({ data: cardPaymentOptionsSchema });

@@ -15,3 +15,4 @@ export * from './display-status';
 export * from './platform-fee';
 export * from './ledger';
 export * from './financing';
+export * from './report-ranges';

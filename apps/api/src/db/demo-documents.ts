@@ -2,7 +2,7 @@ import type { InvoiceResource } from '@app/contracts';
 import { createInvoiceCollections } from '../modules/financing/invoice-collections';
 import { addDays, todayInTimeZone } from '@app/domain';
 import type { AppContext } from '../platform/app-context';
-import type { AuditActor } from '../platform/audit';
+import { type AuditActor, systemActor } from '../platform/audit';
 import type { BusinessScope } from '../platform/business-scope';
 import { createDocumentAttachments } from '../modules/attachments/attachments.service';
 import { createCounterpartyService } from '../modules/counterparties/counterparties.service';
@@ -82,7 +82,7 @@ export async function seedDemoDocuments(app: AppContext, actor: AuditActor, scop
       items: lineItems(demo.lines),
     });
     const receiver: BusinessScope = { tenantId: scope.tenantId, businessId: customer.customer_business.id };
-    const receiverActor: AuditActor = { tenantId: scope.tenantId, userId: null, businessId: receiver.businessId, ip: null };
+    const receiverActor = systemActor(scope.tenantId, receiver.businessId);
     for (const step of demo.steps) {
       if (step === 'finalize') await invoices.finalize(actor, scope, created.id);
       if (step === 'send') await invoices.markSent(actor, scope, created.id);
@@ -106,7 +106,7 @@ export async function seedDemoDocuments(app: AppContext, actor: AuditActor, scop
       items: lineItems(demo.lines),
     });
     const receiver: BusinessScope = { tenantId: scope.tenantId, businessId: customer.customer_business.id };
-    const receiverActor: AuditActor = { tenantId: scope.tenantId, userId: null, businessId: receiver.businessId, ip: null };
+    const receiverActor = systemActor(scope.tenantId, receiver.businessId);
     for (const step of demo.steps) {
       if (step === 'finalize') await estimates.finalize(actor, scope, created.id);
       if (step === 'send') await estimates.markSent(actor, scope, created.id);

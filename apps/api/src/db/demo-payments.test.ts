@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CardPayment, InvoiceListItem, LoanResource, PaymentResource, PayoutOnboarding } from '@app/contracts';
 import { platformFeeOf } from '@app/domain';
 import { type Harness, type TestClient, createHarness } from '../../test/harness';
-import { cardPaymentOf, freePort, intentIdOf } from '../../test/online-payments';
+import { cardPaymentOf, intentIdOf, listeningPort } from '../../test/online-payments';
 import { connectDemoProviders } from '../modules/tenants/tenants.service';
 import { tokenOfUrl } from '../modules/document-delivery/delivery-test-helpers';
 import { invoiceOf } from '../modules/payments/test-payments';
@@ -47,11 +47,11 @@ async function intentAtProvider(id: string): Promise<Record<string, unknown>> {
 }
 
 beforeAll(async () => {
-  const appPort = await freePort();
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-demo-payments-'));
-  demo = await startDemoProviders(appPort, dataDir);
+  demo = await startDemoProviders(dataDir);
   h = await createHarness({ env: { PAYMENT_PROVIDER_API_BASE: demo.paymentProviderApiBase } });
-  await h.server.listen({ host: '127.0.0.1', port: appPort });
+  await h.server.listen({ host: '127.0.0.1', port: 0 });
+  demo.deliverEventsTo(listeningPort(h));
   const seeded = await ensureInitialData({ ...h.app, env: { ...h.app.env, DEMO: true } });
   await connectDemoProviders(h.app, h.landlordId, DEMO_PROVIDER_KEYS, DEMO_PLATFORM_FEE);
   if (!seeded.demoOwner || !seeded.demo) throw new Error('The demo seed made no demo business');

@@ -34,7 +34,7 @@ export async function seedDemoPurchases(app: AppContext, scope: BusinessScope): 
     if (!bill) continue;
     const seller: BusinessScope = { tenantId: scope.tenantId, businessId: vendor.customer_business.id };
     const actor: AuditActor = { ...seller, userId: null, ip: null };
-    const customer = await inTenant(app.db, scope.tenantId, (tx) => ensureLinkedRecord(tx, scope.tenantId, seller.businessId, 'customer', scope.businessId));
+    const customer = await inTenant(app.db, scope.tenantId, (tx) => ensureLinkedRecord(tx, app.webhookEvents, scope.tenantId, seller.businessId, 'customer', scope.businessId));
     for (let month = MONTHS_OF_PURCHASES; month >= 1; month -= 1) {
       const invoiceDate = addDays(today, -30 * month + 3);
       const invoice = await invoices.create(actor, seller, {

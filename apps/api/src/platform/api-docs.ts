@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { documentErrorResponses, documentOperation } from './openapi-operations';
+import { documentWebhookEvents } from './openapi-webhooks';
 import type { RouteAccess } from './request-context';
 import { API_DOCS_PREFIX } from './security-headers';
 
@@ -17,14 +18,18 @@ export async function registerApiDocs(server: FastifyInstance, { isPublic }: { i
       info: { title: 'Ledgerline API', version: '1.0.0' },
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', description: 'A personal access token (POST /api/v1/auth/login or the account page).' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A personal access token (POST /api/v1/auth/login or the account page), or an API client token from the OAuth 2.0 client-credentials grant (POST /oauth/token on the tenant host, RFC 6749 section 4.4).',
+          },
           // Over TLS the cookie is `__Host-session`; unsafe session requests also send X-XSRF-TOKEN.
           session: { type: 'apiKey', in: 'cookie', name: 'session', description: 'The browser session (POST /api/v1/login).' },
         },
       },
     },
     transform: documentOperation,
-    transformObject: documentErrorResponses,
+    transformObject: (document) => documentWebhookEvents(documentErrorResponses(document)),
   });
   const access: RouteAccess = isPublic ? { public: true } : { authenticated: true };
   await server.register(async (docs) => {

@@ -9,9 +9,11 @@ import { type Clock, systemClock } from './clock';
 import { SecretBox, randomToken } from './crypto';
 import type { JobQueue } from './jobs';
 import type { MailTransport } from './mail';
-import { type HostResolver, MailHostGuard, parseMailHostAllowlist } from './mail-host-guard';
+import { MailHostGuard } from './mail-host-guard';
 import { AppMetrics } from './metrics';
 import { Outbox } from './outbox';
+import { AddressPolicy, type HostResolver } from './outbound/address-policy';
+import { OutboundHttpClient } from './outbound/outbound-http';
 import type { BankLinkProviderFactory } from './providers/bank-link-provider';
 import type { FinancingProviderFactory } from './providers/financing-provider';
 import { createHttpFinancingProviderFactory } from './providers/http-financing-provider';
@@ -21,6 +23,7 @@ import { createStripePaymentProviderFactory, stripeApiBaseOf } from './providers
 import { FileStorage } from './storage';
 import { TenantMailers } from './tenant-mail';
 import { TenantResolver } from './tenancy';
+import { WebhookEventLog } from './webhook-events';
 
 /** APP_KEY from the environment, else one generated once and kept in the data directory. */
 export function resolveAppKey(env: Env): string {
@@ -41,7 +44,7 @@ export type ContextOptions = {
   clock?: Clock;
   onBackgroundError?: (error: unknown) => void;
   rateLimits?: AppContext['rateLimits'];
-  /** Resolves tenants' SMTP host names (the system resolver when omitted; a fixed table in tests). */
+  /** Resolves the host names tenants give (SMTP hosts, outbound HTTP): the system resolver when omitted, a fixed table in tests. */
   resolveHost?: HostResolver;
   /** The build the metrics report: read from beside the running bundle when omitted. */
   build?: BuildInfo;
@@ -58,7 +61,8 @@ export function createAppContext(options: ContextOptions): AppContext {
   const db = options.database.db;
   const onError = options.onBackgroundError ?? (() => undefined);
   const secretBox = new SecretBox(resolveAppKey(options.env));
-  const mailHosts = new MailHostGuard(parseMailHostAllowlist(options.env.MAIL_HOST_ALLOWLIST), options.resolveHost);
+  const mailHosts = new MailHostGuard(AddressPolicy.fromSetting(options.env.MAIL_HOST_ALLOWLIST), options.resolveHost);
+  const outboundHttp = new OutboundHttpClient(AddressPolicy.fromSetting(options.env.OUTBOUND_HTTP_ALLOWLIST), options.resolveHost);
   const outbox = new Outbox(db, options.jobs, options.transport, options.env.MAIL_FROM, clock, secretBox, new TenantMailers(secretBox, mailHosts));
   return {
     env: options.env,
@@ -67,7 +71,9 @@ export function createAppContext(options: ContextOptions): AppContext {
     clock,
     jobs: options.jobs,
     outbox,
+    webhookEvents: new WebhookEventLog(options.jobs, clock),
     mailHosts,
+    outboundHttp,
     secretBox,
     storage: new FileStorage(path.join(options.env.dataDir, 'uploads')),
     tenants: new TenantResolver(db, { scheme: options.env.PUBLIC_SCHEME, port: options.env.publicPort, trustProxy: options.env.TRUST_PROXY }),
@@ -75,7 +81,7 @@ export function createAppContext(options: ContextOptions): AppContext {
     metrics: new AppMetrics({ database: options.database, jobs: options.jobs, outbox, clock, build: options.build ?? readBuildInfo() }),
     paymentProviders: options.paymentProviders ?? createStripePaymentProviderFactory(stripeApiBaseOf(options.env.PAYMENT_PROVIDER_API_BASE)),
     bankLinkProviders: options.bankLinkProviders ?? plaidBankLinkProviderFactory({ apiBaseUrl: options.env.BANK_LINK_API_BASE }),
-    financingProviders: options.financingProviders ?? createHttpFinancingProviderFactory(),
+    financingProviders: options.financingProviders ?? createHttpFinancingProviderFactory(outboundHttp),
     rateLimits: options.rateLimits ?? { auth: { max: 10, windowMs: 60_000 } },
   };
 }

@@ -6,7 +6,9 @@ import type { SecretBox } from './crypto';
 import type { JobQueue } from './jobs';
 import type { MailHostGuard } from './mail-host-guard';
 import type { AppMetrics } from './metrics';
+import type { WebhookEventLog } from './webhook-events';
 import type { Outbox } from './outbox';
+import type { OutboundHttp } from './outbound/outbound-http';
 import type { BankLinkProviderFactory } from './providers/bank-link-provider';
 import type { FinancingProviderFactory } from './providers/financing-provider';
 import type { PaymentProviderFactory } from './providers/payment-provider';
@@ -22,8 +24,12 @@ export type AppContext = {
   db: AppDb;
   clock: Clock;
   outbox: Outbox;
+  /** The outgoing events of the webhook catalogue, written in the transaction of their change. */
+  webhookEvents: WebhookEventLog;
   /** Checks the SMTP hosts tenants configure (never the operator's MAIL_HOST). */
   mailHosts: MailHostGuard;
+  /** Every request to a URL a tenant or business chose (webhooks, their lender): refuses non-public addresses, follows no redirect, bounds time and size. */
+  outboundHttp: OutboundHttp;
   jobs: JobQueue;
   secretBox: SecretBox;
   storage: FileStorage;

@@ -5,6 +5,13 @@ import { newId } from './crypto';
 /** Who is acting, for the audit log. */
 export type AuditActor = { tenantId: string; userId: string | null; businessId: string | null; ip: string | null };
 
+/**
+ * The product itself acting (a job, a provider's event, the other side of a business's act): no
+ * user and no address. `businessId` is the business whose history the entry is written in (null:
+ * the tenant's).
+ */
+export const systemActor = (tenantId: string, businessId: string | null): AuditActor => ({ tenantId, userId: null, businessId, ip: null });
+
 export type AuditEntry = {
   model: string;
   modelId: string;
@@ -61,11 +68,8 @@ export function changedFields(before: Record<string, unknown> | null | undefined
   return changes;
 }
 
-/** Writes one audit row in the caller's transaction: it commits or rolls back with the change. */
-export async function recordAudit(tx: Tx, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  const changes = changedFields(entry.before, entry.after);
-  if (entry.action === 'updated' && Object.keys(changes).length === 0) return;
-  await tx.insert(auditLogs).values({
+function auditRow(actor: AuditActor, entry: AuditEntry, changes: ReturnType<typeof changedFields>) {
+  return {
     tenantId: actor.tenantId,
     id: newId(),
     businessId: actor.businessId,
@@ -76,5 +80,21 @@ export async function recordAudit(tx: Tx, actor: AuditActor, entry: AuditEntry):
     action: entry.action,
     changes,
     ip: actor.ip,
+  };
+}
+
+/** Writes one audit row in the caller's transaction: it commits or rolls back with the change. */
+export async function recordAudit(tx: Tx, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  const changes = changedFields(entry.before, entry.after);
+  if (entry.action === 'updated' && Object.keys(changes).length === 0) return;
+  await tx.insert(auditLogs).values(auditRow(actor, entry, changes));
+}
+
+/** Many entries of one actor in one multi-row INSERT (bulk imports); updates without changes are left out as recordAudit leaves them. */
+export async function recordAudits(tx: Tx, actor: AuditActor, entries: readonly AuditEntry[]): Promise<void> {
+  const rows = entries.flatMap((entry) => {
+    const changes = changedFields(entry.before, entry.after);
+    return entry.action === 'updated' && Object.keys(changes).length === 0 ? [] : [auditRow(actor, entry, changes)];
   });
+  if (rows.length > 0) await tx.insert(auditLogs).values(rows);
 }

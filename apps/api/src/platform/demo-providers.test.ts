@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FAKE_LENDER_ENV } from '../../test/financing-provider';
 import { type Harness, createHarness } from '../../test/harness';
 import { connectDemoProviders, financingProviderCredentials, paymentProviderSettings } from '../modules/tenants/tenants.service';
 import { DEMO_PROVIDER_KEYS, type DemoProviders, startDemoProviders } from './demo-providers';
@@ -14,9 +15,9 @@ let demo: DemoProviders;
 let dataDir: string;
 
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness({ env: FAKE_LENDER_ENV });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledgerline-demo-providers-'));
-  demo = await startDemoProviders(1, dataDir);
+  demo = await startDemoProviders(dataDir);
 });
 afterAll(async () => {
   await demo.close();
@@ -59,7 +60,7 @@ describe('the demo providers', () => {
   });
 
   it('run the fake lender with the demo key, while no tenant is pointed at it (the demo lends as the platform)', async () => {
-    const lender = createHttpFinancingProvider({ baseUrl: demo.financingProviderApiBase, apiKey: DEMO_PROVIDER_KEYS.lender.apiKey, productIds: { ...DEMO_PROVIDER_KEYS.lender.productIds, drawdown: null } });
+    const lender = createHttpFinancingProvider({ baseUrl: demo.financingProviderApiBase, apiKey: DEMO_PROVIDER_KEYS.lender.apiKey, productIds: { ...DEMO_PROVIDER_KEYS.lender.productIds, drawdown: null } }, h.app.outboundHttp);
     await expect(lender.approval({ reference: 'demo-company', name: 'Demo Trading Co', country: 'US', email: null }, 'demo-approval')).resolves.toMatchObject({ status: 'approved' });
     expect(await financingProviderCredentials(h.app, h.landlordId)).toBeNull();
   });
@@ -84,7 +85,7 @@ describe('the demo providers', () => {
     const { bankToken } = await bankLink.createPaymentProcessorBankToken(accessToken, checking?.id ?? '');
 
     await demo.close();
-    demo = await startDemoProviders(1, dataDir);
+    demo = await startDemoProviders(dataDir);
     expect(fs.readdirSync(path.join(dataDir, 'demo-providers')).sort()).toEqual(['plaid.json', 'stripe.json']);
     const provider = paymentProvider(demo);
     await expect(provider.retrievePayoutAccount(account.id)).resolves.toMatchObject({ id: account.id, email: 'owner@example.com' });

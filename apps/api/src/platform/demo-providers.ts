@@ -45,10 +45,13 @@ export type DemoProviders = {
   /**
    * The fake lender's address. The demo lends through the platform lender (no tenant has a
    * financing provider url), so nothing calls it unless an operator sets a tenant's financing
-   * provider to this url, `DEMO_PROVIDER_KEYS.lender.apiKey` and its product ids.
+   * provider to this url, `DEMO_PROVIDER_KEYS.lender.apiKey` and its product ids (and opens
+   * 127.0.0.1 to outbound HTTP with OUTBOUND_HTTP_ALLOWLIST).
    */
   financingProviderApiBase: string;
-  /** Sends the fake lender's events, signed, to that tenant's lender webhook on this app. */
+  /** Sends the fake Stripe's events, signed, to the app listening on that port (before any event they hold nothing for the app). */
+  deliverEventsTo(appPort: number): void;
+  /** Sends the fake lender's events, signed, to that tenant's lender webhook on the app `deliverEventsTo` named. */
   deliverLenderEventsTo(tenantId: string): void;
   onboarding: DemoOnboarding;
   close(): Promise<void>;
@@ -98,9 +101,8 @@ function demoOnboarding(stripe: FakeStripe): DemoOnboarding {
  * the accounts and bank links the database refers to are still there after a restart; the lender
  * keeps none, as the demo's loans are the platform lender's.
  */
-export async function startDemoProviders(appPort: number, dataDir: string): Promise<DemoProviders> {
+export async function startDemoProviders(dataDir: string): Promise<DemoProviders> {
   const stateDirectory = path.join(dataDir, 'demo-providers');
-  const webhookUrl = `http://127.0.0.1:${appPort}/api/v1/webhooks/payment-provider`;
   const { secretKey, publishableKey, webhookSecret } = DEMO_PROVIDER_KEYS.stripe;
   // The fake Plaid makes the registry of the bank tokens it issues and keeps it in its file; the fake Stripe takes them from it.
   const plaid = await startFakePlaid({ credentials: DEMO_PROVIDER_KEYS.plaid, stateFile: path.join(stateDirectory, 'plaid.json') });
@@ -111,8 +113,6 @@ export async function startDemoProviders(appPort: number, dataDir: string): Prom
       secretKey,
       publishableKey,
       webhookSecret,
-      webhookUrl,
-      platformWebhookUrl: webhookUrl,
       platformWebhookSecret: webhookSecret,
       registry: plaid.registry,
       stateFile: path.join(stateDirectory, 'stripe.json'),
@@ -127,11 +127,20 @@ export async function startDemoProviders(appPort: number, dataDir: string): Prom
     await closeInOrder(stripe, plaid);
     throw error;
   }
+  let appUrl: string | null = null;
   return {
     paymentProviderApiBase: stripe.url,
     bankLinkApiBase: plaid.url,
     financingProviderApiBase: lender.url,
-    deliverLenderEventsTo: (tenantId) => lender.control.registerWebhook(`http://127.0.0.1:${appPort}/api/v1/webhooks/financing-provider/${tenantId}`),
+    deliverEventsTo: (appPort) => {
+      appUrl = `http://127.0.0.1:${appPort}`;
+      const webhookUrl = `${appUrl}/api/v1/webhooks/payment-provider`;
+      stripe.deliverWebhooksTo({ webhookUrl, platformWebhookUrl: webhookUrl });
+    },
+    deliverLenderEventsTo: (tenantId) => {
+      if (appUrl === null) throw new Error('deliverEventsTo names the app before its lender events can go to it');
+      lender.control.registerWebhook(`${appUrl}/api/v1/webhooks/financing-provider/${tenantId}`);
+    },
     onboarding: demoOnboarding(stripe),
     async close() {
       await lender.close();

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FORBIDDEN_ADDRESSES, fixedResolver } from '../../test/dns';
-import { MailHostGuard, MailHostRefused, parseMailHostAllowlist } from './mail-host-guard';
+import { MailHostGuard, MailHostRefused } from './mail-host-guard';
+import { AddressPolicy, parseHostAllowlist } from './outbound/address-policy';
 
-const guard = (table: Record<string, readonly string[]> = {}, allowlist = '') => new MailHostGuard(parseMailHostAllowlist(allowlist), fixedResolver(table));
+const guard = (table: Record<string, readonly string[]> = {}, allowlist = '') => new MailHostGuard(AddressPolicy.fromSetting(allowlist), fixedResolver(table));
 
 describe('MailHostGuard', () => {
   for (const [kind, addresses] of Object.entries(FORBIDDEN_ADDRESSES)) {
@@ -37,6 +38,6 @@ describe('MailHostGuard', () => {
     await expect(local.check('127.0.0.2')).rejects.toBeInstanceOf(MailHostRefused);
     await expect(local.check('::1')).rejects.toBeInstanceOf(MailHostRefused);
     await expect(local.check('10.21.0.1')).rejects.toBeInstanceOf(MailHostRefused);
-    expect(() => parseMailHostAllowlist('10.0.0.0/99')).toThrow();
+    expect(() => parseHostAllowlist('10.0.0.0/99')).toThrow();
   });
 });

@@ -2,10 +2,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { z } from 'zod';
+import { webhookEventTypes } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type HttpMethod, type TestClient, createHarness } from '../../test/harness';
 import { createCustomer } from '../../test/documents';
 import { signUpAndSignIn } from '../../test/sign-up';
 import { type DeclaredRoute, enforceDeclaredAccess } from './pipeline';
+import { webhookEventComponentName } from './openapi-webhooks';
 
 /** The parts of the document this suite reads; the validator checks the rest. */
 const responseSchema = z.object({ content: z.record(z.string(), z.object({ schema: z.unknown() })).optional() }).or(z.object({ $ref: z.string() }));
@@ -148,5 +150,22 @@ describe('answers against their declared schemas', () => {
       ['GET', '/api/central/tenants'],
     ];
     expect(await breachesOf(admin, adminCalls)).toEqual([]);
+  });
+});
+
+describe('the outgoing webhook events', () => {
+  it('are described with their payload schemas and the request each endpoint receives (x-webhooks)', () => {
+    const described = z
+      .object({
+        components: z.object({ schemas: z.record(z.string(), z.object({ properties: z.record(z.string(), z.unknown()) })) }),
+        'x-webhooks': z.record(z.string(), z.object({ post: z.object({ requestBody: z.unknown(), parameters: z.array(z.object({ name: z.string() })) }) })),
+      })
+      .parse(raw);
+    for (const type of webhookEventTypes) {
+      const schema = described.components.schemas[webhookEventComponentName(type)];
+      expect(schema?.properties, type).toMatchObject({ id: expect.anything(), type: expect.anything(), data: expect.anything(), api_version: expect.anything() });
+      expect(described['x-webhooks'][type]?.post.parameters.map((parameter) => parameter.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    }
+    expect(JSON.stringify(described.components.schemas[webhookEventComponentName('invoice.paid')])).toContain('due_amount');
   });
 });

@@ -68,6 +68,9 @@ function checkAccess(access: RouteAccess, ctx: RequestContext, businessHeader: s
   if (!user) throw AppError.unauthenticated();
   const verified = user.emailVerified || user.isPlatformUser;
   if ('authenticated' in access) {
+    // An API client acts only through abilities it was given: the account routes (its creator's
+    // password, tokens, profile) would let it outgrow them.
+    if (ctx.via === 'client') throw AppError.forbidden();
     if (!verified && !access.allowUnverified) throw AppError.forbidden(EMAIL_NOT_VERIFIED);
     return;
   }
@@ -83,9 +86,9 @@ function checkAccess(access: RouteAccess, ctx: RequestContext, businessHeader: s
   if (access.ownerOnly && !ctx.business.isOwner) throw AppError.forbidden();
 }
 
-/** Every call of the API on a resolved tenant is logged: /api/v1, the central tenant API and the modules (not the docs). */
+/** Every call of the API on a resolved tenant is logged: /api/v1, the central tenant API, the modules and the OAuth token endpoint (not the docs). */
 function isLoggedApiCall(request: FastifyRequest): boolean {
-  return request.url.startsWith('/api/') && !request.url.startsWith('/api/docs') && Boolean(request.ctx);
+  return ((request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) || request.url.startsWith('/oauth/')) && Boolean(request.ctx);
 }
 
 /** Tenant from Host, then identity, then access and CSRF: all before the body is read. */
@@ -100,7 +103,7 @@ export function installRequestPipeline(app: FastifyInstance, ctx: AppContext, au
       await reply.status(404).send({ message: messages.notFound });
       return reply;
     }
-    request.ctx = { tenant, session: null, user: null, via: null, tokenId: null, business: null };
+    request.ctx = { tenant, session: null, user: null, via: null, tokenId: null, apiClient: null, business: null };
     // Any route that declares access is checked, inside /api or not (avatars under /files).
     const access = request.routeOptions.config.access;
     if (!access) return;
@@ -114,7 +117,8 @@ export function installRequestPipeline(app: FastifyInstance, ctx: AppContext, au
     request.ctx = { tenant, ...identity };
     // Access first: a caller who may not use the route learns 401/403 whatever its CSRF token.
     checkAccess(access, request.ctx, rawBusiness);
-    if (UNSAFE.has(request.method) && identity.via !== 'token' && request.routeOptions.config.csrf !== false) {
+    // A bearer credential (personal or API client token) is never sent by a browser on its own, so it needs no CSRF token.
+    if (UNSAFE.has(request.method) && identity.via !== 'token' && identity.via !== 'client' && request.routeOptions.config.csrf !== false) {
       const sent = headerValue(request, 'x-xsrf-token');
       const expected = identity.session?.csrfToken;
       if (!sent || !expected || !constantTimeEqual(decodeURIComponent(sent), expected)) {
@@ -142,6 +146,7 @@ export function installRequestPipeline(app: FastifyInstance, ctx: AppContext, au
     ctx.apiLog.record({
       tenantId: request.ctx.tenant.id,
       userId: request.ctx.user?.id ?? null,
+      apiClientName: request.ctx.apiClient?.name ?? null,
       businessId: request.ctx.business?.id ?? null,
       method: request.method,
       url: maskUrl(request.url, request.routeOptions.url).slice(0, 2000),

@@ -53,12 +53,20 @@ export type SelectedBusiness = {
 
 export type SessionRecord = { id: string; csrfToken: string; userId: string | null; pendingUserId: string | null; pendingRemember: boolean; passwordConfirmedAt: Date | null };
 
+/** The API client whose client-credentials token made the request. */
+export type CallingApiClient = { id: string; name: string };
+
 export type RequestContext = {
   tenant: TenantRecord;
   session: SessionRecord | null;
+  /**
+   * The caller. For an API client (`via: 'client'`) the admin who registered it, with the
+   * abilities (platform and business) narrowed to those the client was given.
+   */
   user: AuthenticatedUser | null;
-  via: 'session' | 'token' | null;
+  via: 'session' | 'token' | 'client' | null;
   tokenId: string | null;
+  apiClient: CallingApiClient | null;
   business: SelectedBusiness | null;
 };
 

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
 
 /** Kinds of uploaded image: logos are public (documents, public pages), avatars only for the tenant's signed-in users. */
 export type ImageFolder = 'logos' | 'avatars';
@@ -10,7 +12,9 @@ export type ImageFolder = 'logos' | 'avatars';
  * written before are time-ordered UUIDs and stay readable.
  */
 const KEY_PATTERN = /^[0-9a-f-]{36}\/(logos|avatars)\/([0-9a-f-]{36}|[0-9a-f]{32})\.(png|jpg|gif)$/;
-const DOCUMENT_KEY_PATTERN = /^[0-9a-f-]{36}\/attachments\/[0-9a-f-]{36}$/;
+/** Attachments, and import files with their error reports (`<tenant>/imports/<id>` and `.errors.csv`). */
+const DOCUMENT_KEY_PATTERN = /^[0-9a-f-]{36}\/(attachments\/[0-9a-f-]{36}|imports\/[0-9a-f-]{36}(\.errors\.csv)?)$/;
+const EXPORT_KEY_PATTERN = /^[0-9a-f-]{36}\/exports\/[0-9a-f-]{36}\.(csv|xlsx)$/;
 
 /** The path under which the files route serves an image key. */
 export const FILES_PREFIX = '/files/';
@@ -23,6 +27,16 @@ export function newImageKey(tenantId: string, folder: ImageFolder, kind: ImageKi
 /** Where a document attachment of a tenant is stored. */
 export function attachmentStorageKey(tenantId: string, attachmentId: string): string {
   return `${tenantId}/attachments/${attachmentId}`;
+}
+
+/** Where an import wizard's uploaded file is stored, and the CSV of the rows its run skipped. */
+export function importStorageKey(tenantId: string, importId: string, part: 'file' | 'errors'): string {
+  return `${tenantId}/imports/${importId}${part === 'errors' ? '.errors.csv' : ''}`;
+}
+
+/** Where the file of a tenant's export run is stored. */
+export function exportStorageKey(tenantId: string, runId: string, ext: 'csv' | 'xlsx'): string {
+  return `${tenantId}/exports/${runId}.${ext}`;
 }
 
 /**
@@ -58,6 +72,43 @@ export class FileStorage {
   /** Deleting a file that is already gone is not an error. */
   async deleteDocument(key: string): Promise<void> {
     if (!DOCUMENT_KEY_PATTERN.test(key)) throw new Error(`Refusing storage key ${key}`);
+    await fs.rm(path.join(this.root, key), { force: true });
+  }
+
+  /**
+   * Streams an export file: `write` fills a temporary file that takes the key's name only once
+   * it returns, so a run that fails half-way leaves nothing under the key to serve.
+   */
+  async writeExport(key: string, write: (out: Writable) => Promise<void>): Promise<void> {
+    if (!EXPORT_KEY_PATTERN.test(key)) throw new Error(`Refusing storage key ${key}`);
+    const target = path.join(this.root, key);
+    const partial = `${target}.${randomBytes(8).toString('hex')}.partial`;
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    const out = createWriteStream(partial);
+    try {
+      await write(out);
+      await fs.rename(partial, target);
+    } catch (error) {
+      out.destroy();
+      await fs.rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  /** The export file's stream, or null when it is not (or no longer) there. */
+  async readExport(key: string): Promise<Readable | null> {
+    if (!EXPORT_KEY_PATTERN.test(key)) return null;
+    const target = path.join(this.root, key);
+    try {
+      await fs.access(target);
+    } catch {
+      return null;
+    }
+    return createReadStream(target);
+  }
+
+  async deleteExport(key: string): Promise<void> {
+    if (!EXPORT_KEY_PATTERN.test(key)) throw new Error(`Refusing storage key ${key}`);
     await fs.rm(path.join(this.root, key), { force: true });
   }
 

@@ -61,6 +61,8 @@ export function addressBlock(ip: string): string {
 export const throttleSubjects = {
   account: (tenantId: string, email: string) => subject(throttlePolicies.account, 'account', tenantId, email.trim().toLowerCase()),
   address: (ip: string) => subject(throttlePolicies.address, 'address', addressBlock(ip)),
+  /** An API client's secret, tried by its public id (the OAuth token endpoint). */
+  apiClient: (tenantId: string, clientId: string) => subject(throttlePolicies.account, 'api-client', tenantId, clientId),
   secondFactor: (tenantId: string, email: string) => subject(throttlePolicies.secondFactor, 'second-factor', tenantId, email.trim().toLowerCase()),
   lookupByUser: (tenantId: string, userId: string, lookup: string) => subject(throttlePolicies.lookupPerUser, 'lookup-user', lookup, tenantId, userId),
   lookupByBusiness: (tenantId: string, businessId: string, lookup: string) => subject(throttlePolicies.lookupPerBusiness, 'lookup-business', lookup, tenantId, businessId),

@@ -9,11 +9,12 @@ import { storage } from '../lib/storage';
 const globalQueryRoots = new Set(['session', 'tenant-config']);
 
 /**
- * `/{business}/customer/invoices/payment/{id}` (spec section 2): the business, by id or slug, is
- * one of the user's; it becomes the selected business (as the switcher does), then the pay page
- * opens, checking pay-invoice for that business. A business the user does not belong to is /403.
+ * `/{business}/customer/invoices/payment/{id}` and `…/payment-method/{id}` (spec section 2): the
+ * business, by id or slug, is one of the user's; it becomes the selected business (as the switcher
+ * does), then the pay page opens (leading with the saved payment methods for `payment-method`),
+ * checking pay-invoice for that business. A business the user does not belong to is /403.
  */
-export function selectBusinessThenPay(queryClient: QueryClient): LoaderFunction {
+export function selectBusinessThenPay(queryClient: QueryClient, lead: 'form' | 'saved-method' = 'form'): LoaderFunction {
   return async ({ params, request }) => {
     const session = await loadSession(queryClient);
     if (!session) throw redirect(signInPathFor(request.url));
@@ -26,6 +27,6 @@ export function selectBusinessThenPay(queryClient: QueryClient): LoaderFunction 
       await queryClient.invalidateQueries({ queryKey: sessionKey });
       await loadSession(queryClient);
     }
-    throw redirect(customerPayPaths.pay(params.id ?? ''));
+    throw redirect(lead === 'form' ? customerPayPaths.pay(params.id ?? '') : customerPayPaths.payWithSaved(params.id ?? ''));
   };
 }

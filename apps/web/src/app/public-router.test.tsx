@@ -1,27 +1,29 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { Link, MemoryRouter } from 'react-router';
+import userEvent from '@testing-library/user-event';
 import { makeInvoice, publicInvoice } from '../test/document-fixtures';
 import { jsonResponse, mockFetch, route } from '../test/fetch-mock';
 import { tenantConfig } from '../test/fixtures';
 import { createQueryClient } from '../lib/query-client';
 import { AppProviders } from './providers';
-import { createPublicRoutes } from './public-router';
+import { PublicRoutes } from './public-router';
 
 afterEach(() => vi.restoreAllMocks());
 
 const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig));
 
-/** The public entry's route tree in memory, as public-main.tsx mounts it, with a guest. */
+/** The public entry's routes in memory, as public-main.tsx mounts them, with a guest. */
 function renderPublic(path: string, loadPage: (href: string) => void = () => undefined) {
   const queryClient = createQueryClient();
-  const router = createMemoryRouter(createPublicRoutes(loadPage), { initialEntries: [path] });
   render(
     <AppProviders queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[path]}>
+        <PublicRoutes loadPage={loadPage} />
+        <Link to="/acme/customer/invoices/payment/inv-1?x=1">Into the app</Link>
+      </MemoryRouter>
     </AppProviders>,
   );
-  return router;
 }
 
 describe('the public entry', () => {
@@ -51,10 +53,10 @@ describe('the public entry', () => {
   it('leaves for the server on a path outside /public/ (the app, the sign-in page), which the login entry routes', async () => {
     const loadPage = vi.fn();
     mockFetch(tenant);
-    const router = renderPublic('/public/nothing/here', loadPage);
+    renderPublic('/public/nothing/here', loadPage);
     await screen.findByRole('heading', { name: 'Page not found' });
 
-    void router.navigate('/acme/customer/invoices/payment/inv-1?x=1');
+    await userEvent.click(screen.getByRole('link', { name: 'Into the app' }));
 
     await vi.waitFor(() => expect(loadPage).toHaveBeenCalledWith(expect.stringMatching(/^http:\/\/[^/]+\/acme\/customer\/invoices\/payment\/inv-1\?x=1$/)));
     expect(loadPage).toHaveBeenCalledTimes(1);

@@ -1,9 +1,9 @@
 import { Alert, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CardPayment, CardPaymentOptions, EstimateDeposit, OnlinePaymentMethod } from '@app/contracts';
+import type { CardPayment, CardPaymentOptions, EstimateDeposit, LinkedBank, OnlinePaymentMethod } from '@app/contracts';
 import { formatDocumentMoney } from '../lib/money';
-import { PayForm } from './pay-form';
+import { PayFormOnDemand } from './pay-form-on-demand';
 
 function Figure({ label, value }: { label: string; value: string }) {
   return (
@@ -63,21 +63,33 @@ export function EstimateDepositSummary({ deposit, children }: { deposit: Estimat
   );
 }
 
+type DepositPayFormProps = {
+  deposit: EstimateDeposit;
+  options: CardPaymentOptions;
+  start(method: OnlinePaymentMethod, bankLink?: LinkedBank): Promise<CardPayment>;
+  /** A link token for paying from a bank linked through the bank-link provider (offered when the options allow it). */
+  bankLinkToken(): Promise<string>;
+  payee: string;
+  onPaid(): Promise<unknown>;
+  payable: boolean;
+};
+
 /** The shared pay form, for what is left of a deposit: its amount is fixed, and its words are the deposit's. */
-export function DepositPayForm({ deposit, options, start, payee, onPaid, payable }: { deposit: EstimateDeposit; options: CardPaymentOptions; start(method: OnlinePaymentMethod): Promise<CardPayment>; payee: string; onPaid(): Promise<unknown>; payable: boolean }) {
+export function DepositPayForm({ deposit, options, start, bankLinkToken, payee, onPaid, payable }: DepositPayFormProps) {
   const { t } = useTranslation();
   return (
-    <PayForm
+    <PayFormOnDemand
       payable={payable}
       options={options}
       dueAmount={deposit.due_amount}
       currencyId={deposit.currency_id}
-      start={(_amount, method) => start(method)}
+      start={(_amount, method, bankLink) => start(method, bankLink)}
+      bankLinkToken={bankLinkToken}
       payee={payee}
       processing={null}
       onPaid={onPaid}
       submitLabel={(amount) => t('deposits.submit', { amount })}
-      texts={{ title: t('deposits.pay_title'), open: (amount) => t('deposits.pay_button', { amount }), succeeded: (amount) => t('deposits.succeeded', { amount }) }}
+      texts={{ title: t('deposits.pay_title'), open: (amount) => t('deposits.pay_button', { amount }), succeeded: (amount) => t('deposits.succeeded', { amount }), processing: (amount) => t('deposits.processing', { amount }) }}
     />
   );
 }

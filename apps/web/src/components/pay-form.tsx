@@ -8,9 +8,18 @@ import { MoneyInput } from './decimal-input';
 import { errorText } from '../lib/api-error';
 import { formatDocumentMoney, moneyFormatOf } from '../lib/money';
 import { amountText, checkAmount } from '../lib/pay-amount';
-import { type BankAccountDetails, type CardForm, paymentTokens } from '../lib/payment-tokens';
+import { type BankAccountDetails, type CardForm, PaymentTokenError, VERIFICATION_ATTEMPTS_EXCEEDED, paymentTokens } from '../lib/payment-tokens';
+import { MicrodepositVerification } from './microdeposit-verification';
 
-type Step = { kind: 'idle' } | { kind: 'card' } | { kind: 'paying' } | { kind: 'paid'; amount: number } | { kind: 'processing'; amount: number } | { kind: 'failed'; message: string };
+/** `verify`: a bank account typed by hand awaits the code of the provider's microdeposit; `clientSecret` is null when the page was reopened (the server gives the attempt back). */
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'card' }
+  | { kind: 'paying' }
+  | { kind: 'verify'; amount: number; clientSecret: string | null }
+  | { kind: 'paid'; amount: number }
+  | { kind: 'processing'; amount: number }
+  | { kind: 'failed'; message: string };
 
 export type PayFormProps = {
   /** What the invoice's business takes (`available`), the provider's key and script, and the amount rules. */
@@ -39,7 +48,7 @@ export type PayFormProps = {
   /** Shown above the form while it is open (approve-and-pay says the invoice is approved). */
   notice?: ReactNode;
   /** What an estimate's deposit says in place of the invoice's words: the form's title, its open button and its success. */
-  texts?: { title: string; open(amount: string): string; succeeded(amount: string): string };
+  texts?: { title: string; open(amount: string): string; succeeded(amount: string): string; processing(amount: string): string };
   /**
    * False once the server says nothing is left to pay. The form then keeps only what this payer
    * did here (their success or their bank payment processing) and otherwise shows `closed`: the
@@ -50,13 +59,6 @@ export type PayFormProps = {
   closed?: ReactNode;
 };
 
-/** The last value that was present: options the server stops sending once the payment is done stay for the form's confirmation. */
-export function useLastPresent<Value>(value: Value | null | undefined): Value | null {
-  const [last, setLast] = useState<Value | null>(value ?? null);
-  if (value !== null && value !== undefined && value !== last) setLast(value);
-  return value ?? last;
-}
-
 /**
  * The one pay form of an invoice (issue 17), on the public page and in the app: the amount (what is
  * due, or part of it where the tenant allows partial payments: at least the minimum unless it
@@ -65,7 +67,8 @@ export function useLastPresent<Value>(value: Value | null | undefined): Value | 
  */
 export function PayForm({ options, dueAmount, currencyId, start, bankLinkToken, payee, processing, onPaid, openAtOnce = false, submitLabel, notice, texts, payable = true, closed = null }: PayFormProps) {
   const { t } = useTranslation();
-  const [step, setStep] = useState<Step>({ kind: openAtOnce ? 'card' : 'idle' });
+  // A bank payment awaiting its microdeposit's code (told by the server on a later visit) is finished, not started over.
+  const [step, setStep] = useState<Step>(() => (options.bank_verification ? { kind: 'verify', amount: options.bank_verification.amount, clientSecret: null } : { kind: openAtOnce ? 'card' : 'idle' }));
   const [amount, setAmount] = useState(() => amountText(dueAmount, currencyId));
   const [amountError, setAmountError] = useState<string | null>(null);
   const [method, setMethod] = useState<OnlinePaymentMethod>('card');
@@ -112,7 +115,7 @@ export function PayForm({ options, dueAmount, currencyId, start, bankLinkToken, 
             {texts?.title ?? t('online_payments.title')}
           </Title>
           <Alert color="yellow" role="status" title={t('online_payments.processing_title')}>
-            {t('online_payments.bank.processing', { amount: formatDocumentMoney(inFlight, currencyId) })}
+            {texts ? texts.processing(formatDocumentMoney(inFlight, currencyId)) : t('online_payments.bank.processing', { amount: formatDocumentMoney(inFlight, currencyId) })}
           </Alert>
         </Stack>
       </Paper>
@@ -138,10 +141,11 @@ export function PayForm({ options, dueAmount, currencyId, start, bankLinkToken, 
     setStep({ kind: 'paying' });
     try {
       const started = await start(options.partial_payments ? paid : undefined, 'us_bank_account');
-      const outcome = await paymentTokens(options.publishable_key, options.provider_script).payByBank(started.client_secret, bank);
-      if (outcome === 'needs_verification') return setStep({ kind: 'failed', message: t('online_payments.bank.needs_verification') });
-      setStep({ kind: 'processing', amount: started.amount });
+      // The server gave back an attempt already awaiting its code: it is verified, not confirmed again.
+      const outcome = started.status === 'requires_action' ? 'needs_verification' : await paymentTokens(options.publishable_key, options.provider_script).payByBank(started.client_secret, bank);
       setBank(emptyBankAccount);
+      if (outcome === 'needs_verification') return setStep({ kind: 'verify', amount: started.amount, clientSecret: started.client_secret });
+      setStep({ kind: 'processing', amount: started.amount });
       await onPaid?.();
     } catch (error) {
       setStep({ kind: 'failed', message: errorText(error, failedText) ?? failedText });
@@ -168,6 +172,21 @@ export function PayForm({ options, dueAmount, currencyId, start, bankLinkToken, 
       // Link's public token is used once, paid or not: another try links again.
       setLinkedBank((current) => ({ ...current, linked: null }));
     }
+  }
+
+  /** The microdeposit's code, to the provider with the attempt's secret (asked of our server again after a reload); the debit then processes. */
+  async function verifyBank(pending: Extract<Step, { kind: 'verify' }>, code: string) {
+    if (!options.publishable_key) return;
+    const secret = pending.clientSecret ?? (await start(options.partial_payments ? pending.amount : undefined, 'us_bank_account')).client_secret;
+    try {
+      await paymentTokens(options.publishable_key, options.provider_script).verifyBankPayment(secret, code);
+    } catch (error) {
+      // Too many wrong codes failed the attempt at the provider: the payer starts again.
+      if (error instanceof PaymentTokenError && error.code === VERIFICATION_ATTEMPTS_EXCEEDED) return setStep({ kind: 'failed', message: error.message });
+      throw error;
+    }
+    setStep({ kind: 'processing', amount: pending.amount });
+    await onPaid?.();
   }
 
   async function pay() {
@@ -199,6 +218,13 @@ export function PayForm({ options, dueAmount, currencyId, start, bankLinkToken, 
           <Alert color="green" role="status">
             {texts ? texts.succeeded(formatDocumentMoney(step.amount, currencyId)) : t('online_payments.succeeded', { amount: formatDocumentMoney(step.amount, currencyId) })}
           </Alert>
+        ) : step.kind === 'verify' ? (
+          <MicrodepositVerification
+            outcome={texts ? t('online_payments.bank.verify.deposit_outcome', { amount: formatDocumentMoney(step.amount, currencyId) }) : t('online_payments.bank.verify.payment_outcome', { amount: formatDocumentMoney(step.amount, currencyId) })}
+            later={texts ? undefined : <Text size="sm">{t('online_payments.bank.verify.later')}</Text>}
+            verify={(code) => verifyBank(step, code)}
+            anotherWay={{ label: t('online_payments.bank.verify.another_way'), onClick: () => setStep({ kind: 'card' }) }}
+          />
         ) : step.kind === 'idle' ? (
           <Group>
             <Button onClick={() => setStep({ kind: 'card' })}>{texts ? texts.open(formatDocumentMoney(dueAmount, currencyId)) : t('online_payments.pay_button', { amount: formatDocumentMoney(dueAmount, currencyId) })}</Button>

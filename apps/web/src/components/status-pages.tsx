@@ -31,8 +31,13 @@ export function NotFoundPage() {
   return <StatusPage code="404" title={guestText('errors.not_found_title')} text={guestText('errors.not_found_text')} />;
 }
 
+/** A page that failed to load or render. */
+export function PageFailedPage() {
+  return <StatusPage code="!" title={guestText('errors.page_failed_title')} text={guestText('errors.page_failed_text')} />;
+}
+
 export function RouteErrorPage() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  return <StatusPage code="!" title={guestText('errors.page_failed_title')} text={guestText('errors.page_failed_text')} />;
+  return <PageFailedPage />;
 }

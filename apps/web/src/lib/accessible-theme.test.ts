@@ -51,6 +51,10 @@ describe('accessibleColorsResolver', () => {
     }
   });
 
+  it('makes placeholders shown as text (the file input\'s) readable on white', () => {
+    expect(contrastRatio(resolved(variables, '--mantine-color-placeholder'), WHITE)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);
+  });
+
   it("darkens a light tenant colour for its buttons and links, and keeps a dark one as it is", () => {
     const light = lightVariables('#ffd43b');
     expect(contrastRatio(resolved(light, '--mantine-color-brand-filled'), WHITE)).toBeGreaterThanOrEqual(MIN_TEXT_CONTRAST);

@@ -40,7 +40,7 @@ function readableShade(palette: MantineColorsTuple, from: number, background: st
  * shade dark enough for it (green, yellow and the tenant's own colour are too light at shade 6),
  * light badges and buttons a text colour that reads on their tinted background, coloured text and
  * links a shade that reads on white, and the dimmed grey one that reads on white and on the light
- * greys of table rows and cards (Mantine's gray.6 is 3.3:1 on white).
+ * greys of table rows and cards (Mantine's gray.6 is 3.3:1 on white), and placeholders.
  */
 export const accessibleColorsResolver: CSSVariablesResolver = (theme) => {
   const light: Record<string, string> = {};
@@ -57,6 +57,8 @@ export const accessibleColorsResolver: CSSVariablesResolver = (theme) => {
   }
   const gray = theme.colors.gray;
   light['--mantine-color-dimmed'] = darkenToContrast(gray[6], gray[1]);
+  // A placeholder some inputs render as text (the file input's "Choose a file") must read too; gray.5 is 2.1:1.
+  light['--mantine-color-placeholder'] = darkenToContrast(gray[5], WHITE);
   light['--mantine-color-anchor'] = `var(--mantine-color-${theme.primaryColor}-filled)`;
   light['--mantine-color-error'] = 'var(--mantine-color-red-filled)';
   light['--mantine-color-success'] = 'var(--mantine-color-teal-filled)';

@@ -1,6 +1,7 @@
 /** Paths of the screens that exist so far; menus hide links to screens not built yet. */
 export const companyPaths = {
   dashboard: '/dashboard',
+  reports: '/reports',
   users: '/users',
   accountSettings: '/settings/account-settings',
   roles: '/settings/roles',
@@ -21,7 +22,10 @@ export const companyPaths = {
   paymentReminders: '/settings/payment-reminders',
   exchangeRates: '/settings/exchange-rates',
   payouts: '/settings/payouts',
+  exportData: '/settings/export-data',
+  webhooks: '/settings/webhooks',
   loanBalance: '/loan-balance',
+  dataImport: '/import',
 } as const;
 
 export const adminPaths = {
@@ -34,8 +38,10 @@ export const adminPaths = {
   businessCreate: '/admin/businesses/create',
   platformUsers: '/admin/users',
   accessLogs: '/admin/access-logs',
+  apiClients: '/admin/api-clients',
   apiLogs: '/admin/logs',
   events: '/admin/events',
+  webhooks: '/admin/webhooks',
   loans: '/admin/loans',
   emailConfiguration: '/admin/email-configuration',
   tenants: '/admin/tenants',
@@ -49,7 +55,27 @@ export const adminLinks = {
   businessEdit: (id: string) => `/admin/businesses/${encodeURIComponent(id)}/edit`,
   apiLog: (id: string) => `/admin/logs/${encodeURIComponent(id)}`,
   event: (id: string) => `/admin/events/${encodeURIComponent(id)}`,
+  outgoingEvent: (id: string) => `/admin/events/sent/${encodeURIComponent(id)}`,
   tenantEdit: (id: string) => `/admin/tenants/${encodeURIComponent(id)}/edit`,
+} as const;
+
+/** Whose webhook endpoints: the tenant's (admin area) or the selected business's (its settings). */
+export type WebhookArea = 'platform' | 'business';
+
+/** The webhook screens of an area: the same pages under the admin area and under the business's settings. */
+export function webhookLinks(area: WebhookArea) {
+  const base = area === 'platform' ? adminPaths.webhooks : companyPaths.webhooks;
+  return {
+    list: base,
+    endpoint: (id: string, tab?: string) => `${base}/${encodeURIComponent(id)}${tab && tab !== 'all' ? `?tab=${encodeURIComponent(tab)}` : ''}`,
+    log: (id: string, logId: string) => `${base}/${encodeURIComponent(id)}/logs/${encodeURIComponent(logId)}`,
+  };
+}
+
+/** The import wizard with an entity chosen (from a list page), or reopened on one import job (from its history). */
+export const importLinks = {
+  entity: (entity: string) => `${companyPaths.dataImport}?entity=${encodeURIComponent(entity)}`,
+  job: (id: string) => `${companyPaths.dataImport}?job=${encodeURIComponent(id)}`,
 } as const;
 
 /** The customer business's pay pages (spec section 2). */
@@ -58,6 +84,10 @@ export const customerPayPaths = {
   approvePay: (invoiceId: string) => `/customer/invoices/approve-pay/${encodeURIComponent(invoiceId)}`,
   /** The pay page reached with a business (id or slug) in the path: it selects that business first. */
   payment: (business: string, invoiceId: string) => `/${encodeURIComponent(business)}/customer/invoices/payment/${encodeURIComponent(invoiceId)}`,
+  /** The same, leading with the business's saved payment methods. */
+  paymentMethod: (business: string, invoiceId: string) => `/${encodeURIComponent(business)}/customer/invoices/payment-method/${encodeURIComponent(invoiceId)}`,
+  /** The pay page leading with the saved methods (what `paymentMethod` opens once the business is selected). */
+  payWithSaved: (invoiceId: string) => `/customer/invoices/pay/${encodeURIComponent(invoiceId)}?with=saved-method`,
 } as const;
 
 /** The financing screens: the loan balance on a product's tab, the factoring wizard of an outgoing invoice, the BNPL wizard of an incoming one. */

@@ -1,3 +1,4 @@
+import type { VerifyMicrodepositsForSetupData } from '@stripe/stripe-js';
 import { loadStripe } from '@stripe/stripe-js/pure';
 import { loadScriptOnce } from './script-loader';
 
@@ -9,11 +10,18 @@ import { loadScriptOnce } from './script-loader';
  * `window.Stripe` before Stripe's loader looks for it.
  */
 export class PaymentTokenError extends Error {
-  constructor(message: string) {
+  /** The provider's error code, when it gave one (`payment_method_microdeposit_verification_attempts_exceeded`). */
+  readonly code: string | null;
+
+  constructor(message: string, code: string | null = null) {
     super(message);
     this.name = 'PaymentTokenError';
+    this.code = code;
   }
 }
+
+/** The provider's code when the payer got the microdeposit code wrong too often: the attempt failed and the payer starts again. */
+export const VERIFICATION_ATTEMPTS_EXCEEDED = 'payment_method_microdeposit_verification_attempts_exceeded';
 
 export type BankAccountDetails = { routingNumber: string; accountNumber: string; accountHolderName: string; accountHolderType: 'individual' | 'company' };
 
@@ -46,10 +54,27 @@ export type PaymentTokens = {
    * Saves a bank account for later debits through the setup whose client secret the server gave
    * (Stripe.js `confirmUsBankAccountSetup`, which records the payer's online mandate acceptance):
    * the setup's id once saved, or `needs_verification` when the provider first wants the account
-   * verified (microdeposits, as real Stripe asks of accounts typed by hand). Throws
+   * verified (microdeposits, as real Stripe asks of accounts typed by hand) with the provider's
+   * hosted page to enter the code on later (`verifyUrl`). Throws
    * PaymentTokenError with the provider's message when it refuses the account.
    */
-  saveBank(clientSecret: string, details: BankAccountDetails): Promise<{ id: string; status: 'saved' | 'needs_verification' }>;
+  saveBank(clientSecret: string, details: BankAccountDetails): Promise<{ id: string; status: 'saved' | 'needs_verification'; verifyUrl: string | null }>;
+  /**
+   * Proves a bank account typed by hand with the code of the provider's microdeposit (Stripe.js
+   * `verifyMicrodepositsForPayment`): the debit then processes. Throws PaymentTokenError with the
+   * provider's message (and code) for a wrong code.
+   */
+  verifyBankPayment(clientSecret: string, descriptorCode: string): Promise<void>;
+  /** The same for a bank account being saved (`verifyMicrodepositsForSetup`): answers the setup's id once saved. */
+  verifyBankSetup(clientSecret: string, descriptorCode: string): Promise<string>;
+  /**
+   * Confirms, with the payer present, an attempt the server made for one of the payer's saved
+   * methods (Stripe.js `confirmCardPayment(clientSecret)`, which shows 3-D Secure when the card
+   * asks for it, or `confirmUsBankAccountPayment(clientSecret)`, which records the payer's online
+   * mandate): whether it went through or, for a bank debit, is processing. Throws
+   * PaymentTokenError with the provider's message when it is refused.
+   */
+  payWithSaved(clientSecret: string, method: 'card' | 'us_bank_account'): Promise<'succeeded' | 'processing'>;
 };
 
 const loaded = new Map<string, ReturnType<typeof loadStripe>>();
@@ -127,7 +152,26 @@ export function paymentTokens(publishableKey: string, scriptUrl: string | null):
         },
       });
       if (error) throw new PaymentTokenError(error.message ?? 'The payment provider refused this bank account.');
-      return { id: setupIntent.id, status: setupIntent.status === 'succeeded' ? 'saved' : 'needs_verification' };
+      return { id: setupIntent.id, status: setupIntent.status === 'succeeded' ? 'saved' : 'needs_verification', verifyUrl: setupIntent.next_action?.verify_with_microdeposits?.hosted_verification_url ?? null };
+    },
+    async verifyBankPayment(clientSecret, descriptorCode) {
+      // Stripe.js takes the descriptor code for payments as for setups (its reference), though its payment type lists only `amounts`.
+      const data: VerifyMicrodepositsForSetupData = { descriptor_code: descriptorCode };
+      const { error } = await (await stripe()).verifyMicrodepositsForPayment(clientSecret, data);
+      if (error) throw new PaymentTokenError(error.message ?? 'The payment provider could not verify this bank account.', error.code ?? null);
+    },
+    async verifyBankSetup(clientSecret, descriptorCode) {
+      const { error, setupIntent } = await (await stripe()).verifyMicrodepositsForSetup(clientSecret, { descriptor_code: descriptorCode });
+      if (error) throw new PaymentTokenError(error.message ?? 'The payment provider could not verify this bank account.', error.code ?? null);
+      return setupIntent.id;
+    },
+    async payWithSaved(clientSecret, method) {
+      const client = await stripe();
+      const { error, paymentIntent } = method === 'card' ? await client.confirmCardPayment(clientSecret) : await client.confirmUsBankAccountPayment(clientSecret);
+      if (error) throw new PaymentTokenError(error.message ?? 'The payment provider refused this payment method.');
+      if (paymentIntent.status === 'succeeded') return 'succeeded';
+      if (paymentIntent.status === 'processing') return 'processing';
+      throw new PaymentTokenError('The payment provider could not finish this payment. Please try again.');
     },
   };
 }

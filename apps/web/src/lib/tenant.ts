@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { DEFAULT_THEME, PasswordInput, createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
+import { DEFAULT_THEME, createTheme, type MantineColorsTuple, type MantineThemeOverride } from '@mantine/core';
 import type { TenantPublicConfig } from '@app/contracts';
 import { accessibleComponents } from './accessible-theme';
 import { api } from './api-client';
@@ -51,13 +51,15 @@ export function themeFor(color: string | undefined, font?: string | null): Manti
   const typography = fontFamily ? { fontFamily, headings: { fontFamily } } : {};
   const components = {
     // The show/hide toggle is keyboard reachable, and its name must not contain "Password":
-    // a field labelled Password has to be the only match for that label.
-    PasswordInput: PasswordInput.extend({
+    // a field labelled Password has to be the only match for that label. Plain default props, not
+    // `PasswordInput.extend`, which would bundle the field (and Input, ActionIcon, Transition) into
+    // the public entry, whose pages have no password (issue 17).
+    PasswordInput: {
       defaultProps: {
         visibilityToggleFocusable: true,
         visibilityToggleButtonProps: { 'aria-label': guestText('common.toggle_visibility') },
       },
-    }),
+    },
     ...accessibleComponents(),
   };
   // Keyboard users see where they are: the focus ring on every control reached with the keyboard.

@@ -1,9 +1,10 @@
 import type Stripe from 'stripe';
 import { accountView } from './accounts.js';
 import { bankReturnOutcome, newApplicationFee, newCharge, newMandate, newTransfer, type ChargeResult } from './charges.js';
-import { invalidRequest, missingParam, newId, nowSeconds, StripeApiError } from './errors.js';
+import { invalidRequest, missingParam, nowSeconds, StripeApiError } from './errors.js';
 import { formObject, formString, type FormObject } from './form.js';
-import { clientSecret, integerParam, intentPaymentMethodTypes, metadataOf, newBalanceTransaction, newPaymentMethod } from './payment-objects.js';
+import { attemptsExceeded, checkMicrodeposits, microdepositAction, needsMicrodeposits } from './microdeposits.js';
+import { integerParam, intentPaymentMethodTypes, metadataOf, newBalanceTransaction, newPaymentIntent, newPaymentMethod } from './payment-objects.js';
 import { minimumAmount, processingFee, type StoredIntent, type StoredPaymentMethod } from './payment-records.js';
 import type { PaymentStore } from './payment-store.js';
 import type { RequestOrigin } from './state.js';
@@ -74,53 +75,8 @@ export class PaymentIntents {
     const customer = formString(params.customer);
     if (customer !== undefined) this.store.customer(customer, scope);
     const types = intentPaymentMethodTypes(params, currency);
-    const id = newId('pi');
-    const futureUsage = formString(params.setup_future_usage);
-    const intent: Stripe.PaymentIntent = {
-      id,
-      object: 'payment_intent',
-      allowed_payment_method_types: types.allowed,
-      amount,
-      amount_capturable: 0,
-      amount_received: 0,
-      application: null,
-      application_fee_amount: fee,
-      automatic_payment_methods: types.automatic ? { allow_redirects: 'always', enabled: true } : null,
-      canceled_at: null,
-      cancellation_reason: null,
-      capture_method: 'automatic',
-      client_secret: clientSecret(id),
-      confirmation_method: 'automatic',
-      created: nowSeconds(),
-      currency,
-      customer: customer ?? null,
-      customer_account: null,
-      description: formString(params.description) ?? null,
-      excluded_payment_method_types: null,
-      last_payment_error: null,
-      latest_charge: null,
-      livemode: false,
-      managed_payments: null,
-      metadata: metadataOf(params),
-      next_action: null,
-      on_behalf_of: formString(params.on_behalf_of) ?? null,
-      payment_method: null,
-      payment_method_configuration_details: null,
-      payment_method_options: null,
-      payment_method_types: types.types,
-      payment_record: null,
-      processing: null,
-      receipt_email: formString(params.receipt_email) ?? null,
-      review: null,
-      setup_future_usage: futureUsage === 'off_session' || futureUsage === 'on_session' ? futureUsage : null,
-      shipping: null,
-      source: null,
-      statement_descriptor: formString(params.statement_descriptor) ?? null,
-      statement_descriptor_suffix: formString(params.statement_descriptor_suffix) ?? null,
-      status: 'requires_payment_method',
-      transfer_data: destination === undefined ? null : { destination },
-      transfer_group: formString(params.transfer_group) ?? null,
-    };
+    const intent = newPaymentIntent(params, { amount, currency, fee, destination: destination ?? null, customer: customer ?? null, types });
+    const id = intent.id;
     const stored: StoredIntent = { intent, scope, offSession: false };
     const method = this.#methodFrom(params, scope);
     if (method !== null) this.#useMethod(stored, method);
@@ -257,22 +213,48 @@ export class PaymentIntents {
     throw new StripeApiError(402, { type: 'card_error', code, decline_code: declineCode, message, charge: charge.id, payment_intent: structuredClone(intent), payment_method: structuredClone(method.method) });
   }
 
+  /** A bank debit starts `processing` under its mandate, or, for an account typed by hand, waits in `requires_action` for microdeposits. */
   #startBankDebit(stored: StoredIntent, method: StoredPaymentMethod, params: FormObject, origin: RequestOrigin, confirmer: Confirmer): void {
-    const intent = stored.intent;
-    const customerAcceptance = formObject(formObject(params.mandate_data)?.customer_acceptance);
-    const online = formObject(customerAcceptance?.online);
-    const mandate = newMandate(method.method, {
-      online: stored.offSession ? false : true,
-      ip: formString(online?.ip_address) ?? confirmer.ip,
-      userAgent: formString(online?.user_agent) ?? confirmer.userAgent,
-    });
+    const online = formObject(formObject(formObject(params.mandate_data)?.customer_acceptance)?.online);
+    const mandate = newMandate(method.method, { online: !stored.offSession, ip: formString(online?.ip_address) ?? confirmer.ip, userAgent: formString(online?.user_agent) ?? confirmer.userAgent });
     this.store.mandates.set(mandate.id, { object: mandate, scope: stored.scope });
-    const charge = this.#newCharge(stored, method, { status: 'pending' }, mandate.id);
-    intent.status = 'processing';
-    intent.processing = null;
+    stored.mandate = mandate.id;
+    if (!needsMicrodeposits(method)) return this.#beginDebit(stored, method, origin);
+    stored.intent.status = 'requires_action';
+    stored.intent.next_action = microdepositAction(this.baseUrl(), stored.intent.id);
+    this.store.emit({ ...this.store.base(stored.scope, origin), type: 'payment_intent.requires_action', data: { object: structuredClone(stored.intent) } });
+  }
+
+  #beginDebit(stored: StoredIntent, method: StoredPaymentMethod, origin: RequestOrigin | null): void {
+    const charge = this.#newCharge(stored, method, { status: 'pending' }, stored.mandate ?? null);
+    stored.intent.status = 'processing';
+    stored.intent.next_action = null;
+    stored.intent.processing = null;
     this.store.emit({ ...this.store.base(stored.scope, origin), type: 'charge.pending', data: { object: structuredClone(charge) } });
-    this.store.emit({ ...this.store.base(stored.scope, origin), type: 'payment_intent.processing', data: { object: structuredClone(intent) } });
+    this.store.emit({ ...this.store.base(stored.scope, origin), type: 'payment_intent.processing', data: { object: structuredClone(stored.intent) } });
     this.#scheduleSettlement(stored);
+  }
+
+  /**
+   * `POST /v1/payment_intents/{id}/verify_microdeposits`: the right code starts the debit; a wrong
+   * one is a 400 with the tries left; the last wrong one fails the intent (`payment_failed`), its
+   * payment method removed, as Stripe does.
+   */
+  verifyMicrodeposits(stored: StoredIntent, params: FormObject, origin: RequestOrigin | null): void {
+    const intent = stored.intent;
+    if (intent.status !== 'requires_action' || intent.next_action?.type !== 'verify_with_microdeposits' || typeof intent.payment_method !== 'string') {
+      throw unexpectedState(`This PaymentIntent's bank account cannot be verified because the PaymentIntent has a status of ${intent.status}; only one in requires_action with a verify_with_microdeposits next action can.`);
+    }
+    const method = this.store.method(intent.payment_method, stored.scope);
+    const withIntent = (error: StripeApiError['body']) => ({ ...error, payment_intent: structuredClone(intent) });
+    const outcome = checkMicrodeposits(method, params, withIntent);
+    if (outcome.kind === 'verified') return this.#beginDebit(stored, method, origin);
+    intent.status = 'requires_payment_method';
+    intent.next_action = null;
+    intent.last_payment_error = { type: 'invalid_request_error', ...outcome.error, payment_method: structuredClone(method.method) };
+    intent.payment_method = null;
+    this.store.emit({ ...this.store.base(stored.scope, origin), type: 'payment_intent.payment_failed', data: { object: structuredClone(intent) } });
+    throw attemptsExceeded(outcome.error, withIntent);
   }
 
   /** After a restart: the bank debits still `processing` settle after the delay again. */

@@ -152,7 +152,8 @@ function bankMethod(bank: FormObject, base: Omit<Stripe.PaymentMethod, 'type'>):
       status_details: null,
     },
   };
-  return { method, behavior: { kind: 'bank', behavior: RETURNED_BANK_ACCOUNTS[accountNumber] ?? { kind: 'settles' } } };
+  // Typed by hand: Stripe has the payer prove the account with microdeposits before the first debit.
+  return { method, behavior: { kind: 'bank', behavior: RETURNED_BANK_ACCOUNTS[accountNumber] ?? { kind: 'settles' }, microdeposits: { verified: false, failedAttempts: 0 } } };
 }
 
 /** A PaymentMethod from `type` and its details (POST /v1/payment_methods or `payment_method_data`); `lookup` resolves Plaid processor tokens. */
@@ -265,5 +266,60 @@ export function newBalanceTransaction(fields: { amount: number; fee: number; cur
     source: fields.source,
     status: 'pending',
     type: fields.type,
+  };
+}
+
+/** A new PaymentIntent in `requires_payment_method`, from the create request's checked parts. */
+export function newPaymentIntent(
+  params: FormObject,
+  fields: { amount: number; currency: string; fee: number | null; destination: string | null; customer: string | null; types: ReturnType<typeof intentPaymentMethodTypes> },
+): Stripe.PaymentIntent {
+  const { amount, currency, fee, destination, customer, types } = fields;
+  const id = newId('pi');
+  const futureUsage = formString(params.setup_future_usage);
+  return {
+    id,
+    object: 'payment_intent',
+    allowed_payment_method_types: types.allowed,
+    amount,
+    amount_capturable: 0,
+    amount_received: 0,
+    application: null,
+    application_fee_amount: fee,
+    automatic_payment_methods: types.automatic ? { allow_redirects: 'always', enabled: true } : null,
+    canceled_at: null,
+    cancellation_reason: null,
+    capture_method: 'automatic',
+    client_secret: clientSecret(id),
+    confirmation_method: 'automatic',
+    created: nowSeconds(),
+    currency,
+    customer,
+    customer_account: null,
+    description: formString(params.description) ?? null,
+    excluded_payment_method_types: null,
+    last_payment_error: null,
+    latest_charge: null,
+    livemode: false,
+    managed_payments: null,
+    metadata: metadataOf(params),
+    next_action: null,
+    on_behalf_of: formString(params.on_behalf_of) ?? null,
+    payment_method: null,
+    payment_method_configuration_details: null,
+    payment_method_options: null,
+    payment_method_types: types.types,
+    payment_record: null,
+    processing: null,
+    receipt_email: formString(params.receipt_email) ?? null,
+    review: null,
+    setup_future_usage: futureUsage === 'off_session' || futureUsage === 'on_session' ? futureUsage : null,
+    shipping: null,
+    source: null,
+    statement_descriptor: formString(params.statement_descriptor) ?? null,
+    statement_descriptor_suffix: formString(params.statement_descriptor_suffix) ?? null,
+    status: 'requires_payment_method',
+    transfer_data: destination === null ? null : { destination },
+    transfer_group: formString(params.transfer_group) ?? null,
   };
 }

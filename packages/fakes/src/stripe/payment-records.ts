@@ -52,11 +52,16 @@ export const RETURNED_BANK_ACCOUNTS: Readonly<Record<string, BankBehavior>> = {
   '000333333335': { kind: 'returned', failureCode: 'debit_not_authorized', returnCode: 'R10', message: 'The customer has notified their bank that this payment was unauthorized.' },
 };
 
-export type PaymentMethodBehavior = { kind: 'card'; behavior: CardBehavior; setUp: boolean } | { kind: 'bank'; behavior: BankBehavior };
+/** A hand-entered bank account's proof by microdeposits (microdeposits.ts): wrong tries so far, and whether it is proved. */
+export type MicrodepositCheck = { verified: boolean; failedAttempts: number };
+
+/** `microdeposits` is absent for an account verified instantly (a Plaid processor token) and for one saved before the fake knew them. */
+export type PaymentMethodBehavior = { kind: 'card'; behavior: CardBehavior; setUp: boolean } | { kind: 'bank'; behavior: BankBehavior; microdeposits?: MicrodepositCheck };
 
 /** Objects of the payment area, with the connected account they live on (null: the platform) and what Stripe keeps to itself. */
 export type StoredPaymentMethod = { method: Stripe.PaymentMethod; scope: string | null; behavior: PaymentMethodBehavior };
-export type StoredIntent = { intent: Stripe.PaymentIntent; scope: string | null; offSession: boolean };
+/** `mandate`: a bank debit's mandate, made at confirmation and kept while the account awaits microdeposits. */
+export type StoredIntent = { intent: Stripe.PaymentIntent; scope: string | null; offSession: boolean; mandate?: string };
 export type StoredSetupIntent = { intent: Stripe.SetupIntent; scope: string | null };
 export type Scoped<T> = { object: T; scope: string | null };
 

@@ -66,6 +66,11 @@ export function registerPaymentRoutes(app: FastifyInstance, store: PaymentStore,
     intents.cancel(stored, context.params, context.origin);
     return { body: stored.intent };
   });
+  route('POST', '/v1/payment_intents/:intent/verify_microdeposits', (context) => {
+    const stored = intentFor(context);
+    intents.verifyMicrodeposits(stored, context.params, context.origin);
+    return { body: stored.intent };
+  }, { publishable: true });
   // The fake's stand-in for Stripe's 3-D Secure pages: the fake Stripe.js's dialog answers here.
   route('POST', '/_stripejs/payment_intents/:intent/authenticate', (context) => {
     const stored = intentFor(context);
@@ -78,6 +83,11 @@ export function registerPaymentRoutes(app: FastifyInstance, store: PaymentStore,
   route('POST', '/v1/setup_intents/:intent/confirm', (context) => {
     const stored = setupIntentFor(context);
     saved.confirmSetup(stored, context.params, context.origin, confirmer(context));
+    return { body: stored.intent };
+  }, { publishable: true });
+  route('POST', '/v1/setup_intents/:intent/verify_microdeposits', (context) => {
+    const stored = setupIntentFor(context);
+    saved.verifySetupMicrodeposits(stored, context.params, context.origin);
     return { body: stored.intent };
   }, { publishable: true });
   route('POST', '/v1/setup_intents/:intent/cancel', (context) => {

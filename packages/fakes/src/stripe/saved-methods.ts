@@ -7,10 +7,14 @@ import { clientSecret, intentPaymentMethodTypes, metadataOf, newCustomer, newPay
 import type { StoredPaymentMethod, StoredSetupIntent } from './payment-records.js';
 import type { PaymentStore } from './payment-store.js';
 import type { Confirmer } from './payment-intents.js';
+import { attemptsExceeded, checkMicrodeposits, microdepositAction, needsMicrodeposits } from './microdeposits.js';
 
 /** Customers, their saved PaymentMethods and the SetupIntents that save them. */
 export class SavedMethods {
-  constructor(private readonly store: PaymentStore) {}
+  constructor(
+    private readonly store: PaymentStore,
+    private readonly baseUrl: () => string,
+  ) {}
 
   createCustomer(params: FormObject, scope: string | null, origin: RequestOrigin): Stripe.Customer {
     const customer = newCustomer(params);
@@ -155,7 +159,10 @@ export class SavedMethods {
       const mandate = newMandate(method.method, { online: true, ip: confirmer.ip, userAgent: confirmer.userAgent });
       this.store.mandates.set(mandate.id, { object: mandate, scope: stored.scope });
       intent.mandate = mandate.id;
-      this.#succeedSetup(stored, method, origin);
+      if (!needsMicrodeposits(method)) return this.#succeedSetup(stored, method, origin);
+      intent.status = 'requires_action';
+      intent.next_action = microdepositAction(this.baseUrl(), intent.id);
+      this.store.emit({ ...this.store.base(stored.scope, origin), type: 'setup_intent.requires_action', data: { object: structuredClone(intent) } });
       return;
     }
     const behavior = method.behavior.behavior;
@@ -198,9 +205,28 @@ export class SavedMethods {
     this.store.emit({ ...this.store.base(stored.scope, origin), type: 'setup_intent.setup_failed', data: { object: structuredClone(intent) } });
   }
 
+  /** `POST /v1/setup_intents/{id}/verify_microdeposits`: as for a PaymentIntent; the right code saves the account (`succeeded`). */
+  verifySetupMicrodeposits(stored: StoredSetupIntent, params: FormObject, origin: RequestOrigin | null): void {
+    const intent = stored.intent;
+    if (intent.status !== 'requires_action' || intent.next_action?.type !== 'verify_with_microdeposits' || typeof intent.payment_method !== 'string') {
+      throw invalidRequest(`This SetupIntent's bank account cannot be verified because the SetupIntent has a status of ${intent.status}; only one in requires_action with a verify_with_microdeposits next action can.`, { code: 'setup_intent_unexpected_state' });
+    }
+    const method = this.store.method(intent.payment_method, stored.scope);
+    const withIntent = (error: StripeApiError['body']) => ({ ...error, setup_intent: structuredClone(intent) });
+    const outcome = checkMicrodeposits(method, params, withIntent);
+    intent.next_action = null;
+    if (outcome.kind === 'verified') return this.#succeedSetup(stored, method, origin);
+    intent.status = 'requires_payment_method';
+    intent.last_setup_error = { type: 'invalid_request_error', ...outcome.error, payment_method: structuredClone(method.method) };
+    intent.payment_method = null;
+    this.store.emit({ ...this.store.base(stored.scope, origin), type: 'setup_intent.setup_failed', data: { object: structuredClone(intent) } });
+    throw attemptsExceeded(outcome.error, withIntent);
+  }
+
   #succeedSetup(stored: StoredSetupIntent, method: StoredPaymentMethod, origin: RequestOrigin | null): void {
     const intent = stored.intent;
     intent.status = 'succeeded';
+    intent.next_action = null;
     if (method.behavior.kind === 'card') method.behavior.setUp = true;
     if (typeof intent.customer === 'string') this.attach(method, intent.customer, stored.scope, origin);
     this.store.emit({ ...this.store.base(stored.scope, origin), type: 'setup_intent.succeeded', data: { object: structuredClone(intent) } });

@@ -18,6 +18,7 @@ import { registerPaymentRoutes } from './payment-routes.js';
 import { PaymentStore } from './payment-store.js';
 import { SavedMethods } from './saved-methods.js';
 import { registerThreeDSecurePage } from './three-d-secure-page.js';
+import { registerMicrodepositPage } from './microdeposit-page.js';
 import type { FakeStripeControl } from './control.js';
 
 export type FakeStripeOptions = {
@@ -65,6 +66,12 @@ export type FakeStripe = {
   platformWebhookSecret: string;
   control: FakeStripeControl;
   registry: BankTokenRegistry;
+  /**
+   * Sets (or moves) the endpoints of the `webhookUrl` and `platformWebhookUrl` options after the start, for a receiver
+   * that can only listen once it knows this fake's address: asking the OS for a port first and starting on it later races
+   * with other processes doing the same.
+   */
+  deliverWebhooksTo(urls: { webhookUrl?: string; platformWebhookUrl?: string }): void;
   close(): Promise<void>;
 };
 
@@ -126,14 +133,21 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const dispatcher = new WebhookDispatcher(options.webhookRetryDelaysMs ?? [500, 2_000, 8_000]);
   const platformWebhookSecret = options.platformWebhookSecret ?? `whsec_${randomBytes(24).toString('hex')}`;
   const extraTargets: WebhookTarget[] = [];
-  if (options.webhookUrl !== undefined) extraTargets.push({ id: 'we_start_option', url: options.webhookUrl, secret: webhookSecret, enabledEvents: options.webhookEvents ?? ['*'], connect: true });
-  if (options.platformWebhookUrl !== undefined) {
-    extraTargets.push({ id: 'we_start_option_platform', url: options.platformWebhookUrl, secret: platformWebhookSecret, enabledEvents: options.webhookEvents ?? ['*'], connect: false });
-  }
+  const deliverWebhooksTo = (urls: { webhookUrl?: string; platformWebhookUrl?: string }) => {
+    const place = (target: WebhookTarget) => {
+      const at = extraTargets.findIndex((existing) => existing.id === target.id);
+      if (at === -1) extraTargets.push(target);
+      else extraTargets[at] = target;
+    };
+    const enabledEvents = options.webhookEvents ?? ['*'];
+    if (urls.webhookUrl !== undefined) place({ id: 'we_start_option', url: urls.webhookUrl, secret: webhookSecret, enabledEvents, connect: true });
+    if (urls.platformWebhookUrl !== undefined) place({ id: 'we_start_option_platform', url: urls.platformWebhookUrl, secret: platformWebhookSecret, enabledEvents, connect: false });
+  };
+  deliverWebhooksTo(options);
   const state = new FakeStripeState(savedState?.accounts.platform ?? platformAccount(), registry, dispatcher, extraTargets, options.verificationDelayMs === undefined ? 0 : options.verificationDelayMs);
   const store = new PaymentStore(state);
   const intents = new PaymentIntents(store, options.bankSettlementDelayMs === undefined ? 3_000 : options.bankSettlementDelayMs, () => url);
-  const saved = new SavedMethods(store);
+  const saved = new SavedMethods(store, () => url);
   let rateLimited = 0;
   let url = '';
 
@@ -223,13 +237,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   registerApiRoutes(app, state, auth, idempotency, () => url);
   registerPaymentRoutes(app, store, intents, saved, auth, idempotency);
   registerThreeDSecurePage(app, store, intents);
+  registerMicrodepositPage(app, store, intents, saved);
   registerControlRoutes(app, control, secretKey);
 
   await app.listen({ host: '127.0.0.1', port: options.port ?? 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 0);
   url = `http://127.0.0.1:${port}`;
-  if (savedState !== null && savedState.url !== url) moveLinks(state.files.values(), store.intents.values(), savedState.url, url);
+  if (savedState !== null && savedState.url !== url) moveLinks(state.files.values(), [...store.intents.values(), ...store.setupIntents.values()], savedState.url, url);
   // Written at once: on a first start the platform account stays the same through a restart before any change; later, the links moved.
   stateFile?.save();
 
@@ -242,6 +257,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     platformWebhookSecret,
     control,
     registry,
+    deliverWebhooksTo,
     close: async () => {
       state.close();
       intents.close();

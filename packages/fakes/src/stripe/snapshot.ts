@@ -78,9 +78,10 @@ export function isFakeStripeSnapshot(value: unknown): value is FakeStripeSnapsho
 
 /**
  * A restarted fake may listen on another port: the links it handed out that are still to be followed (file URLs, the
- * 3-D Secure page of an intent awaiting authentication) move to the new address. Recorded events keep what they said.
+ * 3-D Secure page of an intent awaiting authentication, the microdeposit page of a payment or setup awaiting its code)
+ * move to the new address. Recorded events keep what they said.
  */
-export function moveLinks(files: Iterable<StoredFile>, intents: Iterable<StoredIntent>, from: string, to: string): void {
+export function moveLinks(files: Iterable<StoredFile>, intents: Iterable<StoredIntent | StoredSetupIntent>, from: string, to: string): void {
   const moved = (link: string): string => (link.startsWith(`${from}/`) ? `${to}${link.slice(from.length)}` : link);
   for (const { file } of files) if (file.url !== null) file.url = moved(file.url);
   for (const { intent } of intents) {
@@ -88,5 +89,7 @@ export function moveLinks(files: Iterable<StoredFile>, intents: Iterable<StoredI
     if (redirect?.url) redirect.url = moved(redirect.url);
     const sdk: unknown = intent.next_action?.use_stripe_sdk;
     if (isRecord(sdk) && typeof sdk.stripe_js === 'string') sdk.stripe_js = moved(sdk.stripe_js);
+    const microdeposits = intent.next_action?.verify_with_microdeposits;
+    if (microdeposits) microdeposits.hosted_verification_url = moved(microdeposits.hosted_verification_url);
   }
 }

@@ -126,11 +126,15 @@ describe('the fake Stripe.js takes payments', () => {
     expect(await method(stripeJs, 'retrievePaymentIntent')(secret)).toMatchObject({ paymentIntent: { status: 'succeeded' } });
   });
 
-  it('debits a bank account with confirmUsBankAccountPayment, recording the mandate', async () => {
+  it('debits a bank account with confirmUsBankAccountPayment once verifyMicrodepositsForPayment proves it', async () => {
     const secret = await clientSecretOf({ amount: '12000', 'payment_method_types[0]': 'us_bank_account' });
-    const result = await method(stripeJs, 'confirmUsBankAccountPayment')(secret, {
+    const confirmed = await method(stripeJs, 'confirmUsBankAccountPayment')(secret, {
       payment_method: { us_bank_account: { routing_number: '110000000', account_number: '000123456789', account_holder_type: 'individual' }, billing_details: { name: 'Ada Lovelace', email: 'ada@example.com' } },
     });
+    expect(confirmed).toMatchObject({ paymentIntent: { status: 'requires_action', next_action: { type: 'verify_with_microdeposits', verify_with_microdeposits: { microdeposit_type: 'descriptor_code' } } } });
+    const wrong = await method(stripeJs, 'verifyMicrodepositsForPayment')(secret, { descriptor_code: 'SM00XX' });
+    expect(wrong).toMatchObject({ error: { type: 'invalid_request_error', code: 'payment_method_microdeposit_verification_descriptor_code_mismatch', message: expect.stringContaining('2 verification attempts remaining') } });
+    const result = await method(stripeJs, 'verifyMicrodepositsForPayment')(secret, { descriptor_code: 'SM11AA' });
     expect(result).toMatchObject({ paymentIntent: { status: 'processing' } });
     fake.control.settleBankPayments();
     expect(await method(stripeJs, 'retrievePaymentIntent')(secret)).toMatchObject({ paymentIntent: { status: 'succeeded', amount_received: 12_000 } });
@@ -146,12 +150,14 @@ describe('the fake Stripe.js takes payments', () => {
     expect(saved).toMatchObject({ setupIntent: { status: 'succeeded', customer: customer.id, payment_method: expect.stringMatching(/^pm_/) } });
   });
 
-  it('saves a bank account with confirmUsBankAccountSetup, recording the online mandate', async () => {
+  it('saves a bank account with confirmUsBankAccountSetup and verifyMicrodepositsForSetup, recording the online mandate', async () => {
     const customer = await api('/v1/customers', { email: 'bank-saver@example.com' });
     const setup = await api('/v1/setup_intents', { customer: String(customer.id), 'payment_method_types[0]': 'card', 'payment_method_types[1]': 'us_bank_account' });
-    const saved = await method(stripeJs, 'confirmUsBankAccountSetup')(setup.client_secret, {
+    const confirmed = await method(stripeJs, 'confirmUsBankAccountSetup')(setup.client_secret, {
       payment_method: { us_bank_account: { routing_number: '110000000', account_number: '000123456789', account_holder_type: 'company' }, billing_details: { name: 'Bank Saver Ltd' } },
     });
+    expect(confirmed).toMatchObject({ setupIntent: { status: 'requires_action', next_action: { type: 'verify_with_microdeposits' } } });
+    const saved = await method(stripeJs, 'verifyMicrodepositsForSetup')(setup.client_secret, { amounts: [32, 45] });
     expect(saved).toMatchObject({ setupIntent: { status: 'succeeded', customer: customer.id, payment_method: expect.stringMatching(/^pm_/), mandate: expect.stringMatching(/^mandate_/) } });
     const methodId = isRecord(saved) && isRecord(saved.setupIntent) ? String(saved.setupIntent.payment_method) : '';
     const mandateId = isRecord(saved) && isRecord(saved.setupIntent) ? String(saved.setupIntent.mandate) : '';

@@ -124,7 +124,8 @@ const ELEMENTS_AND_DIALOG = `
 /**
  * The source of a fake Stripe.js: `window.Stripe(publishableKey)` with `createToken`, `elements()` (a card Element
  * with labelled number, expiry and CVC inputs), `confirmCardPayment`, `confirmUsBankAccountPayment`,
- * `handleCardAction`, `confirmCardSetup`, `confirmUsBankAccountSetup` and `retrievePaymentIntent`. It calls the fake's API with the publishable
+ * `handleCardAction`, `confirmCardSetup`, `confirmUsBankAccountSetup`, `verifyMicrodepositsForPayment`,
+ * `verifyMicrodepositsForSetup` and `retrievePaymentIntent`. It calls the fake's API with the publishable
  * key as a form field (as Stripe.js does, so no CORS preflight is needed), shows an in-page 3-D Secure dialog, and
  * answers `{ token }`, `{ paymentIntent }`, `{ setupIntent }` or `{ error }` like Stripe.js.
  */
@@ -217,6 +218,16 @@ export function fakeStripeJsSource(apiBaseUrl: string): string {
       return finishAction(key, kind, result.ok, clientSecret).then(function (finished) { return answer(kind, finished); });
     });
   }
+  /** The payer's proof of a bank account typed by hand: the code (or the two amounts) of the microdeposit on their statement. */
+  function verifyMicrodeposits(key, kind, clientSecret, data) {
+    var id = intentId(clientSecret, kind === 'payment_intent' ? 'pi' : 'seti');
+    var path = (kind === 'payment_intent' ? '/v1/payment_intents/' : '/v1/setup_intents/') + id + '/verify_microdeposits';
+    var params = { client_secret: clientSecret };
+    data = data || {};
+    if (data.descriptor_code !== undefined) params.descriptor_code = data.descriptor_code;
+    if (data.amounts !== undefined) params.amounts = data.amounts;
+    return call('POST', key, path, params).then(function (result) { return answer(kind, result); });
+  }
   function Stripe(publishableKey) {
     if (typeof publishableKey !== 'string' || publishableKey.indexOf('pk_') !== 0) {
       throw new Error('Invalid value for Stripe(): apiKey should be a string starting with pk_. You specified: ' + publishableKey + '.');
@@ -262,6 +273,12 @@ export function fakeStripeJsSource(apiBaseUrl: string): string {
       confirmCardSetup: function (clientSecret, data, options) {
         data = data || {};
         return confirmIntent(publishableKey, 'setup_intent', clientSecret, methodParams(data.payment_method, 'card'), options && options.handleActions);
+      },
+      verifyMicrodepositsForPayment: function (clientSecret, data) {
+        return verifyMicrodeposits(publishableKey, 'payment_intent', clientSecret, data);
+      },
+      verifyMicrodepositsForSetup: function (clientSecret, data) {
+        return verifyMicrodeposits(publishableKey, 'setup_intent', clientSecret, data);
       },
       handleCardAction: function (clientSecret) {
         var id = intentId(clientSecret, 'pi');

@@ -16,9 +16,10 @@ function bankPaymentMethod(stripe: Stripe, accountNumber: string): Promise<Strip
   return stripe.paymentMethods.create({ type: 'us_bank_account', us_bank_account: { routing_number: '110000000', account_number: accountNumber, account_holder_type: 'individual' }, ...BANK_BILLING });
 }
 
-async function bankPayment(stripe: Stripe, accountNumber: string): Promise<Stripe.PaymentIntent> {
+/** A bank debit confirmed with an account typed by hand: it waits for microdeposits (the next action checked here). */
+async function unverifiedBankPayment(stripe: Stripe, accountNumber: string): Promise<Stripe.PaymentIntent> {
   const method = await bankPaymentMethod(stripe, accountNumber);
-  return stripe.paymentIntents.create({
+  const intent = await stripe.paymentIntents.create({
     amount: 12_345,
     currency: 'usd',
     allowed_payment_method_types: ['us_bank_account'],
@@ -26,6 +27,16 @@ async function bankPayment(stripe: Stripe, accountNumber: string): Promise<Strip
     confirm: true,
     mandate_data: { customer_acceptance: { type: 'online', online: { ip_address: '127.0.0.1', user_agent: 'contract-test' } } },
   });
+  expect(intent).toMatchObject({ status: 'requires_action', latest_charge: null, next_action: { type: 'verify_with_microdeposits', verify_with_microdeposits: { microdeposit_type: 'descriptor_code' } } });
+  expect(intent.next_action?.verify_with_microdeposits?.arrival_date).toBeGreaterThan(Math.floor(Date.now() / 1000));
+  expect(intent.next_action?.verify_with_microdeposits?.hosted_verification_url).toMatch(/^https?:\/\//);
+  return intent;
+}
+
+/** A hand-entered bank debit, proved with Stripe's test descriptor code: it is then processing. */
+async function bankPayment(stripe: Stripe, accountNumber: string): Promise<Stripe.PaymentIntent> {
+  const intent = await unverifiedBankPayment(stripe, accountNumber);
+  return stripe.paymentIntents.verifyMicrodeposits(intent.id, { descriptor_code: 'SM11AA' });
 }
 
 function paymentsContract(label: string, makeTarget: (webhooks: { connect: string; platform: string }) => Promise<PaymentsTarget>, isFake: boolean): void {
@@ -218,6 +229,46 @@ function paymentsContract(label: string, makeTarget: (webhooks: { connect: strin
       expect(failed).toMatchObject({ status: 'requires_payment_method', last_payment_error: { code: 'payment_intent_payment_attempt_failed' } });
       const charge = await target.stripe.charges.retrieve(idOf(failed.latest_charge) ?? '');
       expect(charge).toMatchObject({ status: 'failed', failure_code: 'no_account' });
+    });
+
+    it('refuses a wrong microdeposit code with the tries left, then fails the debit after the third', async () => {
+      const intent = await unverifiedBankPayment(target.stripe, '000123456789');
+      const wrong = await stripeFailure(target.stripe.paymentIntents.verifyMicrodeposits(intent.id, { descriptor_code: 'SM22BB' }));
+      expect(wrong).toMatchObject({ statusCode: 400, type: 'StripeInvalidRequestError', code: 'payment_method_microdeposit_verification_descriptor_code_mismatch' });
+      const again = await stripeFailure(target.stripe.paymentIntents.verifyMicrodeposits(intent.id, { descriptor_code: 'SM22CC' }));
+      expect(again).toMatchObject({ statusCode: 400, code: 'payment_method_microdeposit_verification_descriptor_code_mismatch' });
+      expect((await target.stripe.paymentIntents.retrieve(intent.id)).status).toBe('requires_action');
+      const last = await stripeFailure(target.stripe.paymentIntents.verifyMicrodeposits(intent.id, { descriptor_code: 'SM33CC' }));
+      expect(last).toMatchObject({ statusCode: 400, code: 'payment_method_microdeposit_verification_attempts_exceeded' });
+      const failed = await target.stripe.paymentIntents.retrieve(intent.id);
+      expect(failed).toMatchObject({ status: 'requires_payment_method', payment_method: null, next_action: null, last_payment_error: { code: 'payment_method_microdeposit_verification_attempts_exceeded' } });
+      const after = await stripeFailure(target.stripe.paymentIntents.verifyMicrodeposits(intent.id, { descriptor_code: 'SM11AA' }));
+      expect(after).toMatchObject({ statusCode: 400 });
+    });
+
+    it('proves a hand-entered account with the test amounts too', async () => {
+      const intent = await unverifiedBankPayment(target.stripe, '000123456789');
+      expect(await target.stripe.paymentIntents.verifyMicrodeposits(intent.id, { amounts: [32, 45] })).toMatchObject({ status: 'processing', next_action: null });
+    });
+
+    it('saves a hand-entered bank account once proved; the saved account is then debited without microdeposits', async () => {
+      const customer = await target.stripe.customers.create({ email: 'bank-saver@example.com', name: 'Bank Saver' });
+      const method = await bankPaymentMethod(target.stripe, '000123456789');
+      const setup = await target.stripe.setupIntents.create({
+        customer: customer.id,
+        allowed_payment_method_types: ['us_bank_account'],
+        payment_method: method.id,
+        confirm: true,
+        mandate_data: { customer_acceptance: { type: 'online', online: { ip_address: '127.0.0.1', user_agent: 'contract-test' } } },
+      });
+      expect(setup).toMatchObject({ status: 'requires_action', next_action: { type: 'verify_with_microdeposits' } });
+      const wrong = await stripeFailure(target.stripe.setupIntents.verifyMicrodeposits(setup.id, { descriptor_code: 'SM22BB' }));
+      expect(wrong).toMatchObject({ statusCode: 400, code: 'payment_method_microdeposit_verification_descriptor_code_mismatch' });
+      const saved = await target.stripe.setupIntents.verifyMicrodeposits(setup.id, { descriptor_code: 'SM11AA' });
+      expect(saved).toMatchObject({ status: 'succeeded', next_action: null });
+      expect((await target.stripe.paymentMethods.retrieve(method.id)).customer).toBe(customer.id);
+      const debit = await target.stripe.paymentIntents.create({ amount: 5_000, currency: 'usd', allowed_payment_method_types: ['us_bank_account'], customer: customer.id, payment_method: method.id, off_session: true, confirm: true });
+      expect(debit.status).toBe('processing');
     });
 
     it('saves a card with a SetupIntent, then charges the default off-session', async () => {

@@ -76,7 +76,9 @@ describe("the fake's payment controls and platform deliveries (Stripe test mode 
 
   it('settles and fails bank debits through the control routes: R01 on the charge', async () => {
     const method = await stripe.paymentMethods.create({ type: 'us_bank_account', us_bank_account: { routing_number: '110000000', account_number: '000123456789', account_holder_type: 'company' }, billing_details: { name: 'Payer Ltd' } });
-    const first = await stripe.paymentIntents.create({ amount: 9_900, currency: 'usd', allowed_payment_method_types: ['us_bank_account'], payment_method: method.id, confirm: true });
+    const confirmed = await stripe.paymentIntents.create({ amount: 9_900, currency: 'usd', allowed_payment_method_types: ['us_bank_account'], payment_method: method.id, confirm: true });
+    expect(confirmed.status).toBe('requires_action');
+    const first = await stripe.paymentIntents.verifyMicrodeposits(confirmed.id, { descriptor_code: 'SM11AA' });
     expect(first.status).toBe('processing');
     expect((await control('bank_payments/fail')).status).toBe(200);
     const failed = await stripe.paymentIntents.retrieve(first.id, { expand: ['latest_charge'] });
@@ -87,7 +89,41 @@ describe("the fake's payment controls and platform deliveries (Stripe test mode 
     expect((await control('bank_payments/settle')).status).toBe(200);
     expect(await stripe.paymentIntents.retrieve(first.id)).toMatchObject({ status: 'succeeded', amount_received: 9_900 });
     const types = fake.control.events().filter((event) => JSON.stringify(event.data.object).includes(first.id)).map((event) => event.type).reverse();
-    expect(types).toEqual(['payment_intent.created', 'charge.pending', 'payment_intent.processing', 'charge.failed', 'payment_intent.payment_failed', 'charge.pending', 'payment_intent.processing', 'charge.succeeded', 'payment_intent.succeeded']);
+    // The account proved once, the second confirmation debits it at once.
+    expect(types).toEqual(['payment_intent.created', 'payment_intent.requires_action', 'charge.pending', 'payment_intent.processing', 'charge.failed', 'payment_intent.payment_failed', 'charge.pending', 'payment_intent.processing', 'charge.succeeded', 'payment_intent.succeeded']);
+  });
+
+  it('refuses microdeposit amounts that do not match, or are not two cents amounts, and asks for one kind of answer', async () => {
+    const method = await stripe.paymentMethods.create({ type: 'us_bank_account', us_bank_account: { routing_number: '110000000', account_number: '000123456789' }, billing_details: { name: 'Payer Ltd' } });
+    const intent = await stripe.paymentIntents.create({ amount: 2_000, currency: 'usd', allowed_payment_method_types: ['us_bank_account'], payment_method: method.id, confirm: true });
+    const failure = (promise: Promise<unknown>) => promise.then(() => null, (error: unknown) => error);
+    expect(await failure(stripe.paymentIntents.verifyMicrodeposits(intent.id, { amounts: [10, 11] }))).toMatchObject({ statusCode: 400, code: 'payment_method_microdeposit_verification_amounts_mismatch', message: expect.stringContaining('2 verification attempts remaining') });
+    expect(await failure(stripe.paymentIntents.verifyMicrodeposits(intent.id, { amounts: [32] }))).toMatchObject({ code: 'payment_method_microdeposit_verification_amounts_invalid' });
+    expect(await failure(stripe.paymentIntents.verifyMicrodeposits(intent.id, {}))).toMatchObject({ code: 'parameter_missing' });
+    expect(await failure(stripe.paymentIntents.verifyMicrodeposits(intent.id, { amounts: [32, 45], descriptor_code: 'SM11AA' }))).toMatchObject({ code: 'parameters_exclusive' });
+    // Only the mismatch counted as a try: the right amounts still prove the account.
+    expect(await stripe.paymentIntents.verifyMicrodeposits(intent.id, { amounts: [32, 45] })).toMatchObject({ status: 'processing' });
+  });
+
+  it("serves Stripe's hosted microdeposit page: a wrong code is refused there, the right one proves the account and saves it", async () => {
+    const customer = await stripe.customers.create({ name: 'Hosted Saver' });
+    const method = await stripe.paymentMethods.create({ type: 'us_bank_account', us_bank_account: { routing_number: '110000000', account_number: '000123456789' }, billing_details: { name: 'Hosted Saver' } });
+    const setup = await stripe.setupIntents.create({ customer: customer.id, allowed_payment_method_types: ['us_bank_account'], payment_method: method.id, confirm: true });
+    const url = setup.next_action?.verify_with_microdeposits?.hosted_verification_url ?? '';
+    expect(url).toBe(`${fake.url}/microdeposit/${setup.id}`);
+    const shown = await (await fetch(url)).text();
+    expect(shown).toContain('<label for="descriptor_code">Verification code</label>');
+    const post = (code: string) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `descriptor_code=${code}` });
+    const wrong = await post('SM00ZZ');
+    expect(wrong.status).toBe(400);
+    expect(await wrong.text()).toMatch(/role="alert">The descriptor code provided does not match.*2 verification attempts remaining/);
+    const right = await post('SM11AA');
+    expect(right.status).toBe(200);
+    expect(await right.text()).toContain('your bank account is verified');
+    expect(await stripe.setupIntents.retrieve(setup.id)).toMatchObject({ status: 'succeeded', next_action: null });
+    expect(fake.control.events().some((event) => event.type === 'setup_intent.succeeded' && 'id' in event.data.object && event.data.object.id === setup.id)).toBe(true);
+    expect(await (await fetch(url)).text()).toContain('needs no verification now');
+    expect((await fetch(`${fake.url}/microdeposit/seti_unknown`)).status).toBe(404);
   });
 
   it('settles bank debits on its own after the configured delay', async () => {
@@ -95,7 +131,8 @@ describe("the fake's payment controls and platform deliveries (Stripe test mode 
     try {
       const client = new Stripe(timed.secretKey, { host: '127.0.0.1', port: timed.port, protocol: 'http', maxNetworkRetries: 0 });
       const method = await client.paymentMethods.create({ type: 'us_bank_account', us_bank_account: { routing_number: '110000000', account_number: '000111111116' }, billing_details: { name: 'Payer Ltd' } });
-      const intent = await client.paymentIntents.create({ amount: 9_900, currency: 'usd', allowed_payment_method_types: ['us_bank_account'], payment_method: method.id, confirm: true });
+      const confirmed = await client.paymentIntents.create({ amount: 9_900, currency: 'usd', allowed_payment_method_types: ['us_bank_account'], payment_method: method.id, confirm: true });
+      const intent = await client.paymentIntents.verifyMicrodeposits(confirmed.id, { descriptor_code: 'SM11AA' });
       expect(intent.status).toBe('processing');
       await new Promise((resolve) => setTimeout(resolve, 80));
       const settled = await client.paymentIntents.retrieve(intent.id, { expand: ['latest_charge'] });

@@ -82,22 +82,30 @@ describe('the fake Stripe with a state file', () => {
       us_bank_account: { routing_number: '110000000', account_number: '000123456789', account_holder_type: 'individual' },
       billing_details: { name: 'Ada Lovelace', email: 'ada@example.com' },
     });
-    const debit = await first.stripe.paymentIntents.create({
-      amount: 12_345,
-      currency: 'usd',
-      allowed_payment_method_types: ['us_bank_account'],
-      payment_method: method.id,
-      confirm: true,
-      mandate_data: { customer_acceptance: { type: 'online', online: { ip_address: '127.0.0.1', user_agent: 'state-file-test' } } },
-    });
+    const bankDebit = (paymentMethod: string) =>
+      first.stripe.paymentIntents.create({
+        amount: 12_345,
+        currency: 'usd',
+        allowed_payment_method_types: ['us_bank_account'],
+        payment_method: paymentMethod,
+        confirm: true,
+        mandate_data: { customer_acceptance: { type: 'online', online: { ip_address: '127.0.0.1', user_agent: 'state-file-test' } } },
+      });
+    const debit = await first.stripe.paymentIntents.verifyMicrodeposits((await bankDebit(method.id)).id, { descriptor_code: 'SM11AA' });
     expect(debit.status).toBe('processing');
+    // Another account typed by hand, still awaiting its microdeposits when the fake stops.
+    const other = await first.stripe.paymentMethods.create({ type: 'us_bank_account', us_bank_account: { routing_number: '110000000', account_number: '000987654321' }, billing_details: { name: 'Grace Hopper' } });
+    const awaiting = await bankDebit(other.id);
+    expect(awaiting.status).toBe('requires_action');
 
     const { stripe } = await restart(first.fake, { verificationDelayMs: 0, bankSettlementDelayMs: 10 });
     await expect.poll(async () => (await stripe.accounts.retrieve(account.id)).charges_enabled, { timeout: 2_000, interval: 20 }).toBe(true);
     await expect.poll(async () => (await stripe.paymentIntents.retrieve(debit.id)).status, { timeout: 2_000, interval: 20 }).toBe('succeeded');
+    expect(await stripe.paymentIntents.verifyMicrodeposits(awaiting.id, { descriptor_code: 'SM11AA' })).toMatchObject({ status: 'processing' });
+    await expect.poll(async () => (await stripe.paymentIntents.retrieve(awaiting.id)).status, { timeout: 2_000, interval: 20 }).toBe('succeeded');
   });
 
-  it('moves the links it handed out to its new address, so a payment awaiting 3-D Secure can still be authenticated', async () => {
+  it('moves the links it handed out to its new address, so a payment awaiting 3-D Secure or microdeposits can still be finished', async () => {
     const first = await start();
     const document = await first.stripe.files.create({ purpose: 'identity_document', file: { data: TINY_PNG, name: 'id.png', type: 'image/png' } });
     const intent = await first.stripe.paymentIntents.create({
@@ -109,6 +117,9 @@ describe('the fake Stripe with a state file', () => {
       return_url: 'http://127.0.0.1:9/paid',
     });
     expect(intent.next_action?.redirect_to_url?.url).toMatch(new RegExp(`^${first.fake.url}/3ds/`));
+    const bankMethod = await first.stripe.paymentMethods.create({ type: 'us_bank_account', us_bank_account: { routing_number: '110000000', account_number: '000123456789' }, billing_details: { name: 'Ada Lovelace' } });
+    const awaitingBank = await first.stripe.paymentIntents.create({ amount: 4_000, currency: 'usd', allowed_payment_method_types: ['us_bank_account'], payment_method: bankMethod.id, confirm: true });
+    expect(awaitingBank.status).toBe('requires_action');
 
     const { fake, stripe } = await restart(first.fake);
     expect(fake.url).not.toBe(first.fake.url);
@@ -116,6 +127,9 @@ describe('the fake Stripe with a state file', () => {
     const waiting = await stripe.paymentIntents.retrieve(intent.id);
     expect(waiting).toMatchObject({ status: 'requires_action', next_action: { redirect_to_url: { url: expect.stringMatching(new RegExp(`^${fake.url}/3ds/${intent.id}`)) } } });
     expect((await fetch(waiting.next_action?.redirect_to_url?.url ?? '')).status).toBe(200);
+    const verifying = await stripe.paymentIntents.retrieve(awaitingBank.id);
+    expect(verifying.next_action?.verify_with_microdeposits?.hosted_verification_url).toBe(`${fake.url}/microdeposit/${awaitingBank.id}`);
+    expect((await fetch(verifying.next_action?.verify_with_microdeposits?.hosted_verification_url ?? '')).status).toBe(200);
     fake.control.completeAuthentication(intent.id);
     expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
   });

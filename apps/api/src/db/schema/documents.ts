@@ -97,9 +97,13 @@ export const invoices = pgTable(
     source: text('source', { enum: ['app', 'upload', 'estimate', 'recurring'] }).notNull().default('app'),
     estimateId: uuid('estimate_id'),
     recurringInvoiceId: uuid('recurring_invoice_id'),
+    /** When `invoice.overdue` was written for the current due date (a new due date clears it). */
+    overdueEventAt: timestamp('overdue_event_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
+    // Open invoices whose passing due date has not been told yet: what the overdue job reads, across tenants.
+    index('invoices_overdue_untold_idx').on(t.dueDate, t.tenantId).where(sql`overdue_event_at IS NULL AND status NOT IN ('draft', 'void', 'completed') AND paid_status <> 'paid'`),
     unique('invoices_business_id_unique').on(t.tenantId, t.businessId, t.id),
     unique('invoices_business_number_unique').on(t.tenantId, t.businessId, t.invoiceNumber),
     index('invoices_outgoing_idx').on(t.tenantId, t.businessId, t.invoiceDate.desc(), t.id.desc()),

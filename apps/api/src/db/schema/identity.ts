@@ -212,3 +212,52 @@ export const pendingSignUps = pgTable(
     index('pending_sign_ups_expiry_idx').on(t.expiresAt),
   ],
 );
+
+/**
+ * API clients (OAuth 2.0 client credentials): registered by an admin, acting for that admin with at
+ * most the abilities listed here, in one business or (business null) the platform scope. Only the
+ * secret's hash is stored; `client_id` is public, random and unique in its tenant.
+ */
+export const apiClients = pgTable(
+  'api_clients',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    clientId: text('client_id').notNull(),
+    name: text('name').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    userId: uuid('user_id').notNull(),
+    businessId: uuid('business_id'),
+    abilities: jsonb('abilities').$type<string[]>().notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('api_clients_client_id_unique').on(t.tenantId, t.clientId),
+    foreignKey({ columns: [t.tenantId, t.userId], foreignColumns: [users.tenantId, users.id], name: 'api_clients_user_fk' }).onDelete('cascade'),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'api_clients_business_fk' }).onDelete('cascade'),
+  ],
+);
+
+/** Short-lived bearer tokens issued to an API client; only the hash is stored. */
+export const apiClientTokens = pgTable(
+  'api_client_tokens',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    apiClientId: uuid('api_client_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    /** The abilities asked for with `scope` at the grant (a subset of the client's); null: all of the client's. */
+    scope: jsonb('scope').$type<string[]>(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('api_client_tokens_hash_unique').on(t.tenantId, t.tokenHash),
+    index('api_client_tokens_expiry_idx').on(t.tenantId, t.expiresAt),
+    foreignKey({ columns: [t.tenantId, t.apiClientId], foreignColumns: [apiClients.tenantId, apiClients.id], name: 'api_client_tokens_client_fk' }).onDelete('cascade'),
+  ],
+);

@@ -10,3 +10,6 @@ export * from './saved-methods';
 export * from './payment-movements';
 export * from './ledger';
 export * from './financing';
+export * from './webhooks';
+export * from './imports';
+export * from './exports';

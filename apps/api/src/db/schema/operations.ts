@@ -86,6 +86,8 @@ export const apiLogs = pgTable(
     loadTimeMs: integer('load_time_ms').notNull(),
     responseSize: integer('response_size').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The API client's name when the call came with a client-credentials token (the name as it was then). */
+    apiClientName: text('api_client_name'),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.id] }), index('api_logs_time_idx').on(t.tenantId, t.createdAt)],
 );

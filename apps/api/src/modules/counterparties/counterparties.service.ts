@@ -24,11 +24,13 @@ import { Throttle, throttleSubjects } from '../../platform/throttle';
 import * as authPort from '../auth/auth.port';
 import * as businessPort from '../businesses/businesses.port';
 import { createBusinessInTx, toBusinessResource } from '../businesses/businesses.service';
+import { recordCounterpartyEvent } from './counterparty-events';
 import * as repo from './counterparties.repository';
 import { ensureOwner, hasTransactions, writeOnboardingInvitation } from './network';
 
 type AddressInput = z.output<typeof createCounterpartyRequestSchema>['billing_address'];
 type Fields = z.output<typeof updateCounterpartyRequestSchema>;
+export type CreateFields = z.output<typeof createCounterpartyRequestSchema>;
 
 function toAddress(input: AddressInput): PostalAddress | null {
   if (!input) return null;
@@ -112,6 +114,51 @@ export function createCounterpartyService(app: AppContext) {
     return found;
   }
 
+  /** Whether a counterparty is used by a document or a payment, so it may not be deleted. */
+  async function inUse(tx: Tx, scope: repo.Scope, row: repo.CounterpartyRow): Promise<boolean> {
+    return (await hasTransactions(tx, scope, row)) || (await repo.hasCustomerDocuments(tx, scope, row.id));
+  }
+
+  /**
+   * Records the counterparty and links it to the tenant's business with its email, creating that
+   * business (owned by an invited user with the email) when there is none.
+   */
+  async function insertInTx(tx: Tx, actor: AuditActor, scope: repo.Scope, fields: CreateFields): Promise<repo.CounterpartyRow> {
+    const { tenantId } = scope;
+    const email = fields.email || null;
+    const linked = email ? await linkTarget(tx, scope, email) : undefined;
+    if (linked && (await repo.linkExists(tx, scope, linked.id))) throw AppError.validation('email', messages.emailTaken);
+    let counterpartyBusinessId = linked?.id;
+    if (!counterpartyBusinessId) {
+      const user = email ? ((await authPort.findUserByEmail(tx, tenantId, email)) ?? (await authPort.insertUser(tx, { tenantId, id: newId(), name: fields.name, email, status: 'invited' }))) : null;
+      const business = await createBusinessInTx(
+        tx,
+        tenantId,
+        user?.id ?? null,
+        {
+          name: fields.name,
+          email,
+          phone: fields.phone || null,
+          currency_id: fields.currency_id,
+          contact_first_name: fields.contact_first_name ?? null,
+          contact_last_name: fields.contact_last_name ?? null,
+          website: fields.website || null,
+          is_customer: scope.kind === 'customer',
+          is_vendor: scope.kind === 'vendor',
+        },
+        { ownerStatus: 'invited', callerAudits: true },
+      );
+      await recordAudit(tx, actor, { model: 'business', modelId: business.id, action: 'created', after: toBusinessResource(business) });
+      counterpartyBusinessId = business.id;
+    }
+    const id = newId();
+    await repo.insertCounterparty(tx, { tenantId, id, businessId: scope.businessId, kind: scope.kind, counterpartyBusinessId, creatorBusinessId: scope.businessId, ...columnsOf(fields) });
+    const row = await rowOrNotFound(tx, scope, id);
+    await recordAudit(tx, actor, { model: scope.kind, modelId: id, action: 'created', after: auditView(row) });
+    await recordCounterpartyEvent(tx, app.webhookEvents, 'created', row);
+    return row;
+  }
+
   return {
     async list(scope: repo.Scope, input: CounterpartyListQuery): Promise<CounterpartyListResponse> {
       const query = counterpartyListQuerySchema.parse(input);
@@ -155,35 +202,8 @@ export function createCounterpartyService(app: AppContext) {
       const { tenantId } = scope;
       const email = fields.email || null;
       const row = await inTenant(app.db, tenantId, async (tx) => {
-        const linked = email ? await linkTarget(tx, scope, email) : undefined;
-        if (linked && (await repo.linkExists(tx, scope, linked.id))) throw AppError.validation('email', messages.emailTaken);
-        let counterpartyBusinessId = linked?.id;
-        if (!counterpartyBusinessId) {
-          const user = email ? ((await authPort.findUserByEmail(tx, tenantId, email)) ?? (await authPort.insertUser(tx, { tenantId, id: newId(), name: fields.name, email, status: 'invited' }))) : null;
-          const business = await createBusinessInTx(
-            tx,
-            tenantId,
-            user?.id ?? null,
-            {
-              name: fields.name,
-              email,
-              phone: fields.phone || null,
-              currency_id: fields.currency_id,
-              contact_first_name: fields.contact_first_name ?? null,
-              contact_last_name: fields.contact_last_name ?? null,
-              website: fields.website || null,
-              is_customer: scope.kind === 'customer',
-              is_vendor: scope.kind === 'vendor',
-            },
-            { ownerStatus: 'invited', callerAudits: true },
-          );
-          await recordAudit(tx, actor, { model: 'business', modelId: business.id, action: 'created', after: toBusinessResource(business) });
-          counterpartyBusinessId = business.id;
-        }
-        const id = newId();
-        await repo.insertCounterparty(tx, { tenantId, id, businessId: scope.businessId, kind: scope.kind, counterpartyBusinessId, creatorBusinessId: scope.businessId, ...columnsOf(fields) });
-        const row = await rowOrNotFound(tx, scope, id);
-        await recordAudit(tx, actor, { model: scope.kind, modelId: id, action: 'created', after: auditView(row) });
+        const row = await insertInTx(tx, actor, scope, fields);
+        const { counterpartyBusinessId } = row;
         if (fields.send_invitation && email) {
           const inviter = await businessPort.findBusiness(tx, tenantId, scope.businessId);
           const owner = await ensureOwner(tx, tenantId, counterpartyBusinessId, email, fields.name);
@@ -212,6 +232,7 @@ export function createCounterpartyService(app: AppContext) {
         await repo.updateCounterparty(tx, scope, id, columnsOf(fields));
         const after = await rowOrNotFound(tx, scope, id);
         await recordAudit(tx, actor, { model: scope.kind, modelId: id, action: 'updated', before: auditView(before), after: auditView(after) });
+        await recordCounterpartyEvent(tx, app.webhookEvents, 'updated', after);
         return toCounterpartyResource(after, new Set(['billingAddress', 'shippingAddress']));
       });
     },
@@ -229,7 +250,7 @@ export function createCounterpartyService(app: AppContext) {
         const befores = await Promise.all(targetIds.map((id) => rowOrNotFound(tx, scope, id)));
         if (action === 'delete') {
           for (const before of befores) {
-            if ((await hasTransactions(tx, scope, before)) || (await repo.hasCustomerDocuments(tx, scope, before.id))) throw AppError.validation('ids', messages.counterpartyInUse);
+            if (await inUse(tx, scope, before)) throw AppError.validation('ids', messages.counterpartyInUse);
           }
           await repo.deleteCounterparties(tx, scope, targetIds);
         }
@@ -244,9 +265,33 @@ export function createCounterpartyService(app: AppContext) {
             before: auditView(before),
             ...(after ? { after: auditView(after) } : {}),
           });
+          // Deleting has no event in the catalogue; unarchiving is an edit of the record.
+          if (after) await recordCounterpartyEvent(tx, app.webhookEvents, action === 'archive' ? 'archived' : 'updated', after);
         }
         return targetIds.length;
       });
+    },
+
+    /** A counterparty of an import row, in the import's one transaction (never an invitation); returns its id. */
+    async createImportedInTx(tx: Tx, actor: AuditActor, scope: repo.Scope, fields: CreateFields): Promise<string> {
+      return (await insertInTx(tx, actor, scope, { ...fields, send_invitation: false })).id;
+    },
+
+    /**
+     * Deletes the counterparties an import created, in the caller's transaction; false (nothing
+     * deleted) when any has invoices, payments, estimates or recurring invoices.
+     */
+    async removeImportedInTx(tx: Tx, actor: AuditActor, scope: repo.Scope, ids: readonly string[]): Promise<boolean> {
+      const own = await repo.recordsInScope(tx, scope, [...ids]);
+      const rows: repo.CounterpartyRow[] = [];
+      for (const record of own) {
+        const row = await rowOrNotFound(tx, scope, record.id);
+        if (await inUse(tx, scope, row)) return false;
+        rows.push(row);
+      }
+      await repo.deleteCounterparties(tx, scope, own.map((record) => record.id));
+      for (const row of rows) await recordAudit(tx, actor, { model: scope.kind, modelId: row.id, action: 'deleted', before: auditView(row) });
+      return true;
     },
 
     /** Records matching the header search by name, display name or email. */

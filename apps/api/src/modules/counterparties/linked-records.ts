@@ -1,8 +1,10 @@
 import type { CounterpartyKind } from '@app/contracts';
 import type { Tx } from '../../db/client';
-import { type AuditActor, recordAudit } from '../../platform/audit';
+import { recordAudit, systemActor } from '../../platform/audit';
 import { newId } from '../../platform/crypto';
+import type { WebhookEventLog } from '../../platform/webhook-events';
 import * as businessPort from '../businesses/businesses.port';
+import { recordCounterpartyEvent } from './counterparty-events';
 import * as repo from './counterparties.repository';
 
 /** What a linked record copies of the other business: how it is named and reached, and its currency. */
@@ -33,7 +35,7 @@ export function linkedRecordRow(scope: repo.Scope, id: string, counterpartyBusin
  * the records onboarding mirrors, the other business is its creator. Made records are audited on
  * the owning business's side (no user of it acted).
  */
-export async function ensureLinkedRecord(tx: Tx, tenantId: string, businessId: string, kind: CounterpartyKind, counterpartyBusinessId: string): Promise<repo.CounterpartyRecord> {
+export async function ensureLinkedRecord(tx: Tx, events: WebhookEventLog, tenantId: string, businessId: string, kind: CounterpartyKind, counterpartyBusinessId: string): Promise<repo.CounterpartyRecord> {
   const scope: repo.Scope = { tenantId, businessId, kind };
   const existing = await repo.findLinked(tx, scope, counterpartyBusinessId);
   if (existing) return existing;
@@ -43,7 +45,8 @@ export async function ensureLinkedRecord(tx: Tx, tenantId: string, businessId: s
   await repo.insertCounterparty(tx, linkedRecordRow(scope, id, counterpartyBusinessId, business));
   const created = await repo.findLinked(tx, scope, counterpartyBusinessId);
   if (!created) throw new Error('Linked record insert returned no row');
-  const owner: AuditActor = { tenantId, userId: null, businessId, ip: null };
+  const owner = systemActor(tenantId, businessId);
   await recordAudit(tx, owner, { model: kind, modelId: id, action: 'created', after: { name: created.name, email: created.email, currency_id: created.currencyId, counterparty_business_id: counterpartyBusinessId } });
+  await recordCounterpartyEvent(tx, events, 'created', created);
   return created;
 }

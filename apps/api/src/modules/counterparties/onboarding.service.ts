@@ -10,6 +10,7 @@ import { Throttle, throttleSubjects } from '../../platform/throttle';
 import * as authPort from '../auth/auth.port';
 import * as businessPort from '../businesses/businesses.port';
 import * as repo from './counterparties.repository';
+import { recordCounterpartyEvent } from './counterparty-events';
 import { linkedRecordRow } from './linked-records';
 import { ensureOwner, writeOnboardingInvitation } from './network';
 import { toCounterpartyResource } from './counterparties.service';
@@ -35,7 +36,9 @@ export function createOnboardingService(app: AppContext) {
       const id = newId();
       await repo.insertCounterparty(tx, linkedRecordRow(scope, id, record.businessId, business));
       const row = await repo.findCounterparty(tx, scope, id);
-      if (row) await recordAudit(tx, actor, { model: scope.kind, modelId: id, action: 'created', after: toCounterpartyResource(row) });
+      if (!row) continue;
+      await recordAudit(tx, actor, { model: scope.kind, modelId: id, action: 'created', after: toCounterpartyResource(row) });
+      await recordCounterpartyEvent(tx, app.webhookEvents, 'created', row);
     }
   }
 

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
-import type { AuditActor } from '../../platform/audit';
+import { type AuditActor, systemActor } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { AppError } from '../../platform/errors';
 import type { DocumentCore, DocumentRowBase } from './document-core';
@@ -20,11 +20,15 @@ export type TransitionAdapter<Row extends TransitionRow, Insert, Action extends 
   allowed(tx: Tx, row: Row, action: Action): Promise<string>;
   /** What a first opening of the public page changes besides `viewedAt`; null when the row stays as it is. */
   viewed(tx: Tx, row: Row): Promise<Partial<Insert> | null>;
+  /** Writes the webhook events a stored status change tells of, in its transaction. */
+  changed(tx: Tx, action: Action, before: Row, after: Row): Promise<void>;
+  /** Writes the webhook event of the first opening of the public page, if the kind has one. */
+  firstViewed(tx: Tx, after: Row): Promise<void>;
 };
 
 /**
  * Status changes of one kind: each locks the row, asks the kind's table, stores the status and what
- * the action stamps, and records the audit row with the event, all in one transaction.
+ * the action stamps, and records the audit row and the webhook events, all in one transaction.
  */
 export function createDocumentTransitions<Row extends TransitionRow, Insert extends { status?: string; viewedAt?: Date | null }, Action extends string, Resource>(
   app: AppContext,
@@ -37,6 +41,7 @@ export function createDocumentTransitions<Row extends TransitionRow, Insert exte
     const status = await adapter.allowed(tx, row, action);
     const updated = await adapter.update(tx, row.tenantId, row.id, { ...extra, status });
     await core.audit.updated(tx, actor, row, updated, { event: action, ...note });
+    await adapter.changed(tx, action, row, updated);
     return resource(tx, viewer, updated);
   }
 
@@ -59,7 +64,7 @@ export function createDocumentTransitions<Row extends TransitionRow, Insert exte
         const row = await adapter.findInTenant(tx, tenantId, id, true);
         if (!row || row.status === 'draft') throw AppError.notFound();
         const receiver = { tenantId, businessId: row.customerBusinessId };
-        return apply(tx, { tenantId, userId: null, businessId: row.customerBusinessId, ip: null }, receiver, row, action, extra, note);
+        return apply(tx, systemActor(tenantId, row.customerBusinessId), receiver, row, action, extra, note);
       }),
     /** The customer opened the public page: the first opening stamps `viewedAt` (and may move the status). */
     async markViewed(tenantId: string, id: string): Promise<void> {
@@ -69,7 +74,8 @@ export function createDocumentTransitions<Row extends TransitionRow, Insert exte
         const change = await adapter.viewed(tx, row);
         if (!change) return;
         const updated = await adapter.update(tx, tenantId, id, { ...change, viewedAt: app.clock.now() });
-        await core.audit.updated(tx, { tenantId, userId: null, businessId: row.businessId, ip: null }, row, updated, { event: 'viewed' });
+        await core.audit.updated(tx, systemActor(tenantId, row.businessId), row, updated, { event: 'viewed' });
+        await adapter.firstViewed(tx, updated);
       });
     },
   };

@@ -6,6 +6,7 @@ import type { DocumentAttachments } from '../documents/document-attachments';
 import type { DocumentCore } from '../documents/document-core';
 import type { InvoiceService } from '../invoices/invoices.service';
 import type { EstimateDeposits } from './estimate-deposits';
+import { recordEstimateEvent } from './estimate-events';
 import { allowedEstimateStatus } from './estimate-transitions';
 import * as repo from './estimates.repository';
 
@@ -35,12 +36,18 @@ export function createEstimateConversion(
       let files: string[] = [];
       const conversion = { convertedInvoiceId: invoice.id, convertedAt: now };
       /** Records on the estimate which invoice it became. */
-      const applyConversion = async (patch: Partial<repo.EstimateInsert>) => core.audit.updated(tx, actor, row, await repo.updateEstimate(tx, row.tenantId, row.id, patch), { event: 'convert' });
+      const applyConversion = async (patch: Partial<repo.EstimateInsert>) => {
+        const updated = await repo.updateEstimate(tx, row.tenantId, row.id, patch);
+        await core.audit.updated(tx, actor, row, updated, { event: 'convert' });
+        await recordEstimateEvent(tx, app.webhookEvents, 'estimate.converted', updated);
+      };
       switch (owner.settings.estimate_convert_action) {
         case 'delete_estimate':
           files = await attachments.removeAll(tx, scope, 'estimate', [id]);
           await repo.deleteEstimates(tx, scope, [id]);
           await core.audit.deleted(tx, actor, row);
+          // The estimate is gone, but what it became is the event: its last state, naming the invoice.
+          await recordEstimateEvent(tx, app.webhookEvents, 'estimate.converted', { ...row, ...conversion });
           break;
         case 'mark_estimate_as_approved':
           await applyConversion({ ...conversion, status: 'approved', approvedAt: now, rejectedAt: null });

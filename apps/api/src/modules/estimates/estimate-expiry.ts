@@ -2,7 +2,7 @@ import { addDays, estimateTransition, todayInTimeZone } from '@app/domain';
 import type { EstimateStatus } from '@app/contracts';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
-import { recordAudit } from '../../platform/audit';
+import { recordAudit, systemActor } from '../../platform/audit';
 import { periodicJob } from '../../platform/jobs';
 import { loadDocumentBusiness } from '../documents/document-business';
 import { estimateAuditView } from './estimate-resource';
@@ -36,7 +36,7 @@ export async function expireDueEstimates(app: AppContext, tenantId: string, now:
       const updated = await repo.updateEstimate(tx, tenantId, row.id, { status: result.status });
       await recordAudit(
         tx,
-        { tenantId, userId: null, businessId: row.businessId, ip: null },
+        systemActor(tenantId, row.businessId),
         { model: 'estimate', modelId: row.id, action: 'updated', before: estimateAuditView(row), after: { ...estimateAuditView(updated), event: 'expire' } },
       );
       expired += 1;

@@ -7,6 +7,7 @@ import { AppError } from '../../platform/errors';
 import type { DocumentCore } from '../documents/document-core';
 import { loadDocumentBusiness } from '../documents/document-business';
 import { createDocumentTransitions } from '../documents/document-transitions';
+import { type EstimateEventType, recordEstimateEvent } from './estimate-events';
 import { effectiveStatus } from './estimate-resource';
 import * as repo from './estimates.repository';
 
@@ -16,6 +17,22 @@ export async function allowedEstimateStatus(tx: Tx, core: DocumentCore<repo.Esti
   const result = estimateTransition(effectiveStatus(row, core.today(owner.settings)), action, row.convertedInvoiceId !== null);
   if (!result.ok) throw AppError.validation('status', result.message);
   return { status: result.status, owner };
+}
+
+/** The webhook event each status change tells of; marking sent tells only the first time (a resend is a mail sent again, and tells again). */
+function eventOf(action: EstimateAction, before: repo.EstimateRow): EstimateEventType | null {
+  switch (action) {
+    case 'send':
+      return 'estimate.sent';
+    case 'mark_sent':
+      return before.sentAt === null ? 'estimate.sent' : null;
+    case 'approve':
+      return 'estimate.approved';
+    case 'reject':
+      return 'estimate.rejected';
+    default:
+      return null;
+  }
 }
 
 /** Actions after which an estimate never converts: money held on it would have no invoice to go to. */
@@ -48,6 +65,12 @@ export function createEstimateTransitions<Resource>(
       const result = estimateTransition(effectiveStatus(row, core.today(owner.settings)), 'mark_viewed');
       return result.ok ? { status: result.status } : {};
     },
+    changed: async (tx, action, before, after) => {
+      const type = eventOf(action, before);
+      if (type) await recordEstimateEvent(tx, app.webhookEvents, type, after);
+    },
+    // The catalogue has no estimate.viewed.
+    firstViewed: async () => undefined,
   }, resource);
   /** Sending stamps `sentAt` once: a resend keeps the first. */
   const sent = (row: repo.EstimateRow) => ({ sentAt: row.sentAt ?? now() });

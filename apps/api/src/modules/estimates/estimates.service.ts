@@ -13,6 +13,7 @@ import { createDocumentViews } from '../documents/document-views';
 import { priceDocument } from '../documents/pricing';
 import type { InvoiceService } from '../invoices/invoices.service';
 import { createEstimateConversion } from './estimate-conversion';
+import { recordEstimateEvent } from './estimate-events';
 import { type DepositIntents, type DepositPayments, createEstimateDeposits } from './estimate-deposits';
 import { expireDueEstimates } from './estimate-expiry';
 import { listEstimatePage } from './estimate-list';
@@ -79,6 +80,7 @@ export function createEstimateService(app: AppContext, attachments: DocumentAtta
     });
     const lines = await core.insertLines(tx, scope, row.id, priced);
     await core.audit.created(tx, actor, row);
+    await recordEstimateEvent(tx, app.webhookEvents, 'estimate.created', row);
     return views.created(scope, row, owner, customer, lines);
   }
 

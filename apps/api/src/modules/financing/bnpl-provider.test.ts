@@ -5,7 +5,7 @@ import { type FakeLender, type FakeStripe, startFakeLender } from '@app/fakes';
 import { financingOffers, loanRepayments, loans, payments } from '../../db/schema';
 import { systemClock } from '../../platform/clock';
 import type { LenderLoan } from '../../platform/providers/financing-provider';
-import { connectFinancingProvider, deliverLenderWebhook, lenderEventBody, lenderHeaders, lenderLoan, TEST_FINANCING_PRODUCT_IDS } from '../../../test/financing-provider';
+import { FAKE_LENDER_ENV, connectFinancingProvider, deliverLenderWebhook, lenderEventBody, lenderHeaders, lenderLoan, TEST_FINANCING_PRODUCT_IDS } from '../../../test/financing-provider';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, type TestResponse, errorsOf } from '../../../test/harness';
 import { onboardedCustomer } from '../../../test/documents';
 import { type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
@@ -35,7 +35,7 @@ const jobErrors: unknown[] = [];
 let job: ReturnType<typeof createBnplRepaymentJob>;
 
 beforeAll(async () => {
-  online = await startPaymentHarness({ clock: systemClock });
+  online = await startPaymentHarness({ clock: systemClock, env: FAKE_LENDER_ENV });
   ({ h, fake } = online);
   const address = h.server.server.address();
   const appPort = typeof address === 'object' && address !== null ? address.port : 0;

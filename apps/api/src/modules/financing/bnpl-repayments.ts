@@ -3,7 +3,7 @@ import { formatMoney } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
-import { type AuditActor, recordAudit } from '../../platform/audit';
+import { type AuditActor, recordAudit, systemActor } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
@@ -13,6 +13,7 @@ import { createLedgerService } from '../ledger/ledger.service';
 import type { SavedMethodService } from '../saved-methods/saved-methods.service';
 import { paymentProviderSettings } from '../tenants/tenants.service';
 import { addDays, today } from './financing-rules';
+import { changeLoan } from './loan-events';
 import * as repo from './financing.repository';
 import { type LoanLedger, createLoanLedger } from './loan-ledger';
 import { createLoanReadsService } from './loan-reads.service';
@@ -24,6 +25,8 @@ export const BNPL_REPAY_TRIES = 3;
 export const BNPL_RETRY_AFTER_MS = 24 * 60 * 60 * 1000;
 /** The borrower is told this many days before the repay date. */
 export const BNPL_REMIND_DAYS_BEFORE = 3;
+/** A loan still late this many days after its repay date is written off: the lender stops counting on it (and the exposure limits stop counting it). */
+export const BNPL_WRITE_OFF_AFTER_DAYS = 90;
 /** A confirmation cut short (the process ended between the two steps) is made again this much later; the provider's key makes that safe. */
 const CONFIRM_AGAIN_AFTER_MS = 5 * 60 * 1000;
 /** A bank debit on its way is asked after this often until it settles or is returned. */
@@ -31,8 +34,6 @@ const PROCESSING_CHECK_MS = 6 * 60 * 60 * 1000;
 const BATCH = 200;
 
 export type BnplRepaymentDependencies = { methods: Pick<SavedMethodService, 'ownMethodInTx'> };
-
-const systemActor = (tenantId: string, businessId: string): AuditActor => ({ tenantId, userId: null, businessId, ip: null });
 
 function amountText(amount: number, currency: string): string {
   const format = currencyByCode(currency);
@@ -66,7 +67,7 @@ export function createBnplRepayments(app: AppContext, deps: BnplRepaymentDepende
   /** The loan moves to late when a charge on or after its repay date did not go through. */
   async function markLateInTx(tx: Tx, loan: repo.LoanRow, reason: string): Promise<void> {
     if (loan.status !== 'funded' || loan.dueDate > today(app.clock.now())) return;
-    await repo.updateLoan(tx, loan.tenantId, loan.id, { status: 'late' });
+    await changeLoan(tx, app.webhookEvents, loan, { status: 'late' });
     await recordAudit(tx, systemActor(loan.tenantId, loan.businessId), { model: 'loan', modelId: loan.id, action: 'updated', before: { status: loan.status }, after: { status: 'late', reason } });
   }
 
@@ -79,7 +80,7 @@ export function createBnplRepayments(app: AppContext, deps: BnplRepaymentDepende
     const after = await loanLedger.collectInTx(tx, loan, before.collected + row.amount, today(now));
     await repayments.updateRepayment(tx, row.tenantId, row.id, { status: 'succeeded', checkAt: null, message: null });
     if (after.principal === 0 && after.fee === 0 && loan.status !== 'repaid') {
-      await repo.updateLoan(tx, loan.tenantId, loan.id, { status: 'repaid', repaidAt: now });
+      await changeLoan(tx, app.webhookEvents, loan, { status: 'repaid', repaidAt: now });
       await recordAudit(tx, systemActor(loan.tenantId, loan.businessId), { model: 'loan', modelId: loan.id, action: 'updated', before: { status: loan.status }, after: { status: 'repaid', repayment_id: row.id } });
     }
     const view = await loanReads.loanOfRowInTx(tx, loan);
@@ -214,10 +215,34 @@ export function createBnplRepayments(app: AppContext, deps: BnplRepaymentDepende
     });
   }
 
-  /** One run: tries cut short or on their way, loans come due, reminders; each its own transaction, so one failure holds back nothing else. */
-  async function run(onError: (error: unknown) => void = () => undefined): Promise<{ checked: number; tried: number; reminded: number }> {
+  /**
+   * A loan still late `BNPL_WRITE_OFF_AFTER_DAYS` after its repay date, with no charge on its way:
+   * what it owes is written off in the ledger (against the lender's funds and its fee income), the
+   * loan is `defaulted` and the borrower is told. Answers whether it was written off.
+   */
+  async function writeOff(ref: repayments.LoanRef): Promise<boolean> {
+    return inTenant(app.db, ref.tenantId, async (tx) => {
+      const loan = await repo.lockLoan(tx, ref.tenantId, ref.id);
+      const now = app.clock.now();
+      if (!loan || loan.product !== 'bnpl' || loan.lender !== 'platform' || loan.status !== 'late' || addDays(loan.dueDate, BNPL_WRITE_OFF_AFTER_DAYS) > today(now)) return false;
+      const tries = await repayments.repaymentsOfLoan(tx, loan.tenantId, loan.id);
+      if (tries.some((one) => one.status === 'confirming' || one.status === 'processing')) return false;
+      const view = await loanReads.loanOfRowInTx(tx, loan);
+      await loanLedger.writeOffInTx(tx, loan, `loan:${loan.id}:write_off`, today(now));
+      await changeLoan(tx, app.webhookEvents, loan, { status: 'defaulted', closedAt: now });
+      await recordAudit(tx, systemActor(loan.tenantId, loan.businessId), { model: 'loan', modelId: loan.id, action: 'updated', before: { status: loan.status }, after: { status: 'defaulted', written_off: view.total_balance } });
+      await mailBorrowerInTx(tx, loan, `Loan in default: invoice ${view.invoice.invoice_number}`, [
+        `The deferral of invoice ${view.invoice.invoice_number} from ${view.invoice.counterparty_name} ended on ${loan.dueDate}, and ${amountText(view.total_balance, loan.currency)} could not be collected in ${BNPL_WRITE_OFF_AFTER_DAYS} days.`,
+        'The loan is now in default: no new deferral is offered to your business.',
+      ]);
+      return true;
+    });
+  }
+
+  /** One run: tries cut short or on their way, loans come due, reminders, write-offs; each its own transaction, so one failure holds back nothing else. */
+  async function run(onError: (error: unknown) => void = () => undefined): Promise<{ checked: number; tried: number; reminded: number; writtenOff: number }> {
     const now = app.clock.now();
-    const result = { checked: 0, tried: 0, reminded: 0 };
+    const result = { checked: 0, tried: 0, reminded: 0, writtenOff: 0 };
     const guarded = async (work: () => Promise<unknown>) => work().catch((error: unknown) => onError(error));
     for (const ref of await repayments.repaymentsToCheck(app.db, now, BATCH)) {
       await guarded(() => check(ref));
@@ -234,6 +259,11 @@ export function createBnplRepayments(app: AppContext, deps: BnplRepaymentDepende
     for (const ref of await repayments.loansToRemind(app.db, addDays(today(now), BNPL_REMIND_DAYS_BEFORE), BATCH)) {
       await guarded(async () => {
         if (await remind(ref)) result.reminded += 1;
+      });
+    }
+    for (const ref of await repayments.loansToWriteOff(app.db, addDays(today(now), -BNPL_WRITE_OFF_AFTER_DAYS), BATCH)) {
+      await guarded(async () => {
+        if (await writeOff(ref)) result.writtenOff += 1;
       });
     }
     return result;

@@ -1,12 +1,12 @@
 import type { Tx } from '../../db/client';
-import type { AuditActor } from '../../platform/audit';
+import { systemActor } from '../../platform/audit';
 import type { PaymentService } from '../payments/payments.service';
 import type { LoanRow } from './financing.repository';
 
 export type VendorPayments = Pick<PaymentService, 'recordOnlineInTx'>;
 
 /** The vendor's side of a BNPL payment: booked by the lender's money, not by a user. */
-const vendorActor = (tenantId: string, businessId: string): AuditActor => ({ tenantId, userId: null, businessId, ip: null });
+
 
 /**
  * A funded BNPL loan's money booked as the vendor's payment of the invoice (no card or bank
@@ -17,7 +17,7 @@ const vendorActor = (tenantId: string, businessId: string): AuditActor => ({ ten
 export async function bookVendorPaymentInTx(tx: Tx, payments: VendorPayments, loan: LoanRow, providerPaymentId: string, paymentDate: string): Promise<Record<string, string>> {
   if (!loan.counterpartyBusinessId) throw new Error(`BNPL loan ${loan.id} has no vendor`);
   const vendor = { tenantId: loan.tenantId, businessId: loan.counterpartyBusinessId };
-  const booked = await payments.recordOnlineInTx(tx, vendorActor(vendor.tenantId, vendor.businessId), vendor, {
+  const booked = await payments.recordOnlineInTx(tx, systemActor(vendor.tenantId, vendor.businessId), vendor, {
     invoiceId: loan.invoiceId,
     amount: loan.principal,
     paymentDate,

@@ -21,6 +21,7 @@ import type { PayoutService } from '../payouts/payouts.service';
 import type { SavedMethodService } from '../saved-methods/saved-methods.service';
 import { financingSettings, paymentProviderSettings } from '../tenants/tenants.service';
 import { addDays, currencyOf, financedInvoiceOf, refusalOf, today } from './financing-rules';
+import { changeLoan, storeOffer } from './loan-events';
 import * as repo from './financing.repository';
 import { bookVendorPaymentInTx } from './bnpl-vendor-payment';
 import { createInvoiceCollections } from './invoice-collections';
@@ -128,7 +129,7 @@ export function createBnplService(app: AppContext, deps: BnplDependencies, loanL
   async function fundInTx(tx: Tx, actor: AuditActor, loan: repo.LoanRow, transferId: string): Promise<repo.LoanRow> {
     const now = app.clock.now();
     await loanLedger.fundInTx(tx, loan, today(now));
-    const funded = await repo.updateLoan(tx, loan.tenantId, loan.id, { status: 'funded', fundedAt: now, providerTransferId: transferId });
+    const funded = await changeLoan(tx, app.webhookEvents, loan, { status: 'funded', fundedAt: now, providerTransferId: transferId });
     const booked = await bookVendorPaymentInTx(tx, deps.payments, funded, transferId, today(now));
     await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'updated', before: { status: loan.status }, after: { status: 'funded', transfer_id: transferId, ...booked } });
     return funded;
@@ -163,7 +164,7 @@ export function createBnplService(app: AppContext, deps: BnplDependencies, loanL
         const currency = currencyOf(invoice);
         const made = await platformLender.bnplOfferInTx(tx, invoice, scope.businessId, currency, daysToDefer, now);
         if (!made.ok) throw AppError.validation('invoice', financingMessages.noOffer);
-        const offer = await repo.insertOffer(tx, {
+        const offer = await storeOffer(tx, app.webhookEvents, {
           tenantId: scope.tenantId,
           id: newId(),
           businessId: scope.businessId,

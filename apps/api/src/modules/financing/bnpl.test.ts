@@ -5,10 +5,11 @@ import { type FakeStripe } from '@app/fakes';
 import { invoices, ledgerTransactions, loanRepayments, loans, outbox } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, type TestResponse, errorsOf } from '../../../test/harness';
-import { onboardedCustomer } from '../../../test/documents';
+import { CUSTOMER_PASSWORD, onboardedCustomer } from '../../../test/documents';
 import { chargeableBusiness, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
 import { saveCard } from '../../../test/saved-methods';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
+import { eventsAbout } from '../../../test/webhook-events';
 import { openInvoice } from '../payments/test-payments';
 import { createBnplRepaymentJob } from './bnpl-repayment-job';
 import { approvedInvoice as approvedInvoiceOf, loanBalances, transfersTo as fakeTransfersTo } from '../../../test/financing';
@@ -173,9 +174,11 @@ describe('repaying a deferral', () => {
   // Funded before the clock moves on: a session does not outlive the months a deferral lasts.
   let onTime: LoanResource;
   let declined: LoanResource;
+  let unpaid: LoanResource;
   beforeAll(async () => {
     onTime = (await deferred(30_000)).loan;
     declined = (await deferred(20_000, undefined, 120)).loan;
+    unpaid = (await deferred(10_000, undefined, 150)).loan;
   });
 
   it('repays early on request, once, only for the borrower with the right to commit the business', async () => {
@@ -239,6 +242,53 @@ describe('repaying a deferral', () => {
     expect((await triesOf(loan.id)).map((one) => one.status)).toEqual(['failed', 'succeeded']);
     expect((await loanRow(loan.id))?.status).toBe('repaid');
     expect(await balances(loan.id)).toEqual({ principal_receivable: 0, fee_receivable: 0, business_reserve: 0 });
+    expect(jobErrors).toEqual([]);
+  });
+
+  it('writes off a loan still late 90 days after its repay date, tells the borrower once, and lends to it no more', async () => {
+    const loan = unpaid;
+    expect(loan.due_date).toBe('2027-04-19');
+    for (const day of ['2027-04-19', '2027-04-20', '2027-04-21']) {
+      clock.set(new Date(`${day}T10:00:01Z`));
+      fake.control.declineNextConfirm();
+      await job.run();
+    }
+    expect((await triesOf(loan.id)).map((one) => one.status)).toEqual(['failed', 'failed', 'failed']);
+    expect((await loanRow(loan.id))?.status).toBe('late');
+    const owed = await balances(loan.id);
+    expect(owed.principal_receivable).toBe(10_000);
+
+    // 89 days on it is still the borrower's to repay; on the 90th it is written off, once.
+    clock.set(new Date('2027-07-17T10:00:00Z'));
+    expect((await job.run()).writtenOff).toBe(0);
+    clock.set(new Date('2027-07-18T10:00:00Z'));
+    expect((await job.run()).writtenOff).toBe(1);
+    expect(await job.run()).toMatchObject({ writtenOff: 0, tried: 0 });
+    expect((await loanRow(loan.id))?.status).toBe('defaulted');
+    expect(await balances(loan.id)).toEqual({ principal_receivable: 0, fee_receivable: 0, business_reserve: 0 });
+    const kinds = await h.app.db.select({ kind: ledgerTransactions.kind }).from(ledgerTransactions).where(eq(ledgerTransactions.subjectId, loan.id));
+    expect(kinds.filter((row) => row.kind === 'write_off')).toHaveLength(1);
+    const told = (await mailsTo('Loan in default')).filter((mail) => mail.text.includes(loan.invoice.invoice_number));
+    expect(told).toHaveLength(1);
+    expect(told[0]?.text).toContain('could not be collected in 90 days');
+    expect(await triesOf(loan.id)).toHaveLength(3);
+    // Late tells nothing; the write-off is loan.defaulted, once, for the borrower.
+    const events = await eventsAbout(h, h.landlordId, loan.id);
+    expect(events.map((event) => [event.type, event.businessId])).toEqual([
+      ['loan.funded', buyer.business],
+      ['loan.defaulted', buyer.business],
+    ]);
+    expect(events[1]?.data.loan).toMatchObject({ product: 'bnpl', status: 'defaulted', principal: 10_000 });
+
+    // Months went by: both sign in again.
+    expect((await buyer.login('ap@bnpl-buyer.example', CUSTOMER_PASSWORD)).status).toBe(200);
+    expect((await vendor.login(ADMIN_EMAIL, ADMIN_PASSWORD)).status).toBe(200);
+    const repay = await buyer.post(`/api/v1/business/bnpl/loans/${loan.id}/repay`, {});
+    expect(repay.status).toBe(409);
+    expect(repay.body.message).toBe(financingMessages.notRepayable);
+    const refused = await buyer.get(`/api/v1/business/bnpl/${await approvedInvoice(12_000)}/loan-offer`);
+    expect(refused.status).toBe(422);
+    expect(errorsOf(refused).invoice).toEqual([financingMessages.noOffer]);
     expect(jobErrors).toEqual([]);
   });
 });

@@ -122,3 +122,13 @@ export async function hasOpenLoan(tx: Tx, tenantId: string, invoiceIds: readonly
     .limit(1);
   return rows.length > 0;
 }
+
+/** Whether the business borrowed on a BNPL loan that was written off (`defaulted`): the platform lender offers it no new deferral. */
+export async function hasDefaultedBnplLoan(tx: Tx, tenantId: string, businessId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: loans.id })
+    .from(loans)
+    .where(and(eq(loans.tenantId, tenantId), eq(loans.businessId, businessId), eq(loans.product, 'bnpl'), eq(loans.status, 'defaulted')))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -20,6 +20,7 @@ import { createLedgerService } from '../ledger/ledger.service';
 import type { PayoutService } from '../payouts/payouts.service';
 import { financingSettings, paymentProviderSettings } from '../tenants/tenants.service';
 import { currencyOf, financedInvoiceOf, refusalOf, today } from './financing-rules';
+import { changeLoan, storeOffer } from './loan-events';
 import * as repo from './financing.repository';
 import { createInvoiceCollections } from './invoice-collections';
 import { type LoanLedger, createLoanLedger } from './loan-ledger';
@@ -134,7 +135,7 @@ export function createFinancingService(app: AppContext, deps: FinancingDependenc
     async fundInTx(tx, actor, loan, transferId) {
       const now = app.clock.now();
       await loanLedger.fundInTx(tx, loan, today(now));
-      const funded = await repo.updateLoan(tx, loan.tenantId, loan.id, { status: 'funded', fundedAt: now, providerTransferId: transferId });
+      const funded = await changeLoan(tx, app.webhookEvents, loan, { status: 'funded', fundedAt: now, providerTransferId: transferId });
       await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'updated', before: { status: loan.status }, after: { status: 'funded', transfer_id: transferId } });
       return funded;
     },
@@ -169,7 +170,7 @@ export function createFinancingService(app: AppContext, deps: FinancingDependenc
         const currency = currencyOf(invoice);
         const made = await platformLender.offerInTx(tx, invoice, currency, now);
         if (!made.ok) throw AppError.validation('invoice', financingMessages.noOffer);
-        const offer = await repo.insertOffer(tx, {
+        const offer = await storeOffer(tx, app.webhookEvents, {
           tenantId: scope.tenantId,
           id: newId(),
           businessId: scope.businessId,

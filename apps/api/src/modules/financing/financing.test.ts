@@ -8,6 +8,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harnes
 import { invoiceBody, onboardedCustomer } from '../../../test/documents';
 import { chargeableBusiness, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
+import { eventsOf } from '../../../test/webhook-events';
 import { createPayment, openInvoice, paymentBody } from '../payments/test-payments';
 import { approvedInvoice as approvedInvoiceOf, loanBalances, transfersTo as fakeTransfersTo } from '../../../test/financing';
 
@@ -158,6 +159,16 @@ describe('funding and the waterfall', () => {
     expect((await vendor.delete(`/api/v1/payments/${first.id}`)).status).toBe(200);
     expect(await balances(loan.id)).toEqual({ principal_receivable: 0, fee_receivable: 0, business_reserve: 100_000 - 50_000 - fee - (fee - 100) });
     expect(await loanStatus(loan.id)).toBe('repaid');
+    // The outgoing events: the offer (its id is the offer's), the funding and the repayment, each once, for the borrower.
+    const told = (await eventsOf(h, h.landlordId)).filter((event) => event.type.startsWith('loan.') && JSON.stringify(event.data).includes(invoiceId));
+    expect(told.map((event) => [event.type, event.businessId])).toEqual([
+      ['loan.offered', vendor.business],
+      ['loan.funded', vendor.business],
+      ['loan.repaid', vendor.business],
+    ]);
+    expect(told[0]?.data.loan).toMatchObject({ id: info.id, product: 'factoring', invoice_id: invoiceId, status: null });
+    expect(told[1]?.data.loan).toMatchObject({ id: loan.id, principal: 50_000, fee, status: 'funded' });
+    expect(told[2]?.data.loan).toMatchObject({ id: loan.id, status: 'repaid' });
   });
 
   it('a payment deleted before the loan is repaid reopens what it repaid, never below zero', async () => {

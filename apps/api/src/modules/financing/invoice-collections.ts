@@ -4,6 +4,7 @@ import { recordAudit } from '../../platform/audit';
 import type { AppContext } from '../../platform/app-context';
 import type { AmountPaidObserver, PaidInvoiceRow } from '../invoices/invoice-payments';
 import { createLedgerService } from '../ledger/ledger.service';
+import { changeLoan } from './loan-events';
 import * as repo from './financing.repository';
 import { createLenderRepayments } from './lender-repayments';
 import { type LoanLedger, createLoanLedger } from './loan-ledger';
@@ -38,7 +39,7 @@ export function createInvoiceCollections(app: AppContext, loanLedger: LoanLedger
     const settled = balances.principal === 0 && balances.fee === 0;
     const status = settled ? 'repaid' : loan.status === 'repaid' ? 'funded' : loan.status;
     if (status === loan.status) return;
-    await repo.updateLoan(tx, loan.tenantId, loan.id, { status, repaidAt: settled ? app.clock.now() : null });
+    await changeLoan(tx, app.webhookEvents, loan, { status, repaidAt: settled ? app.clock.now() : null });
     await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'updated', before: { status: loan.status }, after: { status } });
   }
   const observer: AmountPaidObserver = collectInTx;

@@ -5,7 +5,7 @@ import { type FakeLender, startFakeLender } from '@app/fakes';
 import { loans, providerEvents } from '../../db/schema';
 import { createHttpFinancingProvider } from '../../platform/providers/http-financing-provider';
 import { createCustomer, createInvoice } from '../../../test/documents';
-import { connectFinancingProvider, TEST_FINANCING_PRODUCT_IDS } from '../../../test/financing-provider';
+import { FAKE_LENDER_ENV, connectFinancingProvider, TEST_FINANCING_PRODUCT_IDS } from '../../../test/financing-provider';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness } from '../../../test/harness';
 import { type FixtureLoan, loanFixtures } from '../../../test/loans';
 import { signUpAndSignIn } from '../../../test/sign-up';
@@ -41,7 +41,7 @@ function reconciliationRows(tenantId: string) {
 }
 
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness({ env: FAKE_LENDER_ENV });
   fixtures = loanFixtures(h);
   reconciliation = createLoanReconciliation(h.app, (_tenantId, error) => failures.push(error));
   lender = await startFakeLender({ apiKey: LENDER_KEY, productIds: { factoring: TEST_FINANCING_PRODUCT_IDS[0] ?? '', bnpl: TEST_FINANCING_PRODUCT_IDS[1] ?? '' }, fundingDelayMs: null });
@@ -113,7 +113,7 @@ describe("the loan reconciliation against the HTTP lender's records", () => {
   beforeAll(async () => {
     await connectFinancingProvider(h, h.otherTenantId, { url: lender.url, apiKey: LENDER_KEY });
     const invoice = await approvedInvoice(foreign, 'Heron Freight');
-    const client = createHttpFinancingProvider({ baseUrl: lender.url, apiKey: LENDER_KEY, productIds: { factoring: TEST_FINANCING_PRODUCT_IDS[0] ?? '', bnpl: TEST_FINANCING_PRODUCT_IDS[1] ?? '', drawdown: null } });
+    const client = createHttpFinancingProvider({ baseUrl: lender.url, apiKey: LENDER_KEY, productIds: { factoring: TEST_FINANCING_PRODUCT_IDS[0] ?? '', bnpl: TEST_FINANCING_PRODUCT_IDS[1] ?? '', drawdown: null } }, h.app.outboundHttp);
     const company = (reference: string, name: string) => ({ reference, name, country: 'US', email: null });
     const borrower = company(foreign.business ?? '', 'Lender Works');
     await client.approval(borrower, `approval:${borrower.reference}`);

@@ -54,6 +54,16 @@ export async function loansDue(db: AppDb, today: string, limit: number): Promise
     .limit(limit);
 }
 
+/** The platform lender's BNPL loans still late on a repay date at or before `cutoff`: the job writes them off; across tenants. */
+export async function loansToWriteOff(db: AppDb, cutoff: string, limit: number): Promise<LoanRef[]> {
+  return db
+    .select({ tenantId: loans.tenantId, id: loans.id })
+    .from(loans)
+    .where(and(eq(loans.product, 'bnpl'), eq(loans.lender, 'platform'), eq(loans.status, 'late'), lte(loans.dueDate, cutoff)))
+    .orderBy(asc(loans.dueDate), asc(loans.id))
+    .limit(limit);
+}
+
 /** The platform lender's BNPL loans to remind (a tenant's lender tells its borrowers itself): funded and due by `until` (not yet told), or late (not yet told it is overdue); across tenants. */
 export async function loansToRemind(db: AppDb, until: string, limit: number): Promise<LoanRef[]> {
   return db

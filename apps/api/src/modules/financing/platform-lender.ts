@@ -39,6 +39,8 @@ export function createPlatformLender(loanLedger: LoanLedger) {
      * both as a borrower and as the customer of factored invoices (`bnplOffer`).
      */
     async bnplOfferInTx(tx: Tx, invoice: FinancedInvoiceRow, borrowerBusinessId: string, currency: string, days: number, now: Date): Promise<{ ok: true; offer: PlatformOffer } | { ok: false; reason: OfferRefusal }> {
+      // A borrower whose deferral was written off is not lent to again.
+      if (await repo.hasDefaultedBnplLoan(tx, invoice.tenantId, borrowerBusinessId)) return { ok: false, reason: 'late_payer' };
       const { riskPolicy } = await financingSettings(tx, invoice.tenantId);
       const history = await payerHistory(tx, invoice.tenantId, borrowerBusinessId);
       const exposure = await exposureOf(tx, invoice.tenantId, borrowerBusinessId, borrowerBusinessId, currency);

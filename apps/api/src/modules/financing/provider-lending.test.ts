@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CounterpartyResource, type FactoringLoanOfferResponse, type LoanResource, financingMessages } from '@app/contracts';
 import { type FakeLender, startFakeLender } from '@app/fakes';
 import { loans, providerEvents } from '../../db/schema';
-import { connectFinancingProvider, deliverLenderWebhook, lenderEventBody, lenderHeaders, TEST_FINANCING_PRODUCT_IDS } from '../../../test/financing-provider';
+import { FAKE_LENDER_ENV, connectFinancingProvider, deliverLenderWebhook, lenderEventBody, lenderHeaders, TEST_FINANCING_PRODUCT_IDS } from '../../../test/financing-provider';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
 import { onboardedCustomer } from '../../../test/documents';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
@@ -27,7 +27,7 @@ let buyer: TestClient;
 let customer: CounterpartyResource;
 
 beforeAll(async () => {
-  h = await createHarness();
+  h = await createHarness({ env: FAKE_LENDER_ENV });
   await h.server.listen({ host: '127.0.0.1', port: 0 });
   const address = h.server.server.address();
   const appPort = typeof address === 'object' && address !== null ? address.port : 0;

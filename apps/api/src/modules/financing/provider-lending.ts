@@ -3,7 +3,7 @@ import { feePeriods } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
-import { type AuditActor, recordAudit } from '../../platform/audit';
+import { type AuditActor, recordAudit, systemActor } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
@@ -13,6 +13,7 @@ import { type FinancedInvoiceRow, lockInvoiceInTenant } from '../invoices/invoic
 import type { InboxEvent } from '../provider-events/provider-events.service';
 import { financingProviderCredentials } from '../tenants/tenants.service';
 import { type VendorPayments, bookVendorPaymentInTx } from './bnpl-vendor-payment';
+import { changeLoan, storeOffer } from './loan-events';
 import * as repo from './financing.repository';
 import type { InvoiceCollections } from './invoice-collections';
 import type { LoanLedger } from './loan-ledger';
@@ -91,7 +92,7 @@ function usable(offer: LenderOffer, product: FinancingProduct, invoice: LenderIn
  */
 export function createProviderLending(app: AppContext, loanLedger: LoanLedger, deps: ProviderLendingDependencies) {
   async function changeStatus(tx: Tx, actor: AuditActor, loan: repo.LoanRow, patch: Partial<repo.LoanInsert>, cause: Record<string, string>): Promise<repo.LoanRow> {
-    const updated = await repo.updateLoan(tx, loan.tenantId, loan.id, patch);
+    const updated = await changeLoan(tx, app.webhookEvents, loan, patch);
     await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'updated', before: { status: loan.status }, after: { status: updated.status, ...cause } });
     return updated;
   }
@@ -115,7 +116,7 @@ export function createProviderLending(app: AppContext, loanLedger: LoanLedger, d
     if (loan.product === 'bnpl') {
       if (!loan.providerLoanId) throw new Error(`Loan ${loan.id} funded before the lender named it`);
       const paymentId = `lender:${loan.providerLoanId}`;
-      const funded = await repo.updateLoan(tx, loan.tenantId, loan.id, { status: 'funded', fundedAt: now, providerTransferId: paymentId });
+      const funded = await changeLoan(tx, app.webhookEvents, loan, { status: 'funded', fundedAt: now, providerTransferId: paymentId });
       const booked = await bookVendorPaymentInTx(tx, deps.payments, funded, paymentId, today(now));
       await recordAudit(tx, actor, { model: 'loan', modelId: loan.id, action: 'updated', before: { status: loan.status }, after: { status: 'funded', ...cause, ...booked } });
       return funded;
@@ -164,7 +165,7 @@ export function createProviderLending(app: AppContext, loanLedger: LoanLedger, d
     const invoice = await lockInvoiceInTenant(tx, named.tenantId, named.invoiceId);
     const found = await repo.lockLoan(tx, event.tenantId, named.id);
     if (!found || found.status === 'cancelled') return;
-    const actor: AuditActor = { tenantId: event.tenantId, userId: null, businessId: found.businessId, ip: null };
+    const actor = systemActor(event.tenantId, found.businessId);
     const cause = { lender_event: event.providerEventId, lender_event_type: event.type };
     let loan = await nameInTx(tx, found, lenderLoan);
     if (event.type === 'loan.cancelled') {
@@ -228,7 +229,7 @@ export function createProviderLending(app: AppContext, loanLedger: LoanLedger, d
         // A payment while the lender answered changed what the offer was made on.
         if (invoice.dueAmount !== asked.lenderInvoice.dueAmount) throw AppError.conflict(financingMessages.offerExpired);
         if (!usable(offer, steps.product, asked.lenderInvoice, app.clock.now())) throw AppError.validation('invoice', financingMessages.noOffer);
-        const stored = await repo.insertOffer(tx, {
+        const stored = await storeOffer(tx, app.webhookEvents, {
           tenantId: scope.tenantId,
           id,
           businessId: scope.businessId,

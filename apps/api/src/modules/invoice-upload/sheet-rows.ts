@@ -1,3 +1,5 @@
+import { type RawRow, SheetReadError } from '../../platform/spreadsheet/raw-rows';
+
 /**
  * The spreadsheet rules shared by the upload service and the parsing worker: the columns, the row
  * limit, and what one read of a file comes to. No imports beyond the language, so the worker
@@ -10,9 +12,6 @@ export const MAX_UPLOAD_ROWS = 500;
 export type UploadColumn = (typeof UPLOAD_COLUMNS)[number] | (typeof OPTIONAL_UPLOAD_COLUMNS)[number];
 /** One invoice row as text, with its row number in the spreadsheet (the header is row 1). */
 export type SheetRow = { rowNumber: number; values: Partial<Record<UploadColumn, string>> };
-/** One row as the file holds it: trimmed cell texts by column position (blank cells are ''). */
-export type RawRow = { rowNumber: number; cells: readonly string[] };
-
 /** What reading a file came to; the upload service turns each kind into its answer. */
 export type SheetOutcome =
   | { kind: 'rows'; rows: SheetRow[] }
@@ -21,13 +20,6 @@ export type SheetOutcome =
   | { kind: 'tooManyRows' }
   | { kind: 'unreadable' }
   | { kind: 'tooLarge' };
-
-/** A file that cannot be read ('unreadable') or would unpack past the size limit ('tooLarge'). */
-export class SheetReadError extends Error {
-  constructor(readonly reason: 'unreadable' | 'tooLarge') {
-    super(`spreadsheet ${reason}`);
-  }
-}
 
 const KNOWN_COLUMNS: readonly string[] = [...UPLOAD_COLUMNS, ...OPTIONAL_UPLOAD_COLUMNS];
 

@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { csvRows } from './csv-rows';
+import { csvRows } from '../../platform/spreadsheet/csv-rows';
 import { collectSheetRows } from './sheet-rows';
-import { xlsxRows } from './xlsx-rows';
+import { xlsxRows } from '../../platform/spreadsheet/xlsx-rows';
 
 /**
  * Worker thread entry (built to dist/spreadsheet-worker.js by apps/api/build.mjs): reads one

@@ -5,7 +5,7 @@ import type { AcceptedFile } from '../attachments/attachment-files';
 import { MAX_UPLOAD_ROWS } from './sheet-rows';
 import { readSheetRows } from './spreadsheet';
 import { HEADER_CELLS, invoiceRowsXml, rowXml, sheetXml, xlsxFile } from './test-sheets';
-import { MAX_UNPACKED_BYTES } from './xlsx-rows';
+import { MAX_UNPACKED_BYTES } from '../../platform/spreadsheet/xlsx-rows';
 
 const HEADER = HEADER_CELLS.join(',');
 const xlsx = (content: Buffer): AcceptedFile => ({ fileName: 'invoices.xlsx', content, sniffed: { kind: 'xlsx', mime: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' } });

@@ -89,10 +89,10 @@ describe('creating an invoice', () => {
     const statements = sent;
     sent = [];
     expect(statements.filter((text) => text.includes("set_config('app.tenant_id'"))).toHaveLength(1);
-    expect(statements, statements.join('\n')).toHaveLength(8);
+    expect(statements, statements.join('\n')).toHaveLength(9);
     // The number comes last: after the sequence upsert (its row lock holds until commit) only the
-    // invoice's number and the audit row are written.
+    // invoice's number, the audit row and the outgoing invoice.created (which names the number) are written.
     const sequence = statements.findIndex((text) => text.startsWith('insert into "number_sequences"'));
-    expect(statements.slice(sequence + 1).map((text) => text.split(' ').slice(0, 3).join(' '))).toEqual(['update "invoices" set', 'insert into "audit_logs"']);
+    expect(statements.slice(sequence + 1).map((text) => text.split(' ').slice(0, 3).join(' '))).toEqual(['update "invoices" set', 'insert into "audit_logs"', 'insert into "webhook_events"']);
   });
 });

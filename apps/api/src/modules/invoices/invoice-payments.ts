@@ -4,6 +4,8 @@ import type { Tx } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { invoiceState } from './invoice-resource';
+import type { WebhookEventLog } from '../../platform/webhook-events';
+import { recordPaidEvents } from './invoice-events';
 import * as repo from './invoices.repository';
 
 /**
@@ -53,11 +55,14 @@ export async function lockPaidInvoices(tx: Tx, tenantId: string, ids: readonly s
  */
 export type AmountPaidObserver = (tx: Tx, invoice: PaidInvoiceRow, actor: AuditActor) => Promise<void>;
 
+/** Who hears of a change of what was paid, in its transaction: financing's observer, and the webhook events (invoice.paid, invoice.partially_paid). */
+export type AmountPaidHooks = { afterPaid: AmountPaidObserver; events: WebhookEventLog };
+
 /**
  * Sets what has been paid on a locked invoice, with its due amount, paid status and, by the rule
  * for 'completed' (settledInvoiceStatus), its status; audited on the invoice. Only the issuing business writes it: any other caller is a defect, refused outright.
  */
-export async function writeAmountPaid(tx: Tx, actor: AuditActor, row: PaidInvoiceRow, amountPaid: number, observer: AmountPaidObserver): Promise<PaidInvoiceRow> {
+export async function writeAmountPaid(tx: Tx, actor: AuditActor, row: PaidInvoiceRow, amountPaid: number, hooks: AmountPaidHooks): Promise<PaidInvoiceRow> {
   if (actor.businessId !== row.businessId) throw new Error('Only the business that issued an invoice changes what was paid on it');
   const amounts: InvoicePaidAmounts = paidAmounts(row.total, amountPaid);
   const status = settledInvoiceStatus(invoiceState(row).status, amounts.paid_status, milestonesOf(row));
@@ -69,7 +74,8 @@ export async function writeAmountPaid(tx: Tx, actor: AuditActor, row: PaidInvoic
     before: { status: row.status, amount_paid: row.amountPaid, due_amount: row.dueAmount, paid_status: row.paidStatus },
     after: { status: updated.status, amount_paid: updated.amountPaid, due_amount: updated.dueAmount, paid_status: updated.paidStatus },
   });
-  if (updated.amountPaid !== row.amountPaid) await observer(tx, updated, actor);
+  if (updated.amountPaid !== row.amountPaid) await hooks.afterPaid(tx, updated, actor);
+  await recordPaidEvents(tx, hooks.events, row, updated);
   return updated;
 }
 

@@ -9,6 +9,7 @@ import { AppError } from '../../platform/errors';
 import type { DocumentCore } from '../documents/document-core';
 import { createDocumentTransitions } from '../documents/document-transitions';
 import { hasOpenLoan } from '../financing/financing.port';
+import { type InvoiceEventType, recordInvoiceEvent } from './invoice-events';
 import { invoiceState } from './invoice-resource';
 import * as repo from './invoices.repository';
 
@@ -28,6 +29,27 @@ export function checkDueDate(invoiceDate: string, dueDate: string | null) {
   if (dueDate && dueDate < invoiceDate) throw AppError.validation('due_date', messages.dueBeforeInvoiceDate);
 }
 
+/** The webhook event each status change tells of; marking sent tells only the first time (a resend is a mail sent again, and tells again). */
+function eventOf(action: InvoiceAction, before: repo.InvoiceRow): InvoiceEventType | null {
+  switch (action) {
+    case 'finalize':
+      return 'invoice.finalized';
+    case 'send':
+      return 'invoice.sent';
+    case 'mark_sent':
+      return before.sentAt === null ? 'invoice.sent' : null;
+    case 'void':
+      return 'invoice.voided';
+    case 'approve':
+    case 'admin_approve':
+      return 'invoice.approved';
+    case 'reject':
+      return 'invoice.rejected';
+    default:
+      return null;
+  }
+}
+
 /** The status changes of invoices: by the issuer, by the receiving business, and by the public page. */
 export function createInvoiceTransitions<Resource>(app: AppContext, core: DocumentCore<repo.InvoiceRow>, resource: (tx: Tx, scope: BusinessScope, row: repo.InvoiceRow) => Promise<Resource>) {
   const now = () => app.clock.now();
@@ -42,6 +64,13 @@ export function createInvoiceTransitions<Resource>(app: AppContext, core: Docume
     viewed: async (_tx, row) => {
       const result = invoiceTransition(invoiceState(row), 'mark_viewed');
       return result.ok ? { status: result.status } : {};
+    },
+    changed: async (tx, action, before, after) => {
+      const type = eventOf(action, before);
+      if (type) await recordInvoiceEvent(tx, app.webhookEvents, type, after);
+    },
+    firstViewed: async (tx, after) => {
+      await recordInvoiceEvent(tx, app.webhookEvents, 'invoice.viewed', after);
     },
   }, resource);
   /** Sending stamps `sentAt` once: a resend keeps the first. */
@@ -70,6 +99,7 @@ export function createInvoiceTransitions<Resource>(app: AppContext, core: Docume
         checkDueDate(row.invoiceDate, dueDate);
         const updated = await repo.updateInvoice(tx, scope.tenantId, id, { dueDate });
         await core.audit.updated(tx, actor, row, updated, { event: 'update_due_date' });
+        await recordInvoiceEvent(tx, app.webhookEvents, 'invoice.updated', updated);
         return resource(tx, scope, updated);
       });
     },

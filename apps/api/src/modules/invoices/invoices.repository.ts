@@ -384,9 +384,11 @@ export async function numberInvoice(tx: Tx, scope: BusinessScope, id: string, nu
 }
 
 export async function updateInvoice(tx: Tx, tenantId: string, id: string, patch: Partial<InvoiceInsert>): Promise<InvoiceRow> {
+  // A due date set anew may pass again: its overdue event is told again then.
+  const overdue = patch.dueDate === undefined ? {} : { overdueEventAt: null };
   const [updated] = await tx
     .update(invoices)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...overdue, ...patch, updatedAt: new Date() })
     .where(and(eq(invoices.tenantId, tenantId), eq(invoices.id, id)))
     .returning();
   if (!updated) throw new Error('Invoice update returned no row');

@@ -27,6 +27,7 @@ import { listInvoicePage } from './invoice-list';
 import { editLocked, toInvoiceResource } from './invoice-resource';
 import { allowedInvoiceStatus, checkDueDate, createInvoiceTransitions, refuseIfFinanced } from './invoice-transitions';
 import * as repo from './invoices.repository';
+import { recordInvoiceEvent, recordPaidEvents } from './invoice-events';
 import { milestonesOf } from './invoice-payments';
 
 /** `total` is decimal text ('1250.00'), read at the precision of the customer's currency. */
@@ -97,6 +98,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
     const lines = await core.insertLines(tx, scope, id, priced);
     const row = (await core.numberLast(tx, scope, settings, payload.invoice_number, payload.invoice_date, customer.id, (numbered) => repo.numberInvoice(tx, scope, id, numbered))) ?? stored;
     await core.audit.created(tx, actor, row);
+    await recordInvoiceEvent(tx, app.webhookEvents, 'invoice.created', row);
     return { row, answer: views.created(scope, row, owner, customer, lines) };
   }
 
@@ -168,6 +170,9 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
         await core.replaceLines(tx, scope, id, priced);
         const removedFiles = payload.removeAttachmentIds?.length ? await attachments.remove(tx, scope, 'invoice', id, payload.removeAttachmentIds) : [];
         await core.audit.updated(tx, actor, before, updated);
+        await recordInvoiceEvent(tx, app.webhookEvents, 'invoice.updated', updated);
+        // A new total equal to what was already paid makes the invoice paid.
+        await recordPaidEvents(tx, app.webhookEvents, before, updated);
         return { invoice: await resource(tx, scope, updated), removedFiles };
       });
       await attachments.purge(updated.removedFiles);
@@ -200,6 +205,9 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
 }
 
 export type InvoiceService = ReturnType<typeof createInvoiceService>;
+
+/** The invoice of the webhook catalogue, for events other modules write about an invoice (a recurring run). */
+export { invoiceEventObject } from './invoice-events';
 
 /** How many invoices the business issued and received (bootstrap shows both). */
 export async function invoiceDirectionCounts(tx: Tx, scope: BusinessScope): Promise<{ outgoing: number; incoming: number }> {

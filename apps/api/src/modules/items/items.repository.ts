@@ -77,6 +77,11 @@ export async function taxesOfItems(tx: Tx, scope: BusinessScope, itemIds: readon
     .orderBy(asc(taxTypes.name));
 }
 
+/** Many items in one multi-row INSERT (imports send them in chunks). */
+export async function insertItems(tx: Tx, rows: (typeof items.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(items).values(rows);
+}
+
 export async function insertItem(tx: Tx, row: typeof items.$inferInsert): Promise<ItemRow> {
   const [inserted] = await tx.insert(items).values(row).returning();
   if (!inserted) throw new Error('Item insert returned no row');

@@ -1,8 +1,8 @@
-import { type ItemRequest, type ItemResource, type ItemsQuery, itemRequestSchema, listMeta, messages, normalizePercent } from '@app/contracts';
+import { type ItemPayload, type ItemRequest, type ItemResource, type ItemsQuery, itemRequestSchema, listMeta, messages, normalizePercent } from '@app/contracts';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
-import { type AuditActor, recordAudit } from '../../platform/audit';
+import { type AuditActor, recordAudit, recordAudits } from '../../platform/audit';
 import { type BusinessScope, type UsageCheck, containsPattern, idsInUse, pageOffset } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
@@ -130,6 +130,32 @@ export function createItemService(app: AppContext) {
     },
 
     removeMany,
+
+    /**
+     * Items of import rows (name, description, price: no unit, no taxes), already checked against
+     * the items' request schema, in the import's transaction: one INSERT of the items and one of
+     * their audit entries. Returns their ids in order.
+     */
+    async createImportedInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, inputs: readonly ItemPayload[]): Promise<string[]> {
+      const rows = inputs.map((input) => ({ tenantId: scope.tenantId, businessId: scope.businessId, id: newId(), name: input.name, description: input.description || null, price: input.price, unitId: null }));
+      await repo.insertItems(tx, rows);
+      await recordAudits(
+        tx,
+        actor,
+        rows.map((row) => ({ model: 'item', modelId: row.id, action: 'created', after: auditView({ name: row.name, description: row.description, price: row.price, unitId: null, taxTypeIds: [] }) })),
+      );
+      return rows.map((row) => row.id);
+    },
+
+    /** Deletes the items an import created, in the caller's transaction; false (nothing deleted) when a document uses one. */
+    async removeImportedInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, ids: readonly string[]): Promise<boolean> {
+      const own = await repo.ownItems(tx, scope, [...ids]);
+      const ownIds = own.map((item) => item.id);
+      if ((await idsInUse(itemUsage, tx, scope, ownIds)).size > 0) return false;
+      await repo.deleteItems(tx, scope, ownIds);
+      for (const item of own) await recordAudit(tx, actor, { model: 'item', modelId: item.id, action: 'deleted', before: { name: item.name, description: item.description, price: item.price, unit_id: item.unitId } });
+      return true;
+    },
   };
 }
 

@@ -6,8 +6,8 @@ import { auditLogs, outbox, payments } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient } from '../../../test/harness';
 import { onboardedCustomer } from '../../../test/documents';
-import { callFakeStripe, settleEvents } from '../../../test/payouts';
-import { cardPaymentOf, chargeableBusiness, confirmCard, intentIdOf, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
+import { settleEvents } from '../../../test/payouts';
+import { cardPaymentOf, chargeableBusiness, confirmBankByHand, confirmCard, intentIdOf, type PaymentHarness, startPaymentHarness, verifyMicrodeposits } from '../../../test/online-payments';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { PUBLIC_LINK_RATE_LIMIT } from '../document-delivery/document-delivery.routes';
 import { tokenOfUrl } from '../document-delivery/delivery-test-helpers';
@@ -54,18 +54,10 @@ async function startAsGuest(token: string, body: Record<string, unknown>, host?:
   return guest.post(`/api/v1/public/invoices/${token}/card-payment`, body);
 }
 
-/** What Stripe.js `confirmUsBankAccountPayment` sends: the account as payment_method_data and the payer's online mandate acceptance. */
+/** The account typed by hand waits for microdeposits; the payer then enters the code (Stripe.js `verifyMicrodepositsForPayment`), and the debit starts. */
 async function confirmBank(payment: CardPayment, accountNumber: string): Promise<Record<string, unknown>> {
-  return callFakeStripe(fake, `/v1/payment_intents/${intentIdOf(payment)}/confirm`, payment.publishable_key, {
-    client_secret: payment.client_secret,
-    'payment_method_data[type]': 'us_bank_account',
-    'payment_method_data[us_bank_account][routing_number]': '110000000',
-    'payment_method_data[us_bank_account][account_number]': accountNumber,
-    'payment_method_data[us_bank_account][account_holder_type]': 'company',
-    'payment_method_data[billing_details][name]': 'Bank Buyer Inc.',
-    'mandate_data[customer_acceptance][type]': 'online',
-    'mandate_data[customer_acceptance][online][infer_from_client]': 'true',
-  });
+  expect(await confirmBankByHand(fake, payment, accountNumber)).toMatchObject({ status: 'requires_action', next_action: { type: 'verify_with_microdeposits' } });
+  return verifyMicrodeposits(fake, payment);
 }
 
 async function paymentsOn(invoiceId: string): Promise<PaymentResource[]> {

@@ -2,13 +2,15 @@ import { onlinePaymentMessages } from '@app/contracts';
 import { formatMoney } from '@app/domain';
 import type { Tx } from '../../db/client';
 import type { AppContext } from '../../platform/app-context';
-import { type AuditActor, recordAudit } from '../../platform/audit';
+import { recordAudit, systemActor } from '../../platform/audit';
 import type { MailDraft } from '../../platform/outbox';
-import type { PaymentProvider, ProviderPaymentAttempt } from '../../platform/providers/payment-provider';
+import type { DepositEstimateRow } from '../estimates/estimate-deposits';
+import { AMENDABLE_PAYMENT_STATUSES, type PaymentProvider, type ProviderPaymentAttempt } from '../../platform/providers/payment-provider';
 import { moneyFormatOf } from '../document-delivery/document-pdf-model';
 import { type PaidInvoiceRow, lockPaidInvoices, writePaymentProcessing } from '../invoices/invoice-payments';
 import type { InboxEvent } from '../provider-events/provider-events.service';
 import { lockSubjectThenIntent } from './intent-lock';
+import { recordPaymentFailed } from './online-payment-events';
 import * as repo from './online-payments.repository';
 import { historyOf } from './payment-attempts';
 
@@ -20,25 +22,26 @@ import { historyOf } from './payment-attempts';
  * return books nothing, clears the mark, leaves the intent payable again and tells the vendor.
  */
 
-const systemActor = (row: repo.OnlineIntentRow): AuditActor => ({ tenantId: row.tenantId, userId: null, businessId: row.businessId, ip: null });
-
 /** Whether the provider's intent is still the debit we stored: same destination, amount and currency. */
 function sameDebit(row: repo.OnlineIntentRow, attempt: ProviderPaymentAttempt): boolean {
   return attempt.id === row.providerIntentId && attempt.destinationAccountId === row.destinationAccountId && attempt.amount === row.amount && attempt.currency === row.currency;
 }
 
-/** To the vendor's owner: the debit was returned, nothing was booked, the invoice is payable again. No link: the owner signs in as usual. */
-function failedMail(to: { name: string; email: string }, invoice: PaidInvoiceRow, amount: number, reason: string | null): MailDraft {
-  const money = formatMoney(amount, moneyFormatOf(invoice.currencyId));
-  const text = [
-    `Dear ${to.name},`,
-    '',
-    `The bank payment of ${money} on your invoice ${invoice.invoiceNumber} was returned by the payer's bank.`,
-    ...(reason ? ['', `The bank's reason: ${reason}`] : []),
-    '',
-    `${onlinePaymentMessages.bankPaymentFailed} Nothing was booked on the invoice: ${formatMoney(invoice.dueAmount, moneyFormatOf(invoice.currencyId))} is due, and your customer can pay it again.`,
-  ].join('\n');
-  return { to: to.email, subject: `Bank payment of ${money} on invoice ${invoice.invoiceNumber} failed`.slice(0, 255), text, secrets: [] };
+/** What a returned debit paid, for its mail: an invoice (what is due again is named) or an estimate's deposit. */
+type ReturnedSubject = { kind: 'invoice'; invoice: PaidInvoiceRow } | { kind: 'estimate'; estimate: DepositEstimateRow };
+
+/** To the vendor's owner: the debit was returned, nothing was booked, what it paid can be paid again. No link: the owner signs in as usual. */
+function failedMail(to: { name: string; email: string }, subject: ReturnedSubject, amount: number, reason: string | null): MailDraft {
+  const format = moneyFormatOf(subject.kind === 'invoice' ? subject.invoice.currencyId : subject.estimate.currencyId);
+  const money = formatMoney(amount, format);
+  const what = subject.kind === 'invoice' ? `your invoice ${subject.invoice.invoiceNumber}` : `the deposit on your estimate ${subject.estimate.estimateNumber}`;
+  const after =
+    subject.kind === 'invoice'
+      ? `Nothing was booked on the invoice: ${formatMoney(subject.invoice.dueAmount, format)} is due, and your customer can pay it again.`
+      : 'Nothing was booked on the estimate: your customer can pay the deposit again.';
+  const title = subject.kind === 'invoice' ? `invoice ${subject.invoice.invoiceNumber}` : `the deposit on estimate ${subject.estimate.estimateNumber}`;
+  const text = [`Dear ${to.name},`, '', `The bank payment of ${money} on ${what} was returned by the payer's bank.`, ...(reason ? ['', `The bank's reason: ${reason}`] : []), '', `${onlinePaymentMessages.bankPaymentFailed} ${after}`].join('\n');
+  return { to: to.email, subject: `Bank payment of ${money} on ${title} failed`.slice(0, 255), text, secrets: [] };
 }
 
 /**
@@ -67,10 +70,31 @@ export function createBankPaymentEvents(app: AppContext, outcomes: BankDebitOutc
       // A deposit's processing is read from its intent's status; an invoice carries the mark its lists show.
       await repo.updateIntent(tx, event.tenantId, row.id, { status: 'processing', lastError: null });
       if (invoice) await writePaymentProcessing(tx, invoice, { amount: row.amount, method: row.method });
-      await recordAudit(tx, systemActor(row), {
+      await recordAudit(tx, systemActor(row.tenantId, row.businessId), {
         ...historyOf(row),
         action: 'updated',
         after: { event: 'online_payment_processing', provider_event_id: event.providerEventId, provider_payment_id: row.providerIntentId, amount: row.amount, method: row.method },
+      });
+    },
+
+    /**
+     * `payment_intent.requires_action` of a bank payment: the account was typed by hand and the
+     * provider wants it proved with microdeposits before it debits it. The attempt is kept as
+     * awaiting verification (the pay page asks for the code, even on a later visit); nothing is
+     * marked processing and nothing is due less. The provider's intent as it stands now decides, as
+     * events come in any order.
+     */
+    async applyAwaitingVerification(tx: Tx, event: InboxEvent, provider: PaymentProvider, told: ProviderPaymentAttempt): Promise<void> {
+      const locked = await lockSubjectThenIntent(tx, event.tenantId, told.id);
+      if (!locked || locked.row.method !== 'us_bank_account' || locked.row.paymentId || !AMENDABLE_PAYMENT_STATUSES.includes(locked.row.status)) return;
+      const { row } = locked;
+      const current = await provider.retrievePaymentAttempt(told.id);
+      if (current.status !== 'requires_action' || !sameDebit(row, current)) return;
+      await repo.updateIntent(tx, event.tenantId, row.id, { status: 'requires_action', lastError: null });
+      await recordAudit(tx, systemActor(row.tenantId, row.businessId), {
+        ...historyOf(row),
+        action: 'updated',
+        after: { event: 'online_payment_awaiting_verification', provider_event_id: event.providerEventId, provider_payment_id: row.providerIntentId, amount: row.amount, method: row.method },
       });
     },
 
@@ -83,7 +107,7 @@ export function createBankPaymentEvents(app: AppContext, outcomes: BankDebitOutc
     async applyFailed(tx: Tx, event: InboxEvent, provider: PaymentProvider, told: ProviderPaymentAttempt): Promise<void> {
       const locked = await lockSubjectThenIntent(tx, event.tenantId, told.id);
       if (!locked || locked.row.paymentId || locked.row.status === 'succeeded') return;
-      const { row, invoice } = locked;
+      const { row, invoice, estimate } = locked;
       const current = await provider.retrievePaymentAttempt(told.id);
       if (current.status === 'processing' || current.status === 'succeeded') return;
       const reason = told.lastErrorMessage ?? onlinePaymentMessages.bankPaymentFailed;
@@ -92,16 +116,21 @@ export function createBankPaymentEvents(app: AppContext, outcomes: BankDebitOutc
       await repo.updateIntent(tx, event.tenantId, row.id, { status: current.status, lastError: reason });
       if (invoice) await writePaymentProcessing(tx, invoice, null);
       if (event.type !== 'payment_intent.payment_failed') return;
-      await recordAudit(tx, systemActor(row), {
+      // The payer never proved the account (too many wrong microdeposit codes): nothing was debited, so there is no return to tell the vendor of.
+      const unverified = row.status === 'requires_action';
+      await recordPaymentFailed(tx, app.webhookEvents, locked, reason, app.clock.now().toISOString().slice(0, 10));
+      await recordAudit(tx, systemActor(row.tenantId, row.businessId), {
         ...historyOf(row),
         action: 'updated',
-        after: { event: 'online_payment_failed', provider_event_id: event.providerEventId, provider_payment_id: row.providerIntentId, amount: row.amount, method: row.method, reason },
+        after: { event: unverified ? 'online_payment_verification_failed' : 'online_payment_failed', provider_event_id: event.providerEventId, provider_payment_id: row.providerIntentId, amount: row.amount, method: row.method, reason },
       });
+      if (unverified) return;
       // Auto pay's own debit: its failure mails (vendor and customer, once) say it all.
       if (await outcomes?.returnedInTx(tx, event.tenantId, row.providerIntentId, reason)) return;
-      // The mail names an invoice; a returned deposit is in the estimate's history and its deposit is payable again.
-      const owner = invoice ? await repo.ownerMailbox(tx, event.tenantId, row.businessId) : null;
-      if (invoice && owner?.email) await app.outbox.write(tx, event.tenantId, failedMail({ name: owner.name, email: owner.email }, invoice, row.amount, told.lastErrorMessage));
+      const owner = await repo.ownerMailbox(tx, event.tenantId, row.businessId);
+      if (!owner.email) return;
+      const subject: ReturnedSubject = invoice ? { kind: 'invoice', invoice } : { kind: 'estimate', estimate };
+      await app.outbox.write(tx, event.tenantId, failedMail({ name: owner.name, email: owner.email }, subject, row.amount, told.lastErrorMessage));
     },
 
     /** After `payment_intent.succeeded` was booked (or refused and refunded): the invoice no longer shows it as processing. */

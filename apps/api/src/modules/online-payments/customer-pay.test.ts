@@ -59,6 +59,7 @@ describe('the pay form of the customer business', () => {
       in_app: null,
       bank_link_available: false,
       bank_link_script: null,
+      bank_verification: null,
     });
     await h.app.db.update(tenants).set({ partialPayments: false }).where(eq(tenants.id, h.landlordId));
     try {

@@ -10,7 +10,7 @@ import {
 } from '@app/contracts';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
-import type { AppContext } from '../../platform/app-context';
+import type { AppContext, RequestMeta } from '../../platform/app-context';
 import type { AuditActor } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { AppError } from '../../platform/errors';
@@ -21,8 +21,9 @@ import { type DepositEstimateRow, type DepositIntents, depositRefusal, lockDepos
 import type { PaymentService } from '../payments/payments.service';
 import type { PayoutService } from '../payouts/payouts.service';
 import { onlinePaymentRules, paymentProviderSettings } from '../tenants/tenants.service';
+import type { LinkedBankPayments } from './linked-bank-payments';
 import * as repo from './online-payments.repository';
-import { type AttemptSubject, cancelled, chargeOf, intentFor, payFormOptions, providerCall } from './payment-attempts';
+import { type AttemptSubject, bankVerificationOf, cancelled, chargeOf, intentFor, payFormOptions, providerCall } from './payment-attempts';
 
 /** What deposit payments need of other modules, passed in where the app is built. */
 export type DepositPaymentDeps = {
@@ -48,7 +49,7 @@ const estimateSubject = (row: DepositEstimateRow): AttemptSubject => ({ kind: 'e
  * from the verified `payment_intent.succeeded` (online-payments.service.ts), as a payment received
  * that names the estimate and no invoice.
  */
-export function createDepositPayments(app: AppContext, deps: DepositPaymentDeps, providerOf: (settings: ProviderSettings) => PaymentProvider) {
+export function createDepositPayments(app: AppContext, deps: DepositPaymentDeps, providerOf: (settings: ProviderSettings) => PaymentProvider, linkedBank: LinkedBankPayments) {
   /** The estimate, locked; any estimate but a draft for a guest's link, only one addressed to it for a business (else 404, as invoices). */
   async function lockEstimate(tx: Tx, tenantId: string, id: string, payer: Payer): Promise<DepositEstimateRow> {
     const row = await lockDepositEstimate(tx, tenantId, id);
@@ -60,23 +61,24 @@ export function createDepositPayments(app: AppContext, deps: DepositPaymentDeps,
   async function optionsOf(tenantId: string, estimateId: string, payer: Payer): Promise<PublicEstimateDeposit> {
     const settings = await paymentProviderSettings(app, tenantId);
     const rules = await onlinePaymentRules(app.db, tenantId);
+    const bankLinkAvailable = await linkedBank.available(tenantId);
     return inTenant(app.db, tenantId, async (tx) => {
       const row = await lockEstimate(tx, tenantId, estimateId, payer);
       const deposit = await deps.depositView(tx, row, rules.estimatePayments);
       if (!deposit.payable) return { deposit, options: null };
       const available = settings !== null && (await deps.payouts.chargeableAccountInTx(tx, { tenantId, businessId: row.businessId })) !== null;
-      // Deposits are paid by card or a bank account typed in; paying from a bank linked through Link is the invoices' for now.
-      const options = payFormOptions({ available, publishableKey: settings?.publishableKey ?? null, scripts: providerScriptUrls(app.env), partialPayments: false, currencyId: row.currencyId, inApp: null, bankLinkAvailable: false });
+      const options = payFormOptions({ available, publishableKey: settings?.publishableKey ?? null, scripts: providerScriptUrls(app.env), partialPayments: false, currencyId: row.currencyId, inApp: null, bankLinkAvailable, bankVerification: await bankVerificationOf(tx, tenantId, { kind: 'estimate', id: row.id }) });
       return { deposit, options };
     });
   }
 
-  async function start(tenantId: string, estimateId: string, payer: Payer, input: DepositPaymentRequest, origin: string): Promise<CardPayment> {
+  async function start(tenantId: string, estimateId: string, payer: Payer, input: DepositPaymentRequest, meta: RequestMeta): Promise<CardPayment> {
     const request = depositPaymentRequestSchema.parse(input);
     // Read before the transaction (the embedded database has one connection); judged after the estimate, so an unknown one is a 404 whatever the settings.
     const settings = await paymentProviderSettings(app, tenantId);
     const rules = await onlinePaymentRules(app.db, tenantId);
-    return inTenant(app.db, tenantId, async (tx) => {
+    const bankLink = request.bank_link ? await linkedBank.bankLinkOf(tenantId) : null;
+    const started = await inTenant(app.db, tenantId, async (tx) => {
       const row = await lockEstimate(tx, tenantId, estimateId, payer);
       const deposit = await deps.depositView(tx, row, rules.estimatePayments);
       const refusal = depositRefusal(row, rules.estimatePayments, deposit.paid_amount, deposit.processing_amount);
@@ -84,12 +86,24 @@ export function createDepositPayments(app: AppContext, deps: DepositPaymentDeps,
       if (refusal) throw AppError.validation('deposit', refusal);
       const destination = await deps.payouts.chargeableAccountInTx(tx, { tenantId, businessId: row.businessId });
       if (!settings || !destination) throw AppError.conflict(onlinePaymentMessages.notSetUp);
+      if (request.bank_link && !bankLink) throw AppError.conflict(onlinePaymentMessages.bankLinkNotSetUp);
+      const provider = providerOf(settings);
       // No loan stands on an estimate: a deposit's fee is the platform's alone.
-      const charge = chargeOf(deposit.due_amount, rules, 0, row.currencyId, destination, origin, request.method);
-      const intent = await intentFor(tx, providerOf(settings), estimateSubject(row), charge, estimateDepositMessages.inProgress);
+      const charge = { ...chargeOf(deposit.due_amount, rules, 0, row.currencyId, destination, meta.origin, request.method), serverConfirmed: request.bank_link !== undefined };
+      const intent = await intentFor(tx, provider, estimateSubject(row), charge, estimateDepositMessages.inProgress);
       if (!intent.clientSecret) throw new Error(`The provider gave no client secret for ${intent.id}`);
-      return { client_secret: intent.clientSecret, amount: intent.amount, currency: intent.currency, publishable_key: settings.publishableKey, method: charge.method, status: intent.status };
+      const attempt = (await repo.findByProviderIntentId(tx, tenantId, intent.id))?.attempt ?? 0;
+      return { provider, intent, attempt, clientSecret: intent.clientSecret, method: charge.method, publishableKey: settings.publishableKey };
     });
+    // As an invoice's: a linked bank is debited by the server once the attempt is stored, outside the estimate's lock.
+    return linkedBank.answer(tenantId, { kind: 'estimate', id: estimateId }, started, request.bank_link && bankLink ? { bankLink, account: request.bank_link } : null, meta);
+  }
+
+  /** A link token only for a deposit the payer may pay online now (404 for a foreign estimate, 409 when it cannot be paid online). */
+  async function linkToken(tenantId: string, estimateId: string, payer: Payer, clientName: string): Promise<{ link_token: string; expiration: string }> {
+    const found = await optionsOf(tenantId, estimateId, payer);
+    if (!found.options?.available) throw AppError.conflict(found.options ? onlinePaymentMessages.notSetUp : estimateDepositMessages.notPayableNow);
+    return linkedBank.linkToken(tenantId, { kind: 'estimate', id: estimateId }, clientName);
   }
 
   /** What the estimates module needs of the intents: what is processing, and closing the open one before conversion. */
@@ -117,9 +131,13 @@ export function createDepositPayments(app: AppContext, deps: DepositPaymentDeps,
     /** GET /estimates/{id}/deposit-payment: the customer business's (pay-invoice) deposit and form for its incoming estimate. */
     optionsForBusiness: (scope: BusinessScope, estimateId: string) => optionsOf(scope.tenantId, estimateId, { kind: 'business', scope }),
     /** POST /public/estimates/{token}/deposit-payment: a guest with the estimate's public link. */
-    startForLink: async (tenantId: string, token: string, input: DepositPaymentRequest, origin: string) => start(tenantId, await deps.publicEstimateId(tenantId, token), { kind: 'guest' }, input, origin),
+    startForLink: async (tenantId: string, token: string, input: DepositPaymentRequest, meta: RequestMeta) => start(tenantId, await deps.publicEstimateId(tenantId, token), { kind: 'guest' }, input, meta),
     /** POST /estimates/{id}/deposit-payment: the customer business the estimate is addressed to (pay-invoice). */
-    startForBusiness: (scope: BusinessScope, estimateId: string, input: DepositPaymentRequest, origin: string) => start(scope.tenantId, estimateId, { kind: 'business', scope }, input, origin),
+    startForBusiness: (scope: BusinessScope, estimateId: string, input: DepositPaymentRequest, meta: RequestMeta) => start(scope.tenantId, estimateId, { kind: 'business', scope }, input, meta),
+    /** POST /public/estimates/{token}/bank-link-token: Link for a guest paying the deposit from a linked bank. */
+    linkTokenForLink: async (tenantId: string, token: string, clientName: string) => linkToken(tenantId, await deps.publicEstimateId(tenantId, token), { kind: 'guest' }, clientName),
+    /** POST /estimates/{id}/bank-link-token: the same for the customer business the estimate is addressed to (pay-invoice). */
+    linkTokenForBusiness: (scope: BusinessScope, estimateId: string, clientName: string) => linkToken(scope.tenantId, estimateId, { kind: 'business', scope }, clientName),
 
     /**
      * Books a verified, matching deposit payment on its locked estimate, in the inbox's

@@ -6,7 +6,7 @@ import { auditLogs, payments, tenants } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient } from '../../../test/harness';
 import { onboardedCustomer } from '../../../test/documents';
-import { cardPaymentOf, chargeableBusiness, confirmCard, intentIdOf, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
+import { cardPaymentOf, chargeableBusiness, confirmBankByHand, confirmCard, intentIdOf, type PaymentHarness, startPaymentHarness, verifyMicrodeposits } from '../../../test/online-payments';
 import { deliverWebhook, stripeEventBody, stripeSignature } from '../../../test/payment-provider';
 import { settleEvents } from '../../../test/payouts';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
@@ -137,6 +137,21 @@ describe('a deposit on an approved estimate', () => {
     const made = await buyer.get(`/api/v1/payments?tab=made`);
     expect((made.body.data as PaymentResource[]).some((row) => row.amount === 10_500)).toBe(true);
     expect(depositOf(await vendor.get(`/api/v1/estimates/${estimate.id}/deposit`))).toMatchObject({ converted_invoice_id: invoice.id, paid_amount: 10_500, payable: false });
+  });
+
+  it('paid from a bank account typed by hand, asks for its microdeposit code on a later visit, then processes once proved', async () => {
+    const { estimate, token } = await approvedEstimate();
+    depositOf(await vendor.put(`/api/v1/estimates/${estimate.id}/deposit`, { amount: 7_000 }));
+    const bank = cardPaymentOf(await (await guest()).post(`/api/v1/public/estimates/${token}/deposit-payment`, { method: 'us_bank_account' }));
+    expect(await confirmBankByHand(fake, bank)).toMatchObject({ status: 'requires_action' });
+    await settle();
+    expect((await publicDeposit(token)).options?.bank_verification).toEqual({ amount: 7_000 });
+    expect(depositOf(await vendor.get(`/api/v1/estimates/${estimate.id}/deposit`))).toMatchObject({ paid_amount: 0, due_amount: 7_000 });
+    const again = cardPaymentOf(await (await guest()).post(`/api/v1/public/estimates/${token}/deposit-payment`, { method: 'us_bank_account' }));
+    expect(again).toMatchObject({ client_secret: bank.client_secret, status: 'requires_action' });
+    expect(await verifyMicrodeposits(fake, again)).toMatchObject({ status: 'processing' });
+    await settle();
+    expect((await publicDeposit(token)).options?.bank_verification ?? null).toBeNull();
   });
 
   it('books nothing from a forged or mismatched event, and is refunded back to unpaid', async () => {

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CardPaymentOptions, type CounterpartyResource, type PublicLinkResponse, onlinePaymentMessages } from '@app/contracts';
-import { BankTokenRegistry, type FakePlaid, type FakeStripe, startFakePlaid } from '@app/fakes';
+import type { FakePlaid, FakeStripe } from '@app/fakes';
 import { onlinePaymentIntents, tenants } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, type TestResponse } from '../../../test/harness';
 import { onboardedCustomer } from '../../../test/documents';
-import { cardPaymentOf, chargeableBusiness, intentIdOf, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
+import { cardPaymentOf, chargeableBusiness, confirmBankByHand, intentIdOf, verifyMicrodeposits } from '../../../test/online-payments';
+import { type LinkedBankHarness, chooseInLink as chooseInLinkAt, startLinkedBankHarness } from '../../../test/bank-link';
 import { settleEvents } from '../../../test/payouts';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { PUBLIC_LINK_RATE_LIMIT } from '../document-delivery/document-delivery.routes';
@@ -23,7 +24,7 @@ const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
 const HOLDER = 'Linked Buyer Inc.';
 
 let plaid: FakePlaid;
-let online: PaymentHarness;
+let online: LinkedBankHarness;
 let h: Harness;
 let fake: FakeStripe;
 let vendor: TestClient;
@@ -31,22 +32,13 @@ let buyer: TestClient;
 let customer: CounterpartyResource;
 
 beforeAll(async () => {
-  const registry = new BankTokenRegistry();
-  plaid = await startFakePlaid({ registry });
-  online = await startPaymentHarness({ clock, fakeOptions: { registry, bankSettlementDelayMs: null }, bankLinkApiBase: plaid.url });
-  ({ h, fake } = online);
-  await h.app.db
-    .update(tenants)
-    .set({ bankLinkClientId: plaid.credentials.clientId, bankLinkSecret: h.app.secretBox.seal(plaid.credentials.secret), bankLinkEnvironment: 'sandbox' })
-    .where(eq(tenants.id, h.landlordId));
+  online = await startLinkedBankHarness(clock);
+  ({ h, fake, plaid } = online);
   vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Linked Vendor');
   await chargeableBusiness(h, fake, vendor);
   ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Linked Buyer', 'ap@linked-buyer.example'));
 });
-afterAll(async () => {
-  await online.close();
-  await plaid.close();
-});
+afterAll(() => online.close());
 beforeEach(() => clock.advance(PUBLIC_LINK_RATE_LIMIT.windowMs + 1000));
 
 async function invoiceWithLink(total: number) {
@@ -66,18 +58,8 @@ function linkTokenOf(response: TestResponse): string {
   return String((response.body.data as { link_token: string }).link_token);
 }
 
-/** What Plaid Link does in the browser: opens the session and picks the account (checking settles; savings is returned R03). */
-async function chooseInLink(linkToken: string, subtype: 'checking' | 'savings' = 'checking'): Promise<{ public_token: string; account_id: string; account_holder_name: string }> {
-  const post = async (path: string, body: Record<string, string>) => {
-    const response = await fetch(`${plaid.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-    return (await response.json()) as Record<string, unknown>;
-  };
-  const opened = await post('/__fake/link/open', { link_token: linkToken });
-  const accounts = opened.accounts as { id: string; subtype: string }[];
-  const accountId = accounts.find((account) => account.subtype === subtype)?.id ?? '';
-  const done = await post('/__fake/link/complete', { link_token: linkToken, link_session_id: String(opened.link_session_id), account_id: accountId });
-  return { public_token: String(done.public_token), account_id: accountId, account_holder_name: HOLDER };
-}
+/** Link in the browser: the account chosen for `HOLDER`. */
+const chooseInLink = (linkToken: string, subtype: 'checking' | 'savings' = 'checking') => chooseInLinkAt(plaid.url, linkToken, HOLDER, subtype);
 
 const settle = () => settleEvents(h, fake);
 
@@ -89,6 +71,20 @@ async function fromFake(path: string): Promise<Record<string, unknown>> {
 }
 
 describe('a guest pays from a bank linked through Plaid', () => {
+  it('gives up an attempt waiting for the microdeposit code of a typed account when the payer links a bank instead', async () => {
+    const { invoice, token } = await invoiceWithLink(5_500);
+    const typed = cardPaymentOf(await asGuest(`${token}/card-payment`, { method: 'us_bank_account' }));
+    expect(await confirmBankByHand(fake, typed)).toMatchObject({ status: 'requires_action' });
+    await settle();
+    const bank_link = await chooseInLink(linkTokenOf(await asGuest(`${token}/bank-link-token`)));
+    const linked = cardPaymentOf(await asGuest(`${token}/card-payment`, { method: 'us_bank_account', bank_link }));
+    expect(linked).toMatchObject({ status: 'processing', amount: 5_500 });
+    expect(linked.client_secret).not.toBe(typed.client_secret);
+    expect(await verifyMicrodeposits(fake, typed)).toMatchObject({ error: { code: 'payment_intent_unexpected_state' } });
+    await settle();
+    expect(await invoiceOf(vendor, invoice.id)).toMatchObject({ payment_processing: { amount: 5_500, method: 'us_bank_account' } });
+  });
+
   it('offers linking, debits the linked account server-side with the mandate, shows processing at once and is paid from the event', async () => {
     const { invoice, token } = await invoiceWithLink(12_500);
     const options = (await h.client().get(`/api/v1/public/invoices/${token}/card-payment`)).body.data as CardPaymentOptions;

@@ -37,7 +37,10 @@ export const onlinePaymentRoutes: FastifyPluginAsyncZod<OnlinePaymentRoutesOptio
     data: await online.deposits.optionsForBusiness(businessScope(request), request.params.id),
   }));
   server.post('/estimates/:id/deposit-payment', { config: PAY_AS_BUSINESS, schema: { params: idParamsSchema, body: depositPaymentRequestSchema, response } }, async (request) => ({
-    data: await online.deposits.startForBusiness(businessScope(request), request.params.id, request.body, requestMeta(request).origin),
+    data: await online.deposits.startForBusiness(businessScope(request), request.params.id, request.body, requestMeta(request)),
+  }));
+  server.post('/estimates/:id/bank-link-token', { config: PAY_AS_BUSINESS, schema: { params: idParamsSchema, response: linkTokenResponse } }, async (request) => ({
+    data: await online.deposits.linkTokenForBusiness(businessScope(request), request.params.id, request.ctx.tenant.name),
   }));
 
   await server.register(
@@ -46,7 +49,10 @@ export const onlinePaymentRoutes: FastifyPluginAsyncZod<OnlinePaymentRoutesOptio
         data: await online.deposits.optionsForLink(request.ctx.tenant.id, request.params.token),
       }));
       publicScope.post('/public/estimates/:token/deposit-payment', { config: PAY_AS_GUEST, schema: { params: tokenParamsSchema, body: depositPaymentRequestSchema, response } }, async (request) => ({
-        data: await online.deposits.startForLink(request.ctx.tenant.id, request.params.token, request.body, requestMeta(request).origin),
+        data: await online.deposits.startForLink(request.ctx.tenant.id, request.params.token, request.body, requestMeta(request)),
+      }));
+      publicScope.post('/public/estimates/:token/bank-link-token', { config: PAY_AS_GUEST, schema: { params: tokenParamsSchema, response: linkTokenResponse } }, async (request) => ({
+        data: await online.deposits.linkTokenForLink(request.ctx.tenant.id, request.params.token, request.ctx.tenant.name),
       }));
       publicScope.get('/public/invoices/:token/card-payment', { config: { access: { public: true } }, schema: { params: tokenParamsSchema, response: { 200: cardPaymentOptionsResponseSchema } } }, async (request) => ({
         data: await online.optionsForLink(request.ctx.tenant.id, request.params.token, request.ctx.user ? { userId: request.ctx.user.id } : null),

@@ -7,7 +7,7 @@ import { type AuditActor, recordAudit } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { AMENDABLE_PAYMENT_STATUSES, type PaymentProvider } from '../../platform/providers/payment-provider';
+import { AMENDABLE_PAYMENT_STATUSES, type PaymentProvider, type ProviderPaymentAttempt } from '../../platform/providers/payment-provider';
 import { findMembership } from '../auth/auth.port';
 import { type PaidInvoiceRow, lockPaidInvoices, payableInvoice, writePaymentProcessing } from '../invoices/invoice-payments';
 import type { FinancingService } from '../financing/financing.service';
@@ -20,9 +20,10 @@ import { providerScriptUrls } from '../../platform/providers/provider-scripts';
 import { type BankDebitOutcomes, createBankPaymentEvents } from './bank-payments';
 import { type DepositPaymentDeps, createDepositPayments } from './deposit-payments';
 import { lockSubjectThenIntent } from './intent-lock';
+import { recordPaymentFailed } from './online-payment-events';
 import { createLinkedBankPayments } from './linked-bank-payments';
 import * as repo from './online-payments.repository';
-import { type AttemptSubject, type Charge, cancelled, chargeOf, intentFor, mismatchOf, payFormOptions, recordIgnored } from './payment-attempts';
+import { type AttemptSubject, type Charge, type SavedMethodRef, bankVerificationOf, cancelled, chargeOf, intentFor, mismatchOf, payFormOptions, recordIgnored } from './payment-attempts';
 
 /** What the online-payments service needs of other modules, passed in where the app is built. */
 export type OnlinePaymentDeps = Omit<DepositPaymentDeps, 'payments'> & {
@@ -39,6 +40,8 @@ export type OnlinePaymentDeps = Omit<DepositPaymentDeps, 'payments'> & {
   sendReceiptInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, paymentId: string, origin: string): Promise<unknown>;
   /** Auto pay's part in a bank debit's outcome, where the app handles provider events. */
   debitOutcomes?: BankDebitOutcomes;
+  /** One of the business's own saved methods (the saved-methods module), or null when it has none by that id. */
+  savedMethodInTx(tx: Tx, scope: BusinessScope, id: string): Promise<{ providerCustomerId: string; providerMethodId: string; type: OnlinePaymentMethod } | null>;
 };
 
 /** Who is paying: a guest through the invoice's public link, or the customer business the invoice is addressed to. */
@@ -74,15 +77,31 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
    * (docs/design-notes.md, "Factoring on the ledger"), since a destination charge would otherwise
    * send the business money the waterfall books as the lender's.
    */
-  async function invoiceChargeInTx(tx: Tx, invoice: PaidInvoiceRow, amount: number, rules: OnlinePaymentRules, destination: string, origin: string, method: OnlinePaymentMethod | undefined): Promise<Charge> {
+  async function invoiceChargeInTx(tx: Tx, invoice: PaidInvoiceRow, amount: number, rules: OnlinePaymentRules, destination: string, origin: string, method: OnlinePaymentMethod | undefined, saved: SavedMethodRef | null = null): Promise<Charge> {
     const lenderShare = await deps.financing.lenderShareInTx(tx, invoice.tenantId, invoice.id, amount);
-    return chargeOf(amount, rules, lenderShare, invoice.currencyId, destination, origin, method);
+    return chargeOf(amount, rules, lenderShare, invoice.currencyId, destination, origin, method, saved);
+  }
+
+  /** A saved method pays only for the business that saved it: a guest, or another business's id, is refused as one unknown. */
+  async function savedMethodOf(tx: Tx, payer: Payer, id: string) {
+    const saved = payer.kind === 'business' ? await deps.savedMethodInTx(tx, payer.scope, id) : null;
+    if (!saved) throw AppError.validation('saved_method_id', onlinePaymentMessages.savedMethodInvalid);
+    return saved;
   }
 
   function providerOf(settings: NonNullable<Awaited<ReturnType<typeof paymentProviderSettings>>>): PaymentProvider {
     return app.paymentProviders(settings.credentials);
   }
-  const deposits = createDepositPayments(app, deps, providerOf);
+  const deposits = createDepositPayments(app, deps, providerOf, linkedBank);
+
+  /** The tenant's provider and the payment attempt a verified event tells of; null when the tenant has no provider or the object is not an attempt. */
+  async function toldOf(tx: Tx, event: InboxEvent): Promise<{ provider: PaymentProvider; told: ProviderPaymentAttempt } | null> {
+    const settings = await paymentProviderSettings(app, event.tenantId, tx);
+    if (!settings) return null;
+    const provider = providerOf(settings);
+    const told = provider.paymentAttemptOf(event.object);
+    return told ? { provider, told } : null;
+  }
 
   /** The invoice, locked: concurrent starts on one invoice take turns, so it never has two open intents. */
   async function lockInvoice(tx: Tx, tenantId: string, invoiceId: string, payer: Payer): Promise<PaidInvoiceRow> {
@@ -106,15 +125,18 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       const provider = providerOf(settings);
       const amount = request.amount ?? invoice.total - invoice.amountPaid;
       settledOrFail(settlePayment(payableInvoice(invoice, invoice.amountPaid), amount, { partialPayments: rules.partialPayments }), invoice.currencyId);
-      const charge = await invoiceChargeInTx(tx, invoice, amount, rules, destination, meta.origin, request.method);
+      const saved = request.saved_method_id ? await savedMethodOf(tx, payer, request.saved_method_id) : null;
+      const charge = {
+        ...(await invoiceChargeInTx(tx, invoice, amount, rules, destination, meta.origin, saved?.type ?? request.method, saved && { customerId: saved.providerCustomerId, paymentMethodId: saved.providerMethodId })),
+        serverConfirmed: request.bank_link !== undefined,
+      };
       const intent = await intentFor(tx, provider, invoiceSubject(tx, invoice), charge);
       if (!intent.clientSecret) throw new Error(`The provider gave no client secret for ${intent.id}`);
       const attempt = (await repo.findByProviderIntentId(tx, tenantId, intent.id))?.attempt ?? 0;
       return { provider, intent, attempt, clientSecret: intent.clientSecret, method: charge.method, publishableKey: settings.publishableKey };
     });
     // A linked bank is debited by the server after the attempt is stored, outside the invoice's lock: the bank-link and payment providers answer in seconds.
-    const intent = request.bank_link && bankLink ? await linkedBank.confirm(tenantId, started.provider, bankLink, { invoiceId, intent: started.intent, number: started.attempt }, request.bank_link, meta) : started.intent;
-    return { client_secret: started.clientSecret, amount: intent.amount, currency: intent.currency, publishable_key: started.publishableKey, method: started.method, status: intent.status };
+    return linkedBank.answer(tenantId, { kind: 'invoice', id: invoiceId }, started, request.bank_link && bankLink ? { bankLink, account: request.bank_link } : null, meta);
   }
 
 
@@ -129,7 +151,12 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
     const found = await inTenant(app.db, tenantId, async (tx) => {
       const invoice = await lockInvoice(tx, tenantId, invoiceId, payer);
       const chargeable = settings !== null && (await deps.payouts.chargeableAccountInTx(tx, { tenantId, businessId: invoice.businessId })) !== null;
-      return { invoice, chargeable, inApp: viewer && invoice.customerBusinessId ? await inAppFor(tx, tenantId, viewer, invoice.customerBusinessId, invoice.id) : null };
+      return {
+        invoice,
+        chargeable,
+        inApp: viewer && invoice.customerBusinessId ? await inAppFor(tx, tenantId, viewer, invoice.customerBusinessId, invoice.id) : null,
+        bankVerification: await bankVerificationOf(tx, tenantId, { kind: 'invoice', id: invoice.id }),
+      };
     });
     return payFormOptions({
       available: found.chargeable,
@@ -139,6 +166,7 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
       currencyId: found.invoice.currencyId,
       inApp: found.inApp,
       bankLinkAvailable: found.chargeable && (await linkedBank.available(tenantId)),
+      bankVerification: found.bankVerification,
     });
   }
 
@@ -157,7 +185,14 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
 
   return {
     /** Deposits on estimates: their pay form, their start, and what the estimates module needs of their intents (deposit-payments.ts). */
-    deposits: { optionsForLink: deposits.optionsForLink, optionsForBusiness: deposits.optionsForBusiness, startForLink: deposits.startForLink, startForBusiness: deposits.startForBusiness },
+    deposits: {
+      optionsForLink: deposits.optionsForLink,
+      optionsForBusiness: deposits.optionsForBusiness,
+      startForLink: deposits.startForLink,
+      startForBusiness: deposits.startForBusiness,
+      linkTokenForLink: deposits.linkTokenForLink,
+      linkTokenForBusiness: deposits.linkTokenForBusiness,
+    },
     depositIntents: deposits.intents,
 
     /** GET /public/invoices/{token}/card-payment: the public page's Pay button; `viewer` is the signed-in user of the request, if any. */
@@ -179,13 +214,13 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
     async linkTokenForLink(tenantId: string, token: string, clientName: string): Promise<{ link_token: string; expiration: string }> {
       const invoiceId = await deps.publicInvoiceId(tenantId, token);
       await payableByLink(tenantId, invoiceId, { kind: 'guest' });
-      return linkedBank.linkToken(tenantId, invoiceId, clientName);
+      return linkedBank.linkToken(tenantId, { kind: 'invoice', id: invoiceId }, clientName);
     },
 
     /** POST /invoices/{id}/bank-link-token: the same for the customer business the invoice is addressed to (pay-invoice). */
     async linkTokenForBusiness(scope: BusinessScope, invoiceId: string, clientName: string): Promise<{ link_token: string; expiration: string }> {
       await payableByLink(scope.tenantId, invoiceId, { kind: 'business', scope });
-      return linkedBank.linkToken(scope.tenantId, invoiceId, clientName);
+      return linkedBank.linkToken(scope.tenantId, { kind: 'invoice', id: invoiceId }, clientName);
     },
 
     /** POST /invoices/{id}/card-payment: the customer business an invoice is addressed to (pay-invoice). */
@@ -202,11 +237,9 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
      * ours, books nothing and is noted in the invoice's audit history.
      */
     async applySucceeded(tx: Tx, event: InboxEvent): Promise<void> {
-      const settings = await paymentProviderSettings(app, event.tenantId, tx);
-      if (!settings) return;
-      const provider = providerOf(settings);
-      const told = provider.paymentAttemptOf(event.object);
-      if (!told) return;
+      const found = await toldOf(tx, event);
+      if (!found) return;
+      const { provider, told } = found;
       const locked = await lockSubjectThenIntent(tx, event.tenantId, told.id);
       // Not an intent we made, or one already booked (a replay, a duplicate): nothing to do.
       if (!locked || locked.row.paymentId) return;
@@ -315,24 +348,27 @@ export function createOnlinePaymentService(app: AppContext, deps: OnlinePaymentD
 
     /** `payment_intent.processing`: a bank debit on its way (bank-payments.ts). */
     async applyProcessing(tx: Tx, event: InboxEvent): Promise<void> {
-      const settings = await paymentProviderSettings(app, event.tenantId, tx);
-      if (!settings) return;
-      const provider = providerOf(settings);
-      const told = provider.paymentAttemptOf(event.object);
-      if (told) await bank.applyProcessing(tx, event, provider, told);
+      const found = await toldOf(tx, event);
+      if (found) await bank.applyProcessing(tx, event, found.provider, found.told);
+    },
+
+    /** `payment_intent.requires_action` of a bank payment: the account typed by hand awaits microdeposits (bank-payments.ts). */
+    async applyRequiresAction(tx: Tx, event: InboxEvent): Promise<void> {
+      const found = await toldOf(tx, event);
+      if (found) await bank.applyAwaitingVerification(tx, event, found.provider, found.told);
     },
 
     /** `payment_intent.payment_failed` and `.canceled`: the stored intent's status and the provider's message; no money changes. A bank payment's go to bank-payments.ts. */
     async applyNotPaid(tx: Tx, event: InboxEvent): Promise<void> {
-      const settings = await paymentProviderSettings(app, event.tenantId, tx);
-      if (!settings) return;
-      const provider = providerOf(settings);
-      const told = provider.paymentAttemptOf(event.object);
-      if (!told) return;
+      const found = await toldOf(tx, event);
+      if (!found) return;
+      const { provider, told } = found;
       if ((await repo.findByProviderIntentId(tx, event.tenantId, told.id))?.method === 'us_bank_account') return bank.applyFailed(tx, event, provider, told);
-      const row = await repo.lockByProviderIntentId(tx, event.tenantId, told.id);
-      if (!row || row.paymentId || row.status === 'succeeded') return;
-      await repo.updateIntent(tx, event.tenantId, row.id, { status: told.status === 'canceled' ? 'canceled' : told.status, lastError: told.lastErrorMessage });
+      // The subject is locked before the intent, as every handler does: the event names the customer.
+      const locked = await lockSubjectThenIntent(tx, event.tenantId, told.id);
+      if (!locked || locked.row.paymentId || locked.row.status === 'succeeded') return;
+      await repo.updateIntent(tx, event.tenantId, locked.row.id, { status: told.status === 'canceled' ? 'canceled' : told.status, lastError: told.lastErrorMessage });
+      if (event.type === 'payment_intent.payment_failed') await recordPaymentFailed(tx, app.webhookEvents, locked, told.lastErrorMessage, app.clock.now().toISOString().slice(0, 10));
     },
   };
 }

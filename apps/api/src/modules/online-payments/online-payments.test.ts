@@ -10,6 +10,7 @@ import { cardPaymentOf, chargeableBusiness, confirmCard, intentIdOf, type Paymen
 import { deliverWebhook, stripeEventBody, stripeSignature } from '../../../test/payment-provider';
 import { settleEvents } from '../../../test/payouts';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
+import { eventsAbout, eventsOf, typesAbout } from '../../../test/webhook-events';
 import { PUBLIC_LINK_RATE_LIMIT } from '../document-delivery/document-delivery.routes';
 import { tokenOfUrl } from '../document-delivery/delivery-test-helpers';
 import { createPayment, invoiceOf, openInvoice, paymentBody } from '../payments/test-payments';
@@ -77,7 +78,7 @@ describe('a guest pays an invoice by card', () => {
   it('is paid from the verified webhook, once, with the fee and the transfer to the business, and a receipt', async () => {
     const { invoice, token } = await invoiceWithLink(12_000);
     const options = await h.client().get(`/api/v1/public/invoices/${token}/card-payment`);
-    expect(options.body).toEqual({ data: { available: true, message: null, publishable_key: fake.publishableKey, provider_script: null, partial_payments: true, minimum_amount: 50, in_app: null, bank_link_available: false, bank_link_script: null } });
+    expect(options.body).toEqual({ data: { available: true, message: null, publishable_key: fake.publishableKey, provider_script: null, partial_payments: true, minimum_amount: 50, in_app: null, bank_link_available: false, bank_link_script: null, bank_verification: null } });
     const payment = cardPaymentOf(await startAsGuest(token));
     expect(payment).toMatchObject({ amount: 12_000, currency: 'usd', publishable_key: fake.publishableKey });
     // The same start again gives the same intent.
@@ -108,6 +109,11 @@ describe('a guest pays an invoice by card', () => {
     expect(await paymentsOn(invoice.id)).toHaveLength(1);
     // Nothing is due: a new payment is refused.
     expect((await startAsGuest(token)).status).toBe(422);
+    // The outgoing events, written with the booking: once, however often the provider told it.
+    const told = await eventsAbout(h, h.landlordId, booked[0]?.id ?? '?');
+    expect(told.map((one) => [one.type, one.businessId])).toEqual([['payment.created', vendor.business], ['payment.succeeded', vendor.business]]);
+    expect(told[1]?.data.payment).toMatchObject({ amount: 12_000, invoice_id: invoice.id, customer_id: customer.id, method: 'card', currency: 'USD', failure_message: null });
+    expect(await typesAbout(h, h.landlordId, invoice.id)).toEqual(['invoice.created', 'invoice.finalized', 'invoice.paid']);
   });
 
   it("shows the provider's message on a decline, changes nothing, and takes a second card", async () => {
@@ -118,6 +124,10 @@ describe('a guest pays an invoice by card', () => {
     await settle();
     expect(await invoiceOf(vendor, invoice.id)).toMatchObject({ paid_status: 'unpaid', due_amount: 4_000 });
     expect(await paymentsOn(invoice.id)).toHaveLength(0);
+
+    const failed = (await eventsOf(h, h.landlordId)).filter((one) => one.type === 'payment.failed' && JSON.stringify(one.data).includes(invoice.id));
+    expect(failed.map((one) => one.businessId)).toEqual([vendor.business]);
+    expect(failed[0]?.data.payment).toMatchObject({ invoice_id: invoice.id, customer_id: customer.id, amount: 4_000, method: 'card', failure_message: 'Your card was declined.', payment_number: intentIdOf(payment) });
 
     const again = cardPaymentOf(await startAsGuest(token));
     expect(again.client_secret).toBe(payment.client_secret);

@@ -1,7 +1,7 @@
 import { type CardPaymentOptions, type OnlinePaymentMethod, currencyById, messages, onlinePaymentMessages } from '@app/contracts';
 import { applicationFeeOf, minimumTotal } from '@app/domain';
 import type { Tx } from '../../db/client';
-import { type AuditActor, recordAudit } from '../../platform/audit';
+import { recordAudit, systemActor } from '../../platform/audit';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { AMENDABLE_PAYMENT_STATUSES, type PaymentProvider, PaymentProviderError, type ProviderPaymentAttempt } from '../../platform/providers/payment-provider';
@@ -17,8 +17,15 @@ import * as repo from './online-payments.repository';
  * `payment_intent.succeeded` must match before anything is booked.
  */
 
-/** What one payment attempt charges: an intent is given again only for this very charge, method included. */
-export type Charge = { amount: number; fee: number; currency: string; destination: string; origin: string; method: OnlinePaymentMethod };
+/**
+ * What one payment attempt charges: an intent is given again only for this very charge, method
+ * included. `saved` is a method the payer saved earlier, which the attempt is made for;
+ * `serverConfirmed`: the server confirms it itself (a bank linked through the bank-link provider).
+ */
+export type Charge = { amount: number; fee: number; currency: string; destination: string; origin: string; method: OnlinePaymentMethod; saved: SavedMethodRef | null; serverConfirmed?: boolean };
+
+/** A saved method as the provider knows it: its customer and its method. */
+export type SavedMethodRef = { customerId: string; paymentMethodId: string };
 
 /**
  * What is paid, locked by the caller: an invoice (`pay:<invoice>:<attempt>` keys) or an estimate's
@@ -39,10 +46,10 @@ export type AttemptSubject = {
  * place an attempt's application fee is reckoned, the tenant's platform fee plus `lenderShare`
  * (what a factored invoice's lender is owed of it; 0 for anything else).
  */
-export function chargeOf(amount: number, rules: OnlinePaymentRules, lenderShare: number, currencyId: number, destination: string, origin: string, method: OnlinePaymentMethod | undefined): Charge {
+export function chargeOf(amount: number, rules: OnlinePaymentRules, lenderShare: number, currencyId: number, destination: string, origin: string, method: OnlinePaymentMethod | undefined, saved: SavedMethodRef | null = null): Charge {
   const currency = currencyById(currencyId);
   if (!currency) throw AppError.validation('amount', messages.invalidCurrency);
-  return { amount, fee: applicationFeeOf(amount, rules.fee, lenderShare), currency: currency.code.toLowerCase(), destination, origin, method: method ?? 'card' };
+  return { amount, fee: applicationFeeOf(amount, rules.fee, lenderShare), currency: currency.code.toLowerCase(), destination, origin, method: method ?? 'card', saved };
 }
 
 /** What a pay form is told before it shows (an invoice's or a deposit's): whether the vendor takes charges, the key, the scripts and the amount rules. */
@@ -54,6 +61,7 @@ export function payFormOptions(input: {
   currencyId: number;
   inApp: CardPaymentOptions['in_app'];
   bankLinkAvailable: boolean;
+  bankVerification: CardPaymentOptions['bank_verification'];
 }): CardPaymentOptions {
   const { available } = input;
   return {
@@ -66,10 +74,23 @@ export function payFormOptions(input: {
     in_app: input.inApp,
     bank_link_available: available && input.bankLinkAvailable,
     bank_link_script: input.scripts.bank_link,
+    bank_verification: available ? input.bankVerification : null,
   };
 }
 
-const keyPrefix = (subject: Pick<AttemptSubject, 'kind'>) => (subject.kind === 'invoice' ? 'pay' : 'deposit');
+/** Whether an open attempt is a bank payment waiting for the payer to prove the account with microdeposits (its intent `requires_action`). */
+export function awaitsBankVerification(row: Pick<repo.OnlineIntentRow, 'method' | 'status'>): boolean {
+  return row.method === 'us_bank_account' && row.status === 'requires_action';
+}
+
+/** The bank payment of the subject awaiting microdeposits, for its pay form to ask for the code; null when none waits. */
+export async function bankVerificationOf(tx: Tx, tenantId: string, subject: repo.IntentSubject): Promise<CardPaymentOptions['bank_verification']> {
+  const open = await repo.findOpenIntent(tx, tenantId, subject);
+  return open && awaitsBankVerification(open) ? { amount: open.amount } : null;
+}
+
+/** The first part of every provider key of a subject's attempts. */
+export const keyPrefix = (subject: Pick<AttemptSubject, 'kind'>) => (subject.kind === 'invoice' ? 'pay' : 'deposit');
 
 /** A provider refusal as a 422 with the provider's own words (a decline, a refused amount). */
 export async function providerCall<T>(work: () => Promise<T>): Promise<T> {
@@ -113,13 +134,18 @@ export async function intentFor(tx: Tx, provider: PaymentProvider, subject: Atte
   const open = await repo.findOpenIntent(tx, tenantId, subject);
   if (open) {
     const current = await providerCall(() => provider.retrievePaymentAttempt(open.providerIntentId));
-    const sameCharge = open.method === charge.method && current.amount === charge.amount && current.applicationFee === (charge.fee > 0 ? charge.fee : null) && current.destinationAccountId === charge.destination;
-    // Mid-authentication (3-D Secure) for this very amount: the payer finishes it.
-    if (sameCharge && (AMENDABLE_PAYMENT_STATUSES.includes(current.status) || current.status === 'requires_action')) {
+    // An attempt for a saved method is always a new one: the open intent may carry another method, or none.
+    const sameCharge = charge.saved === null && open.method === charge.method && current.amount === charge.amount && current.applicationFee === (charge.fee > 0 ? charge.fee : null) && current.destinationAccountId === charge.destination;
+    // Mid-authentication (3-D Secure, or a typed bank account's microdeposits) for this very amount: the payer finishes it,
+    // unless the server is to confirm a linked bank itself: an attempt waiting for a code cannot take it.
+    const resumable = current.status === 'requires_action' && !(charge.serverConfirmed === true && open.method === 'us_bank_account');
+    if (sameCharge && (AMENDABLE_PAYMENT_STATUSES.includes(current.status) || resumable)) {
       await repo.updateIntent(tx, tenantId, open.id, { status: current.status, origin: charge.origin });
       return current;
     }
-    const ended = AMENDABLE_PAYMENT_STATUSES.includes(current.status) ? await cancelled(provider, subject, open) : current;
+    // A bank account still awaiting microdeposits moved no money: the payer may give it up for another way to pay.
+    const abandonable = AMENDABLE_PAYMENT_STATUSES.includes(current.status) || (open.method === 'us_bank_account' && current.status === 'requires_action');
+    const ended = abandonable ? await cancelled(provider, subject, open) : current;
     if (ended.status !== 'canceled') {
       // Being authenticated, processing or paid: that money is on its way, and what is due follows it.
       await repo.updateIntent(tx, tenantId, open.id, { status: ended.status });
@@ -139,6 +165,7 @@ export async function intentFor(tx: Tx, provider: PaymentProvider, subject: Atte
         methods: [charge.method],
         description: subject.description,
         metadata: { tenant_id: tenantId, business_id: subject.businessId, [`${subject.kind}_id`]: subject.id, attempt: String(attempt) },
+        ...(charge.saved ? { saved: charge.saved } : {}),
       },
       `${keyPrefix(subject)}:${subject.id}:${attempt}`,
     ),
@@ -171,6 +198,6 @@ export function historyOf(row: repo.OnlineIntentRow): { model: 'invoice' | 'esti
 
 /** An event about an intent that changes nothing is kept in the history of what the intent pays, with why. */
 export async function recordIgnored(tx: Tx, row: repo.OnlineIntentRow, event: InboxEvent, reason: string): Promise<void> {
-  const actor: AuditActor = { tenantId: row.tenantId, userId: null, businessId: row.businessId, ip: null };
+  const actor = systemActor(row.tenantId, row.businessId);
   await recordAudit(tx, actor, { ...historyOf(row), action: 'updated', after: { event: 'online_payment_ignored', provider_event_id: event.providerEventId, provider_payment_id: row.providerIntentId, reason } });
 }

@@ -9,7 +9,7 @@ import {
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
-import { type AuditActor, recordAudit } from '../../platform/audit';
+import { type AuditActor, recordAudit, systemActor } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
@@ -63,7 +63,7 @@ export function createPaymentMovementService(app: AppContext, deps: PaymentMovem
     });
     const row = await repo.lockRefund(tx, event.tenantId, told.id);
     if (!row || row.bookedAt || row.paymentId !== payment.id) return;
-    const actor: AuditActor = { tenantId: event.tenantId, userId: null, businessId: payment.businessId, ip: null };
+    const actor = systemActor(event.tenantId, payment.businessId);
     if (told.status !== 'succeeded') {
       await repo.updateRefund(tx, event.tenantId, row.id, { status: told.status });
       return;

@@ -10,6 +10,7 @@ import { cardPaymentOf, chargeableBusiness, confirmCard, intentIdOf, type Paymen
 import { deliverWebhook, stripeEventBody, stripeSignature } from '../../../test/payment-provider';
 import { settleEvents } from '../../../test/payouts';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
+import { eventsAbout } from '../../../test/webhook-events';
 import { PUBLIC_LINK_RATE_LIMIT } from '../document-delivery/document-delivery.routes';
 import { tokenOfUrl } from '../document-delivery/delivery-test-helpers';
 import { createPayment, invoiceOf, openInvoice, paymentBody } from '../payments/test-payments';
@@ -136,6 +137,13 @@ describe('refunding a card payment', () => {
     await settle();
     expect(await paymentOf(payment.id)).toMatchObject({ refunded_amount: 10_000, status: 'refunded' });
     expect(await invoiceOf(vendor, invoiceId)).toMatchObject({ paid_status: 'unpaid', amount_paid: 0, due_amount: 10_000 });
+    // Each refund the provider told of is one payment.refunded, with what was refunded so far; money going back tells no invoice event.
+    const refunded = (await eventsAbout(h, h.landlordId, payment.id)).filter((event) => event.type === 'payment.refunded');
+    expect(refunded.map((event) => [event.businessId, event.data.payment])).toEqual([
+      [vendor.business, expect.objectContaining({ amount: 10_000, refunded_amount: 2_500 })],
+      [vendor.business, expect.objectContaining({ amount: 10_000, refunded_amount: 10_000 })],
+    ]);
+    expect((await eventsAbout(h, h.landlordId, invoiceId)).map((event) => event.type)).toEqual(['invoice.created', 'invoice.finalized', 'invoice.paid']);
   });
 
   it('changes nothing when the refund events are delivered again or replayed', async () => {
@@ -162,6 +170,7 @@ describe('refunding a card payment', () => {
     const movements = await transfersOf(vendor, payment.id);
     expect(movements.filter((m) => m.kind === 'refund')).toHaveLength(1);
     expect(movements.find((m) => m.kind === 'charge')).toMatchObject({ amount_reversed: 1_000, status: 'partially_refunded' });
+    expect((await eventsAbout(h, h.landlordId, payment.id)).filter((event) => event.type === 'payment.refunded')).toHaveLength(1);
   });
 
   it('refuses a payment recorded by hand, and moves no invoice for money refunded because no invoice could take it', async () => {

@@ -2,7 +2,7 @@ import { formatMoney, reminderDueDates, todayInTimeZone } from '@app/domain';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { businessSettingsOf } from '../businesses/businesses.service';
-import { recordAudit } from '../../platform/audit';
+import { recordAudit, systemActor } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { periodicJob } from '../../platform/jobs';
 import type { MailDraft } from '../../platform/outbox';
@@ -42,7 +42,7 @@ async function remindBusiness(app: AppContext, scope: BusinessScope, now: Date):
     const sender = await repo.findSender(tx, scope);
     if (!sender) return [];
     const today = todayInTimeZone(now, businessSettingsOf(scope.businessId, sender.settings).time_zone);
-    const actor = { tenantId: scope.tenantId, userId: null, businessId: scope.businessId, ip: null };
+    const actor = systemActor(scope.tenantId, scope.businessId);
     const mailIds: string[] = [];
     for (const rule of await repo.remindersOfBusiness(tx, scope)) {
       for (const invoice of await repo.invoicesToRemind(tx, scope, rule.id, reminderDueDates(rule.type, rule.days, today))) {

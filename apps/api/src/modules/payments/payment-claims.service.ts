@@ -11,10 +11,10 @@ import { settlePayment } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
-import { type AuditActor, recordAudit } from '../../platform/audit';
+import { type AuditActor, recordAudit, systemActor } from '../../platform/audit';
 import { type BusinessScope, pageOffset } from '../../platform/business-scope';
 import { AppError } from '../../platform/errors';
-import { type AmountPaidObserver, type PaidInvoiceRow, lockPayableInvoice, paidInvoiceRows, payableInvoice, toPaymentInvoice, writeAmountPaid } from '../invoices/invoice-payments';
+import { type AmountPaidHooks, type PaidInvoiceRow, lockPayableInvoice, paidInvoiceRows, payableInvoice, toPaymentInvoice, writeAmountPaid } from '../invoices/invoice-payments';
 import { type ClaimFacts, claimedMail, rejectedMail } from './payment-claim-mail';
 import { settledOrFail } from './payment-rules';
 import * as repo from './payment-claims.repository';
@@ -26,7 +26,7 @@ export type PaymentClaimDependencies = {
   /** Records the vendor's payment received for a claim being confirmed (numbered and audited as any payment). */
   recordReceipt: (tx: Tx, actor: AuditActor, scope: BusinessScope, claim: PaymentRow, invoice: PaidInvoiceRow) => Promise<PaymentRow>;
   /** Hears of the confirmed claim's change of what was paid on the invoice (financing's waterfall). */
-  afterPaid: AmountPaidObserver;
+  paidHooks: AmountPaidHooks;
 };
 
 const facts = (claim: PaymentRow, invoice: PaidInvoiceRow): ClaimFacts => ({
@@ -95,7 +95,7 @@ export function createPaymentClaims(app: AppContext, deps: PaymentClaimDependenc
    */
   async function auditDecision(tx: Tx, actor: AuditActor, before: PaymentRow, after: PaymentRow): Promise<void> {
     await recordAudit(tx, actor, { model: 'payment_claim', modelId: before.id, label: before.paymentNumber, action: 'updated', before: claimAudit(before), after: claimAudit(after) });
-    const customerSide: AuditActor = { tenantId: actor.tenantId, userId: null, businessId: before.businessId, ip: null };
+    const customerSide = systemActor(actor.tenantId, before.businessId);
     await recordAudit(tx, customerSide, { model: 'payment', modelId: before.id, label: before.paymentNumber, action: 'updated', before: claimAudit(before), after: claimAudit(after) });
   }
 
@@ -154,7 +154,7 @@ export function createPaymentClaims(app: AppContext, deps: PaymentClaimDependenc
         const partialPayments = await partialPaymentsAllowed(tx, scope.tenantId);
         const settled = settledOrFail(settlePayment(payableInvoice(invoice, invoice.amountPaid), claim.amount, { partialPayments }), invoice.currencyId, messages.claimExceedsDue);
         const receipt = await deps.recordReceipt(tx, actor, scope, claim, invoice);
-        await writeAmountPaid(tx, actor, invoice, settled.amount_paid, deps.afterPaid);
+        await writeAmountPaid(tx, actor, invoice, settled.amount_paid, deps.paidHooks);
         const confirmed = await repo.decideClaim(tx, scope.tenantId, id, {
           claimStatus: 'confirmed',
           status: 'completed',

@@ -3,9 +3,10 @@ import type { Tx } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
-import { type AmountPaidObserver, lockPaidInvoices, writeAmountPaid } from '../invoices/invoice-payments';
+import { type AmountPaidHooks, lockPaidInvoices, writeAmountPaid } from '../invoices/invoice-payments';
 import { rateFor } from '../exchange-rates/exchange-rates.service';
 import type { createPaymentMirrors } from './payment-mirrors';
+import { recordPaymentEvents, storedPayment } from './payment-events';
 import { auditView } from './payment-resource';
 import * as repo from './payments.repository';
 
@@ -18,7 +19,7 @@ export type OnlineDeposit = { estimate: DepositEstimate; amount: number; payment
 type DepositBookingDeps = {
   numberFor(tx: Tx, scope: BusinessScope, date: string, counterpartyId: string): Promise<{ number: string; sequence: number | null }>;
   mirrors: Pick<ReturnType<typeof createPaymentMirrors>, 'recorded'>;
-  afterPaid: AmountPaidObserver;
+  paidHooks: AmountPaidHooks;
 };
 
 /** What a deposit payment still holds: its amount less what the provider refunded of it. */
@@ -30,7 +31,7 @@ const kept = (row: repo.PaymentRow) => (row.status === 'completed' || row.status
  * deposit reads as paid; when the estimate converts, they are given the new invoice and its
  * amount paid is written from them, in the conversion's transaction.
  */
-export function createDepositBooking({ numberFor, mirrors, afterPaid }: DepositBookingDeps) {
+export function createDepositBooking({ numberFor, mirrors, paidHooks }: DepositBookingDeps) {
   return {
     /** Books a verified deposit payment in the caller's (the inbox's) transaction; the provider payment id keeps it to one booking. */
     async record(tx: Tx, actor: AuditActor, scope: BusinessScope, input: OnlineDeposit): Promise<{ paymentId: string } | { refused: string }> {
@@ -56,6 +57,8 @@ export function createDepositBooking({ numberFor, mirrors, afterPaid }: DepositB
         createdByUserId: null,
       });
       await recordAudit(tx, actor, { model: 'payment', modelId: row.id, action: 'created', after: { ...auditView(row), estimate_id: input.estimate.id, provider_payment_id: input.providerPaymentId, online_method: input.method } });
+      // The provider confirmed the money: the deposit payment is both recorded and succeeded.
+      await recordPaymentEvents(tx, paidHooks.events, ['payment.created', 'payment.succeeded'], row);
       return { paymentId: row.id };
     },
 
@@ -88,10 +91,11 @@ export function createDepositBooking({ numberFor, mirrors, afterPaid }: DepositB
       for (const row of rows) {
         await repo.updatePayment(tx, scope, row.id, { invoiceId });
         await recordAudit(tx, actor, { model: 'payment', modelId: row.id, action: 'updated', before: { invoice_id: null }, after: { invoice_id: invoiceId, event: 'deposit_carried', estimate_id: estimateId } });
+        await recordPaymentEvents(tx, paidHooks.events, ['payment.updated'], await storedPayment(tx, scope.tenantId, row.id));
         // The customer business's side starts at conversion (a payment made names an invoice); a refunded deposit has nothing to show there.
         if (row.refundedAmount === 0 && row.status === 'completed') await mirrors.recorded(tx, { ...row, invoiceId }, invoice);
       }
-      if (carried > 0) await writeAmountPaid(tx, actor, invoice, invoice.amountPaid + carried, afterPaid);
+      if (carried > 0) await writeAmountPaid(tx, actor, invoice, invoice.amountPaid + carried, paidHooks);
       return carried;
     },
   };

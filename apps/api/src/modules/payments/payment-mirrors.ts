@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
 import type { AppContext } from '../../platform/app-context';
-import { type AuditActor, recordAudit } from '../../platform/audit';
+import { recordAudit, systemActor } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { ensureLinkedRecord } from '../counterparties/counterparties.port';
@@ -16,7 +16,7 @@ export type PaymentMirrorDependencies = {
 };
 
 /** The customer business's own audit log: no user of it acted, the vendor's payment did. */
-const customerSide = (tenantId: string, businessId: string): AuditActor => ({ tenantId, userId: null, businessId, ip: null });
+
 
 /**
  * The customer's side of a payment the vendor records on an invoice (every invoice's customer is a
@@ -32,7 +32,7 @@ export function createPaymentMirrors(app: AppContext, attachments: DocumentAttac
     // A business billing itself keeps one side only.
     if (customerBusinessId === receipt.businessId) return;
     const scope: BusinessScope = { tenantId: receipt.tenantId, businessId: customerBusinessId };
-    const vendor = await ensureLinkedRecord(tx, scope.tenantId, customerBusinessId, 'vendor', receipt.businessId);
+    const vendor = await ensureLinkedRecord(tx, app.webhookEvents, scope.tenantId, customerBusinessId, 'vendor', receipt.businessId);
     const numbered = await deps.numberFor(tx, scope, receipt.paymentDate, vendor.id);
     const now = app.clock.now();
     const row = await repo.insertPayment(tx, {
@@ -56,7 +56,7 @@ export function createPaymentMirrors(app: AppContext, attachments: DocumentAttac
       receiptPaymentId: receipt.id,
       recordedByVendor: true,
     });
-    await recordAudit(tx, customerSide(scope.tenantId, customerBusinessId), { model: 'payment', modelId: row.id, action: 'created', after: auditView(row) });
+    await recordAudit(tx, systemActor(scope.tenantId, customerBusinessId), { model: 'payment', modelId: row.id, action: 'created', after: auditView(row) });
   }
 
   async function drop(tx: Tx, mirrors: readonly repo.PaymentRow[]): Promise<string[]> {
@@ -65,7 +65,7 @@ export function createPaymentMirrors(app: AppContext, attachments: DocumentAttac
       const scope: BusinessScope = { tenantId: mirror.tenantId, businessId: mirror.businessId };
       files.push(...(await attachments.removeAll(tx, scope, 'payment', [mirror.id])));
       await repo.deletePayments(tx, scope, [mirror.id]);
-      await recordAudit(tx, customerSide(mirror.tenantId, mirror.businessId), { model: 'payment', modelId: mirror.id, action: 'deleted', before: auditView(mirror) });
+      await recordAudit(tx, systemActor(mirror.tenantId, mirror.businessId), { model: 'payment', modelId: mirror.id, action: 'deleted', before: auditView(mirror) });
     }
     return files;
   }
@@ -91,7 +91,7 @@ export function createPaymentMirrors(app: AppContext, attachments: DocumentAttac
           exchangeRate: after.currencyId === mirror.currencyId ? mirror.exchangeRate : await rateFor(tx, scope, after.currencyId),
         };
         await repo.updatePayment(tx, scope, mirror.id, patch);
-        await recordAudit(tx, customerSide(mirror.tenantId, mirror.businessId), { model: 'payment', modelId: mirror.id, action: 'updated', before: auditView(mirror), after: auditView({ ...mirror, ...patch }) });
+        await recordAudit(tx, systemActor(mirror.tenantId, mirror.businessId), { model: 'payment', modelId: mirror.id, action: 'updated', before: auditView(mirror), after: auditView({ ...mirror, ...patch }) });
         return [];
       }
       const files = mirror ? await drop(tx, [mirror]) : [];

@@ -4,9 +4,10 @@ import type { Tx } from '../../db/client';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
-import { type AmountPaidObserver, lockPayableInvoice, payableInvoice, writeAmountPaid } from '../invoices/invoice-payments';
+import { type AmountPaidHooks, lockPayableInvoice, payableInvoice, writeAmountPaid } from '../invoices/invoice-payments';
 import { rateFor } from '../exchange-rates/exchange-rates.service';
 import type { createPaymentMirrors } from './payment-mirrors';
+import { recordPaymentEvents } from './payment-events';
 import { auditView } from './payment-resource';
 import * as repo from './payments.repository';
 
@@ -17,10 +18,10 @@ export type OnlinePayment = { invoiceId: string; amount: number; paymentDate: st
 type OnlineBookingDeps = {
   numberFor(tx: Tx, scope: BusinessScope, date: string, counterpartyId: string): Promise<{ number: string; sequence: number | null }>;
   mirrors: Pick<ReturnType<typeof createPaymentMirrors>, 'recorded'>;
-  afterPaid: AmountPaidObserver;
+  paidHooks: AmountPaidHooks;
 };
 
-export function createOnlineBooking({ numberFor, mirrors, afterPaid }: OnlineBookingDeps) {
+export function createOnlineBooking({ numberFor, mirrors, paidHooks }: OnlineBookingDeps) {
   /**
    * A payment the payment provider collected online (the online-payments inbox handler, in the
    * inbox's transaction): the issuing business's payment received on its invoice, by the rules of
@@ -57,8 +58,10 @@ export function createOnlineBooking({ numberFor, mirrors, afterPaid }: OnlineBoo
       notes: input.notes ?? null,
       createdByUserId: null,
     });
-    await writeAmountPaid(tx, actor, invoice, settled.amount_paid, afterPaid);
+    await writeAmountPaid(tx, actor, invoice, settled.amount_paid, paidHooks);
     await recordAudit(tx, actor, { model: 'payment', modelId: row.id, action: 'created', after: { ...auditView(row), provider_payment_id: input.providerPaymentId, online_method: input.method } });
+    // The provider confirmed the money: the payment is both recorded and succeeded.
+    await recordPaymentEvents(tx, paidHooks.events, ['payment.created', 'payment.succeeded'], row);
     await mirrors.recorded(tx, row, invoice);
     return { paymentId: row.id };
   }

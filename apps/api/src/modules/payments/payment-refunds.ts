@@ -1,9 +1,10 @@
 import { paymentRefundMessages } from '@app/contracts';
 import type { Tx } from '../../db/client';
-import { type AuditActor, recordAudit } from '../../platform/audit';
+import { type AuditActor, recordAudit, systemActor } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { AppError } from '../../platform/errors';
-import { type AmountPaidObserver, lockPaidInvoices, writeAmountPaid } from '../invoices/invoice-payments';
+import { type AmountPaidHooks, lockPaidInvoices, writeAmountPaid } from '../invoices/invoice-payments';
+import { recordPaymentEvents, storedPayment } from './payment-events';
 import * as repo from './payments.repository';
 
 /** An online payment received, as refunds see it (locked for the caller's transaction). */
@@ -31,7 +32,7 @@ function refundable(row: repo.PaymentRow): RefundablePayment | null {
  * status go back by exactly the refund. The payment is locked before its invoice, as edits and
  * deletions lock them.
  */
-export function createRefundBooking(afterPaid: AmountPaidObserver) {
+export function createRefundBooking(paidHooks: AmountPaidHooks) {
   return {
     /** The business's own payment, locked; a payment recorded by hand is refused (the provider never had its money). */
     async lock(tx: Tx, scope: BusinessScope, id: string): Promise<RefundablePayment> {
@@ -70,13 +71,14 @@ export function createRefundBooking(afterPaid: AmountPaidObserver) {
         before: { refunded_amount: payment.refundedAmount },
         after: { refunded_amount: refunded, status, event: 'refunded', provider_refund_id: providerRefundId },
       });
+      await recordPaymentEvents(tx, paidHooks.events, ['payment.refunded'], await storedPayment(tx, payment.tenantId, payment.id));
       const invoice = payment.invoiceId ? (await lockPaidInvoices(tx, payment.tenantId, [payment.invoiceId])).get(payment.invoiceId) : undefined;
-      if (invoice) await writeAmountPaid(tx, actor, invoice, Math.max(invoice.amountPaid - amount, 0), afterPaid);
+      if (invoice) await writeAmountPaid(tx, actor, invoice, Math.max(invoice.amountPaid - amount, 0), paidHooks);
       // The customer business's mirror of the payment shows the refund too (it stays a confirmed, completed payment made).
       const [mirror] = await repo.lockMirrorsOf(tx, payment.tenantId, [payment.id]);
       if (mirror) {
         await repo.updatePayment(tx, { tenantId: mirror.tenantId, businessId: mirror.businessId }, mirror.id, { refundedAmount: refunded });
-        const customerSide: AuditActor = { tenantId: mirror.tenantId, userId: null, businessId: mirror.businessId, ip: null };
+        const customerSide = systemActor(mirror.tenantId, mirror.businessId);
         await recordAudit(tx, customerSide, { model: 'payment', modelId: mirror.id, action: 'updated', before: { refunded_amount: mirror.refundedAmount }, after: { refunded_amount: refunded, event: 'refunded' } });
       }
     },

@@ -26,6 +26,7 @@ import { loadDocumentBusiness } from '../documents/document-business';
 import { allocateNumber, claimTypedNumber, numberingConfig } from '../documents/numbering';
 import { type AmountPaidObserver, type PaidInvoiceRow, findClaimableInvoice, lockPaidInvoices, lockPayableInvoice, payableInvoice, writeAmountPaid } from '../invoices/invoice-payments';
 import { createPaymentClaims } from './payment-claims.service';
+import { recordPaymentEvents, storedPayment } from './payment-events';
 import { createPaymentMirrors } from './payment-mirrors';
 import { createOnlineBooking } from './payment-online';
 import { createDepositBooking } from './payment-deposits';
@@ -52,6 +53,7 @@ export type CreatedPayment = z.infer<typeof createdResponseSchema>;
 /** `afterPaid` hears of every change of what was paid on an invoice, in the payment's transaction (financing's waterfall). */
 export function createPaymentService(app: AppContext, attachments: DocumentAttachments, afterPaid: AmountPaidObserver) {
   const { resources, resource } = createPaymentReads();
+  const paidHooks = { afterPaid, events: app.webhookEvents };
 
   async function counterpartyFor(tx: Tx, scope: BusinessScope, payload: PaymentPayload, keepId: string | null) {
     const field = counterpartyField(payload.direction);
@@ -103,13 +105,14 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
       createdByUserId: actor.userId,
     });
     await recordAudit(tx, actor, { model: 'payment', modelId: row.id, action: 'created', after: auditView(row) });
+    await recordPaymentEvents(tx, app.webhookEvents, ['payment.created'], row);
     return row;
   }
 
-  const claims = createPaymentClaims(app, { write, recordReceipt, afterPaid });
+  const claims = createPaymentClaims(app, { write, recordReceipt, paidHooks });
   const mirrors = createPaymentMirrors(app, attachments, { numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId) });
-  const online = createOnlineBooking({ numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId), mirrors, afterPaid });
-  const deposits = createDepositBooking({ numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId), mirrors, afterPaid });
+  const online = createOnlineBooking({ numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId), mirrors, paidHooks });
+  const deposits = createDepositBooking({ numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId), mirrors, paidHooks });
 
   /**
    * The invoice a payment names: for a payment received the business's own invoice, locked (its
@@ -154,8 +157,9 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
       ...(claimed ? { status: 'pending', claimStatus: 'claimed', claimedAt: app.clock.now() } : {}),
       createdByUserId: actor.userId,
     });
-    if (invoice && settled && payload.direction === 'received') await writeAmountPaid(tx, actor, invoice, settled.amount_paid, afterPaid);
+    if (invoice && settled && payload.direction === 'received') await writeAmountPaid(tx, actor, invoice, settled.amount_paid, paidHooks);
     await recordAudit(tx, actor, { model: 'payment', modelId: row.id, action: 'created', after: auditView(row) });
+    await recordPaymentEvents(tx, app.webhookEvents, ['payment.created'], row);
     if (invoice && payload.direction === 'received') await mirrors.recorded(tx, row, invoice);
     if (invoice && claimed) await claims.notifyClaimed(tx, row, invoice);
     return resource(tx, scope, row.id);
@@ -200,9 +204,9 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
       const others = invoice.amountPaid - (invoice.id === before.invoiceId ? before.amount : 0);
       const partialPayments = await repo.partialPaymentsAllowed(tx, scope.tenantId);
       const settled = settledOrFail(settlePayment(payableInvoice(invoice, others), payload.amount, { partialPayments }), currencyId);
-      await writeAmountPaid(tx, actor, invoice, settled.amount_paid, afterPaid);
+      await writeAmountPaid(tx, actor, invoice, settled.amount_paid, paidHooks);
     } else checkMinimumWithoutInvoice(payload.amount, currencyId);
-    if (oldInvoice && oldInvoice.id !== invoice?.id) await writeAmountPaid(tx, actor, oldInvoice, oldInvoice.amountPaid - before.amount, afterPaid);
+    if (oldInvoice && oldInvoice.id !== invoice?.id) await writeAmountPaid(tx, actor, oldInvoice, oldInvoice.amountPaid - before.amount, paidHooks);
     const patch = await moneyPatch(tx, scope, before, payload, currencyId, invoice?.id ?? null);
     return confirmsClaim ? { patch, claimedAgain: null } : { patch, claimedAgain: null, mirroredOn: invoice ?? null };
   }
@@ -295,6 +299,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
         };
         await repo.updatePayment(tx, scope, id, patch);
         await recordAudit(tx, actor, { model: 'payment', modelId: id, action: 'updated', before: auditView(before), after: auditView({ ...before, ...patch }) });
+        await recordPaymentEvents(tx, app.webhookEvents, ['payment.updated'], await storedPayment(tx, scope.tenantId, id));
         if (change.mirroredOn !== undefined) purged.push(...(await mirrors.changed(tx, { ...before, ...patch }, change.mirroredOn)));
         if (change.claimedAgain) await claims.notifyClaimed(tx, { ...before, ...patch }, change.claimedAgain);
         return resource(tx, scope, id);
@@ -320,12 +325,15 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
         for (const invoice of invoices.values()) {
           // What a refund already took off the invoice is not taken off again.
           const released = received.filter((row) => row.invoiceId === invoice.id).reduce((sum, row) => sum + row.amount - row.refundedAmount, 0);
-          await writeAmountPaid(tx, actor, invoice, invoice.amountPaid - released, afterPaid);
+          await writeAmountPaid(tx, actor, invoice, invoice.amountPaid - released, paidHooks);
         }
         const mirrorFiles = await mirrors.removed(tx, scope.tenantId, received.map((row) => row.id));
         const files = [...mirrorFiles, ...(await attachments.removeAll(tx, scope, 'payment', rows.map((row) => row.id)))];
         await repo.deletePayments(tx, scope, rows.map((row) => row.id));
-        for (const row of rows) await recordAudit(tx, actor, { model: 'payment', modelId: row.id, action: 'deleted', before: auditView(row) });
+        for (const row of rows) {
+          await recordAudit(tx, actor, { model: 'payment', modelId: row.id, action: 'deleted', before: auditView(row) });
+          await recordPaymentEvents(tx, app.webhookEvents, ['payment.deleted'], row);
+        }
         return { count: rows.length, files };
       });
       await attachments.purge(removed.files);
@@ -354,7 +362,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
     deposits,
 
     /** Refunds of online payments, in the caller's transaction: payment-refunds.ts. */
-    refunds: createRefundBooking(afterPaid),
+    refunds: createRefundBooking(paidHooks),
 
     /** The receipt was mailed: nothing on the payment changes, the audit log keeps the fact. */
     async recordSentInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, id: string): Promise<PaymentResource> {

@@ -20,6 +20,7 @@ import type { InboxEvent } from '../provider-events/provider-events.service';
 import { paymentProviderSettings } from '../tenants/tenants.service';
 import { snapshotOf, stateOf, updateOf } from './payout-accounts';
 import { wizardSteps } from './payout-steps';
+import { saveAccountState } from './payout-events';
 import * as repo from './payouts.repository';
 import { providerScriptUrls } from '../../platform/providers/provider-scripts';
 
@@ -73,7 +74,7 @@ export function createPayoutService(app: AppContext) {
     await inTenant(app.db, scope.tenantId, async (tx) => {
       await repo.lockProviderAccount(tx, scope.tenantId, accountId);
       const account = await providerCall(() => provider.retrievePayoutAccount(accountId));
-      await repo.saveSnapshot(tx, scope, snapshotOf(account, app.clock.now()));
+      await saveAccountState(tx, app.webhookEvents, scope, snapshotOf(account, app.clock.now()));
       if (!completedStep) return;
       const row = await repo.findPayoutAccount(tx, scope);
       if (row && !row.completedSteps.includes(completedStep)) await repo.setCompletedSteps(tx, scope, [...row.completedSteps, completedStep]);
@@ -222,7 +223,7 @@ export function createPayoutService(app: AppContext) {
       if (!settings?.secret) return;
       const provider = app.paymentProviders({ secretKey: app.secretBox.open(settings.secret), accountId: settings.accountId });
       const account = await provider.retrievePayoutAccount(accountId);
-      await repo.saveSnapshot(tx, { tenantId: event.tenantId, businessId: row.businessId }, snapshotOf(account, app.clock.now()));
+      await saveAccountState(tx, app.webhookEvents, { tenantId: event.tenantId, businessId: row.businessId }, snapshotOf(account, app.clock.now()));
     },
   };
   return service;

@@ -7,6 +7,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harnes
 import { CapturedLog, findCanaries } from '../../../test/canaries';
 import { bankToken, connectToFakeStripe, onboardingOf, piiToken, settleEvents, wizardStep } from '../../../test/payouts';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
+import { eventsOf } from '../../../test/webhook-events';
 import { PDF, postForm } from '../attachments/test-files';
 import { payoutOnboardingLinks } from '../../db/schema';
 
@@ -103,6 +104,17 @@ describe('the payout wizard against the fake Stripe', () => {
     await settleEvents(h, fake);
     const enabled = onboardingOf(await owner.get('/api/v1/business/stripe-account')).account;
     expect(enabled).toMatchObject({ charges_enabled: true, payouts_enabled: true, disabled_reason: null, errors: [] });
+    // Each change of what the event publishes is one payout_account.updated for the business; the last says the account is enabled.
+    const told = (await eventsOf(h, h.landlordId)).filter((event) => event.type === 'payout_account.updated');
+    expect(told.length).toBeGreaterThan(0);
+    expect(new Set(told.map((event) => event.businessId))).toEqual(new Set([owner.business]));
+    expect(told.at(-1)?.data.payout_account).toEqual({ business_id: owner.business, account_id: enabled?.provider_account_id, charges_enabled: true, payouts_enabled: true, requirements_due: [] });
+    // The last account.updated delivered again reads the same state: it tells nothing more.
+    const last = fake.control.events().filter((event) => event.type === 'account.updated').at(-1);
+    expect(last).toBeDefined();
+    fake.control.redeliverEvent(last?.id ?? '');
+    await settleEvents(h, fake);
+    expect((await eventsOf(h, h.landlordId)).filter((event) => event.type === 'payout_account.updated')).toHaveLength(told.length);
   });
 });
 

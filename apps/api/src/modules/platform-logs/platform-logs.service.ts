@@ -28,6 +28,7 @@ function toApiLog(row: ApiRow): ApiLogResource {
     load_time_ms: log.loadTimeMs,
     response_size: log.responseSize,
     created_at: log.createdAt.toISOString(),
+    api_client: log.apiClientName ?? null,
   };
 }
 

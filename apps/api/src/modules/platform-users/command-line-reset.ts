@@ -1,6 +1,6 @@
 import type { AppDb } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
-import { recordAudit } from '../../platform/audit';
+import { recordAudit, systemActor } from '../../platform/audit';
 import { hashPassword } from '../../platform/passwords';
 import * as authPort from '../auth/auth.port';
 import { endAccessAfterPasswordChange } from '../auth/auth.service';
@@ -47,7 +47,7 @@ export async function resetPlatformUserPassword(db: AppDb, now: Date, input: Com
     if (!user?.isPlatformUser) return { outcome: 'unknown-email' };
     await authPort.updateUser(tx, match.tenantId, user.id, { passwordHash, ...(user.status === 'invited' ? { status: 'active' } : {}) });
     await endAccessAfterPasswordChange(tx, match.tenantId, user.id, now, { keepSessionId: null, personalTokens: 'revoke' });
-    const actor = { tenantId: match.tenantId, userId: null, businessId: null, ip: null };
+    const actor = systemActor(match.tenantId, null);
     await recordAudit(tx, actor, { model: 'user', modelId: user.id, action: 'updated', before: { password: 'unchanged' }, after: { password: 'reset from the command line' } });
     const status = user.status === 'invited' ? 'active' : user.status;
     return { outcome: 'reset', email: user.email, tenantName: match.tenantName, status };

@@ -5,7 +5,7 @@ import { type FakeLender, startFakeLender } from '@app/fakes';
 import { providerEvents } from '../../db/schema';
 import { lenderLoanSchema } from '../../platform/providers/financing-provider';
 import { createHttpFinancingProvider } from '../../platform/providers/http-financing-provider';
-import { deliverLenderWebhook, connectFinancingProvider, lenderEventBody, lenderHeaders, lenderLoan, TEST_FINANCING_PRODUCT_IDS } from '../../../test/financing-provider';
+import { FAKE_LENDER_ENV, deliverLenderWebhook, connectFinancingProvider, lenderEventBody, lenderHeaders, lenderLoan, TEST_FINANCING_PRODUCT_IDS } from '../../../test/financing-provider';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness } from '../../../test/harness';
 import { signUpAndSignIn } from '../../../test/sign-up';
 import { type InboxEvent, type ProviderEventHandlers, createProviderEventHandlers } from './provider-events.service';
@@ -58,7 +58,7 @@ beforeAll(async () => {
       };
     },
   };
-  h = await createHarness({ providerEventHandlers: handlers });
+  h = await createHarness({ providerEventHandlers: handlers, env: FAKE_LENDER_ENV });
   await h.server.listen({ host: '127.0.0.1', port: 0 });
   const address = h.server.server.address();
   const appPort = typeof address === 'object' && address !== null ? address.port : 0;
@@ -144,7 +144,7 @@ describe('lender webhook intake', () => {
   });
 
   it("takes the fake lender's own deliveries end to end: accept → funded → signed webhook → inbox, duplicates stored once", async () => {
-    const provider = createHttpFinancingProvider({ baseUrl: lender.url, apiKey: KEY_A, productIds: { factoring: TEST_FINANCING_PRODUCT_IDS[0] ?? '', bnpl: TEST_FINANCING_PRODUCT_IDS[1] ?? '', drawdown: null } });
+    const provider = createHttpFinancingProvider({ baseUrl: lender.url, apiKey: KEY_A, productIds: { factoring: TEST_FINANCING_PRODUCT_IDS[0] ?? '', bnpl: TEST_FINANCING_PRODUCT_IDS[1] ?? '', drawdown: null } }, h.app.outboundHttp);
     const borrower = { reference: '0190a3c4-0000-7000-8000-0000000000b1', name: 'Vendor LLC', country: 'US', email: null };
     const offer = await provider.createOffer(
       {

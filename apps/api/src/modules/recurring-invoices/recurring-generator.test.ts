@@ -14,6 +14,7 @@ import { createRecurringInvoiceJob } from './recurring-job';
 import { scheduleOfRow } from './recurring-schedule';
 import { createRecurring, getRecurring } from './test-recurring';
 import { SQLSTATE, expectDatabaseError } from '../../../test/database-errors';
+import { eventsOf } from '../../../test/webhook-events';
 
 const DAY_MS = 86_400_000;
 let h: Harness;
@@ -166,6 +167,14 @@ describe('sending and holding', () => {
     expect(mail.text).toContain('http://localhost/public/invoices/view/');
     const invoiceId = (await getRecurring(owner, recurring.id)).invoices[0]?.id ?? '';
     expect(((await owner.get(`/api/v1/invoices/${invoiceId}`)).body.data as InvoiceResource).status).toBe('sent');
+    // The run tells of the invoice it made (and the invoice of itself: created, then sent by the automatic send), once each.
+    const told = (await eventsOf(h, h.landlordId)).filter((event) => JSON.stringify(event.data).includes(invoiceId));
+    expect(told.map((event) => [event.type, event.businessId])).toEqual([
+      ['invoice.created', owner.business],
+      ['recurring_invoice.generated', owner.business],
+      ['invoice.sent', owner.business],
+    ]);
+    expect(told[1]?.data).toMatchObject({ recurring_invoice_id: recurring.id, invoice: { id: invoiceId, status: 'open' } });
   });
 
   it('keeps the invoice made and open, saying why, when its automatic send fails', async () => {

@@ -4,12 +4,12 @@ import { addDays, firstOccurrence } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inSavepoint, inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
-import { type AuditActor, recordAudit } from '../../platform/audit';
+import { type AuditActor, recordAudit, systemActor } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { AppError, isUniqueViolation } from '../../platform/errors';
 import { periodicJob } from '../../platform/jobs';
 import type { DocumentDelivery } from '../document-delivery/document-delivery.service';
-import type { InvoiceService } from '../invoices/invoices.service';
+import { type InvoiceService, invoiceEventObject } from '../invoices/invoices.service';
 import { createRecurringCore } from './recurring-core';
 import * as repo from './recurring-invoices.repository';
 import { recurringAuditView } from './recurring-resource';
@@ -53,7 +53,6 @@ export type AutoPayHook = {
   processDue(onError: (error: unknown) => void): Promise<unknown>;
 };
 
-const systemActor = (tenantId: string, businessId: string): AuditActor => ({ tenantId, userId: null, businessId, ip: null });
 
 /**
  * Makes the invoices of due schedules, exactly once per schedule and period: each period is one
@@ -84,6 +83,7 @@ export function createRecurringGenerator(app: AppContext, invoices: InvoiceServi
         });
         const invoice = await invoices.createInTx(tx, actor, scope, payload, { source: 'recurring', status: 'open', recurringInvoiceId: id });
         await repo.insertRun(tx, { tenantId, recurringInvoiceId: id, periodKey: period.toISOString(), invoiceId: invoice.id });
+        await app.webhookEvents.record(tx, scope, 'recurring_invoice.generated', { recurring_invoice_id: id, invoice: invoiceEventObject(invoice) });
         if (row.autoPayEnabled && autoPay) {
           await autoPay.requestInTx(tx, scope, { invoiceId: invoice.id, invoiceNumber: invoice.invoiceNumber, recurringInvoiceId: id, counterpartyId: row.customerId, customerBusinessId: row.customerBusinessId });
         }

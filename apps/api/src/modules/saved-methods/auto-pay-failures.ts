@@ -1,6 +1,6 @@
 import type { Tx } from '../../db/client';
 import type { AppContext } from '../../platform/app-context';
-import { type AuditActor, recordAudit } from '../../platform/audit';
+import { recordAudit, systemActor } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import type { MailDraft } from '../../platform/outbox';
@@ -38,7 +38,7 @@ function failureMails(contacts: AutoPayContacts, attempt: repo.AutoPayAttemptRow
  * outbox (committed with it). The outbox ids, for dispatch once the transaction committed.
  */
 export async function failAttemptInTx(app: AppContext, contactsInTx: ContactsInTx, tx: Tx, attempt: repo.AutoPayAttemptRow, status: 'failed' | 'skipped', reason: string, followUp: FailureFollowUp): Promise<void> {
-  const actor: AuditActor = { tenantId: attempt.tenantId, userId: null, businessId: attempt.businessId, ip: null };
+  const actor = systemActor(attempt.tenantId, attempt.businessId);
   const retryAt = followUp && 'retryAt' in followUp ? followUp.retryAt : null;
   await repo.updateAttempt(tx, attempt.tenantId, attempt.id, { status, message: reason, nextTryAt: null });
   if (retryAt) await repo.insertAttemptOnce(tx, { ...attempt, id: newId(), try: attempt.try + 1, status: 'pending', amount: null, providerIntentId: null, savedMethodId: null, message: null, nextTryAt: retryAt, createdAt: app.clock.now() });

@@ -25,6 +25,7 @@ export function createAutoPayFor(app: AppContext, attachments: DocumentAttachmen
   const payments = createPaymentService(app, attachments, createInvoiceCollections(app).collectInTx);
   const paymentDelivery = createDocumentDelivery(app, paymentDeliveryAdapter(payments));
   const payouts = createPayoutService(app);
+  const savedMethods = createSavedMethodService(app, createSavedMethodCore(app));
   const online = createOnlinePaymentService(app, {
     payments,
     payouts,
@@ -33,13 +34,14 @@ export function createAutoPayFor(app: AppContext, attachments: DocumentAttachmen
     publicEstimateId: (tenantId, token) => estimateDelivery.publicDocumentId(tenantId, token),
     depositView: (tx, row, enabled) => estimates.deposits.viewInTx(tx, row, enabled),
     sendReceiptInTx: (tx, actor, scope, paymentId, origin) => paymentDelivery.sendWithDefaultsInTx(tx, actor, scope, paymentId, { origin, userEmail: null }, 'at-send'),
+    savedMethodInTx: (tx, scope, id) => savedMethods.ownMethodInTx(tx, scope, id),
   });
   const invoices = createInvoiceService(app, attachments);
   const estimates = createEstimateService(app, attachments, invoices, { payments: payments.deposits, intents: online.depositIntents });
   const estimateDelivery = createDocumentDelivery(app, estimateDeliveryAdapter(estimates, invoices));
   return createAutoPayService(app, {
     online,
-    methods: createSavedMethodService(app, createSavedMethodCore(app)),
+    methods: savedMethods,
     contactsInTx: (tx, vendor, counterpartyId) => paymentContactsInTx(tx, vendor.tenantId, vendor.businessId, counterpartyId),
   });
 }

@@ -7,7 +7,7 @@ import { fixedClock } from '../../platform/clock';
 import { sha256 } from '../../platform/crypto';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient } from '../../../test/harness';
 import { createCustomer, onboardedCustomer } from '../../../test/documents';
-import { type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
+import { type PaymentHarness, startPaymentHarness, verifyMicrodeposits } from '../../../test/online-payments';
 import { callFakeStripe, settleEvents } from '../../../test/payouts';
 import { confirmSetup, methodsOf, saveCard, setupIdOf, setupOf } from '../../../test/saved-methods';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
@@ -98,7 +98,12 @@ describe('a customer business saves methods', () => {
       'payment_method_data[billing_details][name]': 'Bank Saver',
       'mandate_data[customer_acceptance][type]': 'online',
     });
-    expect(confirmed.status, JSON.stringify(confirmed)).toBe('succeeded');
+    // Typed by hand: nothing is saved until the payer proves the account with the microdeposit's code.
+    expect(confirmed.status, JSON.stringify(confirmed)).toBe('requires_action');
+    await settle();
+    expect(await methodsOf(owner)).toEqual([]);
+    expect(await verifyMicrodeposits(fake, setup, 'SM00XX')).toMatchObject({ error: { code: 'payment_method_microdeposit_verification_descriptor_code_mismatch' } });
+    expect((await verifyMicrodeposits(fake, setup)).status).toBe('succeeded');
     await settle();
     expect(await methodsOf(owner)).toEqual([expect.objectContaining({ type: 'us_bank_account', expiry_date: null, is_default: true, name: expect.stringMatching(/•••• 6789$/) })]);
   });

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import type { OutboundFailureKind, OutboundHttp } from '../outbound/outbound-http';
 import {
   type FinancingProduct,
   type FinancingProvider,
@@ -19,7 +20,9 @@ import {
 /**
  * The HTTP lender: the FinancingProvider port over the embedded B2B lenders' common API, with
  * Lendica's paths and request field names (research section 3). Lendica publishes no SDK on npm,
- * so this adapter speaks HTTP itself with `fetch` and a timeout. The fake lender
+ * so this adapter speaks HTTP itself, through the outbound client (`app.outboundHttp`): the url is
+ * the tenant's, so it must not reach the server's own network, and no redirect is followed. The
+ * fake lender
  * (`packages/fakes/src/lender`) serves the same wire format, and the contract suite
  * (`lender-contract.test.ts`) runs this adapter against it, or a real lender when configured.
  *
@@ -53,6 +56,8 @@ import {
 /** How old (or how far ahead) a webhook's timestamp may be. */
 export const LENDER_SIGNATURE_TOLERANCE_SECONDS = 5 * 60;
 const DEFAULT_TIMEOUT_MS = 10_000;
+/** A page of 100 loans is far below this; a longer answer is not the lender's API. */
+const MAX_ANSWER_BYTES = 1024 * 1024;
 const LIST_PAGE_SIZE = 100;
 
 export type HttpFinancingProviderOptions = {
@@ -107,6 +112,14 @@ function invoiceBody(product: FinancingProduct, invoice: LenderInvoice) {
   };
 }
 
+/** Codes and messages of requests that got no answer (all `unavailable`: the caller may retry). */
+const NO_ANSWER: Record<OutboundFailureKind, { code: string; message: string }> = {
+  timeout: { code: 'timeout', message: 'The lender did not answer in time.' },
+  connection_failed: { code: 'unreachable', message: 'The lender could not be reached.' },
+  refused_address: { code: 'refused_address', message: "The lender's url does not point at a public address." },
+  invalid_url: { code: 'invalid_url', message: "The lender's url is not an http or https URL." },
+};
+
 function jsonOrNull(text: string): unknown {
   try {
     return text === '' ? null : JSON.parse(text);
@@ -135,32 +148,35 @@ export function lenderSignature(rawBody: Buffer | string, apiKey: string, timest
   return `v1=${createHmac('sha256', apiKey).update(`${timestamp}.`).update(rawBody).digest('hex')}`;
 }
 
-export function createHttpFinancingProvider(credentials: FinancingProviderCredentials, options: HttpFinancingProviderOptions = {}): FinancingProvider {
+export function createHttpFinancingProvider(credentials: FinancingProviderCredentials, http: OutboundHttp, options: HttpFinancingProviderOptions = {}): FinancingProvider {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const now = options.now ?? Date.now;
   const base = credentials.baseUrl.endsWith('/') ? credentials.baseUrl : `${credentials.baseUrl}/`;
 
   async function call<T>(method: 'GET' | 'POST', path: string, schema: z.ZodType<T>, body?: unknown, idempotencyKey?: string): Promise<T> {
-    let response: Response;
+    let url: string;
     try {
-      response = await fetch(new URL(path, base), {
-        method,
-        headers: {
-          authorization: `Api-Key ${credentials.apiKey}`,
-          accept: 'application/json',
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      // The cause is not kept: it could carry the request, and with it the key.
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      throw new FinancingProviderError(timedOut ? 'The lender did not answer in time.' : 'The lender could not be reached.', { kind: 'unavailable', code: timedOut ? 'timeout' : 'unreachable', httpStatus: null });
+      url = new URL(path, base).toString();
+    } catch {
+      throw new FinancingProviderError(NO_ANSWER.invalid_url.message, { kind: 'unavailable', code: NO_ANSWER.invalid_url.code, httpStatus: null });
     }
-    const parsed = jsonOrNull(await response.text().catch(() => ''));
-    if (!response.ok) {
+    const response = await http.send({
+      url,
+      method,
+      headers: {
+        authorization: `Api-Key ${credentials.apiKey}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      timeoutMs,
+      maxResponseBytes: MAX_ANSWER_BYTES,
+    });
+    if (!response.ok) throw new FinancingProviderError(NO_ANSWER[response.kind].message, { kind: 'unavailable', code: NO_ANSWER[response.kind].code, httpStatus: null });
+    if (response.truncated) throw new FinancingProviderError('The lender answered in a form this adapter does not read.', { kind: 'unavailable', code: 'unexpected_answer', httpStatus: response.status });
+    const parsed = jsonOrNull(response.bodyText);
+    if (response.status < 200 || response.status > 299) {
       const failure = errorBodySchema.safeParse(parsed);
       const code = failure.success ? failure.data.error.code : null;
       const message = failure.success ? failure.data.error.message : `The lender answered ${response.status}.`;
@@ -230,6 +246,6 @@ export function createHttpFinancingProvider(credentials: FinancingProviderCreden
   };
 }
 
-export function createHttpFinancingProviderFactory(options: HttpFinancingProviderOptions = {}): FinancingProviderFactory {
-  return (credentials) => createHttpFinancingProvider(credentials, options);
+export function createHttpFinancingProviderFactory(http: OutboundHttp, options: HttpFinancingProviderOptions = {}): FinancingProviderFactory {
+  return (credentials) => createHttpFinancingProvider(credentials, http, options);
 }

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeLenderTarget, type LenderContractTarget, LenderWebhookReceiver, realLenderTarget, type ReceivedLenderWebhook } from '@app/fakes/testing/lender';
 import { type FinancingProvider, FinancingProviderError, type LenderCompany, type LenderInvoice, lenderLoanSchema, lenderOfferSchema } from './financing-provider';
 import { createHttpFinancingProvider, lenderSignature } from './http-financing-provider';
+import { AddressPolicy } from '../outbound/address-policy';
+import { OutboundHttpClient } from '../outbound/outbound-http';
 
 /**
  * The contract of the HTTP lender adapter: the same calls against the fake lender always, and
@@ -13,6 +15,8 @@ import { createHttpFinancingProvider, lenderSignature } from './http-financing-p
 
 const realUrl = process.env.LENDER_TEST_URL;
 const realKey = process.env.LENDER_TEST_KEY;
+/** The fake lender and this file's listeners are on 127.0.0.1, open only through the development allow-list. */
+const http = new OutboundHttpClient(AddressPolicy.fromSetting('127.0.0.1'));
 
 let sequence = 0;
 const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${(sequence += 1)}`;
@@ -85,7 +89,7 @@ function contractSuite(label: string, makeTarget: (webhookUrl: string) => Promis
     beforeAll(async () => {
       receiver = await LenderWebhookReceiver.start();
       target = await makeTarget(receiver.url);
-      lender = createHttpFinancingProvider({ baseUrl: target.baseUrl, apiKey: target.apiKey, productIds: target.productIds });
+      lender = createHttpFinancingProvider({ baseUrl: target.baseUrl, apiKey: target.apiKey, productIds: target.productIds }, http);
     });
     afterAll(async () => {
       await target.close();
@@ -99,7 +103,7 @@ function contractSuite(label: string, makeTarget: (webhookUrl: string) => Promis
       const approval = await lender.approval(company('Approved Vendor LLC'), unique('approval'));
       expect(approval).toMatchObject({ status: 'approved', currency: 'USD', reason: null });
       expect(approval.creditLimit).toBeGreaterThan(0);
-      const wrongKey = createHttpFinancingProvider({ baseUrl: target.baseUrl, apiKey: 'lk_test_not_the_key', productIds: target.productIds });
+      const wrongKey = createHttpFinancingProvider({ baseUrl: target.baseUrl, apiKey: 'lk_test_not_the_key', productIds: target.productIds }, http);
       const refused = await failure(wrongKey.approval(company('Anyone LLC'), unique('approval')));
       expect(refused.details).toMatchObject({ kind: 'authentication', httpStatus: 401 });
     });
@@ -189,7 +193,7 @@ function contractSuite(label: string, makeTarget: (webhookUrl: string) => Promis
       const tampered = { ...delivery, body: delivery.body.replace('"funded"', '"repaid"') };
       expect(tampered.body).not.toBe(delivery.body);
       expect((await failure(verify(tampered))).details.code).toBe('invalid_signature');
-      const otherKey = createHttpFinancingProvider({ baseUrl: target.baseUrl, apiKey: 'lk_test_another_tenant', productIds: target.productIds });
+      const otherKey = createHttpFinancingProvider({ baseUrl: target.baseUrl, apiKey: 'lk_test_another_tenant', productIds: target.productIds }, http);
       expect((await failure(verify(delivery, otherKey))).details.code).toBe('invalid_signature');
       const stale = Math.floor(Date.now() / 1000) - 6 * 60;
       const staleSignature = lenderSignature(delivery.body, target.apiKey, stale);
@@ -243,7 +247,7 @@ function contractSuite(label: string, makeTarget: (webhookUrl: string) => Promis
 }
 
 describe('outages', () => {
-  it('turns a 5xx, a timeout and an unreachable lender into `unavailable`', async () => {
+  it('turns a 5xx, a timeout, an unreachable lender and a url on a refused address into `unavailable`', async () => {
     const receiver = await LenderWebhookReceiver.start();
     const target = await fakeLenderTarget(receiver.url);
     const silent = createServer(() => undefined);
@@ -251,15 +255,17 @@ describe('outages', () => {
     try {
       const credentials = { apiKey: target.apiKey, productIds: target.productIds };
       target.fake?.control.failNextRequests(1);
-      const down = await failure(createHttpFinancingProvider({ ...credentials, baseUrl: target.baseUrl }).retrieveLoan('loan_x'));
+      const down = await failure(createHttpFinancingProvider({ ...credentials, baseUrl: target.baseUrl }, http).retrieveLoan('loan_x'));
       expect(down.details).toMatchObject({ kind: 'unavailable', httpStatus: 503 });
       const address = silent.address();
       const silentUrl = `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}`;
-      const slow = await failure(createHttpFinancingProvider({ ...credentials, baseUrl: silentUrl }, { timeoutMs: 100 }).retrieveLoan('loan_x'));
+      const slow = await failure(createHttpFinancingProvider({ ...credentials, baseUrl: silentUrl }, http, { timeoutMs: 100 }).retrieveLoan('loan_x'));
       expect(slow.details).toMatchObject({ kind: 'unavailable', code: 'timeout' });
-      const closedPort = await failure(createHttpFinancingProvider({ ...credentials, baseUrl: 'http://127.0.0.1:9' }).retrieveLoan('loan_x'));
+      const closedPort = await failure(createHttpFinancingProvider({ ...credentials, baseUrl: 'http://127.0.0.1:9' }, http).retrieveLoan('loan_x'));
       expect(closedPort.details).toMatchObject({ kind: 'unavailable', code: 'unreachable' });
       expect(closedPort.message).not.toContain(target.apiKey);
+      const refused = await failure(createHttpFinancingProvider({ ...credentials, baseUrl: target.baseUrl }, new OutboundHttpClient(new AddressPolicy())).retrieveLoan('loan_x'));
+      expect(refused.details).toMatchObject({ kind: 'unavailable', code: 'refused_address', httpStatus: null });
     } finally {
       silent.closeAllConnections();
       await new Promise<void>((resolve) => silent.close(() => resolve()));

@@ -171,6 +171,8 @@ export type PaymentAttemptInput = {
   methods: readonly ('card' | 'us_bank_account')[];
   description: string | null;
   metadata: Record<string, string>;
+  /** A method the payer saved earlier (its provider customer and method): the attempt is made for it, and the payer confirms it. */
+  saved?: { customerId: string; paymentMethodId: string };
 };
 
 /** A payment attempt as the provider holds it. */

@@ -312,6 +312,7 @@ export function createStripePaymentProvider(credentials: PaymentProviderCredenti
               transfer_data: { destination: input.destinationAccountId },
               ...(input.applicationFee > 0 ? { application_fee_amount: input.applicationFee } : {}),
               ...(input.description ? { description: input.description } : {}),
+              ...(input.saved ? { customer: input.saved.customerId, payment_method: input.saved.paymentMethodId } : {}),
               metadata: input.metadata,
             },
             { idempotencyKey },

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useSearchParams } from 'react-router';
 
@@ -30,21 +30,26 @@ export function useListQueryState<F extends string>(filterKeys: readonly F[], { 
   const [typed, setTyped] = useState(search);
   const [debounced] = useDebouncedValue(typed, 300);
 
+  // The router's functional update hands over the query of the last render, not of the last write:
+  // a second filter changed before the first navigation settles would drop the first. Writes build
+  // on the newest query written, until the URL itself moves on (back, a link).
+  const written = useRef(params);
+  const paramsKey = params.toString();
+  useEffect(() => {
+    written.current = new URLSearchParams(paramsKey);
+  }, [paramsKey]);
+
   const write = (next: Record<string, string | number | undefined>) => {
-    setParams(
-      (previous) => {
-        const query = new URLSearchParams(previous);
-        const changes = Object.entries(next).filter(([key, value]) => key !== PAGE_PARAM && value !== undefined);
-        for (const [key, value] of changes) {
-          if (value === '') query.delete(key);
-          else query.set(key, String(value));
-        }
-        if (changes.length > 0) for (const key of transient) if (!(key in next)) query.delete(key);
-        query.set(PAGE_PARAM, String(next[PAGE_PARAM] ?? 1));
-        return query;
-      },
-      { replace: true },
-    );
+    const query = new URLSearchParams(written.current);
+    const changes = Object.entries(next).filter(([key, value]) => key !== PAGE_PARAM && value !== undefined);
+    for (const [key, value] of changes) {
+      if (value === '') query.delete(key);
+      else query.set(key, String(value));
+    }
+    if (changes.length > 0) for (const key of transient) if (!(key in next)) query.delete(key);
+    query.set(PAGE_PARAM, String(next[PAGE_PARAM] ?? 1));
+    written.current = query;
+    setParams(query, { replace: true });
   };
 
   const update = (next: ListQueryUpdate<F>) => write(next);

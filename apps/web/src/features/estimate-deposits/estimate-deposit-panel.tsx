@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { type EstimateDeposit, type EstimateResource, decimalToMinorUnits, messages } from '@app/contracts';
 import { MoneyInput } from '../../components/decimal-input';
 import { DepositPayForm, EstimateDepositSummary } from '../../components/estimate-deposit';
-import { useLastPresent } from '../../components/pay-form';
+import { useLastPresent } from '../../lib/use-last-present';
 import { errorText } from '../../lib/api-error';
 import { moneyFormatOf } from '../../lib/money';
 import { notifySuccess } from '../../lib/notify';
 import { useCan } from '../../lib/session';
-import { startIncomingDeposit, useChangeDeposit, useEstimateDeposit, useIncomingDepositOptions, useRefreshDeposit } from './estimate-deposits-queries';
+import { incomingDepositBankLinkToken, startIncomingDeposit, useChangeDeposit, useEstimateDeposit, useIncomingDepositOptions, useRefreshDeposit } from './estimate-deposits-queries';
 
 type Kind = 'amount' | 'percent';
 
@@ -71,7 +71,7 @@ function PayIncomingDeposit({ estimate }: { estimate: EstimateResource }) {
   const kept = useLastPresent(options.data?.options);
   const data = options.data;
   if (!data || !kept) return null;
-  return <DepositPayForm payable={data.options !== null} deposit={data.deposit} options={kept} start={(method) => startIncomingDeposit(estimate.id, method)} payee={estimate.business.name} onPaid={refresh} />;
+  return <DepositPayForm payable={data.options !== null} deposit={data.deposit} options={kept} start={(method, bankLink) => startIncomingDeposit(estimate.id, method, bankLink)} bankLinkToken={() => incomingDepositBankLinkToken(estimate.id)} payee={estimate.business.name} onPaid={refresh} />;
 }
 
 /**

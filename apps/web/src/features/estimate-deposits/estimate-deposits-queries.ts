@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type EstimateDepositRequest, type OnlinePaymentMethod, cardPaymentResponseSchema, estimateDepositResponseSchema, publicEstimateDepositResponseSchema } from '@app/contracts';
+import { type EstimateDepositRequest, type LinkedBank, type OnlinePaymentMethod, bankLinkTokenSchema, cardPaymentResponseSchema, dataResponse, estimateDepositResponseSchema, publicEstimateDepositResponseSchema } from '@app/contracts';
 import { api } from '../../lib/api-client';
 import { documentKeys } from '../../lib/queries/document-keys';
 
@@ -37,8 +37,13 @@ export function useIncomingDepositOptions(id: string, enabled: boolean) {
 }
 
 /** Starts (or resumes) the customer business's deposit payment: the client secret to confirm in the browser. */
-export async function startIncomingDeposit(id: string, method: OnlinePaymentMethod) {
-  return (await api.post(`${estimatePath(id)}/deposit-payment`, cardPaymentResponseSchema, { method })).data;
+export async function startIncomingDeposit(id: string, method: OnlinePaymentMethod, bankLink?: LinkedBank) {
+  return (await api.post(`${estimatePath(id)}/deposit-payment`, cardPaymentResponseSchema, { method, ...(bankLink ? { bank_link: bankLink } : {}) })).data;
+}
+
+/** A link token to open the bank-link provider's Link with, for paying the incoming estimate's deposit from a linked bank. */
+export async function incomingDepositBankLinkToken(id: string) {
+  return (await api.post(`${estimatePath(id)}/bank-link-token`, dataResponse(bankLinkTokenSchema), {})).data.link_token;
 }
 
 /** Asks for the deposit again (it shows paid once the provider's event arrived). */

@@ -30,6 +30,11 @@ export async function startBusinessPayment(id: string, amount: number | undefine
   return (await api.post(`${invoicePath(id)}/card-payment`, cardPaymentResponseSchema, body)).data;
 }
 
+/** Starts the customer business's payment of its incoming invoice with one of its saved methods: the attempt to confirm in the browser. */
+export async function startSavedMethodPayment(id: string, savedMethodId: string) {
+  return (await api.post(`${invoicePath(id)}/card-payment`, cardPaymentResponseSchema, { saved_method_id: savedMethodId })).data;
+}
+
 /** A link token to open the bank-link provider's Link with, for paying this invoice from a linked bank. */
 export async function businessBankLinkToken(id: string) {
   return (await api.post(`${invoicePath(id)}/bank-link-token`, dataResponse(bankLinkTokenSchema), {})).data.link_token;

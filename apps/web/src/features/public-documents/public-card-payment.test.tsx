@@ -14,7 +14,7 @@ const lazyLoad = { timeout: 15_000 };
 
 /** The card-payment options of a business that takes card payments; `overrides` name what a test is about. */
 function cardOptions(overrides: Partial<CardPaymentOptions> = {}): CardPaymentOptions {
-  return { available: true, message: null, publishable_key: 'pk_test_123', provider_script: null, partial_payments: true, minimum_amount: 50, in_app: null, bank_link_available: false, bank_link_script: null, ...overrides };
+  return { available: true, message: null, publishable_key: 'pk_test_123', provider_script: null, partial_payments: true, minimum_amount: 50, in_app: null, bank_link_available: false, bank_link_script: null, bank_verification: null, ...overrides };
 }
 
 function invoicePage(token: string, invoice: ReturnType<typeof publicInvoice>) {

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { PaymentProcessing } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PayForm } from '../../components/pay-form';
+import { PayFormOnDemand } from '../../components/pay-form-on-demand';
 import { customerPayPaths } from '../../lib/paths';
 import { publicBankLinkToken, startOnlinePayment, usePublicCardOptions, useRefreshPublicInvoice } from './public-documents-queries';
 
@@ -20,7 +20,7 @@ export function PublicCardPayment({ token, dueAmount, currencyId, awaitingChoice
   const refresh = useRefreshPublicInvoice(token);
   const settings = options.data?.data;
   if (!settings || (awaitingChoice && settings.available && settings.in_app)) return null;
-  return <PayForm payable={dueAmount > 0} options={settings} dueAmount={dueAmount} currencyId={currencyId} start={(amount, method, bankLink) => startOnlinePayment(token, amount, method, bankLink)} bankLinkToken={() => publicBankLinkToken(token)} payee={payee} processing={processing} onPaid={refresh} />;
+  return <PayFormOnDemand payable={dueAmount > 0} options={settings} dueAmount={dueAmount} currencyId={currencyId} start={(amount, method, bankLink) => startOnlinePayment(token, amount, method, bankLink)} bankLinkToken={() => publicBankLinkToken(token)} payee={payee} processing={processing} onPaid={refresh} />;
 }
 
 /**

@@ -49,9 +49,9 @@ export async function startOnlinePayment(token: string, amount: number | undefin
   return (await api.post(`${path('invoice', token)}/card-payment`, cardPaymentResponseSchema, body)).data;
 }
 
-/** A link token to open the bank-link provider's Link with, for paying this invoice from a linked bank. */
-export async function publicBankLinkToken(token: string) {
-  return (await api.post(`${path('invoice', token)}/bank-link-token`, dataResponse(bankLinkTokenSchema), {})).data.link_token;
+/** A link token to open the bank-link provider's Link with, for paying this invoice (or this estimate's deposit) from a linked bank. */
+export async function publicBankLinkToken(token: string, kind: PublicModel = 'invoice') {
+  return (await api.post(`${path(kind, token)}/bank-link-token`, dataResponse(bankLinkTokenSchema), {})).data.link_token;
 }
 
 /** Asks for the public invoice again (it shows paid once the provider's event arrived). */
@@ -72,8 +72,8 @@ export function usePublicDeposit(token: string) {
 }
 
 /** Starts (or resumes) the deposit's payment: the client secret to confirm in the browser. */
-export async function startDepositPayment(token: string, method: OnlinePaymentMethod) {
-  return (await api.post(`${path('estimate', token)}/deposit-payment`, cardPaymentResponseSchema, { method })).data;
+export async function startDepositPayment(token: string, method: OnlinePaymentMethod, bankLink?: LinkedBank) {
+  return (await api.post(`${path('estimate', token)}/deposit-payment`, cardPaymentResponseSchema, { method, ...(bankLink ? { bank_link: bankLink } : {}) })).data;
 }
 
 /** Asks for the deposit again (it shows paid once the provider's event arrived). */

@@ -1,8 +1,8 @@
 import { Alert } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { DepositPayForm, EstimateDepositSummary } from '../../components/estimate-deposit';
-import { useLastPresent } from '../../components/pay-form';
-import { startDepositPayment, usePublicDeposit, useRefreshPublicDeposit } from './public-documents-queries';
+import { useLastPresent } from '../../lib/use-last-present';
+import { publicBankLinkToken, startDepositPayment, usePublicDeposit, useRefreshPublicDeposit } from './public-documents-queries';
 
 /**
  * The deposit on a public estimate (issue 17, item 7): what was asked and paid and, while it can
@@ -25,7 +25,8 @@ export function PublicEstimateDeposit({ token, payee }: { token: string; payee: 
   if (!data || !data.deposit.enabled || data.deposit.requested_amount === null) return null;
   return (
     <EstimateDepositSummary deposit={data.deposit}>
-      {options && <DepositPayForm payable={data.options !== null} deposit={data.deposit} options={options} start={(method) => startDepositPayment(token, method)} payee={payee} onPaid={refresh} />}
+      {/* A debit on its way is told once, by the summary above. */}
+      {options && data.deposit.processing_amount === 0 && <DepositPayForm payable={data.options !== null} deposit={data.deposit} options={options} start={(method, bankLink) => startDepositPayment(token, method, bankLink)} bankLinkToken={() => publicBankLinkToken(token, 'estimate')} payee={payee} onPaid={refresh} />}
     </EstimateDepositSummary>
   );
 }

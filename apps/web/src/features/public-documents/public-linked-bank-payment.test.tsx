@@ -24,7 +24,7 @@ afterEach(() => {
 const tenant = route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig));
 const lazyLoad = { timeout: 15_000 };
 const options = route('GET', '/api/v1/public/invoices/tok-link/card-payment', () =>
-  jsonResponse(200, { data: { available: true, message: null, publishable_key: 'pk_test_123', provider_script: null, partial_payments: false, minimum_amount: 50, in_app: null, bank_link_available: true, bank_link_script: null } }),
+  jsonResponse(200, { data: { available: true, message: null, publishable_key: 'pk_test_123', provider_script: null, partial_payments: false, minimum_amount: 50, in_app: null, bank_link_available: true, bank_link_script: null, bank_verification: null } }),
 );
 
 describe('paying a public invoice from a linked bank', () => {
@@ -48,7 +48,8 @@ describe('paying a public invoice from a linked bank', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Pay $110.00' }, lazyLoad));
-    await user.click(screen.getByRole('radio', { name: 'Bank account (US)' }));
+    // The form loads when Pay is pressed.
+    await user.click(await screen.findByRole('radio', { name: 'Bank account (US)' }, lazyLoad));
     expect(screen.getByRole('radio', { name: 'Link your bank' })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Pay $110.00 now' }));
     expect(await screen.findByText('Link your bank first, or enter its details by hand.')).toBeInTheDocument();
@@ -81,7 +82,8 @@ describe('paying a public invoice from a linked bank', () => {
     renderApp('/public/invoices/view/tok-link', null);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Pay $110.00' }, lazyLoad));
-    await user.click(screen.getByRole('radio', { name: 'Bank account (US)' }));
+    // The form loads when Pay is pressed.
+    await user.click(await screen.findByRole('radio', { name: 'Bank account (US)' }, lazyLoad));
     await user.click(screen.getByRole('radio', { name: 'Enter details by hand' }));
     expect(screen.getByRole('textbox', { name: /Routing number/ })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Link your bank' })).toBeNull();

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type SavedPaymentMethodResource, settingMenu } from '@app/contracts';
-import type { BankAccountDetails } from '../../lib/payment-tokens';
+import { type BankAccountDetails, PaymentTokenError } from '../../lib/payment-tokens';
 import { jsonResponse, mockFetch, route } from '../../test/fetch-mock';
 import { makeSession, tenantConfig } from '../../test/fixtures';
 import { renderApp } from '../../test/render';
@@ -13,7 +13,8 @@ import { renderApp } from '../../test/render';
  * against the fake Stripe is covered by the fake's own tests (stripe-js-payments.test.ts) and the
  * API tests (auto-pay-bank.test.ts).
  */
-const saveBank = vi.fn<(clientSecret: string, details: BankAccountDetails) => Promise<{ id: string; status: 'saved' | 'needs_verification' }>>(async () => ({ id: 'seti_1', status: 'saved' }));
+const saveBank = vi.fn<(clientSecret: string, details: BankAccountDetails) => Promise<{ id: string; status: 'saved' | 'needs_verification'; verifyUrl: string | null }>>(async () => ({ id: 'seti_1', status: 'saved', verifyUrl: null }));
+const verifyBankSetup = vi.fn<(clientSecret: string, code: string) => Promise<string>>(async () => 'seti_1');
 vi.mock('../../lib/payment-tokens', async (importOriginal) => {
   const original = await importOriginal<typeof import('../../lib/payment-tokens')>();
   return {
@@ -24,6 +25,7 @@ vi.mock('../../lib/payment-tokens', async (importOriginal) => {
       cardForm: async () => ({ mount: () => undefined, pay: async () => undefined, save: async () => 'seti_card', destroy: () => undefined }),
       payByBank: async () => 'processing',
       saveBank,
+      verifyBankSetup,
     }),
   };
 });
@@ -31,6 +33,7 @@ vi.mock('../../lib/payment-tokens', async (importOriginal) => {
 afterEach(() => {
   vi.restoreAllMocks();
   saveBank.mockClear();
+  verifyBankSetup.mockReset();
 });
 
 const lazyLoad = { timeout: 15_000 };
@@ -88,14 +91,21 @@ describe('saving a bank account', () => {
     expect(await within(section).findByRole('row', { name: /STRIPE TEST BANK •••• 6789 Default US bank account/ })).toBeInTheDocument();
   });
 
-  it('says so when the provider wants the account verified first, and saves nothing', async () => {
-    saveBank.mockResolvedValueOnce({ id: 'seti_1', status: 'needs_verification' });
+  it('asks for the microdeposit code when the provider wants the account verified, and saves it only once verified', async () => {
+    saveBank.mockResolvedValueOnce({ id: 'seti_1', status: 'needs_verification', verifyUrl: 'https://payments.stripe.example/microdeposit/seti_1' });
+    verifyBankSetup.mockRejectedValueOnce(new PaymentTokenError('The descriptor code provided does not match the code sent to the bank account. You have 2 verification attempts remaining.', 'payment_method_microdeposit_verification_descriptor_code_mismatch'));
+    verifyBankSetup.mockResolvedValueOnce('seti_1');
+    let saved = false;
     const { requests } = mockFetch(
       tenant,
       csrf,
       modes,
-      route('GET', '/api/v1/business/payment-methods', () => jsonResponse(200, { data: [] })),
+      route('GET', '/api/v1/business/payment-methods', () => jsonResponse(200, { data: saved ? [bank] : [] })),
       route('POST', '/api/v1/business/payment-methods/setup', () => jsonResponse(200, { data: setup })),
+      route('POST', '/api/v1/business/payment-methods/confirm', () => {
+        saved = true;
+        return jsonResponse(200, { data: bank });
+      }),
     );
     renderApp('/settings/payment-methods', makeSession({ setting_menu: [...settingMenu], current_user_abilities: abilities }));
     const user = userEvent.setup();
@@ -105,8 +115,25 @@ describe('saving a bank account', () => {
     await fillAccount(user);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save bank account' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Save bank account' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('The payment provider needs to verify this bank account before it can be saved.');
+
+    expect(await screen.findByRole('heading', { name: 'Verify your bank account' })).toBeInTheDocument();
+    expect(screen.getByText(/The account is saved once it is verified/)).toBeInTheDocument();
+    // The code may come days later: the provider's own page takes it then, and our server saves the account from the provider's event.
+    const later = screen.getByRole('link', { name: /verification page/ });
+    expect(later).toHaveAttribute('href', 'https://payments.stripe.example/microdeposit/seti_1');
+    expect(later).toHaveAttribute('rel', 'noopener noreferrer');
     expect(requests.some((r) => r.path.endsWith('/confirm'))).toBe(false);
+    const code = screen.getByRole('textbox', { name: /Verification code/ });
+    await user.type(code, 'SM22BB');
+    await user.click(screen.getByRole('button', { name: 'Verify bank account' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You have 2 verification attempts remaining.');
+    expect(requests.some((r) => r.path.endsWith('/confirm'))).toBe(false);
+    await user.clear(code);
+    await user.type(code, 'SM11AA');
+    await user.click(screen.getByRole('button', { name: 'Verify bank account' }));
+    await waitFor(() => expect(requests.find((r) => r.path === '/api/v1/business/payment-methods/confirm')?.body).toEqual({ setup_intent_id: 'seti_1' }));
+    expect(verifyBankSetup).toHaveBeenLastCalledWith('seti_1_secret_2', 'SM11AA');
+    expect(await within(section).findByRole('row', { name: /STRIPE TEST BANK •••• 6789 Default US bank account/ })).toBeInTheDocument();
   });
 
   it('marks an account whose automatic debit was returned, and lets it be chosen again', async () => {

@@ -1,19 +1,23 @@
 import '@mantine/core/styles/Radio.css'; // the card or bank account choice, also on the guest's payment-method link page
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Button, Group, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Radio, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { PaymentMethodSetupResource, SavedPaymentMethodType } from '@app/contracts';
 import { BankAccountFields, type BankAccountErrors, bankAccountErrors, emptyBankAccount } from '../../components/bank-account-fields';
 import { errorText } from '../../lib/api-error';
-import { type BankAccountDetails, type CardForm, paymentTokens } from '../../lib/payment-tokens';
+import { safeUrl } from '../../lib/safe-url';
+import { MicrodepositVerification } from '../../components/microdeposit-verification';
+import { type BankAccountDetails, type CardForm, PaymentTokenError, VERIFICATION_ATTEMPTS_EXCEEDED, paymentTokens } from '../../lib/payment-tokens';
 import type { SetupTarget } from './saved-methods-queries';
 
-type Step = { kind: 'starting' } | { kind: 'ready' } | { kind: 'saving' } | { kind: 'failed'; message: string };
+/** `verify`: the bank account typed by hand awaits the code of the provider's microdeposit before it is saved. */
+type Step = { kind: 'starting' } | { kind: 'ready' } | { kind: 'saving' } | { kind: 'verify'; laterUrl: string | null } | { kind: 'failed'; message: string };
 
 /**
  * Saves a card or a US bank account through a SetupIntent confirmed by Stripe.js (the provider's
  * card form, or `confirmUsBankAccountSetup` with the account typed by hand and the mandate the
- * payer accepts by saving): the numbers never touch our server, which is then told the setup's id
+ * payer accepts by saving, then the microdeposit's code the provider asks to prove that account):
+ * the numbers never touch our server, which is then told the setup's id
  * and asks the provider itself. `payee` is who the mandate authorises to debit the account.
  */
 export function SaveMethodForm({ target, payee, onSaved, onCancel }: { target: SetupTarget; payee: string; onSaved: () => void; onCancel?: () => void }) {
@@ -59,10 +63,25 @@ export function SaveMethodForm({ target, payee, onSaved, onCancel }: { target: S
     setStep({ kind: 'saving' });
     const outcome = await paymentTokens(setup.publishable_key, setup.provider_script).saveBank(setup.client_secret, bank);
     if (outcome.status === 'needs_verification') {
-      setStep({ kind: 'failed', message: t('saved_methods.bank.needs_verification') });
+      // The provider's page is linked only if it is a plain http(s) address.
+      setStep({ kind: 'verify', laterUrl: safeUrl(outcome.verifyUrl) ?? null });
       return null;
     }
     return outcome.id;
+  }
+
+  /** The microdeposit's code proves the account; the provider then saves it and our server is told, as for any setup. */
+  async function verify(code: string) {
+    if (!setup) return;
+    try {
+      const setupIntentId = await paymentTokens(setup.publishable_key, setup.provider_script).verifyBankSetup(setup.client_secret, code);
+      await target.finish(setupIntentId);
+      onSaved();
+    } catch (error) {
+      // Too many wrong codes failed the setup: this form's setup is spent, so the payer starts again.
+      if (error instanceof PaymentTokenError && error.code === VERIFICATION_ATTEMPTS_EXCEEDED) return setStep({ kind: 'failed', message: error.message });
+      throw error;
+    }
   }
 
   async function save() {
@@ -81,6 +100,34 @@ export function SaveMethodForm({ target, payee, onSaved, onCancel }: { target: S
   }
 
   const busy = step.kind === 'saving' || step.kind === 'starting';
+  if (step.kind === 'verify') {
+    return (
+      <Stack>
+        <MicrodepositVerification
+          outcome={t('saved_methods.bank.verify_outcome')}
+          // Our server saves the account from the provider's event whenever the code is entered, here or on the provider's page.
+          later={
+            step.laterUrl && (
+              <Text size="sm">
+                {t('saved_methods.bank.verify_later')}{' '}
+                <Anchor href={step.laterUrl} target="_blank" rel="noopener noreferrer">
+                  {t('saved_methods.bank.verify_later_link')}
+                </Anchor>
+              </Text>
+            )
+          }
+          verify={verify}
+        />
+        {onCancel && (
+          <Group>
+            <Button variant="default" onClick={onCancel}>
+              {t('saved_methods.cancel')}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    );
+  }
   return (
     <Stack>
       <Radio.Group label={t('saved_methods.method')} value={method} onChange={(picked) => setMethod(picked === 'us_bank_account' ? 'us_bank_account' : 'card')}>

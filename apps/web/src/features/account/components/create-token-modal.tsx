@@ -1,11 +1,11 @@
-import { Alert, Button, Code, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { createAccessTokenRequestSchema, type CreateAccessTokenRequest } from '@app/contracts';
-import { CopyTextButton } from '../../../components/copy-button';
+import { OneTimeSecret } from '../../../components/one-time-secret';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useCreateAccessToken } from '../account-queries';
@@ -57,18 +57,7 @@ export function CreateTokenModal({ opened, onClose, maxDays }: { opened: boolean
   return (
     <Modal opened={opened} onClose={close} title={t('tokens.create')} centered>
       {plainText ? (
-        <Stack>
-          <Alert color="yellow" title={t('tokens.copy_now_title')}>
-            {t('tokens.copy_now')}
-          </Alert>
-          <Code block data-testid="plain-text-token" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            {plainText}
-          </Code>
-          <Group justify="space-between">
-            <CopyTextButton value={plainText} />
-            <Button onClick={close}>{t('common.done')}</Button>
-          </Group>
-        </Stack>
+        <OneTimeSecret value={plainText} title={t('tokens.copy_now_title')} warning={t('tokens.copy_now')} testId="plain-text-token" onDone={close} />
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <Stack>

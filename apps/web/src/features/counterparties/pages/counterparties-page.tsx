@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { ActionIcon, Anchor, Button, Group, NativeSelect, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type CounterpartyKind, type CounterpartyResource, type CounterpartyTab, counterpartyTabs, formatMessage } from '@app/contracts';
+import { type CounterpartyKind, type CounterpartyResource, type CounterpartyTab, type ImportEntity, counterpartyTabs, formatMessage } from '@app/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
 import { ListTabs } from '../../../components/data-table/list-tabs';
@@ -17,6 +17,11 @@ import { type BulkAction, type CounterpartyOrder, useBulkCounterparties, useCoun
 import { CounterpartyEditModal } from '../components/counterparty-edit-modal';
 import { useCounterpartyEditable } from '../use-counterparty-editable';
 import { formatDocumentMoney } from '../../../lib/money';
+import { ImportButton } from '../../data-import';
+
+/** What the import wizard calls each kind's records. */
+const IMPORT_ENTITY: Record<CounterpartyKind, ImportEntity> = { customer: 'customers', vendor: 'vendors' };
+import { ExportButton } from '../../exports';
 
 const ORDERS = ['created_at:desc', 'name:asc', 'name:desc', 'email:asc', 'amount_due:desc'] as const;
 
@@ -82,11 +87,15 @@ export function CounterpartiesPage({ kind }: { kind: CounterpartyKind }) {
       <PageHeader
         title={k('title')}
         actions={
-          can(abilities.create) && (
-            <Button component={Link} to={counterpartyLinks.create(kind)} leftSection={<Icon name="plus" size={16} />}>
-              {k('new')}
-            </Button>
-          )
+          <>
+            <ImportButton entity={IMPORT_ENTITY[kind]} />
+            <ExportButton type={kind === 'customer' ? 'customers' : 'vendors'} filters={{ status: tab, search: list.search, orderByField: order.field, orderBy: order.direction }} />
+            {can(abilities.create) && (
+              <Button component={Link} to={counterpartyLinks.create(kind)} leftSection={<Icon name="plus" size={16} />}>
+                {k('new')}
+              </Button>
+            )}
+          </>
         }
       />
       <Stack>

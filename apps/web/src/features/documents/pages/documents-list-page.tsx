@@ -21,6 +21,7 @@ import { InvoiceStats } from '../components/invoice-stats';
 import { readTab, tabsFor } from '../document-tabs';
 import { type DocumentListRow, isInvoice, shownStatusOf, useDocumentList } from '../documents-queries';
 import { useDocumentCommands } from '../use-document-commands';
+import { ExportButton } from '../../exports';
 
 const numberOf = (row: DocumentListRow) => (isInvoice(row) ? row.invoice_number : row.estimate_number);
 
@@ -150,6 +151,7 @@ export function DocumentsListPage({ kind, direction, headerActions }: DocumentsL
         actions={
           <>
             {direction === 'outgoing' && headerActions}
+            <ExportButton type={kind === 'invoice' ? 'invoices' : 'estimates'} filters={params} />
             {createButton}
           </>
         }

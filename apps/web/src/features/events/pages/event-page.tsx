@@ -1,4 +1,4 @@
-import { Button, Card, Code, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
@@ -8,7 +8,7 @@ import { adminPaths } from '../../../lib/paths';
 import { useProviderEvent } from '../events-queries';
 import { EventStatusBadge } from './event-status-badge';
 import { LabelledValue } from '../../../components/labelled-value';
-
+import { CodeSection, RecordSummaryCard } from '../../../components/record-detail';
 
 /** One provider event: its columns, how processing went, and the payload as text (rendered inert). */
 export function EventPage() {
@@ -29,37 +29,22 @@ export function EventPage() {
       <QueryState isPending={event.isPending} error={event.error} onRetry={() => void event.refetch()}>
         {data && (
           <Stack gap="lg">
-            <Card withBorder>
-              <Stack gap="sm">
-                <Group gap="xs">
-                  <Text fw={600} style={{ wordBreak: 'break-all' }}>
-                    {data.event_name}
-                  </Text>
-                  <EventStatusBadge status={data.status} />
-                </Group>
-                <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                  <LabelledValue label={t('events.id')}>{data.provider_event_id}</LabelledValue>
-                  <LabelledValue label={t('events.source')}>{data.source}</LabelledValue>
-                  <LabelledValue label={t('events.account')}>{data.account}</LabelledValue>
-                  <LabelledValue label={t('events.created_at')}>{formatDateTime(data.created_at)}</LabelledValue>
-                  <LabelledValue label={t('events.date')}>{formatDateTime(data.received_at)}</LabelledValue>
-                  <LabelledValue label={t('events.processed_at')}>{data.processed_at ? formatDateTime(data.processed_at) : null}</LabelledValue>
-                  <LabelledValue label={t('events.method')}>{data.method}</LabelledValue>
-                  <LabelledValue label={t('events.url')}>{data.url}</LabelledValue>
-                  <LabelledValue label={t('events.attempts')}>{data.attempts}</LabelledValue>
-                  <LabelledValue label={t('events.mode')}>{data.livemode ? t('events.live') : t('events.test')}</LabelledValue>
-                  <LabelledValue label={t('events.last_error')}>{data.last_error}</LabelledValue>
-                </SimpleGrid>
-              </Stack>
-            </Card>
-            <section aria-labelledby="event-payload">
-              <Title order={2} fz="h4" id="event-payload" mb="xs">
-                {t('events.payload')}
-              </Title>
-              <Code block data-testid="event-payload-body" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-                {JSON.stringify(data.payload, null, 2)}
-              </Code>
-            </section>
+            <RecordSummaryCard name={data.event_name} badge={<EventStatusBadge status={data.status} />}>
+              <LabelledValue label={t('events.id')}>{data.provider_event_id}</LabelledValue>
+              <LabelledValue label={t('events.source')}>{data.source}</LabelledValue>
+              <LabelledValue label={t('events.account')}>{data.account}</LabelledValue>
+              <LabelledValue label={t('events.created_at')}>{formatDateTime(data.created_at)}</LabelledValue>
+              <LabelledValue label={t('events.date')}>{formatDateTime(data.received_at)}</LabelledValue>
+              <LabelledValue label={t('events.processed_at')}>{data.processed_at ? formatDateTime(data.processed_at) : null}</LabelledValue>
+              <LabelledValue label={t('events.method')}>{data.method}</LabelledValue>
+              <LabelledValue label={t('events.url')}>{data.url}</LabelledValue>
+              <LabelledValue label={t('events.attempts')}>{data.attempts}</LabelledValue>
+              <LabelledValue label={t('events.mode')}>{data.livemode ? t('events.live') : t('events.test')}</LabelledValue>
+              <LabelledValue label={t('events.last_error')}>{data.last_error}</LabelledValue>
+            </RecordSummaryCard>
+            <CodeSection id="event-payload" title={t('events.payload')}>
+              {JSON.stringify(data.payload, null, 2)}
+            </CodeSection>
           </Stack>
         )}
       </QueryState>

@@ -11,6 +11,7 @@ import { LoansTable } from '../components/loans-table';
 import { OutstandingBalances } from '../components/outstanding-balances';
 import { useLoanStats, useLoans } from '../financing-queries';
 import { readLoanProduct } from '../loan-products';
+import { ExportButton } from '../../exports';
 
 const FILTER_KEYS = ['tab'] as const;
 
@@ -54,7 +55,7 @@ export function LoanBalancePage() {
   const product = readLoanProduct(list.filters.tab || null);
   return (
     <>
-      <PageHeader title={t('financing.title')} description={t('financing.description')} />
+      <PageHeader title={t('financing.title')} description={t('financing.description')} actions={<ExportButton type="loans" filters={{ product }} />} />
       <Stack gap="lg">
         <ListTabs value={product} values={loanProducts} label={(value) => t(`financing.products.${value}`)} onChange={(tab) => list.update({ tab })} />
         <ProductBalance key={product} product={product} page={list.page} />

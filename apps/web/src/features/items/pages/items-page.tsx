@@ -17,7 +17,9 @@ import { useCan } from '../../../lib/session';
 import { itemUnitsApi, itemsApi, useBulkDeleteItems } from '../../../lib/queries/catalog-queries';
 import { useBusinessCurrency } from '../components/item-form';
 import { ItemsTabs } from '../components/items-tabs';
+import { ImportButton } from '../../data-import';
 import { ITEM_CREATE_PATH, itemEditPath } from '../items-paths';
+import { ExportButton } from '../../exports';
 
 const FILTERS = ['unit_id', 'unit_label', 'price_from', 'price_to', 'sort'] as const;
 const SORTS = ['name:asc', 'name:desc', 'price:asc', 'price:desc', 'created_at:desc', 'created_at:asc'] as const;
@@ -39,7 +41,7 @@ export function ItemsPage() {
   const list = useListQueryState(FILTERS);
   const { filters } = list;
   const [field, direction] = (SORTS.find((s) => s === filters.sort) ?? 'name:asc').split(':');
-  const items = itemsApi.useList({
+  const query = {
     page: list.page,
     search: list.search || undefined,
     unit_id: filters.unit_id || undefined,
@@ -47,7 +49,8 @@ export function ItemsPage() {
     price_to: priceFilter(filters.price_to, precision),
     orderByField: field,
     orderBy: direction,
-  });
+  };
+  const items = itemsApi.useList(query);
   const removeOne = itemsApi.useDelete();
   const removeMany = useBulkDeleteItems();
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
@@ -93,11 +96,13 @@ export function ItemsPage() {
         title={t('items.title')}
         actions={
           <>
+            <ExportButton type="items" filters={query} />
             {can('delete-item') && selected.size > 0 && (
               <Button color="red" variant="light" leftSection={<Icon name="trash" size={16} />} onClick={() => setDeleting('selected')}>
                 {t('items.delete_selected', { count: selected.size })}
               </Button>
             )}
+            <ImportButton entity="items" />
             {can('create-item') && (
               <Button component={Link} to={ITEM_CREATE_PATH} leftSection={<Icon name="plus" size={16} />}>
                 {t('items.create')}

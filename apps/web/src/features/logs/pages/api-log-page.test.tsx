@@ -17,6 +17,7 @@ const log: ApiLogDetail = {
   ip: '127.0.0.1',
   load_time_ms: 12,
   response_size: 20,
+  api_client: null,
   created_at: '2025-03-04T10:00:00Z',
   os: null,
   app_name: null,

@@ -56,11 +56,18 @@ export function ApiLogsPage() {
     {
       key: 'user',
       header: t('logs.user'),
-      render: ({ user }) =>
+      render: ({ user, api_client: apiClient }) =>
         user ? (
-          <Anchor component="button" type="button" size="sm" onClick={() => list.update({ user_id: user.id, user_label: user.name })}>
-            {user.name}
-          </Anchor>
+          <>
+            <Anchor component="button" type="button" size="sm" onClick={() => list.update({ user_id: user.id, user_label: user.name })}>
+              {user.name}
+            </Anchor>
+            {apiClient && (
+              <Text size="xs" c="dimmed">
+                {t('logs.via_api_client', { name: apiClient })}
+              </Text>
+            )}
+          </>
         ) : (
           '—'
         ),

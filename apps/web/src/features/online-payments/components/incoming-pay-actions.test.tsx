@@ -19,7 +19,7 @@ const received = (overrides: Parameters<typeof makeInvoice>[0] = {}) =>
   makeInvoice({ direction: 'incoming', business: { id: 'biz-9', name: 'Initech' }, status: 'sent', display_status: 'sent', allowed_actions: ['approve', 'reject'], ...overrides });
 
 function options(available: boolean): CardPaymentOptions {
-  return { available, message: available ? null : 'Online payments are not set up for this business', publishable_key: available ? 'pk_test_123' : null, provider_script: null, partial_payments: true, minimum_amount: 50, in_app: null, bank_link_available: false, bank_link_script: null };
+  return { available, message: available ? null : 'Online payments are not set up for this business', publishable_key: available ? 'pk_test_123' : null, provider_script: null, partial_payments: true, minimum_amount: 50, in_app: null, bank_link_available: false, bank_link_script: null, bank_verification: null };
 }
 
 function viewRoutes(invoice = received(), available = true) {

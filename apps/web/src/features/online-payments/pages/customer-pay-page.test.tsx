@@ -29,7 +29,7 @@ const incoming = (overrides: Parameters<typeof makeInvoice>[0] = {}) =>
   makeInvoice({ direction: 'incoming', status: 'sent', display_status: 'sent', allowed_actions: ['approve', 'reject'], ...overrides });
 
 function options(overrides: Partial<CardPaymentOptions> = {}): CardPaymentOptions {
-  return { available: true, message: null, publishable_key: 'pk_test_123', provider_script: null, partial_payments: true, minimum_amount: 50, in_app: null, bank_link_available: false, bank_link_script: null, ...overrides };
+  return { available: true, message: null, publishable_key: 'pk_test_123', provider_script: null, partial_payments: true, minimum_amount: 50, in_app: null, bank_link_available: false, bank_link_script: null, bank_verification: null, ...overrides };
 }
 
 function payRoutes(invoice = incoming(), payOptions = options(), ...more: ReturnType<typeof route>[]) {

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Alert, Anchor, Grid, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import type { CardPaymentOptions, InvoiceResource, LinkedBank, OnlinePaymentMethod } from '@app/contracts';
 import { LabelledValue } from '../../../components/labelled-value';
 import { PageHeader } from '../../../components/page-header';
@@ -10,9 +10,14 @@ import { documentLinks } from '../../../lib/document-kinds';
 import { formatDate } from '../../../lib/format';
 import { formatDocumentMoney } from '../../../lib/money';
 import { PayForm } from '../../../components/pay-form';
-import { approveInvoice, businessBankLinkToken, startBusinessPayment, useBusinessPayOptions, useIncomingInvoice, useRefreshInvoices } from '../online-payments-queries';
+import { useCan } from '../../../lib/session';
+import { SavedMethodPay } from '../components/saved-method-pay';
+import { approveInvoice, businessBankLinkToken, startBusinessPayment, startSavedMethodPayment, useBusinessPayOptions, useIncomingInvoice, useRefreshInvoices } from '../online-payments-queries';
 
 type Mode = 'pay' | 'approve-pay';
+
+/** `?with=saved-method` (lib/paths `payWithSaved`): opened from `/{business}/customer/invoices/payment-method/{id}`, the page leads with the saved methods. */
+const SAVED_METHOD = 'saved-method';
 
 /** The incoming invoice in brief: whom it is from, its dates and what is still due. */
 function InvoiceSummary({ invoice }: { invoice: InvoiceResource }) {
@@ -54,26 +59,45 @@ function InvoiceSummary({ invoice }: { invoice: InvoiceResource }) {
  * click; when the approval went through and the payment did not, the page says the invoice is
  * approved and the next try only pays.
  */
-function CustomerPayment({ invoice, options, mode }: { invoice: InvoiceResource; options: CardPaymentOptions; mode: Mode }) {
+function CustomerPayment({ invoice, options, mode, savedFirst }: { invoice: InvoiceResource; options: CardPaymentOptions; mode: Mode; savedFirst: boolean }) {
   const { t } = useTranslation();
+  const can = useCan();
   const refresh = useRefreshInvoices();
   const needsApproval = mode === 'approve-pay' && invoice.status !== 'approved';
   const approved = useRef(!needsApproval);
   const [approvedHere, setApprovedHere] = useState(false);
 
+  async function approveFirst() {
+    if (approved.current) return;
+    await approveInvoice(invoice.id);
+    approved.current = true;
+    setApprovedHere(true);
+    // The lists and the view show the approval whatever the payment does next.
+    void refresh();
+  }
+
   async function start(amount: number | undefined, method: OnlinePaymentMethod, bankLink?: LinkedBank) {
-    if (!approved.current) {
-      await approveInvoice(invoice.id);
-      approved.current = true;
-      setApprovedHere(true);
-      // The lists and the view show the approval whatever the payment does next.
-      void refresh();
-    }
+    await approveFirst();
     return startBusinessPayment(invoice.id, amount, method, bankLink);
   }
 
+  const savedMethods = options.available && invoice.due_amount > 0 && invoice.payment_processing === null && can('view-payment-methods');
   return (
-    <PayForm
+    <Stack gap="lg">
+      {savedMethods && (
+        <SavedMethodPay
+          providerScript={options.provider_script}
+          dueAmount={invoice.due_amount}
+          currencyId={invoice.currency_id}
+          start={async (savedMethodId) => {
+            await approveFirst();
+            return startSavedMethodPayment(invoice.id, savedMethodId);
+          }}
+          onPaid={refresh}
+          focused={savedFirst}
+        />
+      )}
+      <PayForm
       openAtOnce
       payable={invoice.due_amount > 0}
       closed={
@@ -98,12 +122,14 @@ function CustomerPayment({ invoice, options, mode }: { invoice: InvoiceResource;
         ) : null
       }
     />
+    </Stack>
   );
 }
 
 function CustomerPayScreen({ mode }: { mode: Mode }) {
   const { t } = useTranslation();
   const { id = '' } = useParams();
+  const [search] = useSearchParams();
   const invoice = useIncomingInvoice(id);
   const options = useBusinessPayOptions(id);
   const error = invoice.error ?? options.error;
@@ -121,7 +147,7 @@ function CustomerPayScreen({ mode }: { mode: Mode }) {
               <InvoiceSummary invoice={invoice.data} />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
-              <CustomerPayment invoice={invoice.data} options={options.data} mode={mode} />
+              <CustomerPayment invoice={invoice.data} options={options.data} mode={mode} savedFirst={search.get('with') === SAVED_METHOD} />
             </Grid.Col>
           </Grid>
         )}

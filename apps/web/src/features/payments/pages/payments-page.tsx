@@ -16,11 +16,13 @@ import { formatDocumentMoney } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useBootstrap, useCan } from '../../../lib/session';
 import { CounterpartySelect } from '../../counterparties';
+import { ImportButton } from '../../data-import';
 import { ClaimStatus } from '../components/claim-status';
 import { PaymentClaims } from '../components/payment-claims';
 import { PaymentFormModal } from '../components/payment-form-modal';
 import { counterpartyKindOf, paymentDirectionsFor, paymentLinks, readPaymentDirection } from '../payment-links';
 import { useDeletePayments, usePayments } from '../payments-queries';
+import { ExportButton } from '../../exports';
 
 const FILTER_KEYS = ['tab', 'counterparty_id', 'from_date', 'to_date'] as const;
 
@@ -115,7 +117,16 @@ export function PaymentsPage() {
 
   return (
     <>
-      <PageHeader title={t('payments.title')} actions={createButton} />
+      <PageHeader
+        title={t('payments.title')}
+        actions={
+          <>
+            <ImportButton entity="payments" />
+            <ExportButton type="payments" filters={params} />
+            {createButton}
+          </>
+        }
+      />
       <Stack>
         {directions.length > 1 && (
           <ListTabs

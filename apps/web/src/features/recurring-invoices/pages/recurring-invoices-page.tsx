@@ -17,6 +17,7 @@ import { RecurringStatusBadge } from '../components/recurring-status-badge';
 import { lastRecurringTab, readRecurringTab, recurringLinks, rememberRecurringTab } from '../recurring-links';
 import { useCloneRecurringInvoice, useDeleteRecurringInvoices, useRecurringInvoices } from '../recurring-queries';
 import { describeSchedule } from '../schedule-words';
+import { ExportButton } from '../../exports';
 
 /** Recurring invoices by status tab (all, active, on hold); the bare path reopens the tab last used. */
 export function RecurringInvoicesPage() {
@@ -89,11 +90,14 @@ function RecurringInvoicesList() {
       <PageHeader
         title={t('recurring_invoices.title')}
         actions={
-          can('create-recurring-invoice') && (
-            <Button component={Link} to={recurringLinks.create()} leftSection={<Icon name="plus" size={16} />}>
-              {t('recurring_invoices.new')}
-            </Button>
-          )
+          <>
+            <ExportButton type="recurring_invoices" filters={params} />
+            {can('create-recurring-invoice') && (
+              <Button component={Link} to={recurringLinks.create()} leftSection={<Icon name="plus" size={16} />}>
+                {t('recurring_invoices.new')}
+              </Button>
+            )}
+          </>
         }
       />
       <Stack>

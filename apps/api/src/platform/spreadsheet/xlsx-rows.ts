@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
 import yauzl from 'yauzl';
-import { type RawRow, SheetReadError } from './sheet-rows';
+import { type RawRow, SheetReadError } from './raw-rows';
 
 /**
  * The rows of the first worksheet of an XLSX file, streamed: the zip is read by its central

@@ -1,0 +1,217 @@
+import { Webhook } from 'standardwebhooks';
+import { WEBHOOK_DISABLE_AFTER_SECONDS, WEBHOOK_RESPONSE_BODY_LIMIT_BYTES, WEBHOOK_RETRY_DELAYS_SECONDS, type WebhookEnvelope, webhookEnvelopeSchema } from '@app/contracts';
+import type { Tx } from '../../db/client';
+import { inTenant } from '../../db/tenant-tx';
+import type { AppContext } from '../../platform/app-context';
+import { newId } from '../../platform/crypto';
+import { periodicJob } from '../../platform/jobs';
+import type { OutboundResult } from '../../platform/outbound/outbound-http';
+import { DISPATCH_WEBHOOKS_JOB } from '../../platform/webhook-events';
+import * as repo from './webhooks.repository';
+
+export const SWEEP_WEBHOOKS_JOB = 'webhooks-sweep';
+
+/** How long a run holds the deliveries it took before another run may take them (a sender that died). */
+const LEASE_MS = 2 * 60_000;
+const BATCH = 50;
+const MAX_PER_RUN = 2_000;
+const PARALLEL_SENDS = 16;
+const USER_AGENT = 'Ledgerline-Webhooks/1.0';
+
+type Leased = Awaited<ReturnType<typeof repo.leaseDue>>[number];
+
+/** The body every attempt of an event sends, to every endpoint: the same bytes each time. */
+export function envelopeOf(event: repo.EventRow): WebhookEnvelope {
+  return webhookEnvelopeSchema.parse({ id: event.id, type: event.type, api_version: event.apiVersion, timestamp: event.createdAt.toISOString(), business_id: event.businessId, data: event.data });
+}
+
+/**
+ * Sends the outgoing events (docs/design-notes.md, "Outgoing webhooks"): fans each new event out
+ * to the endpoints subscribed to it, signs each attempt as Standard Webhooks says (the same
+ * `webhook-id` on every attempt and replay, a fresh timestamp and signature each time, signed by
+ * the previous secret too while a rotation overlaps), and retries a failed attempt on the schedule
+ * with jitter. An endpoint that has failed for five days is disabled and its creator told.
+ */
+export function createWebhookDispatcher(app: AppContext, random: () => number = Math.random) {
+  const secretsOf = (endpoint: repo.EndpointRow, now: Date): string[] => {
+    const secrets = [app.secretBox.open(endpoint.secretSealed)];
+    if (endpoint.previousSecretSealed && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) secrets.push(app.secretBox.open(endpoint.previousSecretSealed));
+    return secrets;
+  };
+
+  function signedRequest(endpoint: repo.EndpointRow, event: repo.EventRow, now: Date) {
+    const body = JSON.stringify(envelopeOf(event));
+    const signature = secretsOf(endpoint, now)
+      .map((secret) => new Webhook(secret).sign(event.id, now, body))
+      .join(' ');
+    const headers = {
+      'content-type': 'application/json',
+      'user-agent': USER_AGENT,
+      'webhook-id': event.id,
+      'webhook-timestamp': String(Math.floor(now.getTime() / 1000)),
+      'webhook-signature': signature,
+    };
+    return { body, headers };
+  }
+
+  /** When a failed scheduled attempt is tried again: the schedule's delay for it, up to a tenth longer. */
+  function retryAt(now: Date, scheduledAttempts: number): Date | null {
+    const delay = WEBHOOK_RETRY_DELAYS_SECONDS[scheduledAttempts - 1];
+    if (delay === undefined) return null;
+    return new Date(now.getTime() + Math.round(delay * 1000 * (1 + random() * 0.1)));
+  }
+
+  async function disableFailing(tx: Tx, endpoint: repo.EndpointRow, now: Date): Promise<void> {
+    const scope = { tenantId: endpoint.tenantId, businessId: endpoint.businessId };
+    await repo.updateEndpoint(tx, scope, endpoint.id, { status: 'disabled', disabledReason: 'Every delivery failed for 5 days.', updatedAt: now });
+    await repo.cancelPendingDeliveries(tx, endpoint.tenantId, endpoint.id);
+    const creator = endpoint.createdBy ? await repo.creatorEmail(tx, endpoint.tenantId, endpoint.createdBy) : null;
+    if (!creator) return;
+    await app.outbox.write(tx, endpoint.tenantId, {
+      to: creator.email,
+      subject: 'A webhook endpoint was disabled',
+      text: [
+        `Hello ${creator.name},`,
+        '',
+        `Every delivery to the webhook endpoint ${endpoint.url} failed for 5 days, so it was disabled. Nothing was deleted: the endpoint, its events and its delivery log are kept.`,
+        'Fix the endpoint, then enable it again from its page; events that were not delivered can be replayed from the log.',
+      ].join('\n'),
+      secrets: [],
+    });
+  }
+
+  /**
+   * Writes what an attempt came to in one short transaction: the log row, then the delivery as it
+   * was leased (a person who cancelled it or asked for a replay meanwhile keeps their change), then
+   * the endpoint's failure bookkeeping only when it changes.
+   */
+  async function record(leased: Leased, now: Date, result: OutboundResult, request: { headers: Record<string, string> }): Promise<void> {
+    const { delivery, endpoint, event } = leased;
+    const succeeded = result.ok && result.status >= 200 && result.status < 300;
+    const trigger = delivery.replayRequested ? 'replay' : 'scheduled';
+    const scheduledAttempts = trigger === 'scheduled' ? delivery.attempts + 1 : delivery.attempts;
+    const lastResponseStatus = result.ok ? result.status : null;
+    await inTenant(app.db, delivery.tenantId, async (tx) => {
+      await repo.insertAttempt(tx, {
+        tenantId: delivery.tenantId,
+        id: newId(),
+        deliveryId: delivery.id,
+        endpointId: delivery.endpointId,
+        eventId: event.id,
+        attempt: delivery.attempts + 1,
+        trigger,
+        status: succeeded ? 'succeeded' : 'failed',
+        url: endpoint.url,
+        requestHeaders: { 'webhook-id': request.headers['webhook-id'] ?? '', 'webhook-timestamp': request.headers['webhook-timestamp'] ?? '' },
+        responseStatus: lastResponseStatus,
+        responseBody: result.ok ? result.bodyText : null,
+        responseTruncated: result.ok && result.truncated,
+        error: result.ok ? null : result.message,
+        durationMs: Math.round(result.durationMs),
+        createdAt: now,
+      });
+      if (succeeded) {
+        await repo.finishDelivery(tx, delivery, { status: 'succeeded', attempts: scheduledAttempts, nextAttemptAt: null, replayRequested: false, lastResponseStatus });
+        if (endpoint.failingSince) await repo.clearFailing(tx, delivery.tenantId, endpoint.id);
+        return;
+      }
+      if (delivery.status === 'pending') {
+        // A failed replay of a delivery on its schedule keeps its place on it.
+        const next = retryAt(now, Math.max(scheduledAttempts, 1));
+        await repo.finishDelivery(tx, delivery, { status: next ? 'pending' : 'failed', attempts: scheduledAttempts, nextAttemptAt: next, replayRequested: false, lastResponseStatus });
+      } else {
+        // A replay of a delivery that had ended: it stays as it was.
+        await repo.finishDelivery(tx, delivery, { nextAttemptAt: null, replayRequested: false, lastResponseStatus });
+      }
+      const failing = await repo.markFailing(tx, delivery.tenantId, endpoint.id, now);
+      if (failing?.status === 'enabled' && failing.failingSince && now.getTime() - failing.failingSince.getTime() >= WEBHOOK_DISABLE_AFTER_SECONDS * 1000) await disableFailing(tx, failing, now);
+    });
+  }
+
+  async function attempt(leased: Leased): Promise<void> {
+    const { delivery, endpoint, event } = leased;
+    if (endpoint.status !== 'enabled') {
+      // Disabled after the event was fanned out: nothing is sent to it.
+      await inTenant(app.db, delivery.tenantId, (tx) => repo.finishDelivery(tx, delivery, { status: delivery.status === 'pending' ? 'cancelled' : delivery.status, nextAttemptAt: null, replayRequested: false }));
+      return;
+    }
+    const request = signedRequest(endpoint, event, app.clock.now());
+    const result = await app.outboundHttp.send({ url: endpoint.url, method: 'POST', headers: request.headers, body: request.body, timeoutMs: app.env.WEBHOOK_TIMEOUT_MS, maxResponseBytes: WEBHOOK_RESPONSE_BODY_LIMIT_BYTES });
+    await record(leased, app.clock.now(), result, request);
+  }
+
+  /**
+   * One run for a tenant: senders take leased deliveries one by one, a slow endpoint holding only
+   * its own sender; the next batch is leased (and new events fanned out) when the taken ones run
+   * out. A run sends at most MAX_PER_RUN, then queues the next run, so tenants take turns.
+   */
+  async function dispatchTenant(tenantId: string): Promise<number> {
+    const queue: Leased[] = [];
+    let taken = 0;
+    let exhausted = false;
+    let refilling: Promise<void> | null = null;
+    const refill = () => {
+      refilling ??= (async () => {
+        const now = app.clock.now();
+        const leased = await inTenant(app.db, tenantId, async (tx) => {
+          while ((await repo.fanOut(tx, tenantId, now, 200)) > 0);
+          return repo.leaseDue(tx, tenantId, now, new Date(now.getTime() + LEASE_MS), BATCH);
+        });
+        if (leased.length === 0) exhausted = true;
+        queue.push(...leased);
+      })().finally(() => {
+        refilling = null;
+      });
+      return refilling;
+    };
+    const sender = async () => {
+      for (;;) {
+        const next = queue.shift();
+        if (next) {
+          taken += 1;
+          await attempt(next);
+        } else if (exhausted || taken >= MAX_PER_RUN) {
+          return;
+        } else {
+          await refill();
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: PARALLEL_SENDS }, sender));
+    if (!exhausted) await app.jobs.send(DISPATCH_WEBHOOKS_JOB, { tenantId });
+    return taken;
+  }
+
+  return {
+    dispatchTenant,
+    async register(): Promise<void> {
+      await app.jobs.register(
+        DISPATCH_WEBHOOKS_JOB,
+        async (data) => {
+          if (typeof data.tenantId === 'string') await dispatchTenant(data.tenantId);
+        },
+        { batchSize: 10, concurrency: 4 },
+      );
+    },
+  };
+}
+
+export type WebhookDispatcher = ReturnType<typeof createWebhookDispatcher>;
+
+/**
+ * Queues a dispatcher run for every tenant with work: retries come due, and events whose run was
+ * lost (a crash between commit and queueing). Read as the owner, across tenants.
+ */
+export function createWebhookSweepJob(app: Pick<AppContext, 'db' | 'jobs' | 'clock'>) {
+  return periodicJob(
+    app.jobs,
+    SWEEP_WEBHOOKS_JOB,
+    async () => {
+      const now = app.clock.now();
+      const tenants = await repo.tenantsWithWork(app.db, now, new Date(now.getTime() - 10_000));
+      for (const tenantId of tenants) await app.jobs.send(DISPATCH_WEBHOOKS_JOB, { tenantId });
+      return tenants.length;
+    },
+    0,
+  );
+}
