@@ -228,7 +228,8 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   await exportRuns.registerJob();
   // The dispatcher's job lives with the routes whose events it sends: one worker per built app.
   await createWebhookDispatcher(app).register();
-  const imports = createDataImportService(app, { counterparties, items });
+  const paymentModes = createPaymentModeService(app);
+  const imports = createDataImportService(app, { counterparties, items, invoices, payments, taxTypes, paymentModes });
   await imports.runner.register();
   // Runs a stopped process left queued or running rolled back with it: they run again.
   await imports.runner.resume();
@@ -262,7 +263,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(taxTypeRoutes, { taxTypes });
       await v1.register(itemRoutes, { items });
       await v1.register(noteRoutes, { notes: createNoteService(app) });
-      await v1.register(paymentModeRoutes, { modes: createPaymentModeService(app) });
+      await v1.register(paymentModeRoutes, { modes: paymentModes });
       await v1.register(attachmentRoutes, { attachments: createAttachmentService(app), invoices });
       await v1.register(dataImportRoutes, { imports });
       await v1.register(invoiceUploadRoutes, { upload: createInvoiceUploadService(app, { invoices, counterparties }) });

@@ -84,6 +84,7 @@ export const documentItemRequestSchema = z.object({
   taxes: taxSelectionSchema(20).default([]),
 });
 export type DocumentItemRequest = z.input<typeof documentItemRequestSchema>;
+export type DocumentItemPayload = z.output<typeof documentItemRequestSchema>;
 
 /**
  * Fields invoices and estimates share. Computed amounts (sub_total, tax, total, discount_val and
@@ -246,7 +247,7 @@ export const invoiceResourceSchema = z.object({
   due_amount: z.number(),
   /** A bank payment on its way (null when none): the invoice shows "Processing" and stays payable by nobody else until it settles or fails. */
   payment_processing: paymentProcessingSchema.nullable(),
-  source: z.enum(['app', 'upload', 'estimate', 'recurring']),
+  source: z.enum(['app', 'upload', 'import', 'estimate', 'recurring']),
   estimate_id: z.string().nullable(),
   /** The spec's loan status: `offered` while a financing offer is open, then its loan's status; null when never financed. */
   loan_status: z.enum(invoiceLoanStatuses).nullable().default(null),

@@ -94,7 +94,7 @@ export const invoices = pgTable(
     /** A bank debit the provider is still settling (migration 0031): its amount and method, both null when none. Written by the online-payments inbox handlers only. */
     processingAmount: bigint('processing_amount', { mode: 'number' }),
     processingMethod: text('processing_method', { enum: ['card', 'us_bank_account'] }),
-    source: text('source', { enum: ['app', 'upload', 'estimate', 'recurring'] }).notNull().default('app'),
+    source: text('source', { enum: ['app', 'upload', 'import', 'estimate', 'recurring'] }).notNull().default('app'),
     estimateId: uuid('estimate_id'),
     recurringInvoiceId: uuid('recurring_invoice_id'),
     /** When `invoice.overdue` was written for the current due date (a new due date clears it). */

@@ -117,6 +117,17 @@ export async function findCounterparty(tx: Tx, scope: Scope, id: string): Promis
   return rows[0] ? flatten(rows[0]) : undefined;
 }
 
+/** Counterparties of the scope not archived, by their email lower-cased (an import's rows name them so). */
+export async function activeByEmails(tx: Tx, scope: Scope, emails: readonly string[]): Promise<{ id: string; email: string; currencyId: number }[]> {
+  if (emails.length === 0) return [];
+  const rows = await tx
+    .select({ id: counterparties.id, email: counterparties.email, currencyId: counterparties.currencyId })
+    .from(counterparties)
+    .where(and(inScope(scope), isNull(counterparties.archivedAt), inArray(sql`lower(${counterparties.email})`, [...emails])))
+    .orderBy(asc(counterparties.createdAt), asc(counterparties.id));
+  return rows.flatMap((row) => (row.email ? [{ id: row.id, email: row.email.toLowerCase(), currencyId: row.currencyId }] : []));
+}
+
 export async function searchCounterparties(tx: Tx, scope: Scope, term: string, limit: number) {
   const pattern = `%${escapeLike(term)}%`;
   return tx

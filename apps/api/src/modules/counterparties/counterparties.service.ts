@@ -294,6 +294,13 @@ export function createCounterpartyService(app: AppContext) {
       return true;
     },
 
+    /** The scope's counterparties (not archived) with these emails, by lower-cased email; the earliest made where two share one. */
+    async activeByEmailInTx(tx: Tx, scope: repo.Scope, emails: readonly string[]): Promise<Map<string, { id: string; currencyId: number }>> {
+      const found = new Map<string, { id: string; currencyId: number }>();
+      for (const row of await repo.activeByEmails(tx, scope, emails)) if (!found.has(row.email)) found.set(row.email, { id: row.id, currencyId: row.currencyId });
+      return found;
+    },
+
     /** Records matching the header search by name, display name or email. */
     async search(scope: repo.Scope, term: string, limit: number): Promise<SearchHit[]> {
       const rows = await inTenant(app.db, scope.tenantId, (tx) => repo.searchCounterparties(tx, scope, term, limit));

@@ -7,6 +7,7 @@ import {
   listMeta,
   messages,
 } from '@app/contracts';
+import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import type { AuditActor } from '../../platform/audit';
@@ -19,7 +20,7 @@ import type { AcceptedFile } from '../attachments/attachment-files';
 import * as repo from './data-import.repository';
 import { type ImportFileKind, inspectFile, mappedRows, normalizeHeader, proposeMapping } from './import-file';
 import { IMPORT_FIELDS } from './import-fields';
-import { type ImportCollaborators, businessCurrency, createImportRunner, rowChecker } from './import-run';
+import { type ImportCollaborators, createImportRunner, importPlan } from './import-run';
 
 /** Rows the preview shows. */
 const PREVIEW_ROWS = 20;
@@ -50,6 +51,25 @@ function toResource(row: repo.ImportJobRow): ImportJobResource {
 
 function presetResource(row: repo.PresetRow) {
   return { id: row.id, name: row.name, entity: row.entity, headers: row.headers, mapping: row.mapping, created_at: row.createdAt.toISOString() };
+}
+
+type Removed = { purge: () => Promise<void> } | null;
+const NOTHING_TO_PURGE = { purge: async () => {} };
+
+/** How an import's records are removed, through their module's service: null when one is in use. */
+function importRemover(collaborators: ImportCollaborators, entity: ImportEntity): (tx: Tx, actor: AuditActor, scope: BusinessScope, ids: readonly string[]) => Promise<Removed> {
+  switch (entity) {
+    case 'items':
+      return async (tx, actor, scope, ids) => ((await collaborators.items.removeImportedInTx(tx, actor, scope, ids)) ? NOTHING_TO_PURGE : null);
+    case 'customers':
+    case 'vendors':
+      return async (tx, actor, scope, ids) =>
+        (await collaborators.counterparties.removeImportedInTx(tx, actor, { ...scope, kind: entity === 'customers' ? 'customer' : 'vendor' }, ids)) ? NOTHING_TO_PURGE : null;
+    case 'invoices':
+      return (tx, actor, scope, ids) => collaborators.invoices.removeImportedInTx(tx, actor, scope, ids);
+    case 'payments':
+      return (tx, actor, scope, ids) => collaborators.payments.removeImportedInTx(tx, actor, scope, ids);
+  }
 }
 
 /** The kind of file the import reads; an old Excel file is named so the user knows what to do. */
@@ -148,12 +168,12 @@ export function createDataImportService(app: AppContext, collaborators: ImportCo
     async preview(scope: BusinessScope, id: string): Promise<ImportPreviewResponse> {
       const job = await jobOrNotFound(scope, id);
       const content = await fileOf(job);
-      const currency = await inTenant(app.db, scope.tenantId, (tx) => businessCurrency(tx, scope));
-      const check = rowChecker(job.entity, currency);
+      const rows = () => mappedRows(job.fileKind, content, job.mapping);
+      const check = (await importPlan(app, collaborators, scope, job.entity, rows)).checker();
       const data: ImportPreviewResponse['data'] = [];
       let totalRows = 0;
       let invalidRows = 0;
-      for await (const row of mappedRows(job.fileKind, content, job.mapping)) {
+      for await (const row of rows()) {
         const checked = check(row.values);
         totalRows += 1;
         if (Object.keys(checked.errors).length > 0) invalidRows += 1;
@@ -184,22 +204,21 @@ export function createDataImportService(app: AppContext, collaborators: ImportCo
     async undo(actor: AuditActor, scope: BusinessScope, id: string): Promise<ImportJobResource> {
       const job = await jobOrNotFound(scope, id);
       if (job.status !== 'completed') throw AppError.validation('status', messages.importNotUndoable);
-      const entity = job.entity;
-      if (entity === 'invoices' || entity === 'payments') throw AppError.validation('status', messages.importNotUndoable);
-      await inTenant(app.db, scope.tenantId, async (tx) => {
+      const remove = importRemover(collaborators, job.entity);
+      const purges = await inTenant(app.db, scope.tenantId, async (tx) => {
         const ids = await repo.recordIds(tx, scope.tenantId, id);
+        const after: (() => Promise<void>)[] = [];
         for (let start = 0; start < ids.length; start += UNDO_CHUNK) {
-          const chunk = ids.slice(start, start + UNDO_CHUNK);
-          const removed =
-            entity === 'items'
-              ? await collaborators.items.removeImportedInTx(tx, actor, scope, chunk)
-              : await collaborators.counterparties.removeImportedInTx(tx, actor, { ...scope, kind: entity === 'customers' ? 'customer' : 'vendor' }, chunk);
+          const removed = await remove(tx, actor, scope, ids.slice(start, start + UNDO_CHUNK));
           // Thrown, so the chunks already removed roll back with it.
           if (!removed) throw AppError.validation('status', messages.importUndoBlocked);
+          after.push(removed.purge);
         }
         await repo.deleteRecords(tx, scope.tenantId, id);
         await repo.updateJob(tx, scope, id, { status: 'undone', finishedAt: app.clock.now() });
+        return after;
       });
+      for (const purge of purges) await purge();
       return toResource(await jobOrNotFound(scope, id));
     },
 

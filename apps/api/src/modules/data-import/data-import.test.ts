@@ -5,10 +5,9 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harnes
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { importJobs } from '../../db/schema';
 import { OLE, download, postForm } from '../attachments/test-files';
-import { createCounterpartyService } from '../counterparties/counterparties.service';
 import { rowXml, sheetXml, xlsxFile } from '../invoice-upload/test-sheets';
-import { createItemService } from '../items/items.service';
 import { createImportRunner } from './import-run';
+import { importCollaborators } from './test-imports';
 
 let h: Harness;
 let owner: TestClient;
@@ -135,7 +134,7 @@ describe('customers', () => {
     const job = await uploaded(owner, 'customers', 'restart.csv', 'Name,Email\nRestart One,one@restart.example\nRestart Two,two@restart.example\n');
     // A process stopped mid-run: the job says running, its transaction rolled back with the process.
     await h.app.db.update(importJobs).set({ status: 'running' }).where(eq(importJobs.id, job.id));
-    const runner = createImportRunner(h.app, { counterparties: createCounterpartyService(h.app), items: createItemService(h.app) });
+    const runner = createImportRunner(h.app, importCollaborators(h.app));
     await runner.register();
     expect(await runner.resume()).toBe(1);
     await h.jobs.drain();
@@ -165,14 +164,17 @@ describe('files', () => {
     expect(items.find((item) => item.name === 'Thing')?.price).toBe(123_450);
   });
 
-  it('reads Excel serial dates from an XLSX file; invoices are previewed but not yet imported', async () => {
+  it('reads Excel serial dates from an XLSX file, and imports an invoice of one row by its total', async () => {
+    await owner.post('/api/v1/customers', { name: 'Acme Serial', email: 'ap@acme-serial.example' });
     const styles = '<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><cellXfs><xf numFmtId="0"/><xf numFmtId="14"/></cellXfs></styleSheet>';
-    const sheet = sheetXml(`${rowXml(1, ['Invoice number', 'Customer email', 'Date', 'Total'])}<row r="2"><c r="A2" t="inlineStr"><is><t>INV-9</t></is></c><c r="B2" t="inlineStr"><is><t>ap@acme.example</t></is></c><c r="C2" s="1"><v>45809</v></c><c r="D2"><v>99.5</v></c></row>`);
+    const sheet = sheetXml(`${rowXml(1, ['Invoice number', 'Customer email', 'Date', 'Total'])}<row r="2"><c r="A2" t="inlineStr"><is><t>XL-9</t></is></c><c r="B2" t="inlineStr"><is><t>ap@acme-serial.example</t></is></c><c r="C2" s="1"><v>45809</v></c><c r="D2"><v>99.5</v></c></row>`);
     const job = await uploaded(owner, 'invoices', 'invoices.xlsx', xlsxFile(sheet, { 'xl/styles.xml': styles }));
-    expect(job.mapping).toMatchObject({ invoice_number: 0, customer_email: 1, invoice_date: 2, total: 3 });
+    expect(job.mapping).toMatchObject({ invoice_number: 0, customer_email: 1, invoice_date: 2, price: 3 });
     const shown = await preview(owner, job.id);
-    expect(shown.data[0]).toMatchObject({ values: { invoice_date: '2025-06-01', total: '99.5' }, errors: {} });
-    expect(await runToEnd(owner, job.id)).toMatchObject({ status: 'failed', failure: messages.importEntityUnavailable });
+    expect(shown.data[0]).toMatchObject({ values: { invoice_date: '2025-06-01', price: '99.5' }, errors: {} });
+    expect(await runToEnd(owner, job.id)).toMatchObject({ status: 'completed', created_count: 1 });
+    const invoices = (await owner.get('/api/v1/invoices?invoice_number=XL-9')).body.data as { invoice_number: string; invoice_date: string; total: number; status: string; source: string }[];
+    expect(invoices).toEqual([expect.objectContaining({ invoice_number: 'XL-9', invoice_date: '2025-06-01', total: 9950, status: 'open' })]);
   });
 
   it('refuses an old XLS file, a file of another kind and a file without rows', async () => {

@@ -4,16 +4,12 @@ import {
   countryByCode,
   type ImportEntity,
   createCounterpartyRequestSchema,
-  decimalToMinorUnits,
-  digitsWithinSafeRange,
-  emailSchema,
   isStorableText,
-  isoDateSchema,
   itemRequestSchema,
   messages,
 } from '@app/contracts';
 import type { z } from 'zod';
-import { readAmount, readDate } from './cell-values';
+import { readMinorUnits } from './cell-values';
 
 /** What a column holds, for proposing a mapping by content and for reading its cells. */
 export type FieldKind = 'text' | 'email' | 'amount' | 'date';
@@ -21,7 +17,8 @@ export type FieldKind = 'text' | 'email' | 'amount' | 'date';
 export type ImportField = { name: string; label: string; required: boolean; description: string | null; kind: FieldKind; synonyms: readonly string[] };
 
 /** One row read through the mapping: the values as they will be stored, each field's error, and the request to create it with. */
-export type CheckedRow<Payload> = { values: Record<string, string | null>; errors: Record<string, string>; payload: Payload | null };
+/** `group`: the rows that stand or fall together (an invoice's lines, by its number). */
+export type CheckedRow<Payload> = { values: Record<string, string | null>; errors: Record<string, string>; payload: Payload | null; group?: string | undefined };
 
 export type CounterpartyPayload = z.output<typeof createCounterpartyRequestSchema>;
 export type ItemPayload = z.output<typeof itemRequestSchema>;
@@ -43,24 +40,35 @@ const COUNTERPARTY_FIELDS: readonly ImportField[] = [
   field('billing_country', 'Billing country', 'text', ['country', 'country code'], false, 'The country\'s name or its two-letter code (GB, US).'),
 ];
 
+const PRICE_MESSAGES = { invalid: messages.invalidPrice, tooManyDigits: messages.priceTooManyDigits, tooLarge: messages.priceTooLarge };
+
 const ITEM_FIELDS: readonly ImportField[] = [
   field('name', 'Name', 'text', ['item', 'item name', 'product', 'product name', 'service', 'title'], true),
   field('description', 'Description', 'text', ['details', 'notes']),
   field('price', 'Price', 'amount', ['unit price', 'rate', 'amount', 'cost', 'sale price'], true, 'In the business currency, for example 1250.00 or 1.250,00.'),
 ];
 
-const INVOICE_FIELDS: readonly ImportField[] = [
-  field('invoice_number', 'Invoice number', 'text', ['number', 'invoice no', 'invoice #', 'invoice'], true),
-  field('customer_email', 'Customer email', 'email', ['email', 'e-mail', 'client email'], true),
-  field('invoice_date', 'Invoice date', 'date', ['date', 'issue date', 'issued'], true),
-  field('due_date', 'Due date', 'date', ['due', 'payment due']),
-  field('total', 'Total', 'amount', ['amount', 'invoice total', 'grand total'], true),
+/** One row per invoice line; the rows of an invoice share its number, and its customer and dates are read from its first row. */
+export const INVOICE_FIELDS: readonly ImportField[] = [
+  field('invoice_number', 'Invoice number', 'text', ['number', 'invoice no', 'invoice #', 'invoice', 'invoice id', 'invoiceno'], true, 'Rows with the same number are the lines of one invoice.'),
+  field('customer_email', 'Customer email', 'email', ['email', 'e-mail', 'client email', 'customer e-mail', 'billing email'], true, 'The email of one of your customers.'),
+  field('invoice_date', 'Invoice date', 'date', ['date', 'issue date', 'issued', 'invoicedate'], true),
+  field('due_date', 'Due date', 'date', ['due', 'payment due', 'due on', 'duedate']),
+  field('item_name', 'Item', 'text', ['item name', 'product', 'service', 'product/service', 'line item']),
+  field('description', 'Description', 'text', ['item description', 'line description', 'details']),
+  field('quantity', 'Quantity', 'text', ['qty', 'units', 'item quantity'], false, 'Left empty: 1.'),
+  field('price', 'Price', 'amount', ['unit price', 'rate', 'item rate', 'price each', 'total', 'amount'], true, "The line's unit price in the customer's currency (a file with one row per invoice: its total)."),
+  field('tax_name', 'Tax', 'text', ['tax', 'tax code', 'tax rate', 'item tax code'], false, 'The name of one of your taxes.'),
 ];
 
-const PAYMENT_FIELDS: readonly ImportField[] = [
-  field('invoice_number', 'Invoice number', 'text', ['invoice', 'invoice no', 'number'], true),
-  field('payment_date', 'Payment date', 'date', ['date', 'paid on', 'paid'], true),
-  field('amount', 'Amount', 'amount', ['payment', 'paid amount', 'total'], true),
+/** One row per payment received, on one of the business's invoices. */
+export const PAYMENT_FIELDS: readonly ImportField[] = [
+  field('invoice_number', 'Invoice number', 'text', ['invoice', 'invoice no', 'number', 'invoice #'], true, 'The number of one of your finalized invoices.'),
+  field('payment_date', 'Payment date', 'date', ['date', 'paid on', 'paid', 'payment received'], true),
+  field('amount', 'Amount', 'amount', ['payment', 'paid amount', 'amount paid', 'total'], true, "In the invoice's currency."),
+  field('payment_number', 'Payment number', 'text', ['payment no', 'payment #', 'receipt number', 'receipt no', 'reference', 'ref']),
+  field('payment_mode', 'Payment mode', 'text', ['method', 'payment method', 'mode', 'paid by'], false, 'The name of one of your payment modes.'),
+  field('notes', 'Notes', 'text', ['note', 'memo', 'comment']),
 ];
 
 export const IMPORT_FIELDS: Record<ImportEntity, readonly ImportField[]> = {
@@ -89,7 +97,7 @@ function countryIdOf(text: string | null): number | null {
   return found?.id ?? 0;
 }
 
-function issuesByField(error: z.ZodError, paths: Record<string, string> = {}): Record<string, string> {
+export function issuesByField(error: z.ZodError, paths: Record<string, string> = {}): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const path = issue.path.join('.');
@@ -100,11 +108,11 @@ function issuesByField(error: z.ZodError, paths: Record<string, string> = {}): R
 }
 
 /** Cells the database could not store are named before any schema reads them. */
-function unstorable(values: Record<string, string>): Record<string, string> {
+export function unstorable(values: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => !isStorableText(value)).map(([name]) => [name, messages.unstorableText]));
 }
 
-const blank = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
+export const blank = (value: string | undefined): string | null => (value === undefined || value === '' ? null : value);
 
 /** A customer or vendor through the counterparties' own request schema, in the business currency. */
 export function checkCounterparty(values: Record<string, string>, currency: Currency): CheckedRow<CounterpartyPayload> {
@@ -134,50 +142,15 @@ export function checkItem(values: Record<string, string>, currency: Currency): C
   let price: number | string = '';
   const typed = values.price ?? '';
   if (typed !== '' && !errors.price) {
-    const amount = readAmount(typed);
-    const minor = amount.ok ? decimalToMinorUnits(amount.value, currency.precision) : null;
+    const amount = readMinorUnits(typed, currency.precision, PRICE_MESSAGES);
     if (!amount.ok) errors.price = amount.message;
-    else if (!minor?.ok) errors.price = minor?.reason === 'too_many_digits' ? messages.priceTooManyDigits : messages.invalidPrice;
-    else if (!digitsWithinSafeRange(minor.minor)) errors.price = messages.priceTooLarge;
     else {
-      price = Number(minor.minor);
-      shown.price = amount.value;
+      price = amount.minor;
+      shown.price = amount.shown;
     }
   }
   const parsed = itemRequestSchema.safeParse({ name: values.name ?? '', description: shown.description, price });
   if (!parsed.success) for (const [name, message] of Object.entries(issuesByField(parsed.error))) errors[name] ??= message;
   if (Object.keys(errors).length > 0 || !parsed.success) return { values: shown, errors, payload: null };
   return { values: shown, errors: {}, payload: parsed.data };
-}
-
-/**
- * Invoices and payments are checked field by field (dates, amounts, emails) so the preview shows
- * their errors; they are not written yet (the run refuses them).
- */
-export function checkDocumentRow(entity: 'invoices' | 'payments', values: Record<string, string>): CheckedRow<never> {
-  const fields = IMPORT_FIELDS[entity];
-  const shown = Object.fromEntries(fields.map((entry) => [entry.name, blank(values[entry.name])]));
-  const errors = unstorable(values);
-  for (const entry of fields) {
-    const value = values[entry.name] ?? '';
-    if (errors[entry.name]) continue;
-    if (value === '') {
-      if (entry.required) errors[entry.name] = messages.required;
-      continue;
-    }
-    if (entry.kind === 'date') {
-      const date = readDate(value);
-      const checked = isoDateSchema.safeParse(date);
-      if (checked.success) shown[entry.name] = date;
-      else errors[entry.name] = checked.error.issues[0]?.message ?? messages.required;
-    } else if (entry.kind === 'amount') {
-      const amount = readAmount(value);
-      if (amount.ok) shown[entry.name] = amount.value;
-      else errors[entry.name] = amount.message;
-    } else if (entry.kind === 'email') {
-      const checked = emailSchema.safeParse(value);
-      if (!checked.success) errors[entry.name] = checked.error.issues[0]?.message ?? messages.required;
-    }
-  }
-  return { values: shown, errors, payload: null };
 }

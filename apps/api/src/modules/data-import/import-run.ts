@@ -10,22 +10,26 @@ import { writeSheet } from '../../platform/spreadsheet/sheet-writer';
 import { SheetReadError } from '../../platform/spreadsheet/raw-rows';
 import { importStorageKey } from '../../platform/storage';
 import * as businessPort from '../businesses/businesses.port';
-import { type CounterpartyService, scopeOf } from '../counterparties/counterparties.service';
 import type { ItemService } from '../items/items.service';
 import * as repo from './data-import.repository';
+import { type DocumentCollaborators, documentKeys, invoiceLineChecker, loadInvoiceLookups, loadPaymentLookups, paymentChecker } from './import-documents';
 import { type ImportFileKind, type MappedRow, mappedRows } from './import-file';
-import { type CheckedRow, type CounterpartyPayload, IMPORT_FIELDS, type ItemPayload, checkCounterparty, checkDocumentRow, checkItem } from './import-fields';
+import { type CheckedRow, type CounterpartyPayload, IMPORT_FIELDS, checkCounterparty, checkItem } from './import-fields';
+import { type RowWriter, type WriterContext, counterpartyWriter, invoiceWriter, itemWriter, paymentWriter } from './import-writers';
 
 export const IMPORT_RUN_JOB = 'data-import.run';
 /** How often (in rows) the progress is written. */
 const PROGRESS_EVERY = 1000;
-/** Rows per multi-row INSERT of created items (and of their ids). */
-const WRITE_CHUNK = 1000;
+/** Created-record ids per multi-row INSERT. */
+const RECORD_CHUNK = 1000;
 
-export type ImportCollaborators = { counterparties: CounterpartyService; items: ItemService };
+export type ImportCollaborators = DocumentCollaborators & { items: ItemService };
 
-/** Checks rows one after another, remembering what must be unique within the file (emails). */
+/** Checks rows one after another, remembering what it saw (emails, an invoice's first row, what is left due). */
 export type RowChecker = (values: Record<string, string>) => CheckedRow<unknown>;
+
+/** How one import type reads its rows (a fresh checker per pass over the file) and writes them. */
+export type ImportPlan = { checker(): RowChecker; writer(context: WriterContext): RowWriter };
 
 function uniqueWithinFile<Payload>(field: string): (checked: CheckedRow<Payload>) => CheckedRow<Payload> {
   const seen = new Set<string>();
@@ -38,21 +42,6 @@ function uniqueWithinFile<Payload>(field: string): (checked: CheckedRow<Payload>
   };
 }
 
-export function rowChecker(entity: ImportEntity, currency: Currency): RowChecker {
-  switch (entity) {
-    case 'customers':
-    case 'vendors': {
-      const unique = uniqueWithinFile<CounterpartyPayload>('email');
-      return (values) => unique(checkCounterparty(values, currency));
-    }
-    case 'items':
-      return (values) => checkItem(values, currency);
-    case 'invoices':
-    case 'payments':
-      return (values) => checkDocumentRow(entity, values);
-  }
-}
-
 /** The business's currency: amounts in the file are typed in it, and new counterparties get it. */
 export async function businessCurrency(tx: Tx, scope: BusinessScope): Promise<Currency> {
   const business = await businessPort.findBusiness(tx, scope.tenantId, scope.businessId);
@@ -61,24 +50,61 @@ export async function businessCurrency(tx: Tx, scope: BusinessScope): Promise<Cu
   return currency;
 }
 
-/** Writes a checked row (false: invalid, not written), possibly buffered until `flush`. */
-type RowWriter = { write(tx: Tx, row: MappedRow): Promise<boolean>; flush(tx: Tx): Promise<void> };
+/**
+ * The plan of an import type. Invoices and payments first read the file once for the names it
+ * uses (invoice numbers, customer emails, payment numbers) and look those up in the business.
+ */
+export async function importPlan(app: AppContext, collaborators: ImportCollaborators, scope: BusinessScope, entity: ImportEntity, rows: () => AsyncIterable<MappedRow>): Promise<ImportPlan> {
+  const currency = await inTenant(app.db, scope.tenantId, (tx) => businessCurrency(tx, scope));
+  switch (entity) {
+    case 'customers':
+    case 'vendors': {
+      const checker = () => {
+        const unique = uniqueWithinFile<CounterpartyPayload>('email');
+        return (values: Record<string, string>) => unique(checkCounterparty(values, currency));
+      };
+      return { checker, writer: (context) => counterpartyWriter(collaborators.counterparties, entity === 'customers' ? 'customer' : 'vendor', checker(), context) };
+    }
+    case 'items': {
+      const checker = () => (values: Record<string, string>) => checkItem(values, currency);
+      return { checker, writer: (context) => itemWriter(collaborators.items, checker(), context) };
+    }
+    case 'invoices': {
+      const keys = await documentKeys(rows());
+      const lookups = await inTenant(app.db, scope.tenantId, (tx) => loadInvoiceLookups(tx, collaborators, scope, keys));
+      const checker = () => invoiceLineChecker(lookups, currency);
+      return { checker, writer: (context) => invoiceWriter(collaborators.invoices, checker(), context) };
+    }
+    case 'payments': {
+      const keys = await documentKeys(rows());
+      const lookups = await inTenant(app.db, scope.tenantId, (tx) => loadPaymentLookups(tx, collaborators, scope, keys));
+      const checker = () => paymentChecker(lookups, currency);
+      return { checker, writer: (context) => paymentWriter(collaborators.payments, checker(), context) };
+    }
+  }
+}
 
 type Invalid = { rowNumber: number; errors: Record<string, string> };
+
+/** The first field an error of the target service names, for the error report. */
+function fieldOf(error: AppError): string {
+  return Object.keys(error.fieldErrors ?? {})[0] ?? 'row';
+}
 
 /**
  * The background run of one import. Every row is checked first (streaming the file; only the
  * invalid rows are kept); then the valid ones are written in ONE transaction through the target
  * module's service, with the ids of what was created and the job's completion: a crash or a
  * failing row rolls all of it back, and the job is run again (pg-boss retry, or start-up resume).
+ * Rows that stand or fall together (an invoice's lines) are left out together.
  */
-export function createImportRunner(app: AppContext, { counterparties, items }: ImportCollaborators) {
+export function createImportRunner(app: AppContext, collaborators: ImportCollaborators) {
   async function patch(scope: BusinessScope, id: string, values: repo.ImportJobPatch): Promise<void> {
     await inTenant(app.db, scope.tenantId, (tx) => repo.updateUnfinishedJob(tx, scope, id, values));
   }
 
-  async function fail(scope: BusinessScope, id: string, failure: string): Promise<void> {
-    await patch(scope, id, { status: 'failed', failure, finishedAt: app.clock.now() });
+  async function fail(scope: BusinessScope, id: string, failure: string, errorReportKey: string | null = null): Promise<void> {
+    await patch(scope, id, { status: 'failed', failure, errorReportKey, finishedAt: app.clock.now() });
   }
 
   async function writeErrorReport(job: repo.ImportJobRow, invalid: readonly Invalid[]): Promise<string> {
@@ -87,90 +113,66 @@ export function createImportRunner(app: AppContext, { counterparties, items }: I
     const chunks: Buffer[] = [];
     out.on('data', (chunk: Buffer) => chunks.push(chunk));
     const columns = [{ header: 'Row' }, { header: 'Field' }, { header: 'Error' }];
-    const rows = invalid.flatMap((row) => Object.entries(row.errors).map(([name, message]) => [row.rowNumber, fields.find((entry) => entry.name === name)?.label ?? name, message]));
+    const sorted = [...invalid].sort((a, b) => a.rowNumber - b.rowNumber);
+    const rows = sorted.flatMap((row) => Object.entries(row.errors).map(([name, message]) => [row.rowNumber, fields.find((entry) => entry.name === name)?.label ?? name, message]));
     await writeSheet('csv', columns, rows, out);
     const key = importStorageKey(job.tenantId, job.id, 'errors');
     await app.storage.putDocument(key, Buffer.concat(chunks));
     return key;
   }
 
-  /**
-   * Writes the valid rows through the target module's service, handing each created id to
-   * `created`. Items are written in chunks of multi-row INSERTs; a customer or vendor one by one
-   * (each may link or create its business), in a savepoint when invalid rows are skipped so a
-   * refused row leaves the others. A row the service refuses otherwise fails the whole run.
-   */
-  function rowWriter(entity: 'customers' | 'vendors' | 'items', currency: Currency, actor: AuditActor, scope: BusinessScope, skipInvalid: boolean, created: (ids: readonly string[]) => Promise<void>): RowWriter {
-    if (entity === 'items') {
-      let chunk: ItemPayload[] = [];
-      const flush = async (tx: Tx) => {
-        if (chunk.length === 0) return;
-        const ids = await items.createImportedInTx(tx, actor, scope, chunk);
-        chunk = [];
-        await created(ids);
-      };
-      return {
-        async write(tx, row) {
-          const { payload } = checkItem(row.values, currency);
-          if (!payload) return false;
-          chunk.push(payload);
-          if (chunk.length >= WRITE_CHUNK) await flush(tx);
-          return true;
-        },
-        flush,
-      };
+  /** Checks every row; the rows of a group with an invalid row are left out with it. `invalidCount`: the rows with errors of their own. */
+  async function checkAll(plan: ImportPlan, rows: AsyncIterable<MappedRow>, onProgress: (checked: number) => Promise<void>): Promise<{ invalid: Invalid[]; invalidCount: number; checked: number }> {
+    const check = plan.checker();
+    const invalid: Invalid[] = [];
+    const groupRows = new Map<string, number[]>();
+    const invalidGroups = new Set<string>();
+    let checked = 0;
+    for await (const row of rows) {
+      const result = check(row.values);
+      const bad = Object.keys(result.errors).length > 0;
+      if (bad) invalid.push({ rowNumber: row.rowNumber, errors: result.errors });
+      if (result.group !== undefined) {
+        const members = groupRows.get(result.group) ?? [];
+        members.push(row.rowNumber);
+        groupRows.set(result.group, members);
+        if (bad) invalidGroups.add(result.group);
+      }
+      checked += 1;
+      if (checked % PROGRESS_EVERY === 0) await onProgress(checked);
     }
-    const unique = uniqueWithinFile<CounterpartyPayload>('email');
-    const counterpartyScope = scopeOf(scope.tenantId, scope.businessId, entity === 'customers' ? 'customer' : 'vendor');
-    return {
-      async write(tx, row) {
-        const { payload } = unique(checkCounterparty(row.values, currency));
-        if (!payload) return false;
-        const create = (on: Tx) => counterparties.createImportedInTx(on, actor, counterpartyScope, payload);
-        try {
-          await created([skipInvalid ? await inSavepoint(tx, create) : await create(tx)]);
-          return true;
-        } catch (error) {
-          if (!(error instanceof AppError) || error.status !== 422) throw error;
-          if (!skipInvalid) throw new RowFailure(row.rowNumber, error.message);
-          return false;
-        }
-      },
-      async flush() {},
-    };
+    const invalidCount = invalid.length;
+    const listed = new Set(invalid.map((row) => row.rowNumber));
+    for (const group of invalidGroups) {
+      for (const rowNumber of groupRows.get(group) ?? []) if (!listed.has(rowNumber)) invalid.push({ rowNumber, errors: { invoice_number: messages.importInvoiceLeftOut } });
+    }
+    return { invalid, invalidCount, checked };
   }
 
   async function run(tenantId: string, importId: string): Promise<void> {
     const job = await inTenant(app.db, tenantId, (tx) => repo.findJobOfTenant(tx, tenantId, importId));
     if (!job || (job.status !== 'queued' && job.status !== 'running')) return;
     const scope: BusinessScope = { tenantId, businessId: job.businessId };
-    const entity = job.entity;
-    if (entity === 'invoices' || entity === 'payments') return fail(scope, job.id, messages.importEntityUnavailable);
     const content = await app.storage.getDocument(job.storageKey);
     if (!content) return fail(scope, job.id, messages.importFileUnreadable);
     await patch(scope, job.id, { status: 'running', processedRows: 0, failure: null });
-    const currency = await inTenant(app.db, tenantId, (tx) => businessCurrency(tx, scope));
     const kind: ImportFileKind = job.fileKind;
+    const rows = () => mappedRows(kind, content, job.mapping);
     const actor: AuditActor = { tenantId, userId: job.createdBy, businessId: job.businessId, ip: null };
     // Half the bar is checking, half is writing.
     const progress = (done: number) => Math.floor(done / 2);
 
-    const check = rowChecker(job.entity, currency);
-    const invalid: Invalid[] = [];
-    let checked = 0;
+    let plan: ImportPlan;
+    let checkedAll: Awaited<ReturnType<typeof checkAll>>;
     try {
-      for await (const row of mappedRows(kind, content, job.mapping)) {
-        const result = check(row.values);
-        if (Object.keys(result.errors).length > 0) invalid.push({ rowNumber: row.rowNumber, errors: result.errors });
-        checked += 1;
-        if (checked % PROGRESS_EVERY === 0) await patch(scope, job.id, { processedRows: progress(checked) });
-      }
+      plan = await importPlan(app, collaborators, scope, job.entity, rows);
+      checkedAll = await checkAll(plan, rows(), (checked) => patch(scope, job.id, { processedRows: progress(checked) }));
     } catch (error) {
       if (error instanceof SheetReadError) return fail(scope, job.id, error.reason === 'tooLarge' ? messages.importTooLarge : messages.importFileUnreadable);
       throw error;
     }
-    if (invalid.length > 0 && !job.skipInvalidRows) return fail(scope, job.id, formatMessage(messages.importRowsInvalid, { count: String(invalid.length) }));
-    const errorReportKey = invalid.length > 0 ? await writeErrorReport(job, invalid) : null;
+    const { invalid, invalidCount, checked } = checkedAll;
+    if (invalid.length > 0 && !job.skipInvalidRows) return fail(scope, job.id, formatMessage(messages.importRowsInvalid, { count: String(invalidCount) }), await writeErrorReport(job, invalid));
     const skip = new Set(invalid.map((row) => row.rowNumber));
 
     // PGlite is one connection: progress written beside the open transaction would wait for it.
@@ -181,23 +183,38 @@ export function createImportRunner(app: AppContext, { counterparties, items }: I
         if ((await repo.lockJobStatus(tx, scope, job.id)) !== 'running') return;
         let createdCount = 0;
         let unrecorded: string[] = [];
-        const recordCreated = async (ids: readonly string[]) => {
-          unrecorded.push(...ids);
-          createdCount += ids.length;
-          if (unrecorded.length < WRITE_CHUNK) return;
-          await repo.insertRecords(tx, tenantId, job.id, unrecorded);
-          unrecorded = [];
+        const context: WriterContext = {
+          actor,
+          scope,
+          async created(ids) {
+            unrecorded.push(...ids);
+            createdCount += ids.length;
+            if (unrecorded.length < RECORD_CHUNK) return;
+            await repo.insertRecords(tx, tenantId, job.id, unrecorded);
+            unrecorded = [];
+          },
+          async guarded(on, rowNumbers, write) {
+            try {
+              return job.skipInvalidRows ? await inSavepoint(on, write) : await write(on);
+            } catch (error) {
+              if (!(error instanceof AppError) || error.status !== 422) throw error;
+              if (!job.skipInvalidRows) throw new RowFailure(rowNumbers[0] ?? 0, error.message);
+              for (const rowNumber of rowNumbers) invalid.push({ rowNumber, errors: { [fieldOf(error)]: error.message } });
+              return null;
+            }
+          },
         };
-        const writer = rowWriter(entity, currency, actor, scope, job.skipInvalidRows, recordCreated);
+        const writer = plan.writer(context);
         let written = 0;
         let skipped = 0;
-        for await (const row of mappedRows(kind, content, job.mapping)) {
+        for await (const row of rows()) {
           written += 1;
           if (skip.has(row.rowNumber) || !(await writer.write(tx, row))) skipped += 1;
           if (reportsWhileWriting && written % PROGRESS_EVERY === 0) await patch(scope, job.id, { processedRows: progress(checked + written) });
         }
-        await writer.flush(tx);
+        skipped += await writer.flush(tx);
         await repo.insertRecords(tx, tenantId, job.id, unrecorded);
+        const errorReportKey = invalid.length > 0 ? await writeErrorReport(job, invalid) : null;
         await repo.updateJob(tx, scope, job.id, { status: 'completed', processedRows: written, createdCount, skippedCount: skipped, errorReportKey, finishedAt: app.clock.now() });
       });
     } catch (error) {

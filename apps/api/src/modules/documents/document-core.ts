@@ -145,19 +145,25 @@ export function createDocumentCore<Row extends DocumentRowBase>(app: AppContext,
     deleted: (tx: Tx, actor: AuditActor, row: Row) => recordAudit(tx, actor, { model: kind, modelId: row.id, action: 'deleted', before: adapter.auditView(row) }),
   };
 
-  /** Deletes documents of the business (all or none, each checked first), their attachments and lines; files go after commit. */
+  /**
+   * Deletes documents of the business in the caller's transaction (all or none, each checked
+   * first), their attachments and lines; `purge` removes the attachments' files, after commit.
+   */
+  async function removeInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, ids: readonly string[], check: (tx: Tx, rows: Row[]) => Promise<void>): Promise<{ count: number; purge: () => Promise<void> }> {
+    const rows = await adapter.findOwnMany(tx, scope, ids);
+    if (rows.length !== new Set(ids).size) throw AppError.notFound();
+    await check(tx, rows);
+    const documentIds = rows.map((row) => row.id);
+    const files = attachments ? await attachments.port.removeAll(tx, scope, attachments.model, documentIds) : [];
+    await adapter.deleteMany(tx, scope, documentIds);
+    for (const row of rows) await audit.deleted(tx, actor, row);
+    return { count: rows.length, purge: async () => attachments?.port.purge(files) };
+  }
+
+  /** `removeInTx` in a transaction of its own; the files go after commit. */
   async function remove(actor: AuditActor, scope: BusinessScope, ids: readonly string[], check: (tx: Tx, rows: Row[]) => Promise<void>): Promise<number> {
-    const removed = await inTenant(app.db, scope.tenantId, async (tx) => {
-      const rows = await adapter.findOwnMany(tx, scope, ids);
-      if (rows.length !== new Set(ids).size) throw AppError.notFound();
-      await check(tx, rows);
-      const documentIds = rows.map((row) => row.id);
-      const files = attachments ? await attachments.port.removeAll(tx, scope, attachments.model, documentIds) : [];
-      await adapter.deleteMany(tx, scope, documentIds);
-      for (const row of rows) await audit.deleted(tx, actor, row);
-      return { count: rows.length, files };
-    });
-    if (attachments) await attachments.port.purge(removed.files);
+    const removed = await inTenant(app.db, scope.tenantId, (tx) => removeInTx(tx, actor, scope, ids, check));
+    await removed.purge();
     return removed.count;
   }
 
@@ -185,6 +191,7 @@ export function createDocumentCore<Row extends DocumentRowBase>(app: AppContext,
     copyRequest,
     audit,
     remove,
+    removeInTx,
     businessCache,
     businessNames: documents.businessNames,
     customersByIds: (tx: Tx, tenantId: string, ids: readonly string[]) => documents.findCustomersByIds(tx, tenantId, [...new Set(ids)]),

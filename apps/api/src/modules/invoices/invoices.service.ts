@@ -26,6 +26,7 @@ import { createInvoiceFigures } from './invoice-figures';
 import { listInvoicePage } from './invoice-list';
 import { editLocked, toInvoiceResource } from './invoice-resource';
 import { allowedInvoiceStatus, checkDueDate, createInvoiceTransitions, refuseIfFinanced } from './invoice-transitions';
+import * as importRepo from './invoice-import.repository';
 import * as repo from './invoices.repository';
 import { recordInvoiceEvent, recordPaidEvents } from './invoice-events';
 import { milestonesOf } from './invoice-payments';
@@ -100,6 +101,17 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
     await core.audit.created(tx, actor, row);
     await recordInvoiceEvent(tx, app.webhookEvents, 'invoice.created', row);
     return { row, answer: views.created(scope, row, owner, customer, lines) };
+  }
+
+  /** Refuses to delete an invoice that is paid, claimed, financed or past deleting by its status. */
+  async function refuseUndeletable(tx: Tx, scope: BusinessScope, rows: readonly repo.InvoiceRow[]): Promise<void> {
+    for (const row of rows) {
+      if (row.amountPaid > 0) throw AppError.validation('ids', messages.invoiceHasPayments);
+      allowedInvoiceStatus(row, 'delete');
+    }
+    const ids = rows.map((row) => row.id);
+    if ((await invoicesClaimedByCustomers(tx, scope, ids)).size > 0) throw AppError.validation('ids', messages.invoiceHasPaymentClaims);
+    await refuseIfFinanced(tx, scope.tenantId, ids);
   }
 
   /** A new invoice in the caller's transaction (estimate conversion, recurring runs): its row. */
@@ -179,15 +191,32 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
       return updated.invoice;
     },
 
-    remove: (actor: AuditActor, scope: BusinessScope, ids: readonly string[]): Promise<number> =>
-      core.remove(actor, scope, ids, async (tx, rows) => {
-        for (const row of rows) {
-          if (row.amountPaid > 0) throw AppError.validation('ids', messages.invoiceHasPayments);
-          allowedInvoiceStatus(row, 'delete');
-        }
-        if ((await invoicesClaimedByCustomers(tx, scope, ids)).size > 0) throw AppError.validation('ids', messages.invoiceHasPaymentClaims);
-        await refuseIfFinanced(tx, scope.tenantId, ids);
-      }),
+    remove: (actor: AuditActor, scope: BusinessScope, ids: readonly string[]): Promise<number> => core.remove(actor, scope, ids, (tx, rows) => refuseUndeletable(tx, scope, rows)),
+
+    /** An invoice of an import's rows, issued elsewhere and so already open, in the import's one transaction; returns its id. */
+    createImportedInTx: async (tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload): Promise<string> => (await insert(tx, actor, scope, payload, { source: 'import', status: 'open' })).row.id,
+
+    /**
+     * Deletes the invoices an import created, in the caller's transaction; null (nothing deleted)
+     * when one can no longer be deleted (paid, claimed, financed). `purge` runs after commit.
+     */
+    async removeImportedInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, ids: readonly string[]): Promise<{ purge: () => Promise<void> } | null> {
+      try {
+        return await core.removeInTx(tx, actor, scope, ids, (on, rows) => refuseUndeletable(on, scope, rows));
+      } catch (error) {
+        // The checks refuse before anything is written: the transaction goes on.
+        if (error instanceof AppError && error.status === 422) return null;
+        throw error;
+      }
+    },
+
+    /** Which of these numbers the business's invoices already have (an import refuses them). */
+    takenNumbersInTx: importRepo.takenInvoiceNumbers,
+
+    /** The business's finalized invoices with these numbers, by number (an import's payments name them so). */
+    async payableByNumberInTx(tx: Tx, scope: BusinessScope, numbers: readonly string[]): Promise<Map<string, { id: string; customerId: string; currencyId: number; dueAmount: number }>> {
+      return new Map((await importRepo.payableInvoicesByNumbers(tx, scope, numbers)).map(({ number, ...invoice }) => [number, invoice]));
+    },
 
     async clone(actor: AuditActor, scope: BusinessScope, id: string): Promise<InvoiceResource> {
       return core.write(scope, async (tx) => {

@@ -8,6 +8,11 @@ export type PaymentModeRow = typeof paymentModes.$inferSelect;
 const inScope = (scope: BusinessScope) => and(eq(paymentModes.tenantId, scope.tenantId), eq(paymentModes.businessId, scope.businessId));
 const matching = (pattern: string | undefined) => (pattern ? ilike(paymentModes.name, pattern) : undefined);
 
+/** Every payment mode of the business: its id and name. */
+export async function modeNames(tx: Tx, scope: BusinessScope): Promise<{ id: string; name: string }[]> {
+  return tx.select({ id: paymentModes.id, name: paymentModes.name }).from(paymentModes).where(inScope(scope));
+}
+
 export async function listModes(tx: Tx, scope: BusinessScope, pattern: string | undefined, offset: number, limit: number): Promise<PaymentModeRow[]> {
   return tx
     .select()

@@ -1,4 +1,5 @@
 import { type PaymentModeRequest, type PaymentModeResource, paymentModeRequestSchema, listMeta, messages } from '@app/contracts';
+import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
@@ -18,6 +19,11 @@ function toResource(row: repo.PaymentModeRow): PaymentModeResource {
 /** Payment modes (cash, check, bank transfer…) of one business; names are unique per business, case-insensitive. */
 export function createPaymentModeService(app: AppContext) {
   return {
+    /** Every payment mode of the business by lower-cased name (names are unique per business, case-insensitively): how an import's rows name them. */
+    async idsByNameInTx(tx: Tx, scope: BusinessScope): Promise<Map<string, string>> {
+      return new Map((await repo.modeNames(tx, scope)).map((row) => [row.name.toLowerCase(), row.id]));
+    },
+
     async list(scope: BusinessScope, query: { page: number; limit: number; search?: string | undefined }) {
       const pattern = containsPattern(query.search);
       return inTenant(app.db, scope.tenantId, async (tx) => {

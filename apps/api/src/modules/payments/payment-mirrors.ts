@@ -105,3 +105,5 @@ export function createPaymentMirrors(app: AppContext, attachments: DocumentAttac
     },
   };
 }
+
+export type PaymentMirrors = ReturnType<typeof createPaymentMirrors>;

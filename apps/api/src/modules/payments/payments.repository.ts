@@ -117,6 +117,16 @@ export async function paymentNumberTaken(tx: Tx, scope: BusinessScope, number: s
   return rows.length > 0;
 }
 
+/** Which of these numbers the business's payments already have. */
+export async function takenPaymentNumbers(tx: Tx, scope: BusinessScope, numbers: readonly string[]): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (let start = 0; start < numbers.length; start += 1000) {
+    const rows = await tx.select({ number: payments.paymentNumber }).from(payments).where(and(own(scope), inArray(payments.paymentNumber, numbers.slice(start, start + 1000))));
+    for (const row of rows) taken.add(row.number);
+  }
+  return taken;
+}
+
 /** The payment booked from a provider's payment, if any. */
 export async function findByProviderPaymentId(tx: Tx, tenantId: string, providerPaymentId: string): Promise<{ id: string } | undefined> {
   const rows = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.tenantId, tenantId), eq(payments.providerPaymentId, providerPaymentId))).limit(1);

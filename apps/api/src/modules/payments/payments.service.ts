@@ -31,6 +31,7 @@ import { createPaymentMirrors } from './payment-mirrors';
 import { createOnlineBooking } from './payment-online';
 import { createDepositBooking } from './payment-deposits';
 import { createRefundBooking } from './payment-refunds';
+import { createPaymentRemoval } from './payment-removal';
 import { invoicesWithClaims } from './payment-claims.repository';
 import { auditView } from './payment-resource';
 import { createPaymentReads } from './payment-reads';
@@ -112,6 +113,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
   const claims = createPaymentClaims(app, { write, recordReceipt, paidHooks });
   const mirrors = createPaymentMirrors(app, attachments, { numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId) });
   const online = createOnlineBooking({ numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId), mirrors, paidHooks });
+  const removeInTx = createPaymentRemoval({ claims, mirrors, attachments, paidHooks });
   const deposits = createDepositBooking({ numberFor: (tx, scope, date, counterpartyId) => numberFor(tx, scope, null, date, counterpartyId), mirrors, paidHooks });
 
   /**
@@ -308,37 +310,29 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
       return updated;
     },
 
-    /**
-     * Deletes payments (all or none). A payment received takes its amount off its invoice; when it
-     * had confirmed a customer's claim, the claim awaits the business's decision again; a mirror
-     * on its customer business's side goes with it. A claim the vendor confirmed (or a mirror) is
-     * the vendor's record too and is never deleted by the payer.
-     */
+    /** Deletes payments (all or none): payment-removal.ts. */
     async remove(actor: AuditActor, scope: BusinessScope, ids: readonly string[]): Promise<number> {
-      const removed = await inTenant(app.db, scope.tenantId, async (tx) => {
-        const rows = await repo.lockPayments(tx, scope, ids);
-        if (rows.length !== new Set(ids).size) throw AppError.notFound();
-        if (rows.some((row) => row.claimStatus === 'confirmed')) throw AppError.validation('ids', messages.claimConfirmedLocked);
-        const received = rows.filter((row) => row.direction === 'received');
-        await claims.reopenConfirmedBy(tx, actor, received.map((row) => row.id));
-        const invoices = await lockPaidInvoices(tx, scope.tenantId, received.flatMap((row) => (row.invoiceId ? [row.invoiceId] : [])));
-        for (const invoice of invoices.values()) {
-          // What a refund already took off the invoice is not taken off again.
-          const released = received.filter((row) => row.invoiceId === invoice.id).reduce((sum, row) => sum + row.amount - row.refundedAmount, 0);
-          await writeAmountPaid(tx, actor, invoice, invoice.amountPaid - released, paidHooks);
-        }
-        const mirrorFiles = await mirrors.removed(tx, scope.tenantId, received.map((row) => row.id));
-        const files = [...mirrorFiles, ...(await attachments.removeAll(tx, scope, 'payment', rows.map((row) => row.id)))];
-        await repo.deletePayments(tx, scope, rows.map((row) => row.id));
-        for (const row of rows) {
-          await recordAudit(tx, actor, { model: 'payment', modelId: row.id, action: 'deleted', before: auditView(row) });
-          await recordPaymentEvents(tx, app.webhookEvents, ['payment.deleted'], row);
-        }
-        return { count: rows.length, files };
-      });
-      await attachments.purge(removed.files);
+      const removed = await inTenant(app.db, scope.tenantId, (tx) => removeInTx(tx, actor, scope, ids));
+      await removed.purge();
       return removed.count;
     },
+
+    /** A payment received of an import's row, in the import's one transaction; returns its id. */
+    createImportedInTx: async (tx: Tx, actor: AuditActor, scope: BusinessScope, payload: PaymentPayload): Promise<string> => (await createInTx(tx, actor, scope, payload)).id,
+
+    /** Deletes the payments an import created, in the caller's transaction; null (nothing deleted) when one can no longer be. `purge` runs after commit. */
+    async removeImportedInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, ids: readonly string[]): Promise<{ purge: () => Promise<void> } | null> {
+      try {
+        return await removeInTx(tx, actor, scope, ids);
+      } catch (error) {
+        // The checks refuse before anything is written: the transaction goes on.
+        if (error instanceof AppError && error.status === 422) return null;
+        throw error;
+      }
+    },
+
+    /** Which of these payment numbers the business's payments already have (an import refuses them). */
+    takenNumbersInTx: repo.takenPaymentNumbers,
 
     /** GET /payments/claims: the customers' claims addressed to the business. */
     listClaims: claims.list,

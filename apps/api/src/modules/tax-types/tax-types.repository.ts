@@ -9,6 +9,11 @@ type TaxTypeFields = Pick<typeof taxTypes.$inferInsert, 'name' | 'description' |
 const inScope = (scope: BusinessScope) => and(eq(taxTypes.tenantId, scope.tenantId), eq(taxTypes.businessId, scope.businessId));
 const matching = (pattern: string | undefined) => (pattern ? or(ilike(taxTypes.name, pattern), ilike(taxTypes.description, pattern)) : undefined);
 
+/** Every tax type of the business: its id and name. */
+export async function taxTypeNames(tx: Tx, scope: BusinessScope): Promise<{ id: string; name: string }[]> {
+  return tx.select({ id: taxTypes.id, name: taxTypes.name }).from(taxTypes).where(inScope(scope));
+}
+
 export async function listTaxTypes(tx: Tx, scope: BusinessScope, pattern: string | undefined, offset: number, limit: number): Promise<TaxTypeRow[]> {
   return tx
     .select()

@@ -9,6 +9,7 @@ import {
   salesTaxRequestSchema,
   taxTypeRequestSchema,
 } from '@app/contracts';
+import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
@@ -47,6 +48,11 @@ function fieldsOf(input: TaxTypeRequest) {
 /** Tax types of one business, and the US state base-rate lookup. */
 export function createTaxTypeService(app: AppContext) {
   return {
+    /** Every tax type of the business by lower-cased name (names are unique per business, case-insensitively): how an import's rows name them. */
+    async idsByNameInTx(tx: Tx, scope: BusinessScope): Promise<Map<string, string>> {
+      return new Map((await repo.taxTypeNames(tx, scope)).map((row) => [row.name.toLowerCase(), row.id]));
+    },
+
     async list(scope: BusinessScope, query: { page: number; limit: number; search?: string | undefined }) {
       const pattern = containsPattern(query.search);
       return inTenant(app.db, scope.tenantId, async (tx) => {

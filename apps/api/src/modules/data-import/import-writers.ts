@@ -1,0 +1,120 @@
+import type { PaymentPayload } from '@app/contracts';
+import type { Tx } from '../../db/client';
+import type { AuditActor } from '../../platform/audit';
+import type { BusinessScope } from '../../platform/business-scope';
+import { type CounterpartyService, scopeOf } from '../counterparties/counterparties.service';
+import type { InvoiceService } from '../invoices/invoices.service';
+import type { ItemService } from '../items/items.service';
+import type { PaymentService } from '../payments/payments.service';
+import { type InvoiceLine, invoiceRequestOf } from './import-documents';
+import type { MappedRow } from './import-file';
+import type { CheckedRow, CounterpartyPayload, ItemPayload } from './import-fields';
+
+/** Rows per multi-row INSERT of created items. */
+const ITEM_CHUNK = 1000;
+
+/** Writes the valid rows of a file through the target module's service, possibly buffered until `flush`. */
+export type RowWriter = {
+  /** False: the row was not written (invalid, or refused by the service and reported). */
+  write(tx: Tx, row: MappedRow): Promise<boolean>;
+  /** Writes what is buffered; answers how many rows the service refused. */
+  flush(tx: Tx): Promise<number>;
+};
+
+export type WriterContext = {
+  actor: AuditActor;
+  scope: BusinessScope;
+  /** Records the ids the run created (undo removes exactly those). */
+  created(ids: readonly string[]): Promise<void>;
+  /**
+   * One write of some rows: null when the service refused it and invalid rows are skipped (the
+   * rows are reported); without skipping, a refusal fails the whole run.
+   */
+  guarded<T>(tx: Tx, rows: readonly number[], write: (on: Tx) => Promise<T>): Promise<T | null>;
+};
+
+type Check<Payload> = (values: Record<string, string>) => CheckedRow<Payload>;
+
+/** Items in chunks of multi-row INSERTs. */
+export function itemWriter(items: ItemService, check: Check<ItemPayload>, context: WriterContext): RowWriter {
+  let chunk: ItemPayload[] = [];
+  const flush = async (tx: Tx) => {
+    if (chunk.length === 0) return 0;
+    const ids = await items.createImportedInTx(tx, context.actor, context.scope, chunk);
+    chunk = [];
+    await context.created(ids);
+    return 0;
+  };
+  return {
+    async write(tx, row) {
+      const { payload } = check(row.values);
+      if (!payload) return false;
+      chunk.push(payload);
+      if (chunk.length >= ITEM_CHUNK) await flush(tx);
+      return true;
+    },
+    flush,
+  };
+}
+
+/** A customer or vendor one by one: each may link or create its business. */
+export function counterpartyWriter(counterparties: CounterpartyService, kind: 'customer' | 'vendor', check: Check<CounterpartyPayload>, context: WriterContext): RowWriter {
+  const scope = scopeOf(context.scope.tenantId, context.scope.businessId, kind);
+  return {
+    async write(tx, row) {
+      const { payload } = check(row.values);
+      if (!payload) return false;
+      const id = await context.guarded(tx, [row.rowNumber], (on) => counterparties.createImportedInTx(on, context.actor, scope, payload));
+      if (id === null) return false;
+      await context.created([id]);
+      return true;
+    },
+    async flush() {
+      return 0;
+    },
+  };
+}
+
+/** The lines are gathered by invoice number; each invoice is created, whole, once the file is read. */
+export function invoiceWriter(invoices: InvoiceService, check: Check<InvoiceLine>, context: WriterContext): RowWriter {
+  const pending = new Map<string, { rows: number[]; lines: InvoiceLine[] }>();
+  return {
+    async write(_tx, row) {
+      const { payload } = check(row.values);
+      if (!payload) return false;
+      const invoice = pending.get(payload.number) ?? { rows: [], lines: [] };
+      invoice.rows.push(row.rowNumber);
+      invoice.lines.push(payload);
+      pending.set(payload.number, invoice);
+      return true;
+    },
+    async flush(tx) {
+      let refused = 0;
+      for (const { rows, lines } of pending.values()) {
+        const request = invoiceRequestOf(lines);
+        const id = await context.guarded(tx, rows, (on) => invoices.createImportedInTx(on, context.actor, context.scope, request));
+        if (id === null) refused += rows.length;
+        else await context.created([id]);
+      }
+      pending.clear();
+      return refused;
+    },
+  };
+}
+
+/** A payment received per row, on its invoice, as if recorded by hand. */
+export function paymentWriter(payments: PaymentService, check: Check<PaymentPayload>, context: WriterContext): RowWriter {
+  return {
+    async write(tx, row) {
+      const { payload } = check(row.values);
+      if (!payload) return false;
+      const id = await context.guarded(tx, [row.rowNumber], (on) => payments.createImportedInTx(on, context.actor, context.scope, payload));
+      if (id === null) return false;
+      await context.created([id]);
+      return true;
+    },
+    async flush() {
+      return 0;
+    },
+  };
+}
