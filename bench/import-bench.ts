@@ -1,22 +1,22 @@
 /**
- * The import wizard's run (issue 20): a CSV of IMPORT_ROWS customers (default 100,000) and of as
- * many items, uploaded, mapped and run through the import service as the background job runs it:
- * every row checked, then written in one transaction through the target module's service.
+ * The import wizard's run (issue 20): a CSV of IMPORT_ROWS customers (default 100,000), of as many
+ * items and of as many invoice lines (10 per invoice, for 100 customers imported first), uploaded,
+ * mapped and run through the import service as the background job runs it: every row checked,
+ * then written in one transaction through the target module's service.
  * Time from the run's start to its completion and the process's peak RSS (sampled every 50 ms).
  * Target: 100,000 rows within 10 s with flat memory. `npm run bench -- import`
  * (PostgreSQL when reachable, and PGlite; BENCH_KINDS picks; IMPORT_ROWS and IMPORT_ENTITIES shrink it).
  */
 import { inTenant } from '../apps/api/src/db/tenant-tx';
 import { createBusinessInTx } from '../apps/api/src/modules/businesses/businesses.service';
-import { createCounterpartyService } from '../apps/api/src/modules/counterparties/counterparties.service';
 import { createDataImportService } from '../apps/api/src/modules/data-import/data-import.service';
-import { createItemService } from '../apps/api/src/modules/items/items.service';
+import { importCollaborators } from '../apps/api/src/modules/data-import/test-imports';
 import { openBenchApp, sampleRss } from './bench-app';
 import { type Kind, kindWanted, pgliteKind, postgresKind, postgresServerUrl, problem, problems } from './bench-kit';
 
 const ROWS = Number(process.env.IMPORT_ROWS ?? 100_000);
-/** IMPORT_ENTITIES=items (or customers) measures one of them. */
-const ENTITIES = (process.env.IMPORT_ENTITIES ?? 'items,customers').split(',').map((entry) => entry.trim());
+/** IMPORT_ENTITIES=items (or customers, or invoices) measures some of them. */
+const ENTITIES = (process.env.IMPORT_ENTITIES ?? 'items,customers,invoices').split(',').map((entry) => entry.trim());
 const TARGET_SECONDS = 10;
 
 type Figures = { kind: string; entity: string; rows: number; seconds: number; created: number; peakRssMb: number; baseRssMb: number };
@@ -33,6 +33,24 @@ function itemsCsv(rows: number): Buffer {
   return Buffer.from(lines.join('\n'));
 }
 
+/** Lines of invoices of 10 lines each, for the customers `invoice-customer<n>@bench.example` (n below 100). */
+function invoiceLinesCsv(rows: number): Buffer {
+  const lines = ['Invoice number,Customer email,Invoice date,Item,Quantity,Price'];
+  for (let index = 0; index < rows; index++) {
+    const invoice = Math.floor(index / 10);
+    lines.push(`BENCH-${invoice + 1},invoice-customer${invoice % INVOICE_CUSTOMERS}@bench.example,2026-10-${String((invoice % 28) + 1).padStart(2, '0')},Line ${(index % 10) + 1},${(index % 3) + 1},${(index % 500) + 0.25}`);
+  }
+  return Buffer.from(lines.join('\n'));
+}
+
+const INVOICE_CUSTOMERS = 100;
+
+function invoiceCustomersCsv(): Buffer {
+  const lines = ['Name,Email'];
+  for (let index = 0; index < INVOICE_CUSTOMERS; index++) lines.push(`Invoice customer ${index},invoice-customer${index}@bench.example`);
+  return Buffer.from(lines.join('\n'));
+}
+
 async function measureKind(kind: Kind): Promise<Figures[]> {
   const bench = await openBenchApp(kind, 'import');
   const { app, jobs, landlordId: tenantId } = bench;
@@ -41,17 +59,26 @@ async function measureKind(kind: Kind): Promise<Figures[]> {
     const business = await inTenant(app.db, tenantId, (tx) => createBusinessInTx(tx, tenantId, null, { name: 'Import Bench', currency_id: 1 }));
     const scope = { tenantId, businessId: business.id };
     const actor = { tenantId, userId: null, businessId: business.id, ip: null };
-    const imports = createDataImportService(app, { counterparties: createCounterpartyService(app), items: createItemService(app) });
+    const imports = createDataImportService(app, importCollaborators(app));
     await imports.runner.register();
+    const importFile = async (entity: 'customers' | 'items' | 'invoices', content: Buffer) => {
+      const job = await imports.upload(actor, scope, { fileName: `${entity}.csv`, content, sniffed: { kind: 'csv', mime: 'text/csv' } }, entity);
+      await imports.setMapping(scope, job.id, { mapping: job.mapping });
+      return job;
+    };
+    if (ENTITIES.includes('invoices')) {
+      await imports.run(scope, (await importFile('customers', invoiceCustomersCsv())).id);
+      await jobs.drain();
+    }
     const files = [
       { entity: 'items', content: () => itemsCsv(ROWS) },
       { entity: 'customers', content: () => customersCsv(ROWS) },
+      { entity: 'invoices', content: () => invoiceLinesCsv(ROWS) },
     ] as const;
     for (const file of files.filter((entry) => ENTITIES.includes(entry.entity))) {
       const { entity } = file;
       const content = file.content();
-      const job = await imports.upload(actor, scope, { fileName: `${entity}.csv`, content, sniffed: { kind: 'csv', mime: 'text/csv' } }, entity);
-      await imports.setMapping(scope, job.id, { mapping: job.mapping });
+      const job = await importFile(entity, content);
       const memory = sampleRss();
       const started = performance.now();
       // Queued and run as the background job runs it (the inline queue runs it in this process).

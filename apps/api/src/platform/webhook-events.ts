@@ -28,22 +28,38 @@ export class WebhookEventLog {
   ) {}
 
   async record<T extends WebhookEventType>(tx: Tx, scope: EventScope, type: T, data: WebhookEventData<T>): Promise<string> {
-    // A payload that does not match its published schema is a defect of the caller: it fails the change rather than reach a receiver.
-    const checked = webhookEventCatalogue[type].data.parse(data);
-    const id = newId();
+    const [id] = await this.insert(tx, scope, type, [data]);
+    if (!id) throw new Error('The event was not stored');
+    return id;
+  }
+
+  /** Many events of one type and scope (an import's new records) in one multi-row INSERT, each as `record` writes it. */
+  async recordMany<T extends WebhookEventType>(tx: Tx, scope: EventScope, type: T, items: readonly WebhookEventData<T>[]): Promise<void> {
+    if (items.length > 0) await this.insert(tx, scope, type, items);
+  }
+
+  private async insert<T extends WebhookEventType>(tx: Tx, scope: EventScope, type: T, items: readonly WebhookEventData<T>[]): Promise<string[]> {
     const now = this.clock.now();
     // No enabled endpoint wants it (most tenants have none): the event is stored already fanned out to nobody, and no dispatcher runs for it.
     const wanted = sql`exists (select 1 from ${webhookEndpoints} e where e.tenant_id = ${scope.tenantId} and e.status = 'enabled'
       and (e.business_id is null ${scope.businessId === null ? sql`` : sql`or e.business_id = ${scope.businessId}`})
       and (e.events @> array['*']::text[] or e.events @> array[${type}]::text[]))`;
-    const [stored] = await tx
-      .insert(webhookEvents)
-      .values({ tenantId: scope.tenantId, id, businessId: scope.businessId, type, apiVersion: CURRENT_WEBHOOK_API_VERSION, data: checked, createdAt: now, fannedOutAt: sql`case when ${wanted} then null else ${now.toISOString()}::timestamptz end` })
-      .returning({ fannedOutAt: webhookEvents.fannedOutAt });
-    if (stored?.fannedOutAt === null && !this.queued.has(tx)) {
+    const rows = items.map((data) => ({
+      tenantId: scope.tenantId,
+      id: newId(),
+      businessId: scope.businessId,
+      type,
+      apiVersion: CURRENT_WEBHOOK_API_VERSION,
+      // A payload that does not match its published schema is a defect of the caller: it fails the change rather than reach a receiver.
+      data: webhookEventCatalogue[type].data.parse(data),
+      createdAt: now,
+      fannedOutAt: sql`case when ${wanted} then null else ${now.toISOString()}::timestamptz end`,
+    }));
+    const stored = await tx.insert(webhookEvents).values(rows).returning({ fannedOutAt: webhookEvents.fannedOutAt });
+    if (stored.some((row) => row.fannedOutAt === null) && !this.queued.has(tx)) {
       this.queued.add(tx);
       afterCommit(tx, () => this.jobs.send(DISPATCH_WEBHOOKS_JOB, { tenantId: scope.tenantId }).catch(() => undefined));
     }
-    return id;
+    return rows.map((row) => row.id);
   }
 }

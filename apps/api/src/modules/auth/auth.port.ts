@@ -12,6 +12,7 @@ export {
   insertAccessToken,
   insertOneTimeToken,
   insertUser,
+  insertUsers,
   invalidateOneTimeTokens,
   revokeAccessToken,
   revokeUserTokens,

@@ -28,6 +28,11 @@ export async function insertUser(tx: Tx, row: typeof users.$inferInsert): Promis
   return user;
 }
 
+/** Many users in one multi-row INSERT (an import's invited owners). */
+export async function insertUsers(tx: Tx, rows: (typeof users.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(users).values(rows);
+}
+
 export async function updateUser(tx: Tx, tenantId: string, id: string, patch: Partial<typeof users.$inferInsert>): Promise<UserRow> {
   const updated = await tx
     .update(users)

@@ -4,6 +4,7 @@ export {
   type BusinessRow,
   findBusiness,
   insertMembership,
+  insertMemberships,
   insertRoles,
   listUserCompanies,
   slugTaken,

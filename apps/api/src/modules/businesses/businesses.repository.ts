@@ -1,10 +1,11 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { prebuiltSelect } from '../../db/prebuilt';
 import { businesses, businessUsers, roles } from '../../db/schema';
 
 export type BusinessRow = typeof businesses.$inferSelect;
+export type BusinessInsert = typeof businesses.$inferInsert;
 export type RoleRow = typeof roles.$inferSelect;
 
 export async function insertBusiness(tx: Tx, row: typeof businesses.$inferInsert): Promise<BusinessRow> {
@@ -12,6 +13,35 @@ export async function insertBusiness(tx: Tx, row: typeof businesses.$inferInsert
   const business = inserted[0];
   if (!business) throw new Error('Business insert returned no row');
   return business;
+}
+
+/** Many businesses in one multi-row INSERT; the rows come back in no promised order. */
+export async function insertBusinesses(tx: Tx, rows: (typeof businesses.$inferInsert)[]): Promise<BusinessRow[]> {
+  if (rows.length === 0) return [];
+  return tx.insert(businesses).values(rows).returning();
+}
+
+/** The tenant's slugs that are one of `bases` or one of them followed by `-` and more. */
+export async function slugsLike(tx: Tx, tenantId: string, bases: readonly string[]): Promise<Set<string>> {
+  if (bases.length === 0) return new Set();
+  // Slugs are [a-z0-9-] only (slugify), so a base holds no LIKE wildcard.
+  const patterns = bases.map((base) => `${base}-%`);
+  const rows = await tx
+    .select({ slug: businesses.slug })
+    .from(businesses)
+    .where(
+      and(
+        eq(businesses.tenantId, tenantId),
+        or(
+          inArray(businesses.slug, [...bases]),
+          sql`${businesses.slug} like any(array[${sql.join(
+            patterns.map((pattern) => sql`${pattern}`),
+            sql`, `,
+          )}]::text[])`,
+        ),
+      ),
+    );
+  return new Set(rows.map((row) => row.slug));
 }
 
 export async function findBusiness(tx: Tx, tenantId: string, id: string): Promise<BusinessRow | undefined> {
@@ -45,6 +75,10 @@ export async function insertRoles(tx: Tx, rows: (typeof roles.$inferInsert)[]): 
 
 export async function insertMembership(tx: Tx, row: typeof businessUsers.$inferInsert): Promise<void> {
   await tx.insert(businessUsers).values(row);
+}
+
+export async function insertMemberships(tx: Tx, rows: (typeof businessUsers.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await tx.insert(businessUsers).values(rows);
 }
 
 const userCompanies = prebuiltSelect(

@@ -134,6 +134,48 @@ function auditView(row: repo.BusinessRow) {
   return toBusinessResource(row);
 }
 
+type CreateBusinessFields = ReturnType<typeof createBusinessRequestSchema.parse>;
+
+function businessColumns(tenantId: string, id: string, fields: CreateBusinessFields, slug: string): repo.BusinessInsert {
+  return {
+    tenantId,
+    id,
+    name: fields.name,
+    slug,
+    email: fields.email || null,
+    phone: fields.phone || null,
+    businessType: fields.business_type,
+    businessStructure: fields.business_structure,
+    isCustomer: fields.is_customer,
+    isVendor: fields.is_vendor,
+    currencyId: fields.currency_id,
+    contactFirstName: fields.contact_first_name ?? null,
+    contactLastName: fields.contact_last_name ?? null,
+    website: fields.website ?? null,
+    settings: DEFAULT_SETTINGS,
+  };
+}
+
+/** The roles every new business starts with; the owner's is the system role. */
+function seededRoleRows(tenantId: string, businessId: string) {
+  return Object.entries(seededBusinessRoles).map(([name, role]) => ({
+    tenantId,
+    id: newId(),
+    businessId,
+    scope: 'business' as const,
+    name,
+    description: role.description,
+    abilities: [...role.abilities],
+    isSystem: name === 'owner',
+  }));
+}
+
+function parsedBusinessRequest(input: CreateBusinessRequest): CreateBusinessFields {
+  const fields = createBusinessRequestSchema.parse(input);
+  if (!currencyById(fields.currency_id)) throw AppError.validation('currency_id', messages.invalidCurrency);
+  return fields;
+}
+
 /**
  * A new business with its seeded roles, owned by `ownerUserId`. Runs in the caller's transaction.
  * An owner invited by a platform admin holds an 'invited' membership until they accept. A null
@@ -146,39 +188,11 @@ export async function createBusinessInTx(
   input: CreateBusinessRequest,
   options: { ownerStatus?: 'active' | 'invited'; ip?: string | null; callerAudits?: boolean } = {},
 ): Promise<repo.BusinessRow> {
-  const fields = createBusinessRequestSchema.parse(input);
-  if (!currencyById(fields.currency_id)) throw AppError.validation('currency_id', messages.invalidCurrency);
+  const fields = parsedBusinessRequest(input);
   if (fields.slug && (await repo.slugTaken(tx, tenantId, fields.slug))) throw AppError.validation('slug', 'The slug has already been taken.');
-  const business = await repo.insertBusiness(tx, {
-    tenantId,
-    id: newId(),
-    name: fields.name,
-    slug: fields.slug ?? (await uniqueSlug(tx, tenantId, slugify(fields.name))),
-    email: fields.email || null,
-    phone: fields.phone || null,
-    businessType: fields.business_type,
-    businessStructure: fields.business_structure,
-    isCustomer: fields.is_customer,
-    isVendor: fields.is_vendor,
-    currencyId: fields.currency_id,
-    contactFirstName: fields.contact_first_name ?? null,
-    contactLastName: fields.contact_last_name ?? null,
-    website: fields.website ?? null,
-    settings: DEFAULT_SETTINGS,
-  });
-  const seeded = await repo.insertRoles(
-    tx,
-    Object.entries(seededBusinessRoles).map(([name, role]) => ({
-      tenantId,
-      id: newId(),
-      businessId: business.id,
-      scope: 'business' as const,
-      name,
-      description: role.description,
-      abilities: [...role.abilities],
-      isSystem: name === 'owner',
-    })),
-  );
+  const slug = fields.slug ?? (await uniqueSlug(tx, tenantId, slugify(fields.name)));
+  const business = await repo.insertBusiness(tx, businessColumns(tenantId, newId(), fields, slug));
+  const seeded = await repo.insertRoles(tx, seededRoleRows(tenantId, business.id));
   const ownerRole = seeded.find((r) => r.name === 'owner');
   if (!ownerRole) throw new Error('Owner role was not seeded');
   if (ownerUserId) await repo.insertMembership(tx, { tenantId, businessId: business.id, userId: ownerUserId, roleId: ownerRole.id, isOwner: true, status: options.ownerStatus ?? 'active' });
@@ -187,6 +201,41 @@ export async function createBusinessInTx(
     await recordAudit(tx, { tenantId, userId: ownerUserId, businessId: business.id, ip: options.ip ?? null }, { model: 'business', modelId: business.id, action: 'created', after: auditView(business) });
   }
   return business;
+}
+
+/**
+ * Many businesses of the network at once (an import's new customers and vendors): what
+ * `createBusinessInTx` makes, in multi-row statements, each owned by its invited user when it has
+ * one. Answered in the order asked; the caller records the audit entries.
+ */
+export async function createNetworkBusinessesInTx(tx: Tx, tenantId: string, entries: readonly { ownerUserId: string | null; input: CreateBusinessRequest }[]): Promise<repo.BusinessRow[]> {
+  if (entries.length === 0) return [];
+  const wanted = entries.map((entry) => ({ ...entry, id: newId(), fields: parsedBusinessRequest(entry.input) }));
+  const bases = wanted.map((entry) => entry.fields.slug ?? slugify(entry.fields.name));
+  const taken = await repo.slugsLike(tx, tenantId, [...new Set(bases)]);
+  const rows = wanted.map((entry, index) => {
+    const base = bases[index] ?? 'business';
+    let slug = base;
+    for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
+    taken.add(slug);
+    return businessColumns(tenantId, entry.id, entry.fields, slug);
+  });
+  const inserted = new Map((await repo.insertBusinesses(tx, rows)).map((row) => [row.id, row]));
+  const seeded = await repo.insertRoles(tx, wanted.flatMap((entry) => seededRoleRows(tenantId, entry.id)));
+  const ownerRoles = new Map(seeded.filter((role) => role.name === 'owner').map((role) => [role.businessId, role.id]));
+  await repo.insertMemberships(
+    tx,
+    wanted.flatMap((entry) => {
+      const roleId = ownerRoles.get(entry.id);
+      if (!roleId) throw new Error('Owner role was not seeded');
+      return entry.ownerUserId ? [{ tenantId, businessId: entry.id, userId: entry.ownerUserId, roleId, isOwner: true, status: 'invited' as const }] : [];
+    }),
+  );
+  return wanted.map((entry) => {
+    const row = inserted.get(entry.id);
+    if (!row) throw new Error('A business insert returned no row');
+    return row;
+  });
 }
 
 export function createBusinessService(app: AppContext) {

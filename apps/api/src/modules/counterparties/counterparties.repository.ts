@@ -138,6 +138,21 @@ export async function searchCounterparties(tx: Tx, scope: Scope, term: string, l
     .limit(limit);
 }
 
+/** Which of these lower-cased emails the tenant knows: a business's own email or a user's (every owner is a user). */
+export async function knownEmails(tx: Tx, tenantId: string, emails: readonly string[]): Promise<Set<string>> {
+  if (emails.length === 0) return new Set();
+  const list = [...emails];
+  const named = await tx
+    .select({ email: businesses.email })
+    .from(businesses)
+    .where(and(eq(businesses.tenantId, tenantId), inArray(sql`lower(${businesses.email})`, list)));
+  const people = await tx
+    .select({ email: users.email })
+    .from(users)
+    .where(and(eq(users.tenantId, tenantId), inArray(sql`lower(${users.email})`, list)));
+  return new Set([...named, ...people].flatMap((row) => (row.email ? [row.email.toLowerCase()] : [])));
+}
+
 /** The tenant's business known by this email: its own email first, else its owner's sign-in email. */
 export async function findBusinessByEmail(tx: Tx, tenantId: string, email: string) {
   const normalized = email.toLowerCase();
@@ -201,6 +216,12 @@ export async function recordsPointingAt(tx: Tx, tenantId: string, counterpartyBu
 
 export async function insertCounterparty(tx: Tx, row: CounterpartyRecordInsert): Promise<void> {
   await tx.insert(counterparties).values(row);
+}
+
+/** Many counterparties in one multi-row INSERT; the records come back in no promised order. */
+export async function insertCounterparties(tx: Tx, rows: CounterpartyRecordInsert[]): Promise<CounterpartyRecord[]> {
+  if (rows.length === 0) return [];
+  return tx.insert(counterparties).values(rows).returning();
 }
 
 export async function updateCounterparty(tx: Tx, scope: Scope, id: string, patch: Partial<typeof counterparties.$inferInsert>): Promise<void> {

@@ -17,14 +17,14 @@ import type { Tx } from '../../db/client';
 import type { PostalAddress } from '../../db/schema/directory';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext, RequestMeta } from '../../platform/app-context';
-import { type AuditActor, recordAudit } from '../../platform/audit';
+import { type AuditActor, recordAudit, recordAudits } from '../../platform/audit';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { Throttle, throttleSubjects } from '../../platform/throttle';
 import * as authPort from '../auth/auth.port';
 import * as businessPort from '../businesses/businesses.port';
-import { createBusinessInTx, toBusinessResource } from '../businesses/businesses.service';
-import { recordCounterpartyEvent } from './counterparty-events';
+import { createBusinessInTx, createNetworkBusinessesInTx, toBusinessResource } from '../businesses/businesses.service';
+import { recordCounterpartiesCreated, recordCounterpartyEvent } from './counterparty-events';
 import * as repo from './counterparties.repository';
 import { ensureOwner, hasTransactions, writeOnboardingInvitation } from './network';
 
@@ -96,6 +96,21 @@ function columnsOf(fields: Fields) {
   };
 }
 
+/** The network business a new counterparty gets when no business of the tenant has its email. */
+function networkBusinessOf(fields: CreateFields, kind: CounterpartyKind) {
+  return {
+    name: fields.name,
+    email: fields.email || null,
+    phone: fields.phone || null,
+    currency_id: fields.currency_id,
+    contact_first_name: fields.contact_first_name ?? null,
+    contact_last_name: fields.contact_last_name ?? null,
+    website: fields.website || null,
+    is_customer: kind === 'customer',
+    is_vendor: kind === 'vendor',
+  };
+}
+
 export type BulkAction = 'archive' | 'unarchive' | 'delete';
 
 export function createCounterpartyService(app: AppContext) {
@@ -131,23 +146,7 @@ export function createCounterpartyService(app: AppContext) {
     let counterpartyBusinessId = linked?.id;
     if (!counterpartyBusinessId) {
       const user = email ? ((await authPort.findUserByEmail(tx, tenantId, email)) ?? (await authPort.insertUser(tx, { tenantId, id: newId(), name: fields.name, email, status: 'invited' }))) : null;
-      const business = await createBusinessInTx(
-        tx,
-        tenantId,
-        user?.id ?? null,
-        {
-          name: fields.name,
-          email,
-          phone: fields.phone || null,
-          currency_id: fields.currency_id,
-          contact_first_name: fields.contact_first_name ?? null,
-          contact_last_name: fields.contact_last_name ?? null,
-          website: fields.website || null,
-          is_customer: scope.kind === 'customer',
-          is_vendor: scope.kind === 'vendor',
-        },
-        { ownerStatus: 'invited', callerAudits: true },
-      );
+      const business = await createBusinessInTx(tx, tenantId, user?.id ?? null, networkBusinessOf(fields, scope.kind), { ownerStatus: 'invited', callerAudits: true });
       await recordAudit(tx, actor, { model: 'business', modelId: business.id, action: 'created', after: toBusinessResource(business) });
       counterpartyBusinessId = business.id;
     }
@@ -275,6 +274,43 @@ export function createCounterpartyService(app: AppContext) {
     /** A counterparty of an import row, in the import's one transaction (never an invitation); returns its id. */
     async createImportedInTx(tx: Tx, actor: AuditActor, scope: repo.Scope, fields: CreateFields): Promise<string> {
       return (await insertInTx(tx, actor, scope, { ...fields, send_invitation: false })).id;
+    },
+
+    /**
+     * An import's new counterparties, many at once: those without an email or with one the tenant
+     * does not know, each with its network business (owned by an invited user with the email), in
+     * multi-row statements. One whose email the tenant knows answers null: `createImportedInTx`
+     * links it (or refuses it) one by one.
+     */
+    async createNewImportedInTx(tx: Tx, actor: AuditActor, scope: repo.Scope, rows: readonly CreateFields[]): Promise<(string | null)[]> {
+      const { tenantId } = scope;
+      const known = await repo.knownEmails(tx, tenantId, rows.flatMap((fields) => (fields.email ? [fields.email.toLowerCase()] : [])));
+      const fresh = rows.flatMap((fields, index) => (fields.email && known.has(fields.email.toLowerCase()) ? [] : [{ fields, index, id: newId(), userId: fields.email ? newId() : null }]));
+      await authPort.insertUsers(tx, fresh.flatMap(({ fields, userId }) => (userId && fields.email ? [{ tenantId, id: userId, name: fields.name, email: fields.email, status: 'invited' as const }] : [])));
+      // Answered in the order asked: the business of fresh[i] is created[i].
+      const created = await createNetworkBusinessesInTx(tx, tenantId, fresh.map(({ fields, userId }) => ({ ownerUserId: userId, input: networkBusinessOf(fields, scope.kind) })));
+      const withBusiness = fresh.map((entry, position) => {
+        const business = created[position];
+        if (!business) throw new Error('A network business was not created');
+        return { ...entry, business };
+      });
+      const records = await repo.insertCounterparties(
+        tx,
+        withBusiness.map(({ fields, id, business }) => ({ tenantId, id, businessId: scope.businessId, kind: scope.kind, counterpartyBusinessId: business.id, creatorBusinessId: scope.businessId, ...columnsOf(fields) })),
+      );
+      const businessOf = new Map(withBusiness.map(({ id, business }) => [id, business]));
+      await recordAudits(tx, actor, [
+        ...created.map((business) => ({ model: 'business', modelId: business.id, action: 'created' as const, after: toBusinessResource(business) })),
+        ...records.map((record) => {
+          const business = businessOf.get(record.id);
+          const row: repo.CounterpartyRow = { ...record, businessName: business?.name ?? record.name, businessEmail: business?.email ?? null, ownerStatus: record.email ? 'invited' : null, amountDue: 0, amountDueCurrencyId: record.currencyId };
+          return { model: scope.kind, modelId: record.id, action: 'created' as const, after: auditView(row) };
+        }),
+      ]);
+      await recordCounterpartiesCreated(tx, app.webhookEvents, scope, records);
+      const ids: (string | null)[] = rows.map(() => null);
+      for (const { index, id } of fresh) ids[index] = id;
+      return ids;
     },
 
     /**

@@ -24,3 +24,10 @@ export async function recordCounterpartyEvent(tx: Tx, events: WebhookEventLog, c
   if (row.kind === 'customer') await events.record(tx, scope, `customer.${change}`, { customer: object });
   else await events.record(tx, scope, `vendor.${change}`, { vendor: object });
 }
+
+/** `recordCounterpartyEvent` for many new records of one business and kind, in one statement. */
+export async function recordCounterpartiesCreated(tx: Tx, events: WebhookEventLog, scope: { tenantId: string; businessId: string; kind: 'customer' | 'vendor' }, rows: readonly CounterpartyRecord[]): Promise<void> {
+  const eventScope = { tenantId: scope.tenantId, businessId: scope.businessId };
+  if (scope.kind === 'customer') await events.recordMany(tx, eventScope, 'customer.created', rows.map((row) => ({ customer: counterpartyEventObject(row) })));
+  else await events.recordMany(tx, eventScope, 'vendor.created', rows.map((row) => ({ vendor: counterpartyEventObject(row) })));
+}

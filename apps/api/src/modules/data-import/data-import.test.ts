@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CounterpartyResource, type ImportJobResource, type ImportPreviewResponse, type ItemResource, formatMessage, messages } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
-import { importJobs } from '../../db/schema';
+import { businesses, importJobs } from '../../db/schema';
 import { OLE, download, postForm } from '../attachments/test-files';
 import { rowXml, sheetXml, xlsxFile } from '../invoice-upload/test-sheets';
 import { createImportRunner } from './import-run';
@@ -109,6 +109,21 @@ describe('customers', () => {
     expect(jobOf(undone.body)).toMatchObject({ status: 'undone', can_undo: false });
     expect(await customerEmails(owner)).not.toContain('team@hooli.example');
     expect(errorsOf(await owner.post(`/api/v1/business/imports/${job.id}/undo`, {})).status).toEqual([messages.importNotUndoable]);
+  });
+
+  it('creates new customers many at once (unique slugs, invited owners) and links one whose email the tenant knows to its business', async () => {
+    const known = await other.post('/api/v1/customers', { name: 'Known Linked', email: 'known@linked.example' });
+    expect(known.status, JSON.stringify(known.body)).toBe(201);
+    const knownBusiness = (known.body.data as CounterpartyResource).customer_business.id;
+    const file = 'Name,Email\nSame Name Ltd,one@same.example\nSame Name Ltd,two@same.example\nNo Mail Co,\nKnown Again,known@linked.example\n';
+    expect(await runToEnd(owner, (await uploaded(owner, 'customers', 'bulk.csv', file)).id)).toMatchObject({ status: 'completed', created_count: 4 });
+    const list = (await owner.get('/api/v1/customers?limit=100')).body.data as CounterpartyResource[];
+    const named = (name: string) => list.filter((row) => row.name === name);
+    expect(named('Known Again')[0]?.customer_business.id).toBe(knownBusiness);
+    expect(named('Same Name Ltd').map((row) => row.customer_business.owner_status)).toEqual(['invited', 'invited']);
+    expect(named('No Mail Co')[0]?.customer_business.owner_status).toBeNull();
+    const slugs = await h.app.db.select({ slug: businesses.slug }).from(businesses).where(eq(businesses.name, 'Same Name Ltd'));
+    expect(slugs.map((row) => row.slug).sort()).toEqual(['same-name-ltd', 'same-name-ltd-2']);
   });
 
   it('refuses an undo while an invoice uses an imported customer', async () => {

@@ -1,7 +1,9 @@
 import type { PaymentPayload } from '@app/contracts';
 import type { Tx } from '../../db/client';
+import { inSavepoint } from '../../db/tenant-tx';
 import type { AuditActor } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
+import { AppError } from '../../platform/errors';
 import { type CounterpartyService, scopeOf } from '../counterparties/counterparties.service';
 import type { InvoiceService } from '../invoices/invoices.service';
 import type { ItemService } from '../items/items.service';
@@ -12,6 +14,8 @@ import type { CheckedRow, CounterpartyPayload, ItemPayload } from './import-fiel
 
 /** Rows per multi-row INSERT of created items. */
 const ITEM_CHUNK = 1000;
+/** New customers or vendors per round of multi-row INSERTs (their businesses' roles are several rows each). */
+const COUNTERPARTY_CHUNK = 500;
 
 /** Writes the valid rows of a file through the target module's service, possibly buffered until `flush`. */
 export type RowWriter = {
@@ -57,20 +61,50 @@ export function itemWriter(items: ItemService, check: Check<ItemPayload>, contex
   };
 }
 
-/** A customer or vendor one by one: each may link or create its business. */
+/**
+ * Customers or vendors in chunks: those the tenant does not know by email are created many at
+ * once; one whose email the tenant knows links to (or is refused by) its business one by one.
+ */
 export function counterpartyWriter(counterparties: CounterpartyService, kind: 'customer' | 'vendor', check: Check<CounterpartyPayload>, context: WriterContext): RowWriter {
   const scope = scopeOf(context.scope.tenantId, context.scope.businessId, kind);
+  let chunk: { rowNumber: number; payload: CounterpartyPayload }[] = [];
+  let refused = 0;
+
+  async function createNew(tx: Tx, payloads: readonly CounterpartyPayload[]): Promise<(string | null)[]> {
+    try {
+      return await inSavepoint(tx, (on) => counterparties.createNewImportedInTx(on, context.actor, scope, payloads));
+    } catch (error) {
+      // A row the network business refuses: every row of the chunk goes one by one, each refused on its own.
+      if (error instanceof AppError && error.status === 422) return payloads.map(() => null);
+      throw error;
+    }
+  }
+
+  async function writeChunk(tx: Tx): Promise<void> {
+    const entries = chunk;
+    chunk = [];
+    if (entries.length === 0) return;
+    const ids = await createNew(tx, entries.map((entry) => entry.payload));
+    await context.created(ids.filter((id): id is string => id !== null));
+    for (const [index, entry] of entries.entries()) {
+      if (ids[index] !== null) continue;
+      const id = await context.guarded(tx, [entry.rowNumber], (on) => counterparties.createImportedInTx(on, context.actor, scope, entry.payload));
+      if (id === null) refused += 1;
+      else await context.created([id]);
+    }
+  }
+
   return {
     async write(tx, row) {
       const { payload } = check(row.values);
       if (!payload) return false;
-      const id = await context.guarded(tx, [row.rowNumber], (on) => counterparties.createImportedInTx(on, context.actor, scope, payload));
-      if (id === null) return false;
-      await context.created([id]);
+      chunk.push({ rowNumber: row.rowNumber, payload });
+      if (chunk.length >= COUNTERPARTY_CHUNK) await writeChunk(tx);
       return true;
     },
-    async flush() {
-      return 0;
+    async flush(tx) {
+      await writeChunk(tx);
+      return refused;
     },
   };
 }

@@ -37,14 +37,14 @@ export const importKeys = {
   presets: ['imports', 'presets'] as const,
 };
 
-/** The lists an import adds to (or an undo takes from): they are read again once it ends. */
-const ENTITY_KEYS: Record<ImportEntity, QueryKey> = {
-  customers: counterpartyKeys.all('customer'),
-  vendors: counterpartyKeys.all('vendor'),
-  items: itemsApi.key,
-  invoices: invoiceKeys.all,
+/** The lists an import adds to (or an undo takes from): they are read again once it ends. Payments change their invoices' amounts due too. */
+const ENTITY_KEYS: Record<ImportEntity, readonly QueryKey[]> = {
+  customers: [counterpartyKeys.all('customer')],
+  vendors: [counterpartyKeys.all('vendor')],
+  items: [itemsApi.key],
+  invoices: [invoiceKeys.all, counterpartyKeys.all('customer')],
   // The payments feature keeps its keys to itself; its lists all live under this root.
-  payments: ['payments'],
+  payments: [['payments'], invoiceKeys.all, counterpartyKeys.all('customer')],
 };
 
 /** A job still moving: its progress is polled until it completes or fails. */
@@ -54,7 +54,7 @@ export function isImportRunning(job: Pick<ImportJobResource, 'status'>): boolean
 
 function refreshEntity(queryClient: QueryClient, entity: ImportEntity): Promise<void> {
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ENTITY_KEYS[entity] }),
+    ...ENTITY_KEYS[entity].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
     queryClient.invalidateQueries({ queryKey: dashboardKeys.all }),
     queryClient.invalidateQueries({ queryKey: importKeys.lists }),
   ]).then(() => undefined);
