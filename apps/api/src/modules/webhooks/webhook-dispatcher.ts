@@ -83,7 +83,10 @@ export function createWebhookDispatcher(app: AppContext, random: () => number = 
   /**
    * Writes what an attempt came to in one short transaction: the log row, then the delivery as it
    * was leased (a person who cancelled it or asked for a replay meanwhile keeps their change), then
-   * the endpoint's failure bookkeeping only when it changes.
+   * the endpoint's failure bookkeeping only when it changes. The endpoint's row is locked first:
+   * disabling it cancels its other pending deliveries, whose rows the records of concurrent
+   * attempts lock, so every record takes the locks in one order (endpoint, then deliveries) and
+   * none deadlocks (which lost the attempt's log and the disabling).
    */
   async function record(leased: Leased, now: Date, result: OutboundResult, request: { headers: Record<string, string> }): Promise<void> {
     const { delivery, endpoint, event } = leased;
@@ -92,6 +95,7 @@ export function createWebhookDispatcher(app: AppContext, random: () => number = 
     const scheduledAttempts = trigger === 'scheduled' ? delivery.attempts + 1 : delivery.attempts;
     const lastResponseStatus = result.ok ? result.status : null;
     await inTenant(app.db, delivery.tenantId, async (tx) => {
+      await repo.lockEndpoint(tx, delivery.tenantId, endpoint.id);
       await repo.insertAttempt(tx, {
         tenantId: delivery.tenantId,
         id: newId(),

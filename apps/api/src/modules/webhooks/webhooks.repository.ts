@@ -260,6 +260,15 @@ export async function insertAttempt(tx: Tx, row: typeof webhookAttempts.$inferIn
   await tx.insert(webhookAttempts).values(row);
 }
 
+/** Locks the endpoint's row for the transaction (every attempt's record takes it first). */
+export async function lockEndpoint(tx: Tx, tenantId: string, endpointId: string): Promise<void> {
+  await tx
+    .select({ id: webhookEndpoints.id })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.tenantId, tenantId), eq(webhookEndpoints.id, endpointId)))
+    .for('update');
+}
+
 export async function clearFailing(tx: Tx, tenantId: string, endpointId: string): Promise<void> {
   await tx
     .update(webhookEndpoints)
