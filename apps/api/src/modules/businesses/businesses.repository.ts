@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
 import { prebuiltSelect } from '../../db/prebuilt';
@@ -21,27 +21,17 @@ export async function insertBusinesses(tx: Tx, rows: (typeof businesses.$inferIn
   return tx.insert(businesses).values(rows).returning();
 }
 
-/** The tenant's slugs that are one of `bases` or one of them followed by `-` and more. */
-export async function slugsLike(tx: Tx, tenantId: string, bases: readonly string[]): Promise<Set<string>> {
-  if (bases.length === 0) return new Set();
-  // Slugs are [a-z0-9-] only (slugify), so a base holds no LIKE wildcard.
-  const patterns = bases.map((base) => `${base}-%`);
-  const rows = await tx
-    .select({ slug: businesses.slug })
-    .from(businesses)
-    .where(
-      and(
-        eq(businesses.tenantId, tenantId),
-        or(
-          inArray(businesses.slug, [...bases]),
-          sql`${businesses.slug} like any(array[${sql.join(
-            patterns.map((pattern) => sql`${pattern}`),
-            sql`, `,
-          )}]::text[])`,
-        ),
-      ),
-    );
-  return new Set(rows.map((row) => row.slug));
+/** Which of these slugs the tenant's businesses have (through the unique index, 1,000 a statement). */
+export async function existingSlugs(tx: Tx, tenantId: string, slugs: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (let start = 0; start < slugs.length; start += 1000) {
+    const rows = await tx
+      .select({ slug: businesses.slug })
+      .from(businesses)
+      .where(and(eq(businesses.tenantId, tenantId), inArray(businesses.slug, slugs.slice(start, start + 1000))));
+    for (const row of rows) found.add(row.slug);
+  }
+  return found;
 }
 
 export async function findBusiness(tx: Tx, tenantId: string, id: string): Promise<BusinessRow | undefined> {

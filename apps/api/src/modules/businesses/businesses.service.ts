@@ -116,6 +116,39 @@ async function uniqueSlug(tx: Tx, tenantId: string, wanted: string): Promise<str
   return candidate;
 }
 
+/** Suffixes probed per round for the wanted slugs already taken. */
+const SLUG_PROBES = 8;
+
+/**
+ * `uniqueSlug` for many at once, as many would get it one after another (the first free of `x`,
+ * `x-2`, `x-3`…, in the order asked): one indexed read for the wanted slugs, then one per round of
+ * suffixes for those taken.
+ */
+async function uniqueSlugs(tx: Tx, tenantId: string, wanted: readonly string[]): Promise<string[]> {
+  const taken = await repo.existingSlugs(tx, tenantId, [...new Set(wanted)]);
+  const slugs: string[] = [];
+  let waiting: { index: number; base: string }[] = [];
+  wanted.forEach((base, index) => {
+    if (taken.has(base)) waiting.push({ index, base });
+    else {
+      taken.add(base);
+      slugs[index] = base;
+    }
+  });
+  for (let from = 2; waiting.length > 0; from += SLUG_PROBES) {
+    const suffixes = Array.from({ length: SLUG_PROBES }, (_, offset) => from + offset);
+    for (const slug of await repo.existingSlugs(tx, tenantId, [...new Set(waiting.flatMap(({ base }) => suffixes.map((n) => `${base}-${n}`)))])) taken.add(slug);
+    waiting = waiting.filter(({ index, base }) => {
+      const free = suffixes.map((n) => `${base}-${n}`).find((slug) => !taken.has(slug));
+      if (!free) return true;
+      taken.add(free);
+      slugs[index] = free;
+      return false;
+    });
+  }
+  return slugs;
+}
+
 const DEFAULT_SETTINGS: BusinessSettings = {
   time_zone: 'UTC',
   language: 'en',
@@ -211,13 +244,10 @@ export async function createBusinessInTx(
 export async function createNetworkBusinessesInTx(tx: Tx, tenantId: string, entries: readonly { ownerUserId: string | null; input: CreateBusinessRequest }[]): Promise<repo.BusinessRow[]> {
   if (entries.length === 0) return [];
   const wanted = entries.map((entry) => ({ ...entry, id: newId(), fields: parsedBusinessRequest(entry.input) }));
-  const bases = wanted.map((entry) => entry.fields.slug ?? slugify(entry.fields.name));
-  const taken = await repo.slugsLike(tx, tenantId, [...new Set(bases)]);
+  const slugs = await uniqueSlugs(tx, tenantId, wanted.map((entry) => entry.fields.slug ?? slugify(entry.fields.name)));
   const rows = wanted.map((entry, index) => {
-    const base = bases[index] ?? 'business';
-    let slug = base;
-    for (let n = 2; taken.has(slug); n += 1) slug = `${base}-${n}`;
-    taken.add(slug);
+    const slug = slugs[index];
+    if (!slug) throw new Error('No slug was chosen for a new business');
     return businessColumns(tenantId, entry.id, entry.fields, slug);
   });
   const inserted = new Map((await repo.insertBusinesses(tx, rows)).map((row) => [row.id, row]));
