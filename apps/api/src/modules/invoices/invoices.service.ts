@@ -197,12 +197,15 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
     createImportedInTx: async (tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload): Promise<string> => (await insert(tx, actor, scope, payload, { source: 'import', status: 'open' })).row.id,
 
     /**
-     * Deletes the invoices an import created, in the caller's transaction; null (nothing deleted)
-     * when one can no longer be deleted (paid, claimed, financed). `purge` runs after commit.
+     * Deletes the invoices an import created that are still there, in the caller's transaction;
+     * null (nothing deleted) when one can no longer be deleted (paid, claimed, financed). `purge`
+     * runs after commit.
      */
     async removeImportedInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, ids: readonly string[]): Promise<{ purge: () => Promise<void> } | null> {
+      const present = (await repo.findOwnInvoices(tx, scope, ids)).map((row) => row.id);
+      if (present.length === 0) return { purge: async () => {} };
       try {
-        return await core.removeInTx(tx, actor, scope, ids, (on, rows) => refuseUndeletable(on, scope, rows));
+        return await core.removeInTx(tx, actor, scope, present, (on, rows) => refuseUndeletable(on, scope, rows));
       } catch (error) {
         // The checks refuse before anything is written: the transaction goes on.
         if (error instanceof AppError && error.status === 422) return null;

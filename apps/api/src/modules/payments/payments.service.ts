@@ -320,10 +320,12 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
     /** A payment received of an import's row, in the import's one transaction; returns its id. */
     createImportedInTx: async (tx: Tx, actor: AuditActor, scope: BusinessScope, payload: PaymentPayload): Promise<string> => (await createInTx(tx, actor, scope, payload)).id,
 
-    /** Deletes the payments an import created, in the caller's transaction; null (nothing deleted) when one can no longer be. `purge` runs after commit. */
+    /** Deletes the payments an import created that are still there, in the caller's transaction; null (nothing deleted) when one can no longer be. `purge` runs after commit. */
     async removeImportedInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, ids: readonly string[]): Promise<{ purge: () => Promise<void> } | null> {
+      const present = (await repo.lockPayments(tx, scope, ids)).map((row) => row.id);
+      if (present.length === 0) return { purge: async () => {} };
       try {
-        return await removeInTx(tx, actor, scope, ids);
+        return await removeInTx(tx, actor, scope, present);
       } catch (error) {
         // The checks refuse before anything is written: the transaction goes on.
         if (error instanceof AppError && error.status === 422) return null;
