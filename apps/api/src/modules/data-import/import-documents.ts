@@ -25,7 +25,7 @@ import { type CheckedRow, INVOICE_FIELDS, PAYMENT_FIELDS, type ImportField, blan
 /**
  * Invoices and payments from another tool. An invoice file has a row per line: the rows sharing an
  * invoice number are one invoice, whose customer (by email) and dates come from its first row; the
- * money engine prices it as any invoice. A payment file has a row per payment received, on one of
+ * money engine prices it like every other invoice. A payment file has a row per payment received, on one of
  * the business's finalized invoices by number. Every name in a file (customer email, invoice
  * number, tax, payment mode) is looked up in the importing business only, so a file can never
  * reach another business's records.
@@ -157,7 +157,7 @@ export function invoiceLineChecker(lookups: InvoiceLookups, business: Currency):
   };
 }
 
-/** The request of one invoice of the file, priced by the invoice service as any other. */
+/** The request of one invoice of the file, priced by the invoice service like every other. */
 export function invoiceRequestOf(lines: readonly InvoiceLine[]) {
   const [first] = lines;
   if (!first) throw new Error('An imported invoice needs a line');
