@@ -32,6 +32,11 @@ export class AppError extends Error {
   }
 }
 
+/** A refusal of what was sent (422): a caller writing many records sets it aside as one row's error. */
+export function isValidationRefusal(error: unknown): error is AppError {
+  return error instanceof AppError && error.status === 422;
+}
+
 /** 429 `Too Many Attempts.`, with how long to wait (sent as `Retry-After`). */
 export class TooManyAttemptsError extends AppError {
   constructor(readonly retryAfterSeconds: number) {

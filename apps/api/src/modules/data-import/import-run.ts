@@ -5,7 +5,7 @@ import { inSavepoint, inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { type AuditActor } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
-import { AppError } from '../../platform/errors';
+import { AppError, isValidationRefusal } from '../../platform/errors';
 import { writeSheet } from '../../platform/spreadsheet/sheet-writer';
 import { SheetReadError } from '../../platform/spreadsheet/raw-rows';
 import { importStorageKey } from '../../platform/storage';
@@ -197,7 +197,7 @@ export function createImportRunner(app: AppContext, collaborators: ImportCollabo
             try {
               return job.skipInvalidRows ? await inSavepoint(on, write) : await write(on);
             } catch (error) {
-              if (!(error instanceof AppError) || error.status !== 422) throw error;
+              if (!isValidationRefusal(error)) throw error;
               if (!job.skipInvalidRows) throw new RowFailure(rowNumbers[0] ?? 0, error.message);
               for (const rowNumber of rowNumbers) invalid.push({ rowNumber, errors: { [fieldOf(error)]: error.message } });
               return null;

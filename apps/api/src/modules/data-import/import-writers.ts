@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { inSavepoint } from '../../db/tenant-tx';
 import type { AuditActor } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
-import { AppError } from '../../platform/errors';
+import { isValidationRefusal } from '../../platform/errors';
 import { type CounterpartyService, scopeOf } from '../counterparties/counterparties.service';
 import type { InvoiceService } from '../invoices/invoices.service';
 import type { ItemService } from '../items/items.service';
@@ -75,7 +75,7 @@ export function counterpartyWriter(counterparties: CounterpartyService, kind: 'c
       return await inSavepoint(tx, (on) => counterparties.createNewImportedInTx(on, context.actor, scope, payloads));
     } catch (error) {
       // A row the network business refuses: every row of the chunk goes one by one, each refused on its own.
-      if (error instanceof AppError && error.status === 422) return payloads.map(() => null);
+      if (isValidationRefusal(error)) return payloads.map(() => null);
       throw error;
     }
   }

@@ -4,7 +4,7 @@ import { inTenant } from '../../db/tenant-tx';
 import type { AppContext, RequestMeta } from '../../platform/app-context';
 import type { AuditActor } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
-import { AppError, isUniqueViolation } from '../../platform/errors';
+import { AppError, isUniqueViolation, isValidationRefusal } from '../../platform/errors';
 import type { DocumentKind } from '../../platform/file-sniff';
 import type { AcceptedFile } from '../attachments/attachment-files';
 import { discardFiles, insertAttachmentsInTx, storeFiles } from '../attachments/attachments.service';
@@ -30,7 +30,7 @@ type PlannedInvoice = { errorKey: string; invoice: CheckedInvoice };
  */
 function errorForUpload(error: unknown, errorKey: string): unknown {
   if (isUniqueViolation(error, NUMBER_CONSTRAINT)) return AppError.validation(`${errorKey}invoice_number`, messages.invoiceNumberTaken);
-  if (!(error instanceof AppError) || error.status !== 422) return error;
+  if (!isValidationRefusal(error)) return error;
   const fields = Object.entries(error.fieldErrors ?? {}).map(([field, list]): [string, string[]] => [`${errorKey}${field.startsWith('items.') ? 'total' : field}`, list]);
   return new AppError('validation', error.message, 422, Object.fromEntries(fields));
 }
@@ -69,7 +69,7 @@ export function createInvoiceUploadService(app: AppContext, { invoices, counterp
         try {
           id = (await counterparties.create(context.actor, customers, { name: customer.name, email: customer.email, currency_id: context.currencyId }, context.meta)).id;
         } catch (error) {
-          if (!(error instanceof AppError) || error.status !== 422) throw error;
+          if (!isValidationRefusal(error)) throw error;
           errors[`${errorKey}customer_email`] = error.message;
           id = '';
         }

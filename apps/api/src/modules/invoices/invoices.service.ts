@@ -13,7 +13,7 @@ import type { AppContext } from '../../platform/app-context';
 import type { AuditActor } from '../../platform/audit';
 import type { BusinessScope, UsageCheck } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
-import { AppError } from '../../platform/errors';
+import { AppError, isValidationRefusal } from '../../platform/errors';
 import { chooseTemplate, loadDocumentBusiness, loadNewDocumentContext, templateFor } from '../documents/document-business';
 import { createDocumentCore, itemsUsedBy, pricedColumns, taxTypesUsedBy } from '../documents/document-core';
 import { createDocumentViews } from '../documents/document-views';
@@ -208,7 +208,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
         return await core.removeInTx(tx, actor, scope, present, (on, rows) => refuseUndeletable(on, scope, rows));
       } catch (error) {
         // The checks refuse before anything is written: the transaction goes on.
-        if (error instanceof AppError && error.status === 422) return null;
+        if (isValidationRefusal(error)) return null;
         throw error;
       }
     },

@@ -20,7 +20,7 @@ import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { type BusinessScope, type UsageCheck, containsPattern, pageOffset } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
-import { AppError, refusingTaken } from '../../platform/errors';
+import { AppError, isValidationRefusal, refusingTaken } from '../../platform/errors';
 import { type IdempotentRequest, type StoredResponse, runIdempotent } from '../../platform/idempotency';
 import { loadDocumentBusiness } from '../documents/document-business';
 import { allocateNumber, claimTypedNumber, numberingConfig } from '../documents/numbering';
@@ -328,7 +328,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
         return await removeInTx(tx, actor, scope, present);
       } catch (error) {
         // The checks refuse before anything is written: the transaction goes on.
-        if (error instanceof AppError && error.status === 422) return null;
+        if (isValidationRefusal(error)) return null;
         throw error;
       }
     },

@@ -6,7 +6,7 @@ import { inSavepoint, inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit, systemActor } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
-import { AppError, isUniqueViolation } from '../../platform/errors';
+import { AppError, isUniqueViolation, isValidationRefusal } from '../../platform/errors';
 import { periodicJob } from '../../platform/jobs';
 import type { DocumentDelivery } from '../document-delivery/document-delivery.service';
 import { type InvoiceService, invoiceEventObject } from '../invoices/invoices.service';
@@ -128,7 +128,7 @@ export function createRecurringGenerator(app: AppContext, invoices: InvoiceServi
    * schema, which a template stored before a rule it now breaks (a tax type twice) fails.
    */
   function refusalOf(error: unknown): AppError | null {
-    if (error instanceof AppError && error.status === 422) return error;
+    if (isValidationRefusal(error)) return error;
     if (!(error instanceof ZodError)) return null;
     const fieldErrors: Record<string, string[]> = {};
     for (const issue of error.issues) (fieldErrors[issue.path.join('.') || 'body'] ??= []).push(issue.message);
