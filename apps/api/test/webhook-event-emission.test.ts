@@ -98,7 +98,8 @@ describe('invoice events', () => {
     const first = await createPayment(vendor, paymentBody(customer.id, 4000, { invoice_id: invoice.id }));
     const second = await createPayment(vendor, paymentBody(customer.id, 1000, { invoice_id: invoice.id }));
     const written = (await eventsOf(tenantId)).length;
-    expect(written - before).toBe(6);
+    // Invoice created and finalized, then for each payment: its payment.created, invoice.partially_paid, and the customer business's payment made.
+    expect(written - before).toBe(8);
     // Paying the rest would make the invoice paid (its event is written), but the number is taken: the whole change rolls back.
     const refused = await vendor.put(`/api/v1/payments/${second.id}`, paymentBody(customer.id, 6000, { invoice_id: invoice.id, payment_number: first.payment_number }));
     expect(refused.status, JSON.stringify(refused.body)).toBe(422);
@@ -163,6 +164,61 @@ describe('payment events', () => {
     expect(events[0]?.data.payment).toMatchObject({ id: payment.id, business_id: businessId, customer_id: customer.id, invoice_id: invoice.id, amount: 9000, refunded_amount: 0, currency: 'USD' });
     expect(events.map((event) => event.businessId)).toEqual([businessId, businessId, businessId]);
     expect(await typesAbout(tenantId, invoice.id)).toEqual(['invoice.created', 'invoice.finalized', 'invoice.paid']);
+  });
+});
+
+describe("the customer business's payment events", () => {
+  /** The buyer business's events about payments made on `invoiceId`, in the order written. */
+  async function buyerPaymentEvents(invoiceId: string) {
+    const { tenantId } = actors.a1;
+    return (await eventsOf(tenantId)).filter((event) => event.businessId === buyer.business && event.type.startsWith('payment.') && JSON.stringify(event.data).includes(invoiceId));
+  }
+
+  it("follows a vendor's payment received with the customer's payment made: created, updated, deleted", async () => {
+    const { customer, businessId } = actors.a1;
+    const invoice = await openInvoice(vendor, customer.id, 8000);
+    const payment = await createPayment(vendor, paymentBody(customer.id, 5000, { invoice_id: invoice.id }));
+    await ok(vendor.put(`/api/v1/payments/${payment.id}`, paymentBody(customer.id, 6000, { invoice_id: invoice.id })));
+    await ok(vendor.delete(`/api/v1/payments/${payment.id}`));
+    const events = await buyerPaymentEvents(invoice.id);
+    expect(events.map((event) => event.type)).toEqual(['payment.created', 'payment.updated', 'payment.deleted']);
+    const made = events.map((event) => event.data.payment as Record<string, unknown>);
+    expect(made[0]).toMatchObject({ business_id: buyer.business, direction: 'made', customer_id: null, invoice_id: invoice.id, amount: 5000, failure_message: null });
+    expect(made[1]).toMatchObject({ id: made[0]?.id, amount: 6000 });
+    expect(made[2]).toMatchObject({ id: made[0]?.id });
+    // The vendor's own payment is told to the vendor's business only.
+    expect((await eventsAbout(actors.a1.tenantId, payment.id)).map((event) => event.businessId)).toEqual([businessId, businessId, businessId]);
+    const vendors = (await buyer.get(`/api/v1/vendors?search=${encodeURIComponent('Emitting Works')}`)).body.data as { id: string; name: string }[];
+    expect(made[0]?.vendor_id).toBe(vendors.find((entry) => entry.name === 'Emitting Works')?.id);
+  });
+
+  it("tells the customer of its vendor's decision on a payment it reported: failed with the reason, succeeded, and awaiting again", async () => {
+    const { customer, tenantId } = actors.a1;
+    const vendors = (await buyer.get(`/api/v1/vendors?search=${encodeURIComponent('Emitting Works')}`)).body.data as { id: string; name: string }[];
+    const supplierId = vendors.find((entry) => entry.name === 'Emitting Works')?.id;
+    const claimBody = (invoiceId: string, amount: number) => ({ direction: 'made', vendor_id: supplierId, invoice_id: invoiceId, payment_date: '2026-11-20', amount });
+
+    const refused = await openInvoice(vendor, customer.id, 3000);
+    const rejectedClaim = await createPayment(buyer, claimBody(refused.id, 3000));
+    await ok(vendor.post(`/api/v1/payments/${rejectedClaim.id}/reject`, { reason: 'Nothing arrived' }));
+    const rejectedEvents = await eventsAbout(tenantId, rejectedClaim.id);
+    expect(rejectedEvents.map((event) => event.type)).toEqual(['payment.created', 'payment.failed']);
+    expect(rejectedEvents[1]).toMatchObject({ businessId: buyer.business, data: { payment: { direction: 'made', vendor_id: supplierId, failure_message: 'Nothing arrived' } } });
+
+    const accepted = await openInvoice(vendor, customer.id, 4000);
+    const claim = await createPayment(buyer, claimBody(accepted.id, 4000));
+    const receiptId = (((await ok(vendor.post(`/api/v1/payments/${claim.id}/confirm`))).data as { receipt_payment_id: string | null }).receipt_payment_id ?? '');
+    await ok(vendor.delete(`/api/v1/payments/${receiptId}`));
+    expect(await typesAbout(tenantId, claim.id)).toEqual(['payment.created', 'payment.succeeded', 'payment.updated'].sort());
+    const claimEvents = await eventsAbout(tenantId, claim.id);
+    expect(claimEvents.every((event) => event.businessId === buyer.business)).toBe(true);
+    expect(claimEvents.map((event) => (event.data.payment as { failure_message: unknown }).failure_message)).toEqual([null, null, null]);
+    expect((await eventsAbout(tenantId, receiptId)).map((event) => [event.type, event.businessId])).toEqual([
+      ['payment.created', actors.a1.businessId],
+      ['payment.deleted', actors.a1.businessId],
+    ]);
+    // A confirmed claim is the customer's side already: no second payment made appears for it.
+    expect((await buyerPaymentEvents(accepted.id)).filter((event) => (event.data.payment as { id: string }).id !== claim.id)).toEqual([]);
   });
 });
 

@@ -13,12 +13,21 @@ export type ReceivedDelivery = { path: string; headers: Record<string, string>; 
  */
 export class WebhookReceiver {
   readonly received: ReceivedDelivery[] = [];
+  /** By path: the most requests that were open at once. */
+  readonly peakOpen = new Map<string, number>();
+  private readonly open = new Map<string, number>();
+  private readonly delays = new Map<string, number>();
   private readonly scripts = new Map<string, ScriptedAnswer[]>();
   private readonly server = http.createServer((request, response) => {
+    const path = request.url ?? '/';
+    const open = (this.open.get(path) ?? 0) + 1;
+    this.open.set(path, open);
+    this.peakOpen.set(path, Math.max(open, this.peakOpen.get(path) ?? 0));
+    // Once answered, or the connection ended unanswered.
+    response.once('close', () => this.open.set(path, (this.open.get(path) ?? 1) - 1));
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      const path = request.url ?? '/';
       const headers: Record<string, string> = {};
       for (const [name, value] of Object.entries(request.headers)) if (typeof value === 'string') headers[name] = value;
       this.received.push({ path, headers, body: Buffer.concat(chunks).toString('utf8'), at: new Date() });
@@ -28,7 +37,7 @@ export class WebhookReceiver {
         request.socket.destroy();
         return;
       }
-      response.writeHead(answer, { 'content-type': 'text/plain' }).end(answer < 300 ? 'ok' : `failure ${answer} `.repeat(400));
+      setTimeout(() => response.writeHead(answer, { 'content-type': 'text/plain' }).end(answer < 300 ? 'ok' : `failure ${answer} `.repeat(400)), this.delays.get(path) ?? 0);
     });
   });
   port = 0;
@@ -43,6 +52,11 @@ export class WebhookReceiver {
 
   url(path: string): string {
     return `http://127.0.0.1:${this.port}${path}`;
+  }
+
+  /** Answers requests to `path` only after `ms` (a slow receiver). */
+  answerAfter(path: string, ms: number): void {
+    this.delays.set(path, ms);
   }
 
   script(path: string, answers: ScriptedAnswer[]): void {

@@ -48,7 +48,12 @@ export const webhookPaymentSchema = z.object({
   id: z.string(),
   business_id: z.string(),
   payment_number: z.string(),
+  /** 'received' from a customer, or 'made' to a vendor (a customer business's side of what it paid). */
+  direction: z.enum(['received', 'made']),
+  /** The customer who paid; null for a payment made. */
   customer_id: z.string().nullable(),
+  /** The vendor paid; null for a payment received. */
+  vendor_id: z.string().nullable(),
   invoice_id: z.string().nullable(),
   currency: z.string(),
   amount: money,
@@ -57,7 +62,13 @@ export const webhookPaymentSchema = z.object({
   payment_date: day,
   /** How it was paid: 'card', 'us_bank_account', or the name of a payment mode recorded by hand. */
   method: z.string().nullable(),
-  /** Why a payment failed, in the provider's words; null otherwise. */
+  /**
+   * The payment provider's payment (PaymentIntent) id of an online payment, null otherwise: the
+   * same on an attempt's `payment.failed` and on the `payment.succeeded` of the attempt that
+   * then went through, so a receiver can tie them together.
+   */
+  provider_payment_id: z.string().nullable(),
+  /** Why a payment failed: the provider's words, or the vendor's reason for rejecting a payment its customer reported; null otherwise. */
   failure_message: z.string().nullable(),
 });
 
@@ -116,11 +127,18 @@ export const webhookEventCatalogue = {
   'estimate.approved': { description: 'The customer approved the estimate.', data: estimateData },
   'estimate.rejected': { description: 'The customer rejected the estimate.', data: estimateData },
   'estimate.converted': { description: 'The estimate was converted into an invoice (`invoice_id`).', data: estimateData },
-  'payment.created': { description: 'A payment was recorded.', data: paymentData },
-  'payment.updated': { description: 'A payment was edited.', data: paymentData },
-  'payment.deleted': { description: 'A payment was deleted; its invoice is due again by its amount.', data: paymentData },
-  'payment.succeeded': { description: 'An online payment succeeded (the provider confirmed the money).', data: paymentData },
-  'payment.failed': { description: 'An online payment failed or a bank debit was returned.', data: paymentData },
+  'payment.created': {
+    description: "A payment was recorded. A vendor's payment received on an invoice also gives its customer business a payment made (`direction: made`), sent to that business's endpoints.",
+    data: paymentData,
+  },
+  'payment.updated': { description: "A payment was edited (also the customer business's payment made following its vendor's edit, or a reported payment awaiting the vendor again).", data: paymentData },
+  'payment.deleted': { description: 'A payment was deleted; its invoice is due again by its amount (for its customer business too).', data: paymentData },
+  'payment.succeeded': { description: 'An online payment succeeded (the provider confirmed the money), or the vendor confirmed a payment its customer reported.', data: paymentData },
+  'payment.failed': {
+    description:
+      "An online payment failed or a bank debit was returned (no payment was booked: `id` is the attempt's), or the vendor rejected a payment its customer reported (`failure_message` holds the vendor's reason).",
+    data: paymentData,
+  },
   'payment.refunded': { description: 'A payment was refunded, in whole or in part (`refunded_amount`).', data: paymentData },
   'customer.created': { description: 'A customer was added.', data: customerData },
   'customer.updated': { description: 'A customer was edited.', data: customerData },

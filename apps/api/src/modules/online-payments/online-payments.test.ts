@@ -127,14 +127,25 @@ describe('a guest pays an invoice by card', () => {
 
     const failed = (await eventsOf(h, h.landlordId)).filter((one) => one.type === 'payment.failed' && JSON.stringify(one.data).includes(invoice.id));
     expect(failed.map((one) => one.businessId)).toEqual([vendor.business]);
-    expect(failed[0]?.data.payment).toMatchObject({ invoice_id: invoice.id, customer_id: customer.id, amount: 4_000, method: 'card', failure_message: 'Your card was declined.', payment_number: intentIdOf(payment) });
+    expect(failed[0]?.data.payment).toMatchObject({
+      invoice_id: invoice.id,
+      customer_id: customer.id,
+      amount: 4_000,
+      method: 'card',
+      failure_message: 'Your card was declined.',
+      payment_number: intentIdOf(payment),
+      provider_payment_id: intentIdOf(payment),
+    });
 
     const again = cardPaymentOf(await startAsGuest(token));
     expect(again.client_secret).toBe(payment.client_secret);
     expect((await confirmCard(fake, again, 'pm_card_visa')).status).toBe('succeeded');
     await settle();
     expect(await invoiceOf(vendor, invoice.id)).toMatchObject({ paid_status: 'paid' });
-    expect(await paymentsOn(invoice.id)).toHaveLength(1);
+    const [paid] = await paymentsOn(invoice.id);
+    // The second card went through on the same PaymentIntent: its success names the provider payment its failure named.
+    const succeeded = await eventsAbout(h, h.landlordId, paid?.id ?? '?');
+    expect(succeeded.find((one) => one.type === 'payment.succeeded')?.data.payment).toMatchObject({ provider_payment_id: intentIdOf(payment), failure_message: null });
   });
 });
 

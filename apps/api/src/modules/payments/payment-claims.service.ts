@@ -16,6 +16,7 @@ import { type BusinessScope, pageOffset } from '../../platform/business-scope';
 import { AppError } from '../../platform/errors';
 import { type AmountPaidHooks, type PaidInvoiceRow, lockPayableInvoice, paidInvoiceRows, payableInvoice, toPaymentInvoice, writeAmountPaid } from '../invoices/invoice-payments';
 import { type ClaimFacts, claimedMail, rejectedMail } from './payment-claim-mail';
+import { recordPaymentEvents } from './payment-events';
 import { settledOrFail } from './payment-rules';
 import * as repo from './payment-claims.repository';
 import { type PaymentRow, partialPaymentsAllowed } from './payments.repository';
@@ -48,7 +49,9 @@ const claimAudit = (claim: PaymentRow) => ({
  * A payment made against a vendor's invoice is its customer's claim. It changes nothing of the
  * vendor's until the vendor confirms it: then, in one transaction with the invoice locked, the
  * vendor's payment received is recorded and the invoice's paid amounts move. Rejecting leaves the
- * invoice as it is and tells the customer. `confirm` is the one entry point for confirmations:
+ * invoice as it is and tells the customer. Each decision is the customer business's payment
+ * event: `payment.succeeded` when confirmed, `payment.failed` (with the reason) when rejected,
+ * `payment.updated` when it awaits the vendor again. `confirm` is the one entry point for confirmations:
  * the vendor's route calls it now, the payment provider's verified event will call it with a
  * system actor (no user) when online payments arrive.
  */
@@ -164,6 +167,7 @@ export function createPaymentClaims(app: AppContext, deps: PaymentClaimDependenc
           receiptPaymentId: receipt.id,
         });
         await auditDecision(tx, actor, claim, confirmed);
+        await recordPaymentEvents(tx, app.webhookEvents, ['payment.succeeded'], confirmed);
         return claimOf(tx, scope, id);
       });
     },
@@ -187,6 +191,7 @@ export function createPaymentClaims(app: AppContext, deps: PaymentClaimDependenc
           receiptPaymentId: null,
         });
         await auditDecision(tx, actor, claim, rejected);
+        await recordPaymentEvents(tx, app.webhookEvents, ['payment.failed'], rejected);
         await notifyRejected(tx, rejected, invoice);
         return claimOf(tx, scope, id);
       });
@@ -207,6 +212,7 @@ export function createPaymentClaims(app: AppContext, deps: PaymentClaimDependenc
           receiptPaymentId: null,
         });
         await auditDecision(tx, actor, claim, reopened);
+        await recordPaymentEvents(tx, app.webhookEvents, ['payment.updated'], reopened);
       }
     },
 

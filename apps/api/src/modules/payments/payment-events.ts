@@ -17,18 +17,26 @@ export async function paymentEventObject(tx: Tx, row: repo.PaymentRow): Promise<
     id: row.id,
     business_id: row.businessId,
     payment_number: row.paymentNumber,
+    direction: row.direction,
     customer_id: row.direction === 'received' ? row.counterpartyId : null,
+    vendor_id: row.direction === 'made' ? row.counterpartyId : null,
     invoice_id: row.invoiceId,
     currency: currencyById(row.currencyId)?.code ?? String(row.currencyId),
     amount: row.amount,
     refunded_amount: row.refundedAmount,
     payment_date: row.paymentDate,
     method: row.onlineMethod ?? mode?.name ?? null,
-    failure_message: null,
+    provider_payment_id: row.providerPaymentId,
+    // Only a reported payment the vendor rejected fails once stored.
+    failure_message: row.status === 'failed' ? row.claimReason : null,
   };
 }
 
-/** Writes payment events (each of `types`, in order) for the business that keeps the payment, in the transaction of the change. */
+/**
+ * Writes payment events (each of `types`, in order) for the business that keeps the payment, in
+ * the transaction of the change: the vendor's for a payment received, the customer business's
+ * for its payment made (a reported payment, or the side of a vendor's payment received).
+ */
 export async function recordPaymentEvents(tx: Tx, events: WebhookEventLog, types: readonly PaymentEventType[], row: repo.PaymentRow): Promise<void> {
   const payment = await paymentEventObject(tx, row);
   for (const type of types) await events.record(tx, { tenantId: row.tenantId, businessId: row.businessId }, type, { payment });

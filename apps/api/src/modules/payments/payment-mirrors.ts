@@ -7,6 +7,7 @@ import { ensureLinkedRecord } from '../counterparties/counterparties.port';
 import type { DocumentAttachments } from '../documents/document-attachments';
 import { rateFor } from '../exchange-rates/exchange-rates.service';
 import type { PaidInvoiceRow } from '../invoices/invoice-payments';
+import { recordPaymentEvents, storedPayment } from './payment-events';
 import { auditView } from './payment-resource';
 import * as repo from './payments.repository';
 
@@ -15,9 +16,6 @@ export type PaymentMirrorDependencies = {
   numberFor: (tx: Tx, scope: BusinessScope, date: string, counterpartyId: string) => Promise<{ number: string; sequence: number | null }>;
 };
 
-/** The customer business's own audit log: no user of it acted, the vendor's payment did. */
-
-
 /**
  * The customer's side of a payment the vendor records on an invoice (every invoice's customer is a
  * business on the platform, onboarded or not, which sees the invoice as incoming): its payment made, confirmed from the start, pointing at
@@ -25,6 +23,7 @@ export type PaymentMirrorDependencies = {
  * twice in the invoice. It follows the vendor's edits and goes with the vendor's payment; the
  * customer keeps only its own bookkeeping on it (number, mode, notes), as on a confirmed claim.
  * A payment received that confirmed the customer's claim needs none: the claim is that side.
+ * The customer business's audit log and webhook events show it as its own (no user of it acted).
  */
 export function createPaymentMirrors(app: AppContext, attachments: DocumentAttachments, deps: PaymentMirrorDependencies) {
   async function create(tx: Tx, receipt: repo.PaymentRow, invoice: PaidInvoiceRow): Promise<void> {
@@ -57,12 +56,14 @@ export function createPaymentMirrors(app: AppContext, attachments: DocumentAttac
       recordedByVendor: true,
     });
     await recordAudit(tx, systemActor(scope.tenantId, customerBusinessId), { model: 'payment', modelId: row.id, action: 'created', after: auditView(row) });
+    await recordPaymentEvents(tx, app.webhookEvents, ['payment.created'], row);
   }
 
   async function drop(tx: Tx, mirrors: readonly repo.PaymentRow[]): Promise<string[]> {
     const files: string[] = [];
     for (const mirror of mirrors) {
       const scope: BusinessScope = { tenantId: mirror.tenantId, businessId: mirror.businessId };
+      await recordPaymentEvents(tx, app.webhookEvents, ['payment.deleted'], mirror);
       files.push(...(await attachments.removeAll(tx, scope, 'payment', [mirror.id])));
       await repo.deletePayments(tx, scope, [mirror.id]);
       await recordAudit(tx, systemActor(mirror.tenantId, mirror.businessId), { model: 'payment', modelId: mirror.id, action: 'deleted', before: auditView(mirror) });
@@ -92,6 +93,7 @@ export function createPaymentMirrors(app: AppContext, attachments: DocumentAttac
         };
         await repo.updatePayment(tx, scope, mirror.id, patch);
         await recordAudit(tx, systemActor(mirror.tenantId, mirror.businessId), { model: 'payment', modelId: mirror.id, action: 'updated', before: auditView(mirror), after: auditView({ ...mirror, ...patch }) });
+        await recordPaymentEvents(tx, app.webhookEvents, ['payment.updated'], await storedPayment(tx, mirror.tenantId, mirror.id));
         return [];
       }
       const files = mirror ? await drop(tx, [mirror]) : [];

@@ -16,9 +16,22 @@ const LEASE_MS = 2 * 60_000;
 const BATCH = 50;
 const MAX_PER_RUN = 2_000;
 const PARALLEL_SENDS = 16;
+/**
+ * A receiver is not sent more than this many attempts at once by this process (a burst of events
+ * must not look like an attack to it, nor take all senders), nor taken more deliveries ahead of
+ * sending (so those taken are sent well within their lease).
+ */
+const SENDS_PER_ENDPOINT = 4;
+const HELD_PER_ENDPOINT = 8;
 const USER_AGENT = 'Ledgerline-Webhooks/1.0';
 
-type Leased = Awaited<ReturnType<typeof repo.leaseDue>>[number];
+type Leased = Awaited<ReturnType<typeof repo.leaseDue>>['leased'][number];
+
+function adjust(counts: Map<string, number>, key: string, by: number): void {
+  const count = (counts.get(key) ?? 0) + by;
+  if (count > 0) counts.set(key, count);
+  else counts.delete(key);
+}
 
 /** The body every attempt of an event sends, to every endpoint: the same bytes each time. */
 export function envelopeOf(event: repo.EventRow): WebhookEnvelope {
@@ -33,6 +46,17 @@ export function envelopeOf(event: repo.EventRow): WebhookEnvelope {
  * with jitter. An endpoint that has failed for five days is disabled and its creator told.
  */
 export function createWebhookDispatcher(app: AppContext, random: () => number = Math.random) {
+  /** By endpoint, in this process: deliveries taken and not yet recorded (queued or sending), and those sending. */
+  const held = new Map<string, number>();
+  const sending = new Map<string, number>();
+  let slotWaiters: (() => void)[] = [];
+  const slotFreed = () => new Promise<void>((resolve) => slotWaiters.push(resolve));
+  const freeSlot = () => {
+    const waiting = slotWaiters;
+    slotWaiters = [];
+    for (const wake of waiting) wake();
+  };
+
   const secretsOf = (endpoint: repo.EndpointRow, now: Date): string[] => {
     const secrets = [app.secretBox.open(endpoint.secretSealed)];
     if (endpoint.previousSecretSealed && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now) secrets.push(app.secretBox.open(endpoint.previousSecretSealed));
@@ -146,42 +170,61 @@ export function createWebhookDispatcher(app: AppContext, random: () => number = 
 
   /**
    * One run for a tenant: senders take leased deliveries one by one, a slow endpoint holding only
-   * its own sender; the next batch is leased (and new events fanned out) when the taken ones run
-   * out. A run sends at most MAX_PER_RUN, then queues the next run, so tenants take turns.
+   * its own sender and never more than SENDS_PER_ENDPOINT of them; the next batch is leased (and
+   * new events fanned out) when nothing taken can be sent. A run sends at most MAX_PER_RUN, then
+   * queues the next run, so tenants take turns.
    */
   async function dispatchTenant(tenantId: string): Promise<number> {
     const queue: Leased[] = [];
     let taken = 0;
     let exhausted = false;
-    let refilling: Promise<void> | null = null;
+    let refilling: Promise<number> | null = null;
     const refill = () => {
       refilling ??= (async () => {
         const now = app.clock.now();
-        const leased = await inTenant(app.db, tenantId, async (tx) => {
+        const { leased, crowded } = await inTenant(app.db, tenantId, async (tx) => {
           while ((await repo.fanOut(tx, tenantId, now, 200)) > 0);
-          return repo.leaseDue(tx, tenantId, now, new Date(now.getTime() + LEASE_MS), BATCH);
+          return repo.leaseDue(tx, tenantId, now, new Date(now.getTime() + LEASE_MS), BATCH, held, HELD_PER_ENDPOINT);
         });
-        if (leased.length === 0) exhausted = true;
+        if (leased.length === 0 && !crowded) exhausted = true;
+        for (const one of leased) adjust(held, one.endpoint.id, 1);
         queue.push(...leased);
+        return leased.length;
       })().finally(() => {
         refilling = null;
       });
       return refilling;
     };
+    const takeSendable = (): Leased | undefined => {
+      const index = queue.findIndex((one) => (sending.get(one.endpoint.id) ?? 0) < SENDS_PER_ENDPOINT);
+      return index === -1 ? undefined : queue.splice(index, 1)[0];
+    };
     const sender = async () => {
       for (;;) {
-        const next = queue.shift();
+        const next = takeSendable();
         if (next) {
           taken += 1;
-          await attempt(next);
-        } else if (exhausted || taken >= MAX_PER_RUN) {
-          return;
-        } else {
-          await refill();
+          adjust(sending, next.endpoint.id, 1);
+          try {
+            await attempt(next);
+          } finally {
+            adjust(sending, next.endpoint.id, -1);
+            adjust(held, next.endpoint.id, -1);
+            freeSlot();
+          }
+          continue;
         }
+        if (!exhausted && taken < MAX_PER_RUN && (await refill()) > 0) continue;
+        if (queue.length === 0 && (exhausted || taken >= MAX_PER_RUN)) return;
+        // What is taken waits for its endpoint, or what is due waits for room: an attempt ending changes that.
+        await slotFreed();
       }
     };
-    await Promise.all(Array.from({ length: PARALLEL_SENDS }, sender));
+    const senders = await Promise.allSettled(Array.from({ length: PARALLEL_SENDS }, sender));
+    // Taken but not sent (a sender failed): their leases run out and a later run sends them.
+    for (const left of queue.splice(0)) adjust(held, left.endpoint.id, -1);
+    const failed = senders.find((one) => one.status === 'rejected');
+    if (failed) throw failed.reason;
     if (!exhausted) await app.jobs.send(DISPATCH_WEBHOOKS_JOB, { tenantId });
     return taken;
   }

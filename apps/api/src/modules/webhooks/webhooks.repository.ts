@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { OutgoingEventStatus } from '@app/contracts';
 import type { AppDb, Tx } from '../../db/client';
 import { businesses, users, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
@@ -214,28 +214,41 @@ const dueNow = (now: Date) => and(or(eq(webhookDeliveries.status, 'pending'), eq
 
 /**
  * Takes up to `limit` due deliveries of the tenant for this run: each is moved to `leaseUntil`, so
- * another run does not send it meanwhile and a run that dies leaves it due again then.
+ * another run does not send it meanwhile and a run that dies leaves it due again then. An
+ * endpoint holds at most `cap` taken and unfinished (`held` counts those it holds already):
+ * endpoints without room are left out in the query, so one endpoint's backlog never holds up the
+ * others. `crowded` tells that due deliveries were left for want of room: the run is not done.
  */
-export async function leaseDue(tx: Tx, tenantId: string, now: Date, leaseUntil: Date, limit: number) {
+export async function leaseDue(tx: Tx, tenantId: string, now: Date, leaseUntil: Date, limit: number, held: ReadonlyMap<string, number>, cap: number) {
+  const full = [...held].flatMap(([endpointId, count]) => (count >= cap ? [endpointId] : []));
   const due = await tx
-    .select({ id: webhookDeliveries.id })
+    .select({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId })
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.tenantId, tenantId), dueNow(now)))
+    .where(and(eq(webhookDeliveries.tenantId, tenantId), dueNow(now), full.length > 0 ? notInArray(webhookDeliveries.endpointId, full) : undefined))
     .orderBy(asc(webhookDeliveries.nextAttemptAt))
-    .limit(limit)
+    .limit(limit * 4)
     .for('update', { skipLocked: true });
-  if (due.length === 0) return [];
-  const ids = due.map((row) => row.id);
+  const taking = new Map<string, number>();
+  const ids: string[] = [];
+  for (const row of due) {
+    const count = taking.get(row.endpointId) ?? 0;
+    if (ids.length === limit || count + (held.get(row.endpointId) ?? 0) >= cap) continue;
+    taking.set(row.endpointId, count + 1);
+    ids.push(row.id);
+  }
+  const crowded = full.length > 0 || ids.length < Math.min(due.length, limit);
+  if (ids.length === 0) return { leased: [], crowded };
   await tx
     .update(webhookDeliveries)
     .set({ nextAttemptAt: leaseUntil })
     .where(and(eq(webhookDeliveries.tenantId, tenantId), inArray(webhookDeliveries.id, ids)));
-  return tx
+  const leased = await tx
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints, event: webhookEvents })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, and(eq(webhookEndpoints.tenantId, webhookDeliveries.tenantId), eq(webhookEndpoints.id, webhookDeliveries.endpointId)))
     .innerJoin(webhookEvents, and(eq(webhookEvents.tenantId, webhookDeliveries.tenantId), eq(webhookEvents.id, webhookDeliveries.eventId)))
     .where(and(eq(webhookDeliveries.tenantId, tenantId), inArray(webhookDeliveries.id, ids)));
+  return { leased, crowded };
 }
 
 /**
