@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { sql } from 'drizzle-orm';
 import type { AppDb, Tx } from './client';
 import { prebuiltStatement } from './prebuilt';
@@ -17,6 +18,8 @@ const tenantContext = prebuiltStatement(sql`select set_config('app.tenant_id', $
  * next user of a pooled connection. One round trip sets both.
  */
 export async function inTenant<T>(db: AppDb, tenantId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const snapshot = snapshots.getStore();
+  if (snapshot && snapshot.db === db && snapshot.tenantId === tenantId) return work(snapshot.tx);
   const committed: AfterCommit[] = [];
   const result = await db.transaction(async (tx) => {
     afterCommitQueues.set(tx, committed);
@@ -25,6 +28,31 @@ export async function inTenant<T>(db: AppDb, tenantId: string, work: (tx: Tx) =>
   });
   for (const task of committed) await task();
   return result;
+}
+
+type Snapshot = { db: AppDb; tenantId: string; tx: Tx };
+const snapshots = new AsyncLocalStorage<Snapshot>();
+
+/**
+ * Runs `work` with every `inTenant` of `tenantId` it calls (however deep, through any module's
+ * service) reading ONE read-only snapshot of the database (REPEATABLE READ, READ ONLY): a reader
+ * that pages through a list with the list's own service sees the rows as they were when it began,
+ * none twice and none missed, whatever is written meanwhile. A write in it fails; what must be
+ * written while it lasts (progress) goes through `outsideSnapshot`.
+ */
+export async function inTenantSnapshot<T>(db: AppDb, tenantId: string, work: () => Promise<T>): Promise<T> {
+  return db.transaction(
+    async (tx) => {
+      await tenantContext.run(tx, { tenantId });
+      return snapshots.run({ db, tenantId, tx }, work);
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+/** Runs `work` outside any snapshot `inTenantSnapshot` holds: its transactions are its own, and commit. */
+export function outsideSnapshot<T>(work: () => Promise<T>): Promise<T> {
+  return snapshots.exit(work);
 }
 
 type AfterCommit = () => Promise<void>;

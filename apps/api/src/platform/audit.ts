@@ -1,3 +1,4 @@
+import { insertRows } from '../db/bulk-insert';
 import type { Tx } from '../db/client';
 import { auditLogs } from '../db/schema';
 import { newId } from './crypto';
@@ -96,5 +97,5 @@ export async function recordAudits(tx: Tx, actor: AuditActor, entries: readonly 
     const changes = changedFields(entry.before, entry.after);
     return entry.action === 'updated' && Object.keys(changes).length === 0 ? [] : [auditRow(actor, entry, changes)];
   });
-  if (rows.length > 0) await tx.insert(auditLogs).values(rows);
+  await insertRows(tx, auditLogs, rows);
 }

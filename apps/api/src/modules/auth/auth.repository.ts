@@ -1,3 +1,4 @@
+import { insertRows } from '../../db/bulk-insert';
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { AppDb, Tx } from '../../db/client';
@@ -30,7 +31,7 @@ export async function insertUser(tx: Tx, row: typeof users.$inferInsert): Promis
 
 /** Many users in one multi-row INSERT (an import's invited owners). */
 export async function insertUsers(tx: Tx, rows: (typeof users.$inferInsert)[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(users).values(rows);
+  await insertRows(tx, users, rows);
 }
 
 export async function updateUser(tx: Tx, tenantId: string, id: string, patch: Partial<typeof users.$inferInsert>): Promise<UserRow> {

@@ -1,3 +1,4 @@
+import { insertRows } from '../../db/bulk-insert';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
@@ -16,9 +17,14 @@ export async function insertBusiness(tx: Tx, row: typeof businesses.$inferInsert
 }
 
 /** Many businesses in one multi-row INSERT; the rows come back in no promised order. */
-export async function insertBusinesses(tx: Tx, rows: (typeof businesses.$inferInsert)[]): Promise<BusinessRow[]> {
+/** Many businesses (bulk-inserted, each with the id the caller made), read back as stored. */
+export async function insertBusinesses(tx: Tx, tenantId: string, rows: (typeof businesses.$inferInsert & { id: string })[]): Promise<BusinessRow[]> {
   if (rows.length === 0) return [];
-  return tx.insert(businesses).values(rows).returning();
+  await insertRows(tx, businesses, rows);
+  return tx
+    .select()
+    .from(businesses)
+    .where(and(eq(businesses.tenantId, tenantId), inArray(businesses.id, rows.map((row) => row.id))));
 }
 
 /** Which of these slugs the tenant's businesses have (through the unique index, 1,000 a statement). */
@@ -63,12 +69,17 @@ export async function insertRoles(tx: Tx, rows: (typeof roles.$inferInsert)[]): 
   return tx.insert(roles).values(rows).returning();
 }
 
+/** Many roles (bulk-inserted; the caller made their ids). */
+export async function insertManyRoles(tx: Tx, rows: (typeof roles.$inferInsert)[]): Promise<void> {
+  await insertRows(tx, roles, rows);
+}
+
 export async function insertMembership(tx: Tx, row: typeof businessUsers.$inferInsert): Promise<void> {
   await tx.insert(businessUsers).values(row);
 }
 
 export async function insertMemberships(tx: Tx, rows: (typeof businessUsers.$inferInsert)[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(businessUsers).values(rows);
+  await insertRows(tx, businessUsers, rows);
 }
 
 const userCompanies = prebuiltSelect(

@@ -169,7 +169,7 @@ function auditView(row: repo.BusinessRow) {
 
 type CreateBusinessFields = ReturnType<typeof createBusinessRequestSchema.parse>;
 
-function businessColumns(tenantId: string, id: string, fields: CreateBusinessFields, slug: string): repo.BusinessInsert {
+function businessColumns(tenantId: string, id: string, fields: CreateBusinessFields, slug: string): repo.BusinessInsert & { id: string } {
   return {
     tenantId,
     id,
@@ -250,8 +250,9 @@ export async function createNetworkBusinessesInTx(tx: Tx, tenantId: string, entr
     if (!slug) throw new Error('No slug was chosen for a new business');
     return businessColumns(tenantId, entry.id, entry.fields, slug);
   });
-  const inserted = new Map((await repo.insertBusinesses(tx, rows)).map((row) => [row.id, row]));
-  const seeded = await repo.insertRoles(tx, wanted.flatMap((entry) => seededRoleRows(tenantId, entry.id)));
+  const inserted = new Map((await repo.insertBusinesses(tx, tenantId, rows)).map((row) => [row.id, row]));
+  const seeded = wanted.flatMap((entry) => seededRoleRows(tenantId, entry.id));
+  await repo.insertManyRoles(tx, seeded);
   const ownerRoles = new Map(seeded.filter((role) => role.name === 'owner').map((role) => [role.businessId, role.id]));
   await repo.insertMemberships(
     tx,

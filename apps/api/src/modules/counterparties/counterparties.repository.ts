@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gt, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { CounterpartyKind, CounterpartyTab } from '@app/contracts';
+import { insertRows } from '../../db/bulk-insert';
 import type { Tx } from '../../db/client';
 import { businesses, businessUsers, counterparties, estimates, invoices, oneTimeTokens, recurringInvoices, users } from '../../db/schema';
 
@@ -219,9 +220,20 @@ export async function insertCounterparty(tx: Tx, row: CounterpartyRecordInsert):
 }
 
 /** Many counterparties in one multi-row INSERT; the records come back in no promised order. */
-export async function insertCounterparties(tx: Tx, rows: CounterpartyRecordInsert[]): Promise<CounterpartyRecord[]> {
+/** Many records (bulk-inserted, each with the id the caller made), read back as stored, in the order given. */
+export async function insertCounterparties(tx: Tx, tenantId: string, rows: (CounterpartyRecordInsert & { id: string })[]): Promise<CounterpartyRecord[]> {
   if (rows.length === 0) return [];
-  return tx.insert(counterparties).values(rows).returning();
+  await insertRows(tx, counterparties, rows);
+  const stored = await tx
+    .select()
+    .from(counterparties)
+    .where(and(eq(counterparties.tenantId, tenantId), inArray(counterparties.id, rows.map((row) => row.id))));
+  const byId = new Map(stored.map((record) => [record.id, record]));
+  return rows.map((row) => {
+    const record = byId.get(row.id);
+    if (!record) throw new Error(`Counterparty ${row.id} was not stored`);
+    return record;
+  });
 }
 
 export async function updateCounterparty(tx: Tx, scope: Scope, id: string, patch: Partial<typeof counterparties.$inferInsert>): Promise<void> {

@@ -296,6 +296,7 @@ export function createCounterpartyService(app: AppContext) {
       });
       const records = await repo.insertCounterparties(
         tx,
+        tenantId,
         withBusiness.map(({ fields, id, business }) => ({ tenantId, id, businessId: scope.businessId, kind: scope.kind, counterpartyBusinessId: business.id, creatorBusinessId: scope.businessId, ...columnsOf(fields) })),
       );
       const businessOf = new Map(withBusiness.map(({ id, business }) => [id, business]));

@@ -1,3 +1,4 @@
+import { insertRows } from '../../db/bulk-insert';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AppDb, Tx } from '../../db/client';
 import { importJobs, importMappingPresets, importRecords } from '../../db/schema';
@@ -7,9 +8,6 @@ export type ImportJobRow = typeof importJobs.$inferSelect;
 export type ImportJobInsert = typeof importJobs.$inferInsert;
 export type ImportJobPatch = Partial<Pick<ImportJobRow, 'status' | 'mapping' | 'skipInvalidRows' | 'processedRows' | 'createdCount' | 'skippedCount' | 'failure' | 'errorReportKey' | 'finishedAt'>>;
 export type PresetRow = typeof importMappingPresets.$inferSelect;
-
-/** Rows per multi-row INSERT of created-record ids. */
-const CHUNK = 1000;
 
 const jobInScope = (scope: BusinessScope, id: string) => and(eq(importJobs.tenantId, scope.tenantId), eq(importJobs.businessId, scope.businessId), eq(importJobs.id, id));
 
@@ -75,9 +73,11 @@ export async function unfinishedJobs(db: AppDb): Promise<{ tenantId: string; id:
 }
 
 export async function insertRecords(tx: Tx, tenantId: string, importId: string, recordIds: readonly string[]): Promise<void> {
-  for (let start = 0; start < recordIds.length; start += CHUNK) {
-    await tx.insert(importRecords).values(recordIds.slice(start, start + CHUNK).map((recordId) => ({ tenantId, importId, recordId })));
-  }
+  await insertRows(
+    tx,
+    importRecords,
+    recordIds.map((recordId) => ({ tenantId, importId, recordId })),
+  );
 }
 
 export async function recordIds(tx: Tx, tenantId: string, importId: string): Promise<string[]> {

@@ -13,7 +13,7 @@ import {
   listMeta,
   messages,
 } from '@app/contracts';
-import { inTenant } from '../../db/tenant-tx';
+import { inTenant, inTenantSnapshot, outsideSnapshot } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import type { AuditActor } from '../../platform/audit';
 import { type BusinessScope, pageOffset } from '../../platform/business-scope';
@@ -101,8 +101,16 @@ export function createExportService(app: AppContext, sources: Record<ExportType,
     return row;
   }
 
-  const update = (scope: BusinessScope, id: string, fields: Parameters<typeof repo.updateRun>[3]) => inTenant(app.db, scope.tenantId, (tx) => repo.updateRun(tx, scope, id, fields));
+  const update = (scope: BusinessScope, id: string, fields: Parameters<typeof repo.updateRun>[3]) =>
+    outsideSnapshot(() => inTenant(app.db, scope.tenantId, (tx) => repo.updateRun(tx, scope, id, fields)));
 
+  /**
+   * Reads the whole export from one snapshot on PostgreSQL: the pages each list service reads
+   * are of the same moment, so a row written or deleted meanwhile neither repeats nor hides
+   * another. PGlite is one connection: a transaction held for the export would stop every other
+   * request, so there each page is its own transaction, as a person paging the list sees it.
+   */
+  const fromOneSnapshot = <T>(scope: BusinessScope, work: () => Promise<T>): Promise<T> => (app.database.kind === 'postgres' ? inTenantSnapshot(app.db, scope.tenantId, work) : work());
 
   /** The run's rows as the file's cells: each page's rows, then its progress stored before the next page is read. */
   async function* cells(scope: BusinessScope, run: repo.ExportRunRow, source: ExportSource): AsyncIterable<SheetCell[]> {
@@ -130,7 +138,7 @@ export function createExportService(app: AppContext, sources: Record<ExportType,
     const columns: SheetColumn[] = run.columns.map((column) => ({ header: column.column_name, kind: kinds.get(column.field) ?? 'text' }));
     const key = exportStorageKey(tenantId, runId, run.format);
     try {
-      await app.storage.writeExport(key, (out) => writeSheet(run.format, columns, cells(scope, run, sources[exportType]), out, exportType));
+      await fromOneSnapshot(scope, () => app.storage.writeExport(key, (out) => writeSheet(run.format, columns, cells(scope, run, sources[exportType]), out, exportType)));
     } catch (error) {
       await update(scope, runId, { status: 'failed', failure: messages.exportFailed, finishedAt: app.clock.now() });
       throw error;

@@ -1,3 +1,4 @@
+import { insertRows } from '../../db/bulk-insert';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ItemsQuery } from '@app/contracts';
 import type { Tx } from '../../db/client';
@@ -79,7 +80,7 @@ export async function taxesOfItems(tx: Tx, scope: BusinessScope, itemIds: readon
 
 /** Many items in one multi-row INSERT (imports send them in chunks). */
 export async function insertItems(tx: Tx, rows: (typeof items.$inferInsert)[]): Promise<void> {
-  if (rows.length > 0) await tx.insert(items).values(rows);
+  await insertRows(tx, items, rows);
 }
 
 export async function insertItem(tx: Tx, row: typeof items.$inferInsert): Promise<ItemRow> {
