@@ -3,6 +3,7 @@
 // owners. Sessions, sign-ups and credential checks stay with auth.
 export {
   type UserRow,
+  deleteUnusedInvitedUsers,
   activateMemberships,
   consumeOneTimeToken,
   deleteUserSessions,

@@ -1,6 +1,6 @@
-import { insertRows } from '../../db/bulk-insert';
 import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { insertRows } from '../../db/bulk-insert';
 import type { AppDb, Tx } from '../../db/client';
 import { prebuiltSelect } from '../../db/prebuilt';
 import { accessLogs, accessTokens, businesses, businessUsers, oneTimeTokens, pendingSignUps, roles, sessions, users } from '../../db/schema';
@@ -29,7 +29,24 @@ export async function insertUser(tx: Tx, row: typeof users.$inferInsert): Promis
   return user;
 }
 
-/** Many users in one multi-row INSERT (an import's invited owners). */
+/** Deletes those of `userIds` invited and never signed up (no password), of no business now and not of the platform team. */
+export async function deleteUnusedInvitedUsers(tx: Tx, tenantId: string, userIds: readonly string[]): Promise<void> {
+  if (userIds.length === 0) return;
+  await tx
+    .delete(users)
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        inArray(users.id, [...userIds]),
+        eq(users.status, 'invited'),
+        isNull(users.passwordHash),
+        eq(users.isPlatformUser, false),
+        sql`not exists (select 1 from business_users m where m.tenant_id = ${users.tenantId} and m.user_id = ${users.id})`,
+      ),
+    );
+}
+
+/** Many users at once (an import's invited owners). */
 export async function insertUsers(tx: Tx, rows: (typeof users.$inferInsert)[]): Promise<void> {
   await insertRows(tx, users, rows);
 }

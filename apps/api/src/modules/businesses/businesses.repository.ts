@@ -1,6 +1,6 @@
-import { insertRows } from '../../db/bulk-insert';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { insertRows } from '../../db/bulk-insert';
 import type { Tx } from '../../db/client';
 import { prebuiltSelect } from '../../db/prebuilt';
 import { businesses, businessUsers, roles } from '../../db/schema';
@@ -17,6 +17,40 @@ export async function insertBusiness(tx: Tx, row: typeof businesses.$inferInsert
 }
 
 /** Many businesses in one multi-row INSERT; the rows come back in no promised order. */
+const unclaimedAndUnreferenced = sql`
+  not exists (select 1 from business_users m where m.tenant_id = businesses.tenant_id and m.business_id = businesses.id and m.status <> 'invited')
+  and not exists (select 1 from counterparties c where c.tenant_id = businesses.tenant_id
+    and (c.business_id = businesses.id or c.counterparty_business_id = businesses.id or c.creator_business_id = businesses.id))
+  and not exists (select 1 from invoices i where i.tenant_id = businesses.tenant_id and (i.business_id = businesses.id or i.customer_business_id = businesses.id))
+  and not exists (select 1 from estimates e where e.tenant_id = businesses.tenant_id and (e.business_id = businesses.id or e.customer_business_id = businesses.id))
+  and not exists (select 1 from recurring_invoices r where r.tenant_id = businesses.tenant_id and (r.business_id = businesses.id or r.customer_business_id = businesses.id))
+  and not exists (select 1 from payments p where p.tenant_id = businesses.tenant_id and (p.business_id = businesses.id or p.counterparty_business_id = businesses.id))`;
+
+/**
+ * Those of `ids` nobody took up and nothing refers to: no member but invited ones, no customer or
+ * vendor record of any business made by, kept by or pointing at them, no document or payment of
+ * theirs or addressed to them. With their invited members (who may own nothing else).
+ */
+export async function unclaimedUnreferenced(tx: Tx, tenantId: string, ids: readonly string[]): Promise<{ id: string; invitedUserIds: string[] }[]> {
+  if (ids.length === 0) return [];
+  const found = await tx
+    .select({ id: businesses.id })
+    .from(businesses)
+    .where(and(eq(businesses.tenantId, tenantId), inArray(businesses.id, [...ids]), unclaimedAndUnreferenced))
+    .for('update');
+  if (found.length === 0) return [];
+  const members = await tx
+    .select({ businessId: businessUsers.businessId, userId: businessUsers.userId })
+    .from(businessUsers)
+    .where(and(eq(businessUsers.tenantId, tenantId), inArray(businessUsers.businessId, found.map((row) => row.id))));
+  return found.map((row) => ({ id: row.id, invitedUserIds: members.filter((member) => member.businessId === row.id).map((member) => member.userId) }));
+}
+
+/** Deletes businesses; their roles, memberships and invitations go with them (foreign keys cascade). */
+export async function deleteBusinesses(tx: Tx, tenantId: string, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await tx.delete(businesses).where(and(eq(businesses.tenantId, tenantId), inArray(businesses.id, [...ids])));
+}
+
 /** Many businesses (bulk-inserted, each with the id the caller made), read back as stored. */
 export async function insertBusinesses(tx: Tx, tenantId: string, rows: (typeof businesses.$inferInsert & { id: string })[]): Promise<BusinessRow[]> {
   if (rows.length === 0) return [];

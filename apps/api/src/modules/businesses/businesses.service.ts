@@ -13,10 +13,11 @@ import {
   type ResolvedBusinessSettings,
 } from '@app/contracts';
 import { businessSettingsProblems, readStoredBusinessSettings } from '@app/domain';
+import * as authPort from '../auth/auth.port';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
-import { type AuditActor, recordAudit } from '../../platform/audit';
+import { type AuditActor, recordAudit, recordAudits } from '../../platform/audit';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { warnOnce } from '../../platform/warnings';
@@ -267,6 +268,35 @@ export async function createNetworkBusinessesInTx(tx: Tx, tenantId: string, entr
     if (!row) throw new Error('A business insert returned no row');
     return row;
   });
+}
+
+/**
+ * Removes the network businesses of `ids` that nobody took up and nothing refers to any more (the
+ * last customer or vendor record pointing at one was just deleted, or an import that made it was
+ * undone): with their roles, memberships and invitations, and their invited owners who never
+ * signed up and own nothing else. A business someone joined, or that any record or document
+ * names, stays. Audited as `actor`'s deletion. Returns the ids removed.
+ */
+export async function removeUnclaimedNetworkBusinessesInTx(tx: Tx, actor: AuditActor, ids: readonly string[]): Promise<string[]> {
+  const removable = await repo.unclaimedUnreferenced(tx, actor.tenantId, [...new Set(ids)]);
+  if (removable.length === 0) return [];
+  const before = await Promise.all(removable.map((entry) => repo.findBusiness(tx, actor.tenantId, entry.id)));
+  await repo.deleteBusinesses(
+    tx,
+    actor.tenantId,
+    removable.map((entry) => entry.id),
+  );
+  await authPort.deleteUnusedInvitedUsers(
+    tx,
+    actor.tenantId,
+    removable.flatMap((entry) => entry.invitedUserIds),
+  );
+  await recordAudits(
+    tx,
+    actor,
+    before.flatMap((business) => (business ? [{ model: 'business', modelId: business.id, action: 'deleted' as const, before: auditView(business) }] : [])),
+  );
+  return removable.map((entry) => entry.id);
 }
 
 export function createBusinessService(app: AppContext) {

@@ -23,7 +23,7 @@ import { AppError } from '../../platform/errors';
 import { Throttle, throttleSubjects } from '../../platform/throttle';
 import * as authPort from '../auth/auth.port';
 import * as businessPort from '../businesses/businesses.port';
-import { createBusinessInTx, createNetworkBusinessesInTx, toBusinessResource } from '../businesses/businesses.service';
+import { createBusinessInTx, createNetworkBusinessesInTx, removeUnclaimedNetworkBusinessesInTx, toBusinessResource } from '../businesses/businesses.service';
 import { recordCounterpartiesCreated, recordCounterpartyEvent } from './counterparty-events';
 import * as repo from './counterparties.repository';
 import { ensureOwner, hasTransactions, writeOnboardingInvitation } from './network';
@@ -238,7 +238,8 @@ export function createCounterpartyService(app: AppContext) {
 
     /**
      * Archive, unarchive or delete the records of `ids` that belong to the selected business;
-     * others do not match. None matching is a 404. Returns how many changed.
+     * others do not match. None matching is a 404. Returns how many changed. Deleting also removes
+     * the network business a record pointed at when nobody took it up and nothing else names it.
      */
     async bulk(actor: AuditActor, scope: repo.Scope, ids: string[], action: BulkAction): Promise<number> {
       return inTenant(app.db, scope.tenantId, async (tx) => {
@@ -252,6 +253,7 @@ export function createCounterpartyService(app: AppContext) {
             if (await inUse(tx, scope, before)) throw AppError.validation('ids', messages.counterpartyInUse);
           }
           await repo.deleteCounterparties(tx, scope, targetIds);
+          await removeUnclaimedNetworkBusinessesInTx(tx, actor, befores.map((before) => before.counterpartyBusinessId));
         }
         else await repo.setArchivedAt(tx, scope, targetIds, action === 'archive' ? app.clock.now() : null);
         for (const before of befores) {
@@ -315,8 +317,9 @@ export function createCounterpartyService(app: AppContext) {
     },
 
     /**
-     * Deletes the counterparties an import created, in the caller's transaction; false (nothing
-     * deleted) when any has invoices, payments, estimates or recurring invoices.
+     * Deletes the counterparties an import created, in the caller's transaction, with the network
+     * businesses made for them that nobody took up since; false (nothing deleted) when any has
+     * invoices, payments, estimates or recurring invoices.
      */
     async removeImportedInTx(tx: Tx, actor: AuditActor, scope: repo.Scope, ids: readonly string[]): Promise<boolean> {
       const own = await repo.recordsInScope(tx, scope, [...ids]);
@@ -328,6 +331,7 @@ export function createCounterpartyService(app: AppContext) {
       }
       await repo.deleteCounterparties(tx, scope, own.map((record) => record.id));
       for (const row of rows) await recordAudit(tx, actor, { model: scope.kind, modelId: row.id, action: 'deleted', before: auditView(row) });
+      await removeUnclaimedNetworkBusinessesInTx(tx, actor, rows.map((row) => row.counterpartyBusinessId));
       return true;
     },
 

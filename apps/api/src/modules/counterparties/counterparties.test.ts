@@ -1,9 +1,10 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CounterpartyListResponse, type CounterpartyResource, type SearchResponse, messages } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
 import { linkIn } from '../../../test/smtp';
-import { auditLogs, businesses } from '../../db/schema';
+import { auditLogs, businesses, users } from '../../db/schema';
+import { onboardedCustomer } from '../../../test/documents';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 
 let h: Harness;
@@ -200,6 +201,28 @@ describe('editing, archiving and deleting', () => {
     expect((await sibling.get(`/api/v1/customers/${theirs.id}`)).status).toBe(200);
     expect((await foreign.get(`/api/v1/customers/${abroad.id}`)).status).toBe(200);
     expect(await auditActions(mine[1]?.id ?? '')).toEqual(['created', 'updated', 'deleted']);
+  });
+
+  it('deleting a customer removes the network business made for it that nobody joined, and keeps one someone joined or another business names', async () => {
+    const unclaimed = await create(owner, { name: 'Never Joined', email: 'never@joined.example' });
+    const shared = await create(owner, { name: 'Shared One', email: 'shared@one.example' });
+    const sharedElsewhere = await create(sibling, { name: 'Shared One', email: 'shared@one.example' });
+    expect(sharedElsewhere.customer_business.id).toBe(shared.customer_business.id);
+    const { customer: joined } = await onboardedCustomer(h, owner, 'Joined Co', 'joined@co.example');
+    const before = await businessCount();
+
+    expect((await owner.post('/api/v1/customers/delete', { ids: [unclaimed.id, shared.id, joined.id] })).body).toEqual({ success: true, count: 3 });
+    const stillThere = async (id: string) => (await h.app.db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, id))).length;
+    expect(await stillThere(unclaimed.customer_business.id)).toBe(0);
+    expect(await stillThere(shared.customer_business.id)).toBe(1);
+    expect(await stillThere(joined.customer_business.id)).toBe(1);
+    expect(await businessCount()).toBe(before - 1);
+    expect(await h.app.db.select({ id: users.id }).from(users).where(eq(users.email, 'never@joined.example'))).toEqual([]);
+    expect(await h.app.db.select({ id: users.id }).from(users).where(eq(users.email, 'joined@co.example'))).toHaveLength(1);
+    expect((await sibling.get(`/api/v1/customers/${sharedElsewhere.id}`)).status).toBe(200);
+    // The removal is in the deleting business's audit log.
+    const audit = await h.app.db.select().from(auditLogs).where(and(eq(auditLogs.model, 'business'), eq(auditLogs.modelId, unclaimed.customer_business.id), eq(auditLogs.action, 'deleted')));
+    expect(audit.map((entry) => entry.businessId)).toEqual([owner.business]);
   });
 });
 

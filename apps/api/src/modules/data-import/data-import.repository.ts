@@ -1,5 +1,5 @@
-import { insertRows } from '../../db/bulk-insert';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { insertRows } from '../../db/bulk-insert';
 import type { AppDb, Tx } from '../../db/client';
 import { importJobs, importMappingPresets, importRecords } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';

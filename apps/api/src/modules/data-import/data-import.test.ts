@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CounterpartyResource, type ImportJobResource, type ImportPreviewResponse, type ItemResource, formatMessage, messages } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
-import { businesses, importJobs } from '../../db/schema';
+import { businesses, importJobs, users } from '../../db/schema';
 import { OLE, download, postForm } from '../attachments/test-files';
 import { rowXml, sheetXml, xlsxFile } from '../invoice-upload/test-sheets';
 import { createImportRunner } from './import-run';
@@ -111,12 +111,13 @@ describe('customers', () => {
     expect(errorsOf(await owner.post(`/api/v1/business/imports/${job.id}/undo`, {})).status).toEqual([messages.importNotUndoable]);
   });
 
-  it('creates new customers many at once (unique slugs, invited owners) and links one whose email the tenant knows to its business', async () => {
+  it('creates new customers many at once (unique slugs, invited owners), links one whose email the tenant knows to its business, and undo takes back the businesses it made', async () => {
     const known = await other.post('/api/v1/customers', { name: 'Known Linked', email: 'known@linked.example' });
     expect(known.status, JSON.stringify(known.body)).toBe(201);
     const knownBusiness = (known.body.data as CounterpartyResource).customer_business.id;
     const file = 'Name,Email\nSame Name Ltd,one@same.example\nSame Name Ltd,two@same.example\nNo Mail Co,\nKnown Again,known@linked.example\n';
-    expect(await runToEnd(owner, (await uploaded(owner, 'customers', 'bulk.csv', file)).id)).toMatchObject({ status: 'completed', created_count: 4 });
+    const job = await uploaded(owner, 'customers', 'bulk.csv', file);
+    expect(await runToEnd(owner, job.id)).toMatchObject({ status: 'completed', created_count: 4 });
     const list = (await owner.get('/api/v1/customers?limit=100')).body.data as CounterpartyResource[];
     const named = (name: string) => list.filter((row) => row.name === name);
     expect(named('Known Again')[0]?.customer_business.id).toBe(knownBusiness);
@@ -124,6 +125,14 @@ describe('customers', () => {
     expect(named('No Mail Co')[0]?.customer_business.owner_status).toBeNull();
     const slugs = await h.app.db.select({ slug: businesses.slug }).from(businesses).where(eq(businesses.name, 'Same Name Ltd'));
     expect(slugs.map((row) => row.slug).sort()).toEqual(['same-name-ltd', 'same-name-ltd-2']);
+
+    // Undo: the network businesses the import made (and their invited owners) go; the linked one, which another business's customer names, stays.
+    expect((await owner.post(`/api/v1/business/imports/${job.id}/undo`, {})).status).toBe(200);
+    const madeNames = ['Same Name Ltd', 'No Mail Co'];
+    expect(await h.app.db.select({ id: businesses.id }).from(businesses).where(inArray(businesses.name, madeNames))).toEqual([]);
+    expect(await h.app.db.select({ id: users.id }).from(users).where(inArray(users.email, ['one@same.example', 'two@same.example']))).toEqual([]);
+    expect(await h.app.db.select({ id: businesses.id }).from(businesses).where(eq(businesses.id, knownBusiness))).toHaveLength(1);
+    expect((await other.get(`/api/v1/customers/${(known.body.data as CounterpartyResource).id}`)).status).toBe(200);
   });
 
   it('refuses an undo while an invoice uses an imported customer', async () => {

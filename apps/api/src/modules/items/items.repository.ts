@@ -1,6 +1,6 @@
-import { insertRows } from '../../db/bulk-insert';
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { ItemsQuery } from '@app/contracts';
+import { insertRows } from '../../db/bulk-insert';
 import type { Tx } from '../../db/client';
 import { itemTaxes, itemUnits, items, taxTypes } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
