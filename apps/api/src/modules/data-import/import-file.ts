@@ -1,6 +1,6 @@
 import type { ImportColumn } from '../../db/schema/imports';
 import { csvRows, detectDelimiter } from '../../platform/spreadsheet/csv-rows';
-import type { RawRow } from '../../platform/spreadsheet/raw-rows';
+import { type RawRow, readWithin } from '../../platform/spreadsheet/raw-rows';
 import { xlsxRows } from '../../platform/spreadsheet/xlsx-rows';
 import { readAmount, readDate } from './cell-values';
 import type { FieldKind, ImportField } from './import-fields';
@@ -10,10 +10,15 @@ export type ImportFileKind = 'csv' | 'xlsx';
 export type MappedRow = { rowNumber: number; values: Record<string, string> };
 
 const SAMPLES = 3;
+/**
+ * What one pass over a file may spend reading it (an honest 100,000-row file reads in a few
+ * seconds): the XLSX reader's unpacking budget bounds its memory, this its time.
+ */
+const READ_BUDGET_MS = 60_000;
 
 /** The rows of an uploaded file, streamed: a CSV with its own separator, or the first XLSX sheet. */
 export function fileRows(kind: ImportFileKind, content: Buffer): AsyncGenerator<RawRow> {
-  return kind === 'xlsx' ? xlsxRows(content) : csvRows(content, detectDelimiter(content));
+  return readWithin(kind === 'xlsx' ? xlsxRows(content) : csvRows(content, detectDelimiter(content)), READ_BUDGET_MS);
 }
 
 /** The header row's columns with the first values below them, and how many data rows follow (read to the end). */

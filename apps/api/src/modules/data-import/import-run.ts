@@ -168,7 +168,7 @@ export function createImportRunner(app: AppContext, collaborators: ImportCollabo
       plan = await importPlan(app, collaborators, scope, job.entity, rows);
       checkedAll = await checkAll(plan, rows(), (checked) => patch(scope, job.id, { processedRows: progress(checked) }));
     } catch (error) {
-      if (error instanceof SheetReadError) return fail(scope, job.id, error.reason === 'tooLarge' ? messages.importTooLarge : messages.importFileUnreadable);
+      if (error instanceof SheetReadError) return fail(scope, job.id, readFailure(error));
       throw error;
     }
     const { invalid, invalidCount, checked } = checkedAll;
@@ -219,6 +219,8 @@ export function createImportRunner(app: AppContext, collaborators: ImportCollabo
       });
     } catch (error) {
       if (error instanceof RowFailure) return fail(scope, job.id, formatMessage(messages.importRowFailed, { row: String(error.rowNumber), reason: error.reason }));
+      // Read within its budget when checked, the file may still run past it on the second pass (a loaded machine).
+      if (error instanceof SheetReadError) return fail(scope, job.id, readFailure(error));
       throw error;
     }
   }
@@ -242,6 +244,10 @@ export function createImportRunner(app: AppContext, collaborators: ImportCollabo
       return unfinished.length;
     },
   };
+}
+
+function readFailure(error: SheetReadError): string {
+  return error.reason === 'tooLarge' ? messages.importTooLarge : messages.importFileUnreadable;
 }
 
 /** A row the target service refused while writing: the whole run rolls back and names it. */
