@@ -219,6 +219,7 @@ export const messages = {
   importDiffersFromInvoice: 'This differs from the first row of this invoice.',
   importInvoiceLeftOut: 'Another row of this invoice has an error, so the whole invoice is left out.',
   importDuplicateInFile: 'This value appears on an earlier row of the file.',
+  importCurrencyNotCustomers: "This is not the customer's currency ({currency}): the amounts would be read in the wrong currency.",
   importAmountAmbiguous: 'This amount is ambiguous: write it with a decimal part, as 1000.00 or 1.000,00.',
   importNotUndoable: 'Only a completed import can be undone.',
   importUndoBlocked: 'This import cannot be undone: invoices, estimates or payments now use what it created.',

@@ -54,6 +54,7 @@ beforeAll(async () => {
   await created(owner, '/api/v1/customers', { name: 'Alpha Ltd', email: 'ap@alpha.example' });
   await created(owner, '/api/v1/customers', { name: 'Beta GmbH', email: 'billing@beta.example' });
   await created(owner, '/api/v1/tax-types', { name: 'VAT', percent: 20 });
+  await created(owner, '/api/v1/tax-types', { name: 'Eco levy', percent: 5 });
   await created(owner, '/api/v1/payments/methods', { name: 'Bank transfer' });
   // The other business of the tenant and a business of another tenant each have a customer and a finalized invoice of their own.
   await created(other, '/api/v1/customers', { name: 'Gamma', email: 'ap@gamma.example' });
@@ -83,7 +84,7 @@ describe('invoices', () => {
 
   it('reads a row per line: lines grouped by number, customers by email, taxes by name, priced by the money engine; a whole invoice is left out for one bad row', async () => {
     const job = await uploaded(owner, 'invoices', 'invoices.csv', file);
-    expect(job.mapping).toEqual({ invoice_number: 0, customer_email: 1, invoice_date: 2, due_date: 3, item_name: 4, description: null, quantity: 5, price: 6, tax_name: 7 });
+    expect(job.mapping).toEqual({ invoice_number: 0, customer_email: 1, invoice_date: 2, due_date: 3, item_name: 4, description: null, quantity: 5, price: 6, discount: null, tax_name: 7, currency: null });
 
     const shown = await preview(owner, job.id);
     expect(shown).toMatchObject({ total_rows: 7, invalid_rows: 3 });
@@ -124,6 +125,35 @@ describe('invoices', () => {
     // The numbers are now taken.
     const again = await uploaded(owner, 'invoices', 'again.csv', 'Invoice number,Customer email,Invoice date,Price\nIMP-1,ap@alpha.example,2026-10-01,1\n');
     expect((await preview(owner, again.id)).data[0]?.errors).toEqual({ invoice_number: messages.invoiceNumberTaken });
+  });
+
+  it("reads line discounts (an amount or a percentage), several taxes on a line, and refuses a currency that is not the customer's", async () => {
+    const lines = [
+      'Invoice number,Customer email,Invoice date,Item,Quantity,Price,Discount,Taxes,Currency',
+      'DSC-1,ap@alpha.example,2026-10-06,Design,2,100.00,10 %,VAT; Eco levy,usd',
+      'DSC-1,,,Hosting,1,50.00,"5,00",,',
+      'DSC-2,ap@alpha.example,2026-10-06,Thing,1,10,,,EUR',
+      'DSC-3,ap@alpha.example,2026-10-06,Thing,1,10,150%,,',
+      'DSC-4,ap@alpha.example,2026-10-06,Thing,1,10,,VAT; Nope,',
+    ].join('\n');
+    const job = await uploaded(owner, 'invoices', 'discounts.csv', lines);
+    expect(job.mapping).toMatchObject({ discount: 6, tax_name: 7, currency: 8 });
+    expect((await preview(owner, job.id)).data.map((row) => row.errors)).toEqual([
+      {},
+      {},
+      { currency: formatMessage(messages.importCurrencyNotCustomers, { currency: 'USD' }) },
+      { discount: messages.invalidDiscount },
+      { tax_name: messages.importTaxNotFound },
+    ]);
+    expect(await runToEnd(owner, job, true)).toMatchObject({ status: 'completed', created_count: 1, skipped_count: 3 });
+    // Design: 2 × 100.00 = 200.00, 10 % off = 180.00, VAT 20 % = 36.00 and Eco levy 5 % = 9.00 on it;
+    // Hosting: 50.00 − 5.00 = 45.00 untaxed. Sub-total 225.00, tax 45.00, total 270.00.
+    const invoice = await invoiceNumbered(owner, 'DSC-1');
+    expect(invoice).toMatchObject({ discount_per_item_enabled: true, tax_per_item_enabled: true, sub_total: 22_500, tax: 4_500, total: 27_000 });
+    expect(invoice?.items.map((line) => [line.name, line.discount_type, line.discount, line.discount_val, line.tax, line.taxes.length])).toEqual([
+      ['Design', 'percentage', '10', 2_000, 4_500, 2],
+      ['Hosting', 'fixed', '500', 500, 0, 0],
+    ]);
   });
 
   it('takes payments received on the business\'s own invoices by number, never past what is due; undo goes back in order', async () => {

@@ -44,7 +44,19 @@ export type InvoiceLine = { number: string; customerId: string; invoiceDate: str
 const PAYMENT_AMOUNT_MESSAGES = { invalid: messages.invalidAmount, tooManyDigits: messages.amountTooManyDigits, tooLarge: messages.amountTooLarge };
 const PRICE_MESSAGES = { invalid: messages.invalidPrice, tooManyDigits: messages.priceTooManyDigits, tooLarge: messages.priceTooLarge };
 /** The line's request paths that are not the import's field names. */
-const LINE_PATHS: Record<string, string> = { name: 'item_name', 'taxes.0.tax_type_id': 'tax_name', taxes: 'tax_name' };
+const LINE_PATHS: Record<string, string> = { name: 'item_name', taxes: 'tax_name', discount_type: 'discount' };
+const DISCOUNT_MESSAGES = { invalid: messages.invalidDiscount, tooManyDigits: messages.invalidDiscount, tooLarge: messages.invalidDiscount };
+
+/** A line's discount as typed: `10%` (or `10 %`) off, or an amount in the invoice's currency. */
+function readDiscount(typed: string, precision: number): { ok: true; type: 'fixed' | 'percentage'; discount: string } | { ok: false; message: string } {
+  const percent = /^(.*?)\s*%$/.exec(typed);
+  if (percent) {
+    const value = (percent[1] ?? '').replace(',', '.');
+    return /^\d+(\.\d+)?$/.test(value) && Number(value) <= 100 ? { ok: true, type: 'percentage', discount: value } : { ok: false, message: messages.invalidDiscount };
+  }
+  const amount = readMinorUnits(typed, precision, DISCOUNT_MESSAGES);
+  return amount.ok ? { ok: true, type: 'fixed', discount: String(amount.minor) } : { ok: false, message: amount.message };
+}
 const PAYMENT_PATHS: Record<string, string> = { payment_method_id: 'payment_mode', invoice_id: 'invoice_number', customer_id: 'invoice_number' };
 
 const shownOf = (fields: readonly ImportField[], values: Record<string, string>) => Object.fromEntries(fields.map((entry) => [entry.name, blank(values[entry.name]?.trim())]));
@@ -132,6 +144,8 @@ export function invoiceLineChecker(lookups: InvoiceLookups, business: Currency):
     if (head.lines > MAX_DOCUMENT_LINES) errors.invoice_number ??= formatMessage(messages.tooManyDocumentLines, { max: String(MAX_DOCUMENT_LINES) });
 
     const currency = (head.customer ? currencyById(head.customer.currencyId) : undefined) ?? business;
+    // Amounts are read in the customer's currency: a file that says otherwise is refused, not converted.
+    if (shown.currency && head.customer && shown.currency.toUpperCase() !== currency.code) errors.currency ??= formatMessage(messages.importCurrencyNotCustomers, { currency: currency.code });
     let price: number | string = '';
     if (!shown.price) errors.price ??= messages.required;
     else if (!errors.price) {
@@ -141,14 +155,23 @@ export function invoiceLineChecker(lookups: InvoiceLookups, business: Currency):
         shown.price = amount.shown;
       } else errors.price = amount.message;
     }
-    const taxTypeId = shown.tax_name ? lookups.taxes.get(shown.tax_name.toLowerCase()) : undefined;
-    if (shown.tax_name && !taxTypeId) errors.tax_name ??= messages.importTaxNotFound;
+    const taxNames = (shown.tax_name ?? '').split(';').map((name) => name.trim()).filter((name) => name !== '');
+    const taxTypeIds = taxNames.flatMap((name) => lookups.taxes.get(name.toLowerCase()) ?? []);
+    if (taxTypeIds.length < taxNames.length) errors.tax_name ??= messages.importTaxNotFound;
+    let discount: { type: 'fixed' | 'percentage'; discount: string } = { type: 'fixed', discount: '0' };
+    if (shown.discount && !errors.discount) {
+      const read = readDiscount(shown.discount, currency.precision);
+      if (read.ok) discount = read;
+      else errors.discount = read.message;
+    }
     const line = documentItemRequestSchema.safeParse({
       name: shown.item_name ?? messages.importedLineName,
       description: shown.description,
       quantity: shown.quantity ?? '1',
       price,
-      taxes: taxTypeId ? [{ tax_type_id: taxTypeId }] : [],
+      discount_type: discount.type,
+      discount: discount.discount,
+      taxes: taxTypeIds.map((id) => ({ tax_type_id: id })),
     });
     if (!line.success) for (const [name, message] of Object.entries(issuesByField(line.error, LINE_PATHS))) errors[name] ??= message;
     const group = number ?? undefined;
@@ -167,7 +190,7 @@ export function invoiceRequestOf(lines: readonly InvoiceLine[]) {
     invoice_date: first.invoiceDate,
     due_date: first.dueDate,
     tax_per_item_enabled: lines.some((entry) => entry.line.taxes.length > 0),
-    discount_per_item_enabled: false,
+    discount_per_item_enabled: lines.some((entry) => /[1-9]/.test(entry.line.discount)),
     items: lines.map((entry) => entry.line),
   });
 }

@@ -58,7 +58,9 @@ export const INVOICE_FIELDS: readonly ImportField[] = [
   field('description', 'Description', 'text', ['item description', 'line description', 'details']),
   field('quantity', 'Quantity', 'text', ['qty', 'units', 'item quantity'], false, 'Left empty: 1.'),
   field('price', 'Price', 'amount', ['unit price', 'rate', 'item rate', 'price each', 'total', 'amount'], true, "The line's unit price in the customer's currency (a file with one row per invoice: its total)."),
-  field('tax_name', 'Tax', 'text', ['tax', 'tax code', 'tax rate', 'item tax code'], false, 'The name of one of your taxes.'),
+  field('discount', 'Discount', 'text', ['line discount', 'item discount', 'discount amount'], false, "An amount off the line in the customer's currency (5.00), or a percentage (10%)."),
+  field('tax_name', 'Tax', 'text', ['tax', 'taxes', 'tax code', 'tax rate', 'item tax code'], false, 'The name of one of your taxes; several separated by semicolons (VAT; Eco levy).'),
+  field('currency', 'Currency', 'text', ['currency code', 'curr', 'ccy'], false, "Checked against the customer's currency (USD, EUR); left empty: the customer's."),
 ];
 
 /** One row per payment received, on one of the business's invoices. */
@@ -97,11 +99,13 @@ function countryIdOf(text: string | null): number | null {
   return found?.id ?? 0;
 }
 
+/** A schema's issues by the import's field: `paths` maps a request path (or its first part, for every path under it) to the field; the first issue of a field wins. */
 export function issuesByField(error: z.ZodError, paths: Record<string, string> = {}): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const path = issue.path.join('.');
-    const name = paths[path] ?? String(issue.path[0] ?? 'row');
+    const head = String(issue.path[0] ?? 'row');
+    const name = paths[path] ?? paths[head] ?? head;
     errors[name] ??= issue.message;
   }
   return errors;
