@@ -127,6 +127,23 @@ describe('invoices', () => {
     expect((await preview(owner, again.id)).data[0]?.errors).toEqual({ invoice_number: messages.invoiceNumberTaken });
   });
 
+  it("gathers an invoice's lines wherever they are in the file, and refuses one of them the money engine refuses with the whole invoice", async () => {
+    const lines = [
+      'Invoice number,Customer email,Invoice date,Item,Quantity,Price,Discount',
+      'MIX-1,ap@alpha.example,2026-10-07,First,1,10.00,',
+      'MIX-2,billing@beta.example,2026-10-07,Only,1,7.00,',
+      'MIX-3,ap@alpha.example,2026-10-07,Plain,1,5.00,',
+      'MIX-1,,,Second,2,2.50,',
+      'MIX-3,,,Too much off,1,5.00,9.00',
+    ].join('\n');
+    // MIX-3's second line takes 9.00 off a 5.00 line: only the money engine knows, when the invoice is written.
+    const done = await runToEnd(owner, await uploaded(owner, 'invoices', 'interleaved.csv', lines), true);
+    expect(done).toMatchObject({ status: 'completed', created_count: 2, skipped_count: 2, has_error_report: true });
+    expect(await invoiceNumbered(owner, 'MIX-1')).toMatchObject({ total: 1_500, items: [expect.objectContaining({ name: 'First' }), expect.objectContaining({ name: 'Second', quantity: '2' })] });
+    expect(await invoiceNumbered(owner, 'MIX-2')).toMatchObject({ total: 700 });
+    expect(await invoiceNumbered(owner, 'MIX-3')).toBeUndefined();
+  });
+
   it("reads line discounts (an amount or a percentage), several taxes on a line, and refuses a currency that is not the customer's", async () => {
     const lines = [
       'Invoice number,Customer email,Invoice date,Item,Quantity,Price,Discount,Taxes,Currency',

@@ -67,20 +67,23 @@ function readDateOf(text: string): { ok: true; date: string } | { ok: false; mes
   return checked.success ? { ok: true, date } : { ok: false, message: checked.error.issues[0]?.message ?? messages.required };
 }
 
-/** The names a file uses, gathered in a first pass so only those are looked up. */
-export async function documentKeys(rows: AsyncIterable<MappedRow>): Promise<{ invoiceNumbers: string[]; emails: string[]; paymentNumbers: string[] }> {
-  const invoiceNumbers = new Set<string>();
+/**
+ * The names a file uses, gathered in a first pass so only those are looked up; and the row where
+ * each invoice number last appears, so an invoice is written as soon as its last line is read.
+ */
+export async function documentKeys(rows: AsyncIterable<MappedRow>): Promise<{ invoiceNumbers: string[]; emails: string[]; paymentNumbers: string[]; lastRows: Map<string, number> }> {
+  const lastRows = new Map<string, number>();
   const emails = new Set<string>();
   const paymentNumbers = new Set<string>();
-  for await (const { values } of rows) {
+  for await (const { rowNumber, values } of rows) {
     const number = values.invoice_number?.trim();
-    if (number) invoiceNumbers.add(number);
+    if (number) lastRows.set(number, rowNumber);
     const email = values.customer_email?.trim().toLowerCase();
     if (email) emails.add(email);
     const payment = values.payment_number?.trim();
     if (payment) paymentNumbers.add(payment);
   }
-  return { invoiceNumbers: [...invoiceNumbers], emails: [...emails], paymentNumbers: [...paymentNumbers] };
+  return { invoiceNumbers: [...lastRows.keys()], emails: [...emails], paymentNumbers: [...paymentNumbers], lastRows };
 }
 
 export async function loadInvoiceLookups(tx: Tx, collaborators: DocumentCollaborators, scope: BusinessScope, keys: Awaited<ReturnType<typeof documentKeys>>): Promise<InvoiceLookups> {

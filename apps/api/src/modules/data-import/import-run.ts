@@ -73,7 +73,7 @@ export async function importPlan(app: AppContext, collaborators: ImportCollabora
       const keys = await documentKeys(rows());
       const lookups = await inTenant(app.db, scope.tenantId, (tx) => loadInvoiceLookups(tx, collaborators, scope, keys));
       const checker = () => invoiceLineChecker(lookups, currency);
-      return { checker, writer: (context) => invoiceWriter(collaborators.invoices, checker(), context) };
+      return { checker, writer: (context) => invoiceWriter(collaborators.invoices, checker(), context, keys.lastRows) };
     }
     case 'payments': {
       const keys = await documentKeys(rows());

@@ -109,27 +109,39 @@ export function counterpartyWriter(counterparties: CounterpartyService, kind: 'c
   };
 }
 
-/** The lines are gathered by invoice number; each invoice is created, whole, once the file is read. */
-export function invoiceWriter(invoices: InvoiceService, check: Check<InvoiceLine>, context: WriterContext): RowWriter {
+/**
+ * The lines are gathered by invoice number; each invoice is created, whole, when its last row
+ * (`lastRows`, from the first pass over the file) is read, so only the invoices still open at a
+ * point of the file are held, not the whole file's.
+ */
+export function invoiceWriter(invoices: InvoiceService, check: Check<InvoiceLine>, context: WriterContext, lastRows: ReadonlyMap<string, number>): RowWriter {
   const pending = new Map<string, { rows: number[]; lines: InvoiceLine[] }>();
+  let refused = 0;
+  async function create(tx: Tx, rows: number[], lines: readonly InvoiceLine[]): Promise<boolean> {
+    const request = invoiceRequestOf(lines);
+    const id = await context.guarded(tx, rows, (on) => invoices.createImportedInTx(on, context.actor, context.scope, request));
+    if (id === null) return false;
+    await context.created([id]);
+    return true;
+  }
   return {
-    async write(_tx, row) {
+    async write(tx, row) {
       const { payload } = check(row.values);
       if (!payload) return false;
       const invoice = pending.get(payload.number) ?? { rows: [], lines: [] };
       invoice.rows.push(row.rowNumber);
       invoice.lines.push(payload);
       pending.set(payload.number, invoice);
-      return true;
+      if (lastRows.get(payload.number) !== row.rowNumber) return true;
+      pending.delete(payload.number);
+      if (await create(tx, invoice.rows, invoice.lines)) return true;
+      // This row counts as not written by its return; the invoice's earlier rows are counted here.
+      refused += invoice.rows.length - 1;
+      return false;
     },
     async flush(tx) {
-      let refused = 0;
-      for (const { rows, lines } of pending.values()) {
-        const request = invoiceRequestOf(lines);
-        const id = await context.guarded(tx, rows, (on) => invoices.createImportedInTx(on, context.actor, context.scope, request));
-        if (id === null) refused += rows.length;
-        else await context.created([id]);
-      }
+      // Only an invoice whose last row was skipped is left (its group was left out whole, so none is expected).
+      for (const { rows, lines } of pending.values()) if (!(await create(tx, rows, lines))) refused += rows.length;
       pending.clear();
       return refused;
     },
