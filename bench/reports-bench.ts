@@ -27,7 +27,7 @@ type Timing = { route: string; p50: number; p99: number };
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 async function reportsOn(kind: Kind): Promise<Timing[]> {
-  console.log(`\n== Reports on ${kind.name}: ${INVOICE_COUNT.toLocaleString('en')} invoices, ${PAYMENT_COUNT.toLocaleString('en')} payments (load average ${os.loadavg().map((value) => value.toFixed(2)).join(' / ')})`);
+  console.log(`\n== Reports on ${kind.name}: ${INVOICE_COUNT.toLocaleString('en')} invoices, a payment on each paid one (at least ${PAYMENT_COUNT.toLocaleString('en')}) (load average ${os.loadavg().map((value) => value.toFixed(2)).join(' / ')})`);
   const timings: Timing[] = [];
   let bench: BenchApp | null = null;
   try {

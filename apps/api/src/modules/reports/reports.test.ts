@@ -10,6 +10,7 @@ import { newId } from '../../platform/crypto';
 import { csvRows } from '../../platform/spreadsheet/csv-rows';
 import { xlsxRows } from '../../platform/spreadsheet/xlsx-rows';
 import { pdfText, rawGet } from '../document-delivery/delivery-test-helpers';
+import { accrualJournal, hledgerIncomeStatement } from './test-hledger';
 
 /**
  * The golden dataset (docs/reports.md). The business (USD) lives in Pacific/Kiritimati (UTC+14):
@@ -170,6 +171,19 @@ describe('reports on the golden dataset', () => {
       ['financing_fees', 0],
       ['net_profit', 27272],
     ]);
+  });
+
+  it('profit and loss on the accrual basis equals hledger\'s income statement of the same records', async () => {
+    const journal = await accrualJournal(h.app.db, { tenantId: h.landlordId, businessId: subject.business ?? '' }, { currency: 'USD', timeZone: 'Pacific/Kiritimati' });
+    const hledger = await hledgerIncomeStatement(journal, { from: '2026-06-01', to: '2026-06-30' }, 2);
+    const product = Object.fromEntries(await rowsOf('profit_and_loss', 'range=this_month&basis=accrual'));
+    expect(hledger).toEqual({ revenues: 41_000, expenses: 6_200, net: 34_800 });
+    expect(hledger).toEqual({ revenues: product.sales, expenses: (product.purchases ?? 0) + (product.financing_fees ?? 0), net: product.net_profit });
+    // And over May, where only A0 was invoiced.
+    const may = Object.fromEntries(await rowsOf('profit_and_loss', 'range=custom&from=2026-05-01&to=2026-05-31&basis=accrual'));
+    const mayByHledger = await hledgerIncomeStatement(journal, { from: '2026-05-01', to: '2026-05-31' }, 2);
+    expect(mayByHledger).toEqual({ revenues: 10_000, expenses: 0, net: 10_000 });
+    expect(mayByHledger).toEqual({ revenues: may.sales, expenses: (may.purchases ?? 0) + (may.financing_fees ?? 0), net: may.net_profit });
   });
 
   it('sales by customer, accrual and cash', async () => {
