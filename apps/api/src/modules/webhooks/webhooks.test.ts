@@ -253,22 +253,6 @@ describe('webhook endpoints', () => {
     expect(enabled.body.data).toMatchObject({ status: 'enabled', disabled_reason: null, failing_since: null });
     await admin.delete(`/api/v1/platform/webhooks/${data.id}`);
   });
-
-  it('sends a slow endpoint at most four attempts at once, while the others get theirs beside it', async () => {
-    const slow = await createEndpoint(admin, 'platform', '/slow', ['vendor.created']);
-    const beside = await createEndpoint(admin, 'platform', '/beside', ['vendor.created']);
-    receiver.answerAfter('/slow', 60);
-    const businessId = owner.business ?? '';
-    const vendors = Array.from({ length: 12 }, (_, index) => ({ vendor: { id: crypto.randomUUID(), business_id: businessId, name: `Vendor ${index}`, email: null, currency: 'USD', archived: false } }));
-    await inTenant(h.app.db, h.landlordId, (tx) => h.app.webhookEvents.recordMany(tx, { tenantId: h.landlordId, businessId }, 'vendor.created', vendors));
-    await h.jobs.drain();
-    expect(receiver.at('/slow')).toHaveLength(12);
-    expect(receiver.at('/beside')).toHaveLength(12);
-    expect(receiver.peakOpen.get('/slow')).toBeGreaterThan(1);
-    expect(receiver.peakOpen.get('/slow')).toBeLessThanOrEqual(4);
-    expect((await logsOf(admin, 'platform', slow.data.id, 'succeeded')).length).toBe(12);
-    for (const endpoint of [slow, beside]) await admin.delete(`/api/v1/platform/webhooks/${endpoint.data.id}`);
-  });
 });
 
 describe('webhook scopes and abilities', () => {
