@@ -3,9 +3,9 @@
 // owners. Sessions, sign-ups and credential checks stay with auth.
 export {
   type UserRow,
-  deleteUnusedInvitedUsers,
   activateMemberships,
   consumeOneTimeToken,
+  deleteUnusedInvitedUsers,
   deleteUserSessions,
   findMembership,
   findUserByEmail,

@@ -16,7 +16,6 @@ export async function insertBusiness(tx: Tx, row: typeof businesses.$inferInsert
   return business;
 }
 
-/** Many businesses in one multi-row INSERT; the rows come back in no promised order. */
 const unclaimedAndUnreferenced = sql`
   not exists (select 1 from business_users m where m.tenant_id = businesses.tenant_id and m.business_id = businesses.id and m.status <> 'invited')
   and not exists (select 1 from counterparties c where c.tenant_id = businesses.tenant_id
@@ -31,10 +30,10 @@ const unclaimedAndUnreferenced = sql`
  * vendor record of any business made by, kept by or pointing at them, no document or payment of
  * theirs or addressed to them. With their invited members (who may own nothing else).
  */
-export async function unclaimedUnreferenced(tx: Tx, tenantId: string, ids: readonly string[]): Promise<{ id: string; invitedUserIds: string[] }[]> {
+export async function unclaimedUnreferenced(tx: Tx, tenantId: string, ids: readonly string[]): Promise<{ business: BusinessRow; invitedUserIds: string[] }[]> {
   if (ids.length === 0) return [];
   const found = await tx
-    .select({ id: businesses.id })
+    .select()
     .from(businesses)
     .where(and(eq(businesses.tenantId, tenantId), inArray(businesses.id, [...ids]), unclaimedAndUnreferenced))
     .for('update');
@@ -43,7 +42,7 @@ export async function unclaimedUnreferenced(tx: Tx, tenantId: string, ids: reado
     .select({ businessId: businessUsers.businessId, userId: businessUsers.userId })
     .from(businessUsers)
     .where(and(eq(businessUsers.tenantId, tenantId), inArray(businessUsers.businessId, found.map((row) => row.id))));
-  return found.map((row) => ({ id: row.id, invitedUserIds: members.filter((member) => member.businessId === row.id).map((member) => member.userId) }));
+  return found.map((business) => ({ business, invitedUserIds: members.filter((member) => member.businessId === business.id).map((member) => member.userId) }));
 }
 
 /** Deletes businesses; their roles, memberships and invitations go with them (foreign keys cascade). */
@@ -51,7 +50,7 @@ export async function deleteBusinesses(tx: Tx, tenantId: string, ids: readonly s
   if (ids.length > 0) await tx.delete(businesses).where(and(eq(businesses.tenantId, tenantId), inArray(businesses.id, [...ids])));
 }
 
-/** Many businesses (bulk-inserted, each with the id the caller made), read back as stored. */
+/** Many businesses (bulk-inserted, each with the id the caller made), read back as stored, in no promised order. */
 export async function insertBusinesses(tx: Tx, tenantId: string, rows: (typeof businesses.$inferInsert & { id: string })[]): Promise<BusinessRow[]> {
   if (rows.length === 0) return [];
   await insertRows(tx, businesses, rows);

@@ -13,7 +13,6 @@ import {
   type ResolvedBusinessSettings,
 } from '@app/contracts';
 import { businessSettingsProblems, readStoredBusinessSettings } from '@app/domain';
-import * as authPort from '../auth/auth.port';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
@@ -21,6 +20,7 @@ import { type AuditActor, recordAudit, recordAudits } from '../../platform/audit
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { warnOnce } from '../../platform/warnings';
+import * as authPort from '../auth/auth.port';
 import * as repo from './businesses.repository';
 
 type StoredAddress = NonNullable<repo.BusinessRow['billingAddress']>;
@@ -280,12 +280,8 @@ export async function createNetworkBusinessesInTx(tx: Tx, tenantId: string, entr
 export async function removeUnclaimedNetworkBusinessesInTx(tx: Tx, actor: AuditActor, ids: readonly string[]): Promise<string[]> {
   const removable = await repo.unclaimedUnreferenced(tx, actor.tenantId, [...new Set(ids)]);
   if (removable.length === 0) return [];
-  const before = await Promise.all(removable.map((entry) => repo.findBusiness(tx, actor.tenantId, entry.id)));
-  await repo.deleteBusinesses(
-    tx,
-    actor.tenantId,
-    removable.map((entry) => entry.id),
-  );
+  const removedIds = removable.map((entry) => entry.business.id);
+  await repo.deleteBusinesses(tx, actor.tenantId, removedIds);
   await authPort.deleteUnusedInvitedUsers(
     tx,
     actor.tenantId,
@@ -294,9 +290,9 @@ export async function removeUnclaimedNetworkBusinessesInTx(tx: Tx, actor: AuditA
   await recordAudits(
     tx,
     actor,
-    before.flatMap((business) => (business ? [{ model: 'business', modelId: business.id, action: 'deleted' as const, before: auditView(business) }] : [])),
+    removable.map(({ business }) => ({ model: 'business', modelId: business.id, action: 'deleted' as const, before: auditView(business) })),
   );
-  return removable.map((entry) => entry.id);
+  return removedIds;
 }
 
 export function createBusinessService(app: AppContext) {

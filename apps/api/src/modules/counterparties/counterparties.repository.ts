@@ -219,7 +219,6 @@ export async function insertCounterparty(tx: Tx, row: CounterpartyRecordInsert):
   await tx.insert(counterparties).values(row);
 }
 
-/** Many counterparties in one multi-row INSERT; the records come back in no promised order. */
 /** Many records (bulk-inserted, each with the id the caller made), read back as stored, in the order given. */
 export async function insertCounterparties(tx: Tx, tenantId: string, rows: (CounterpartyRecordInsert & { id: string })[]): Promise<CounterpartyRecord[]> {
   if (rows.length === 0) return [];

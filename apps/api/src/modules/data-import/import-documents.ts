@@ -45,6 +45,7 @@ const PAYMENT_AMOUNT_MESSAGES = { invalid: messages.invalidAmount, tooManyDigits
 const PRICE_MESSAGES = { invalid: messages.invalidPrice, tooManyDigits: messages.priceTooManyDigits, tooLarge: messages.priceTooLarge };
 /** The line's request paths that are not the import's field names. */
 const LINE_PATHS: Record<string, string> = { name: 'item_name', taxes: 'tax_name', discount_type: 'discount' };
+const PAYMENT_PATHS: Record<string, string> = { payment_method_id: 'payment_mode', invoice_id: 'invoice_number', customer_id: 'invoice_number' };
 const DISCOUNT_MESSAGES = { invalid: messages.invalidDiscount, tooManyDigits: messages.invalidDiscount, tooLarge: messages.invalidDiscount };
 
 /** A line's discount as typed: `10%` (or `10 %`) off, or an amount in the invoice's currency. */
@@ -57,7 +58,6 @@ function readDiscount(typed: string, precision: number): { ok: true; type: 'fixe
   const amount = readMinorUnits(typed, precision, DISCOUNT_MESSAGES);
   return amount.ok ? { ok: true, type: 'fixed', discount: String(amount.minor) } : { ok: false, message: amount.message };
 }
-const PAYMENT_PATHS: Record<string, string> = { payment_method_id: 'payment_mode', invoice_id: 'invoice_number', customer_id: 'invoice_number' };
 
 const shownOf = (fields: readonly ImportField[], values: Record<string, string>) => Object.fromEntries(fields.map((entry) => [entry.name, blank(values[entry.name]?.trim())]));
 

@@ -78,7 +78,7 @@ export async function taxesOfItems(tx: Tx, scope: BusinessScope, itemIds: readon
     .orderBy(asc(taxTypes.name));
 }
 
-/** Many items in one multi-row INSERT (imports send them in chunks). */
+/** Many items at once (bulk-inserted; imports send them in chunks). */
 export async function insertItems(tx: Tx, rows: (typeof items.$inferInsert)[]): Promise<void> {
   await insertRows(tx, items, rows);
 }
