@@ -13,7 +13,7 @@ function envWithoutPg() {
 }
 
 const steps = [
-  { name: 'unit + web', command: 'npx', args: ['vitest', 'run', '--project', 'unit', '--project', 'web'], env: envWithoutPg() },
+  { name: 'unit + web', command: 'npx', args: ['vitest', 'run', '--project', 'unit', '--project', 'web', '--project', 'web-mocks'], env: envWithoutPg() },
   { name: 'API on PGlite', command: 'npx', args: ['vitest', 'run', '--project', 'api'], env: envWithoutPg() },
 ];
 if (pgUrl) {

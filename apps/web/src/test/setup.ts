@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import { afterEach, vi } from 'vitest';
 import '../lib/i18n';
 import '../lib/i18n-app';
@@ -40,6 +41,8 @@ window.getComputedStyle = (element: Element) => getComputedStyle(element);
 
 afterEach(() => {
   cleanup();
+  // The toasts' store outlives a render: files share their worker's modules (isolate: false).
+  notifications.clean();
   window.localStorage.clear();
   document.cookie.split(';').forEach((cookie) => {
     const name = cookie.split('=')[0]?.trim();
