@@ -35,7 +35,9 @@ export const users = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('users_tenant_email_unique').on(t.tenantId, sql`lower(${t.email})`),
+    // Email first: an index leading with tenant_id beside the primary key lets a plan cached while
+    // the table was small (a foreign key's check) take it and filter every user of the tenant.
+    uniqueIndex('users_email_tenant_unique').on(sql`lower(${t.email})`, t.tenantId),
     foreignKey({ columns: [t.tenantId, t.platformRoleId], foreignColumns: [roles.tenantId, roles.id], name: 'users_platform_role_fk' }),
   ],
 );

@@ -101,7 +101,7 @@ export function createEmailChangeService(app: AppContext) {
     async confirm(tenantId: string, token: string, meta: RequestMeta): Promise<void> {
       const outcome = await throttle.guard([throttleSubjects.address(meta.ip)], () =>
         // Two accounts confirmed onto one address at once: the second finds it taken.
-        refusingTaken({ users_tenant_email_unique: { field: 'email', message: messages.emailTaken } }, () =>
+        refusingTaken({ users_email_tenant_unique: { field: 'email', message: messages.emailTaken } }, () =>
           inTenant(app.db, tenantId, async (tx) => {
             const at = now();
             const used = await authPort.consumeOneTimeToken(tx, tenantId, sha256(token), 'email-change', at);

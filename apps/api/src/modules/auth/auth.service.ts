@@ -208,7 +208,7 @@ export function createAuthService(app: AppContext) {
       const tokenHash = sha256(token);
       await throttle.guard([throttleSubjects.address(ip)], () =>
         // Two sign-ups of one address confirmed at once: the second finds the address taken.
-        refusingTaken({ users_tenant_email_unique: { field: 'token', message: messages.invalidToken } }, () =>
+        refusingTaken({ users_email_tenant_unique: { field: 'token', message: messages.invalidToken } }, () =>
           inTenant(app.db, tenantId, async (tx) => {
             const used = await repo.consumeOneTimeToken(tx, tenantId, tokenHash, 'email-verification', now());
             if (used) {
