@@ -1,4 +1,5 @@
 import { PassThrough } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { type Currency, type ImportEntity, currencyById, formatMessage, messages } from '@app/contracts';
 import type { Tx } from '../../db/client';
 import { inSavepoint, inTenant } from '../../db/tenant-tx';
@@ -210,7 +211,12 @@ export function createImportRunner(app: AppContext, collaborators: ImportCollabo
         for await (const row of rows()) {
           written += 1;
           if (skip.has(row.rowNumber) || !(await writer.write(tx, row))) skipped += 1;
-          if (reportsWhileWriting && written % PROGRESS_EVERY === 0) await patch(scope, job.id, { processedRows: progress(checked + written) });
+          if (written % PROGRESS_EVERY === 0) {
+            // Plans cached while the tables were small (foreign-key checks above all) would keep an
+            // index that filters every row of the business as the run grows them: planned again.
+            await tx.execute(sql`discard plans`);
+            if (reportsWhileWriting) await patch(scope, job.id, { processedRows: progress(checked + written) });
+          }
         }
         skipped += await writer.flush(tx);
         await repo.insertRecords(tx, tenantId, job.id, unrecorded);
