@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
@@ -17,6 +18,8 @@ export class DeliveryQueue<Delivery> {
   constructor(retryDelaysMs: readonly number[], attempt: (delivery: Delivery, attempt: number, stop: AbortSignal) => Promise<boolean>) {
     this.#retryDelaysMs = retryDelaysMs;
     this.#attempt = attempt;
+    // Every delivery waiting out its retry listens to the one stop signal: not a leak, however many.
+    setMaxListeners(0, this.#stop.signal);
   }
 
   send(delivery: Delivery): void {
