@@ -38,13 +38,14 @@ export const TARGETS = [
     name: 'web',
     workspace: '@app/web',
     output: 'apps/web/dist/index.html',
-    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/postcss.config.cjs', 'packages/contracts/src'],
+    sources: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'apps/web/vite.public.config.ts', 'apps/web/postcss.config.cjs', 'packages/contracts/src', 'packages/domain/src'],
   },
   {
     name: 'api',
     workspace: '@app/api',
     output: 'apps/api/dist/main.js',
-    sources: ['apps/api/src', 'apps/api/build.mjs', 'packages/contracts/src'],
+    // The bundle holds the workspace packages it imports: the money engine and, for DEMO=1, the fakes.
+    sources: ['apps/api/src', 'apps/api/build.mjs', 'packages/contracts/src', 'packages/domain/src', 'packages/fakes/src'],
   },
 ];
 
