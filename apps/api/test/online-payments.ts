@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { CardPayment } from '@app/contracts';
+import type { CardPayment, CounterpartyResource } from '@app/contracts';
 import { type FakeStripe, type FakeStripeOptions, TEST_ROUTING_NUMBER, startFakeStripe } from '@app/fakes';
 import { tenants } from '../src/db/schema';
 import type { Clock } from '../src/platform/clock';
 import { PDF, postForm } from '../src/modules/attachments/test-files';
-import { type Harness, type TestClient, type TestResponse, createHarness } from './harness';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness, type TestClient, type TestResponse, createHarness } from './harness';
+import { onboardedCustomer } from './documents';
 import { connectPaymentProvider } from './payment-provider';
 import { bankToken, callFakeStripe, onboardingOf, piiToken, settleEvents, wizardStep } from './payouts';
+import { ownerWithBusiness } from './team';
 
 /** The port the harness's app listens on (the OS picked it as the app bound). */
 export function listeningPort(h: Harness): number {
@@ -50,6 +52,17 @@ export async function startPaymentHarness(options: { clock: Clock; platformFee?:
       await fake.close();
     },
   };
+}
+
+/** The harness with a vendor (the landlord's admin) whose payout account takes charges, and its customer onboarded as a business of its own. */
+export type PaymentScene = PaymentHarness & { vendor: TestClient; accountId: string; customer: CounterpartyResource; buyer: TestClient };
+
+export async function startPaymentScene(options: Parameters<typeof startPaymentHarness>[0] & { vendor: string; buyer: { name: string; email: string } }): Promise<PaymentScene> {
+  const online = await startPaymentHarness(options);
+  const vendor = await ownerWithBusiness(online.h, ADMIN_EMAIL, ADMIN_PASSWORD, options.vendor);
+  const accountId = await chargeableBusiness(online.h, online.fake, vendor);
+  const { customer, client: buyer } = await onboardedCustomer(online.h, vendor, options.buyer.name, options.buyer.email);
+  return { ...online, vendor, accountId, customer, buyer };
 }
 
 /** Runs the payout wizard to the end for the client's business and has the fake verify it: the account can take charges. */

@@ -5,8 +5,8 @@ import { type FakeStripe } from '@app/fakes';
 import { invoices, ledgerTransactions, loanRepayments, loans, outbox } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, type TestResponse, errorsOf } from '../../../test/harness';
-import { CUSTOMER_PASSWORD, onboardedCustomer } from '../../../test/documents';
-import { chargeableBusiness, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
+import { CUSTOMER_PASSWORD } from '../../../test/documents';
+import { type PaymentScene, startPaymentScene } from '../../../test/online-payments';
 import { saveCard } from '../../../test/saved-methods';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { eventsAbout } from '../../../test/webhook-events';
@@ -22,7 +22,7 @@ import { approvedInvoice as approvedInvoiceOf, loanBalances, transfersTo as fake
 const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
 const DAY_MS = 86_400_000;
 
-let online: PaymentHarness;
+let online: PaymentScene;
 let h: Harness;
 let fake: FakeStripe;
 let vendor: TestClient;
@@ -34,11 +34,8 @@ const jobErrors: unknown[] = [];
 let job: ReturnType<typeof createBnplRepaymentJob>;
 
 beforeAll(async () => {
-  online = await startPaymentHarness({ clock });
-  ({ h, fake } = online);
-  vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'BNPL Vendor');
-  vendorAccount = await chargeableBusiness(h, fake, vendor);
-  ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'BNPL Buyer', 'ap@bnpl-buyer.example'));
+  online = await startPaymentScene({ clock, vendor: 'BNPL Vendor', buyer: { name: 'BNPL Buyer', email: 'ap@bnpl-buyer.example' } });
+  ({ h, fake, vendor, accountId: vendorAccount, customer, buyer } = online);
   card = (await saveCard(fake, buyer)).id;
   job = createBnplRepaymentJob(h.app, (error) => jobErrors.push(error));
 }, 120_000);

@@ -5,8 +5,8 @@ import { type FakeStripe } from '@app/fakes';
 import { invoices, ledgerTransactions, loans } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, errorsOf } from '../../../test/harness';
-import { invoiceBody, onboardedCustomer } from '../../../test/documents';
-import { chargeableBusiness, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
+import { invoiceBody } from '../../../test/documents';
+import { type PaymentScene, startPaymentScene } from '../../../test/online-payments';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { eventsOf } from '../../../test/webhook-events';
 import { createPayment, openInvoice, paymentBody } from '../payments/test-payments';
@@ -20,7 +20,7 @@ import { approvedInvoice as approvedInvoiceOf, loanBalances, transfersTo as fake
 const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
 const BUYER_EMAIL = 'ap@factoring-buyer.example';
 
-let online: PaymentHarness;
+let online: PaymentScene;
 let h: Harness;
 let fake: FakeStripe;
 let vendor: TestClient;
@@ -29,11 +29,8 @@ let customer: CounterpartyResource;
 let accountId: string;
 
 beforeAll(async () => {
-  online = await startPaymentHarness({ clock });
-  ({ h, fake } = online);
-  vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Factoring Vendor');
-  accountId = await chargeableBusiness(h, fake, vendor);
-  ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Factoring Buyer', BUYER_EMAIL));
+  online = await startPaymentScene({ clock, vendor: 'Factoring Vendor', buyer: { name: 'Factoring Buyer', email: BUYER_EMAIL } });
+  ({ h, fake, vendor, accountId, customer, buyer } = online);
 }, 120_000);
 afterAll(() => online.close());
 

@@ -5,9 +5,8 @@ import { type FakeStripe, signPayload } from '@app/fakes';
 import { auditLogs, outbox, payments } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient } from '../../../test/harness';
-import { onboardedCustomer } from '../../../test/documents';
 import { settleEvents } from '../../../test/payouts';
-import { cardPaymentOf, chargeableBusiness, confirmBankByHand, confirmCard, intentIdOf, type PaymentHarness, startPaymentHarness, verifyMicrodeposits } from '../../../test/online-payments';
+import { cardPaymentOf, confirmBankByHand, confirmCard, intentIdOf, type PaymentScene, startPaymentScene, verifyMicrodeposits } from '../../../test/online-payments';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { PUBLIC_LINK_RATE_LIMIT } from '../document-delivery/document-delivery.routes';
 import { tokenOfUrl } from '../document-delivery/delivery-test-helpers';
@@ -25,7 +24,7 @@ const BUYER_EMAIL = 'ap@bank-buyer.example';
 const SETTLES = '000123456789';
 const RETURNED_R01 = '000222222227';
 
-let online: PaymentHarness;
+let online: PaymentScene;
 let h: Harness;
 let fake: FakeStripe;
 let vendor: TestClient;
@@ -33,11 +32,8 @@ let buyer: TestClient;
 let customer: CounterpartyResource;
 
 beforeAll(async () => {
-  online = await startPaymentHarness({ clock, platformFee: { percent: '1', fixed: 0 }, fakeOptions: { bankSettlementDelayMs: null } });
-  ({ h, fake } = online);
-  vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Bank Vendor');
-  await chargeableBusiness(h, fake, vendor);
-  ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Bank Buyer', BUYER_EMAIL));
+  online = await startPaymentScene({ clock, platformFee: { percent: '1', fixed: 0 }, fakeOptions: { bankSettlementDelayMs: null }, vendor: 'Bank Vendor', buyer: { name: 'Bank Buyer', email: BUYER_EMAIL } });
+  ({ h, fake, vendor, customer, buyer } = online);
 });
 afterAll(() => online.close());
 beforeEach(() => clock.advance(PUBLIC_LINK_RATE_LIMIT.windowMs + 1000));

@@ -5,9 +5,8 @@ import type { FakeStripe } from '@app/fakes';
 import { auditLogs, outbox } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient } from '../../../test/harness';
-import { onboardedCustomer } from '../../../test/documents';
 import { settleEvents } from '../../../test/payouts';
-import { cardPaymentOf, chargeableBusiness, confirmBankByHand, confirmCard, type PaymentHarness, startPaymentHarness, verifyMicrodeposits } from '../../../test/online-payments';
+import { cardPaymentOf, confirmBankByHand, confirmCard, type PaymentScene, startPaymentScene, verifyMicrodeposits } from '../../../test/online-payments';
 import { ownerWithBusiness } from '../../../test/team';
 import { PUBLIC_LINK_RATE_LIMIT } from '../document-delivery/document-delivery.routes';
 import { tokenOfUrl } from '../document-delivery/delivery-test-helpers';
@@ -21,7 +20,7 @@ import { invoiceOf, openInvoice } from '../payments/test-payments';
  */
 const clock = fixedClock(new Date('2026-11-21T10:00:00Z'));
 
-let online: PaymentHarness;
+let online: PaymentScene;
 let h: Harness;
 let fake: FakeStripe;
 let vendor: TestClient;
@@ -29,11 +28,8 @@ let buyer: TestClient;
 let customer: CounterpartyResource;
 
 beforeAll(async () => {
-  online = await startPaymentHarness({ clock, fakeOptions: { bankSettlementDelayMs: null } });
-  ({ h, fake } = online);
-  vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Verify Vendor');
-  await chargeableBusiness(h, fake, vendor);
-  ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Verify Buyer', 'ap@verify-buyer.example'));
+  online = await startPaymentScene({ clock, fakeOptions: { bankSettlementDelayMs: null }, vendor: 'Verify Vendor', buyer: { name: 'Verify Buyer', email: 'ap@verify-buyer.example' } });
+  ({ h, fake, vendor, customer, buyer } = online);
 });
 afterAll(() => online.close());
 beforeEach(() => clock.advance(PUBLIC_LINK_RATE_LIMIT.windowMs + 1000));

@@ -6,7 +6,7 @@ import { tenants } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, type TestResponse } from '../../../test/harness';
 import { CUSTOMER_PASSWORD, onboardedCustomer } from '../../../test/documents';
-import { cardPaymentOf, chargeableBusiness, confirmCard, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
+import { cardPaymentOf, confirmCard, type PaymentScene, startPaymentScene } from '../../../test/online-payments';
 import { settleEvents } from '../../../test/payouts';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { PUBLIC_LINK_RATE_LIMIT } from '../document-delivery/document-delivery.routes';
@@ -20,7 +20,7 @@ import { invoiceOf, openInvoice } from '../payments/test-payments';
  */
 const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
 
-let online: PaymentHarness;
+let online: PaymentScene;
 let h: Harness;
 let fake: FakeStripe;
 let vendor: TestClient;
@@ -28,11 +28,8 @@ let buyer: TestClient;
 let customer: CounterpartyResource;
 
 beforeAll(async () => {
-  online = await startPaymentHarness({ clock });
-  ({ h, fake } = online);
-  vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Pay Vendor');
-  await chargeableBusiness(h, fake, vendor);
-  ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Pay Buyer', 'ap@pay-buyer.example'));
+  online = await startPaymentScene({ clock, vendor: 'Pay Vendor', buyer: { name: 'Pay Buyer', email: 'ap@pay-buyer.example' } });
+  ({ h, fake, vendor, customer, buyer } = online);
 });
 afterAll(() => online.close());
 beforeEach(() => clock.advance(PUBLIC_LINK_RATE_LIMIT.windowMs + 1000));

@@ -5,8 +5,7 @@ import { type FakeStripe } from '@app/fakes';
 import { auditLogs, payments, tenants } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient } from '../../../test/harness';
-import { onboardedCustomer } from '../../../test/documents';
-import { cardPaymentOf, chargeableBusiness, confirmBankByHand, confirmCard, intentIdOf, type PaymentHarness, startPaymentHarness, verifyMicrodeposits } from '../../../test/online-payments';
+import { cardPaymentOf, confirmBankByHand, confirmCard, intentIdOf, type PaymentScene, startPaymentScene, verifyMicrodeposits } from '../../../test/online-payments';
 import { deliverWebhook, stripeEventBody, stripeSignature } from '../../../test/payment-provider';
 import { settleEvents } from '../../../test/payouts';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
@@ -24,7 +23,7 @@ import { invoiceOf } from '../payments/test-payments';
 const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
 const TOTAL = 35_000;
 
-let online: PaymentHarness;
+let online: PaymentScene;
 let h: Harness;
 let fake: FakeStripe;
 let vendor: TestClient;
@@ -37,11 +36,8 @@ async function setSwitch(on: boolean) {
 }
 
 beforeAll(async () => {
-  online = await startPaymentHarness({ clock });
-  ({ h, fake } = online);
-  vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Deposit Vendor');
-  accountId = await chargeableBusiness(h, fake, vendor);
-  ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Deposit Buyer', 'ap@deposit-buyer.example'));
+  online = await startPaymentScene({ clock, vendor: 'Deposit Vendor', buyer: { name: 'Deposit Buyer', email: 'ap@deposit-buyer.example' } });
+  ({ h, fake, vendor, accountId, customer, buyer } = online);
   await setSwitch(true);
 });
 afterAll(() => online.close());

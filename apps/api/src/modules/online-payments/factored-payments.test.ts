@@ -7,12 +7,10 @@ import { autoPayAttempts, financingOffers, invoices, loans } from '../../db/sche
 import { inTenant } from '../../db/tenant-tx';
 import { fixedClock } from '../../platform/clock';
 import { newId } from '../../platform/crypto';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness, type TestClient } from '../../../test/harness';
-import { onboardedCustomer } from '../../../test/documents';
-import { cardPaymentOf, chargeableBusiness, confirmCard, intentIdOf, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
+import { type Harness, type TestClient } from '../../../test/harness';
+import { cardPaymentOf, confirmCard, intentIdOf, type PaymentScene, startPaymentScene } from '../../../test/online-payments';
 import { settleEvents } from '../../../test/payouts';
 import { saveCard } from '../../../test/saved-methods';
-import { ownerWithBusiness } from '../../../test/team';
 import { createLoanLedger } from '../financing/loan-ledger';
 import { createLedgerService } from '../ledger/ledger.service';
 import { openInvoice } from '../payments/test-payments';
@@ -29,7 +27,7 @@ import { loanBalances } from '../../../test/financing';
 const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
 const PLATFORM_FEE = { percent: '2.5', fixed: 30 };
 
-let online: PaymentHarness;
+let online: PaymentScene;
 let h: Harness;
 let fake: FakeStripe;
 let vendor: TestClient;
@@ -38,11 +36,8 @@ let customer: CounterpartyResource;
 let accountId: string;
 
 beforeAll(async () => {
-  online = await startPaymentHarness({ clock, platformFee: PLATFORM_FEE });
-  ({ h, fake } = online);
-  vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Factored Vendor');
-  accountId = await chargeableBusiness(h, fake, vendor);
-  ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Factored Buyer', 'ap@factored-buyer.example'));
+  online = await startPaymentScene({ clock, platformFee: PLATFORM_FEE, vendor: 'Factored Vendor', buyer: { name: 'Factored Buyer', email: 'ap@factored-buyer.example' } });
+  ({ h, fake, vendor, accountId, customer, buyer } = online);
 }, 120_000);
 afterAll(() => online.close());
 

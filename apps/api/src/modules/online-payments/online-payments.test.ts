@@ -6,7 +6,7 @@ import { auditLogs, outbox, payments, tenants } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient } from '../../../test/harness';
 import { onboardedCustomer } from '../../../test/documents';
-import { cardPaymentOf, chargeableBusiness, confirmCard, intentIdOf, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
+import { cardPaymentOf, confirmCard, intentIdOf, type PaymentScene, startPaymentScene } from '../../../test/online-payments';
 import { deliverWebhook, stripeEventBody, stripeSignature } from '../../../test/payment-provider';
 import { settleEvents } from '../../../test/payouts';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
@@ -22,7 +22,7 @@ import { createPayment, invoiceOf, openInvoice, paymentBody } from '../payments/
 const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
 const BUYER_EMAIL = 'ap@card-buyer.example';
 
-let online: PaymentHarness;
+let online: PaymentScene;
 let h: Harness;
 let fake: FakeStripe;
 let vendor: TestClient;
@@ -31,11 +31,8 @@ let customer: CounterpartyResource;
 let accountId: string;
 
 beforeAll(async () => {
-  online = await startPaymentHarness({ clock, platformFee: { percent: '2.5', fixed: 30 } });
-  ({ h, fake } = online);
-  vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Card Vendor');
-  accountId = await chargeableBusiness(h, fake, vendor);
-  ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Card Buyer', BUYER_EMAIL));
+  online = await startPaymentScene({ clock, platformFee: { percent: '2.5', fixed: 30 }, vendor: 'Card Vendor', buyer: { name: 'Card Buyer', email: BUYER_EMAIL } });
+  ({ h, fake, vendor, accountId, customer, buyer } = online);
 });
 afterAll(() => online.close());
 // Each test starts with a fresh window of the public pages' per-address limit.

@@ -5,8 +5,7 @@ import { type FakeStripe } from '@app/fakes';
 import { onlinePaymentIntents } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient } from '../../../test/harness';
-import { onboardedCustomer } from '../../../test/documents';
-import { cardPaymentOf, chargeableBusiness, intentIdOf, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
+import { cardPaymentOf, intentIdOf, type PaymentScene, startPaymentScene } from '../../../test/online-payments';
 import { callFakeStripe, settleEvents } from '../../../test/payouts';
 import { saveBank, saveCard } from '../../../test/saved-methods';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
@@ -23,7 +22,7 @@ import { invoiceOf, openInvoice } from '../payments/test-payments';
  */
 const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
 
-let online: PaymentHarness;
+let online: PaymentScene;
 let h: Harness;
 let fake: FakeStripe;
 let vendor: TestClient;
@@ -32,11 +31,8 @@ let customer: CounterpartyResource;
 let accountId: string;
 
 beforeAll(async () => {
-  online = await startPaymentHarness({ clock, fakeOptions: { bankSettlementDelayMs: null } });
-  ({ h, fake } = online);
-  vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Saved Pay Vendor');
-  accountId = await chargeableBusiness(h, fake, vendor);
-  ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Saved Pay Buyer', 'ap@saved-pay-buyer.example'));
+  online = await startPaymentScene({ clock, fakeOptions: { bankSettlementDelayMs: null }, vendor: 'Saved Pay Vendor', buyer: { name: 'Saved Pay Buyer', email: 'ap@saved-pay-buyer.example' } });
+  ({ h, fake, vendor, accountId, customer, buyer } = online);
 });
 afterAll(() => online.close());
 beforeEach(() => clock.advance(PUBLIC_LINK_RATE_LIMIT.windowMs + 1000));

@@ -5,8 +5,7 @@ import { type FakeStripe } from '@app/fakes';
 import { auditLogs, paymentRefunds } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient } from '../../../test/harness';
-import { onboardedCustomer } from '../../../test/documents';
-import { cardPaymentOf, chargeableBusiness, confirmCard, intentIdOf, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
+import { cardPaymentOf, confirmCard, intentIdOf, type PaymentScene, startPaymentScene } from '../../../test/online-payments';
 import { deliverWebhook, stripeEventBody, stripeSignature } from '../../../test/payment-provider';
 import { settleEvents } from '../../../test/payouts';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
@@ -22,7 +21,7 @@ import { createPayment, invoiceOf, openInvoice, paymentBody } from '../payments/
  */
 const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
 
-let online: PaymentHarness;
+let online: PaymentScene;
 let h: Harness;
 let fake: FakeStripe;
 let vendor: TestClient;
@@ -31,11 +30,8 @@ let buyer: TestClient;
 let accountId: string;
 
 beforeAll(async () => {
-  online = await startPaymentHarness({ clock, platformFee: { percent: '2.5', fixed: 30 } });
-  ({ h, fake } = online);
-  vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Refund Vendor');
-  accountId = await chargeableBusiness(h, fake, vendor);
-  ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Refund Buyer', 'ap@refund-buyer.example'));
+  online = await startPaymentScene({ clock, platformFee: { percent: '2.5', fixed: 30 }, vendor: 'Refund Vendor', buyer: { name: 'Refund Buyer', email: 'ap@refund-buyer.example' } });
+  ({ h, fake, vendor, accountId, customer, buyer } = online);
 });
 afterAll(() => online.close());
 beforeEach(() => clock.advance(PUBLIC_LINK_RATE_LIMIT.windowMs + 1000));

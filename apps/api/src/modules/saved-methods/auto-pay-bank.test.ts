@@ -5,8 +5,7 @@ import { type FakeStripe } from '@app/fakes';
 import { autoPayAttempts, outbox } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient } from '../../../test/harness';
-import { onboardedCustomer } from '../../../test/documents';
-import { chargeableBusiness, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
+import { type PaymentScene, startPaymentScene } from '../../../test/online-payments';
 import { deliverWebhook, stripeEventBody, stripeSignature } from '../../../test/payment-provider';
 import { settleEvents } from '../../../test/payouts';
 import { methodsOf, saveBank } from '../../../test/saved-methods';
@@ -26,7 +25,7 @@ import { autoPayMessages } from './auto-pay.service';
 const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
 const BUYER_EMAIL = 'ap@bank-auto-buyer.example';
 
-let online: PaymentHarness;
+let online: PaymentScene;
 let h: Harness;
 let fake: FakeStripe;
 let vendor: TestClient;
@@ -34,11 +33,8 @@ let buyer: TestClient;
 let customer: CounterpartyResource;
 
 beforeAll(async () => {
-  online = await startPaymentHarness({ clock, platformFee: { percent: '2.5', fixed: 30 } });
-  ({ h, fake } = online);
-  vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Bank Auto Vendor');
-  await chargeableBusiness(h, fake, vendor);
-  ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Bank Auto Buyer', BUYER_EMAIL));
+  online = await startPaymentScene({ clock, platformFee: { percent: '2.5', fixed: 30 }, vendor: 'Bank Auto Vendor', buyer: { name: 'Bank Auto Buyer', email: BUYER_EMAIL } });
+  ({ h, fake, vendor, customer, buyer } = online);
 });
 afterAll(() => online.close());
 

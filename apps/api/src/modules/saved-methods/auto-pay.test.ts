@@ -6,7 +6,7 @@ import { autoPayAttempts, invoices, outbox, payments } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type Harness, type TestClient } from '../../../test/harness';
 import { createCustomer, onboardedCustomer } from '../../../test/documents';
-import { chargeableBusiness, type PaymentHarness, startPaymentHarness } from '../../../test/online-payments';
+import { chargeableBusiness, type PaymentScene, startPaymentScene } from '../../../test/online-payments';
 import { settleEvents } from '../../../test/payouts';
 import { confirmSetup, methodsOf, saveCard, setupOf } from '../../../test/saved-methods';
 import { ownerWithBusiness } from '../../../test/team';
@@ -22,7 +22,7 @@ import { AUTO_PAY_RETRY_AFTER_MS, autoPayMessages } from './auto-pay.service';
 const clock = fixedClock(new Date('2026-11-20T10:00:00Z'));
 const BUYER_EMAIL = 'ap@auto-buyer.example';
 
-let online: PaymentHarness;
+let online: PaymentScene;
 let h: Harness;
 let fake: FakeStripe;
 let vendor: TestClient;
@@ -30,11 +30,8 @@ let buyer: TestClient;
 let customer: CounterpartyResource;
 
 beforeAll(async () => {
-  online = await startPaymentHarness({ clock, platformFee: { percent: '2.5', fixed: 30 } });
-  ({ h, fake } = online);
-  vendor = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Auto Vendor');
-  await chargeableBusiness(h, fake, vendor);
-  ({ customer, client: buyer } = await onboardedCustomer(h, vendor, 'Auto Buyer', BUYER_EMAIL));
+  online = await startPaymentScene({ clock, platformFee: { percent: '2.5', fixed: 30 }, vendor: 'Auto Vendor', buyer: { name: 'Auto Buyer', email: BUYER_EMAIL } });
+  ({ h, fake, vendor, customer, buyer } = online);
 });
 afterAll(() => online.close());
 
