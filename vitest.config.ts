@@ -10,9 +10,10 @@ const WEB_SOURCE = 'apps/web/src';
  * which saves loading the app graph again per file (about two thirds of the suites' time).
  */
 function webFilesMockingModules(): string[] {
+  const root = path.join(import.meta.dirname, WEB_SOURCE);
   return fs
-    .readdirSync(WEB_SOURCE, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.test\.tsx?$/.test(file) && fs.readFileSync(path.join(WEB_SOURCE, file), 'utf8').includes('vi.mock('))
+    .readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /\.test\.tsx?$/.test(file) && fs.readFileSync(path.join(root, file), 'utf8').includes('vi.mock('))
     .map((file) => path.posix.join(WEB_SOURCE, file.split(path.sep).join('/')));
 }
 
