@@ -2,12 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CardPayment, type CounterpartyResource, type InvoiceListItem, type InvoiceResource, type PaymentResource, type PublicDocument, type PublicLinkResponse, onlinePaymentMessages } from '@app/contracts';
 import { type FakeStripe, signPayload } from '@app/fakes';
-import { auditLogs, outbox, payments } from '../../db/schema';
+import { auditLogs, onlinePaymentIntents, outbox, payments } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient } from '../../../test/harness';
 import { settleEvents } from '../../../test/payouts';
 import { cardPaymentOf, confirmBankByHand, confirmCard, intentIdOf, type PaymentScene, startPaymentScene, verifyMicrodeposits } from '../../../test/online-payments';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
+import { eventsOf, subjectIdOf } from '../../../test/webhook-events';
 import { PUBLIC_LINK_RATE_LIMIT } from '../document-delivery/document-delivery.routes';
 import { tokenOfUrl } from '../document-delivery/delivery-test-helpers';
 import { invoiceOf, openInvoice } from '../payments/test-payments';
@@ -151,6 +152,11 @@ describe('a guest pays an invoice from a US bank account', () => {
     expect(delivered.status, JSON.stringify(delivered.body)).toBe(200);
     await settle();
     expect((await historyEvents(invoice.id)).filter((entry) => entry.event === 'online_payment_failed')).toHaveLength(1);
+    // Subscribers hear of the return once, as the attempt (its stored intent) with the bank's words.
+    const [attempt] = await h.app.db.select({ id: onlinePaymentIntents.id }).from(onlinePaymentIntents).where(eq(onlinePaymentIntents.providerIntentId, intentIdOf(payment)));
+    const published = (await eventsOf(h, h.landlordId)).filter((event) => event.type === 'payment.failed' && subjectIdOf(event) === attempt?.id);
+    expect(published.map((event) => event.businessId)).toEqual([vendor.business]);
+    expect(published[0]?.data.payment).toMatchObject({ invoice_id: invoice.id, amount: 8_000, method: 'us_bank_account', provider_payment_id: intentIdOf(payment), failure_message: expect.stringMatching(/insufficient funds/) });
     const mailsAfter = await h.app.db.select().from(outbox).where(and(eq(outbox.tenantId, h.landlordId), eq(outbox.to, ADMIN_EMAIL)));
     expect(mailsAfter.filter((mail) => mail.subject === notice[0]?.subject)).toHaveLength(1);
 

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type CardPayment, type CounterpartyResource, type InvoiceResource, type PaymentResource, type PublicLinkResponse, messages, onlinePaymentMessages } from '@app/contracts';
 import { type FakeStripe } from '@app/fakes';
-import { auditLogs, outbox, payments, tenants } from '../../db/schema';
+import { auditLogs, onlinePaymentIntents, outbox, payments, tenants } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient } from '../../../test/harness';
 import { onboardedCustomer } from '../../../test/documents';
@@ -133,6 +133,10 @@ describe('a guest pays an invoice by card', () => {
       payment_number: intentIdOf(payment),
       provider_payment_id: intentIdOf(payment),
     });
+    // Nothing was booked: the event's payment is the attempt, named by its stored intent's id.
+    const [attempt] = await h.app.db.select({ id: onlinePaymentIntents.id }).from(onlinePaymentIntents).where(eq(onlinePaymentIntents.providerIntentId, intentIdOf(payment)));
+    expect(attempt).toBeDefined();
+    expect(failed[0]?.data.payment).toMatchObject({ id: attempt?.id });
 
     const again = cardPaymentOf(await startAsGuest(token));
     expect(again.client_secret).toBe(payment.client_secret);

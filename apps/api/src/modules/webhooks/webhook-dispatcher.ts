@@ -43,7 +43,7 @@ export function envelopeOf(event: repo.EventRow): WebhookEnvelope {
  * to the endpoints subscribed to it, signs each attempt as Standard Webhooks says (the same
  * `webhook-id` on every attempt and replay, a fresh timestamp and signature each time, signed by
  * the previous secret too while a rotation overlaps), and retries a failed attempt on the schedule
- * with jitter. An endpoint that has failed for five days is disabled and its creator told.
+ * with jitter. An endpoint that has failed for five days is disabled and its keepers told.
  */
 export function createWebhookDispatcher(app: AppContext, random: () => number = Math.random) {
   /** By endpoint, in this process: deliveries taken and not yet recorded (queued or sending), and those sending. */
@@ -89,19 +89,19 @@ export function createWebhookDispatcher(app: AppContext, random: () => number = 
     const scope = { tenantId: endpoint.tenantId, businessId: endpoint.businessId };
     await repo.updateEndpoint(tx, scope, endpoint.id, { status: 'disabled', disabledReason: 'Every delivery failed for 5 days.', updatedAt: now });
     await repo.cancelPendingDeliveries(tx, endpoint.tenantId, endpoint.id);
-    const creator = endpoint.createdBy ? await repo.creatorEmail(tx, endpoint.tenantId, endpoint.createdBy) : null;
-    if (!creator) return;
-    await app.outbox.write(tx, endpoint.tenantId, {
-      to: creator.email,
-      subject: 'A webhook endpoint was disabled',
-      text: [
-        `Hello ${creator.name},`,
-        '',
-        `Every delivery to the webhook endpoint ${endpoint.url} failed for 5 days, so it was disabled. Nothing was deleted: the endpoint, its events and its delivery log are kept.`,
-        'Fix the endpoint, then enable it again from its page; events that were not delivered can be replayed from the log.',
-      ].join('\n'),
-      secrets: [],
-    });
+    for (const keeper of await repo.endpointKeepers(tx, endpoint)) {
+      await app.outbox.write(tx, endpoint.tenantId, {
+        to: keeper.email,
+        subject: 'A webhook endpoint was disabled',
+        text: [
+          `Hello ${keeper.name},`,
+          '',
+          `Every delivery to the webhook endpoint ${endpoint.url} failed for 5 days, so it was disabled. Nothing was deleted: the endpoint, its events and its delivery log are kept.`,
+          'Fix the endpoint, then enable it again from its page; events that were not delivered can be replayed from the log.',
+        ].join('\n'),
+        secrets: [],
+      });
+    }
   }
 
   /**

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
-import type { OutgoingEventStatus } from '@app/contracts';
+import { ALL_ABILITIES, type OutgoingEventStatus } from '@app/contracts';
 import type { AppDb, Tx } from '../../db/client';
-import { businesses, users, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
+import { businessUsers, businesses, roles, users, webhookAttempts, webhookDeliveries, webhookEndpoints, webhookEvents } from '../../db/schema';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type EventRow = typeof webhookEvents.$inferSelect;
@@ -299,14 +299,54 @@ export async function markFailing(tx: Tx, tenantId: string, endpointId: string, 
   return row ?? null;
 }
 
-export async function creatorEmail(tx: Tx, tenantId: string, userId: string): Promise<{ email: string; name: string } | null> {
-  const rows = await tx
-    .select({ email: users.email, name: users.name, status: users.status })
+export type Recipient = { email: string; name: string };
+
+/** A business endpoint's keepers: its active members (only its owners, or only `userId`). */
+function businessKeepers(tx: Tx, tenantId: string, businessId: string, who: { userId: string } | 'owners'): Promise<Recipient[]> {
+  return tx
+    .select({ email: users.email, name: users.name })
+    .from(businessUsers)
+    .innerJoin(users, and(eq(users.tenantId, businessUsers.tenantId), eq(users.id, businessUsers.userId)))
+    .where(
+      and(
+        eq(businessUsers.tenantId, tenantId),
+        eq(businessUsers.businessId, businessId),
+        eq(businessUsers.status, 'active'),
+        eq(users.status, 'active'),
+        who === 'owners' ? eq(businessUsers.isOwner, true) : eq(businessUsers.userId, who.userId),
+      ),
+    );
+}
+
+/** A tenant endpoint's keepers: its active platform users (only those whose role may edit webhooks, or only `userId`). */
+function platformKeepers(tx: Tx, tenantId: string, who: { userId: string } | 'editors'): Promise<Recipient[]> {
+  return tx
+    .select({ email: users.email, name: users.name })
     .from(users)
-    .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)))
-    .limit(1);
-  const user = rows[0];
-  return user && user.status === 'active' ? { email: user.email, name: user.name } : null;
+    .innerJoin(roles, and(eq(roles.tenantId, users.tenantId), eq(roles.id, users.platformRoleId)))
+    .where(
+      and(
+        eq(users.tenantId, tenantId),
+        eq(users.isPlatformUser, true),
+        eq(users.status, 'active'),
+        who === 'editors' ? sql`(${roles.abilities} ? 'edit-webhook' or ${roles.abilities} ? ${ALL_ABILITIES})` : eq(users.id, who.userId),
+      ),
+    );
+}
+
+/**
+ * Who is told that an endpoint was disabled: its creator while still active where the endpoint
+ * lives (a member of its business, or a platform user); else whoever may fix it (the business's
+ * owners, or the tenant's platform users who may edit webhooks), so a disabling is never silent
+ * because the person who made the endpoint has left.
+ */
+export async function endpointKeepers(tx: Tx, endpoint: EndpointRow): Promise<Recipient[]> {
+  const { tenantId, businessId, createdBy } = endpoint;
+  if (createdBy) {
+    const creator = businessId ? await businessKeepers(tx, tenantId, businessId, { userId: createdBy }) : await platformKeepers(tx, tenantId, { userId: createdBy });
+    if (creator.length > 0) return creator;
+  }
+  return businessId ? businessKeepers(tx, tenantId, businessId, 'owners') : platformKeepers(tx, tenantId, 'editors');
 }
 
 /** Tenants with work for the dispatcher: deliveries due, or events not fanned out for `settledMs`. Read as the owner, across tenants. */

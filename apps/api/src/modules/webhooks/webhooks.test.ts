@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type WebhookEnvelope, type WebhookLogResource, type WebhookResource, WEBHOOK_RETRY_DELAYS_SECONDS, dataResponse, messages, outgoingEventDetailSchema, outgoingEventListResponseSchema } from '@app/contracts';
+import { type WebhookEnvelope, type WebhookLogResource, type WebhookResource, WEBHOOK_RETRY_DELAYS_SECONDS, dataResponse, messages, outgoingEventDetailSchema, outgoingEventListResponseSchema, teamUserListResponseSchema } from '@app/contracts';
 import { webhookDeliveries, webhookEvents } from '../../db/schema';
 import { inTenant } from '../../db/tenant-tx';
 import { fixedClock } from '../../platform/clock';
@@ -42,12 +42,14 @@ async function createEndpoint(client: TestClient, area: 'platform' | 'business',
 
 const customer = (businessId: string, name: string) => ({ customer: { id: crypto.randomUUID(), business_id: businessId, name, email: null, currency: 'USD', archived: false } });
 
-/** A change of `businessId` that tells of a new customer, committed; the dispatcher runs. */
-async function customerCreated(businessId: string, name: string): Promise<string> {
-  const id = await inTenant(h.app.db, h.landlordId, (tx) => h.app.webhookEvents.record(tx, { tenantId: h.landlordId, businessId }, 'customer.created', customer(businessId, name)));
+/** A committed change of `businessId` that tells of a customer; the dispatcher runs. */
+async function customerEvent(businessId: string, name: string, type: 'customer.created' | 'customer.updated' | 'customer.archived'): Promise<string> {
+  const id = await inTenant(h.app.db, h.landlordId, (tx) => h.app.webhookEvents.record(tx, { tenantId: h.landlordId, businessId }, type, customer(businessId, name)));
   await h.jobs.drain();
   return id;
 }
+
+const customerCreated = (businessId: string, name: string) => customerEvent(businessId, name, 'customer.created');
 
 /** Sessions idle for hours have ended when time jumps: the people sign in again, keeping their selected business. */
 async function signInAgain(): Promise<void> {
@@ -113,6 +115,8 @@ describe('webhook endpoints', () => {
     expect(envelope.data).toMatchObject({ customer: { name: 'Signed Customer' } });
     const [log] = await logsOf(admin, 'platform', data.id);
     expect(log).toMatchObject({ event_id: eventId, event_type: 'customer.created', status: 'succeeded', response_status: 200, attempt: 1, trigger: 'scheduled', message_id: eventId });
+    expect(log?.duration_ms).toBeGreaterThanOrEqual(0);
+    expect(log?.duration_ms).toBeLessThan(10_000);
     await admin.post(`/api/v1/platform/webhooks/${data.id}/disable`);
   });
 
@@ -167,7 +171,14 @@ describe('webhook endpoints', () => {
     expect(created.status).toBe(201);
     const id = (created.body as Created).data.id;
     const eventId = await customerCreated(owner.business ?? '', 'Nobody Home');
-    for (const delay of WEBHOOK_RETRY_DELAYS_SECONDS) await later(delay * 1100);
+    // Every retry of the schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h) comes due at its delay, up to a tenth later.
+    for (const delay of WEBHOOK_RETRY_DELAYS_SECONDS) {
+      const [pending] = await h.app.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.eventId, eventId));
+      const dueIn = (pending?.nextAttemptAt?.getTime() ?? 0) - clock.now().getTime();
+      expect(dueIn).toBeGreaterThanOrEqual(delay * 1000);
+      expect(dueIn).toBeLessThanOrEqual(delay * 1100);
+      await later(dueIn);
+    }
     const logs = await logsOf(admin, 'platform', id);
     expect(logs).toHaveLength(WEBHOOK_RETRY_DELAYS_SECONDS.length + 1);
     expect(logs.every((log) => log.status === 'failed' && log.response_status === null && log.error !== null)).toBe(true);
@@ -252,6 +263,79 @@ describe('webhook endpoints', () => {
     const enabled = await admin.post(`/api/v1/platform/webhooks/${data.id}/enable`);
     expect(enabled.body.data).toMatchObject({ status: 'enabled', disabled_reason: null, failing_since: null });
     await admin.delete(`/api/v1/platform/webhooks/${data.id}`);
+  });
+});
+
+describe('editing endpoints and telling their keepers', () => {
+  it('edits the URL, description, events and API version; refuses a private URL; deliveries follow the new events', async () => {
+    const { data, secret } = await createEndpoint(owner, 'business', '/before-edit', ['customer.created']);
+    const edited = await owner.put(`/api/v1/business/webhooks/${data.id}`, { url: receiver.url('/after-edit'), description: 'Edited receiver', events: ['customer.updated'], api_version: '2026-11-01' });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data).toMatchObject({ id: data.id, url: receiver.url('/after-edit'), description: 'Edited receiver', events: ['customer.updated'], api_version: '2026-11-01', status: 'enabled' });
+    expect(JSON.stringify(edited.body)).not.toContain(secret.slice(6));
+    expect((await owner.get(`/api/v1/business/webhooks/${data.id}`)).body.data).toMatchObject({ url: receiver.url('/after-edit'), events: ['customer.updated'] });
+
+    const refused = await owner.put(`/api/v1/business/webhooks/${data.id}`, { url: 'http://169.254.169.254/latest', events: ['*'] });
+    expect(refused.status).toBe(422);
+    expect((await owner.put(`/api/v1/business/webhooks/${data.id}`, { url: receiver.url('/after-edit'), events: ['invoice.teleported'] })).status).toBe(422);
+    expect((await owner.get(`/api/v1/business/webhooks/${data.id}`)).body.data).toMatchObject({ url: receiver.url('/after-edit'), events: ['customer.updated'] });
+
+    await customerEvent(owner.business ?? '', 'Not Subscribed Any More', 'customer.created');
+    const updatedId = await customerEvent(owner.business ?? '', 'Subscribed Now', 'customer.updated');
+    expect(receiver.at('/before-edit')).toHaveLength(0);
+    const received = receiver.at('/after-edit');
+    expect(received.map((delivery) => delivery.headers['webhook-id'])).toEqual([updatedId]);
+    // The secret is the endpoint's, not its URL's: it still signs after the edit.
+    expect(received[0] && verifiedBoth(received[0], secret, clock.now())).toBe(true);
+    await owner.delete(`/api/v1/business/webhooks/${data.id}`);
+  });
+
+  it("tells the business's owners when the member who made a failing endpoint has left the business", async () => {
+    const keeper = await inviteAndAccept(h, owner, 'hooks-admin@hooks.example.com', 'admin');
+    const { data } = await createEndpoint(keeper, 'business', '/orphaned', ['customer.created']);
+    const members = teamUserListResponseSchema.parse((await owner.get(`/api/v1/users?search=${encodeURIComponent('hooks-admin@hooks.example.com')}`)).body).data;
+    const memberId = members.find((member) => member.email === 'hooks-admin@hooks.example.com')?.id;
+    expect((await owner.delete(`/api/v1/users/${memberId}`)).status).toBe(200);
+
+    receiver.script('/orphaned', Array<number>(40).fill(503));
+    await customerCreated(owner.business ?? '', 'Orphan Day One');
+    for (let day = 1; day <= 5; day += 1) {
+      await later(86_400_000);
+      await customerCreated(owner.business ?? '', `Orphan Day ${day + 1}`);
+    }
+    expect((await owner.get(`/api/v1/business/webhooks/${data.id}`)).body.data).toMatchObject({ status: 'disabled' });
+    const url = receiver.url('/orphaned');
+    const told = await h.smtp.waitFor(ADMIN_EMAIL, (message) => message.subject === 'A webhook endpoint was disabled' && message.text.includes(url));
+    expect(told.text).toContain('Hello');
+    await h.app.outbox.sweep(0);
+    expect(h.smtp.mails.filter((mail) => mail.to.includes('hooks-admin@hooks.example.com') && mail.text.includes(url))).toEqual([]);
+    await owner.delete(`/api/v1/business/webhooks/${data.id}`);
+  });
+
+  it('filters the outgoing events by type and by delivery status', async () => {
+    const filtering = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Filtered Events Business');
+    const businessId = filtering.business ?? '';
+    const healthy = await createEndpoint(filtering, 'business', '/filters-ok', ['customer.created']);
+    const failing = await createEndpoint(filtering, 'business', '/filters-down', ['customer.updated']);
+    receiver.script('/filters-down', [500]);
+    const delivered = await customerEvent(businessId, 'Delivered', 'customer.created');
+    const pending = await customerEvent(businessId, 'Retried Later', 'customer.updated');
+    const unheard = await customerEvent(businessId, 'Nobody Listens', 'customer.archived');
+
+    const idsOf = async (query: string): Promise<string[]> => {
+      const answer = await filtering.get(`/api/v1/business/outgoing-events?limit=100&${query}`);
+      expect(answer.status, query).toBe(200);
+      return outgoingEventListResponseSchema.parse(answer.body).data.map((event) => event.id);
+    };
+    expect(await idsOf('')).toEqual(expect.arrayContaining([delivered, pending, unheard]));
+    expect(await idsOf('type=customer.created')).toEqual([delivered]);
+    expect(await idsOf('status=delivered')).toEqual([delivered]);
+    expect(await idsOf('status=pending')).toEqual([pending]);
+    expect(await idsOf('status=no_endpoints')).toEqual([unheard]);
+    expect(await idsOf('status=failed')).toEqual([]);
+    expect(await idsOf('type=customer.updated&status=delivered')).toEqual([]);
+    expect((await filtering.get('/api/v1/business/outgoing-events?status=lost')).status).toBe(422);
+    for (const endpoint of [healthy, failing]) await filtering.delete(`/api/v1/business/webhooks/${endpoint.data.id}`);
   });
 });
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { jsonResponse, mockFetch, route } from '../../../test/fetch-mock';
 import { makeSession } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render';
-import { ALL_WEBHOOK_ABILITIES, csrf, lazyLoad, logDetail, logEntry, page, platformSession, tenant, webhook } from '../../../test/webhook-fixtures';
+import { ALL_WEBHOOK_ABILITIES, catalogue, csrf, lazyLoad, logDetail, logEntry, page, platformSession, tenant, webhook } from '../../../test/webhook-fixtures';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -78,6 +78,41 @@ describe('webhook endpoint page', () => {
     const secret = await screen.findByRole('dialog', { name: 'Signing secret' });
     expect(within(secret).getByTestId('webhook-secret')).toHaveTextContent('whsec_bmV3LXNlY3JldA==');
     expect(requests.find((r) => r.path === '/api/v1/platform/webhooks/wh-1/rotate-secret')?.body).toEqual({ overlap_hours: 48 });
+  });
+
+  it('edits the endpoint in the form it was made with, keeping what was not changed, and shows the saved values', async () => {
+    let current = webhook({ events: ['invoice.created'] });
+    const { requests } = mockFetch(
+      tenant,
+      csrf,
+      route('GET', '/api/v1/business/webhooks/wh-1', () => jsonResponse(200, { data: current })),
+      route('GET', '/api/v1/business/webhooks/wh-1/logs', () => jsonResponse(200, page([], { succeeded_count: 0, failed_count: 0 }))),
+      route('GET', '/api/v1/business/webhook-events', () => jsonResponse(200, catalogue)),
+      route('PUT', '/api/v1/business/webhooks/wh-1', () => {
+        current = webhook({ ...current, url: 'https://hooks.example.com/moved', events: ['invoice.created', 'invoice.paid'] });
+        return jsonResponse(200, { data: current });
+      }),
+    );
+    renderApp('/settings/webhooks/wh-1', makeSession({ current_user_abilities: ['view-webhook', 'edit-webhook'] }));
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Edit endpoint' }, lazyLoad));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit endpoint' });
+    const url = await within(dialog).findByLabelText(/^Endpoint URL/);
+    expect(url).toHaveValue('https://hooks.example.com/in');
+    expect(within(dialog).getByLabelText(/^Description/)).toHaveValue('Accounting sync');
+    await user.clear(url);
+    await user.type(url, 'https://hooks.example.com/moved');
+    const invoices = within(dialog).getByRole('group', { name: 'Invoices' });
+    expect(within(invoices).getByRole('checkbox', { name: /invoice\.created/ })).toBeChecked();
+    await user.click(within(invoices).getByRole('checkbox', { name: /invoice\.paid/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Edit endpoint' })).toBeNull());
+    expect(requests.filter((r) => r.method === 'PUT').map((r) => r.body)).toEqual([
+      { url: 'https://hooks.example.com/moved', description: 'Accounting sync', events: ['invoice.created', 'invoice.paid'], api_version: '2026-11-01' },
+    ]);
+    expect(await screen.findByText('https://hooks.example.com/moved')).toBeInTheDocument();
   });
 
   it('deletes the endpoint after confirmation and goes back to the list', async () => {
