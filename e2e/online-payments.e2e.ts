@@ -8,11 +8,12 @@ import { chargeableVendor, openInvoiceLink, payWithCard, serveStripeJs } from '.
 const BUSINESS = 'Lofoten Card Works';
 const CUSTOMER = 'Reine Harbour Café';
 const DECLINED_CARD = '4000 0000 0000 0002';
-const GOOD_CARD = '4242 4242 4242 4242';
+/** Stripe's test card that asks for 3-D Secure on every payment. */
+const AUTHENTICATION_CARD = '4000 0027 6000 3184';
 
 const screenshot = screenshots('online-payments');
 
-test('online payments journey: a guest pays an invoice by card on its public page, a declined card shows the provider’s message and a second card goes through; the webhook marks it paid and the vendor sees it', async ({ page, browser }) => {
+test('online payments journey: a guest pays an invoice by card on its public page, a declined card and a failed 3-D Secure challenge show the provider’s message and the challenge completed goes through; the webhook marks it paid and the vendor sees it', async ({ page, browser }) => {
   test.setTimeout(180_000);
   const owner = page.context();
   const business = await chargeableVendor(page, { name: BUSINESS, ownerEmail: 'owner@lofoten-card.example.com', fee: { percent: '2.9', fixed: '30' } });
@@ -39,7 +40,15 @@ test('online payments journey: a guest pays an invoice by card on its public pag
   await guest.setViewportSize(PHONE_VIEWPORT);
   await screenshot(guest, 'declined-on-phone');
 
-  await payWithCard(guest, GOOD_CARD, 'Pay $450.00 now');
+  // 3-D Secure: the bank's challenge (Stripe.js's dialog) fails, the payer sees why and tries again, then completes it.
+  await payWithCard(guest, AUTHENTICATION_CARD, 'Pay $450.00 now');
+  const challenge = guest.getByRole('dialog', { name: '3D Secure 2 Test Page' });
+  await expect(challenge).toContainText('450.00 USD');
+  await challenge.getByRole('button', { name: 'Fail authentication' }).click();
+  await expect(guest.getByRole('alert').filter({ hasText: 'failed authentication' })).toBeVisible();
+  await expectAccessible(guest, 'public invoice, authentication failed', { phone: true });
+  await payWithCard(guest, AUTHENTICATION_CARD, 'Pay $450.00 now');
+  await challenge.getByRole('button', { name: 'Complete authentication' }).click();
   await expect(guest.getByRole('status').filter({ hasText: 'your payment of $450.00 went through' })).toBeVisible();
   await screenshot(guest, 'paid-on-phone');
   await expectAccessible(guest, 'public invoice, payment sent', { phone: true });
