@@ -15,6 +15,6 @@ if (html) {
   const entry = entryFiles(html);
   const script = entry.find((file) => file.kind === 'entry');
   if (!script) throw new Error('The built public.html names no module script');
-  const page = lazyFiles(script.url, [/^public-document-page-[\w-]+\.js$/, /^i18n-[\w-]{8}\.js$/, /^entry-answers-[\w-]+\.js$/], [/^guest-page-styles-[\w-]+\.css$/]);
+  const page = lazyFiles(script.url, [/^public-document-page-[\w-]+\.js$/, /^i18n-[\w-]{8}\.js$/, /^tenant-answer-[\w-]+\.js$/], [/^guest-page-styles-[\w-]+\.css$/]);
   report('public invoice page', [...entry, ...page], BUDGET_KB);
 }

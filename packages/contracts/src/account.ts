@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, passwordSchema, phoneSchema } from './common';
 import { coercedInteger, listOf, pageSchema, pageSizeSchema, text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 import { languages } from './reference/languages';
 
 /** A language of the catalogue (reference/languages), checked where it is written. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText255, phoneSchema } from './common';
 import { referenceIdSchema } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 import { countryById } from './reference/countries';
 
 /** Optional fields: an empty (or blank) input means "not given". */

@@ -4,7 +4,7 @@ import { businessFieldsSchema, businessResourceSchema } from './business';
 import { countedListPageResponse, emailSchema, successResponseSchema, listQuerySchema, nameSchema, optionalText255, phoneSchema, uuidSchema } from './common';
 import { coercedInteger, isoDateSchema, text } from './fields';
 import { postalAddressResourceSchema, postalAddressSchema } from './address';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 
 /** Spec: a business is a customer, a vendor, or both (is_customer / is_vendor). */
 export const businessPartyTypes = ['customer', 'vendor', 'both'] as const;

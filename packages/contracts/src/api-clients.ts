@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countedListPageResponse, listQuerySchema, uuidSchema } from './common';
 import { listOf, text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 
 /**
  * API clients (admin → API clients, ability `manage-api-client`): an OAuth 2.0 client-credentials

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { emailSchema, nameSchema, passwordSchema, phoneSchema } from './common';
 import { text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 
 export const loginRequestSchema = z.object({
   email: emailSchema,

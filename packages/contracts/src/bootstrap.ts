@@ -2,34 +2,10 @@ import { z } from 'zod';
 import { businessTypes } from './auth';
 import { businessResourceSchema, businessSettingsResourceSchema, companySummarySchema } from './business';
 import { userResourceSchema, userSettingsResourceSchema } from './account';
+import { tenantBrandingSchema, tenantSwitchesSchema } from './tenant-config';
 
 export const menuItemSchema = z.object({ title: z.string(), link: z.string(), icon: z.string(), ability: z.string().nullable(), group: z.string() });
 export type MenuItem = z.infer<typeof menuItemSchema>;
-
-export const tenantBrandingSchema = z.object({
-  name: z.string(),
-  page_title: z.string(),
-  heading: z.string().nullable(),
-  description: z.string().nullable(),
-  theme_color: z.string(),
-  font: z.string().nullable(),
-  copyright_text: z.string().nullable(),
-  login_logo: z.string().nullable(),
-  dashboard_logo: z.string().nullable(),
-  /** The landlord tenant manages the other tenants. */
-  is_landlord: z.boolean(),
-});
-export type TenantBranding = z.infer<typeof tenantBrandingSchema>;
-
-export const tenantSwitchesSchema = z.object({
-  allow_business_signup: z.boolean(),
-  force_customer_signup: z.boolean(),
-  user_management: z.boolean(),
-  partial_payments: z.boolean(),
-  estimate_payments: z.boolean(),
-  standalone: z.boolean(),
-});
-export type TenantSwitches = z.infer<typeof tenantSwitchesSchema>;
 
 export const currencySchema = z.object({
   id: z.number(),
@@ -86,10 +62,6 @@ export const bootstrapResponseSchema = z.object({
   outgoing_invoice_count: z.number(),
 });
 export type BootstrapResponse = z.infer<typeof bootstrapResponseSchema>;
-
-/** Public, pre-login: the branding and switches the login pages need. */
-export const tenantPublicConfigSchema = z.object({ tenant: tenantBrandingSchema, switches: tenantSwitchesSchema });
-export type TenantPublicConfig = z.infer<typeof tenantPublicConfigSchema>;
 
 /** The reference lists of the business forms. */
 export const appConfigResponseSchema = z.object({

@@ -4,7 +4,7 @@ import { businessStructures, businessTypes } from './auth';
 import { languageSchema } from './account';
 import { emailSchema, nameSchema, optionalText255, phoneSchema, slugSchema } from './common';
 import { coercedInteger, pageSchema, pageSizeSchema, referenceIdSchema, text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 import { dateFormats, fiscalYears } from './reference/date-formats';
 import { isValidTimeZone } from './reference/time-zones';
 import { optionalUrlSchema } from './url';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, pageSchema, pageSizeSchema, text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 
 /** What the server reads of a JSON body (Fastify's bodyLimit) and of one uploaded file (multipart's fileSize). */
 export const REQUEST_BODY_LIMIT_BYTES = 2 * 1024 * 1024;

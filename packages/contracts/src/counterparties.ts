@@ -3,7 +3,7 @@ import { emailSchema, expandQuerySchema, listQuerySchema, nameSchema, passwordSc
 import { listOf, referenceIdSchema, text } from './fields';
 import { optionalUrlSchema } from './url';
 import { blankToNull, optionalText, postalAddressResourceSchema, postalAddressSchema } from './address';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 import { currencyById } from './reference/currencies';
 
 /** Customers and vendors are one record type (the business network); `kind` says which side. */

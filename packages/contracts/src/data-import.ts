@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dataResponse, listPageResponse } from './common';
 import { listOf, pageSchema, pageSizeSchema, text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 
 /**
  * The import wizard (spec: upload, map fields, preview, import). A file is uploaded into an import

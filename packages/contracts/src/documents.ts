@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { cappedListMetaSchema, dataResponse, emailSchema, listQuerySchema, optionalText255, uuidSchema } from './common';
 import { isoDateSchema, listOf, requiredOr, text } from './fields';
 import { priceSchema } from './items';
-import { formatMessage, messages } from './messages';
+import { formatMessage, sharedMessages as messages } from './shared-messages';
 import { postalAddressResourceSchema } from './address';
 import { taxSelectionSchema } from './tax-selection';
 import { paymentProcessingSchema } from './online-payment-methods';

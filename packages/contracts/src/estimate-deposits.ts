@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { onlinePaymentMethods } from './online-payment-methods';
 import { cardPaymentOptionsSchema, linkedBankSchema, onlinePaymentMessages } from './online-payments';
 import { requiredOr, text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 import { paymentAmountSchema } from './payments';
 
 // ---- Deposits on approved estimates (issue 17, item 7) ---------------------------------------

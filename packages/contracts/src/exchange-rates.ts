@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { referenceIdSchema, text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 
 /** numeric(20, 10): up to ten whole digits and ten decimals, above zero. */
 const RATE_PATTERN = /^\d{1,10}(\.\d{1,10})?$/;

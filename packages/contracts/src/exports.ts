@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dataResponse, listPageResponse, uuidSchema } from './common';
 import { listOf, pageSchema, pageSizeSchema, text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 
 /**
  * Exports (spec: settings → export data; Export template: name, export type, fields with file

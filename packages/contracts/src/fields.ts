@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formatMessage, messages } from './messages';
+import { formatMessage, sharedMessages as messages } from './shared-messages';
 import { MAX_AMOUNT_DIGITS, digitsWithinSafeRange } from './money';
 
 /**

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { AbilityCheck } from './abilities';
 import { listMetaSchema, uuidSchema } from './common';
 import { coercedInteger, isoDateSchema, pageSchema, pageSizeSchema, text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 import { loanStatuses } from './loan-status';
 import { paymentAmountSchema, paymentResourceSchema } from './payments';
 

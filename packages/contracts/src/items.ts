@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, optionalText255, uuidSchema } from './common';
 import { coercedInteger, listOf, minorUnitsSchema, text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 import { decimalToMinorUnits, digitsWithinSafeRange, MAX_MINOR_UNITS } from './money';
 import { taxSelectionSchema } from './tax-selection';
 

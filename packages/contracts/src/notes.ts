@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 
 const listMetaShape = { current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number() };
 const requiredName = text({ error: messages.required }).trim().min(1, messages.required).max(255, messages.maxLength255);

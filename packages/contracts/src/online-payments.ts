@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { onlinePaymentMethods } from './online-payment-methods';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 import { paymentAmountSchema } from './payments';
 import { text } from './fields';
-import { bankLinkExchangeRequestSchema } from './payouts';
+import { bankLinkExchangeRequestSchema } from './bank-link';
 import { uuidSchema } from './common';
 
 // ---- Paying an invoice online by card (issue 17; ARCHITECTURE section 13) -------------------

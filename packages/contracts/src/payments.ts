@@ -3,7 +3,7 @@ import type { AbilityCheck } from './abilities';
 import { listQuerySchema, uuidSchema } from './common';
 import { documentPartySchema, invoicePaidStatuses, invoiceStatuses } from './documents';
 import { isoDateSchema, minorUnitsSchema, text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 import { MAX_NOTES_LENGTH } from './notes';
 import { paymentMovementSchema, paymentRefundResourceSchema } from './payment-movements';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { binaryFileSchema, emailSchema } from './common';
 import { text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 import { urlSchema } from './url';
 
 // ---- Payout account and wizard (spec sections 2-5, 7; ARCHITECTURE section 13) -------------
@@ -126,9 +126,6 @@ export const payoutDocumentUploadBody = z.object({ identity_document: binaryFile
 /** The provider's identity-document limit (10 MB; jpeg, png or pdf by content). */
 export const PAYOUT_DOCUMENT_MAX_BYTES = 10 * 1024 * 1024;
 
-export const bankLinkTokenSchema = z.object({ link_token: z.string(), expiration: z.string() });
-export const bankLinkExchangeRequestSchema = z.object({ public_token: text().min(1, messages.required).max(255), account_id: text().min(1, messages.required).max(255) });
-export type BankLinkExchangeRequest = z.input<typeof bankLinkExchangeRequestSchema>;
 
 export const payoutOnboardingLinkSchema = z.object({ url: z.string(), expires_at: z.string() });
 export type PayoutOnboardingLink = z.infer<typeof payoutOnboardingLinkSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema, optionalText255, uuidSchema } from './common';
 import { discountTypes, documentItemResourceSchema, documentPartySchema, documentTaxResourceSchema, invoicePaidStatusField, invoiceRequestSchema, invoiceStatuses } from './documents';
 import { integer, isoDateSchema, text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 
 /** 'working' while the generator makes an invoice; 'completed' once its end date or count is reached. */
 export const recurringInvoiceStatuses = ['active', 'working', 'on_hold', 'completed'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { integer } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 
 /** Spec section 5: 'Reminder days: a number, 0 to 90'. */
 export const MAX_REMINDER_DAYS = 90;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 
 /** Spec section 2, Reports; section 9, date ranges. */
 export const reportKinds = ['profit_and_loss', 'sales_by_customer', 'sales_by_item', 'taxes'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type AbilityScope, abilitiesForScope } from './abilities';
 import { listQuerySchema, optionalText255 } from './common';
 import { listOf, pageSizeSchema, text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 
 export const roleResourceSchema = z.object({
   id: z.string(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dataResponse } from './common';
 import { text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 
 // ---- Saved payment methods and payment-method links (issue 17 items 4 and 5) -----------------
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateSchema } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 
 /** GET /customers/{id}/statement and /vendors/{id}/statement: the period, by default the calendar year to date. */
 export const statementQuerySchema = z

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { listOf, text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 
 /**
  * Tax types chosen for a line, a document or an item's defaults, each at most once: a tax type

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, optionalText255 } from './common';
 import { requiredOr, text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 
 const listMetaShape = { current_page: z.number(), last_page: z.number(), per_page: z.number(), total: z.number() };
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { listQuerySchema, messageResponseSchema, nameSchema } from './common';
 import { text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 
 export const membershipStatuses = ['invited', 'active', 'disabled'] as const;
 export type MembershipStatus = (typeof membershipStatuses)[number];

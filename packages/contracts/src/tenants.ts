@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { countedListPageResponse, emailSchema, listQuerySchema, optionalText255 } from './common';
 import { INT4_MAX, coercedInteger, listOf, text } from './fields';
 import { MAX_MINOR_UNITS } from './money';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 import { percentTextSchema } from './tax-types';
 import { optionalUrlSchema } from './url';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { URL_MAX_LENGTH, normaliseHttpUrl } from './http-url';
 import { text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 
 /** The spec's URL message (section 5), with the example host it shows. */
 export const invalidUrlMessage = messages.invalidUrl.replace('{host}', 'example.com');

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { countedListPageResponse } from './common';
 import { coercedInteger, listOf, pageSchema, pageSizeSchema, text } from './fields';
-import { messages } from './messages';
+import { sharedMessages as messages } from './shared-messages';
 import { urlSchema } from './url';
 import { CURRENT_WEBHOOK_API_VERSION, WEBHOOK_API_VERSIONS, webhookEventTypes } from './webhook-events';
 

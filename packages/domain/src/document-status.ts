@@ -1,4 +1,4 @@
-import { type EstimateStatus, type InvoicePaidStatus, type InvoiceStatus, messages } from '@app/contracts';
+import { type EstimateStatus, type InvoicePaidStatus, type InvoiceStatus, sharedMessages as messages } from '@app/contracts';
 
 export type InvoiceAction =
   | 'edit'

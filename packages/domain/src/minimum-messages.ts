@@ -1,4 +1,4 @@
-import { formatMessage, messages } from '@app/contracts';
+import { formatMessage, sharedMessages as messages } from '@app/contracts';
 import { type MoneyFormat, formatMoney } from './format-money';
 import { minimumTotal } from './totals';
 

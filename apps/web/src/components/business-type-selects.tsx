@@ -1,3 +1,6 @@
+// NativeSelect's chevron: the sign-up page is the one guest screen with a select, so the chevron's
+// stylesheet comes with it rather than with every screen outside the login entry (styles/guest-page-styles).
+import '@mantine/core/styles/Combobox.css';
 import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { businessStructures, businessTypes, structuresByBusinessType, type BusinessStructure, type BusinessType } from '@app/contracts';

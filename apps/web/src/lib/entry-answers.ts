@@ -3,4 +3,4 @@
  * other guest screens). The entry loads this module when it first calls one of them, so zod and
  * these schemas stay out of the entry itself (docs/design-notes.md, the login entry).
  */
-export { bootstrapResponseSchema, invitationInfoSchema, loginResponseSchema, messageResponseSchema, tenantPublicConfigSchema } from '@app/contracts';
+export { bootstrapResponseSchema, invitationInfoSchema, loginResponseSchema, messageResponseSchema } from '@app/contracts';

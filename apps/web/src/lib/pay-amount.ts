@@ -1,4 +1,4 @@
-import { decimalToMinorUnits, messages, minorUnitsToDecimal } from '@app/contracts';
+import { decimalToMinorUnits, minorUnitsToDecimal, sharedMessages as messages } from '@app/contracts';
 import { amountTooSmallMessage } from '@app/domain';
 import { moneyFormatOf } from './money';
 

@@ -3,12 +3,12 @@ import { DEFAULT_THEME, createTheme, type MantineColorsTuple, type MantineThemeO
 import type { TenantPublicConfig } from '@app/contracts';
 import { accessibleComponents } from './accessible-theme';
 import { api } from './api-client';
-import { entryAnswers } from './entry-answers-loader';
+import { tenantAnswer } from './entry-answers-loader';
 import { guestText } from './guest-text';
 
 export const tenantConfigQueryOptions = queryOptions({
   queryKey: ['tenant-config'] as const,
-  queryFn: () => api.get('/tenant-config', () => entryAnswers().then((schemas) => schemas.tenantPublicConfigSchema)),
+  queryFn: () => api.get('/tenant-config', tenantAnswer),
   staleTime: Number.POSITIVE_INFINITY,
 });
 

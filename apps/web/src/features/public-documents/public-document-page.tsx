@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { type PublicDocument, messages } from '@app/contracts';
+import { type PublicDocument, sharedMessages as messages } from '@app/contracts';
 import { shownEstimateStatus, shownInvoiceStatus } from '@app/domain';
 import { DocumentPreview } from '../../components/document-preview';
 import { DocumentStatusBadge, PaidStatusBadge, PaymentProcessingBadge } from '../../components/document-status-badge';

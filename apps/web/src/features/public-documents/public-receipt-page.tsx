@@ -3,7 +3,7 @@ import '../../lib/i18n-documents';
 import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { type PublicPayment, messages } from '@app/contracts';
+import { type PublicPayment, sharedMessages as messages } from '@app/contracts';
 import { formatDate } from '../../lib/format';
 import { formatDocumentMoney } from '../../lib/money';
 import { usePublicReceipt } from './public-documents-queries';
