@@ -79,6 +79,10 @@ test('customer pay journey: a signed-in customer opening the pay link chooses th
   await expect(buyer.getByRole('status').filter({ hasText: 'your payment of $640.00 went through' })).toBeVisible();
   await screenshot(buyer, 'paid-on-phone');
   await expectAccessible(buyer, 'approve and pay, payment sent', { phone: true });
+  // The vendor's invoice is paid once the provider's payment_intent.succeeded reached the webhook.
+  await expect
+    .poll(async () => (await api<{ data: { paid_status: string } }>(owner, 'GET', `/api/v1/invoices/${invoice.id}`, business)).data.paid_status, { timeout: 30_000 })
+    .toBe('paid');
 
   // The customer saves a card in settings, then pays a second invoice with it from the spec's payment-method link.
   const second = (

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CardPayment, InvoiceListItem, LoanResource, PaymentResource, PayoutOnboarding } from '@app/contracts';
+import { type CardPayment, type InvoiceListItem, type LoanResource, type PaymentResource, type PayoutOnboarding, paymentTransfersResponseSchema } from '@app/contracts';
 import { platformFeeOf } from '@app/domain';
 import { type Harness, type TestClient, createHarness } from '../../test/harness';
 import { cardPaymentOf, intentIdOf, listeningPort } from '../../test/online-payments';
@@ -119,6 +119,19 @@ describe('DEMO=1 card payments', () => {
       application_fee_amount: platformFeeOf(invoice.due_amount, DEMO_PLATFORM_FEE),
       transfer_data: { destination: account?.provider_account_id },
     });
+    // The vendor sees on the payment what the provider moved, from its events: the charge, the platform's fee and the transfer to the payout account.
+    const fee = platformFeeOf(invoice.due_amount, DEMO_PLATFORM_FEE);
+    await expect
+      .poll(async () => {
+        await h.jobs.drain();
+        const moved = await owner.get(`/api/v1/payments/${booked[0]?.id}/transfers`);
+        return paymentTransfersResponseSchema.parse(moved.body).data.map((m) => [m.kind, m.amount, m.destination]);
+      }, { timeout: 15_000, interval: 200 })
+      .toEqual([
+        ['charge', invoice.due_amount, null],
+        ['application_fee', fee, account?.provider_account_id],
+        ['transfer', invoice.due_amount - fee, account?.provider_account_id],
+      ]);
     // Paid: the link takes no second payment.
     const again = h.client();
     await again.csrf();
