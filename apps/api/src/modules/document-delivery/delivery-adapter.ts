@@ -44,8 +44,8 @@ export type DeliveryAdapter<Document extends DeliverableDocument, View> = {
   attachesPdf(settings: ResolvedBusinessSettings): boolean;
   /** The issuing business's own document or one addressed to it, read in the caller's transaction; 404 otherwise. */
   getInTx(tx: Tx, scope: BusinessScope, id: string): Promise<Document>;
-  /** The 'send' transition inside the caller's transaction (the one that also writes the link and the mail). */
-  recordSentInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, id: string): Promise<Document>;
+  /** The 'send' transition inside the caller's transaction (the one that also writes the link and the mail): the document as it is after it. */
+  recordSentInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, document: Document): Promise<Document>;
   /** The document as its recipient sees it; null when it is not to be shown (a draft). */
   getForRecipient(tenantId: string, id: string): Promise<Document | null>;
   /** The recipient opened the public page; returns the document as it is now. */

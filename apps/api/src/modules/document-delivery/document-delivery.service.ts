@@ -177,7 +177,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
   /** The send itself, in the caller's transaction: the 'send' transition, a new public link and the mail in the outbox. */
   async function sendInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, document: Document, issuing: Issuer, { mail, pdf }: ComposedMail, request: DeliveryRequest): Promise<SentInTx<Document>> {
     const values = placeholderValues(document, issuing.business);
-    const updated = await adapter.recordSentInTx(tx, actor, scope, document.id);
+    const updated = await adapter.recordSentInTx(tx, actor, scope, document);
     const link = await issueLinkInTx(tx, actor, scope, document, issuing.settings, request.origin);
     const body = fillPlaceholders(mail.body, { ...values, link: link.url });
     const mailId = await app.outbox.write(tx, scope.tenantId, {

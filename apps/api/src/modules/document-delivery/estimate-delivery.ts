@@ -28,7 +28,7 @@ export function estimateDeliveryAdapter(estimates: EstimateService, invoices: Pi
     // Estimates follow the invoice setting: the business has one choice for its documents.
     attachesPdf: (settings) => settings.invoice_send_as_attachment,
     getInTx: estimates.getInTx,
-    recordSentInTx: estimates.recordSentInTx,
+    recordSentInTx: (tx, actor, scope, estimate) => estimates.recordSentInTx(tx, actor, scope, estimate.id),
     getForRecipient: estimates.getForRecipient,
     opened: markViewedOnce(estimates),
     publicView: async ({ allowed_actions: _actions, attachments: _files, ...estimate }, tx, tenantId) => {

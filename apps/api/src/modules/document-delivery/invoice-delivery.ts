@@ -26,7 +26,7 @@ export function invoiceDeliveryAdapter(invoices: InvoiceService): DeliveryAdapte
     mailTemplate: (settings) => ({ subject: settings.invoice_email_subject, body: settings.invoice_email_body }),
     attachesPdf: (settings) => settings.invoice_send_as_attachment,
     getInTx: invoices.getInTx,
-    recordSentInTx: invoices.recordSentInTx,
+    recordSentInTx: (tx, actor, scope, invoice) => invoices.recordSentInTx(tx, actor, scope, invoice.id),
     getForRecipient: invoices.getForRecipient,
     opened: markViewedOnce(invoices),
     publicView: async ({ allowed_actions: _actions, attachments: _files, ...invoice }, tx, tenantId) => ({

@@ -53,7 +53,11 @@ export function paymentDeliveryAdapter(payments: PaymentService): DeliveryAdapte
     mailTemplate: (_settings, payment) => receiptMail[payment.direction],
     attachesPdf: () => true,
     getInTx: payments.getInTx,
-    recordSentInTx: payments.recordSentInTx,
+    // Nothing on a payment changes when its receipt is mailed: the receipt just read is the payment as it is.
+    recordSentInTx: async (tx, actor, scope, payment) => {
+      await payments.recordReceiptSentInTx(tx, actor, scope, payment.id);
+      return payment;
+    },
     getForRecipient: payments.getForRecipient,
     opened: async (_tenantId, payment) => payment,
     publicView: (payment) => ({ model: 'payment', payment }),

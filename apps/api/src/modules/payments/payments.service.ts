@@ -361,11 +361,10 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
     refunds: createRefundBooking(paidHooks),
 
     /** The receipt was mailed: nothing on the payment changes, the audit log keeps the fact. */
-    async recordSentInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, id: string): Promise<PaymentResource> {
+    async recordReceiptSentInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, id: string): Promise<void> {
       const [row] = await repo.lockPayments(tx, scope, [id]);
       if (!row) throw AppError.notFound();
       await recordAudit(tx, actor, { model: 'payment', modelId: id, action: 'updated', before: { event: null }, after: { event: 'receipt_sent' } });
-      return resource(tx, scope, id);
     },
 
     /** For a public receipt link (the token already proved access): the payment as its counterparty sees it. */
