@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { documentErrorResponses, documentOperation } from './openapi-operations';
+import { abilityNames } from '@app/contracts';
+import { API_CLIENT_SCHEME, documentErrorResponses, documentOperation } from './openapi-operations';
 import { documentWebhookEvents } from './openapi-webhooks';
 import type { RouteAccess } from './request-context';
 import { API_DOCS_PREFIX } from './security-headers';
@@ -22,6 +23,12 @@ export async function registerApiDocs(server: FastifyInstance, { isPublic }: { i
             type: 'http',
             scheme: 'bearer',
             description: 'A personal access token (POST /api/v1/auth/login or the account page), or an API client token from the OAuth 2.0 client-credentials grant (POST /oauth/token on the tenant host, RFC 6749 section 4.4).',
+          },
+          // What an API client generated from this document needs to get its bearer token; an operation lists the abilities it needs as scopes.
+          [API_CLIENT_SCHEME]: {
+            type: 'oauth2',
+            description: 'An API client (admin area, API clients) exchanges its id and secret at POST /oauth/token on the tenant host for a short-lived bearer token holding the abilities it was given, or those of them it asks for as `scope`.',
+            flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: Object.fromEntries(abilityNames.map((name) => [name, `The ${name} ability`])) } },
           },
           // Over TLS the cookie is `__Host-session`; unsafe session requests also send X-XSRF-TOKEN.
           session: { type: 'apiKey', in: 'cookie', name: 'session', description: 'The browser session (POST /api/v1/login).' },

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { z } from 'zod';
-import { webhookEventTypes } from '@app/contracts';
+import { abilityNames, webhookEventTypes } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type HttpMethod, type TestClient, createHarness } from '../../test/harness';
 import { createCustomer } from '../../test/documents';
 import { signUpAndSignIn } from '../../test/sign-up';
@@ -78,9 +78,25 @@ describe('the OpenAPI document', () => {
       if (unsafe && route.csrf !== errors.includes('419')) findings.push(`${nameOf(route)}: 419 ${errors.includes('419')}`);
     }
     expect(findings).toEqual([]);
-    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['bearer', 'session']);
+    expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['apiClient', 'bearer', 'session']);
     expect(Object.keys(document.components.responses).sort()).toEqual(['CsrfMismatch', 'Forbidden', 'NotFound', 'ServerError', 'TooManyAttempts', 'Unauthenticated', 'ValidationFailed']);
     expect(JSON.stringify(document.components.responses.ValidationFailed)).toContain('"errors"');
+  });
+
+  it("declares the API clients' OAuth 2.0 client-credentials flow, with each operation's abilities as its scopes", () => {
+    const clientScheme = z.object({ type: z.literal('oauth2'), flows: z.object({ clientCredentials: z.object({ tokenUrl: z.literal('/oauth/token'), scopes: z.record(z.string(), z.string()) }) }) });
+    const scopes = Object.keys(clientScheme.parse(document.components.securitySchemes.apiClient).flows.clientCredentials.scopes);
+    expect(scopes).toEqual([...abilityNames]);
+    const findings: string[] = [];
+    for (const route of h.server.declaredRoutes) {
+      const asClient = (operationOf(route).security ?? []).flatMap((entry) => (entry.apiClient ? [entry.apiClient] : []));
+      const access = route.access;
+      // What the request pipeline lets an API client's token do: nothing public needs it, the account routes refuse it.
+      const expected = 'public' in access || 'authenticated' in access ? [] : 'member' in access ? [[]] : typeof access.ability === 'string' ? [[access.ability]] : 'all' in access.ability ? [[...access.ability.all]] : access.ability.map((name) => [name]);
+      if (JSON.stringify(asClient) !== JSON.stringify(expected)) findings.push(`${nameOf(route)}: ${JSON.stringify(asClient)}, expected ${JSON.stringify(expected)}`);
+      for (const scope of asClient.flat()) if (!scopes.includes(scope)) findings.push(`${nameOf(route)}: unknown scope ${scope}`);
+    }
+    expect(findings).toEqual([]);
   });
 
   it('describes the uploads as multipart bodies and the counterparty bodies by their schemas', () => {

@@ -8,7 +8,7 @@ import type { RouteAccess } from './request-context';
 
 /**
  * What the OpenAPI document says beyond each route's zod schemas, all derived from the route's
- * declared `config`: who may call it (bearer scheme, `business` header), the errors it can answer,
+ * declared `config`: who may call it (bearer scheme, an API client's abilities, `business` header), the errors it can answer,
  * and the body of routes that read their body themselves (multipart uploads, bodies a service parses).
  */
 
@@ -46,6 +46,24 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
 
 const needsBusiness = (access: RouteAccess) => 'member' in access || ('ability' in access && access.scope === 'business');
 
+/** The name of the OAuth 2.0 client-credentials scheme (api-docs.ts): an API client's token, whose scopes are abilities. */
+export const API_CLIENT_SCHEME = 'apiClient';
+
+/**
+ * Who may call a signed-in route: a personal token or the browser session always; an API client's
+ * token when it holds the route's abilities (each one of an any-of check is a way in, an all-of
+ * check needs them all), or for any member route. The account routes (`authenticated`) refuse API
+ * clients, so they do not list the scheme.
+ */
+function securityOf(access: Exclude<RouteAccess, { public: true }>): Record<string, string[]>[] {
+  const bearer = { bearer: [] }, session = { session: [] };
+  if ('authenticated' in access) return [bearer, session];
+  if ('member' in access) return [bearer, { [API_CLIENT_SCHEME]: [] }, session];
+  const check = access.ability;
+  const clients = typeof check === 'string' ? [[check]] : 'all' in check ? [[...check.all]] : check.map((name) => [name]);
+  return [bearer, ...clients.map((scopes) => ({ [API_CLIENT_SCHEME]: scopes })), session];
+}
+
 function errorsOf(access: RouteAccess, method: string, csrf: boolean, takesInput: boolean): ErrorStatus[] {
   const errors: ErrorStatus[] = [];
   if (!('public' in access)) errors.push('401', '403');
@@ -69,7 +87,7 @@ export const documentOperation: SwaggerTransform = (input) => {
   // A 204 has no body: `type: 'null'` is what @fastify/swagger leaves without content (the 3.0 target spells null otherwise).
   if (isRecord(schema.response) && '204' in schema.response) schema.response = { ...schema.response, '204': { type: 'null', description: 'No content' } };
   if (documented?.multipart) schema.consumes = ['multipart/form-data'];
-  if (!('public' in access)) schema.security = [{ bearer: [] }, { session: [] }];
+  if (!('public' in access)) schema.security = securityOf(access);
   if (needsBusiness(access)) schema.headers = businessHeaderSchema;
   const takesInput = Boolean(source?.body ?? source?.querystring ?? source?.params ?? documented);
   const methods = [input.route.method].flat();
