@@ -226,6 +226,12 @@ function prefixesOf(text: string, path: string): string[] {
  * no tenant (404, nothing mailed); 'canonical' — the link starts with the tenant's public origin
  * and nothing of the attacker's host appears anywhere in what was sent.
  */
+/**
+ * The host every hostile probe names. Not /evil/ alone: a link's random token (base64url) spells
+ * "evil" in some case now and then, which failed about one run in fifty; it never holds a dot.
+ */
+const HOSTILE_HOST = /evil\.example/i;
+
 export async function expectLink(f: LinkFixture, kind: LinkKind, headers: Record<string, string>, run: string, outcome: 'refused' | 'canonical'): Promise<void> {
   const { h } = f;
   await h.jobs.drain();
@@ -243,13 +249,13 @@ export async function expectLink(f: LinkFixture, kind: LinkKind, headers: Record
   if (issued.mailTo === null) {
     const { url } = issued.response.body as PublicLinkResponse;
     expect(url.startsWith(`${origin}${kind.path}`), url).toBe(true);
-    expect(url).not.toMatch(/evil/i);
+    expect(url).not.toMatch(HOSTILE_HOST);
     return;
   }
   const to = issued.mailTo;
   const mail = await h.smtp.waitFor(to, (m) => h.smtp.mails.indexOf(m) >= before);
-  expect(mail.raw).not.toMatch(/evil/i);
-  expect(mail.text).not.toMatch(/evil/i);
+  expect(mail.raw).not.toMatch(HOSTILE_HOST);
+  expect(mail.text).not.toMatch(HOSTILE_HOST);
   const prefixes = prefixesOf(mail.text, kind.path);
   expect(prefixes.length, mail.text).toBeGreaterThan(0);
   const startsAtOrigin = new RegExp(`(^|[\\s"'(>])${origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
