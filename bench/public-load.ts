@@ -57,7 +57,7 @@ const invoicePage: PublicDocument = publicDocumentSchema.parse({
   pdf_url: `/api/v1/public/invoices/${TOKEN}/pdf`,
 });
 const cardOptions: { data: CardPaymentOptions } = cardPaymentOptionsResponseSchema.parse({
-  data: { available: true, message: null, publishable_key: 'pk_test_bench', provider_script: null, partial_payments: true, minimum_amount: 50, in_app: null, bank_link_available: false, bank_link_script: null },
+  data: { available: true, message: null, publishable_key: 'pk_test_bench', provider_script: null, partial_payments: true, minimum_amount: 50, in_app: null, bank_link_available: false, bank_link_script: null, bank_verification: null },
 });
 
 /** The API answers the page asks for; anything else is a 404, as the API would answer it. */
