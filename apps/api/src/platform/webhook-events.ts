@@ -1,6 +1,8 @@
 import { CURRENT_WEBHOOK_API_VERSION, type WebhookEventData, type WebhookEventType, webhookEventCatalogue } from '@app/contracts';
 import type { Tx } from '../db/client';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { insertRows } from '../db/bulk-insert';
 import { webhookEndpoints, webhookEvents } from '../db/schema';
 import { afterCommit } from '../db/tenant-tx';
 import type { Clock } from './clock';
@@ -28,23 +30,37 @@ export class WebhookEventLog {
   ) {}
 
   async record<T extends WebhookEventType>(tx: Tx, scope: EventScope, type: T, data: WebhookEventData<T>): Promise<string> {
-    const [id] = await this.insert(tx, scope, type, [data]);
-    if (!id) throw new Error('The event was not stored');
-    return id;
-  }
-
-  /** Many events of one type and scope (an import's new records) in one multi-row INSERT, each as `record` writes it. */
-  async recordMany<T extends WebhookEventType>(tx: Tx, scope: EventScope, type: T, items: readonly WebhookEventData<T>[]): Promise<void> {
-    if (items.length > 0) await this.insert(tx, scope, type, items);
-  }
-
-  private async insert<T extends WebhookEventType>(tx: Tx, scope: EventScope, type: T, items: readonly WebhookEventData<T>[]): Promise<string[]> {
     const now = this.clock.now();
-    // No enabled endpoint wants it (most tenants have none): the event is stored already fanned out to nobody, and no dispatcher runs for it.
-    const wanted = sql`exists (select 1 from ${webhookEndpoints} e where e.tenant_id = ${scope.tenantId} and e.status = 'enabled'
-      and (e.business_id is null ${scope.businessId === null ? sql`` : sql`or e.business_id = ${scope.businessId}`})
-      and (e.events @> array['*']::text[] or e.events @> array[${type}]::text[]))`;
-    const rows = items.map((data) => ({
+    const row = this.row(scope, type, data, now);
+    // One statement: whether an endpoint wants it is asked inside the insert.
+    const [stored] = await tx
+      .insert(webhookEvents)
+      .values({ ...row, fannedOutAt: sql`case when ${wantedBy(scope, type)} then null else ${now.toISOString()}::timestamptz end` })
+      .returning({ fannedOutAt: webhookEvents.fannedOutAt });
+    if (stored?.fannedOutAt === null) this.dispatchAfterCommit(tx, scope);
+    return row.id;
+  }
+
+  /**
+   * Many events of one type and scope (an import's new records), each as `record` writes it: whether
+   * an endpoint wants them is asked once, and the rows go in as one JSON parameter. A multi-row
+   * VALUES asking it per row cost more to plan than to run (45 ms per 500 events).
+   */
+  async recordMany<T extends WebhookEventType>(tx: Tx, scope: EventScope, type: T, items: readonly WebhookEventData<T>[]): Promise<void> {
+    if (items.length === 0) return;
+    const now = this.clock.now();
+    const [asked] = wantedAnswer.parse(await tx.execute(sql`select ${wantedBy(scope, type)} as wanted`)).rows;
+    const wanted = asked?.wanted === true;
+    await insertRows(
+      tx,
+      webhookEvents,
+      items.map((data) => ({ ...this.row(scope, type, data, now), fannedOutAt: wanted ? null : now })),
+    );
+    if (wanted) this.dispatchAfterCommit(tx, scope);
+  }
+
+  private row<T extends WebhookEventType>(scope: EventScope, type: T, data: WebhookEventData<T>, now: Date) {
+    return {
       tenantId: scope.tenantId,
       id: newId(),
       businessId: scope.businessId,
@@ -53,13 +69,26 @@ export class WebhookEventLog {
       // A payload that does not match its published schema is a defect of the caller: it fails the change rather than reach a receiver.
       data: webhookEventCatalogue[type].data.parse(data),
       createdAt: now,
-      fannedOutAt: sql`case when ${wanted} then null else ${now.toISOString()}::timestamptz end`,
-    }));
-    const stored = await tx.insert(webhookEvents).values(rows).returning({ fannedOutAt: webhookEvents.fannedOutAt });
-    if (stored.some((row) => row.fannedOutAt === null) && !this.queued.has(tx)) {
-      this.queued.add(tx);
-      afterCommit(tx, () => this.jobs.send(DISPATCH_WEBHOOKS_JOB, { tenantId: scope.tenantId }).catch(() => undefined));
-    }
-    return rows.map((row) => row.id);
+    };
   }
+
+  /** Once `tx` commits, the tenant's dispatcher runs (once per transaction, however many events it wrote). */
+  private dispatchAfterCommit(tx: Tx, scope: EventScope): void {
+    if (this.queued.has(tx)) return;
+    this.queued.add(tx);
+    afterCommit(tx, () => this.jobs.send(DISPATCH_WEBHOOKS_JOB, { tenantId: scope.tenantId }).catch(() => undefined));
+  }
+}
+
+const wantedAnswer = z.object({ rows: z.array(z.object({ wanted: z.boolean() })) });
+
+/**
+ * Whether an enabled endpoint of the tenant (or of the business) takes events of `type`. When none
+ * does (most tenants have none), an event is stored already fanned out to nobody, and no dispatcher
+ * runs for it.
+ */
+function wantedBy(scope: EventScope, type: WebhookEventType): SQL {
+  return sql`exists (select 1 from ${webhookEndpoints} e where e.tenant_id = ${scope.tenantId} and e.status = 'enabled'
+      and (e.business_id is null ${scope.businessId === null ? sql`` : sql`or e.business_id = ${scope.businessId}`})
+      and (e.events @> array['*']::text[] or e.events @> array[${type}]::text[]))`;
 }

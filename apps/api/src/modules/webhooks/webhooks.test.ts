@@ -223,6 +223,30 @@ describe('webhook endpoints', () => {
     await admin.post(`/api/v1/platform/webhooks/${data.id}/disable`);
   });
 
+  it('records many events at once as record does: delivered when an endpoint wants them, stored as sent to nobody when none does', async () => {
+    const many = (business: string, names: string[]) =>
+      inTenant(h.app.db, h.landlordId, (tx) => h.app.webhookEvents.recordMany(tx, { tenantId: h.landlordId, businessId: business }, 'customer.created', names.map((name) => customer(business, name))));
+    const storedFor = async (names: string[]) =>
+      (await h.app.db.select().from(webhookEvents)).filter((row) => names.includes(String((row.data as { customer?: { name?: string } }).customer?.name)));
+    const unwanted = ['Bulk Nobody 1', 'Bulk Nobody 2'];
+    await many(otherOwner.business ?? '', unwanted);
+    const notWaiting = await storedFor(unwanted);
+    expect(notWaiting.map((row) => [row.type, row.businessId, row.apiVersion, row.fannedOutAt !== null])).toEqual(unwanted.map(() => ['customer.created', otherOwner.business, '2026-11-01', true]));
+
+    const { data } = await createEndpoint(owner, 'business', '/bulk', ['customer.created']);
+    const wanted = ['Bulk Wanted 1', 'Bulk Wanted 2', 'Bulk Wanted 3'];
+    await many(owner.business ?? '', wanted);
+    await h.jobs.drain();
+    const delivered = receiver.at('/bulk').map((delivery) => envelopeOf(delivery));
+    expect(delivered.map((envelope) => (envelope.data as { customer: { name: string } }).customer.name).sort()).toEqual(wanted);
+    expect(new Set(delivered.map((envelope) => envelope.id))).toEqual(new Set((await storedFor(wanted)).map((row) => row.id)));
+    // Another business's bulk events do not reach this business's endpoint.
+    await many(otherOwner.business ?? '', ['Bulk Elsewhere']);
+    await h.jobs.drain();
+    expect(receiver.at('/bulk')).toHaveLength(wanted.length);
+    await owner.post(`/api/v1/business/webhooks/${data.id}/disable`);
+  });
+
   it('signs with both secrets while a rotation overlaps, then with the new one only', async () => {
     const { data, secret: first } = await createEndpoint(admin, 'platform', '/rotate', ['customer.created']);
     const rotated = await admin.post(`/api/v1/platform/webhooks/${data.id}/rotate-secret`, { overlap_hours: 1 });
