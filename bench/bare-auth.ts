@@ -23,7 +23,7 @@ function statement(built: { toSQL(): { sql: string; params: unknown[] } }, names
   };
 }
 
-/** The statements behind GET /api/v1/me and GET /api/v1/bootstrap (auth.repository, businesses.repository, invoices.repository, tenant-tx). */
+/** The statements behind GET /api/v1/me and GET /api/v1/bootstrap (auth.repository, businesses.repository, invoice-list.repository, tenant-tx). */
 export function appStatements(db: AppDb) {
   const T = '00000000-0000-4000-8000-00000000000a';
   const S = 'session-id-placeholder';
@@ -75,7 +75,7 @@ export function appStatements(db: AppDb) {
         .limit(1),
       names,
     ),
-    // invoices.repository countByDirection (bootstrap's incoming and outgoing invoice counts)
+    // invoice-list.repository countByDirection (bootstrap's incoming and outgoing invoice counts)
     invoiceCount: statement(
       db
         .select({ count: sql<string>`coalesce(sum(${invoiceTotals.count}), 0)` })

@@ -15,6 +15,9 @@ export function containsPattern(term: string | undefined): string | undefined {
   return trimmed ? `%${trimmed.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
 }
 
+/** Where a reader of every page (an export) left off: the last row's sort value, as the database writes it as text, and its id. */
+export type KeysetCursor = { key: string; id: string };
+
 export function pageOffset(page: number, limit: number): number {
   return Math.max(page - 1, 0) * limit;
 }

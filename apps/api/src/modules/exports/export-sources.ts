@@ -11,7 +11,7 @@ import {
 } from '@app/contracts';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
-import type { BusinessScope } from '../../platform/business-scope';
+import type { BusinessScope, KeysetCursor } from '../../platform/business-scope';
 import { findBusiness } from '../businesses/businesses.port';
 import { type CounterpartyService, scopeOf } from '../counterparties/counterparties.service';
 import type { EstimateService } from '../estimates/estimates.service';
@@ -75,6 +75,40 @@ function pagedSource<Schema extends z.ZodType<object>, Item>(
   };
 }
 
+/** One page of a list read whole (the invoices' `listAfter`): its rows, its total on the first page, and where the next page starts (null: none). */
+type KeysetPage<Item> = { data: readonly Item[]; total: number | null; next: KeysetCursor | null };
+
+/**
+ * `pagedSource` for a list with a reader of every page: each page starts after the last row of
+ * the one before through the list's index, so the file's last page costs what its first does,
+ * and the list is counted once, on the first page.
+ */
+function keysetSource<Schema extends z.ZodType<object>, Item>(
+  schema: Schema,
+  pageSize: number,
+  listAfter: (scope: BusinessScope, query: z.output<Schema>, after: KeysetCursor | null, pageNumber: number) => Promise<KeysetPage<Item>>,
+  toRow: (scope: BusinessScope) => Promise<(record: Item) => ExportRow>,
+): ExportSource {
+  const query = (filters: Record<string, string>) => schema.parse({ ...withoutPaging(filters), page: '1', limit: String(pageSize) });
+  return {
+    check(filters) {
+      query(filters);
+    },
+    async *pages(scope, filters) {
+      const mapRow = await toRow(scope);
+      let total: number | null = null;
+      let after: KeysetCursor | null = null;
+      for (let pageNumber = 1; ; pageNumber += 1) {
+        const result = await listAfter(scope, query(filters), after, pageNumber);
+        if (pageNumber === 1) total = result.total;
+        yield { rows: result.data.map(mapRow), total };
+        if (!result.next) return;
+        after = result.next;
+      }
+    },
+  };
+}
+
 function withoutPaging(filters: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(filters).filter(([key]) => key !== 'page' && key !== 'limit'));
 }
@@ -97,7 +131,7 @@ export function createExportSources(app: AppContext, services: ExportListService
         return (record) => itemRow(record, currencyId);
       },
     ),
-    invoices: pagedSource(invoiceListQuerySchema, PAGE_SIZE, (scope, query) => services.invoices.list(scope, query), plain(invoiceRow)),
+    invoices: keysetSource(invoiceListQuerySchema, PAGE_SIZE, (scope, query, after, pageNumber) => services.invoices.listAfter(scope, query, after, pageNumber), plain(invoiceRow)),
     estimates: pagedSource(estimateListQuerySchema, PAGE_SIZE, (scope, query) => services.estimates.list(scope, query), plain(estimateRow)),
     payments: pagedSource(paymentListQuerySchema, PAGE_SIZE, (scope, query) => services.payments.list(scope, query), plain(paymentRow)),
     recurring_invoices: pagedSource(recurringInvoiceListQuerySchema, PAGE_SIZE, (scope, query) => services.recurring.list(scope, query), plain(recurringRow)),

@@ -11,7 +11,7 @@ import { addDays, paidStatusOf, settledInvoiceStatus } from '@app/domain';
 import type { Tx } from '../../db/client';
 import type { AppContext } from '../../platform/app-context';
 import type { AuditActor } from '../../platform/audit';
-import type { BusinessScope, UsageCheck } from '../../platform/business-scope';
+import type { BusinessScope, KeysetCursor, UsageCheck } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError, isValidationRefusal } from '../../platform/errors';
 import { chooseTemplate, loadDocumentBusiness, loadNewDocumentContext, templateFor } from '../documents/document-business';
@@ -23,7 +23,8 @@ import { rateFor } from '../exchange-rates/exchange-rates.service';
 import { invoiceLoanStatuses } from '../financing/financing.port';
 import { invoicesClaimedByCustomers } from '../payments/payments.service';
 import { createInvoiceFigures } from './invoice-figures';
-import { listInvoicePage } from './invoice-list';
+import { listInvoicePage, listInvoicesAfter } from './invoice-list';
+import { countByDirection } from './invoice-list.repository';
 import { editLocked, toInvoiceResource } from './invoice-resource';
 import { allowedInvoiceStatus, checkDueDate, createInvoiceTransitions, refuseIfFinanced } from './invoice-transitions';
 import * as importRepo from './invoice-import.repository';
@@ -119,6 +120,8 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
 
   return {
     list: (scope: BusinessScope, input: InvoiceListQuery) => listInvoicePage(app, core, scope, input),
+    /** The list read whole, page after page (an export): see listInvoicesAfter. */
+    listAfter: (scope: BusinessScope, input: InvoiceListQuery, after: KeysetCursor | null, pageNumber: number) => listInvoicesAfter(app, core, scope, input, after, pageNumber),
 
     ...createInvoiceFigures(app),
 
@@ -243,7 +246,7 @@ export { invoiceEventObject } from './invoice-events';
 
 /** How many invoices the business issued and received (bootstrap shows both). */
 export async function invoiceDirectionCounts(tx: Tx, scope: BusinessScope): Promise<{ outgoing: number; incoming: number }> {
-  return { outgoing: await repo.countByDirection(tx, scope, 'outgoing'), incoming: await repo.countByDirection(tx, scope, 'incoming') };
+  return { outgoing: await countByDirection(tx, scope, 'outgoing'), incoming: await countByDirection(tx, scope, 'incoming') };
 }
 
 /** Catalogue items and tax types on invoices cannot be deleted. */
