@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { PassThrough } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import ExcelJS from 'exceljs';
@@ -72,4 +73,47 @@ describe('writeSheet', () => {
       expect(back[2_000]?.slice(0, 2)).toEqual(['Row 2000', '2000']);
     }
   });
+
+  it('reads the rows only as fast as the file is taken: an unread file holds a few pages of rows, not the source', async () => {
+    let pulled = 0;
+    // Text that does not compress, so what waits is the file's bytes and not rows already squeezed into a few.
+    async function* source(): AsyncGenerator<SheetCell[]> {
+      for (let index = 1; index <= 300_000; index++) {
+        pulled = index;
+        yield [`Row ${index} ${randomBytes(24).toString('hex')}`, index, '2026-01-31'];
+      }
+    }
+    const out = new PassThrough();
+    const writing = writeSheet('xlsx', COLUMNS, source(), out);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(pulled).toBeGreaterThan(0);
+    // The zip's own buffers (about a megabyte each side of the compressor) hold a bounded share, whatever the source's length.
+    expect(pulled).toBeLessThan(100_000);
+    // Reading the file lets the rest through (their order is the test above's; a file this size is past what the import reads).
+    const [content] = await Promise.all([buffer(out), writing]);
+    expect(pulled).toBe(300_000);
+    expect(content.subarray(0, 2).toString()).toBe('PK');
+  });
+
+  it('fails the file when its rows fail, in either format', async () => {
+    async function* failing(): AsyncGenerator<SheetCell[]> {
+      yield ['First', 1, null];
+      throw new Error('the database went away');
+    }
+    for (const format of ['csv', 'xlsx'] as const) {
+      const out = new PassThrough();
+      out.resume();
+      await expect(writeSheet(format, COLUMNS, failing(), out)).rejects.toThrow('the database went away');
+    }
+  });
+
+  it('leaves out characters XML cannot hold and cuts text at the cell limit, so the file still opens', async () => {
+    const long = 'x'.repeat(40_000);
+    const content = await written('xlsx', [['Bell\u0007 and NUL\u0000 and a lone \uD800 surrogate, an emoji 😀 kept', 1, null], [long, 2, 'not a date']]);
+    const back = await readBack('xlsx', content);
+    expect(back[1]?.[0]).toBe('Bell and NUL and a lone  surrogate, an emoji 😀 kept');
+    expect(back[2]?.[0]).toHaveLength(32_767);
+    expect(back[2]?.[2]).toBe('not a date');
+  });
 });
+

@@ -1,13 +1,13 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { stringify } from 'csv-stringify';
-import type ExcelJS from 'exceljs';
+import { writeXlsx } from './xlsx-writer';
 
 /**
  * The one place the product writes spreadsheets (exports, report downloads, error reports):
- * CSV through csv-stringify and XLSX through exceljs's streaming writer, row by row, so a file of
- * any length takes the memory of one row. Text cells a spreadsheet would run as a formula are
- * escaped the same way in both formats.
+ * CSV through csv-stringify and XLSX through xlsx-writer.ts, row by row as the file's reader
+ * takes them, so a file of any length takes the memory of a few pages of rows. Text cells a
+ * spreadsheet would run as a formula are escaped the same way in both formats.
  */
 export type SheetFormat = 'csv' | 'xlsx';
 
@@ -37,14 +37,6 @@ function safeCell(cell: SheetCell): SheetCell {
   return typeof cell === 'string' ? escapeFormula(cell) : cell;
 }
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** An XLSX date cell is a date at UTC midnight with a date format, so every time zone reads the same day. */
-function xlsxCell(cell: SheetCell, column: SheetColumn | undefined): ExcelJS.CellValue {
-  if (column?.kind === 'date' && typeof cell === 'string' && ISO_DATE.test(cell)) return new Date(`${cell}T00:00:00Z`);
-  return safeCell(cell);
-}
-
 async function writeCsv(columns: readonly SheetColumn[], rows: AsyncIterable<readonly SheetCell[]> | Iterable<readonly SheetCell[]>, out: Writable): Promise<void> {
   // A byte-order mark so Excel opens the UTF-8 file with its accents intact.
   const csv = stringify({ bom: true, header: true, columns: columns.map((column) => escapeFormula(column.header)) });
@@ -57,22 +49,6 @@ async function writeCsv(columns: readonly SheetColumn[], rows: AsyncIterable<rea
   await finished;
 }
 
-async function writeXlsx(columns: readonly SheetColumn[], rows: AsyncIterable<readonly SheetCell[]> | Iterable<readonly SheetCell[]>, out: Writable, sheetName: string): Promise<void> {
-  // Loaded on the first XLSX written: exceljs takes a tenth of the server's start-up to load.
-  const { default: excel } = await import('exceljs');
-  const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = columns.map((column) => ({
-    header: escapeFormula(column.header),
-    width: column.width ?? Math.min(60, Math.max(12, column.header.length + 2)),
-    style: column.kind === 'date' ? { numFmt: 'yyyy-mm-dd' } : {},
-  }));
-  sheet.getRow(1).font = { bold: true };
-  for await (const row of rows) sheet.addRow(row.map((cell, index) => xlsxCell(cell, columns[index]))).commit();
-  sheet.commit();
-  await workbook.commit();
-}
-
 /** Writes the header row and then every row to `out`, which is ended when the file is complete. */
 export async function writeSheet(
   format: SheetFormat,
@@ -82,5 +58,14 @@ export async function writeSheet(
   sheetName = 'Sheet1',
 ): Promise<void> {
   if (format === 'csv') await writeCsv(columns, rows, out);
-  else await writeXlsx(columns, rows, out, sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31));
+  else {
+    const sheetColumns = columns.map((column) => ({ header: escapeFormula(column.header), kind: column.kind ?? 'text', width: column.width ?? Math.min(60, Math.max(12, column.header.length + 2)) }));
+    // Numbers stay numbers (a negative amount too); text that a spreadsheet would run is escaped.
+    const safeRows = mapRows(rows, (row) => row.map(safeCell));
+    await writeXlsx(sheetColumns, safeRows, out, sheetName.replace(/[[\]:*?/\\]/g, ' ').slice(0, 31));
+  }
+}
+
+async function* mapRows<From, To>(rows: AsyncIterable<From> | Iterable<From>, map: (row: From) => To): AsyncGenerator<To> {
+  for await (const row of rows) yield map(row);
 }
