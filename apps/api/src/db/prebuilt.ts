@@ -4,7 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { AppDb } from './client';
 
-/** How one selected value comes back: a column decodes the driver's value; a `sql` expression is taken as the driver gives it (no `mapWith`). */
+/** How one selected value comes back: a column decodes the driver's value; a `sql` expression (aliased or not) is taken as the driver gives it (no `mapWith`). */
 type Slot = { readonly key: string; readonly column: Column | null };
 type Part = { readonly key: string; readonly single: Slot } | { readonly key: string; readonly columns: readonly Slot[] };
 
@@ -35,9 +35,9 @@ export function prebuiltStatementName(text: string): string {
 function partsOf(selection: Record<string, unknown>): Part[] {
   return Object.entries(selection).map(([key, value]): Part => {
     if (is(value, Column)) return { key, single: { key, column: value } };
-    if (is(value, SQL)) return { key, single: { key, column: null } };
+    if (is(value, SQL) || is(value, SQL.Aliased)) return { key, single: { key, column: null } };
     if (is(value, Table)) return { key, columns: Object.entries(getTableColumns(value)).map(([name, column]) => ({ key: name, column })) };
-    throw new Error(`A prebuilt select takes tables, columns and sql expressions; "${key}" is none of them`);
+    throw new Error(`A prebuilt select takes tables, columns and (aliased) sql expressions; "${key}" is none of them`);
   });
 }
 

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import type { InvoiceLoanStatus } from '@app/contracts';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
+import { prebuiltSelect } from '../../db/prebuilt';
+import { type InvoiceLoanStatus, invoiceLoanStatuses as knownLoanStatuses } from '@app/contracts';
 import type { Tx } from '../../db/client';
 import { financingOffers, loans } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
@@ -90,22 +92,36 @@ export async function openLoans(tx: Tx, tenantId: string, by: { businessId: stri
 }
 
 /** The invoice-level loan status: the live loan's status, else `offered` when an offer is open and unexpired; invoices with neither are left out. */
+/**
+ * Both lookups in one statement, rendered once (db/prebuilt.ts): every page of the invoice list
+ * asks it. Offers come first, so an invoice's live loan, read after, takes its place.
+ */
+const loanStatusesOfInvoices = prebuiltSelect(
+  new QueryBuilder()
+    .select({ invoiceId: financingOffers.invoiceId, status: sql<string>`'offered'`.as('status'), rank: sql<number>`0`.as('rank') })
+    .from(financingOffers)
+    .where(and(eq(financingOffers.tenantId, sql.placeholder('tenantId')), sql`${financingOffers.invoiceId} = ANY(${sql.placeholder('invoiceIds')}::uuid[])`, eq(financingOffers.status, 'open'), sql`${financingOffers.expiresAt} > ${sql.placeholder('now')}::timestamptz`))
+    .unionAll(
+      new QueryBuilder()
+        .select({ invoiceId: loans.invoiceId, status: sql<string>`${loans.status}`.as('status'), rank: sql<number>`1`.as('rank') })
+        .from(loans)
+        .where(and(eq(loans.tenantId, sql.placeholder('tenantId')), sql`${loans.invoiceId} = ANY(${sql.placeholder('invoiceIds')}::uuid[])`, sql`${loans.status} <> 'cancelled'`)),
+    )
+    .orderBy(sql`rank`),
+);
+
 export async function invoiceLoanStatuses(tx: Tx, tenantId: string, invoiceIds: readonly string[], now: Date): Promise<Map<string, InvoiceLoanStatus>> {
   const found = new Map<string, InvoiceLoanStatus>();
   if (invoiceIds.length === 0) return found;
-  const ids = [...invoiceIds];
-  const offered = await tx
-    .select({ invoiceId: financingOffers.invoiceId })
-    .from(financingOffers)
-    .where(and(eq(financingOffers.tenantId, tenantId), inArray(financingOffers.invoiceId, ids), eq(financingOffers.status, 'open'), gt(financingOffers.expiresAt, now)));
-  for (const row of offered) found.set(row.invoiceId, 'offered');
-  const live = await tx
-    .select({ invoiceId: loans.invoiceId, status: loans.status })
-    .from(loans)
-    .where(and(eq(loans.tenantId, tenantId), inArray(loans.invoiceId, ids), sql`${loans.status} <> 'cancelled'`));
-  for (const row of live) found.set(row.invoiceId, row.status);
+  for (const row of await loanStatusesOfInvoices.run(tx, { tenantId, invoiceIds: [...invoiceIds], now: now.toISOString() })) {
+    if (!isInvoiceLoanStatus(row.status)) throw new Error(`Unknown loan status ${row.status}`);
+    found.set(row.invoiceId, row.status);
+  }
   return found;
 }
+
+const invoiceLoanStatusNames = new Set<string>(knownLoanStatuses);
+const isInvoiceLoanStatus = (status: string): status is InvoiceLoanStatus => invoiceLoanStatusNames.has(status);
 
 export async function findOfferInTenant(tx: Tx, tenantId: string, id: string): Promise<OfferRow | undefined> {
   const rows = await tx.select().from(financingOffers).where(and(eq(financingOffers.tenantId, tenantId), eq(financingOffers.id, id))).limit(1);

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type CounterpartyResource, type FactoringLoanOfferResponse, type LoanResource, financingMessages } from '@app/contracts';
+import { type CounterpartyResource, type FactoringLoanOfferResponse, type LoanResource, financingMessages, invoiceListResponseSchema } from '@app/contracts';
 import { type FakeStripe } from '@app/fakes';
 import { invoices, ledgerTransactions, loans } from '../../db/schema';
 import { fixedClock } from '../../platform/clock';
@@ -55,6 +55,11 @@ const transfersTo = (destination: string) => fakeTransfersTo(fake, destination);
 
 const balances = (loanId: string) => loanBalances(h, loanId);
 
+/** An invoice's loan status as the invoice list shows it. */
+function listedLoanStatus(listed: { body: Record<string, unknown> }, invoiceId: string): string | null | undefined {
+  return invoiceListResponseSchema.parse(listed.body).data.find((row) => row.id === invoiceId)?.loan_status;
+}
+
 async function loanStatus(loanId: string): Promise<string | undefined> {
   const [row] = await h.app.db.select({ status: loans.status }).from(loans).where(eq(loans.id, loanId));
   return row?.status;
@@ -71,6 +76,7 @@ describe('the factoring offer', () => {
     expect(info.reserve_amount).toBe(100_000 - info.principal_amount - info.fee_amount);
     expect((await offerFor(invoiceId)).loan_info.id).toBe(info.id);
     expect((await vendor.get(`/api/v1/invoices/${invoiceId}`)).body.data).toMatchObject({ loan_status: 'offered' });
+    expect(listedLoanStatus(await vendor.get('/api/v1/invoices?limit=100'), invoiceId)).toBe('offered');
   });
 
   it('refuses an invoice its customer has not approved, a void one and a paid one', async () => {
@@ -132,6 +138,7 @@ describe('funding and the waterfall', () => {
     const loan = loanOf(await fund(vendor, invoiceId, { offerId: info.id, givenLoanAmount: 50_000 }));
     const fee = Math.ceil((50_000 * info.fee_bps_per_30_days * info.fee_periods) / 10_000);
     expect((await vendor.get(`/api/v1/invoices/${invoiceId}`)).body.data).toMatchObject({ loan_status: 'funded' });
+    expect(listedLoanStatus(await vendor.get('/api/v1/invoices?limit=100'), invoiceId)).toBe('funded');
     expect(loan).toMatchObject({ status: 'funded', principal_amount: 50_000, fee_amount: fee, principal_balance: 50_000, fee_balance: fee, lender: 'platform' });
     const sent = (await transfersTo(accountId)).filter((transfer) => transfer.metadata.loan_id === loan.id);
     expect(sent).toEqual([expect.objectContaining({ amount: 50_000, currency: 'usd' })]);
