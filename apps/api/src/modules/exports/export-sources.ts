@@ -75,7 +75,7 @@ function pagedSource<Schema extends z.ZodType<object>, Item>(
   };
 }
 
-/** One page of a list read whole (the invoices' `listAfter`): its rows, its total on the first page, and where the next page starts (null: none). */
+/** One page of a list read whole (the invoices' and payments' `listAfter`): its rows, its total on the first page, and where the next page starts (null: none). */
 type KeysetPage<Item> = { data: readonly Item[]; total: number | null; next: KeysetCursor | null };
 
 /**
@@ -133,7 +133,7 @@ export function createExportSources(app: AppContext, services: ExportListService
     ),
     invoices: keysetSource(invoiceListQuerySchema, PAGE_SIZE, (scope, query, after, pageNumber) => services.invoices.listAfter(scope, query, after, pageNumber), plain(invoiceRow)),
     estimates: pagedSource(estimateListQuerySchema, PAGE_SIZE, (scope, query) => services.estimates.list(scope, query), plain(estimateRow)),
-    payments: pagedSource(paymentListQuerySchema, PAGE_SIZE, (scope, query) => services.payments.list(scope, query), plain(paymentRow)),
+    payments: keysetSource(paymentListQuerySchema, PAGE_SIZE, (scope, query, after, pageNumber) => services.payments.listAfter(scope, query, after, pageNumber), plain(paymentRow)),
     recurring_invoices: pagedSource(recurringInvoiceListQuerySchema, PAGE_SIZE, (scope, query) => services.recurring.list(scope, query), plain(recurringRow)),
     // A business exports its own loans (as the borrower), as its loans page lists them.
     loans: pagedSource(loansQuerySchema, LOAN_PAGE_SIZE, (scope, query) => services.loanReads.listLoans(scope, query), plain(loanRow)),

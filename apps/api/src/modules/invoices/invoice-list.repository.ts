@@ -2,6 +2,7 @@ import { type AnyColumn, type SQL, and, eq, gte, lt, lte, ne, notInArray, sql } 
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DocumentDirection, InvoicePaidStatus, InvoiceStatus } from '@app/contracts';
 import type { Tx } from '../../db/client';
+import { afterKeysetRow, keysetKey } from '../../db/keyset';
 import { prebuiltSelect } from '../../db/prebuilt';
 import { businesses, counterparties, invoiceTotals, invoices } from '../../db/schema';
 import type { BusinessScope, KeysetCursor } from '../../platform/business-scope';
@@ -85,14 +86,12 @@ function listStatement(filters: InvoiceListFilters, order: InvoiceOrder, start: 
   const column = orderColumns[order.field];
   // The list indexes are (… DESC NULLS LAST): this order reads them forwards, the ascending one backwards.
   const by = (value: SQL | AnyColumn) => (order.direction === 'asc' ? sql`${value} ASC NULLS FIRST` : sql`${value} DESC NULLS LAST`);
-  // A row comparison the index range serves: the page starts right after the cursor's row, whatever came before it.
-  const afterCursor = sql`(${column}, ${invoices.id}) ${sql.raw(order.direction === 'asc' ? '>' : '<')} (${sql.placeholder('afterKey')}::${sql.raw(column.getSQLType())}, ${sql.placeholder('afterId')}::uuid)`;
   const selected = new QueryBuilder()
-    .select({ invoice: invoices, customer: counterparties, businessName: businesses.name, sortKey: sql<string>`${column}::text` })
+    .select({ invoice: invoices, customer: counterparties, businessName: businesses.name, sortKey: keysetKey(column) })
     .from(invoices)
     .innerJoin(businesses, and(eq(businesses.tenantId, invoices.tenantId), eq(businesses.id, invoices.businessId)))
     .leftJoin(counterparties, and(eq(counterparties.tenantId, invoices.tenantId), eq(counterparties.id, invoices.customerId)))
-    .where(and(listConditions(filters), start === 'after' ? afterCursor : undefined))
+    .where(and(listConditions(filters), start === 'after' ? afterKeysetRow(column, invoices.id, order.direction, sql.placeholder('afterKey'), sql.placeholder('afterId')) : undefined))
     .orderBy(by(column), by(invoices.id));
   return prebuiltSelect(start === 'offset' ? selected.offset(sql.placeholder('offset')).limit(sql.placeholder('limit')) : selected.limit(sql.placeholder('limit')));
 }
@@ -125,7 +124,6 @@ function remembered<T>(statements: Map<string, T>, key: string, build: () => T):
 
 export async function listInvoices(tx: Tx, scope: BusinessScope, filters: InvoiceListFilters, order: InvoiceOrder, start: InvoicePageStart, limit: number): Promise<InvoiceListRow[]> {
   const from = 'offset' in start ? 'offset' : start.after ? 'after' : 'first';
-  if (from !== 'offset' && order.field === 'due_date') throw new Error('Invoices ordered by due date are paged by offset: a due date can be null');
   const statement = remembered(listStatements, `${listShapeOf(filters)}:${order.field}:${order.direction}:${from}`, () => listStatement(filters, order, from));
   const position = 'offset' in start ? { offset: start.offset } : start.after ? { afterKey: start.after.key, afterId: start.after.id } : {};
   return statement.run(tx, { ...listValues(scope, filters), ...position, limit });

@@ -2,7 +2,8 @@ import { type SQL, and, asc, desc, eq, gte, inArray, isNull, lte, ne, or, sql } 
 import type { PaymentDirection, PublicDocumentPayment } from '@app/contracts';
 import type { Tx } from '../../db/client';
 import { businesses, counterparties, paymentModes, payments, tenants } from '../../db/schema';
-import type { BusinessScope } from '../../platform/business-scope';
+import { afterKeysetRow, keysetKey } from '../../db/keyset';
+import type { BusinessScope, KeysetCursor } from '../../platform/business-scope';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type PaymentInsert = typeof payments.$inferInsert;
@@ -53,13 +54,23 @@ function withParties(tx: Tx) {
   return tx.select({ payment: payments, counterparty: counterparties, mode: paymentModes }).from(payments).leftJoin(counterparties, counterpartyJoin).leftJoin(paymentModes, modeJoin);
 }
 
-export async function listPayments(tx: Tx, scope: BusinessScope, filters: PaymentListFilters, order: PaymentOrder, offset: number, limit: number): Promise<PaymentWithParties[]> {
+/** A listed payment, with its value of the list's order column as text (where a keyset reader's next page starts). */
+export type ListedPayment = PaymentWithParties & { sortKey: string };
+
+/** A page of the list: after `offset` rows, or (a reader of every page) after the row a cursor names, null for the first page. */
+export async function listPayments(tx: Tx, scope: BusinessScope, filters: PaymentListFilters, order: PaymentOrder, start: { offset: number } | { after: KeysetCursor | null }, limit: number): Promise<ListedPayment[]> {
   const by = order.direction === 'asc' ? asc : desc;
-  return withParties(tx)
-    .where(listConditions(scope, filters))
-    .orderBy(by(orderColumns[order.field]), by(payments.id))
-    .offset(offset)
+  const column = orderColumns[order.field];
+  const after = 'after' in start && start.after ? afterKeysetRow(column, payments.id, order.direction, start.after.key, start.after.id) : undefined;
+  const page = tx
+    .select({ payment: payments, counterparty: counterparties, mode: paymentModes, sortKey: keysetKey(column) })
+    .from(payments)
+    .leftJoin(counterparties, counterpartyJoin)
+    .leftJoin(paymentModes, modeJoin)
+    .where(and(listConditions(scope, filters), after))
+    .orderBy(by(column), by(payments.id))
     .limit(limit);
+  return 'offset' in start ? page.offset(start.offset) : page;
 }
 
 export async function countPayments(tx: Tx, scope: BusinessScope, filters: PaymentListFilters): Promise<number> {

@@ -1,11 +1,7 @@
 import {
   dataResponse,
-  listMeta,
   messages,
   type PaymentDirection,
-  type PaymentListQuery,
-  paymentListQuerySchema,
-  type PaymentListResponse,
   type PaymentPayload,
   paymentRequestSchema,
   paymentRefundMessages,
@@ -18,7 +14,7 @@ import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
-import { type BusinessScope, type UsageCheck, containsPattern, pageOffset } from '../../platform/business-scope';
+import { type BusinessScope, type UsageCheck } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError, isValidationRefusal, refusingTaken } from '../../platform/errors';
 import { type IdempotentRequest, type StoredResponse, runIdempotent } from '../../platform/idempotency';
@@ -34,6 +30,7 @@ import { createRefundBooking } from './payment-refunds';
 import { createPaymentRemoval } from './payment-removal';
 import { invoicesWithClaims } from './payment-claims.repository';
 import { auditView } from './payment-resource';
+import { createPaymentList } from './payment-list';
 import { createPaymentReads } from './payment-reads';
 import { checkMinimumWithoutInvoice, counterpartyField, counterpartyKind, firstChanged, settledOrFail, settles } from './payment-rules';
 import * as repo from './payments.repository';
@@ -241,27 +238,7 @@ export function createPaymentService(app: AppContext, attachments: DocumentAttac
   }
 
   return {
-    async list(scope: BusinessScope, input: PaymentListQuery): Promise<PaymentListResponse> {
-      const query = paymentListQuerySchema.parse(input);
-      return inTenant(app.db, scope.tenantId, async (tx) => {
-        const filters: repo.PaymentListFilters = {
-          direction: query.tab,
-          counterpartyId: query.tab === 'received' ? query.customer_id : query.vendor_id,
-          invoiceId: query.invoice_id,
-          search: containsPattern(query.search),
-          fromDate: query.from_date,
-          toDate: query.to_date,
-        };
-        const order: repo.PaymentOrder = { field: query.orderByField ?? 'payment_date', direction: query.orderBy ?? 'desc' };
-        const rows = await repo.listPayments(tx, scope, filters, order, pageOffset(query.page, query.limit), query.limit);
-        const total = await repo.countPayments(tx, scope, filters);
-        const counts = await repo.countByDirection(tx, scope);
-        return {
-          data: await resources(tx, scope, rows),
-          meta: { ...listMeta(query.page, query.limit, total), payment_total_count: counts[query.tab], received_count: counts.received, made_count: counts.made },
-        };
-      });
-    },
+    ...createPaymentList(app, resources),
 
     async get(scope: BusinessScope, id: string): Promise<PaymentResource> {
       return inTenant(app.db, scope.tenantId, (tx) => resource(tx, scope, id));
