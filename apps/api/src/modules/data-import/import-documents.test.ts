@@ -1,7 +1,9 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ImportJobResource, type ImportPreviewResponse, type InvoiceResource, formatMessage, messages } from '@app/contracts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
+import { auditLogs, webhookEvents } from '../../db/schema';
 import { download, postForm } from '../attachments/test-files';
 
 let h: Harness;
@@ -39,6 +41,17 @@ async function invoiceNumbered(client: TestClient, number: string): Promise<Invo
   const list = (await client.get(`/api/v1/invoices?invoice_number=${encodeURIComponent(number)}`)).body.data as { id: string; invoice_number: string }[];
   const found = list.find((row) => row.invoice_number === number);
   return found ? ((await client.get(`/api/v1/invoices/${found.id}`)).body.data as InvoiceResource) : undefined;
+}
+
+/** The invoice.created events and 'created' audit entries stored for the invoices with these numbers. */
+async function recordedFor(numbers: readonly string[]): Promise<{ events: string[]; audits: string[] }> {
+  const events = (await h.app.db.select().from(webhookEvents).where(eq(webhookEvents.type, 'invoice.created')))
+    .map((event) => String((event.data as { invoice?: { invoice_number?: string } }).invoice?.invoice_number))
+    .filter((number) => numbers.includes(number));
+  const audits = (await h.app.db.select().from(auditLogs).where(and(eq(auditLogs.model, 'invoice'), eq(auditLogs.action, 'created'))))
+    .map((entry) => String((entry.changes as { invoice_number?: { after?: string } }).invoice_number?.after))
+    .filter((number) => numbers.includes(number));
+  return { events: events.sort(), audits: audits.sort() };
 }
 
 async function created(client: TestClient, path: string, body: Record<string, unknown>): Promise<void> {
@@ -104,6 +117,7 @@ describe('invoices', () => {
 
     expect(await runToEnd(owner, job)).toMatchObject({ status: 'failed', failure: formatMessage(messages.importRowsInvalid, { count: '3' }), has_error_report: true });
     expect(await invoiceNumbered(owner, 'IMP-1')).toBeUndefined();
+    expect(await recordedFor(['IMP-1', 'IMP-2'])).toEqual({ events: [], audits: [] });
 
     const done = await runToEnd(owner, job, true);
     expect(done).toMatchObject({ status: 'completed', created_count: 2, skipped_count: 4, can_undo: true });
@@ -121,6 +135,8 @@ describe('invoices', () => {
     ]);
     expect(await invoiceNumbered(owner, 'IMP-2')).toMatchObject({ invoice_date: '2026-10-01', total: 3_000 });
     expect(await invoiceNumbered(owner, 'IMP-4')).toBeUndefined();
+    // Each imported invoice is audited and told of once; the one left out is neither.
+    expect(await recordedFor(['IMP-1', 'IMP-2', 'IMP-4'])).toEqual({ events: ['IMP-1', 'IMP-2'], audits: ['IMP-1', 'IMP-2'] });
 
     // The numbers are now taken.
     const again = await uploaded(owner, 'invoices', 'again.csv', 'Invoice number,Customer email,Invoice date,Price\nIMP-1,ap@alpha.example,2026-10-01,1\n');

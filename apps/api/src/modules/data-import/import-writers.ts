@@ -16,6 +16,8 @@ import type { CheckedRow, CounterpartyPayload, ItemPayload } from './import-fiel
 const ITEM_CHUNK = 1000;
 /** New customers or vendors per round of multi-row INSERTs (their businesses' roles are several rows each). */
 const COUNTERPARTY_CHUNK = 500;
+/** Imported invoices whose audit entries and events are written together. */
+const INVOICE_RECORD_CHUNK = 500;
 
 /** Writes the valid rows of a file through the target module's service, possibly buffered until `flush`. */
 export type RowWriter = {
@@ -116,12 +118,19 @@ export function counterpartyWriter(counterparties: CounterpartyService, kind: 'c
  */
 export function invoiceWriter(invoices: InvoiceService, check: Check<InvoiceLine>, context: WriterContext, lastRows: ReadonlyMap<string, number>): RowWriter {
   const pending = new Map<string, { rows: number[]; lines: InvoiceLine[] }>();
+  const batch = invoices.importBatch(context.actor, context.scope);
+  let unrecorded = 0;
   let refused = 0;
   async function create(tx: Tx, rows: number[], lines: readonly InvoiceLine[]): Promise<boolean> {
     const request = invoiceRequestOf(lines);
-    const id = await context.guarded(tx, rows, (on) => invoices.createImportedInTx(on, context.actor, context.scope, request));
+    const id = await context.guarded(tx, rows, (on) => batch.add(on, request));
     if (id === null) return false;
     await context.created([id]);
+    unrecorded += 1;
+    if (unrecorded >= INVOICE_RECORD_CHUNK) {
+      await batch.flush(tx);
+      unrecorded = 0;
+    }
     return true;
   }
   return {
@@ -143,6 +152,8 @@ export function invoiceWriter(invoices: InvoiceService, check: Check<InvoiceLine
       // Only an invoice whose last row was skipped is left (its group was left out whole, so none is expected).
       for (const { rows, lines } of pending.values()) if (!(await create(tx, rows, lines))) refused += rows.length;
       pending.clear();
+      await batch.flush(tx);
+      unrecorded = 0;
       return refused;
     },
   };

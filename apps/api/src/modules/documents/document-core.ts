@@ -3,7 +3,7 @@ import { todayInTimeZone } from '@app/domain';
 import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
 import type { AppContext } from '../../platform/app-context';
-import { type AuditActor, recordAudit } from '../../platform/audit';
+import { type AuditActor, recordAudit, recordAudits } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { AppError, type TakenKeys, refusingTaken } from '../../platform/errors';
 import type { DocumentAttachments } from './document-attachments';
@@ -140,6 +140,7 @@ export function createDocumentCore<Row extends DocumentRowBase>(app: AppContext,
 
   const audit = {
     created: (tx: Tx, actor: AuditActor, row: Row) => recordAudit(tx, actor, { model: kind, modelId: row.id, action: 'created', after: adapter.auditView(row) }),
+    createdMany: (tx: Tx, actor: AuditActor, rows: readonly Row[]) => recordAudits(tx, actor, rows.map((row) => ({ model: kind, modelId: row.id, action: 'created' as const, after: adapter.auditView(row) }))),
     updated: (tx: Tx, actor: AuditActor, before: Row, after: Row, note?: Record<string, unknown>) =>
       recordAudit(tx, actor, { model: kind, modelId: before.id, action: 'updated', before: adapter.auditView(before), after: note ? { ...adapter.auditView(after), ...note } : adapter.auditView(after) }),
     deleted: (tx: Tx, actor: AuditActor, row: Row) => recordAudit(tx, actor, { model: kind, modelId: row.id, action: 'deleted', before: adapter.auditView(row) }),

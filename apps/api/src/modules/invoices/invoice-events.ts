@@ -1,5 +1,6 @@
 import { type WebhookEventData, type WebhookEventType, currencyById } from '@app/contracts';
 import type { Tx } from '../../db/client';
+import type { BusinessScope } from '../../platform/business-scope';
 import type { WebhookEventLog } from '../../platform/webhook-events';
 import { invoiceState } from './invoice-resource';
 import type { InvoiceRow } from './invoices.repository';
@@ -30,6 +31,11 @@ export function invoiceEventObject(row: InvoiceRow): InvoiceEventObject {
 /** Writes an invoice event for the issuing business, in the transaction of the change. */
 export function recordInvoiceEvent(tx: Tx, events: WebhookEventLog, type: InvoiceEventType, row: InvoiceRow): Promise<string> {
   return events.record(tx, { tenantId: row.tenantId, businessId: row.businessId }, type, { invoice: invoiceEventObject(row) });
+}
+
+/** The same event of many invoices of one business (an import's), in one write. */
+export async function recordInvoiceEvents(tx: Tx, events: WebhookEventLog, type: InvoiceEventType, scope: BusinessScope, rows: readonly InvoiceRow[]): Promise<void> {
+  await events.recordMany(tx, { tenantId: scope.tenantId, businessId: scope.businessId }, type, rows.map((row) => ({ invoice: invoiceEventObject(row) })));
 }
 
 /**

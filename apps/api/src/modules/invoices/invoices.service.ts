@@ -29,7 +29,7 @@ import { editLocked, toInvoiceResource } from './invoice-resource';
 import { allowedInvoiceStatus, checkDueDate, createInvoiceTransitions, refuseIfFinanced } from './invoice-transitions';
 import * as importRepo from './invoice-import.repository';
 import * as repo from './invoices.repository';
-import { recordInvoiceEvent, recordPaidEvents } from './invoice-events';
+import { recordInvoiceEvent, recordInvoiceEvents, recordPaidEvents } from './invoice-events';
 import { milestonesOf } from './invoice-payments';
 
 /** `total` is decimal text ('1250.00'), read at the precision of the customer's currency. */
@@ -67,6 +67,14 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
    * creates, so the invoice is stored under its own id first unless the number was typed.
    */
   async function insert(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: Origin): Promise<{ row: repo.InvoiceRow; answer: InvoiceResource }> {
+    const { row, owner, customer, lines } = await store(tx, actor, scope, payload, origin);
+    await core.audit.created(tx, actor, row);
+    await recordInvoiceEvent(tx, app.webhookEvents, 'invoice.created', row);
+    return { row, answer: views.created(scope, row, owner, customer, lines) };
+  }
+
+  /** The rows of a new invoice, numbered; its audit entry and invoice.created event are the caller's to write. */
+  async function store(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: Origin) {
     const { owner, customer, userSettings } = await loadNewDocumentContext(tx, actor, scope, payload.customer_id, payload.template_name);
     const { settings } = owner;
     const priced = await priceDocument(tx, scope, payload, settings, customer.currencyId);
@@ -99,9 +107,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
     });
     const lines = await core.insertLines(tx, scope, id, priced);
     const row = (await core.numberLast(tx, scope, settings, payload.invoice_number, payload.invoice_date, customer.id, (numbered) => repo.numberInvoice(tx, scope, id, numbered))) ?? stored;
-    await core.audit.created(tx, actor, row);
-    await recordInvoiceEvent(tx, app.webhookEvents, 'invoice.created', row);
-    return { row, answer: views.created(scope, row, owner, customer, lines) };
+    return { row, owner, customer, lines };
   }
 
   /** Refuses to delete an invoice that is paid, claimed, financed or past deleting by its status. */
@@ -196,8 +202,27 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
 
     remove: (actor: AuditActor, scope: BusinessScope, ids: readonly string[]): Promise<number> => core.remove(actor, scope, ids, (tx, rows) => refuseUndeletable(tx, scope, rows)),
 
-    /** An invoice of an import's rows, issued elsewhere and so already open, in the import's one transaction; returns its id. */
-    createImportedInTx: async (tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload): Promise<string> => (await insert(tx, actor, scope, payload, { source: 'import', status: 'open' })).row.id,
+    /**
+     * An import's invoices, issued elsewhere and so already open, in the import's one transaction:
+     * each stored when added (its id answered), their audit entries and invoice.created events
+     * written together at `flush`, two statements for the lot instead of two per invoice.
+     */
+    importBatch(actor: AuditActor, scope: BusinessScope) {
+      let added: repo.InvoiceRow[] = [];
+      return {
+        async add(tx: Tx, payload: InvoicePayload): Promise<string> {
+          const { row } = await store(tx, actor, scope, payload, { source: 'import', status: 'open' });
+          added.push(row);
+          return row.id;
+        },
+        async flush(tx: Tx): Promise<void> {
+          const rows = added;
+          added = [];
+          await core.audit.createdMany(tx, actor, rows);
+          await recordInvoiceEvents(tx, app.webhookEvents, 'invoice.created', scope, rows);
+        },
+      };
+    },
 
     /**
      * Deletes the invoices an import created that are still there, in the caller's transaction;
