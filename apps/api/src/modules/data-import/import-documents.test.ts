@@ -160,6 +160,16 @@ describe('invoices', () => {
     expect(await invoiceNumbered(owner, 'MIX-3')).toBeUndefined();
   });
 
+  it("moves the business's series on when an imported number is the one it would give next, and keeps any other number as typed", async () => {
+    const next = (await owner.get('/api/v1/next-number?model=invoice')).body as { next_number: string; next_sequence_number: number };
+    const lines = ['Invoice number,Customer email,Invoice date,Price', `OWN-${next.next_sequence_number},ap@alpha.example,2026-10-08,3`, `${next.next_number},ap@alpha.example,2026-10-08,4`].join('\n');
+    expect(await runToEnd(owner, await uploaded(owner, 'invoices', 'series.csv', lines))).toMatchObject({ status: 'completed', created_count: 2 });
+    expect(await invoiceNumbered(owner, next.next_number)).toMatchObject({ total: 400, sequence_number: next.next_sequence_number });
+    expect(await invoiceNumbered(owner, `OWN-${next.next_sequence_number}`)).toMatchObject({ total: 300, sequence_number: null });
+    expect(((await owner.get('/api/v1/next-number?model=invoice')).body as { next_sequence_number: number }).next_sequence_number).toBe(next.next_sequence_number + 1);
+    expect(await recordedFor([next.next_number, `OWN-${next.next_sequence_number}`])).toEqual({ events: [next.next_number, `OWN-${next.next_sequence_number}`].sort(), audits: [next.next_number, `OWN-${next.next_sequence_number}`].sort() });
+  });
+
   it("reads line discounts (an amount or a percentage), several taxes on a line, and refuses a currency that is not the customer's", async () => {
     const lines = [
       'Invoice number,Customer email,Invoice date,Item,Quantity,Price,Discount,Taxes,Currency',

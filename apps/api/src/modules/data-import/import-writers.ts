@@ -16,8 +16,8 @@ import type { CheckedRow, CounterpartyPayload, ItemPayload } from './import-fiel
 const ITEM_CHUNK = 1000;
 /** New customers or vendors per round of multi-row INSERTs (their businesses' roles are several rows each). */
 const COUNTERPARTY_CHUNK = 500;
-/** Imported invoices whose audit entries and events are written together. */
-const INVOICE_RECORD_CHUNK = 500;
+/** Complete invoices per round of multi-row INSERTs (ten lines each make 2,000 line rows). */
+const INVOICE_CHUNK = 200;
 
 /** Writes the valid rows of a file through the target module's service, possibly buffered until `flush`. */
 export type RowWriter = {
@@ -112,27 +112,43 @@ export function counterpartyWriter(counterparties: CounterpartyService, kind: 'c
 }
 
 /**
- * The lines are gathered by invoice number; each invoice is created, whole, when its last row
+ * The lines are gathered by invoice number; each invoice is complete when its last row
  * (`lastRows`, from the first pass over the file) is read, so only the invoices still open at a
- * point of the file are held, not the whole file's.
+ * point of the file are held, not the whole file's. Complete invoices are stored many at a time;
+ * when the lot is refused (one bad invoice) or must go in order (a number the series would give
+ * next), they go one by one, each refused on its own.
  */
 export function invoiceWriter(invoices: InvoiceService, check: Check<InvoiceLine>, context: WriterContext, lastRows: ReadonlyMap<string, number>): RowWriter {
   const pending = new Map<string, { rows: number[]; lines: InvoiceLine[] }>();
   const batch = invoices.importBatch(context.actor, context.scope);
-  let unrecorded = 0;
+  let complete: { rows: number[]; request: ReturnType<typeof invoiceRequestOf> }[] = [];
   let refused = 0;
-  async function create(tx: Tx, rows: number[], lines: readonly InvoiceLine[]): Promise<boolean> {
-    const request = invoiceRequestOf(lines);
-    const id = await context.guarded(tx, rows, (on) => batch.add(on, request));
-    if (id === null) return false;
-    await context.created([id]);
-    unrecorded += 1;
-    if (unrecorded >= INVOICE_RECORD_CHUNK) {
-      await batch.flush(tx);
-      unrecorded = 0;
+
+  async function together(tx: Tx, requests: readonly ReturnType<typeof invoiceRequestOf>[]): Promise<string[] | null> {
+    try {
+      return await inSavepoint(tx, (on) => batch.addMany(on, requests));
+    } catch (error) {
+      if (isValidationRefusal(error)) return null;
+      throw error;
     }
-    return true;
   }
+
+  async function writeComplete(tx: Tx): Promise<void> {
+    const invoicesNow = complete;
+    complete = [];
+    if (invoicesNow.length === 0) return;
+    const ids = await together(tx, invoicesNow.map((invoice) => invoice.request));
+    if (ids) await context.created(ids);
+    else {
+      for (const { rows, request } of invoicesNow) {
+        const id = await context.guarded(tx, rows, (on) => batch.add(on, request));
+        if (id === null) refused += rows.length;
+        else await context.created([id]);
+      }
+    }
+    await batch.flush(tx);
+  }
+
   return {
     async write(tx, row) {
       const { payload } = check(row.values);
@@ -143,17 +159,15 @@ export function invoiceWriter(invoices: InvoiceService, check: Check<InvoiceLine
       pending.set(payload.number, invoice);
       if (lastRows.get(payload.number) !== row.rowNumber) return true;
       pending.delete(payload.number);
-      if (await create(tx, invoice.rows, invoice.lines)) return true;
-      // This row counts as not written by its return; the invoice's earlier rows are counted here.
-      refused += invoice.rows.length - 1;
-      return false;
+      complete.push({ rows: invoice.rows, request: invoiceRequestOf(invoice.lines) });
+      if (complete.length >= INVOICE_CHUNK) await writeComplete(tx);
+      return true;
     },
     async flush(tx) {
       // Only an invoice whose last row was skipped is left (its group was left out whole, so none is expected).
-      for (const { rows, lines } of pending.values()) if (!(await create(tx, rows, lines))) refused += rows.length;
+      for (const { rows, lines } of pending.values()) complete.push({ rows, request: invoiceRequestOf(lines) });
       pending.clear();
-      await batch.flush(tx);
-      unrecorded = 0;
+      await writeComplete(tx);
       return refused;
     },
   };

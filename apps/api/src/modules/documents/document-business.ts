@@ -54,3 +54,14 @@ export async function loadNewDocumentContext(tx: Tx, actor: AuditActor, scope: B
   if (!customer || customer.archivedAt) throw AppError.validation('customer_id', messages.invalidCustomer);
   return { owner: documentBusinessOf(business), customer, userSettings };
 }
+
+/** What many new documents of one business read (an import's): the business, the customers they name, and the user's settings. */
+export type NewDocumentsContext = { owner: DocumentBusiness; customers: ReadonlyMap<string, repo.DocumentCustomer>; userSettings: Record<string, string | null> | null };
+
+/** `loadNewDocumentContext` for many documents: a customer that is not the business's (or is archived) is absent from `customers`. */
+export async function loadNewDocumentsContext(tx: Tx, actor: AuditActor, scope: BusinessScope, customerIds: readonly string[]): Promise<NewDocumentsContext> {
+  const owner = await loadDocumentBusiness(tx, scope.tenantId, scope.businessId);
+  const live = (await repo.findCustomersOfBusiness(tx, scope, [...new Set(customerIds)])).filter((customer) => !customer.archivedAt);
+  const userSettings = actor.userId ? await repo.findUserSettings(tx, actor.tenantId, actor.userId) : null;
+  return { owner, customers: new Map(live.map((customer) => [customer.id, customer])), userSettings };
+}

@@ -11,7 +11,7 @@ import { type DocumentBusiness, loadDocumentBusiness } from './document-business
 import * as lineStore from './document-lines.repository';
 import { type CopiedDocument, copiedRequest } from './document-resource';
 import * as documents from './documents.repository';
-import { type AllocatedNumber, allocateNumber, allocateNumberInto, claimTypedNumber, numberingConfig } from './numbering';
+import { type AllocatedNumber, allocateNumber, allocateNumberInto, anyTypedIsNext, claimTypedNumber, numberingConfig } from './numbering';
 import type { PricedDocument } from './pricing';
 
 /** A customer search matches at most this many customers; a list then filters on their ids. */
@@ -200,6 +200,11 @@ export function createDocumentCore<Row extends DocumentRowBase>(app: AppContext,
     customerIdsMatching: (tx: Tx, scope: BusinessScope, pattern: string) => documents.customerIdsMatching(tx, scope, pattern, CUSTOMER_SEARCH_LIMIT),
     loadLines: (tx: Tx, tenantId: string, documentIds: readonly string[]): Promise<DocumentLines> => lineStore.loadLines(tx, kind, tenantId, documentIds),
     insertLines: (tx: Tx, scope: BusinessScope, documentId: string, priced: PricedDocument) => lineStore.insertLines(tx, kind, scope, documentId, priced.lines, priced.taxes),
+    insertLinesOfMany: (tx: Tx, scope: BusinessScope, documents: readonly { documentId: string; priced: PricedDocument }[]) =>
+      lineStore.insertLinesOfMany(tx, kind, scope, documents.map(({ documentId, priced }) => ({ documentId, lines: priced.lines, taxes: priced.taxes }))),
+    /** Whether a typed number among these is the series' next (each must then be claimed in turn, as `numberLast` does). */
+    anyTypedIsNext: (tx: Tx, scope: BusinessScope, settings: ResolvedBusinessSettings, entries: readonly { typed: string; date: string; customerId: string | null }[]) =>
+      anyTypedIsNext(tx, scope, kind, numberingConfig(settings, kind), entries),
     replaceLines: (tx: Tx, scope: BusinessScope, documentId: string, priced: PricedDocument) => lineStore.replaceLines(tx, kind, scope, documentId, priced.lines, priced.taxes),
   };
 }

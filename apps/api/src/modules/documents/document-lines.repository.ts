@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { insertRows } from '../../db/bulk-insert';
 import type { Tx } from '../../db/client';
 import { estimateItems, estimateTaxes, invoiceItems, invoiceTaxes, recurringInvoiceItems, recurringInvoiceTaxes } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
@@ -115,11 +116,8 @@ const storedLine = ({ position: _position, ...line }: ReturnType<typeof lineColu
  */
 export async function insertLines(tx: Tx, kind: LineKind, scope: BusinessScope, documentId: string, lines: PricedLine[], documentTaxes: PricedTax[]): Promise<{ items: StoredLine[]; taxes: StoredTaxLine[] }> {
   const tables = lineTables[kind];
-  const base = { tenantId: scope.tenantId, businessId: scope.businessId };
-  const items = lines.map((line) => ({ ...lineColumnValues(line), quantity: asStoredNumeric(line.quantity), discount: asStoredNumeric(line.discount) }));
-  const taxes = taxColumnValues(lines, documentTaxes);
-  const insertItems = tx.insert(tables.items).values(items.map((item) => ({ ...base, ...tables.itemRow(documentId), ...item })));
-  const taxRows = taxes.map(({ lineId, ...tax }) => ({ ...base, ...tax, ...tables.taxRow(documentId, lineId) }));
+  const { items, taxes, itemRows, taxRows } = lineRowsOf(kind, scope, documentId, lines, documentTaxes);
+  const insertItems = tx.insert(tables.items).values(itemRows);
   if (taxRows.length === 0) {
     if (items.length > 0) await insertItems;
   } else if (items.length === 0) {
@@ -132,6 +130,32 @@ export async function insertLines(tx: Tx, kind: LineKind, scope: BusinessScope, 
     items: items.map((item) => ({ documentId, ...storedLine(item) })),
     taxes: taxes.map((tax) => ({ documentId, ...tax })).sort(byId),
   };
+}
+
+/** The line and tax rows of one document as stored, and the values they were made of. */
+function lineRowsOf(kind: LineKind, scope: BusinessScope, documentId: string, lines: PricedLine[], documentTaxes: PricedTax[]) {
+  const tables = lineTables[kind];
+  const base = { tenantId: scope.tenantId, businessId: scope.businessId };
+  const items = lines.map((line) => ({ ...lineColumnValues(line), quantity: asStoredNumeric(line.quantity), discount: asStoredNumeric(line.discount) }));
+  const taxes = taxColumnValues(lines, documentTaxes);
+  return {
+    items,
+    taxes,
+    itemRows: items.map((item) => ({ ...base, ...tables.itemRow(documentId), ...item })),
+    taxRows: taxes.map(({ lineId, ...tax }) => ({ ...base, ...tax, ...tables.taxRow(documentId, lineId) })),
+  };
+}
+
+/**
+ * The lines and tax lines of many new documents (an import's), each table in statements of a
+ * thousand rows carried as one JSON parameter (db/bulk-insert.ts); the lines go first, so the tax
+ * lines' keys on them hold.
+ */
+export async function insertLinesOfMany(tx: Tx, kind: LineKind, scope: BusinessScope, documents: readonly { documentId: string; lines: PricedLine[]; taxes: PricedTax[] }[]): Promise<void> {
+  const tables = lineTables[kind];
+  const rows = documents.map((document) => lineRowsOf(kind, scope, document.documentId, document.lines, document.taxes));
+  await insertRows(tx, tables.items, rows.flatMap((row) => row.itemRows));
+  await insertRows(tx, tables.taxes, rows.flatMap((row) => row.taxRows));
 }
 
 /** Replaces the lines and tax lines of a document with freshly priced ones. */

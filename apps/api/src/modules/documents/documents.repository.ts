@@ -42,6 +42,15 @@ export async function findCustomer(tx: Tx, scope: BusinessScope, customerId: str
   return rows[0];
 }
 
+/** Customers of the business among `ids` (archived or not); ids of anything else are left out. */
+export async function findCustomersOfBusiness(tx: Tx, scope: BusinessScope, ids: readonly string[]): Promise<DocumentCustomer[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(counterparties)
+    .where(and(eq(counterparties.tenantId, scope.tenantId), eq(counterparties.businessId, scope.businessId), eq(counterparties.kind, 'customer'), inArray(counterparties.id, [...ids])));
+}
+
 export async function findCustomersByIds(tx: Tx, tenantId: string, ids: readonly string[]): Promise<DocumentCustomer[]> {
   if (ids.length === 0) return [];
   return tx

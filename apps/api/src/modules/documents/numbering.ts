@@ -85,6 +85,27 @@ export async function allocateNumberInto<Taken>(
 }
 
 /**
+ * Whether any of these typed numbers is the one the sequence would hand out next, when it is
+ * (`claimTypedNumber` then moves the sequence on, one document after another); each sequence row
+ * is peeked once, however many documents share it.
+ */
+export async function anyTypedIsNext(tx: Tx, scope: BusinessScope, model: NumberedModel, config: NumberingConfig, entries: readonly { typed: string; date: string; customerId: string | null }[]): Promise<boolean> {
+  const peeked = new Map<string, number>();
+  const peek = async (key: string) => {
+    const value = peeked.get(key) ?? (await repo.peekSequence(tx, scope, model, key));
+    peeked.set(key, value);
+    return value;
+  };
+  for (const entry of entries) {
+    const keys = scopeKeys(config, entry.date, entry.customerId);
+    const sequence = await peek(keys.businessKey);
+    const customerSequence = keys.customerKey ? await peek(`customer:${keys.customerKey}`) : null;
+    if (formatDocumentNumber(config.components, { sequence, customerSequence: customerSequence ?? 1, date: entry.date, randomDigits }) === entry.typed) return true;
+  }
+  return false;
+}
+
+/**
  * A number the user typed. When it is exactly the number the sequence would hand out next, the
  * sequence moves on (the form prefilled it); any other free number is kept as typed.
  */

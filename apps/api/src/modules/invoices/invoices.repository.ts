@@ -162,6 +162,17 @@ export async function invoiceNumberTaken(tx: Tx, scope: BusinessScope, number: s
   return rows.length > 0;
 }
 
+/** Many new invoices in one statement, answered in the order given. */
+export async function insertInvoices(tx: Tx, rows: readonly InvoiceInsert[]): Promise<InvoiceRow[]> {
+  if (rows.length === 0) return [];
+  const inserted = new Map((await tx.insert(invoices).values([...rows]).returning()).map((row) => [row.id, row]));
+  return rows.map((row) => {
+    const stored = row.id ? inserted.get(row.id) : undefined;
+    if (!stored) throw new Error('An invoice insert returned no row');
+    return stored;
+  });
+}
+
 export async function insertInvoice(tx: Tx, row: InvoiceInsert): Promise<InvoiceRow> {
   const [inserted] = await tx.insert(invoices).values(row).returning();
   if (!inserted) throw new Error('Invoice insert returned no row');

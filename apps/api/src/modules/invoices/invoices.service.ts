@@ -14,7 +14,8 @@ import type { AuditActor } from '../../platform/audit';
 import type { BusinessScope, KeysetCursor, UsageCheck } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError, isValidationRefusal } from '../../platform/errors';
-import { chooseTemplate, loadDocumentBusiness, loadNewDocumentContext, templateFor } from '../documents/document-business';
+import { type DocumentBusiness, chooseTemplate, loadDocumentBusiness, loadNewDocumentContext, loadNewDocumentsContext, templateFor } from '../documents/document-business';
+import type { DocumentCustomer } from '../documents/document-core';
 import { createDocumentCore, itemsUsedBy, pricedColumns, taxTypesUsedBy } from '../documents/document-core';
 import { createDocumentViews } from '../documents/document-views';
 import { priceDocument } from '../documents/pricing';
@@ -76,15 +77,24 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
   /** The rows of a new invoice, numbered; its audit entry and invoice.created event are the caller's to write. */
   async function store(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: Origin) {
     const { owner, customer, userSettings } = await loadNewDocumentContext(tx, actor, scope, payload.customer_id, payload.template_name);
+    const exchangeRate = await rateFor(tx, scope, customer.currencyId, owner.currencyId);
+    const { insert, priced } = await newInvoiceOf(tx, actor, scope, payload, origin, { owner, customer, userSettings, exchangeRate });
+    await core.refuseTakenNumber(tx, scope, payload.invoice_number);
+    const stored = await repo.insertInvoice(tx, insert);
+    const lines = await core.insertLines(tx, scope, insert.id, priced);
+    const row = (await core.numberLast(tx, scope, owner.settings, payload.invoice_number, payload.invoice_date, customer.id, (numbered) => repo.numberInvoice(tx, scope, insert.id, numbered))) ?? stored;
+    return { row, owner, customer, lines };
+  }
+
+  /** The row of a new invoice and its priced lines, from its request and what was read for it (pricing looks up the tax types and items it names). */
+  async function newInvoiceOf(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: Origin, read: { owner: DocumentBusiness; customer: DocumentCustomer; userSettings: Record<string, string | null> | null; exchangeRate: string | null }) {
+    const { owner, customer } = read;
     const { settings } = owner;
     const priced = await priceDocument(tx, scope, payload, settings, customer.currencyId);
     const dueDate = payload.due_date ?? (settings.invoice_set_due_date_automatically ? addDays(payload.invoice_date, settings.invoice_due_date_days) : null);
     checkDueDate(payload.invoice_date, dueDate);
-    const templateName = templateFor('invoice', payload.template_name, userSettings);
-    const exchangeRate = await rateFor(tx, scope, customer.currencyId, owner.currencyId);
-    await core.refuseTakenNumber(tx, scope, payload.invoice_number);
     const id = newId();
-    const stored = await repo.insertInvoice(tx, {
+    const insert = {
       tenantId: scope.tenantId,
       id,
       businessId: scope.businessId,
@@ -95,8 +105,8 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
       dueDate,
       status: origin.status,
       currencyId: customer.currencyId,
-      exchangeRate,
-      templateName,
+      exchangeRate: read.exchangeRate,
+      templateName: templateFor('invoice', payload.template_name, read.userSettings),
       notes: payload.notes ?? null,
       ...pricedColumns(priced),
       dueAmount: priced.totals.total,
@@ -104,10 +114,35 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
       estimateId: origin.estimateId ?? null,
       recurringInvoiceId: origin.recurringInvoiceId ?? null,
       createdByUserId: actor.userId,
-    });
-    const lines = await core.insertLines(tx, scope, id, priced);
-    const row = (await core.numberLast(tx, scope, settings, payload.invoice_number, payload.invoice_date, customer.id, (numbered) => repo.numberInvoice(tx, scope, id, numbered))) ?? stored;
-    return { row, owner, customer, lines };
+    } satisfies repo.InvoiceInsert;
+    return { insert, priced };
+  }
+
+  /**
+   * Many imported invoices, each with its typed number, as `store` would make them one by one,
+   * in a few statements for the lot: the business, customers and user's settings read once, the
+   * invoices, their lines and tax lines inserted many rows at a time. Null, with nothing
+   * written, when a typed number is the series' next: each must then move the sequence on in
+   * turn (`store`). A refused invoice refuses the lot (the caller retries them one by one).
+   */
+  async function storeMany(tx: Tx, actor: AuditActor, scope: BusinessScope, payloads: readonly InvoicePayload[], origin: Origin): Promise<repo.InvoiceRow[] | null> {
+    const read = await loadNewDocumentsContext(tx, actor, scope, payloads.map((payload) => payload.customer_id));
+    const typed = payloads.map((payload) => payload.invoice_number ?? '');
+    if (typed.some((number) => number === '')) throw new Error('Every invoice stored together has its number typed');
+    if ((await importRepo.takenInvoiceNumbers(tx, scope, typed)).size > 0 || new Set(typed).size < typed.length) throw AppError.validation('invoice_number', messages.invoiceNumberTaken);
+    if (await core.anyTypedIsNext(tx, scope, read.owner.settings, payloads.map((payload, index) => ({ typed: typed[index] ?? '', date: payload.invoice_date, customerId: payload.customer_id })))) return null;
+    const rates = new Map<number, string | null>();
+    const made = [];
+    for (const payload of payloads) {
+      const customer = read.customers.get(payload.customer_id);
+      if (!customer) throw AppError.validation('customer_id', messages.invalidCustomer);
+      const exchangeRate = rates.has(customer.currencyId) ? (rates.get(customer.currencyId) ?? null) : await rateFor(tx, scope, customer.currencyId, read.owner.currencyId);
+      rates.set(customer.currencyId, exchangeRate);
+      made.push(await newInvoiceOf(tx, actor, scope, payload, origin, { owner: read.owner, customer, userSettings: read.userSettings, exchangeRate }));
+    }
+    const rows = await repo.insertInvoices(tx, made.map(({ insert }) => insert));
+    await core.insertLinesOfMany(tx, scope, made.map(({ insert, priced }) => ({ documentId: insert.id, priced })));
+    return rows;
   }
 
   /** Refuses to delete an invoice that is paid, claimed, financed or past deleting by its status. */
@@ -214,6 +249,13 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
           const { row } = await store(tx, actor, scope, payload, { source: 'import', status: 'open' });
           added.push(row);
           return row.id;
+        },
+        /** Many at once (`storeMany`), their ids in the order asked; null, with nothing written, when they must go one by one. */
+        async addMany(tx: Tx, payloads: readonly InvoicePayload[]): Promise<string[] | null> {
+          const rows = await storeMany(tx, actor, scope, payloads, { source: 'import', status: 'open' });
+          if (!rows) return null;
+          added.push(...rows);
+          return rows.map((row) => row.id);
         },
         async flush(tx: Tx): Promise<void> {
           const rows = added;
