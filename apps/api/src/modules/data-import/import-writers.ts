@@ -41,6 +41,16 @@ export type WriterContext = {
 
 type Check<Payload> = (values: Record<string, string>) => CheckedRow<Payload>;
 
+/** `write` in a savepoint of `tx`: null, with what it wrote rolled back, when the service refused it. */
+async function unlessRefused<T>(tx: Tx, write: (on: Tx) => Promise<T>): Promise<T | null> {
+  try {
+    return await inSavepoint(tx, write);
+  } catch (error) {
+    if (isValidationRefusal(error)) return null;
+    throw error;
+  }
+}
+
 /** Items in chunks of multi-row INSERTs. */
 export function itemWriter(items: ItemService, check: Check<ItemPayload>, context: WriterContext): RowWriter {
   let chunk: ItemPayload[] = [];
@@ -73,13 +83,8 @@ export function counterpartyWriter(counterparties: CounterpartyService, kind: 'c
   let refused = 0;
 
   async function createNew(tx: Tx, payloads: readonly CounterpartyPayload[]): Promise<(string | null)[]> {
-    try {
-      return await inSavepoint(tx, (on) => counterparties.createNewImportedInTx(on, context.actor, scope, payloads));
-    } catch (error) {
-      // A row the network business refuses: every row of the chunk goes one by one, each refused on its own.
-      if (isValidationRefusal(error)) return payloads.map(() => null);
-      throw error;
-    }
+    // A row the network business refuses: every row of the chunk goes one by one, each refused on its own.
+    return (await unlessRefused(tx, (on) => counterparties.createNewImportedInTx(on, context.actor, scope, payloads))) ?? payloads.map(() => null);
   }
 
   async function writeChunk(tx: Tx): Promise<void> {
@@ -124,20 +129,11 @@ export function invoiceWriter(invoices: InvoiceService, check: Check<InvoiceLine
   let complete: { rows: number[]; request: ReturnType<typeof invoiceRequestOf> }[] = [];
   let refused = 0;
 
-  async function together(tx: Tx, requests: readonly ReturnType<typeof invoiceRequestOf>[]): Promise<string[] | null> {
-    try {
-      return await inSavepoint(tx, (on) => batch.addMany(on, requests));
-    } catch (error) {
-      if (isValidationRefusal(error)) return null;
-      throw error;
-    }
-  }
-
   async function writeComplete(tx: Tx): Promise<void> {
     const invoicesNow = complete;
     complete = [];
     if (invoicesNow.length === 0) return;
-    const ids = await together(tx, invoicesNow.map((invoice) => invoice.request));
+    const ids = await unlessRefused(tx, (on) => batch.addMany(on, invoicesNow.map((invoice) => invoice.request)));
     if (ids) await context.created(ids);
     else {
       for (const { rows, request } of invoicesNow) {
