@@ -7,15 +7,13 @@ import {
   invoiceRequestSchema,
   messages,
 } from '@app/contracts';
-import { addDays, paidStatusOf, settledInvoiceStatus } from '@app/domain';
+import { paidStatusOf, settledInvoiceStatus } from '@app/domain';
 import type { Tx } from '../../db/client';
 import type { AppContext } from '../../platform/app-context';
 import type { AuditActor } from '../../platform/audit';
 import type { BusinessScope, KeysetCursor, UsageCheck } from '../../platform/business-scope';
-import { newId } from '../../platform/crypto';
 import { AppError, isValidationRefusal } from '../../platform/errors';
-import { type DocumentBusiness, chooseTemplate, loadDocumentBusiness, loadNewDocumentContext, loadNewDocumentsContext, templateFor } from '../documents/document-business';
-import type { DocumentCustomer } from '../documents/document-core';
+import { chooseTemplate, loadDocumentBusiness } from '../documents/document-business';
 import { createDocumentCore, itemsUsedBy, pricedColumns, taxTypesUsedBy } from '../documents/document-core';
 import { createDocumentViews } from '../documents/document-views';
 import { priceDocument } from '../documents/pricing';
@@ -23,6 +21,7 @@ import type { DocumentAttachments } from '../documents/document-attachments';
 import { rateFor } from '../exchange-rates/exchange-rates.service';
 import { invoiceLoanStatuses } from '../financing/financing.port';
 import { invoicesClaimedByCustomers } from '../payments/payments.service';
+import { type InvoiceOrigin, createInvoiceCreation } from './invoice-create';
 import { createInvoiceFigures } from './invoice-figures';
 import { listInvoicePage, listInvoicesAfter } from './invoice-list';
 import { countByDirection } from './invoice-list.repository';
@@ -30,12 +29,11 @@ import { editLocked, toInvoiceResource } from './invoice-resource';
 import { allowedInvoiceStatus, checkDueDate, createInvoiceTransitions, refuseIfFinanced } from './invoice-transitions';
 import * as importRepo from './invoice-import.repository';
 import * as repo from './invoices.repository';
-import { recordInvoiceEvent, recordInvoiceEvents, recordPaidEvents } from './invoice-events';
+import { recordInvoiceEvent, recordPaidEvents } from './invoice-events';
 import { milestonesOf } from './invoice-payments';
 
 /** `total` is decimal text ('1250.00'), read at the precision of the customer's currency. */
 export type UploadedInvoiceInput = { customer_id: string; invoice_number: string | null; invoice_date: string; due_date: string | null; total: string };
-type Origin = { source: repo.InvoiceRow['source']; status: 'draft' | 'open'; estimateId?: string; recurringInvoiceId?: string };
 
 const auditView = (row: repo.InvoiceRow) => ({ invoice_number: row.invoiceNumber, customer_id: row.customerId, status: row.status, invoice_date: row.invoiceDate, due_date: row.dueDate, total: row.total });
 
@@ -62,88 +60,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
   });
   const { resource } = views;
 
-  /**
-   * Inserts a new invoice and answers it from the rows inserted and the business and customer read.
-   * The number comes last: the sequence row stays locked from there until commit and queues other
-   * creates, so the invoice is stored under its own id first unless the number was typed.
-   */
-  async function insert(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: Origin): Promise<{ row: repo.InvoiceRow; answer: InvoiceResource }> {
-    const { row, owner, customer, lines } = await store(tx, actor, scope, payload, origin);
-    await core.audit.created(tx, actor, row);
-    await recordInvoiceEvent(tx, app.webhookEvents, 'invoice.created', row);
-    return { row, answer: views.created(scope, row, owner, customer, lines) };
-  }
-
-  /** The rows of a new invoice, numbered; its audit entry and invoice.created event are the caller's to write. */
-  async function store(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: Origin) {
-    const { owner, customer, userSettings } = await loadNewDocumentContext(tx, actor, scope, payload.customer_id, payload.template_name);
-    const exchangeRate = await rateFor(tx, scope, customer.currencyId, owner.currencyId);
-    const { insert, priced } = await newInvoiceOf(tx, actor, scope, payload, origin, { owner, customer, userSettings, exchangeRate });
-    await core.refuseTakenNumber(tx, scope, payload.invoice_number);
-    const stored = await repo.insertInvoice(tx, insert);
-    const lines = await core.insertLines(tx, scope, insert.id, priced);
-    const row = (await core.numberLast(tx, scope, owner.settings, payload.invoice_number, payload.invoice_date, customer.id, (numbered) => repo.numberInvoice(tx, scope, insert.id, numbered))) ?? stored;
-    return { row, owner, customer, lines };
-  }
-
-  /** The row of a new invoice and its priced lines, from its request and what was read for it (pricing looks up the tax types and items it names). */
-  async function newInvoiceOf(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: Origin, read: { owner: DocumentBusiness; customer: DocumentCustomer; userSettings: Record<string, string | null> | null; exchangeRate: string | null }) {
-    const { owner, customer } = read;
-    const { settings } = owner;
-    const priced = await priceDocument(tx, scope, payload, settings, customer.currencyId);
-    const dueDate = payload.due_date ?? (settings.invoice_set_due_date_automatically ? addDays(payload.invoice_date, settings.invoice_due_date_days) : null);
-    checkDueDate(payload.invoice_date, dueDate);
-    const id = newId();
-    const insert = {
-      tenantId: scope.tenantId,
-      id,
-      businessId: scope.businessId,
-      customerId: customer.id,
-      customerBusinessId: customer.counterpartyBusinessId,
-      invoiceNumber: payload.invoice_number || id,
-      invoiceDate: payload.invoice_date,
-      dueDate,
-      status: origin.status,
-      currencyId: customer.currencyId,
-      exchangeRate: read.exchangeRate,
-      templateName: templateFor('invoice', payload.template_name, read.userSettings),
-      notes: payload.notes ?? null,
-      ...pricedColumns(priced),
-      dueAmount: priced.totals.total,
-      source: origin.source,
-      estimateId: origin.estimateId ?? null,
-      recurringInvoiceId: origin.recurringInvoiceId ?? null,
-      createdByUserId: actor.userId,
-    } satisfies repo.InvoiceInsert;
-    return { insert, priced };
-  }
-
-  /**
-   * Many imported invoices, each with its typed number, as `store` would make them one by one,
-   * in a few statements for the lot: the business, customers and user's settings read once, the
-   * invoices, their lines and tax lines inserted many rows at a time. Null, with nothing
-   * written, when a typed number is the series' next: each must then move the sequence on in
-   * turn (`store`). A refused invoice refuses the lot (the caller retries them one by one).
-   */
-  async function storeMany(tx: Tx, actor: AuditActor, scope: BusinessScope, payloads: readonly InvoicePayload[], origin: Origin): Promise<repo.InvoiceRow[] | null> {
-    const read = await loadNewDocumentsContext(tx, actor, scope, payloads.map((payload) => payload.customer_id));
-    const typed = payloads.map((payload) => payload.invoice_number ?? '');
-    if (typed.some((number) => number === '')) throw new Error('Every invoice stored together has its number typed');
-    if ((await importRepo.takenInvoiceNumbers(tx, scope, typed)).size > 0 || new Set(typed).size < typed.length) throw AppError.validation('invoice_number', messages.invoiceNumberTaken);
-    if (await core.anyTypedIsNext(tx, scope, read.owner.settings, payloads.map((payload, index) => ({ typed: typed[index] ?? '', date: payload.invoice_date, customerId: payload.customer_id })))) return null;
-    const rates = new Map<number, string | null>();
-    const made = [];
-    for (const payload of payloads) {
-      const customer = read.customers.get(payload.customer_id);
-      if (!customer) throw AppError.validation('customer_id', messages.invalidCustomer);
-      const exchangeRate = rates.has(customer.currencyId) ? (rates.get(customer.currencyId) ?? null) : await rateFor(tx, scope, customer.currencyId, read.owner.currencyId);
-      rates.set(customer.currencyId, exchangeRate);
-      made.push(await newInvoiceOf(tx, actor, scope, payload, origin, { owner: read.owner, customer, userSettings: read.userSettings, exchangeRate }));
-    }
-    const rows = await repo.insertInvoices(tx, made.map(({ insert }) => insert));
-    await core.insertLinesOfMany(tx, scope, made.map(({ insert, priced }) => ({ documentId: insert.id, priced })));
-    return rows;
-  }
+  const { insert, importBatch } = createInvoiceCreation(app, core, views.created);
 
   /** Refuses to delete an invoice that is paid, claimed, financed or past deleting by its status. */
   async function refuseUndeletable(tx: Tx, scope: BusinessScope, rows: readonly repo.InvoiceRow[]): Promise<void> {
@@ -157,7 +74,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
   }
 
   /** A new invoice in the caller's transaction (estimate conversion, recurring runs): its row. */
-  const createInTx = async (tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: Origin) => (await insert(tx, actor, scope, payload, origin)).row;
+  const createInTx = async (tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: InvoiceOrigin) => (await insert(tx, actor, scope, payload, origin)).row;
 
   return {
     list: (scope: BusinessScope, input: InvoiceListQuery) => listInvoicePage(app, core, scope, input),
@@ -237,34 +154,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
 
     remove: (actor: AuditActor, scope: BusinessScope, ids: readonly string[]): Promise<number> => core.remove(actor, scope, ids, (tx, rows) => refuseUndeletable(tx, scope, rows)),
 
-    /**
-     * An import's invoices, issued elsewhere and so already open, in the import's one transaction:
-     * each stored when added (its id answered), their audit entries and invoice.created events
-     * written together at `flush`, two statements for the lot instead of two per invoice.
-     */
-    importBatch(actor: AuditActor, scope: BusinessScope) {
-      let added: repo.InvoiceRow[] = [];
-      return {
-        async add(tx: Tx, payload: InvoicePayload): Promise<string> {
-          const { row } = await store(tx, actor, scope, payload, { source: 'import', status: 'open' });
-          added.push(row);
-          return row.id;
-        },
-        /** Many at once (`storeMany`), their ids in the order asked; null, with nothing written, when they must go one by one. */
-        async addMany(tx: Tx, payloads: readonly InvoicePayload[]): Promise<string[] | null> {
-          const rows = await storeMany(tx, actor, scope, payloads, { source: 'import', status: 'open' });
-          if (!rows) return null;
-          added.push(...rows);
-          return rows.map((row) => row.id);
-        },
-        async flush(tx: Tx): Promise<void> {
-          const rows = added;
-          added = [];
-          await core.audit.createdMany(tx, actor, rows);
-          await recordInvoiceEvents(tx, app.webhookEvents, 'invoice.created', scope, rows);
-        },
-      };
-    },
+    importBatch,
 
     /**
      * Deletes the invoices an import created that are still there, in the caller's transaction;
