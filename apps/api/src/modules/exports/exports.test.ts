@@ -133,6 +133,22 @@ describe('export runs', () => {
     expect(rows.slice(1).map((row) => row[header.indexOf('Invoice date')])).toEqual(expect.arrayContaining(['2026-03-05', '2026-03-20', '2026-04-02']));
   });
 
+  it('exports the payments the filtered list shows, in its order, as XLSX', async () => {
+    for (const [date, amount] of [['2026-03-02', 1000], ['2026-03-09', 2500], ['2026-03-09', 700], ['2026-06-01', 400]] as const) {
+      const made = await owner.post('/api/v1/payments', { direction: 'received', customer_id: customer, payment_date: date, amount });
+      expect(made.status, JSON.stringify(made.body)).toBe(201);
+    }
+    const listed = await owner.get('/api/v1/payments?from_date=2026-03-01&to_date=2026-03-31&orderByField=amount&orderBy=asc&limit=100');
+    const expected = (listed.body.data as { payment_number: string }[]).map((payment) => payment.payment_number);
+    expect(expected).toHaveLength(3);
+    const run = await exported(owner, { export_type: 'payments', format: 'xlsx', filters: { from_date: '2026-03-01', to_date: '2026-03-31', orderByField: 'amount', orderBy: 'asc' } });
+    expect(run).toMatchObject({ status: 'completed', rows_written: 3, total_rows: 3 });
+    const rows = await rowsOf('xlsx', (await download(owner, run)).content);
+    const header = rows[0] ?? [];
+    expect(header).toEqual(builtInExportColumns('payments').map((column) => column.column_name));
+    expect(rows.slice(1).map((row) => row[0])).toEqual(expected);
+  });
+
   it('writes the template columns, in its order and under its names, as XLSX', async () => {
     const template = templateOf(
       (
