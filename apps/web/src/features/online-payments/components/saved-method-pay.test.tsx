@@ -78,6 +78,26 @@ describe('paying an incoming invoice with a saved method', () => {
     expect(requests.filter((request) => request.method === 'POST' && request.path.endsWith('/card-payment')).map((request) => request.body)).toEqual([{ saved_method_id: 'pm-1' }, { saved_method_id: 'pm-3' }]);
   });
 
+  it('keeps saying what was paid once the invoice, read again, has nothing due', async () => {
+    let paid = false;
+    mockFetch(
+      route('GET', '/api/v1/invoices/inv-1', () => jsonResponse(200, { data: paid ? { ...invoice, status: 'approved', paid_status: 'paid', amount_paid: invoice.total, due_amount: 0 } : invoice })),
+      route('GET', '/api/v1/invoices/inv-1/card-payment', () => jsonResponse(200, { data: options })),
+      route('GET', '/api/v1/business/payment-methods', () => jsonResponse(200, { data: [method({ is_default: true })] })),
+      route('POST', '/api/v1/invoices/inv-1/card-payment', () => jsonResponse(200, { data: { client_secret: 'pi_pm-1_secret_1', amount: invoice.due_amount, currency: 'usd', publishable_key: 'pk_test_123', method: 'card', status: 'requires_confirmation' } })),
+    );
+    // The provider's webhook marks the invoice paid before the page has shown the outcome.
+    payWithSaved.mockImplementation(async () => {
+      paid = true;
+      return 'succeeded';
+    });
+    renderApp('/customer/invoices/pay/inv-1', payer);
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $110.00 with this method' }, lazyLoad));
+    expect(await screen.findByText('Nothing is due on this invoice.')).toBeInTheDocument();
+    const section = screen.getByRole('region', { name: 'Pay with a saved payment method' });
+    expect(section).toHaveTextContent(/your payment of \$110\.00 went through/);
+  });
+
   it('says where to add a method when opened for one and none is saved, and shows nothing otherwise', async () => {
     routes([]);
     const { unmount } = renderApp('/customer/invoices/pay/inv-1?with=saved-method', payer);

@@ -9,7 +9,8 @@ import { companyPaths } from '../../../lib/paths';
 import { PaymentTokenError, paymentTokens } from '../../../lib/payment-tokens';
 import { useSavedMethods } from '../../saved-methods';
 
-type Step = { kind: 'idle' } | { kind: 'paying' } | { kind: 'succeeded' } | { kind: 'processing' } | { kind: 'failed'; message: string };
+/** `amount`: what was paid, as shown when paying (the invoice read afterwards has nothing due). */
+type Step = { kind: 'idle' } | { kind: 'paying' } | { kind: 'succeeded' | 'processing'; amount: string } | { kind: 'failed'; message: string };
 
 type SavedMethodPayProps = {
   /** Where the provider's script loads from (the pay options'); null for its canonical URL. */
@@ -18,6 +19,7 @@ type SavedMethodPayProps = {
   currencyId: number;
   /** Starts the payment for the saved method on our server (approving first where the page does so): the attempt to confirm. */
   start(savedMethodId: string): Promise<CardPayment>;
+  /** Called once the provider confirmed it; the page keeps this section, and its outcome, shown while it reads the invoice again. */
   onPaid(): Promise<unknown>;
   /** Opened for this (the spec's `payment-method` link): without a saved method it says where to add one. */
   focused: boolean;
@@ -53,11 +55,12 @@ export function SavedMethodPay({ providerScript, dueAmount, currencyId, start, o
 
   async function pay() {
     if (!selected) return;
+    const paying = amount;
     setStep({ kind: 'paying' });
     try {
       const started = await start(selected);
       const outcome = await paymentTokens(started.publishable_key, providerScript).payWithSaved(started.client_secret, started.method);
-      setStep({ kind: outcome });
+      setStep({ kind: outcome, amount: paying });
       void onPaid();
     } catch (err) {
       const message = err instanceof PaymentTokenError ? err.message : errorText(err, t('customer_pay.saved.failed'));
@@ -73,7 +76,7 @@ export function SavedMethodPay({ providerScript, dueAmount, currencyId, start, o
         </Title>
         {step.kind === 'succeeded' || step.kind === 'processing' ? (
           <Alert color={step.kind === 'succeeded' ? 'green' : 'yellow'} role="status">
-            {t(step.kind === 'succeeded' ? 'customer_pay.saved.succeeded' : 'customer_pay.saved.processing', { amount })}
+            {t(step.kind === 'succeeded' ? 'customer_pay.saved.succeeded' : 'customer_pay.saved.processing', { amount: step.amount })}
           </Alert>
         ) : (
           <>

@@ -81,7 +81,9 @@ function CustomerPayment({ invoice, options, mode, savedFirst }: { invoice: Invo
     return startBusinessPayment(invoice.id, amount, method, bankLink);
   }
 
-  const savedMethods = options.available && invoice.due_amount > 0 && invoice.payment_processing === null && can('view-payment-methods');
+  // Once a saved method is used the section stays, whatever the invoice read again says: it shows what the payment did.
+  const [savedMethodUsed, setSavedMethodUsed] = useState(false);
+  const savedMethods = savedMethodUsed || (options.available && invoice.due_amount > 0 && invoice.payment_processing === null && can('view-payment-methods'));
   return (
     <Stack gap="lg">
       {savedMethods && (
@@ -90,6 +92,7 @@ function CustomerPayment({ invoice, options, mode, savedFirst }: { invoice: Invo
           dueAmount={invoice.due_amount}
           currencyId={invoice.currency_id}
           start={async (savedMethodId) => {
+            setSavedMethodUsed(true);
             await approveFirst();
             return startSavedMethodPayment(invoice.id, savedMethodId);
           }}
