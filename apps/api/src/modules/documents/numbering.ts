@@ -39,10 +39,18 @@ function scopeKeys(config: NumberingConfig, date: string, customerId: string | n
 }
 
 /** What the next generated number would be, without taking it (GET /next-number). */
-export async function previewNumber(tx: Tx, scope: BusinessScope, model: NumberedModel, config: NumberingConfig, date: string, customerId: string | null): Promise<NextNumberResponse> {
+export async function previewNumber(
+  tx: Tx,
+  scope: BusinessScope,
+  model: NumberedModel,
+  config: NumberingConfig,
+  date: string,
+  customerId: string | null,
+  peek: (key: string) => Promise<number> = (key) => repo.peekSequence(tx, scope, model, key),
+): Promise<NextNumberResponse> {
   const keys = scopeKeys(config, date, customerId);
-  const sequence = await repo.peekSequence(tx, scope, model, keys.businessKey);
-  const customerSequence = keys.customerKey ? await repo.peekSequence(tx, scope, model, `customer:${keys.customerKey}`) : null;
+  const sequence = await peek(keys.businessKey);
+  const customerSequence = keys.customerKey ? await peek(`customer:${keys.customerKey}`) : null;
   return {
     next_number: formatDocumentNumber(config.components, { sequence, customerSequence: customerSequence ?? 1, date, randomDigits }),
     next_sequence_number: sequence,
@@ -97,10 +105,7 @@ export async function anyTypedIsNext(tx: Tx, scope: BusinessScope, model: Number
     return value;
   };
   for (const entry of entries) {
-    const keys = scopeKeys(config, entry.date, entry.customerId);
-    const sequence = await peek(keys.businessKey);
-    const customerSequence = keys.customerKey ? await peek(`customer:${keys.customerKey}`) : null;
-    if (formatDocumentNumber(config.components, { sequence, customerSequence: customerSequence ?? 1, date: entry.date, randomDigits }) === entry.typed) return true;
+    if ((await previewNumber(tx, scope, model, config, entry.date, entry.customerId, peek)).next_number === entry.typed) return true;
   }
   return false;
 }
