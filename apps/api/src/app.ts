@@ -16,6 +16,8 @@ import { installSecurityHeaders } from './platform/security-headers';
 import { thirdPartySources } from './platform/content-security-policy';
 import { installWebApp } from './platform/web-app';
 import { createAuthenticator } from './modules/auth/authenticate';
+import { createPlanService } from './modules/plans/plans.service';
+import { planRoutes } from './modules/plans/plans.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createPasswordResetService } from './modules/auth/password-reset';
@@ -162,7 +164,8 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
   await registerApiDocs(server, { isPublic: app.env.API_DOCS_PUBLIC });
 
   const limiter = new FloodLimit(app.db, app.clock);
-  installRequestPipeline(server, app, createAuthenticator(app));
+  const plans = createPlanService(app);
+  installRequestPipeline(server, app, createAuthenticator(app), plans.refusalFor);
 
   const auth = createAuthService(app);
   const account = createAccountService(app);
@@ -286,6 +289,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(loanReadRoutes, { loanReads });
       await v1.register(webhookRoutes, { service: webhooks, area: 'platform' });
       await v1.register(webhookRoutes, { service: webhooks, area: 'business' });
+      await v1.register(planRoutes, { plans });
       await v1.register(exportRoutes, { templates: createExportTemplateService(app), exports: exportRuns });
     },
     { prefix: '/api/v1' },

@@ -38,4 +38,4 @@ export const auditLogListResponseSchema = z.object({
 export type AuditLogListResponse = z.infer<typeof auditLogListResponseSchema>;
 
 /** The models the audit log knows so far (the filter's options); later features add theirs. */
-export const auditModels = ['business', 'business_settings', 'user', 'role', 'api_client'] as const;
+export const auditModels = ['business', 'business_settings', 'user', 'role', 'api_client', 'plan'] as const;

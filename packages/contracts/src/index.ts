@@ -50,3 +50,4 @@ export * from './webhook-events';
 export * from './webhooks';
 export * from './data-import';
 export * from './exports';
+export * from './plans';

@@ -85,6 +85,26 @@ export const itemBulkDeleteRequestSchema = z.object({
 export const itemBulkDeleteResponseSchema = z.object({ success: z.boolean(), deleted: z.number(), skipped: z.number() });
 export type ItemBulkDeleteResponse = z.infer<typeof itemBulkDeleteResponseSchema>;
 
+/** A price typed as a decimal amount of a currency with `precision` decimals, converted to minor units exactly. */
+export function decimalPriceField(precision: number) {
+  return text()
+    .trim()
+    .min(1, messages.required)
+    .transform((amount, ctx): number => {
+      const parsed = decimalToMinorUnits(amount, precision);
+      if (!parsed.ok) {
+        const message = { invalid: messages.invalidPrice, too_many_digits: messages.priceTooManyDigits, too_many_decimals: messages.priceTooManyDecimals }[parsed.reason];
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      if (!digitsWithinSafeRange(parsed.minor)) {
+        ctx.addIssue({ code: 'custom', message: messages.priceTooLarge });
+        return z.NEVER;
+      }
+      return Number(parsed.minor);
+    });
+}
+
 /**
  * The item form: the price typed as a decimal amount of the business currency, converted to
  * minor units exactly (the same rules as the API once converted).
@@ -93,22 +113,7 @@ export function itemFormSchema(precision: number) {
   return z.object({
     name: requiredName,
     description: optionalText255,
-    price: text()
-      .trim()
-      .min(1, messages.required)
-      .transform((amount, ctx): number => {
-        const parsed = decimalToMinorUnits(amount, precision);
-        if (!parsed.ok) {
-          const message = { invalid: messages.invalidPrice, too_many_digits: messages.priceTooManyDigits, too_many_decimals: messages.priceTooManyDecimals }[parsed.reason];
-          ctx.addIssue({ code: 'custom', message });
-          return z.NEVER;
-        }
-        if (!digitsWithinSafeRange(parsed.minor)) {
-          ctx.addIssue({ code: 'custom', message: messages.priceTooLarge });
-          return z.NEVER;
-        }
-        return Number(parsed.minor);
-      }),
+    price: decimalPriceField(precision),
     unit_id: text().nullable(),
     tax_type_ids: z.array(text()),
   });

@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { messages } from '@app/contracts';
 import { type DataException, dataExceptionOf, fieldOfDataException } from './data-exceptions';
-import { AppError, TooManyAttemptsError } from './errors';
+import { AppError, PlanRequiredError, TooManyAttemptsError } from './errors';
 
 function fieldErrors(issues: { path: string; message: string }[]): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
@@ -62,6 +62,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       if (error instanceof TooManyAttemptsError) reply.header('retry-after', String(error.retryAfterSeconds));
       if (error.status === 422) return reply.status(422).send(validationBody(error.fieldErrors ?? { body: [error.message] }));
+      if (error instanceof PlanRequiredError) return reply.status(403).send({ message: error.message, required_plan: error.requiredPlan });
       return reply.status(error.status).send({ message: error.message });
     }
     if (error instanceof ZodError) {

@@ -1,4 +1,4 @@
-import { messages } from '@app/contracts';
+import { messages, planRequiredMessage } from '@app/contracts';
 
 /** The one error type services throw; the error handler maps it to the HTTP shapes of docs/architecture.md (Platform: Errors). */
 export class AppError extends Error {
@@ -29,6 +29,13 @@ export class AppError extends Error {
   }
   static conflict(message: string): AppError {
     return new AppError('conflict', message, 409);
+  }
+}
+
+/** 403 of a feature the business's plan lacks: the message and `required_plan` name the cheapest plan that has it. */
+export class PlanRequiredError extends AppError {
+  constructor(readonly requiredPlan: string) {
+    super('plan_required', planRequiredMessage(requiredPlan), 403);
   }
 }
 

@@ -27,7 +27,7 @@ const ERRORS_KEY = 'x-error-responses';
 
 const ERROR_RESPONSES = {
   '401': { name: 'Unauthenticated', description: 'No valid session or bearer token.' },
-  '403': { name: 'Forbidden', description: 'Signed in, but not allowed: unverified email, missing `business` header or ability.' },
+  '403': { name: 'Forbidden', description: 'Signed in, but not allowed: unverified email, missing `business` header or ability, or a feature the business’s plan does not include (`required_plan`).' },
   '404': { name: 'NotFound', description: 'No such record in the selected business, or no tenant at this host.' },
   '419': { name: 'CsrfMismatch', description: `A session request without the matching X-XSRF-TOKEN header (${messages.csrfMismatch}).` },
   '422': { name: 'ValidationFailed', description: 'The request is invalid: `errors` lists the messages of each field.' },
@@ -96,6 +96,8 @@ export const documentOperation: SwaggerTransform = (input) => {
 };
 
 const errorBody: OpenAPIV3.SchemaObject = { type: 'object', properties: { message: { type: 'string' } }, required: ['message'] };
+/** A 403 may also name the cheapest plan with the feature the business's plan lacks. */
+const forbiddenBody: OpenAPIV3.SchemaObject = { ...errorBody, properties: { ...errorBody.properties, required_plan: { type: 'string', description: 'The cheapest plan that includes the feature the route needs.' } } };
 const validationErrorBody: OpenAPIV3.SchemaObject = {
   type: 'object',
   properties: { message: { type: 'string' }, errors: { type: 'object', additionalProperties: { type: 'array', items: { type: 'string' } } } },
@@ -104,7 +106,7 @@ const validationErrorBody: OpenAPIV3.SchemaObject = {
 
 function errorComponent(status: ErrorStatus): OpenAPIV3.ResponseObject {
   const { description } = ERROR_RESPONSES[status];
-  const response: OpenAPIV3.ResponseObject = { description, content: { 'application/json': { schema: status === '422' ? validationErrorBody : errorBody } } };
+  const response: OpenAPIV3.ResponseObject = { description, content: { 'application/json': { schema: status === '422' ? validationErrorBody : status === '403' ? forbiddenBody : errorBody } } };
   if (status === '429') response.headers = { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } };
   return response;
 }

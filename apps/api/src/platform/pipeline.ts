@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { messages, satisfies, isAbilityName, abilitiesInCheck } from '@app/contracts';
+import { type PlanFeature, messages, satisfies, isAbilityName, isPlanFeature, abilitiesInCheck } from '@app/contracts';
 import type { Authenticator } from '../modules/auth/authenticate';
 import { WITHHELD_RESPONSE } from './api-log';
 import type { AppContext } from './app-context';
@@ -57,6 +57,10 @@ export function enforceDeclaredAccess(app: FastifyInstance): void {
       if (access.ownerOnly && access.scope !== 'business') throw new Error(`Route ${route.method} ${route.url}: ownerOnly needs the business scope`);
       if (access.landlordOnly && access.scope !== 'platform') throw new Error(`Route ${route.method} ${route.url}: landlordOnly needs the platform scope`);
     }
+    if ('feature' in access && access.feature !== undefined) {
+      if (!isPlanFeature(access.feature)) throw new Error(`Route ${route.method} ${route.url} needs unknown plan feature ${String(access.feature)}`);
+      if ('ability' in access && access.scope !== 'business') throw new Error(`Route ${route.method} ${route.url}: a plan feature needs the business scope`);
+    }
     if (!declaresSuccessResponse(route.schema?.response)) throw new Error(`Route ${route.method} ${route.url} declares no 2xx response schema (JSON, file or no content)`);
     for (const method of [route.method].flat()) table.push({ method, url: route.url, access, validatesBody: route.schema?.body !== undefined, csrf: route.config?.csrf !== false, responses: responsesOf(route.schema?.response) });
   });
@@ -86,13 +90,23 @@ function checkAccess(access: RouteAccess, ctx: RequestContext, businessHeader: s
   if (access.ownerOnly && !ctx.business.isOwner) throw AppError.forbidden();
 }
 
+/** The plan feature a route needs that the selected business's plan lacks, if any (checked after access). */
+function missingFeature(access: RouteAccess, ctx: RequestContext): PlanFeature | null {
+  if (!('feature' in access) || !access.feature) return null;
+  const features = ctx.business?.planFeatures;
+  return features && !features.includes(access.feature) ? access.feature : null;
+}
+
+/** The refusal of a business whose plan lacks `feature` (it names the cheapest plan that has it). */
+export type PlanRefusal = (tenantId: string, feature: PlanFeature) => Promise<AppError>;
+
 /** Every call of the API on a resolved tenant is logged: /api/v1, the central tenant API, the modules and the OAuth token endpoint (not the docs). */
 function isLoggedApiCall(request: FastifyRequest): boolean {
   return ((request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) || request.url.startsWith('/oauth/')) && Boolean(request.ctx);
 }
 
-/** Tenant from Host, then identity, then access and CSRF: all before the body is read. */
-export function installRequestPipeline(app: FastifyInstance, ctx: AppContext, authenticate: Authenticator): void {
+/** Tenant from Host, then identity, then access, the plan's features and CSRF: all before the body is read. */
+export function installRequestPipeline(app: FastifyInstance, ctx: AppContext, authenticate: Authenticator, refusePlan: PlanRefusal): void {
   app.decorateRequest('ctx', null as unknown as RequestContext);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -117,6 +131,8 @@ export function installRequestPipeline(app: FastifyInstance, ctx: AppContext, au
     request.ctx = { tenant, ...identity };
     // Access first: a caller who may not use the route learns 401/403 whatever its CSRF token.
     checkAccess(access, request.ctx, rawBusiness);
+    const missing = missingFeature(access, request.ctx);
+    if (missing) throw await refusePlan(tenant.id, missing);
     // A bearer credential (personal or API client token) is never sent by a browser on its own, so it needs no CSRF token.
     if (UNSAFE.has(request.method) && identity.via !== 'token' && identity.via !== 'client' && request.routeOptions.config.csrf !== false) {
       const sent = headerValue(request, 'x-xsrf-token');

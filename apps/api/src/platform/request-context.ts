@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AbilityCheck, AbilityScope } from '@app/contracts';
+import type { AbilityCheck, AbilityScope, PlanFeature } from '@app/contracts';
 import type { businesses, users } from '../db/schema';
 import { AppError } from './errors';
 
@@ -49,6 +49,8 @@ export type SelectedBusiness = {
   isOwner: boolean;
   /** The business row as loaded with the membership, in this request. */
   row: typeof businesses.$inferSelect;
+  /** The features of the business's plan; null when the tenant sells no plans (nothing is gated). */
+  planFeatures: readonly string[] | null;
 };
 
 export type SessionRecord = { id: string; csrfToken: string; userId: string | null; pendingUserId: string | null; pendingRemember: boolean; passwordConfirmedAt: Date | null };
@@ -75,13 +77,14 @@ export type RequestContext = {
  * ability in a scope. Business-scope and member routes also require the `business` header to name
  * one of the user's memberships. `ownerOnly` business routes (ownership transfer) also require the
  * caller to own that business; `landlordOnly` platform routes (tenant management) require the
- * request's tenant to be the landlord.
+ * request's tenant to be the landlord. A business route that needs a plan `feature` also requires
+ * the business's plan to include it.
  */
 export type RouteAccess =
   | { public: true }
   | { authenticated: true; allowUnverified?: boolean }
-  | { member: true }
-  | { ability: AbilityCheck; scope: AbilityScope; ownerOnly?: boolean; landlordOnly?: boolean };
+  | { member: true; feature?: PlanFeature }
+  | { ability: AbilityCheck; scope: AbilityScope; ownerOnly?: boolean; landlordOnly?: boolean; feature?: PlanFeature };
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenancy';
 
 const tenantId = () =>
@@ -66,10 +66,50 @@ export const businesses = pgTable(
     bankInfo: jsonb('bank_info').$type<Record<string, string | null>>(),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+    /** The business's plan; null: the tenant's default plan (migration 0051). */
+    planId: uuid('plan_id'),
+    /** Whom the platform bills for the plan (settings → billing information). */
+    billingContactName: text('billing_contact_name'),
+    billingContactEmail: text('billing_contact_email'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('businesses_tenant_slug_unique').on(t.tenantId, t.slug)],
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('businesses_tenant_slug_unique').on(t.tenantId, t.slug),
+    foreignKey({ columns: [t.tenantId, t.planId], foreignColumns: [plans.tenantId, plans.id], name: 'businesses_plan_fk' }),
+    index('businesses_plan_idx').on(t.tenantId, t.planId),
+  ],
+);
+
+/**
+ * A plan the tenant sells (migration 0051): a price per interval and the features it includes
+ * (`planFeatures` in the contracts). While a tenant has plans, exactly one is its default, the
+ * plan of every business that has not picked one.
+ */
+export const plans = pgTable(
+  'plans',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    name: text('name').notNull(),
+    description: text('description'),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    currencyId: integer('currency_id').notNull(),
+    interval: text('interval', { enum: ['month', 'year'] }).notNull(),
+    features: jsonb('features').$type<string[]>().notNull(),
+    maxTeamUsers: integer('max_team_users'),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    uniqueIndex('plans_tenant_name_unique').on(t.tenantId, sql`lower(${t.name})`),
+    uniqueIndex('plans_one_default_idx').on(t.tenantId).where(sql`is_default`),
+    check('plans_price_not_negative', sql`${t.price} >= 0`),
+    check('plans_max_team_users_positive', sql`${t.maxTeamUsers} IS NULL OR ${t.maxTeamUsers} > 0`),
+  ],
 );
 
 export const roles = pgTable(

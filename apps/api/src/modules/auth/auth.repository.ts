@@ -1,9 +1,9 @@
-import { and, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { insertRows } from '../../db/bulk-insert';
 import type { AppDb, Tx } from '../../db/client';
 import { prebuiltSelect } from '../../db/prebuilt';
-import { accessLogs, accessTokens, businesses, businessUsers, oneTimeTokens, pendingSignUps, roles, sessions, users } from '../../db/schema';
+import { accessLogs, accessTokens, businesses, businessUsers, oneTimeTokens, pendingSignUps, plans, roles, sessions, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
@@ -148,13 +148,15 @@ export async function revokeUserTokens(tx: Tx, tenantId: string, userId: string,
     .where(and(eq(accessTokens.tenantId, tenantId), eq(accessTokens.userId, userId), isNull(accessTokens.revokedAt), kind ? eq(accessTokens.kind, kind) : undefined));
 }
 
-/** The caller's role in one business, if an active, enabled membership exists. */
+/** The caller's role in one business, if an active, enabled membership exists, with its plan's features. */
 const activeMembership = prebuiltSelect(
   qb
-    .select({ isOwner: businessUsers.isOwner, abilities: roles.abilities, business: businesses })
+    .select({ isOwner: businessUsers.isOwner, abilities: roles.abilities, business: businesses, planFeatures: plans.features })
     .from(businessUsers)
     .innerJoin(roles, and(eq(roles.tenantId, businessUsers.tenantId), eq(roles.id, businessUsers.roleId)))
     .innerJoin(businesses, and(eq(businesses.tenantId, businessUsers.tenantId), eq(businesses.id, businessUsers.businessId)))
+    // The business's plan, or the tenant's default one while it has picked none: no row when the tenant sells no plans.
+    .leftJoin(plans, and(eq(plans.tenantId, businesses.tenantId), or(eq(plans.id, businesses.planId), and(isNull(businesses.planId), eq(plans.isDefault, true)))))
     .where(
       and(
         eq(businessUsers.tenantId, sql.placeholder('tenantId')),

@@ -90,8 +90,8 @@ export function createAuthenticator(app: AppContext) {
         if (membership) {
           // An API client never counts as the owner: ownership transfer is for people.
           const business = limits
-            ? { id: credentials.businessId, abilities: narrowed(membership.abilities, limits), isOwner: false, row: membership.business }
-            : { id: credentials.businessId, abilities: membership.abilities, isOwner: membership.isOwner, row: membership.business };
+            ? { id: credentials.businessId, abilities: narrowed(membership.abilities, limits), isOwner: false, row: membership.business, planFeatures: membership.planFeatures }
+            : { id: credentials.businessId, abilities: membership.abilities, isOwner: membership.isOwner, row: membership.business, planFeatures: membership.planFeatures };
           identity = { ...identity, business };
         }
       }

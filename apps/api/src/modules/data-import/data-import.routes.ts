@@ -23,7 +23,7 @@ import { SHEET_CONTENT_TYPES } from '../../platform/spreadsheet/sheet-writer';
 import { acceptFile, readMultipartForm } from '../attachments/attachment-files';
 import type { DataImportService } from './data-import.service';
 
-const ACCESS = { access: { ability: 'import-data', scope: 'business' } } as const;
+const ACCESS = { access: { ability: 'import-data', scope: 'business', feature: 'import-export' } } as const;
 const uploadBody = importUploadFieldsSchema.extend({ file: binaryFileSchema });
 
 /** The import wizard's routes (spec: upload, map fields, preview, import) and its saved mappings. */

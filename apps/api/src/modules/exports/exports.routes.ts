@@ -20,7 +20,7 @@ import type { ExportTemplateService } from './export-templates.service';
 import type { ExportService } from './exports.service';
 
 const params = idParamsSchema;
-const access = (ability: string) => ({ access: { ability, scope: 'business' as const } });
+const access = (ability: string) => ({ access: { ability, scope: 'business' as const, feature: 'import-export' as const } });
 const one = { 200: exportTemplateResponseSchema };
 
 function attachmentDisposition(fileName: string): string {

@@ -20,9 +20,9 @@ import type { FinancingService } from './financing.service';
 
 export type FinancingRoutesOptions = { financing: FinancingService; bnpl: BnplService; repayments: BnplRepayments };
 
-const viewBalanceSheet = { access: { ability: 'view-balance-sheet', scope: 'business' } } as const;
+const viewBalanceSheet = { access: { ability: 'view-balance-sheet', scope: 'business', feature: 'financing' } } as const;
 /** Taking or repaying a loan commits the business: reading the balance sheet is not enough. */
-const commitBusiness = { access: { ability: { all: ['view-balance-sheet', 'manage-business-settings'] }, scope: 'business' } } as const;
+const commitBusiness = { access: { ability: { all: ['view-balance-sheet', 'manage-business-settings'] }, scope: 'business', feature: 'financing' } } as const;
 
 /** Factoring and BNPL: the offer on an approved invoice and its funding (spec section 2), and a BNPL loan's early repayment. */
 export const financingRoutes: FastifyPluginAsyncZod<FinancingRoutesOptions> = async (server, { financing, bnpl, repayments }) => {

@@ -3,7 +3,7 @@ import { loanStatsQuerySchema, loanStatsSchema, loanTransactionsQuerySchema, loa
 import { businessScope } from '../../platform/business-scope';
 import type { LoanReadsService } from './loan-reads.service';
 
-const business = { access: { ability: 'view-balance-sheet', scope: 'business' as const } };
+const business = { access: { ability: 'view-balance-sheet', scope: 'business' as const, feature: 'financing' as const } };
 const platform = { access: { ability: 'view-balance-sheet', scope: 'platform' as const } };
 
 /**

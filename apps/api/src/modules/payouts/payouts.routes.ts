@@ -20,7 +20,8 @@ import { requireUser } from '../../platform/request-context';
 import type { PayoutService } from './payouts.service';
 
 /** Payouts are business settings (spec section 2, settings → payouts): the owner holds every ability. */
-const manage = { access: { ability: 'manage-business-settings', scope: 'business' as const } };
+/** Taking payments online starts with a payout account: a plan feature. */
+const manage = { access: { ability: 'manage-business-settings', scope: 'business' as const, feature: 'online-payments' as const } };
 const PUBLIC = { access: { public: true } } as const;
 const onboarding = { 200: dataResponse(payoutOnboardingSchema) };
 
@@ -66,7 +67,7 @@ export const payoutRoutes: FastifyPluginAsyncZod<{ payouts: PayoutService }> = a
   const signedIn = async (request: FastifyRequest) => businessScope(request);
   wizardRoutes(server, payouts, '/business', signedIn, manage);
   server.get('/business/stripe-account', { config: manage, schema: { response: onboarding } }, async (request) => ({ data: await payouts.overview(businessScope(request)) }));
-  server.post('/business/onboarding/link', { config: { access: { ability: 'manage-business-settings', scope: 'business' as const, ownerOnly: true }, sensitiveResponse: true }, schema: { response: { 201: dataResponse(payoutOnboardingLinkSchema) } } }, async (request, reply) =>
+  server.post('/business/onboarding/link', { config: { access: { ...manage.access, ownerOnly: true }, sensitiveResponse: true }, schema: { response: { 201: dataResponse(payoutOnboardingLinkSchema) } } }, async (request, reply) =>
     reply.status(201).send({ data: await payouts.createOnboardingLink(businessScope(request), requireUser(request).id, request.ctx.tenant.origin) }),
   );
 

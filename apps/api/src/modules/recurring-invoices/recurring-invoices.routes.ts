@@ -19,7 +19,7 @@ import type { RecurringInvoiceService } from './recurring-invoices.service';
 const params = idParamsSchema;
 const one = { 200: dataResponse(recurringInvoiceResourceSchema) };
 const created = { 201: dataResponse(recurringInvoiceResourceSchema) };
-const access = (ability: AbilityCheck) => ({ access: { ability, scope: 'business' as const } });
+const access = (ability: AbilityCheck) => ({ access: { ability, scope: 'business' as const, feature: 'recurring-invoices' as const } });
 
 export const recurringInvoiceRoutes: FastifyPluginAsyncZod<{ recurring: RecurringInvoiceService }> = async (server, { recurring }) => {
   server.get('/recurring-invoices', { config: access('view-recurring-invoice'), schema: { querystring: recurringInvoiceListQuerySchema, response: { 200: recurringInvoiceListResponseSchema } } }, async (request) =>

@@ -5,7 +5,7 @@ import { businessScope } from '../../platform/business-scope';
 import { requireBusiness } from '../../platform/request-context';
 import type { ReportService } from './reports.service';
 
-const viewReport = { access: { ability: 'view-report', scope: 'business' as const } };
+const viewReport = { access: { ability: 'view-report', scope: 'business' as const, feature: 'reports' as const } };
 const downloadResponse = { 200: fileResponse(['application/pdf', SHEET_CONTENT_TYPES.csv, SHEET_CONTENT_TYPES.xlsx], 'The report as PDF, CSV or XLSX') };
 
 export const reportRoutes: FastifyPluginAsyncZod<{ reports: ReportService }> = async (server, { reports }) => {

@@ -18,6 +18,7 @@ import { requireGrantable } from '../../platform/grants';
 import * as authPort from '../auth/auth.port';
 import { writeInvitation } from '../auth/invitation-mail';
 import * as businessPort from '../businesses/businesses.port';
+import { ensureTeamRoom } from '../plans/plans.port';
 import * as repo from './team.repository';
 
 export function toTeamUser(row: repo.MemberRow): TeamUserResource {
@@ -124,6 +125,7 @@ export function createTeamService(app: AppContext) {
         if (user?.isPlatformUser) throw AppError.validation('email', messages.alreadyOnInternalTeam);
         if (user && (await repo.findMember(tx, tenantId, businessId, user.id))) throw AppError.validation('email', messages.alreadyOnExternalTeam);
         if (user?.status === 'disabled') throw AppError.validation('email', messages.userAlreadyExists);
+        await ensureTeamRoom(tx, tenantId, businessId, 1);
         user ??= await authPort.insertUser(tx, { tenantId, id: newId(), name: input.name?.trim() || input.email.split('@')[0] || input.email, email: input.email, status: 'invited' });
         await businessPort.insertMembership(tx, { tenantId, businessId, userId: user.id, roleId: role.id, status: 'invited', isOwner: false });
         await issueInvitation(tx, tenantId, businessId, user, role.name, meta);
@@ -171,6 +173,7 @@ export function createTeamService(app: AppContext) {
       const { tenantId } = actor;
       return changeMember(actor, businessId, userId, async (tx, member) => {
         if (member.status !== 'disabled') return;
+        await ensureTeamRoom(tx, tenantId, businessId, 1);
         const user = await authPort.findUserById(tx, tenantId, userId);
         await repo.updateMembership(tx, tenantId, businessId, userId, { status: user?.status === 'active' ? 'active' : 'invited' });
       });

@@ -33,7 +33,8 @@ const one = dataResponse(webhookResourceSchema);
  * webhook abilities of its scope.
  */
 export const webhookRoutes: FastifyPluginAsyncZod<{ service: WebhookService; area: Area }> = async (server, { service, area }) => {
-  const config = (ability: string) => ({ access: { ability, scope: area } });
+  // A business's own endpoints are a plan feature; the tenant's (admin area) are not.
+  const config = (ability: string) => ({ access: area === 'business' ? { ability, scope: area, feature: 'webhooks' as const } : { ability, scope: area } });
   /** The answer carries the signing secret: kept out of the API log. */
   const withSecret = (ability: string) => ({ ...config(ability), sensitiveResponse: true });
   const scopeOf = (request: FastifyRequest): EndpointScope => ({ tenantId: request.ctx.tenant.id, businessId: area === 'business' ? requireBusiness(request).id : null });
