@@ -75,6 +75,8 @@ export type AdminBusinessMember = z.infer<typeof adminBusinessMemberSchema>;
 export const adminBusinessDetailSchema = adminBusinessResourceSchema.extend({
   team: z.array(adminBusinessMemberSchema),
   stats: z.object({ team_size: z.number(), active_members: z.number(), invited_members: z.number() }),
+  /** The plan the business picked; null: the tenant's default plan (or no plans at all). */
+  plan_id: z.string().nullable(),
 });
 export type AdminBusinessDetail = z.infer<typeof adminBusinessDetailSchema>;
 

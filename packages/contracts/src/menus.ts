@@ -31,6 +31,7 @@ export const settingMenu: readonly MenuItem[] = [
   { title: 'settings.menu.exchange_rates', link: '/settings/exchange-rates', icon: 'cash', ability: 'manage-business-settings', group: 'settings' },
   { title: 'settings.menu.payouts', link: '/settings/payouts', icon: 'building', ability: 'manage-business-settings', group: 'settings' },
   { title: 'settings.menu.export_data', link: '/settings/export-data', icon: 'download', ability: 'export-data', group: 'settings' },
+  { title: 'settings.menu.billing_information', link: '/settings/billing-information', icon: 'credit-card', ability: 'manage-business-settings', group: 'settings' },
   { title: 'settings.menu.webhooks', link: '/settings/webhooks', icon: 'webhook', ability: 'view-webhook', group: 'settings' },
   { title: 'settings.menu.integrations', link: '/settings/integration-settings', icon: 'plug', ability: 'manage-integration', group: 'settings' },
 ];
@@ -51,6 +52,7 @@ export const adminMenu: readonly MenuItem[] = [
   // Held mail is for whoever may change where mail goes, not for read-only support.
   { title: 'navigation.outbox', link: '/admin/outbox', icon: 'mail', ability: 'edit-platform-setting', group: 'logs' },
   { title: 'navigation.email_configuration', link: '/admin/email-configuration', icon: 'mail', ability: 'view-platform-setting', group: 'settings' },
+  { title: 'navigation.plans', link: '/admin/plans', icon: 'credit-card', ability: 'view-platform-setting', group: 'settings' },
   { title: 'navigation.tenants', link: '/admin/tenants', icon: 'building', ability: 'manage-tenant', group: 'settings' },
   { title: 'navigation.admin_settings', link: '/admin/settings', icon: 'settings', ability: 'edit-platform-user', group: 'settings' },
   { title: 'navigation.account_settings', link: '/admin/account-settings', icon: 'user', ability: null, group: 'settings' },

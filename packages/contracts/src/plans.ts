@@ -81,6 +81,8 @@ export const businessBillingResourceSchema = z.object({
   billing_contact_name: z.string().nullable(),
   billing_contact_email: z.string().nullable(),
   team_users: z.number(),
+  /** Whether the caller may change the plan (the business's owner). */
+  can_change_plan: z.boolean(),
 });
 export type BusinessBillingResource = z.infer<typeof businessBillingResourceSchema>;
 

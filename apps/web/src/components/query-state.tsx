@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { Alert, Button, Center, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../lib/api-error';
+import { Link } from 'react-router';
+import { errorText, requiredPlanOf } from '../lib/api-error';
+import { companyPaths } from '../lib/paths';
 
 interface QueryStateProps {
   isPending: boolean;
@@ -20,6 +22,20 @@ export function QueryState({ isPending, error, isEmpty, emptyText, onRetry, chil
       <Center py="xl">
         <Loader aria-label={t('common.loading')} />
       </Center>
+    );
+  }
+  const requiredPlan = requiredPlanOf(error);
+  if (requiredPlan) {
+    // A feature of a better plan: say which, and where the plan is changed.
+    return (
+      <Alert color="yellow" title={t('plans.required_title')} role="alert">
+        <Text size="sm" mb="sm">
+          {errorText(error, t('errors.generic'))}
+        </Text>
+        <Button size="xs" component={Link} to={companyPaths.billingInformation}>
+          {t('plans.see_plans', { name: requiredPlan })}
+        </Button>
+      </Alert>
     );
   }
   if (error) {

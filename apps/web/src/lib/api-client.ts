@@ -241,7 +241,7 @@ async function send(method: Method, path: string, body: RequestBody | undefined,
 
   if (status === 500 || status === 503) throw new ApiError(status, message, undefined, true);
 
-  throw new ApiError(status, message, readFieldErrors(data));
+  throw new ApiError(status, message, readFieldErrors(data), false, isRecord(data) && typeof data.required_plan === 'string' ? data.required_plan : undefined);
 }
 
 async function loadSchema<Schema extends z.ZodType>(source: AnswerSchema<Schema>): Promise<Schema> {

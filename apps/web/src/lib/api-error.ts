@@ -8,14 +8,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly errors: FieldErrors | undefined;
   readonly silent: boolean;
+  /** A 403 of a feature the business's plan lacks: the cheapest plan that has it. */
+  readonly requiredPlan: string | undefined;
 
-  constructor(status: number, message: string, errors?: FieldErrors, silent = false) {
+  constructor(status: number, message: string, errors?: FieldErrors, silent = false, requiredPlan?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
     this.silent = silent;
+    this.requiredPlan = requiredPlan;
   }
+}
+
+/** The plan to move to when `err` refused a feature of the business's plan. */
+export function requiredPlanOf(err: unknown): string | undefined {
+  return isApiError(err) ? err.requiredPlan : undefined;
 }
 
 export function isApiError(value: unknown): value is ApiError {

@@ -24,6 +24,7 @@ export const companyPaths = {
   payouts: '/settings/payouts',
   exportData: '/settings/export-data',
   webhooks: '/settings/webhooks',
+  billingInformation: '/settings/billing-information',
   loanBalance: '/loan-balance',
   dataImport: '/import',
 } as const;
@@ -44,6 +45,7 @@ export const adminPaths = {
   webhooks: '/admin/webhooks',
   loans: '/admin/loans',
   emailConfiguration: '/admin/email-configuration',
+  plans: '/admin/plans',
   tenants: '/admin/tenants',
   tenantCreate: '/admin/tenants/create',
   settings: '/admin/settings',

@@ -14,6 +14,7 @@ import {
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
+import { requireBusiness } from '../../platform/request-context';
 import type { PlanService } from './plans.service';
 
 const platform = (ability: string) => ({ access: { ability, scope: 'platform' as const } });
@@ -46,9 +47,11 @@ export const planRoutes: FastifyPluginAsyncZod<{ plans: PlanService }> = async (
     data: await plans.assign(platformActor(request), request.params.id, request.body.plan_id),
   }));
 
-  server.get('/business/billing', { config: settings, schema: { response: { 200: billing } } }, async (request) => ({ data: await plans.billing(businessScope(request)) }));
+  server.get('/business/billing', { config: settings, schema: { response: { 200: billing } } }, async (request) => ({
+    data: await plans.billing(businessScope(request), requireBusiness(request).isOwner),
+  }));
   server.put('/business/billing', { config: settings, schema: { body: updateBillingContactRequestSchema, response: { 200: billing } } }, async (request) => ({
-    data: await plans.updateBillingContact(auditActor(request), businessScope(request), request.body),
+    data: await plans.updateBillingContact(auditActor(request), businessScope(request), requireBusiness(request).isOwner, request.body),
   }));
   // Changing plan commits the business to pay for it: its owner decides.
   server.put('/business/plan', { config: { access: { ...settings.access, ownerOnly: true } }, schema: { body: changePlanRequestSchema, response: { 200: billing } } }, async (request) => ({

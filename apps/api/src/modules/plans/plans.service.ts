@@ -83,7 +83,7 @@ export function createPlanService(app: AppContext) {
     return row;
   }
 
-  async function billingOf(tx: Tx, scope: BusinessScope): Promise<BusinessBillingResource> {
+  async function billingOf(tx: Tx, scope: BusinessScope, callerIsOwner: boolean): Promise<BusinessBillingResource> {
     const business = await findBusiness(tx, scope.tenantId, scope.businessId);
     if (!business) throw AppError.notFound();
     const plan = await repo.planOfBusiness(tx, scope.tenantId, scope.businessId);
@@ -95,6 +95,7 @@ export function createPlanService(app: AppContext) {
       billing_contact_name: business.billingContactName,
       billing_contact_email: business.billingContactEmail,
       team_users: teamUsers,
+      can_change_plan: callerIsOwner,
     };
   }
 
@@ -170,15 +171,15 @@ export function createPlanService(app: AppContext) {
     async assign(actor: AuditActor, businessId: string, planId: string | null): Promise<BusinessBillingResource> {
       return inTenant(app.db, actor.tenantId, async (tx) => {
         await movePlan(tx, actor, actor.tenantId, businessId, planId);
-        return billingOf(tx, { tenantId: actor.tenantId, businessId });
+        return billingOf(tx, { tenantId: actor.tenantId, businessId }, false);
       });
     },
 
-    async billing(scope: BusinessScope): Promise<BusinessBillingResource> {
-      return inTenant(app.db, scope.tenantId, (tx) => billingOf(tx, scope));
+    async billing(scope: BusinessScope, callerIsOwner: boolean): Promise<BusinessBillingResource> {
+      return inTenant(app.db, scope.tenantId, (tx) => billingOf(tx, scope, callerIsOwner));
     },
 
-    async updateBillingContact(actor: AuditActor, scope: BusinessScope, input: z.input<typeof updateBillingContactRequestSchema>): Promise<BusinessBillingResource> {
+    async updateBillingContact(actor: AuditActor, scope: BusinessScope, callerIsOwner: boolean, input: z.input<typeof updateBillingContactRequestSchema>): Promise<BusinessBillingResource> {
       const parsed = updateBillingContactRequestSchema.parse(input);
       return inTenant(app.db, scope.tenantId, async (tx) => {
         const before = await findBusiness(tx, scope.tenantId, scope.businessId);
@@ -192,7 +193,7 @@ export function createPlanService(app: AppContext) {
           before: { billing_contact_name: before.billingContactName, billing_contact_email: before.billingContactEmail },
           after: { billing_contact_name: after.billingContactName, billing_contact_email: after.billingContactEmail },
         });
-        return billingOf(tx, scope);
+        return billingOf(tx, scope, callerIsOwner);
       });
     },
 
@@ -201,7 +202,7 @@ export function createPlanService(app: AppContext) {
       const parsed = changePlanRequestSchema.parse(input);
       return inTenant(app.db, scope.tenantId, async (tx) => {
         await movePlan(tx, actor, scope.tenantId, scope.businessId, parsed.plan_id);
-        return billingOf(tx, scope);
+        return billingOf(tx, scope, true);
       });
     },
 

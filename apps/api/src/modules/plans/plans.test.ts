@@ -40,7 +40,7 @@ afterAll(async () => {
 describe('plans', () => {
   it('a tenant without plans gates nothing', async () => {
     expect((await admin.get(REPORT)).status).toBe(200);
-    expect(billingOf((await admin.get('/api/v1/business/billing')).body)).toMatchObject({ plan: null, plans: [], team_users: 2 });
+    expect(billingOf((await admin.get('/api/v1/business/billing')).body)).toMatchObject({ plan: null, plans: [], team_users: 2, can_change_plan: true });
   });
 
   it('the admin defines plans: the first is the default, names are unique, one default stays', async () => {
@@ -110,6 +110,7 @@ describe('plans', () => {
     const assigned = await admin.put(`/api/v1/platform/businesses/${businessB}/plan`, { plan_id: starter?.id });
     expect(billingOf(assigned.body).plan?.name).toBe('Starter');
     expect((await adminInB.get(REPORT)).status).toBe(200);
+    expect((await admin.get(`/api/v1/platform/businesses/${businessB}`)).body.data).toMatchObject({ plan_id: starter?.id });
     expect(billingOf((await admin.put(`/api/v1/platform/businesses/${businessB}/plan`, { plan_id: null })).body).plan?.name).toBe('Free');
   });
 
@@ -144,6 +145,10 @@ describe('plans', () => {
     intoB.business = adminInB.business;
     expect((await intoB.get('/api/v1/business/billing')).status).toBe(403);
     expect((await viewer.get('/api/v1/business/billing')).status).toBe(403);
+    // An admin of the business reads billing but does not change the plan: its owner does.
+    const manager = await inviteAndAccept(h, admin, 'plans-admin@example.com', 'admin');
+    expect(billingOf((await manager.get('/api/v1/business/billing')).body)).toMatchObject({ can_change_plan: false, plan: { name: 'Starter' } });
+    expect((await manager.put('/api/v1/business/plan', { plan_id: starter?.id })).status).toBe(403);
     expect((await viewer.put('/api/v1/business/plan', { plan_id: starter?.id })).status).toBe(403);
     expect((await viewer.get('/api/v1/platform/plans')).status).toBe(403);
     expect((await viewer.post('/api/v1/platform/plans', plan('Mine', 0, []))).status).toBe(403);

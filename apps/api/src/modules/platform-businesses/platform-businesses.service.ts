@@ -144,6 +144,7 @@ export function createPlatformBusinessService(app: AppContext) {
           ...toAdminBusiness(found.business, found.owner),
           team: team.map((m) => ({ id: m.id, name: m.name, email: m.email, role: m.role, status: m.status, is_owner: m.isOwner })),
           stats: { team_size: counts.total, active_members: counts.active, invited_members: counts.invited },
+          plan_id: found.business.planId,
         };
       });
     },

@@ -11,7 +11,8 @@ import { adminLinks, adminPaths } from '../../../lib/paths';
 import { safeUrl } from '../../../lib/safe-url';
 import { useCan } from '../../../lib/session';
 import { DeleteBusinessDialog } from '../components/delete-business-dialog';
-import { useAdminBusiness, useAdminBusinessAction } from '../businesses-queries';
+import { BusinessPlanSelect } from '../../plans';
+import { adminBusinessKeys, useAdminBusiness, useAdminBusinessAction } from '../businesses-queries';
 
 function addressLines(address: PostalAddressResource | null): string[] {
   if (!address) return [];
@@ -34,6 +35,7 @@ function Detail({ label, value }: { label: string; value: ReactNode }) {
 
 function BusinessView({ business }: { business: AdminBusinessDetail }) {
   const { t } = useTranslation();
+  const can = useCan('platform');
   const label = (key: string) => t(`admin_businesses.${key}`);
   const logo = safeUrl(business.logo);
   const currency = currencyById(business.currency_id);
@@ -53,6 +55,7 @@ function BusinessView({ business }: { business: AdminBusinessDetail }) {
           <Title order={2}>{business.stats.invited_members}</Title>
         </Card>
       </SimpleGrid>
+      {can({ all: ['edit-business', 'view-platform-setting'] }) && <BusinessPlanSelect businessId={business.id} planId={business.plan_id} businessKey={adminBusinessKeys.one(business.id)} />}
       <Card withBorder>
         <Group align="flex-start" gap="xl">
           {logo && <Image src={logo} alt={label('logo')} h={64} w="auto" fit="contain" />}

@@ -1,0 +1,107 @@
+import { type Page, expect } from '@playwright/test';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_PORT } from './constants';
+import { expectAccessible } from './axe';
+import { test } from './csp';
+import { linkIn, waitForMail } from './mailbox';
+import { screenshots } from './session';
+
+const screenshot = screenshots('plans');
+/** A tenant of its own: plans gate every business of their tenant, and the other journeys share the landlord's. */
+const TENANT = `http://plans.localhost:${E2E_PORT}`;
+const LANDLORD = `http://localhost:${E2E_PORT}`;
+const TENANT_ADMIN_EMAIL = 'admin@plans.example.com';
+const TENANT_ADMIN_PASSWORD = 'Plans!Passw0rd';
+
+async function signIn(page: Page, origin: string, email: string, password: string): Promise<void> {
+  await page.goto(`${origin}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function createPlan(page: Page, plan: { name: string; price: string; features: string[]; users?: string }): Promise<void> {
+  await page.getByRole('button', { name: 'New plan' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New plan' });
+  await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(plan.name);
+  await dialog.getByLabel('Price').fill(plan.price);
+  for (const feature of plan.features) await dialog.getByLabel(feature, { exact: true }).check();
+  if (plan.users) await dialog.getByLabel('Team users').fill(plan.users);
+  await expectAccessible(page, `new plan form (${plan.name})`);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Plan created').first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: plan.name }).first()).toBeVisible();
+}
+
+test('plans journey: a tenant admin defines plans; a business on the free plan meets the starter-plan message on reports, changes plan and gets in', async ({ browser }) => {
+  const landlordContext = await browser.newContext();
+  const landlord = await landlordContext.newPage();
+  await signIn(landlord, LANDLORD, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await expect(landlord).toHaveURL(/\/admin$/);
+  await landlord.request.get(`${LANDLORD}/api/v1/csrf-cookie`);
+  const xsrf = (await landlordContext.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const created = await landlord.request.post(`${LANDLORD}/api/central/tenants`, {
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf), Accept: 'application/json' },
+    data: { name: 'Plans Platform', domains: ['plans.localhost'], admin_email: TENANT_ADMIN_EMAIL },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await landlordContext.close();
+
+  const invitation = await waitForMail(TENANT_ADMIN_EMAIL, 'invited');
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(linkIn(invitation, /http:\/\/\S+\/accept-user-invitation\/[\w-]+/));
+  await expect(page.getByLabel('Name')).toBeVisible();
+  await expectAccessible(page, 'accept invitation');
+  await page.getByLabel('Name').fill('Pat Plans');
+  await page.getByLabel('Password', { exact: true }).fill(TENANT_ADMIN_PASSWORD);
+  await page.getByLabel('Confirm password').fill(TENANT_ADMIN_PASSWORD);
+  await page.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await signIn(page, TENANT, TENANT_ADMIN_EMAIL, TENANT_ADMIN_PASSWORD);
+  await expect(page).toHaveURL(/\/admin$/);
+
+  await page.getByRole('navigation').getByRole('link', { name: 'Plans' }).click();
+  await expect(page).toHaveURL(/\/admin\/plans$/);
+  await expect(page.getByText('No plans yet')).toBeVisible();
+  await expectAccessible(page, 'plans, none yet');
+  await screenshot(page, 'no-plans');
+  await createPlan(page, { name: 'Free', price: '0', features: [], users: '3' });
+  await createPlan(page, { name: 'Starter', price: '19', features: ['Reports', 'Recurring invoices'] });
+  await expect(page.getByRole('row').filter({ hasText: 'Free' }).getByText('Default')).toBeVisible();
+  await expectAccessible(page, 'plans');
+  await screenshot(page, 'plans');
+
+  await page.goto(`${TENANT}/dashboard`);
+  await page.getByRole('button', { name: 'Add business' }).first().click();
+  await page.getByLabel('Business name').fill('Plan Journey Co');
+  await page.getByRole('button', { name: 'Create business' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Plan Journey Co').first()).toBeVisible();
+
+  await page.getByRole('link', { name: 'Reports', exact: true }).click();
+  const notOnPlan = page.getByRole('alert').filter({ hasText: 'Not on your plan' });
+  await expect(notOnPlan.getByText('This feature is available on Starter plan and onwards!')).toBeVisible();
+  await expectAccessible(page, 'reports, not on the plan');
+  await screenshot(page, 'reports-not-on-plan');
+
+  await notOnPlan.getByRole('link', { name: 'See the Starter plan' }).click();
+  await expect(page).toHaveURL(/\/settings\/billing-information$/);
+  await expect(page.getByText('Your business is on the Free plan.')).toBeVisible();
+  await expectAccessible(page, 'billing information');
+  await screenshot(page, 'billing-information');
+  await page.getByRole('button', { name: 'Switch to Starter' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Change plan' });
+  await expect(dialog.getByText('Move the business to the Starter plan ($19.00 / month)? Its features open at once.')).toBeVisible();
+  await expectAccessible(page, 'change plan dialog');
+  await dialog.getByRole('button', { name: 'Change plan' }).click();
+  await expect(page.getByText('Your business is now on the Starter plan.').first()).toBeVisible();
+  await expect(page.getByText('Your business is on the Starter plan.')).toBeVisible();
+  await screenshot(page, 'on-starter');
+
+  await page.getByRole('link', { name: 'Reports', exact: true }).click();
+  await expect(page.getByRole('table', { name: 'Profit and loss' })).toBeVisible();
+  await expect(page.getByText('Not on your plan')).toHaveCount(0);
+  await expectAccessible(page, 'reports on the starter plan');
+  await screenshot(page, 'reports-on-starter');
+  await context.close();
+});
