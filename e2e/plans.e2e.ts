@@ -32,7 +32,7 @@ async function createPlan(page: Page, plan: { name: string; price: string; featu
   await expect(page.getByRole('cell', { name: plan.name }).first()).toBeVisible();
 }
 
-test('plans journey: a tenant admin defines plans; a business on the free plan meets the starter-plan message on reports, changes plan and gets in', async ({ browser }) => {
+test('plans journey: a tenant admin defines plans; a business on the free plan meets the starter-plan message on reports, changes plan and gets in, then chooses who hears of paid invoices', async ({ browser }) => {
   const landlordContext = await browser.newContext();
   const landlord = await landlordContext.newPage();
   await signIn(landlord, LANDLORD, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -103,5 +103,16 @@ test('plans journey: a tenant admin defines plans; a business on the free plan m
   await expect(page.getByText('Not on your plan')).toHaveCount(0);
   await expectAccessible(page, 'reports on the starter plan');
   await screenshot(page, 'reports-on-starter');
+
+  // Settings → notifications: who hears of a paid invoice.
+  await page.goto(`${TENANT}/settings/notifications`);
+  const paid = page.getByRole('combobox', { name: 'Invoice paid' });
+  await paid.pressSequentially('books@plans.example.com,');
+  await expectAccessible(page, 'notifications');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Notification settings saved').first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('books@plans.example.com', { exact: true })).toBeVisible();
+  await screenshot(page, 'notifications');
   await context.close();
 });

@@ -18,6 +18,8 @@ import { installWebApp } from './platform/web-app';
 import { createAuthenticator } from './modules/auth/authenticate';
 import { createPlanService } from './modules/plans/plans.service';
 import { planRoutes } from './modules/plans/plans.routes';
+import { createNotificationService } from './modules/notifications/notifications.service';
+import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createPasswordResetService } from './modules/auth/password-reset';
@@ -165,6 +167,8 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
 
   const limiter = new FloodLimit(app.db, app.clock);
   const plans = createPlanService(app);
+  const notifications = createNotificationService(app);
+  app.webhookEvents.listen(notifications.tell);
   installRequestPipeline(server, app, createAuthenticator(app), plans.refusalFor);
 
   const auth = createAuthService(app);
@@ -290,6 +294,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(webhookRoutes, { service: webhooks, area: 'platform' });
       await v1.register(webhookRoutes, { service: webhooks, area: 'business' });
       await v1.register(planRoutes, { plans });
+      await v1.register(notificationRoutes, { notifications });
       await v1.register(exportRoutes, { templates: createExportTemplateService(app), exports: exportRuns });
     },
     { prefix: '/api/v1' },

@@ -6,7 +6,11 @@ import { sharedMessages as messages } from './shared-messages';
 export const REQUEST_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 export const UPLOAD_FILE_LIMIT_BYTES = 10 * 1024 * 1024;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * One address: no spaces, and none of the characters that separate or quote addresses in a mail
+ * header (`,` `;` `<` `>` `"` …), which a mailer would read as a second recipient or a display name.
+ */
+const EMAIL_PATTERN = /^[^\s@,;:<>()[\]\\"]+@[^\s@,;:<>()[\]\\"]+\.[^\s@,;:<>()[\]\\".]+$/;
 
 export const emailSchema = text({ error: messages.required })
   .trim()

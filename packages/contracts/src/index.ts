@@ -51,3 +51,4 @@ export * from './webhooks';
 export * from './data-import';
 export * from './exports';
 export * from './plans';
+export * from './notifications';

@@ -42,6 +42,8 @@ export const messages = {
   defaultPlanRequired: 'One plan must stay the default: make another plan the default first.',
   invalidPlan: 'The selected plan is invalid.',
   teamUsersLimit: 'Your plan allows {max} team users.',
+  duplicateRecipient: 'Each address may be listed only once.',
+  duplicateNotificationEvent: 'Each event may be listed only once.',
   deleteBusinessNameMismatch: 'The name you typed does not match the business name.',
   invalidProviderKey: 'Please Enter Valid Provider API Key.',
   mailNotConfigured: 'No mail server is configured.',

@@ -15,6 +15,12 @@ export const DISPATCH_WEBHOOKS_JOB = 'webhooks-dispatch';
 export type EventScope = { tenantId: string; businessId: string | null };
 
 /**
+ * Runs in the transaction of a change a business's event tells of, with the event's type and its
+ * checked payload (settings → notifications mails it from there).
+ */
+export type BusinessEventListener = (tx: Tx, scope: { tenantId: string; businessId: string }, type: WebhookEventType, data: unknown) => Promise<void>;
+
+/**
  * Writes the outgoing events of the webhook catalogue. An event is a row written in the
  * transaction of the change it tells of, so a change that rolls back sends nothing and a change
  * that commits is never lost; once the transaction commits, the tenant's dispatcher is queued
@@ -23,6 +29,7 @@ export type EventScope = { tenantId: string; businessId: string | null };
 export class WebhookEventLog {
   /** Transactions that already queue the dispatcher when they commit: one run sends all their events. */
   private readonly queued = new WeakSet<Tx>();
+  private readonly listeners: BusinessEventListener[] = [];
 
   constructor(
     private readonly jobs: JobQueue,
@@ -38,7 +45,21 @@ export class WebhookEventLog {
       .values({ ...row, fannedOutAt: sql`case when ${wantedBy(scope, type)} then null else ${now.toISOString()}::timestamptz end` })
       .returning({ fannedOutAt: webhookEvents.fannedOutAt });
     if (stored?.fannedOutAt === null) this.dispatchAfterCommit(tx, scope);
+    await this.tell(tx, scope, type, [row.data]);
     return row.id;
+  }
+
+  /** `listener` hears every event of a business recorded from now on, in its transaction. */
+  listen(listener: BusinessEventListener): void {
+    this.listeners.push(listener);
+  }
+
+  private async tell(tx: Tx, scope: EventScope, type: WebhookEventType, payloads: readonly unknown[]): Promise<void> {
+    const { tenantId, businessId } = scope;
+    if (businessId === null) return;
+    for (const listener of this.listeners) {
+      for (const data of payloads) await listener(tx, { tenantId, businessId }, type, data);
+    }
   }
 
   /**
@@ -51,12 +72,10 @@ export class WebhookEventLog {
     const now = this.clock.now();
     const [asked] = wantedAnswer.parse(await tx.execute(sql`select ${wantedBy(scope, type)} as wanted`)).rows;
     const wanted = asked?.wanted === true;
-    await insertRows(
-      tx,
-      webhookEvents,
-      items.map((data) => ({ ...this.row(scope, type, data, now), fannedOutAt: wanted ? null : now })),
-    );
+    const rows = items.map((data) => ({ ...this.row(scope, type, data, now), fannedOutAt: wanted ? null : now }));
+    await insertRows(tx, webhookEvents, rows);
     if (wanted) this.dispatchAfterCommit(tx, scope);
+    await this.tell(tx, scope, type, rows.map((row) => row.data));
   }
 
   private row<T extends WebhookEventType>(scope: EventScope, type: T, data: WebhookEventData<T>, now: Date) {

@@ -25,6 +25,7 @@ export const companyPaths = {
   exportData: '/settings/export-data',
   webhooks: '/settings/webhooks',
   billingInformation: '/settings/billing-information',
+  notifications: '/settings/notifications',
   loanBalance: '/loan-balance',
   dataImport: '/import',
 } as const;

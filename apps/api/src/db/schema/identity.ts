@@ -303,3 +303,22 @@ export const apiClientTokens = pgTable(
     foreignKey({ columns: [t.tenantId, t.apiClientId], foreignColumns: [apiClients.tenantId, apiClients.id], name: 'api_client_tokens_client_fk' }).onDelete('cascade'),
   ],
 );
+
+/**
+ * Who a business's events are mailed to (settings → notifications, migration 0052): one row per
+ * event the business chose addresses for; an event without a row mails nobody.
+ */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    tenantId: tenantId(),
+    businessId: uuid('business_id').notNull(),
+    event: text('event').notNull(),
+    recipients: jsonb('recipients').$type<string[]>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.businessId, t.event] }),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'notification_settings_business_fk' }).onDelete('cascade'),
+  ],
+);
