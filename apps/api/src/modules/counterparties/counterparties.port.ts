@@ -2,4 +2,4 @@
 // give a customer business the vendor record its mirrored payments made name; notification mails
 // name the customer or vendor an event is about.
 export { ensureLinkedRecord } from './linked-records';
-export { counterpartyNameInTx } from './counterparties.service';
+export { counterpartyNameInTx } from './counterparty-names';

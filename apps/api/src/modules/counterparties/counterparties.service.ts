@@ -356,11 +356,6 @@ export function scopeOf(tenantId: string, businessId: string, kind: Counterparty
   return { tenantId, businessId, kind };
 }
 
-/** A customer's or vendor's name, read in the caller's transaction (a notification mail names who acted); null when not in the business. */
-export async function counterpartyNameInTx(tx: Tx, tenantId: string, businessId: string, kind: CounterpartyKind, id: string): Promise<string | null> {
-  return (await repo.findCounterparty(tx, scopeOf(tenantId, businessId, kind), id))?.name ?? null;
-}
-
 /**
  * Who is told about a customer's automatic payment (auto pay), read in the caller's transaction:
  * the customer record (its email, else its business's), and the vendor (its email, else its owner's).
