@@ -58,6 +58,22 @@ export const adminMenu: readonly MenuItem[] = [
   { title: 'navigation.account_settings', link: '/admin/account-settings', icon: 'user', ability: null, group: 'settings' },
 ];
 
+/** A standalone tenant (one business, its accounts run elsewhere) sends these settings to /403 (spec section 2). */
+export const standaloneForbiddenPaths: readonly string[] = ['/settings/account-settings', '/settings/business-info'];
+
+/**
+ * The company menus of a tenant: without the standalone-forbidden settings when it is standalone,
+ * the main menu's Settings then opening the first settings section left.
+ */
+export function companyMenus(allowed: (ability: string) => boolean, standalone: boolean): { main: MenuItem[]; settings: MenuItem[] } {
+  const settings = filterMenu(settingMenu, allowed).filter((item) => !standalone || !standaloneForbiddenPaths.includes(item.link));
+  const settingsHome = settings[0]?.link;
+  const main = filterMenu(mainMenu, allowed)
+    .map((item) => (standalone && standaloneForbiddenPaths.includes(item.link) && settingsHome ? { ...item, link: settingsHome } : item))
+    .filter((item) => !standalone || !standaloneForbiddenPaths.includes(item.link));
+  return { main, settings };
+}
+
 export function filterMenu(menu: readonly MenuItem[], allowed: (ability: string) => boolean): MenuItem[] {
   return menu.filter((item) => item.ability === null || allowed(item.ability));
 }

@@ -9,7 +9,7 @@ import { abilitiesFor, homePathFor, loadSession } from '../lib/session';
  * without one the user goes to the dashboard, which offers to create a first business
  * (`allowWithoutBusiness`).
  */
-export type RouteAccess = { ability?: AbilityCheck; scope: AbilityScope; allowWithoutBusiness?: boolean };
+export type RouteAccess = { ability?: AbilityCheck; scope: AbilityScope; allowWithoutBusiness?: boolean; notStandalone?: boolean };
 type Area = 'company' | 'admin';
 
 /** Checks done before entering an authenticated area; returns a redirect target or null. */
@@ -22,6 +22,8 @@ function areaRedirect(session: BootstrapResponse | null, area: Area, requestUrl:
 
 function accessRedirect(session: BootstrapResponse | null, access: RouteAccess, requestUrl: string): string | null {
   if (!session) return signInPathFor(requestUrl);
+  // Spec section 2: a standalone tenant's account settings and business information are forbidden.
+  if (access.notStandalone && session.config.switches.standalone) return '/403';
   if (access.ability === undefined) return null;
   // The dashboard's path written out, as in homePathFor: lib/paths (every screen's path) stays out of the login entry.
   if (access.scope === 'business' && !session.current_business) return access.allowWithoutBusiness ? null : '/dashboard';

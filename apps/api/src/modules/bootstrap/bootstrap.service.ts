@@ -5,14 +5,12 @@ import {
   type TenantPublicConfig,
   type TenantSwitches,
   businessTypes,
+  companyMenus,
   currencyById,
   dateFormats,
-  filterMenu,
   fiscalYears,
   holds,
   languages,
-  mainMenu,
-  settingMenu,
   timeZones,
 } from '@app/contracts';
 import { inTenant } from '../../db/tenant-tx';
@@ -79,9 +77,10 @@ export function createBootstrapService(app: AppContext) {
       const abilities = business?.abilities ?? [];
       const allowed = (ability: string) => holds(abilities, ability);
       const current = business?.row;
+      const menus = companyMenus(business ? allowed : () => false, tenant.standalone);
       return {
-        main_menu: business ? filterMenu(mainMenu, allowed) : [],
-        setting_menu: business ? filterMenu(settingMenu, allowed) : filterMenu(settingMenu, () => false),
+        main_menu: business ? menus.main : [],
+        setting_menu: menus.settings,
         config: { app_name: APP_NAME, tenant: tenantBranding(tenant), switches: tenantSwitches(tenant) },
         global_settings: { mail_configured: mailer !== null, support_email: tenant.supportEmail, landing_url: tenant.landingUrl },
         time_zones: timeZones(),

@@ -142,3 +142,31 @@ describe('GET /config', () => {
     expect((config.body.date_formats as unknown[]).length).toBeGreaterThan(5);
   });
 });
+
+// Last: it adds a business to the other tenant, which the tests above count.
+describe('standalone tenants', () => {
+  it('a standalone tenant leaves account settings and business information out of the menus; other tenants keep them', async () => {
+    const other = await ownerWithBusiness(h, OTHER_ADMIN_EMAIL, ADMIN_PASSWORD, 'Standalone Co', OTHER_HOST);
+    const links = (body: Record<string, unknown>, key: 'main_menu' | 'setting_menu') => (body[key] as { title: string; link: string }[]).map((item) => item.link);
+    const before = (await other.get('/api/v1/bootstrap')).body;
+    expect(links(before, 'setting_menu')).toEqual(expect.arrayContaining(['/settings/account-settings', '/settings/business-info']));
+    await h.app.db.update(tenants).set({ standalone: true }).where(eq(tenants.id, h.otherTenantId));
+    h.app.tenants.forget();
+    try {
+      const after = (await other.get('/api/v1/bootstrap')).body;
+      expect(after).toMatchObject({ config: { switches: { standalone: true } } });
+      const settings = links(after, 'setting_menu');
+      expect(settings).not.toContain('/settings/account-settings');
+      expect(settings).not.toContain('/settings/business-info');
+      expect(settings[0]).toBe('/settings/preferences');
+      const settingsEntry = (after.main_menu as { title: string; link: string }[]).find((item) => item.title === 'navigation.settings');
+      expect(settingsEntry?.link).toBe('/settings/preferences');
+      // The landlord tenant is not standalone: its menus are as before.
+      const landlord = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Not Standalone Co');
+      expect(links((await landlord.get('/api/v1/bootstrap')).body, 'setting_menu')).toContain('/settings/business-info');
+    } finally {
+      await h.app.db.update(tenants).set({ standalone: false }).where(eq(tenants.id, h.otherTenantId));
+      h.app.tenants.forget();
+    }
+  });
+});

@@ -44,3 +44,23 @@ describe('settings', () => {
     expect(requests.find((r) => r.path === '/api/m/sales-tax-us/current-tax')?.body).toEqual({ state: 'California', country: 'US' });
   });
 });
+
+describe('a standalone tenant', () => {
+  it.each(['/settings/account-settings', '/settings/business-info'])('sends %s to /403 (spec: one-tenant configuration)', async (path) => {
+    mockFetch(route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)));
+    const base = makeSession();
+    const { router } = renderApp(path, makeSession({ config: { ...base.config, switches: { ...base.config.switches, standalone: true } } }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/403'));
+  });
+
+  it('still opens the other settings', async () => {
+    mockFetch(
+      route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)),
+      route('GET', '/api/v1/business/notification-settings', () => jsonResponse(200, { data: [] })),
+    );
+    const base = makeSession();
+    const { router } = renderApp('/settings/notifications', makeSession({ current_user_abilities: ['manage-notifications'], config: { ...base.config, switches: { ...base.config.switches, standalone: true } } }));
+    expect(await screen.findByRole('heading', { name: 'Notifications' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/settings/notifications');
+  });
+});
