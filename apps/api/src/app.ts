@@ -20,6 +20,8 @@ import { createPlanService } from './modules/plans/plans.service';
 import { planRoutes } from './modules/plans/plans.routes';
 import { createNotificationService } from './modules/notifications/notifications.service';
 import { notificationRoutes } from './modules/notifications/notifications.routes';
+import { createEmailTemplateService } from './modules/email-templates/email-templates.service';
+import { emailTemplateRoutes } from './modules/email-templates/email-templates.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createPasswordResetService } from './modules/auth/password-reset';
@@ -295,6 +297,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(webhookRoutes, { service: webhooks, area: 'business' });
       await v1.register(planRoutes, { plans });
       await v1.register(notificationRoutes, { notifications });
+      await v1.register(emailTemplateRoutes, { templates: createEmailTemplateService(app) });
       await v1.register(exportRoutes, { templates: createExportTemplateService(app), exports: exportRuns });
     },
     { prefix: '/api/v1' },

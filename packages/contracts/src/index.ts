@@ -52,3 +52,4 @@ export * from './data-import';
 export * from './exports';
 export * from './plans';
 export * from './notifications';
+export * from './email-templates';

@@ -10,8 +10,16 @@ export type OutgoingMail = {
   html: string | null;
   replyTo?: string | null;
   cc?: string | null;
+  bcc?: string | null;
+  /** Shown as the sender's name; the address stays the mail account's (`from`). */
+  fromName?: string | null;
   attachments?: OutgoingAttachment[];
 };
+
+/** The address of a `from` written 'Name <address>' or as a bare address. */
+function addressOf(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+}
 
 /** Something that hands a mail to an SMTP server and returns its answer. */
 export type MailTransport = { send(mail: OutgoingMail): Promise<string>; close(): void };
@@ -45,13 +53,14 @@ export function smtpTransport(settings: SmtpSettings): MailTransport {
   return {
     async send(mail) {
       const info = await transporter.sendMail({
-        from: mail.from,
+        from: mail.fromName ? { name: mail.fromName, address: addressOf(mail.from) } : mail.from,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
         ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         ...(mail.cc ? { cc: mail.cc } : {}),
+        ...(mail.bcc ? { bcc: mail.bcc } : {}),
         ...(mail.attachments?.length ? { attachments: mail.attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.content })) } : {}),
       });
       return info.response;

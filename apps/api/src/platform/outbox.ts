@@ -29,6 +29,8 @@ const readableColumns = {
   html: outbox.html,
   replyTo: outbox.replyTo,
   cc: outbox.cc,
+  bcc: outbox.bcc,
+  fromName: outbox.fromName,
   attachments: outbox.attachments,
   status: outbox.status,
   attempts: outbox.attempts,
@@ -79,6 +81,9 @@ export type MailDraft = {
   html?: string | null;
   replyTo?: string | null;
   cc?: string | null;
+  bcc?: string | null;
+  /** The sender's display name (an email template's); the address stays the mail account's. */
+  fromName?: string | null;
   attachments?: MailFile[];
   /** Attachments made when the mail is sent, after the files of `attachments`. */
   attachmentsAtSend?: AttachmentAtSend[];
@@ -171,6 +176,8 @@ export class Outbox {
       sealedContent: this.secretBox.seal(JSON.stringify(content)),
       replyTo: mail.replyTo ?? null,
       cc: mail.cc ?? null,
+      bcc: mail.bcc ?? null,
+      fromName: mail.fromName ?? null,
       attachments: attachmentsOf(mail),
       status: (await this.mailerFor(tx, tenantId)) ? 'pending' : 'held',
     });
@@ -223,6 +230,8 @@ export class Outbox {
           ...content,
           replyTo: mail.replyTo,
           cc: mail.cc,
+          bcc: mail.bcc,
+          fromName: mail.fromName,
           attachments: await this.filesOf(tx, tenantId, mail.attachments ?? []),
         });
         await tx

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './identity';
 import { tenants } from './tenancy';
 
@@ -31,6 +31,9 @@ export const outbox = pgTable(
     sealedContent: text('sealed_content'),
     replyTo: text('reply_to'),
     cc: text('cc'),
+    /** Blind copy and the sender's display name a tenant's email template sets (migration 0053). */
+    bcc: text('bcc'),
+    fromName: text('from_name'),
     /** Files sent with the mail (e.g. the invoice PDF as it was when sent), base64 encoded, or what to make them from at send. */
     attachments: jsonb('attachments').$type<MailAttachment[]>(),
     status: text('status', { enum: ['pending', 'sent', 'failed', 'held'] }).notNull().default('pending'),
@@ -170,4 +173,27 @@ export const throttleCounters = pgTable(
     blockedUntil: timestamp('blocked_until', { withTimezone: true }),
   },
   (t) => [index('throttle_counters_last_attempt_idx').on(t.lastAttemptAt)],
+);
+
+/**
+ * A tenant's own version of one of the product's mails (admin → email templates, migration 0053):
+ * subject and body in Liquid, and who else gets it. Without a row (or while not active) the
+ * built-in template of the catalogue (`emailTemplateCatalogue`) is used.
+ */
+export const emailTemplates = pgTable(
+  'email_templates',
+  {
+    tenantId: tenantId(),
+    key: text('key').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    cc: text('cc'),
+    bcc: text('bcc'),
+    fromName: text('from_name'),
+    fromEmail: text('from_email'),
+    active: boolean('active').notNull().default(true),
+    updatedBy: uuid('updated_by'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
 );

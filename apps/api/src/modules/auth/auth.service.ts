@@ -4,7 +4,7 @@ import { inTenant } from '../../db/tenant-tx';
 import type { AppContext, RequestMeta } from '../../platform/app-context';
 import { constantTimeEqual, newId, randomToken, sha256 } from '../../platform/crypto';
 import { AppError, refusingTaken } from '../../platform/errors';
-import { simpleMailHtml } from '../../platform/mail';
+import { templatedMail } from '../email-templates/email-templates.port';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
 import { Throttle, type ThrottleSubject, throttleSubjects } from '../../platform/throttle';
 import { verifyTotp } from '../../platform/totp';
@@ -107,14 +107,8 @@ export function createAuthService(app: AppContext) {
       expiresAt: new Date(now().getTime() + VERIFY_HOURS * 3_600_000),
     });
     const url = `${meta.origin}/verify-user?token=${token}`;
-    const subject = 'Verify your email address';
-    return app.outbox.write(tx, tenantId, {
-      to: user.email,
-      subject,
-      text: `Please confirm your email address by opening this link:\n\n${url}\n\nThe link expires in ${VERIFY_HOURS} hours.`,
-      html: simpleMailHtml(subject, ['Please confirm your email address.', `The link expires in ${VERIFY_HOURS} hours.`], { label: 'Verify email', url }),
-      secrets: [token],
-    });
+    const mail = await templatedMail(tx, tenantId, 'email_verification', { to: user.email, variables: { verify_url: url, expires_in_hours: VERIFY_HOURS }, secrets: [token] });
+    return app.outbox.write(tx, tenantId, mail);
   }
 
   return {

@@ -1,7 +1,7 @@
 import type { Tx } from '../../db/client';
 import type { AppContext } from '../../platform/app-context';
 import { newId, randomToken, sha256 } from '../../platform/crypto';
-import { simpleMailHtml } from '../../platform/mail';
+import { templatedMail } from '../email-templates/email-templates.port';
 import * as repo from './auth.repository';
 
 export const INVITATION_DAYS = 7;
@@ -34,12 +34,10 @@ export async function writeInvitation(app: AppContext, tx: Tx, invitation: Invit
     expiresAt: new Date(app.clock.now().getTime() + INVITATION_DAYS * 86_400_000),
   });
   const url = `${invitation.origin}/accept-user-invitation/${token}`;
-  const expiry = `The link expires in ${INVITATION_DAYS} days.`;
-  return app.outbox.write(tx, invitation.tenantId, {
+  const mail = await templatedMail(tx, invitation.tenantId, 'user_invitation', {
     to: invitation.email,
-    subject: invitation.subject,
-    text: `${invitation.line}\n\nAccept the invitation: ${url}\n\n${expiry}`,
-    html: simpleMailHtml(invitation.subject, [invitation.line, expiry], { label: 'Accept invitation', url }),
+    variables: { invitation_subject: invitation.subject, invitation_message: invitation.line, accept_url: url, expires_in_days: INVITATION_DAYS },
     secrets: [token],
   });
+  return app.outbox.write(tx, invitation.tenantId, mail);
 }

@@ -4,7 +4,7 @@ import { inTenant } from '../../db/tenant-tx';
 import type { AppContext, RequestMeta } from '../../platform/app-context';
 import { newId, randomToken, sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
-import { simpleMailHtml } from '../../platform/mail';
+import { templatedMail } from '../email-templates/email-templates.port';
 import { hashPassword } from '../../platform/passwords';
 import { Throttle, throttleSubjects } from '../../platform/throttle';
 import * as repo from './auth.repository';
@@ -42,14 +42,8 @@ export function createPasswordResetService(app: AppContext) {
         const token = randomToken();
         await repo.insertOneTimeToken(tx, { tenantId, id: newId(), userId: user.id, purpose: 'password-reset', tokenHash: sha256(token), expiresAt: new Date(now().getTime() + RESET_MINUTES * 60_000) });
         const url = `${origin}/reset-password/${token}?email=${encodeURIComponent(user.email)}`;
-        const subject = 'Reset your password';
-        return app.outbox.write(tx, tenantId, {
-          to: user.email,
-          subject,
-          text: `Someone asked to reset the password of your account. If it was you, open this link:\n\n${url}\n\nThe link expires in ${RESET_MINUTES} minutes. If it was not you, ignore this mail.`,
-          html: simpleMailHtml(subject, ['Someone asked to reset the password of your account.', `The link expires in ${RESET_MINUTES} minutes. If it was not you, ignore this mail.`], { label: 'Reset password', url }),
-          secrets: [token],
-        });
+        const mail = await templatedMail(tx, tenantId, 'password_reset', { to: user.email, variables: { reset_url: url, expires_in_minutes: RESET_MINUTES }, secrets: [token] });
+        return app.outbox.write(tx, tenantId, mail);
       });
     },
 

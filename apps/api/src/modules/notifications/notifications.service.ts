@@ -7,7 +7,8 @@ import { type AuditActor, recordAudit } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { findBusiness } from '../businesses/businesses.port';
 import { counterpartyNameInTx } from '../counterparties/counterparties.port';
-import { counterpartyOf, notificationMail } from './notification-mail';
+import { templatedMail } from '../email-templates/email-templates.port';
+import { counterpartyOf, notificationTold } from './notification-mail';
 import * as repo from './notifications.repository';
 
 const recipientList = z.array(z.string());
@@ -50,8 +51,9 @@ export function createNotificationService(app: AppContext) {
       if (!business) return;
       const counterparty = counterpartyOf(type, data);
       const counterpartyName = counterparty ? await counterpartyNameInTx(tx, scope.tenantId, scope.businessId, counterparty.kind, counterparty.id) : null;
-      const mail = notificationMail(type, data, { businessName: business.name, counterpartyName });
-      for (const to of recipients) await app.outbox.write(tx, scope.tenantId, { to, subject: mail.subject, text: mail.text, secrets: [] });
+      const told = notificationTold(type, data, counterpartyName);
+      const variables = { business_name: business.name, event_type: type, headline: told.headline, details: told.details };
+      for (const to of recipients) await app.outbox.write(tx, scope.tenantId, await templatedMail(tx, scope.tenantId, 'business_notification', { to, variables, secrets: [] }));
     },
   };
 }
