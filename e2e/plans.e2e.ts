@@ -32,7 +32,7 @@ async function createPlan(page: Page, plan: { name: string; price: string; featu
   await expect(page.getByRole('cell', { name: plan.name }).first()).toBeVisible();
 }
 
-test('plans journey: a tenant admin defines plans; a business on the free plan meets the starter-plan message on reports, changes plan and gets in, then chooses who hears of paid invoices', async ({ browser }) => {
+test('plans journey: a tenant admin defines plans; a business on the free plan meets the starter-plan message on reports, changes plan and gets in, then chooses who hears of paid invoices, and the invitation template the admin wrote reaches the next invitation', async ({ browser }) => {
   const landlordContext = await browser.newContext();
   const landlord = await landlordContext.newPage();
   await signIn(landlord, LANDLORD, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -114,5 +114,34 @@ test('plans journey: a tenant admin defines plans; a business on the free plan m
   await page.reload();
   await expect(page.getByText('books@plans.example.com', { exact: true })).toBeVisible();
   await screenshot(page, 'notifications');
+
+  // Admin → email templates: the invitation's own wording reaches the next person invited.
+  await page.goto(`${TENANT}/admin/email-templates`);
+  await expectAccessible(page, 'email templates');
+  await page.getByRole('link', { name: 'Invitation' }).click();
+  await expect(page).toHaveURL(/\/admin\/email-templates\/user_invitation\/edit$/);
+  const subject = page.getByRole('textbox', { name: 'Subject' });
+  await subject.fill('Come and work with us at {{ app_name }}');
+  const frame = page.getByRole('document', { name: 'The mail as it will look' });
+  await expect(frame.getByText('Come and work with us at Plans Platform')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Body' }).fill('{{ invitation_message }}\n\nWe are glad to have you. Accept here: {{ accept_url }}');
+  await expect(frame.getByText('We are glad to have you.', { exact: false })).toBeVisible();
+  await expectAccessible(page, 'email template editor');
+  await screenshot(page, 'email-template');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Invitation saved').first()).toBeVisible();
+
+  await page.goto(`${TENANT}/users`);
+  await expect(page.getByRole('button', { name: 'Invite user' })).toBeVisible();
+  await expectAccessible(page, 'users');
+  await page.getByRole('button', { name: 'Invite user' }).click();
+  const invite = page.getByRole('dialog');
+  await invite.getByLabel('Email').fill('colleague@plans.example.com');
+  await invite.getByLabel('Role').click();
+  await page.getByRole('option', { name: /^viewer$/i }).click();
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByText('Invitation sent').first()).toBeVisible();
+  const templated = await waitForMail('colleague@plans.example.com', 'Come and work with us at Plans Platform');
+  expect(templated.text).toContain('We are glad to have you. Accept here:');
   await context.close();
 });

@@ -1,9 +1,9 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentActors, type DocumentActors } from '../../test/document-actors';
 import { type Harness, createHarness } from '../../test/harness';
 import { findLiveSession, findMembership } from '../modules/auth/auth.repository';
-import { businesses, businessUsers, roles, sessions, users } from './schema';
+import { businesses, businessUsers, plans, roles, sessions, users } from './schema';
 import { inTenant } from './tenant-tx';
 
 /**
@@ -39,10 +39,11 @@ function drizzleSession(tenantId: string, id: string) {
 function drizzleMembership(tenantId: string, userId: string, businessId: string) {
   return inTenant(h.app.db, tenantId, async (tx) => {
     const rows = await tx
-      .select({ isOwner: businessUsers.isOwner, abilities: roles.abilities, business: businesses })
+      .select({ isOwner: businessUsers.isOwner, abilities: roles.abilities, business: businesses, planFeatures: plans.features })
       .from(businessUsers)
       .innerJoin(roles, and(eq(roles.tenantId, businessUsers.tenantId), eq(roles.id, businessUsers.roleId)))
       .innerJoin(businesses, and(eq(businesses.tenantId, businessUsers.tenantId), eq(businesses.id, businessUsers.businessId)))
+      .leftJoin(plans, and(eq(plans.tenantId, businesses.tenantId), or(eq(plans.id, businesses.planId), and(isNull(businesses.planId), eq(plans.isDefault, true)))))
       .where(and(eq(businessUsers.tenantId, tenantId), eq(businessUsers.userId, userId), eq(businessUsers.businessId, businessId), eq(businessUsers.status, 'active'), isNull(businesses.disabledAt)))
       .limit(1);
     return rows[0];

@@ -86,12 +86,34 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-/** A plain, escaped HTML rendering of a short message with one call to action. */
-export function simpleMailHtml(heading: string, paragraphs: string[], action?: { label: string; url: string }): string {
-  const body = paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('');
-  const button = action
-    ? `<p><a href="${escapeHtml(action.url)}" style="background:#4f46e5;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="color:#666;font-size:12px">${escapeHtml(action.url)}</p>`
-    : '';
+type MailAction = { label: string; url: string };
+
+function buttonHtml(action: MailAction): string {
+  return `<p><a href="${escapeHtml(action.url)}" style="background:#4f46e5;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="color:#666;font-size:12px">${escapeHtml(action.url)}</p>`;
+}
+
+function layoutHtml(heading: string, body: string): string {
   // The MIME part says UTF-8 too; the meta keeps it when a client saves or forwards the HTML alone.
-  return `<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family:Arial,sans-serif;color:#111"><h2>${escapeHtml(heading)}</h2>${body}${button}</body></html>`;
+  return `<!doctype html><html><head><meta charset="utf-8"></head><body style="font-family:Arial,sans-serif;color:#111"><h2>${escapeHtml(heading)}</h2>${body}</body></html>`;
+}
+
+/** A plain, escaped HTML rendering of a short message with one call to action. */
+export function simpleMailHtml(heading: string, paragraphs: string[], action?: MailAction): string {
+  return layoutHtml(heading, paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('') + (action ? buttonHtml(action) : ''));
+}
+
+/**
+ * The HTML part of a mail written as text (an email template's body): its paragraphs escaped, and
+ * the button where the text gives the action's link (the words around the link kept before it);
+ * at the end when the text does not give it.
+ */
+export function textMailHtml(heading: string, text: string, action?: MailAction): string {
+  let placed = false;
+  const parts = text.split(/\n{2,}/).map((paragraph) => {
+    if (!action || !paragraph.includes(action.url)) return `<p>${escapeHtml(paragraph)}</p>`;
+    placed = true;
+    const words = paragraph.split(action.url).join(' ').trim();
+    return `${words ? `<p>${escapeHtml(words)}</p>` : ''}${buttonHtml(action)}`;
+  });
+  return layoutHtml(heading, parts.join('') + (action && !placed ? buttonHtml(action) : ''));
 }

@@ -47,6 +47,7 @@ export const adminPaths = {
   loans: '/admin/loans',
   emailConfiguration: '/admin/email-configuration',
   plans: '/admin/plans',
+  emailTemplates: '/admin/email-templates',
   tenants: '/admin/tenants',
   tenantCreate: '/admin/tenants/create',
   settings: '/admin/settings',
@@ -60,6 +61,7 @@ export const adminLinks = {
   event: (id: string) => `/admin/events/${encodeURIComponent(id)}`,
   outgoingEvent: (id: string) => `/admin/events/sent/${encodeURIComponent(id)}`,
   tenantEdit: (id: string) => `/admin/tenants/${encodeURIComponent(id)}/edit`,
+  emailTemplateEdit: (id: string) => `/admin/email-templates/${encodeURIComponent(id)}/edit`,
 } as const;
 
 /** Whose webhook endpoints: the tenant's (admin area) or the selected business's (its settings). */

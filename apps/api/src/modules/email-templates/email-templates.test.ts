@@ -67,8 +67,13 @@ describe('email templates', () => {
     const preview = previewOf((await admin.post(`${INVITATION}/preview`, { subject: form().subject, body: form().body })).body);
     expect(preview.subject).toBe('Welcome, Join Acme Ltd on Ledgerline');
     expect(preview.text).toContain('Ada Lovelace invited you to join Acme Ltd as accountant.');
-    expect(preview.html).toContain('Accept invitation');
     expect(preview.html).toContain('<!doctype html>');
+    // The words around the link stay, and the button stands where the link was.
+    expect(preview.html).toMatch(/<p>Join here:<\/p><p><a href="https:\/\/app\.example\.com\/accept-user-invitation\/[^"]+"[^>]*>Accept invitation<\/a>/);
+    // Text an admin writes is text in the HTML part too.
+    const escaped = previewOf((await admin.post(`${INVITATION}/preview`, { subject: 'S', body: '<script>alert(1)</script> {{ accept_url }}' })).body);
+    expect(escaped.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+    expect(escaped.html).not.toContain('<script>');
   });
 
   it('a saved template makes the next invitation mail, with its copies and sender name, and renders as the preview did', async () => {

@@ -1,6 +1,6 @@
 import { type EmailTemplateDefinition, type EmailTemplateKey, EMAIL_TEMPLATE_SUBJECT_MAX, emailTemplateCatalogue } from '@app/contracts';
 import type { Tx } from '../../db/client';
-import { simpleMailHtml } from '../../platform/mail';
+import { textMailHtml } from '../../platform/mail';
 import type { MailDraft } from '../../platform/outbox';
 import { TemplateError, renderLiquid } from './liquid';
 import * as repo from './email-templates.repository';
@@ -12,7 +12,7 @@ const oneLine = (value: string) => value.replace(/\s+/g, ' ').trim().slice(0, EM
 
 /**
  * Subject and body rendered with `variables`; the HTML part is the product's layout around the
- * body's paragraphs, with the template's button (the paragraph carrying its link is the button).
+ * body's paragraphs, with the template's button where the body gives its link.
  */
 export async function renderTemplate(definition: EmailTemplateDefinition, source: { subject: string; body: string }, variables: Readonly<Record<string, unknown>>): Promise<RenderedMail> {
   const subject = oneLine(await renderLiquid(source.subject, variables));
@@ -20,8 +20,7 @@ export async function renderTemplate(definition: EmailTemplateDefinition, source
   if (subject === '') throw new TemplateError('the subject is empty');
   const url = definition.action ? variables[definition.action.urlVariable] : undefined;
   const action = definition.action && typeof url === 'string' ? { label: definition.action.label, url } : undefined;
-  const paragraphs = text.split(/\n{2,}/).filter((paragraph) => !action || !paragraph.includes(action.url));
-  return { subject, text, html: simpleMailHtml(subject, paragraphs, action) };
+  return { subject, text, html: textMailHtml(subject, text, action) };
 }
 
 export type TemplatedMail = {
