@@ -19,6 +19,28 @@ async function signIn(page: Page, origin: string, email: string, password: strin
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * Calls the plans tenant's API from the page, as the app does (its cookies, the CSRF header, the
+ * selected business): Node cannot resolve *.localhost, the browser can.
+ */
+async function tenantApi<T>(page: Page, path: string, business: string, data: unknown): Promise<T> {
+  const answer = await page.evaluate(
+    async ({ path: url, business: selected, data: body }) => {
+      const xsrf = document.cookie.split('; ').find((cookie) => cookie.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length) ?? '';
+      const response = await fetch(url, {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-xsrf-token': decodeURIComponent(xsrf), business: selected },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, text: await response.text() };
+    },
+    { path, business, data },
+  );
+  if (answer.status >= 300) throw new Error(`POST ${path} answered ${answer.status}: ${answer.text}`);
+  return JSON.parse(answer.text) as T;
+}
+
 async function createPlan(page: Page, plan: { name: string; price: string; features: string[]; users?: string }): Promise<void> {
   await page.getByRole('button', { name: 'New plan' }).click();
   const dialog = page.getByRole('dialog', { name: 'New plan' });
@@ -32,7 +54,7 @@ async function createPlan(page: Page, plan: { name: string; price: string; featu
   await expect(page.getByRole('cell', { name: plan.name }).first()).toBeVisible();
 }
 
-test('plans journey: a tenant admin defines plans; a business on the free plan meets the starter-plan message on reports, changes plan and gets in, then chooses who hears of paid invoices, and the invitation template the admin wrote reaches the next invitation', async ({ browser }) => {
+test('plans journey: a tenant admin defines plans; a business on the free plan meets the starter-plan message on reports, changes plan and gets in, then chooses who hears of paid invoices, and the invoice mail template the admin wrote reaches the next invoice sent', async ({ browser }) => {
   const landlordContext = await browser.newContext();
   const landlord = await landlordContext.newPage();
   await signIn(landlord, LANDLORD, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -115,33 +137,27 @@ test('plans journey: a tenant admin defines plans; a business on the free plan m
   await expect(page.getByText('books@plans.example.com', { exact: true })).toBeVisible();
   await screenshot(page, 'notifications');
 
-  // Admin → email templates: the invitation's own wording reaches the next person invited.
+  // Admin → email templates: the invoice mail's own wording reaches the next invoice sent.
   await page.goto(`${TENANT}/admin/email-templates`);
   await expectAccessible(page, 'email templates');
-  await page.getByRole('link', { name: 'Invitation' }).click();
-  await expect(page).toHaveURL(/\/admin\/email-templates\/user_invitation\/edit$/);
-  const subject = page.getByRole('textbox', { name: 'Subject' });
-  await subject.fill('Come and work with us at {{ app_name }}');
-  const frame = page.getByRole('document', { name: 'The mail as it will look' });
-  await expect(frame.getByText('Come and work with us at Plans Platform')).toBeVisible();
-  await page.getByRole('textbox', { name: 'Body' }).fill('{{ invitation_message }}\n\nWe are glad to have you. Accept here: {{ accept_url }}');
-  await expect(frame.getByText('We are glad to have you.', { exact: false })).toBeVisible();
+  await page.getByRole('link', { name: 'Invoice', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/email-templates\/invoice_mail\/edit$/);
+  await page.getByRole('textbox', { name: 'Subject' }).fill('[{{ business_name }}] {{ subject }}');
+  const preview = page.getByRole('document', { name: 'The mail as it will look' });
+  await expect(preview.getByText('[Acme Ltd] Invoice INV-000042 from Acme Ltd')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Body' }).fill('Hello {{ customer_name }},\n\n{{ message }}\n\nView it online: {{ link }}');
+  await expect(preview.getByText('Hello Globex Corporation,')).toBeVisible();
   await expectAccessible(page, 'email template editor');
   await screenshot(page, 'email-template');
   await page.getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByText('Invitation saved').first()).toBeVisible();
+  await expect(page.getByText('Invoice saved').first()).toBeVisible();
 
-  await page.goto(`${TENANT}/users`);
-  await expect(page.getByRole('button', { name: 'Invite user' })).toBeVisible();
-  await expectAccessible(page, 'users');
-  await page.getByRole('button', { name: 'Invite user' }).click();
-  const invite = page.getByRole('dialog');
-  await invite.getByLabel('Email').fill('colleague@plans.example.com');
-  await invite.getByLabel('Role').click();
-  await page.getByRole('option', { name: /^viewer$/i }).click();
-  await invite.getByRole('button', { name: 'Send invitation' }).click();
-  await expect(page.getByText('Invitation sent').first()).toBeVisible();
-  const templated = await waitForMail('colleague@plans.example.com', 'Come and work with us at Plans Platform');
-  expect(templated.text).toContain('We are glad to have you. Accept here:');
+  const business = String(await page.evaluate('localStorage.getItem("selectedBusiness")'));
+  const customer = await tenantApi<{ data: { id: string } }>(page, '/api/v1/customers', business, { name: 'Journey Buyer', email: 'buyer@plans.example.com' });
+  const invoice = await tenantApi<{ data: { id: string } }>(page, '/api/v1/invoices', business, { customer_id: customer.data.id, invoice_date: new Date().toISOString().slice(0, 10), items: [{ name: 'Consulting', quantity: '1', price: 12000 }] });
+  await tenantApi(page, `/api/v1/invoices/${invoice.data.id}/send-email`, business, { to: 'buyer@plans.example.com', subject: 'Your invoice {number}', body: 'Thank you for your business.' });
+  const sent = await waitForMail('buyer@plans.example.com', '[Plan Journey Co] Your invoice');
+  expect(sent.text).toContain('Hello Journey Buyer,');
+  expect(sent.text).toContain('Thank you for your business.');
   await context.close();
 });

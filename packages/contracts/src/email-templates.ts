@@ -13,7 +13,7 @@ import { messages } from './messages';
  * time). The body is plain text in paragraphs; the HTML part is made from it, with the mail's
  * button, by the product's responsive layout.
  */
-export const emailTemplateCategories = ['account', 'notifications'] as const;
+export const emailTemplateCategories = ['documents', 'account', 'notifications'] as const;
 export type EmailTemplateCategory = (typeof emailTemplateCategories)[number];
 
 export type EmailTemplateVariable = { name: string; description: string; sample: unknown };
@@ -32,10 +32,39 @@ export type EmailTemplateDefinition = {
 const v = (name: string, description: string, sample: unknown): EmailTemplateVariable => ({ name, description, sample });
 const appName = v('app_name', 'The name of the platform (the tenant’s name).', 'Ledgerline');
 
-export const emailTemplateKeys = ['user_invitation', 'password_reset', 'email_verification', 'business_notification'] as const;
+/**
+ * A document a business sends: the subject and message its sender chose (prefilled from the
+ * business's own defaults, invoice settings) stay the business's; the tenant's template frames them.
+ */
+function documentMail(kind: 'invoice' | 'estimate' | 'payment', name: string, action: string, samples: { number: string; date?: string }): EmailTemplateDefinition {
+  return {
+    name,
+    category: 'documents',
+    description: `What a business sends its customer with ${kind === 'payment' ? 'the receipt of a payment' : `an ${kind}`}. The subject and message come from the business's send dialog (its defaults are set in its settings).`,
+    variables: [
+      appName,
+      v('business_name', 'The business that sends it.', 'Acme Ltd'),
+      v('customer_name', 'The customer it is sent to.', 'Globex Corporation'),
+      v('document_number', `The ${kind}'s number.`, samples.number),
+      v('amount', kind === 'payment' ? 'The amount paid.' : 'The total, in its currency.', '$350.00'),
+      ...(kind === 'payment' ? [] : [v('date', kind === 'invoice' ? 'The due date (empty without one).' : 'The expiry date (empty without one).', samples.date)]),
+      v('subject', 'The subject the sender chose.', `${kind === 'payment' ? 'Receipt' : kind === 'invoice' ? 'Invoice' : 'Estimate'} ${samples.number} from Acme Ltd`),
+      v('message', 'The message the sender wrote, with its link when it has one.', 'Dear Globex Corporation,\n\nPlease find the document attached.'),
+      v('link', `The link that opens the ${kind} without signing in.`, `https://app.example.com/public/${kind}s/view/••••••`),
+    ],
+    subject: '{{ subject }}',
+    body: '{{ message }}',
+    action: { label: action, urlVariable: 'link' },
+  };
+}
+
+export const emailTemplateKeys = ['invoice_mail', 'estimate_mail', 'payment_mail', 'user_invitation', 'password_reset', 'email_verification', 'business_notification'] as const;
 export type EmailTemplateKey = (typeof emailTemplateKeys)[number];
 
 export const emailTemplateCatalogue: Record<EmailTemplateKey, EmailTemplateDefinition> = {
+  invoice_mail: documentMail('invoice', 'Invoice', 'View invoice', { number: 'INV-000042', date: '30 Nov 2026' }),
+  estimate_mail: documentMail('estimate', 'Estimate', 'View estimate', { number: 'EST-000007', date: '15 Dec 2026' }),
+  payment_mail: documentMail('payment', 'Payment receipt', 'View receipt', { number: 'PAY-000009' }),
   user_invitation: {
     name: 'Invitation',
     category: 'account',

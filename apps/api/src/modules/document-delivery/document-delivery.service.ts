@@ -21,6 +21,7 @@ import { sniffImage } from '../../platform/storage';
 import { businessSettingsOf } from '../businesses/businesses.service';
 import type { DeliverableDocument, DeliveryAdapter } from './delivery-adapter';
 import { findCustomer } from '../documents/documents.port';
+import { templatedMail } from '../email-templates/email-templates.port';
 import * as repo from './document-delivery.repository';
 import { fillPlaceholders, formatDocumentDate } from './document-formatting';
 import { moneyFormatOf, toPdfModel } from './document-pdf-model';
@@ -179,18 +180,31 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
     const values = placeholderValues(document, issuing.business);
     const updated = await adapter.recordSentInTx(tx, actor, scope, document);
     const link = await issueLinkInTx(tx, actor, scope, document, issuing.settings, request.origin);
-    const body = fillPlaceholders(mail.body, { ...values, link: link.url });
-    const mailId = await app.outbox.write(tx, scope.tenantId, {
+    const filled = { ...values, link: link.url };
+    // The sender's subject and message (the business's defaults, edited in the dialog) inside the tenant's template for this kind.
+    const templated = await templatedMail(tx, scope.tenantId, `${adapter.kind}_mail`, {
       to: mail.to,
       replyTo: mail.reply_to ?? null,
-      cc: mail.notify_admin ? request.userEmail : null,
-      subject: fillPlaceholders(mail.subject, { ...values, link: link.url }),
-      // Without the PDF the link is the only way to the document, so it is never left out.
-      text: pdf || body.includes(link.url) ? body : `${body}\n\n${link.url}`,
-      attachments: pdf && pdf !== 'at-send' ? [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes }] : [],
-      attachmentsAtSend: pdf === 'at-send' ? [{ kind: pdfAttachmentKind, id: document.id, businessId: scope.businessId }] : [],
+      variables: {
+        business_name: values.business,
+        customer_name: values.customer,
+        document_number: values.number,
+        amount: values.amount,
+        ...(adapter.kind === 'payment' ? {} : { date: values.due_date || values.expiry_date }),
+        subject: fillPlaceholders(mail.subject, filled),
+        message: fillPlaceholders(mail.body, filled),
+        link: link.url,
+      },
       // The public link opens the customer's documents to whoever holds it.
       secrets: [link.url],
+    });
+    const mailId = await app.outbox.write(tx, scope.tenantId, {
+      ...templated,
+      cc: [templated.cc, mail.notify_admin ? request.userEmail : null].filter((address) => address).join(', ') || null,
+      // Without the PDF the link is the only way to the document, so it is never left out.
+      text: pdf || templated.text.includes(link.url) ? templated.text : `${templated.text}\n\n${link.url}`,
+      attachments: pdf && pdf !== 'at-send' ? [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes }] : [],
+      attachmentsAtSend: pdf === 'at-send' ? [{ kind: pdfAttachmentKind, id: document.id, businessId: scope.businessId }] : [],
     });
     return { document: updated, mailId };
   }

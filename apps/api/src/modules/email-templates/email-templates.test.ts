@@ -3,6 +3,7 @@ import { type EmailTemplatePreview, type EmailTemplateResource, emailTemplateCat
 import { emailTemplates } from '../../db/schema';
 import { inTenant } from '../../db/tenant-tx';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
+import { createCustomer, createInvoice } from '../../../test/documents';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { RENDER_LIMIT_MS } from './liquid';
 
@@ -116,6 +117,28 @@ describe('email templates', () => {
     expect((await admin.post('/api/v1/users', { email: 'fallback@example.com', role: 'viewer' })).status).toBe(201);
     await h.jobs.drain();
     expect((await h.smtp.waitFor('fallback@example.com')).text).toContain('Accept the invitation:');
+  });
+
+  it("the invoice template frames the business's own subject and message in the next invoice mail", async () => {
+    const saved = await admin.put('/api/v1/platform/email-templates/invoice_mail', form({
+      subject: '[{{ business_name }}] {{ subject }}',
+      body: 'Hello {{ customer_name }},\n\n{{ message }}\n\nInvoice {{ document_number }} for {{ amount }}, due {{ date }}.\n\nOpen it here: {{ link }}\n\nSent with {{ app_name }}',
+    }));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const customer = await createCustomer(admin, 'Framed Customer', 'framed@example.com');
+    const invoice = await createInvoice(admin, customer.id, { due_date: '2026-12-20' });
+    const sent = await admin.post(`/api/v1/invoices/${invoice.id}/send-email`, { to: 'framed@example.com', subject: 'Your invoice {number}', body: 'Thanks for your business.' });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    await h.jobs.drain();
+    const mail = await h.smtp.waitFor('framed@example.com');
+    const number = ((await admin.get(`/api/v1/invoices/${invoice.id}`)).body.data as { invoice_number: string }).invoice_number;
+    expect(mail.subject).toBe(`[Template Works] Your invoice ${number}`);
+    expect(mail.text).toContain('Hello Framed Customer,');
+    expect(mail.text).toContain('Thanks for your business.');
+    expect(mail.text).toContain(`Invoice ${number} for $350.00, due 20 Dec 2026.`);
+    expect(mail.text).toMatch(/Open it here: http:\/\/\S+\/public\/invoices\/view\//);
+    // The business's reply-to stays the business's.
+    expect(mail.raw).not.toMatch(/^Reply-To: hr@example.com/m);
   });
 
   it('reset brings the built-in template back', async () => {

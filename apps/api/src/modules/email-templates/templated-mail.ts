@@ -28,6 +28,7 @@ export type TemplatedMail = {
   /** The variables the catalogue names for the template, but `app_name` (the tenant's name, added here). */
   variables: Readonly<Record<string, unknown>>;
   secrets: readonly string[];
+  /** Where replies go when the writer knows (a business answering its customers): before the template's from email. */
   replyTo?: string | null;
 };
 
@@ -54,7 +55,7 @@ export async function templatedMail(tx: Tx, tenantId: string, key: EmailTemplate
     cc: own?.cc ?? null,
     bcc: own?.bcc ?? null,
     fromName: own?.fromName ?? null,
-    replyTo: own?.fromEmail ?? mail.replyTo ?? null,
+    replyTo: mail.replyTo ?? own?.fromEmail ?? null,
     secrets: mail.secrets,
   };
 }

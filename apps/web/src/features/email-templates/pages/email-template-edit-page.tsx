@@ -211,7 +211,7 @@ function TemplateEditor({ template }: { template: EmailTemplateResource }) {
                 {template.variables.map((variable) => (
                   <Table.Tr key={variable.name}>
                     <Table.Td>
-                      <Code>{`{{ ${variable.name} }}`}</Code>
+                      <Code style={{ whiteSpace: 'nowrap' }}>{`{{ ${variable.name} }}`}</Code>
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">{variable.description}</Text>
