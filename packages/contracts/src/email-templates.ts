@@ -144,14 +144,14 @@ export const emailTemplateRequestSchema = z.object({
 });
 export type EmailTemplateRequest = z.input<typeof emailTemplateRequestSchema>;
 
-export const emailTemplateVariableSchema = z.object({ name: z.string(), description: z.string(), sample: z.unknown() });
+export const emailTemplateVariableResourceSchema = z.object({ name: z.string(), description: z.string(), sample: z.unknown() });
 
 export const emailTemplateResourceSchema = z.object({
   id: emailTemplateKeySchema,
   name: z.string(),
   category: z.enum(emailTemplateCategories),
   description: z.string(),
-  variables: z.array(emailTemplateVariableSchema),
+  variables: z.array(emailTemplateVariableResourceSchema),
   subject: z.string(),
   body: z.string(),
   cc: z.string().nullable(),
@@ -169,5 +169,5 @@ export const emailTemplateListResponseSchema = z.object({ data: z.array(emailTem
 
 export const emailTemplatePreviewRequestSchema = emailTemplateRequestSchema.pick({ subject: true, body: true });
 export type EmailTemplatePreviewRequest = z.input<typeof emailTemplatePreviewRequestSchema>;
-export const emailTemplatePreviewSchema = z.object({ subject: z.string(), text: z.string(), html: z.string() });
-export type EmailTemplatePreview = z.infer<typeof emailTemplatePreviewSchema>;
+export const emailTemplatePreviewResourceSchema = z.object({ subject: z.string(), text: z.string(), html: z.string() });
+export type EmailTemplatePreview = z.infer<typeof emailTemplatePreviewResourceSchema>;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { dataResponse, emailTemplateListResponseSchema, emailTemplateParamsSchema, emailTemplatePreviewRequestSchema, emailTemplatePreviewSchema, emailTemplateRequestSchema, emailTemplateResourceSchema, messageResponseSchema } from '@app/contracts';
+import { dataResponse, emailTemplateListResponseSchema, emailTemplateParamsSchema, emailTemplatePreviewRequestSchema, emailTemplatePreviewResourceSchema, emailTemplateRequestSchema, emailTemplateResourceSchema, messageResponseSchema } from '@app/contracts';
 import { auditActor } from '../../platform/http';
 import { requireUser } from '../../platform/request-context';
 import type { EmailTemplateService } from './email-templates.service';
@@ -26,7 +26,7 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod<{ templates: EmailTempla
   server.delete('/platform/email-templates/:id', { config: edit, schema: { params, response: one } }, async (request) => ({
     data: await templates.reset(actorOf(request), request.params.id),
   }));
-  server.post('/platform/email-templates/:id/preview', { config: view, schema: { params, body: emailTemplatePreviewRequestSchema, response: { 200: dataResponse(emailTemplatePreviewSchema) } } }, async (request) => ({
+  server.post('/platform/email-templates/:id/preview', { config: view, schema: { params, body: emailTemplatePreviewRequestSchema, response: { 200: dataResponse(emailTemplatePreviewResourceSchema) } } }, async (request) => ({
     data: await templates.preview(request.ctx.tenant.id, request.params.id, request.body),
   }));
   server.post('/platform/email-templates/:id/test', { config: edit, schema: { params, response: { 200: messageResponseSchema } } }, async (request) =>

@@ -5,7 +5,7 @@ import {
   type EmailTemplateRequest,
   dataResponse,
   emailTemplateListResponseSchema,
-  emailTemplatePreviewSchema,
+  emailTemplatePreviewResourceSchema,
   emailTemplateResourceSchema,
   messageResponseSchema,
 } from '@app/contracts';
@@ -40,7 +40,7 @@ export function useResetEmailTemplate(key: EmailTemplateKey) {
 export function useEmailTemplatePreview(key: EmailTemplateKey, draft: EmailTemplatePreviewRequest) {
   return useQuery({
     queryKey: [...templatesKey, key, 'preview', draft],
-    queryFn: ({ signal }) => api.post(`${pathOf(key)}/preview`, dataResponse(emailTemplatePreviewSchema), draft, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.post(`${pathOf(key)}/preview`, dataResponse(emailTemplatePreviewResourceSchema), draft, { signal }).then((r) => r.data),
     retry: false,
   });
 }
