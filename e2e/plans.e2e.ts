@@ -137,6 +137,11 @@ test('plans journey: a tenant admin defines plans; a business on the free plan m
   await expect(page.getByText('books@plans.example.com', { exact: true })).toBeVisible();
   await screenshot(page, 'notifications');
 
+  // Settings → address information: the addresses apart from the business's other details.
+  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Address information' }).click();
+  await expect(page.getByRole('group', { name: 'Billing address' })).toBeVisible();
+  await expectAccessible(page, 'address information');
+
   // Admin → email templates: the invoice mail's own wording reaches the next invoice sent.
   await page.goto(`${TENANT}/admin/email-templates`);
   await expectAccessible(page, 'email templates');

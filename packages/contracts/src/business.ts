@@ -62,6 +62,9 @@ export const updateBusinessRequestSchema = businessFieldRules.partial().extend({
   shipping_address: postalAddressSchema.nullish(),
 });
 export type UpdateBusinessRequest = z.input<typeof updateBusinessRequestSchema>;
+/** Settings → address information: the two addresses alone (a standalone tenant has no business information page). */
+export const updateBusinessAddressesRequestSchema = updateBusinessRequestSchema.pick({ billing_address: true, shipping_address: true });
+export type UpdateBusinessAddressesRequest = z.input<typeof updateBusinessAddressesRequestSchema>;
 export type UpdateBusinessFields = z.output<typeof updateBusinessRequestSchema>;
 
 export const companySummarySchema = z.object({ id: z.string(), name: z.string(), slug: z.string(), logo: z.string().nullable(), role: z.string() });

@@ -20,6 +20,7 @@ export const mainMenu: readonly MenuItem[] = [
 export const settingMenu: readonly MenuItem[] = [
   { title: 'settings.menu.account_settings', link: '/settings/account-settings', icon: 'user', ability: null, group: 'settings' },
   { title: 'settings.menu.business_info', link: '/settings/business-info', icon: 'building', ability: 'edit-business-information', group: 'settings' },
+  { title: 'settings.menu.address_information', link: '/settings/address-information', icon: 'building', ability: 'edit-business-information', group: 'settings' },
   { title: 'settings.menu.preferences', link: '/settings/preferences', icon: 'settings', ability: 'manage-business-settings', group: 'settings' },
   { title: 'settings.menu.customization', link: '/settings/customization', icon: 'edit', ability: 'manage-business-settings', group: 'settings' },
   { title: 'settings.menu.notifications', link: '/settings/notifications', icon: 'bell', ability: 'manage-notifications', group: 'settings' },

@@ -26,6 +26,7 @@ export const companyPaths = {
   webhooks: '/settings/webhooks',
   billingInformation: '/settings/billing-information',
   notifications: '/settings/notifications',
+  addressInformation: '/settings/address-information',
   loanBalance: '/loan-balance',
   dataImport: '/import',
 } as const;

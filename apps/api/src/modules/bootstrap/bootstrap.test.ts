@@ -158,9 +158,9 @@ describe('standalone tenants', () => {
       const settings = links(after, 'setting_menu');
       expect(settings).not.toContain('/settings/account-settings');
       expect(settings).not.toContain('/settings/business-info');
-      expect(settings[0]).toBe('/settings/preferences');
+      expect(settings[0]).toBe('/settings/address-information');
       const settingsEntry = (after.main_menu as { title: string; link: string }[]).find((item) => item.title === 'navigation.settings');
-      expect(settingsEntry?.link).toBe('/settings/preferences');
+      expect(settingsEntry?.link).toBe('/settings/address-information');
       // The landlord tenant is not standalone: its menus are as before.
       const landlord = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Not Standalone Co');
       expect(links((await landlord.get('/api/v1/bootstrap')).body, 'setting_menu')).toContain('/settings/business-info');

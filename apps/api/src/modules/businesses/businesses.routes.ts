@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  updateBusinessAddressesRequestSchema,
   type AbilityCheck,
   businessResourceSchema,
   businessSettingsResourceSchema,
@@ -32,6 +33,9 @@ export const businessRoutes: FastifyPluginAsyncZod<BusinessRoutesOptions> = asyn
     data: toBusinessResource(requireBusiness(request).row),
   }));
 
+  server.put('/business/addresses', { config: business('edit-business-information'), schema: { body: updateBusinessAddressesRequestSchema, response: { 200: dataResponse(businessResourceSchema) } } }, async (request) => ({
+    data: await businesses.updateAddresses(auditActor(request), requireBusiness(request).id, request.body),
+  }));
   server.put('/business', { config: business('edit-business-information'), schema: { body: updateBusinessRequestSchema, response: { 200: dataResponse(businessResourceSchema) } } }, async (request) => ({
     data: await businesses.update(auditActor(request), requireBusiness(request).id, request.body),
   }));

@@ -2,7 +2,6 @@ import {
   type BusinessResource,
   type CompanySummary,
   type CreateBusinessRequest,
-  type PostalAddressFields,
   type PostalAddressResource,
   type UpdateBusinessFields,
   currencyById,
@@ -21,25 +20,8 @@ import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { warnOnce } from '../../platform/warnings';
 import * as authPort from '../auth/auth.port';
+import { type StoredAddress, addressPatch } from './business-addresses';
 import * as repo from './businesses.repository';
-
-type StoredAddress = NonNullable<repo.BusinessRow['billingAddress']>;
-
-/** The request schema already refused unknown countries and incomplete addresses; an all-blank one is no address. */
-function storedAddress(address: PostalAddressFields | null | undefined): StoredAddress | null {
-  if (!address) return null;
-  const stored: StoredAddress = {
-    name: address.name || null,
-    phone: address.phone || null,
-    address_street_1: address.address_street_1 || null,
-    address_street_2: address.address_street_2 || null,
-    city: address.city || null,
-    state: address.state || null,
-    country_id: address.country_id ?? null,
-    zip: address.zip || null,
-  };
-  return Object.values(stored).some((value) => value !== null) ? stored : null;
-}
 
 function addressOf(stored: StoredAddress | null): PostalAddressResource | null {
   if (!stored) return null;
@@ -323,9 +305,20 @@ export function createBusinessService(app: AppContext) {
           ...(input.contact_first_name !== undefined ? { contactFirstName: input.contact_first_name ?? null } : {}),
           ...(input.contact_last_name !== undefined ? { contactLastName: input.contact_last_name ?? null } : {}),
           ...(input.website !== undefined ? { website: input.website ?? null } : {}),
-          ...(input.billing_address !== undefined ? { billingAddress: storedAddress(input.billing_address) } : {}),
-          ...(input.shipping_address !== undefined ? { shippingAddress: storedAddress(input.shipping_address) } : {}),
+          ...addressPatch(input),
         });
+        await recordAudit(tx, { ...actor, businessId }, { model: 'business', modelId: businessId, action: 'updated', before: auditView(before), after: auditView(row) });
+        return toBusinessResource(row);
+      });
+    },
+
+    /** Settings → address information: the billing and shipping addresses alone. */
+    async updateAddresses(actor: AuditActor, businessId: string, input: Pick<UpdateBusinessFields, 'billing_address' | 'shipping_address'>): Promise<BusinessResource> {
+      const { tenantId } = actor;
+      return inTenant(app.db, tenantId, async (tx) => {
+        const before = await repo.findBusiness(tx, tenantId, businessId);
+        if (!before) throw AppError.notFound();
+        const row = await repo.updateBusiness(tx, tenantId, businessId, addressPatch(input));
         await recordAudit(tx, { ...actor, businessId }, { model: 'business', modelId: businessId, action: 'updated', before: auditView(before), after: auditView(row) });
         return toBusinessResource(row);
       });

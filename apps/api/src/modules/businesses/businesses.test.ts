@@ -113,6 +113,21 @@ describe('business addresses', () => {
     expect(bootstrap.body.current_business).toMatchObject({ billing_address: null, shipping_address: null });
   });
 
+  it('settings → address information changes the addresses alone, refuses an incomplete one, and touches no other business', async () => {
+    const other = await ownerWithBusiness(h, ADMIN_EMAIL, ADMIN_PASSWORD, 'Acme Other');
+    const before = (await owner.get('/api/v1/business')).body.data as Record<string, unknown>;
+    const saved = await owner.put('/api/v1/business/addresses', { billing_address: billing, shipping_address: null });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data).toMatchObject({ name: before.name, email: before.email, billing_address: { city: 'Springfield' }, shipping_address: null });
+    expect(errorsOf(await owner.put('/api/v1/business/addresses', { billing_address: { city: 'Springfield' } })).billing_address?.[0]).toBe(messages.incompleteAddress);
+    // Left out, the shipping address stays as it is.
+    const billingOnly = await owner.put('/api/v1/business/addresses', { shipping_address: shipping });
+    expect(billingOnly.body.data).toMatchObject({ billing_address: { city: 'Springfield' }, shipping_address: { address_street_1: '9 Dock Rd' } });
+    expect((await other.get('/api/v1/business')).body.data).toMatchObject({ billing_address: null, shipping_address: null });
+    const viewer = await inviteAndAccept(h, owner, 'viewer@acme-trading.example.com', 'viewer');
+    expect((await viewer.put('/api/v1/business/addresses', { billing_address: null })).status).toBe(403);
+  });
+
   it('refuses an incomplete address or an unknown country and keeps the stored one', async () => {
     await owner.put('/api/v1/business', { name: 'Acme Trading', billing_address: billing });
     const incomplete = await owner.put('/api/v1/business', { name: 'Acme Trading', billing_address: { city: 'Springfield' } });

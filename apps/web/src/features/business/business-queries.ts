@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { z } from 'zod';
-import { type BusinessResource, type UpdateBusinessFields, businessResourceSchema, type createBusinessRequestSchema, dataResponse } from '@app/contracts';
+import { type BusinessResource, type UpdateBusinessFields, businessResourceSchema, type createBusinessRequestSchema, dataResponse, type updateBusinessAddressesRequestSchema } from '@app/contracts';
 import { api } from '../../lib/api-client';
 import { sessionKey } from '../../lib/session';
 import { storage } from '../../lib/storage';
@@ -54,6 +54,14 @@ export function useUpdateBusiness() {
   const store = useStoreBusiness();
   return useMutation({
     mutationFn: (body: UpdateBusinessFields) => api.put('/business', businessAnswer, body),
+    onSuccess: (response) => store(response.data),
+  });
+}
+
+export function useUpdateBusinessAddresses() {
+  const store = useStoreBusiness();
+  return useMutation({
+    mutationFn: (body: z.output<typeof updateBusinessAddressesRequestSchema>) => api.put('/business/addresses', businessAnswer, body),
     onSuccess: (response) => store(response.data),
   });
 }

@@ -1,16 +1,17 @@
-import { Button, Fieldset, Group, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, FormProvider, type Resolver, useForm } from 'react-hook-form';
+import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { type BusinessResource, type PostalAddressResource, updateBusinessRequestSchema } from '@app/contracts';
-import { AddressFields, addressFormValues } from '../../../components/address-fields';
+import { type BusinessResource, updateBusinessRequestSchema } from '@app/contracts';
+import { addressFormValues } from '../../../components/address-fields';
 import { BusinessTypeSelects } from '../../../components/business-type-selects';
 import { CurrencySelect } from '../../../components/currency-select';
 import { useReportDirty } from '../../../components/unsaved-changes';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateBusiness } from '../business-queries';
+import { ADDRESS_ERROR_FIELDS, BusinessAddressesFields, followingBilling, sameAddress } from './business-addresses';
 
 const businessInfoSchema = updateBusinessRequestSchema
   .pick({
@@ -30,17 +31,7 @@ const businessInfoSchema = updateBusinessRequestSchema
 type FormValues = z.input<typeof businessInfoSchema>;
 type FormOutput = z.output<typeof businessInfoSchema>;
 
-const ADDRESS_FIELDS = ['address_street_1', 'address_street_2', 'city', 'state', 'country_id', 'zip', 'name', 'phone'] as const;
-const FIELDS = [
-  'name', 'email', 'phone', 'website', 'currency_id', 'business_type', 'business_structure', 'contact_first_name', 'contact_last_name',
-  'billing_address', 'shipping_address',
-  ...ADDRESS_FIELDS.map((field) => `billing_address.${field}` as const),
-  ...ADDRESS_FIELDS.map((field) => `shipping_address.${field}` as const),
-] as const;
-
-function sameAddress(a: PostalAddressResource | null, b: PostalAddressResource | null): boolean {
-  return a !== null && b !== null && ADDRESS_FIELDS.every((field) => a[field] === b[field]);
-}
+const FIELDS = ['name', 'email', 'phone', 'website', 'currency_id', 'business_type', 'business_structure', 'contact_first_name', 'contact_last_name', ...ADDRESS_ERROR_FIELDS] as const;
 
 function defaultsOf(business: BusinessResource): FormValues {
   return {
@@ -59,14 +50,7 @@ function defaultsOf(business: BusinessResource): FormValues {
   };
 }
 
-const checkFields = zodResolver(businessInfoSchema);
-
-/**
- * While the shipping address follows the billing one its own (hidden) fields are kept for when the
- * switch is turned off again, but what is checked and sent is the billing address.
- */
-const resolver: Resolver<FormValues, unknown, FormOutput> = (values, context, options) =>
-  checkFields(values.shipping_same_as_billing ? { ...values, shipping_address: values.billing_address } : values, context, options);
+const resolver = followingBilling<FormValues, FormOutput>(zodResolver(businessInfoSchema));
 
 /** Settings → business information: the business's own details and addresses, as printed on its documents. */
 export function BusinessInfoForm({ business }: { business: BusinessResource }) {
@@ -126,15 +110,7 @@ export function BusinessInfoForm({ business }: { business: BusinessResource }) {
               <TextInput label={label('contact_last_name')} error={errors.contact_last_name?.message} {...register('contact_last_name')} />
             </SimpleGrid>
           </Fieldset>
-          <AddressFields prefix="billing_address" legend={label('billing_address')} labels="business_info.address" />
-          <Controller
-            control={control}
-            name="shipping_same_as_billing"
-            render={({ field }) => (
-              <Switch label={label('same_as_billing')} checked={field.value} onChange={(event) => field.onChange(event.currentTarget.checked)} onBlur={field.onBlur} />
-            )}
-          />
-          {!watch('shipping_same_as_billing') && <AddressFields prefix="shipping_address" legend={label('shipping_address')} labels="business_info.address" />}
+          <BusinessAddressesFields />
           <Group justify="flex-end">
             <Button variant="default" disabled={!isDirty || isSubmitting} onClick={() => reset()}>
               {label('discard')}

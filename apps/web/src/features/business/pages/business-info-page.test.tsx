@@ -156,3 +156,40 @@ describe('business information', () => {
     expect(router.state.location.pathname).toBe('/403');
   });
 });
+
+describe('address information', () => {
+  it('edits the two addresses alone; the shipping address follows the billing one until the switch is turned off', async () => {
+    const { session } = businessApi();
+    const { requests } = mockFetch(
+      route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)),
+      route('GET', '/api/v1/csrf-cookie', () => {
+        document.cookie = 'XSRF-TOKEN=token; path=/';
+        return new Response(null, { status: 204 });
+      }),
+      route('GET', '/api/v1/bootstrap', () => jsonResponse(200, session)),
+      route('GET', '/api/v1/business', () => jsonResponse(200, { data: stored })),
+      route('PUT', '/api/v1/business/addresses', savedAs),
+    );
+    renderApp('/settings/address-information', session);
+    const user = userEvent.setup({ delay: null });
+
+    const nav = await screen.findByRole('navigation', { name: 'Settings sections' }, { timeout: 15_000 });
+    expect(within(nav).getByRole('link', { name: 'Address information' })).toHaveAttribute('aria-current', 'page');
+    const city = within(await screen.findByRole('group', { name: 'Billing address' })).getByRole('textbox', { name: 'City' });
+    expect(screen.queryByRole('textbox', { name: 'Business name' })).not.toBeInTheDocument();
+    await user.clear(city);
+    await user.type(city, 'Shelbyville');
+    await user.click(screen.getByRole('switch', { name: 'Shipping address is the same as the billing address' }));
+    const shipping = within(await screen.findByRole('group', { name: 'Shipping address' }));
+    await user.clear(shipping.getByRole('textbox', { name: 'City' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Incomplete Address')).toBeInTheDocument();
+    await user.type(shipping.getByRole('textbox', { name: 'City' }), 'Capital City');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Addresses saved')).toBeInTheDocument();
+    const sent = requests.filter((r) => r.method === 'PUT').map((r) => r.body as UpdateBusinessFields);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ billing_address: { city: 'Shelbyville', address_street_1: '1 Main St' }, shipping_address: { city: 'Capital City' } });
+    expect(Object.keys(sent[0] ?? {}).sort()).toEqual(['billing_address', 'shipping_address']);
+  });
+});
