@@ -100,7 +100,12 @@ test('plans journey: a tenant admin defines plans; a business on the free plan m
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Plan Journey Co').first()).toBeVisible();
 
-  await page.getByRole('link', { name: 'Reports', exact: true }).click();
+  // The menu says which plan has it before it is opened.
+  const reportsLink = page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reports – needs the Starter plan' });
+  await expect(reportsLink).toBeVisible();
+  // No plan of this tenant offers financing: its screen is not in the menu.
+  await expect(page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: /Loan balance/ })).toHaveCount(0);
+  await reportsLink.click();
   const notOnPlan = page.getByRole('alert').filter({ hasText: 'Not on your plan' });
   await expect(notOnPlan.getByText('This feature is available on Starter plan and onwards!')).toBeVisible();
   await expectAccessible(page, 'reports, not on the plan');
@@ -120,7 +125,7 @@ test('plans journey: a tenant admin defines plans; a business on the free plan m
   await expect(page.getByText('Your business is on the Starter plan.')).toBeVisible();
   await screenshot(page, 'on-starter');
 
-  await page.getByRole('link', { name: 'Reports', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Reports', exact: true }).click();
   await expect(page.getByRole('table', { name: 'Profit and loss' })).toBeVisible();
   await expect(page.getByText('Not on your plan')).toHaveCount(0);
   await expectAccessible(page, 'reports on the starter plan');

@@ -3,8 +3,19 @@ import { businessTypes } from './auth';
 import { businessResourceSchema, businessSettingsResourceSchema, companySummarySchema } from './business';
 import { userResourceSchema, userSettingsResourceSchema } from './account';
 import { tenantBrandingSchema, tenantSwitchesSchema } from './tenant-config';
+import { planFeatures } from './plans';
 
-export const menuItemSchema = z.object({ title: z.string(), link: z.string(), icon: z.string(), ability: z.string().nullable(), group: z.string() });
+export const menuItemSchema = z.object({
+  title: z.string(),
+  link: z.string(),
+  icon: z.string(),
+  ability: z.string().nullable(),
+  group: z.string(),
+  /** The plan feature the screen needs (contracts/plans.ts). */
+  feature: z.enum(planFeatures).optional(),
+  /** In the bootstrap answer: the cheapest plan with that feature when the business's plan lacks it, else null. */
+  required_plan: z.string().nullable().optional(),
+});
 export type MenuItem = z.infer<typeof menuItemSchema>;
 
 export const currencySchema = z.object({

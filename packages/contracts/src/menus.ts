@@ -8,11 +8,11 @@ export const mainMenu: readonly MenuItem[] = [
   { title: 'navigation.items', link: '/items', icon: 'box', ability: 'view-item', group: 'main' },
   { title: 'navigation.invoices', link: '/invoices', icon: 'file-invoice', ability: 'view-invoice', group: 'documents' },
   { title: 'navigation.estimates', link: '/estimates', icon: 'file-text', ability: 'view-estimate', group: 'documents' },
-  { title: 'navigation.recurring_invoices', link: '/recurring-invoices', icon: 'repeat', ability: 'view-recurring-invoice', group: 'documents' },
+  { title: 'navigation.recurring_invoices', link: '/recurring-invoices', icon: 'repeat', ability: 'view-recurring-invoice', group: 'documents', feature: 'recurring-invoices' },
   { title: 'navigation.payments', link: '/payments', icon: 'cash', ability: 'view-payment', group: 'documents' },
-  { title: 'navigation.loan_balance', link: '/loan-balance', icon: 'scale', ability: 'view-balance-sheet', group: 'financing' },
+  { title: 'navigation.loan_balance', link: '/loan-balance', icon: 'scale', ability: 'view-balance-sheet', group: 'financing', feature: 'financing' },
   { title: 'navigation.users', link: '/users', icon: 'user', ability: 'view-user', group: 'admin' },
-  { title: 'navigation.reports', link: '/reports', icon: 'chart', ability: 'view-report', group: 'admin' },
+  { title: 'navigation.reports', link: '/reports', icon: 'chart', ability: 'view-report', group: 'admin', feature: 'reports' },
   { title: 'navigation.audit_log', link: '/audit-log', icon: 'history', ability: 'view-audit-log', group: 'admin' },
   { title: 'navigation.settings', link: '/settings/account-settings', icon: 'settings', ability: null, group: 'admin' },
 ];
@@ -30,10 +30,10 @@ export const settingMenu: readonly MenuItem[] = [
   { title: 'settings.menu.notes', link: '/settings/notes', icon: 'notes', ability: 'view-note', group: 'settings' },
   { title: 'settings.menu.payment_methods', link: '/settings/payment-methods', icon: 'credit-card', ability: 'view-payment-methods', group: 'settings' },
   { title: 'settings.menu.exchange_rates', link: '/settings/exchange-rates', icon: 'cash', ability: 'manage-business-settings', group: 'settings' },
-  { title: 'settings.menu.payouts', link: '/settings/payouts', icon: 'building', ability: 'manage-business-settings', group: 'settings' },
-  { title: 'settings.menu.export_data', link: '/settings/export-data', icon: 'download', ability: 'export-data', group: 'settings' },
+  { title: 'settings.menu.payouts', link: '/settings/payouts', icon: 'building', ability: 'manage-business-settings', group: 'settings', feature: 'online-payments' },
+  { title: 'settings.menu.export_data', link: '/settings/export-data', icon: 'download', ability: 'export-data', group: 'settings', feature: 'import-export' },
   { title: 'settings.menu.billing_information', link: '/settings/billing-information', icon: 'credit-card', ability: 'manage-business-settings', group: 'settings' },
-  { title: 'settings.menu.webhooks', link: '/settings/webhooks', icon: 'webhook', ability: 'view-webhook', group: 'settings' },
+  { title: 'settings.menu.webhooks', link: '/settings/webhooks', icon: 'webhook', ability: 'view-webhook', group: 'settings', feature: 'webhooks' },
   { title: 'settings.menu.integrations', link: '/settings/integration-settings', icon: 'plug', ability: 'manage-integration', group: 'settings' },
 ];
 

@@ -1,5 +1,6 @@
 import {
   type BootstrapResponse,
+  type MenuItem,
   type Connections,
   type TenantBranding,
   type TenantPublicConfig,
@@ -19,6 +20,7 @@ import type { AuthenticatedUser, SelectedBusiness, TenantRecord } from '../../pl
 import { userResourceInTx, userSettingsOf } from '../account/account.service';
 import { invoiceDirectionCounts } from '../invoices/invoices.service';
 import * as businessPort from '../businesses/businesses.port';
+import { requiredPlans } from '../plans/plans.port';
 import { businessSettingsOf, toBusinessResource } from '../businesses/businesses.service';
 
 const APP_NAME = 'Ledgerline';
@@ -67,20 +69,24 @@ export function createBootstrapService(app: AppContext) {
 
     /** Everything the browser needs after sign-in, in one transaction. */
     async bootstrap(tenant: TenantRecord, user: AuthenticatedUser, business: SelectedBusiness | null): Promise<BootstrapResponse> {
-      const { companies, invoiceCounts, currentUser, mailer } = await inTenant(app.db, tenant.id, async (tx) => ({
+      const { companies, invoiceCounts, currentUser, mailer, lockedFeatures } = await inTenant(app.db, tenant.id, async (tx) => ({
         companies: await businessPort.listUserCompanies(tx, tenant.id, user.id, 0, 50),
         invoiceCounts: business ? await invoiceDirectionCounts(tx, { tenantId: tenant.id, businessId: business.row.id }) : { incoming: 0, outgoing: 0 },
         currentUser: await userResourceInTx(tx, tenant.id, user.row, app.clock.now()),
         // Remembered per tenant by the outbox: no query on most requests.
         mailer: await app.outbox.mailerFor(tx, tenant.id),
+        lockedFeatures: business ? await requiredPlans(tx, tenant.id, business.planFeatures) : new Map<string, string | null>(),
       }));
       const abilities = business?.abilities ?? [];
       const allowed = (ability: string) => holds(abilities, ability);
       const current = business?.row;
       const menus = companyMenus(business ? allowed : () => false, tenant.standalone);
+      // A screen no plan of the tenant offers is left out; one a better plan offers names it.
+      const marked = (items: MenuItem[]) =>
+        items.filter((item) => !item.feature || lockedFeatures.get(item.feature) !== null).map((item) => ({ ...item, required_plan: item.feature ? (lockedFeatures.get(item.feature) ?? null) : null }));
       return {
-        main_menu: business ? menus.main : [],
-        setting_menu: menus.settings,
+        main_menu: business ? marked(menus.main) : [],
+        setting_menu: marked(menus.settings),
         config: { app_name: APP_NAME, tenant: tenantBranding(tenant), switches: tenantSwitches(tenant) },
         global_settings: { mail_configured: mailer !== null, support_email: tenant.supportEmail, landing_url: tenant.landingUrl },
         time_zones: timeZones(),

@@ -75,6 +75,21 @@ export async function ensureTeamRoom(tx: Tx, tenantId: string, businessId: strin
   throw roomier ? new PlanRequiredError(roomier.name) : AppError.forbidden(formatMessage(messages.teamUsersLimit, { max: String(plan.maxTeamUsers) }));
 }
 
+/**
+ * For each plan feature a business's plan lacks, the cheapest plan that has it, or null when no
+ * plan of the tenant does (the menus mark those screens, and leave out what no plan offers);
+ * empty when the tenant sells no plans (`features` null).
+ */
+export async function requiredPlans(tx: Tx, tenantId: string, features: readonly string[] | null): Promise<ReadonlyMap<string, string | null>> {
+  const required = new Map<string, string | null>();
+  if (features === null) return required;
+  const cheapestFirst = await repo.listPlans(tx, tenantId);
+  for (const feature of planFeatures) {
+    if (!features.includes(feature)) required.set(feature, cheapestFirst.find((candidate) => candidate.features.includes(feature))?.name ?? null);
+  }
+  return required;
+}
+
 /** The tenant's plans (admin area) and each business's plan and billing contact (settings → billing information). */
 export function createPlanService(app: AppContext) {
   async function load(tx: Tx, tenantId: string, id: string): Promise<repo.PlanWithCount> {

@@ -78,6 +78,10 @@ describe('plans', () => {
     expect(financing.body).toEqual({ message: planRequiredMessage('Business'), required_plan: 'Business' });
     // Ungated routes answer as before.
     expect((await admin.get('/api/v1/invoices')).status).toBe(200);
+    // The menus name the plan beside what the business's plan lacks.
+    const boot = (await admin.get('/api/v1/bootstrap')).body as { main_menu: { link: string; required_plan?: string | null }[]; setting_menu: { link: string; required_plan?: string | null }[] };
+    const marks = Object.fromEntries([...boot.main_menu, ...boot.setting_menu].map((item) => [item.link, item.required_plan]));
+    expect(marks).toMatchObject({ '/reports': 'Starter', '/loan-balance': 'Business', '/settings/webhooks': 'Business', '/invoices': null, '/dashboard': null });
   });
 
   it('the owner moves the business to a plan with the feature and gets in; other businesses stay where they were', async () => {
@@ -88,6 +92,8 @@ describe('plans', () => {
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(billingOf(moved.body).plan?.name).toBe('Starter');
     expect((await admin.get(REPORT)).status).toBe(200);
+    const menu = ((await admin.get('/api/v1/bootstrap')).body as { main_menu: { link: string; required_plan?: string | null }[] }).main_menu;
+    expect(menu.find((item) => item.link === '/reports')?.required_plan).toBeNull();
     // Business B is still on the default plan.
     expect(billingOf((await adminInB.get('/api/v1/business/billing')).body).plan?.name).toBe('Free');
     expect((await adminInB.get(REPORT)).status).toBe(403);

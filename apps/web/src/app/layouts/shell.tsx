@@ -4,6 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import type { MenuItem } from '@app/contracts';
+import { PlanBadge } from '../../components/plan-badge';
 import { Icon } from '../../components/icon';
 import { UnsavedChangesGuard } from '../../components/unsaved-changes';
 import { useBootstrap } from '../../lib/session';
@@ -59,6 +60,7 @@ export function Shell({ menu, homePath, headerActions }: ShellProps) {
               to={item.link}
               label={t(item.title)}
               leftSection={<Icon name={item.icon} />}
+              rightSection={<PlanBadge plan={item.required_plan} />}
               active={item.link === active}
               aria-current={item.link === active ? 'page' : undefined}
               onClick={close}

@@ -104,8 +104,11 @@ describe('settings → billing information', () => {
 
   it('a page whose feature is not on the plan names the plan that has it and links to the plans', async () => {
     mockFetch(tenant, route('GET', '/api/v1/business/reports/profit_and_loss', () => jsonResponse(403, { message: planRequiredMessage('Starter'), required_plan: 'Starter' })));
-    const { router } = renderApp('/reports', makeSession({ current_user_abilities: ['view-report', 'manage-business-settings'] }));
+    const reports = { title: 'navigation.reports', link: '/reports', icon: 'chart', ability: 'view-report', group: 'admin', feature: 'reports' as const, required_plan: 'Starter' };
+    const { router } = renderApp('/reports', makeSession({ current_user_abilities: ['view-report', 'manage-business-settings'], main_menu: [reports] }));
     const alert = await screen.findByRole('alert', {}, lazyLoad);
+    // The menu says which plan has it.
+    expect(screen.getByRole('link', { name: 'Reports – needs the Starter plan' })).toBeInTheDocument();
     expect(within(alert).getByText(messages.starterPlan)).toBeInTheDocument();
     const link = within(alert).getByRole('link', { name: 'See the Starter plan' });
     await userEvent.setup().click(link);

@@ -2,6 +2,7 @@ import { Box, Group, NavLink, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { Icon } from '../../../components/icon';
+import { PlanBadge } from '../../../components/plan-badge';
 import { implementedPaths } from '../../../lib/paths';
 import { useBootstrap } from '../../../lib/session';
 
@@ -24,6 +25,7 @@ export function SettingsLayout() {
                 to={item.link}
                 label={t(item.title)}
                 leftSection={<Icon name={item.icon} size={16} />}
+                rightSection={<PlanBadge plan={item.required_plan} />}
                 active={active}
                 aria-current={active ? 'page' : undefined}
               />
