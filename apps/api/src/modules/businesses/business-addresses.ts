@@ -19,8 +19,8 @@ function storedAddress(address: PostalAddressFields | null | undefined): StoredA
   return Object.values(stored).some((value) => value !== null) ? stored : null;
 }
 
-export /** The stored form of the addresses a request sets (an address left out stays as it is). */
-function addressPatch(input: Pick<UpdateBusinessFields, 'billing_address' | 'shipping_address'>) {
+/** The stored form of the addresses a request sets (an address left out stays as it is). */
+export function addressPatch(input: Pick<UpdateBusinessFields, 'billing_address' | 'shipping_address'>) {
   return {
     ...(input.billing_address !== undefined ? { billingAddress: storedAddress(input.billing_address) } : {}),
     ...(input.shipping_address !== undefined ? { shippingAddress: storedAddress(input.shipping_address) } : {}),

@@ -5,6 +5,7 @@ import {
   type PlanResource,
   changePlanRequestSchema,
   formatMessage,
+  isPlanFeature,
   messages,
   planFeatures,
   planIntervals,
@@ -21,7 +22,6 @@ import { AppError, PlanRequiredError, refusingTaken } from '../../platform/error
 import { findBusiness, updateBusiness } from '../businesses/businesses.port';
 import * as repo from './plans.repository';
 
-const featureList = z.array(z.enum(planFeatures));
 const intervalOf = z.enum(planIntervals);
 
 function toResource(row: repo.PlanWithCount): PlanResource {
@@ -33,7 +33,7 @@ function toResource(row: repo.PlanWithCount): PlanResource {
     currency_id: row.currencyId,
     interval: intervalOf.parse(row.interval),
     // Features a newer catalogue no longer has are not shown (nor granted: the gate reads the catalogue's names).
-    features: featureList.parse(row.features.filter((name) => (planFeatures as readonly string[]).includes(name))),
+    features: row.features.filter(isPlanFeature),
     max_team_users: row.maxTeamUsers,
     is_default: row.isDefault,
     businesses_count: row.businessesCount,

@@ -1,4 +1,4 @@
-import { Switch } from '@mantine/core';
+import { Button, Group, Switch } from '@mantine/core';
 import { Controller, type Resolver, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { PostalAddressInput, PostalAddressResource } from '@app/contracts';
@@ -44,5 +44,20 @@ export function BusinessAddressesFields() {
       />
       {!follows && <AddressFields prefix="shipping_address" legend={label('shipping_address')} labels="business_info.address" />}
     </>
+  );
+}
+
+/** The two buttons under the business's forms: throw the edits away, or save them. */
+export function DiscardOrSave({ dirty, submitting, onDiscard }: { dirty: boolean; submitting: boolean; onDiscard: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end">
+      <Button variant="default" disabled={!dirty || submitting} onClick={onDiscard}>
+        {t('business_info.discard')}
+      </Button>
+      <Button type="submit" loading={submitting} disabled={!dirty}>
+        {t('common.save')}
+      </Button>
+    </Group>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Fieldset, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Fieldset, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { useReportDirty } from '../../../components/unsaved-changes';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateBusiness } from '../business-queries';
-import { ADDRESS_ERROR_FIELDS, BusinessAddressesFields, followingBilling, sameAddress } from './business-addresses';
+import { ADDRESS_ERROR_FIELDS, BusinessAddressesFields, DiscardOrSave, followingBilling, sameAddress } from './business-addresses';
 
 const businessInfoSchema = updateBusinessRequestSchema
   .pick({
@@ -111,14 +111,7 @@ export function BusinessInfoForm({ business }: { business: BusinessResource }) {
             </SimpleGrid>
           </Fieldset>
           <BusinessAddressesFields />
-          <Group justify="flex-end">
-            <Button variant="default" disabled={!isDirty || isSubmitting} onClick={() => reset()}>
-              {label('discard')}
-            </Button>
-            <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <DiscardOrSave dirty={isDirty} submitting={isSubmitting} onDiscard={() => reset()} />
         </Stack>
       </form>
     </FormProvider>

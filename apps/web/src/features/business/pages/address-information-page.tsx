@@ -1,4 +1,4 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +11,7 @@ import { useReportDirty } from '../../../components/unsaved-changes';
 import { handleFormError } from '../../../lib/form-errors';
 import { notifySuccess } from '../../../lib/notify';
 import { useCurrentBusiness, useUpdateBusinessAddresses } from '../business-queries';
-import { ADDRESS_ERROR_FIELDS, BusinessAddressesFields, followingBilling, sameAddress } from '../components/business-addresses';
+import { ADDRESS_ERROR_FIELDS, BusinessAddressesFields, DiscardOrSave, followingBilling, sameAddress } from '../components/business-addresses';
 
 const addressesSchema = updateBusinessAddressesRequestSchema.extend({ shipping_same_as_billing: z.boolean() });
 type FormValues = z.input<typeof addressesSchema>;
@@ -53,14 +53,7 @@ function AddressesForm({ business }: { business: BusinessResource }) {
       <form onSubmit={(event) => void onSubmit(event)} noValidate>
         <Stack gap="lg">
           <BusinessAddressesFields />
-          <Group justify="flex-end">
-            <Button variant="default" disabled={!isDirty || isSubmitting} onClick={() => reset()}>
-              {t('business_info.discard')}
-            </Button>
-            <Button type="submit" loading={isSubmitting} disabled={!isDirty}>
-              {t('common.save')}
-            </Button>
-          </Group>
+          <DiscardOrSave dirty={isDirty} submitting={isSubmitting} onDiscard={() => reset()} />
         </Stack>
       </form>
     </FormProvider>
