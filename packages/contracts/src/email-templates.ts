@@ -58,13 +58,32 @@ function documentMail(kind: 'invoice' | 'estimate' | 'payment', name: string, ac
   };
 }
 
-export const emailTemplateKeys = ['invoice_mail', 'estimate_mail', 'payment_mail', 'user_invitation', 'password_reset', 'email_verification', 'business_notification'] as const;
+export const emailTemplateKeys = ['invoice_mail', 'estimate_mail', 'payment_mail', 'payment_reminder', 'user_invitation', 'password_reset', 'email_verification', 'business_notification'] as const;
 export type EmailTemplateKey = (typeof emailTemplateKeys)[number];
 
 export const emailTemplateCatalogue: Record<EmailTemplateKey, EmailTemplateDefinition> = {
   invoice_mail: documentMail('invoice', 'Invoice', 'View invoice', { number: 'INV-000042', date: '30 Nov 2026' }),
   estimate_mail: documentMail('estimate', 'Estimate', 'View estimate', { number: 'EST-000007', date: '15 Dec 2026' }),
   payment_mail: documentMail('payment', 'Payment receipt', 'View receipt', { number: 'PAY-000009' }),
+  payment_reminder: {
+    name: 'Payment reminder',
+    category: 'documents',
+    description: 'Sent to a customer by a business’s payment reminder rules (settings → payment reminders), before, on or after an invoice’s due date.',
+    variables: [
+      appName,
+      v('business_name', 'The business that reminds.', 'Acme Ltd'),
+      v('customer_name', 'The customer reminded.', 'Globex Corporation'),
+      v('document_number', 'The invoice’s number.', 'INV-000042'),
+      v('total', 'The invoice’s total, in its currency.', '$350.00'),
+      v('amount_due', 'What is still due.', '$150.00'),
+      v('due_date', 'The due date.', '30 Nov 2026'),
+      v('due_phrase', 'When it is due, as a phrase: “is due on …”, “is due today” or “was due on …”.', 'was due on 30 Nov 2026'),
+      v('overdue', 'Whether the due date has passed (true or false).', true),
+    ],
+    subject: 'Payment reminder: invoice {{ document_number }} {% if overdue %}is overdue{% else %}{{ due_phrase }}{% endif %}',
+    body: 'Dear {{ customer_name }},\n\nThis is a reminder from {{ business_name }}: invoice {{ document_number }} for {{ total }} {{ due_phrase }}. The amount still due is {{ amount_due }}.\n\nIf you have already paid, please disregard this message.\n\nThank you,\n{{ business_name }}',
+    action: null,
+  },
   user_invitation: {
     name: 'Invitation',
     category: 'account',

@@ -1,5 +1,7 @@
 import { formatMoney, reminderDueDates, todayInTimeZone } from '@app/domain';
+import type { Tx } from '../../db/client';
 import { inTenant } from '../../db/tenant-tx';
+import { templatedMail } from '../email-templates/email-templates.port';
 import type { AppContext } from '../../platform/app-context';
 import { businessSettingsOf } from '../businesses/businesses.service';
 import { recordAudit, systemActor } from '../../platform/audit';
@@ -12,23 +14,29 @@ import * as repo from './payment-reminders.repository';
 
 export const SEND_PAYMENT_REMINDERS_JOB = 'payment-reminders-send';
 
-/** The reminder for one invoice; the wording follows the invoice's dates, not the rule, so a caught-up reminder stays true. */
-export function reminderMail(invoice: repo.DueInvoice, sender: repo.ReminderSender, today: string): MailDraft {
+/**
+ * The reminder for one invoice, from the tenant's `payment_reminder` template; the wording follows
+ * the invoice's dates, not the rule, so a caught-up reminder stays true.
+ */
+function reminderMail(tx: Tx, tenantId: string, invoice: repo.DueInvoice, sender: repo.ReminderSender, today: string): Promise<MailDraft> {
   const money = moneyFormatOf(invoice.currencyId);
   const due = formatDocumentDate(invoice.dueDate);
-  const when = invoice.dueDate > today ? `is due on ${due}` : invoice.dueDate === today ? 'is due today' : `was due on ${due}`;
-  const subject = invoice.dueDate < today ? `Payment reminder: invoice ${invoice.invoiceNumber} is overdue` : `Payment reminder: invoice ${invoice.invoiceNumber} ${when}`;
-  const text = [
-    `Dear ${invoice.customerName},`,
-    '',
-    `This is a reminder from ${sender.name}: invoice ${invoice.invoiceNumber} for ${formatMoney(invoice.total, money)} ${when}. The amount still due is ${formatMoney(invoice.dueAmount, money)}.`,
-    '',
-    'If you have already paid, please disregard this message.',
-    '',
-    'Thank you,',
-    sender.name,
-  ].join('\n');
-  return { to: invoice.customerEmail, replyTo: sender.email, subject: subject.slice(0, 255), text, secrets: [] };
+  const duePhrase = invoice.dueDate > today ? `is due on ${due}` : invoice.dueDate === today ? 'is due today' : `was due on ${due}`;
+  return templatedMail(tx, tenantId, 'payment_reminder', {
+    to: invoice.customerEmail,
+    replyTo: sender.email,
+    variables: {
+      business_name: sender.name,
+      customer_name: invoice.customerName,
+      document_number: invoice.invoiceNumber,
+      total: formatMoney(invoice.total, money),
+      amount_due: formatMoney(invoice.dueAmount, money),
+      due_date: due,
+      due_phrase: duePhrase,
+      overdue: invoice.dueDate < today,
+    },
+    secrets: [],
+  });
 }
 
 /**
@@ -48,7 +56,7 @@ async function remindBusiness(app: AppContext, scope: BusinessScope, now: Date):
       for (const invoice of await repo.invoicesToRemind(tx, scope, rule.id, reminderDueDates(rule.type, rule.days, today))) {
         const claimed = await repo.claimDelivery(tx, { tenantId: scope.tenantId, invoiceId: invoice.id, reminderId: rule.id, businessId: scope.businessId, sentTo: invoice.customerEmail, sentAt: now });
         if (!claimed) continue;
-        mailIds.push(await app.outbox.write(tx, scope.tenantId, reminderMail(invoice, sender, today)));
+        mailIds.push(await app.outbox.write(tx, scope.tenantId, await reminderMail(tx, scope.tenantId, invoice, sender, today)));
         await recordAudit(tx, actor, { model: 'reminder_delivery', modelId: invoice.id, label: invoice.invoiceNumber, action: 'created', after: { reminder_id: rule.id, type: rule.type, days: rule.days, sent_to: invoice.customerEmail } });
       }
     }
