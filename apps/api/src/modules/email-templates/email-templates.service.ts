@@ -16,7 +16,7 @@ import type { AppContext } from '../../platform/app-context';
 import { type AuditActor, recordAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { TemplateError } from './liquid';
-import { type RenderedMail, renderTemplate } from './templated-mail';
+import { type RenderedMail, renderTemplate, templatedMail } from './templated-mail';
 import * as repo from './email-templates.repository';
 
 function toResource(key: EmailTemplateKey, row: repo.EmailTemplateRow | undefined): EmailTemplateResource {
@@ -109,14 +109,12 @@ export function createEmailTemplateService(app: AppContext) {
       return inTenant(app.db, tenantId, (tx) => rendered(tx, tenantId, key, parsed));
     },
 
-    /** The saved template (or the built-in one) with the sample data, mailed to the admin through the outbox. */
+    /** The mail as the product would send it (the saved template while active, else the built-in one) with the sample data, to the admin through the outbox. */
     async sendTest(actor: AuditActor, key: EmailTemplateKey, to: string): Promise<{ message: string }> {
       const tenantId = actor.tenantId;
       return inTenant(app.db, tenantId, async (tx) => {
-        const row = await repo.findTemplate(tx, tenantId, key);
-        const own = row?.active ? row : undefined;
-        const mail = await rendered(tx, tenantId, key, own ?? emailTemplateCatalogue[key]);
-        await app.outbox.write(tx, tenantId, { to, ...mail, subject: `[Test] ${mail.subject}`.slice(0, 255), cc: own?.cc ?? null, bcc: own?.bcc ?? null, fromName: own?.fromName ?? null, replyTo: own?.fromEmail ?? null, secrets: [] });
+        const mail = await templatedMail(tx, tenantId, key, { to, variables: await samplesOf(tx, tenantId, key), secrets: [] });
+        await app.outbox.write(tx, tenantId, { ...mail, subject: `[Test] ${mail.subject}`.slice(0, 255) });
         return { message: formatMessage(messages.testMailSent, { email: to }) };
       });
     },

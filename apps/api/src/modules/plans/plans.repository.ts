@@ -56,20 +56,24 @@ export async function deletePlan(tx: Tx, tenantId: string, id: string): Promise<
 }
 
 /**
- * The plan a business is on: the one it picked, else the tenant's default; undefined when the
- * tenant sells none. `lockBusiness` holds the business row, so that two people added at once are
- * counted one after the other against the plan's team limit.
+ * The plan a business is on (the one it picked, else the tenant's default; undefined when the
+ * tenant sells none), holding the business row so that two people added at once are counted one
+ * after the other against the plan's team limit.
  */
-export async function planOfBusiness(tx: Tx, tenantId: string, businessId: string, lockBusiness = false): Promise<PlanWithCount | undefined> {
-  const query = tx
-    .select({ plan: plans, businessesCount: businessesOnPlan })
+export async function lockedPlanOfBusiness(tx: Tx, tenantId: string, businessId: string): Promise<PlanRow | undefined> {
+  const rows = await tx
+    .select({ plan: plans })
     .from(businesses)
     .innerJoin(plans, and(eq(plans.tenantId, businesses.tenantId), or(eq(plans.id, businesses.planId), and(isNull(businesses.planId), eq(plans.isDefault, true)))))
     .where(and(eq(businesses.tenantId, tenantId), eq(businesses.id, businessId)))
-    .limit(1);
-  const rows = await (lockBusiness ? query.for('update', { of: businesses }) : query);
-  const row = rows[0];
-  return row ? { ...row.plan, businessesCount: row.businessesCount } : undefined;
+    .limit(1)
+    .for('update', { of: businesses });
+  return rows[0]?.plan;
+}
+
+/** Each plan's name and features, cheapest first: what the menus of every bootstrap read (no business counts). */
+export async function planFeaturesCheapestFirst(tx: Tx, tenantId: string): Promise<{ name: string; features: string[] }[]> {
+  return tx.select({ name: plans.name, features: plans.features }).from(plans).where(eq(plans.tenantId, tenantId)).orderBy(asc(monthlyPrice), asc(plans.name));
 }
 
 /** The cheapest plan that includes `feature`. */

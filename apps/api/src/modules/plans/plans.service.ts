@@ -67,7 +67,7 @@ export async function planRequiredFor(tx: Tx, tenantId: string, feature: PlanFea
  * (invitations count): the cheapest plan with room is named, as for a gated feature.
  */
 export async function ensureTeamRoom(tx: Tx, tenantId: string, businessId: string, adding: number): Promise<void> {
-  const plan = await repo.planOfBusiness(tx, tenantId, businessId, true);
+  const plan = await repo.lockedPlanOfBusiness(tx, tenantId, businessId);
   if (!plan || plan.maxTeamUsers === null) return;
   const wanted = (await repo.countTeamUsers(tx, tenantId, businessId)) + adding;
   if (wanted <= plan.maxTeamUsers) return;
@@ -83,11 +83,16 @@ export async function ensureTeamRoom(tx: Tx, tenantId: string, businessId: strin
 export async function requiredPlans(tx: Tx, tenantId: string, features: readonly string[] | null): Promise<ReadonlyMap<string, string | null>> {
   const required = new Map<string, string | null>();
   if (features === null) return required;
-  const cheapestFirst = await repo.listPlans(tx, tenantId);
+  const cheapestFirst = await repo.planFeaturesCheapestFirst(tx, tenantId);
   for (const feature of planFeatures) {
     if (!features.includes(feature)) required.set(feature, cheapestFirst.find((candidate) => candidate.features.includes(feature))?.name ?? null);
   }
   return required;
+}
+
+/** The plan a business that picked `planId` is on, among the tenant's: that one, or the default while it picked none. */
+function planIn<Plan extends { id: string; isDefault: boolean }>(plans: readonly Plan[], planId: string | null): Plan | undefined {
+  return planId ? plans.find((plan) => plan.id === planId) : plans.find((plan) => plan.isDefault);
 }
 
 /** The tenant's plans (admin area) and each business's plan and billing contact (settings → billing information). */
@@ -101,8 +106,8 @@ export function createPlanService(app: AppContext) {
   async function billingOf(tx: Tx, scope: BusinessScope, callerIsOwner: boolean): Promise<BusinessBillingResource> {
     const business = await findBusiness(tx, scope.tenantId, scope.businessId);
     if (!business) throw AppError.notFound();
-    const plan = await repo.planOfBusiness(tx, scope.tenantId, scope.businessId);
     const all = await repo.listPlans(tx, scope.tenantId);
+    const plan = planIn(all, business.planId);
     const teamUsers = await repo.countTeamUsers(tx, scope.tenantId, scope.businessId);
     return {
       plan: plan ? toResource(plan) : null,
@@ -118,9 +123,10 @@ export function createPlanService(app: AppContext) {
   async function movePlan(tx: Tx, actor: AuditActor, tenantId: string, businessId: string, planId: string | null): Promise<void> {
     const business = await findBusiness(tx, tenantId, businessId);
     if (!business) throw AppError.notFound();
-    const target = planId ? await repo.findPlan(tx, tenantId, planId) : undefined;
-    if (planId && !target) throw AppError.validation('plan_id', messages.invalidPlan);
-    const limit = target ? target.maxTeamUsers : null;
+    const target = planIn(await repo.listPlans(tx, tenantId), planId);
+    if (planId && target?.id !== planId) throw AppError.validation('plan_id', messages.invalidPlan);
+    // Back to the default (null) counts against the default plan's limit too.
+    const limit = target?.maxTeamUsers ?? null;
     if (limit !== null && (await repo.countTeamUsers(tx, tenantId, businessId)) > limit) {
       throw AppError.validation('plan_id', formatMessage(messages.teamUsersLimit, { max: String(limit) }));
     }
