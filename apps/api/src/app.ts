@@ -22,6 +22,8 @@ import { createNotificationService } from './modules/notifications/notifications
 import { notificationRoutes } from './modules/notifications/notifications.routes';
 import { createEmailTemplateService } from './modules/email-templates/email-templates.service';
 import { emailTemplateRoutes } from './modules/email-templates/email-templates.routes';
+import { createPdfTemplateService } from './modules/pdf-templates/pdf-templates.service';
+import { pdfTemplateRoutes } from './modules/pdf-templates/pdf-templates.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createPasswordResetService } from './modules/auth/password-reset';
@@ -298,6 +300,7 @@ export async function buildApp(app: AppContext, options: BuildOptions = {}): Pro
       await v1.register(planRoutes, { plans });
       await v1.register(notificationRoutes, { notifications });
       await v1.register(emailTemplateRoutes, { templates: createEmailTemplateService(app) });
+      await v1.register(pdfTemplateRoutes, { templates: createPdfTemplateService(app) });
       await v1.register(exportRoutes, { templates: createExportTemplateService(app), exports: exportRuns });
     },
     { prefix: '/api/v1' },

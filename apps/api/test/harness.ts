@@ -167,7 +167,8 @@ export async function createHarness(options: HarnessOptions = {}): Promise<Harne
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-export type TestResponse = { status: number; body: Record<string, unknown>; headers: Record<string, string | string[] | number | undefined> };
+/** `payload`: the answer's bytes, for a file (a PDF) that is no JSON. */
+export type TestResponse = { status: number; body: Record<string, unknown>; headers: Record<string, string | string[] | number | undefined>; payload: Buffer };
 
 /** A browser-like client: keeps cookies, echoes the XSRF token, sends the business header. */
 export class TestClient {
@@ -218,7 +219,7 @@ export class TestClient {
         parsed = { raw: response.body };
       }
     }
-    return { status: response.statusCode, body: parsed, headers: response.headers };
+    return { status: response.statusCode, body: parsed, headers: response.headers, payload: response.rawPayload };
   }
 
   /** Another client with these cookies, bearer token and business: what it is sent leaves this one as it was. */

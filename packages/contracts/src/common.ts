@@ -44,6 +44,9 @@ export const slugSchema = text().trim().min(1, { message: messages.required, abo
 
 export const uuidSchema = text().uuid(messages.invalidUuid);
 
+/** A colour as '#rrggbb' (themes, PDF templates): nothing a renderer could read as a link. */
+export const hexColorSchema = text({ error: messages.invalidColor }).trim().regex(/^#[0-9a-fA-F]{6}$/, messages.invalidColor);
+
 /** `/x/:id` of every record addressed by a UUID. */
 export const idParamsSchema = z.object({ id: uuidSchema });
 /** `/x/:token` of mailed links (invitations, onboarding, public documents). */

@@ -53,3 +53,4 @@ export * from './exports';
 export * from './plans';
 export * from './notifications';
 export * from './email-templates';
+export * from './pdf-templates';

@@ -54,6 +54,7 @@ export const adminMenu: readonly MenuItem[] = [
   { title: 'navigation.outbox', link: '/admin/outbox', icon: 'mail', ability: 'edit-platform-setting', group: 'logs' },
   { title: 'navigation.email_configuration', link: '/admin/email-configuration', icon: 'mail', ability: 'view-platform-setting', group: 'settings' },
   { title: 'navigation.email_templates', link: '/admin/email-templates', icon: 'mail', ability: 'view-email-template', group: 'settings' },
+  { title: 'navigation.pdf_templates', link: '/admin/pdf-templates', icon: 'file-text', ability: 'view-pdf-template', group: 'settings' },
   { title: 'navigation.plans', link: '/admin/plans', icon: 'credit-card', ability: 'view-platform-setting', group: 'settings' },
   { title: 'navigation.tenants', link: '/admin/tenants', icon: 'building', ability: 'manage-tenant', group: 'settings' },
   { title: 'navigation.admin_settings', link: '/admin/settings', icon: 'settings', ability: 'edit-platform-user', group: 'settings' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { countedListPageResponse, emailSchema, listQuerySchema, optionalText255 } from './common';
+import { countedListPageResponse, emailSchema, hexColorSchema, listQuerySchema, optionalText255 } from './common';
 import { INT4_MAX, coercedInteger, listOf, text } from './fields';
 import { MAX_MINOR_UNITS } from './money';
 import { sharedMessages as messages } from './shared-messages';
@@ -36,7 +36,7 @@ export const tenantFieldsSchema = z.object({
   heading: optionalText255,
   description: optionalLong,
   dashboard_logo: optionalUrlSchema,
-  theme_color: text().trim().regex(/^#[0-9a-fA-F]{6}$/, messages.invalidColor).default('#4f46e5'),
+  theme_color: hexColorSchema.default('#4f46e5'),
   font: optionalText255,
   copyright_text: optionalText255,
   support_email: emailSchema.nullish().or(z.literal('')),

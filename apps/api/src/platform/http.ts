@@ -30,3 +30,8 @@ export function setXsrfCookie(request: FastifyRequest, reply: FastifyReply, csrf
 export function auditActor(request: FastifyRequest): AuditActor {
   return { tenantId: request.ctx.tenant.id, userId: request.ctx.user?.id ?? null, businessId: request.ctx.business?.id ?? null, ip: request.ip };
 }
+
+/** The actor of a platform-scope change: it belongs to no business, whatever business the admin has selected. */
+export function platformActor(request: FastifyRequest): AuditActor {
+  return { ...auditActor(request), businessId: null };
+}

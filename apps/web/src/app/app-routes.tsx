@@ -44,6 +44,8 @@ const pages = {
   businessWebhookLog: onDemandScreen(() => import('../features/webhooks/pages/webhook-log-page').then((m) => ({ Component: m.BusinessWebhookLogPage }))),
   emailTemplates: onDemandScreen(() => import('../features/email-templates/pages/email-templates-page').then((m) => ({ Component: m.EmailTemplatesPage }))),
   emailTemplateEdit: onDemandScreen(() => import('../features/email-templates/pages/email-template-edit-page').then((m) => ({ Component: m.EmailTemplateEditPage }))),
+  pdfTemplates: onDemandScreen(() => import('../features/pdf-templates/pages/pdf-templates-page').then((m) => ({ Component: m.PdfTemplatesPage }))),
+  pdfTemplateEdit: onDemandScreen(() => import('../features/pdf-templates/pages/pdf-template-edit-page').then((m) => ({ Component: m.PdfTemplateEditPage }))),
   plans: onDemandScreen(() => import('../features/plans/pages/plans-page').then((m) => ({ Component: m.PlansPage }))),
   addressInformation: onDemandScreen(() => import('../features/business/pages/address-information-page').then((m) => ({ Component: m.AddressInformationPage }))),
   notifications: onDemandScreen(() => import('../features/settings/pages/notifications-page').then((m) => ({ Component: m.NotificationsPage }))),
@@ -211,6 +213,8 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
         // Spec section 2 names both: the template's settings and its text are one editor here.
         guarded('email-templates/:id/edit', { ability: 'view-email-template', scope: 'platform' }, pages.emailTemplateEdit),
         guarded('email-templates/:id/edit-template', { ability: 'view-email-template', scope: 'platform' }, pages.emailTemplateEdit),
+        guarded('pdf-templates', { ability: 'view-pdf-template', scope: 'platform' }, pages.pdfTemplates),
+        guarded('pdf-templates/:id/edit', { ability: 'view-pdf-template', scope: 'platform' }, pages.pdfTemplateEdit),
         { path: 'tenants', lazy: pages.tenants, loader: requireLandlord(queryClient) },
         { path: 'tenants/create', lazy: pages.tenantCreate, loader: requireLandlord(queryClient) },
         { path: 'tenants/:id/edit', lazy: pages.tenantEdit, loader: requireLandlord(queryClient) },

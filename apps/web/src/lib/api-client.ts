@@ -288,4 +288,6 @@ export const api = {
   deleteNoContent: (path: string, options?: RequestOptions, body?: RequestBody) => requestNoContent('DELETE', path, body, options),
   /** A file download with the same credentials, business header and error handling as every call. */
   getBlob: async (path: string, options?: RequestOptions): Promise<Blob> => (await send('GET', path, undefined, options)).blob(),
+  /** A file made from what is posted (a preview). */
+  postBlob: async (path: string, body: RequestBody, options?: RequestOptions): Promise<Blob> => (await send('POST', path, body, options)).blob(),
 };

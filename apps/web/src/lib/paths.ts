@@ -49,6 +49,7 @@ export const adminPaths = {
   emailConfiguration: '/admin/email-configuration',
   plans: '/admin/plans',
   emailTemplates: '/admin/email-templates',
+  pdfTemplates: '/admin/pdf-templates',
   tenants: '/admin/tenants',
   tenantCreate: '/admin/tenants/create',
   settings: '/admin/settings',
@@ -63,6 +64,7 @@ export const adminLinks = {
   outgoingEvent: (id: string) => `/admin/events/sent/${encodeURIComponent(id)}`,
   tenantEdit: (id: string) => `/admin/tenants/${encodeURIComponent(id)}/edit`,
   emailTemplateEdit: (id: string) => `/admin/email-templates/${encodeURIComponent(id)}/edit`,
+  pdfTemplateEdit: (id: string) => `/admin/pdf-templates/${encodeURIComponent(id)}/edit`,
 } as const;
 
 /** Whose webhook endpoints: the tenant's (admin area) or the selected business's (its settings). */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { PdfLayout } from '@app/contracts';
+import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './identity';
 import { tenants } from './tenancy';
 
@@ -196,4 +197,34 @@ export const emailTemplates = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.key] })],
+);
+
+/** A tenant's own PDF template: a name and the layout options of packages/contracts pdf-templates. */
+export const pdfTemplates = pgTable(
+  'pdf_templates',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull(),
+    kind: text('kind', { enum: ['invoice', 'estimate', 'payment'] }).notNull(),
+    name: text('name').notNull(),
+    layout: jsonb('layout').$type<PdfLayout>().notNull(),
+    updatedBy: uuid('updated_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.id] }), uniqueIndex('pdf_templates_name_unique').on(t.tenantId, t.kind, sql`lower(${t.name})`)],
+);
+
+/**
+ * Each kind's default template of a tenant: a built-in name or one of its templates' ids. No row:
+ * the built-in default. A deleted template's row goes with it (the service deletes both).
+ */
+export const pdfTemplateDefaults = pgTable(
+  'pdf_template_defaults',
+  {
+    tenantId: tenantId(),
+    kind: text('kind', { enum: ['invoice', 'estimate', 'payment'] }).notNull(),
+    templateId: text('template_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.kind] })],
 );

@@ -16,7 +16,7 @@ import type { AppContext, RequestMeta } from '../../platform/app-context';
 import { newId, randomToken, sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { hashPassword, verifyPassword } from '../../platform/passwords';
-import { listPdfTemplates } from '../../platform/pdf';
+import { pdfTemplateChoices } from '../pdf-templates/pdf-templates.port';
 import { FILES_PREFIX, type ImageKind, newImageKey } from '../../platform/storage';
 import { Throttle } from '../../platform/throttle';
 import { newTotpSecret, totpUri, verifyTotp } from '../../platform/totp';
@@ -69,14 +69,14 @@ export function userSettingsOf(row: authPort.UserRow): UserSettings {
   return settings;
 }
 
-/** A default template must be one of the kind's PDF templates (the schema only bounds its length). */
-function checkDefaultTemplates(settings: UserSettings): void {
+/** A default template must be one of the kind's PDF templates, built-in or the tenant's (the schema only bounds its length). */
+async function checkDefaultTemplates(tx: Tx, tenantId: string, settings: UserSettings): Promise<void> {
   const choices = [
     ['default_invoice_template', settings.default_invoice_template, 'invoice'],
     ['default_estimate_template', settings.default_estimate_template, 'estimate'],
   ] as const;
   for (const [field, name, kind] of choices) {
-    if (name && !listPdfTemplates(kind).some((template) => template.name === name)) throw AppError.validation(`settings.${field}`, messages.invalidTemplate);
+    if (name && !(await pdfTemplateChoices(tx, tenantId, kind)).names.has(name)) throw AppError.validation(`settings.${field}`, messages.invalidTemplate);
   }
 }
 
@@ -192,8 +192,8 @@ export function createAccountService(app: AppContext) {
     },
 
     async updateSettings(tenantId: string, userId: string, settings: UserSettings): Promise<void> {
-      checkDefaultTemplates(settings);
       await inTenant(app.db, tenantId, async (tx) => {
+        await checkDefaultTemplates(tx, tenantId, settings);
         const current = await authPort.findUserById(tx, tenantId, userId);
         if (!current) throw AppError.unauthenticated();
         const { language, ...rest } = settings;

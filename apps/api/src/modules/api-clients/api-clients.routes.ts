@@ -10,14 +10,11 @@ import {
   idParamsSchema,
   renameApiClientRequestSchema,
 } from '@app/contracts';
-import type { FastifyRequest } from 'fastify';
-import { auditActor } from '../../platform/http';
+import { platformActor } from '../../platform/http';
 import { requireUser } from '../../platform/request-context';
 import type { ApiClientService } from './api-clients.service';
 
 const MANAGE = { access: { ability: 'manage-api-client', scope: 'platform' as const } };
-/** Clients are the tenant's: their audit entries belong to no business. */
-const actorOf = (request: FastifyRequest) => ({ ...auditActor(request), businessId: null });
 
 /** Admin → API clients. The create answer carries the secret, so its body never reaches the API log. */
 export const apiClientRoutes: FastifyPluginAsyncZod<{ service: ApiClientService }> = async (server, { service }) => {
@@ -32,16 +29,16 @@ export const apiClientRoutes: FastifyPluginAsyncZod<{ service: ApiClientService 
   server.post(
     '/platform/api-clients',
     { config: { ...MANAGE, sensitiveResponse: true }, schema: { body: createApiClientRequestSchema, response: { 201: createApiClientResponseSchema } } },
-    async (request, reply) => reply.status(201).send(await service.create(actorOf(request), requireUser(request), request.ctx.via, request.body)),
+    async (request, reply) => reply.status(201).send(await service.create(platformActor(request), requireUser(request), request.ctx.via, request.body)),
   );
 
   server.put(
     '/platform/api-clients/:id',
     { config: MANAGE, schema: { params: idParamsSchema, body: renameApiClientRequestSchema, response: { 200: dataResponse(apiClientResourceSchema) } } },
-    async (request) => ({ data: await service.rename(actorOf(request), request.params.id, request.body.name) }),
+    async (request) => ({ data: await service.rename(platformActor(request), request.params.id, request.body.name) }),
   );
 
   server.post('/platform/api-clients/:id/revoke', { config: MANAGE, schema: { params: idParamsSchema, response: { 200: dataResponse(apiClientResourceSchema) } } }, async (request) => ({
-    data: await service.revoke(actorOf(request), request.params.id),
+    data: await service.revoke(platformActor(request), request.params.id),
   }));
 };

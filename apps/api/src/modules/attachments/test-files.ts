@@ -89,7 +89,7 @@ export async function postForm(h: Harness, client: TestClient, url: string, part
   };
   if (client.business) headers.business = client.business;
   const response = await h.server.inject({ method: 'POST', url, headers, payload: form.body });
-  return { status: response.statusCode, body: JSON.parse(response.body) as Record<string, unknown>, headers: response.headers };
+  return { status: response.statusCode, body: JSON.parse(response.body) as Record<string, unknown>, headers: response.headers, payload: response.rawPayload };
 }
 
 /** Downloads as the client; the raw bytes and headers. */

@@ -1,4 +1,4 @@
-import type { DocumentParty, ResolvedBusinessSettings } from '@app/contracts';
+import type { DocumentParty, PdfLabelKey, ResolvedBusinessSettings } from '@app/contracts';
 import type { Tx } from '../../db/client';
 import type { AuditActor } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
@@ -13,7 +13,7 @@ export type DeliveryKind = 'invoice' | 'estimate' | 'payment';
  * The part of a PDF that differs by kind: an item table with totals, or a receipt's one amount.
  * `parties` says which addresses it shows: bill-to and (when there is one) ship-to, bill-to only, or none.
  */
-export type PdfBody = Pick<PdfDocumentModel, 'lines' | 'sub_total' | 'discount_label' | 'discount_val' | 'taxes' | 'total' | 'amount_paid' | 'amount_due' | 'notes'> & {
+export type PdfBody = Pick<PdfDocumentModel, 'lines' | 'sub_total' | 'discount_rate' | 'discount_val' | 'taxes' | 'total' | 'amount_paid' | 'amount_due' | 'notes'> & {
   parties: 'bill_and_ship' | 'bill' | 'none';
 };
 
@@ -34,8 +34,8 @@ export type DeliveryAdapter<Document extends DeliverableDocument, View> = {
   recipient(document: Document): DocumentParty;
   /** The {amount} of mails: what the recipient is asked to pay (an invoice's amount due, an estimate's total, a payment's amount). */
   amount(document: Document): number;
-  /** The PDF's header fields, dates already formatted. */
-  fields(document: Document): { label: string; value: string }[];
+  /** The PDF's header fields, dates already formatted; a template's label for the key replaces the English one. */
+  fields(document: Document): PdfDocumentModel['fields'];
   body(document: Document): PdfBody;
   /** Raw ISO dates for the {due_date} and {expiry_date} mail placeholders. */
   dates(document: Document): { due_date: string | null; expiry_date: string | null };
@@ -53,6 +53,11 @@ export type DeliveryAdapter<Document extends DeliverableDocument, View> = {
   /** The kind's part of the public page, read in the page's transaction (an invoice lists its payments). */
   publicView(document: Document, tx: Tx, tenantId: string): View | Promise<View>;
 };
+
+/** One header field of a PDF: its label key, English label and value. */
+export function pdfField(key: PdfLabelKey, label: string, value: string): PdfDocumentModel['fields'][number] {
+  return { key, label, value };
+}
 
 type Viewable = { id: string; viewed_at: string | null };
 

@@ -1,5 +1,6 @@
 import {
   type DocumentEmailPreview,
+  type PdfLayout,
   type PublicLinkResponse,
   type ResolvedBusinessSettings,
   type SendDocumentEmailRequest,
@@ -17,6 +18,7 @@ import { newId, randomToken, sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { MailFile } from '../../platform/outbox';
 import { type PdfLogo, renderDocumentPdf } from '../../platform/pdf';
+import { pdfLayoutFor } from '../pdf-templates/pdf-templates.port';
 import { sniffImage } from '../../platform/storage';
 import { businessSettingsOf } from '../businesses/businesses.service';
 import type { DeliverableDocument, DeliveryAdapter } from './delivery-adapter';
@@ -60,6 +62,9 @@ export type PublicPage<View> = View & { business: { name: string; logo_url: stri
 
 type Issuer = { business: repo.IssuingBusiness; settings: ResolvedBusinessSettings };
 
+/** An issuer about to draw a document: with the layout of the document's PDF template. */
+type PdfIssuer = Issuer & { layout: PdfLayout };
+
 /** A file name that survives any Content-Disposition parser: 'INV-000001.pdf'. */
 export function pdfFilename(number: string): string {
   return `${number.replace(/[^\w.-]+/g, '_') || 'document'}.pdf`;
@@ -78,6 +83,12 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
 
   const issuer = (tenantId: string, businessId: string) => inTenant(app.db, tenantId, (tx) => issuerIn(tx, tenantId, businessId));
 
+  async function pdfIssuerIn(tx: Tx, tenantId: string, businessId: string, document: Document): Promise<PdfIssuer> {
+    return { ...(await issuerIn(tx, tenantId, businessId)), layout: await pdfLayoutFor(tx, tenantId, adapter.kind, document.template_name) };
+  }
+
+  const pdfIssuer = (tenantId: string, businessId: string, document: Document) => inTenant(app.db, tenantId, (tx) => pdfIssuerIn(tx, tenantId, businessId, document));
+
   /** Only bytes we hold go into a PDF: the logo is read from storage, never fetched. */
   async function logoOf(logo: string | null): Promise<PdfLogo | null> {
     if (!logo?.startsWith(FILES_PREFIX)) return null;
@@ -87,9 +98,9 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
     return { bytes, mime: kind.ext === 'png' ? 'image/png' : 'image/jpeg' };
   }
 
-  async function render(document: Document, { business, settings }: Issuer): Promise<RenderedPdf> {
+  async function render(document: Document, { business, settings, layout }: PdfIssuer): Promise<RenderedPdf> {
     const logo = await logoOf(business.logo);
-    const model = toPdfModel(adapter, document, business, settings, logo);
+    const model = toPdfModel(adapter, document, business, settings, layout, logo);
     const filename = pdfFilename(model.number);
     try {
       return { bytes: await renderDocumentPdf(model), filename };
@@ -110,7 +121,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
   async function pdfAtSend(tx: Tx, scope: BusinessScope, id: string): Promise<MailFile | null> {
     const document = await adapter.getInTx(tx, scope, id).catch(notFoundAsNull);
     if (!document || document.business.id !== scope.businessId) return null;
-    const issuing = await issuerIn(tx, scope.tenantId, scope.businessId).catch(notFoundAsNull);
+    const issuing = await pdfIssuerIn(tx, scope.tenantId, scope.businessId, document).catch(notFoundAsNull);
     if (!issuing) return null;
     const pdf = await render(document, issuing);
     return { filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes };
@@ -162,7 +173,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
     return { url: `${origin}/public/${adapter.plural}/view/${token}`, expires_at: expiresAt?.toISOString() ?? null };
   }
 
-  async function compose(document: Document, issuing: Issuer, input: SendDocumentEmailRequest, timing: PdfTiming = 'in-transaction'): Promise<ComposedMail> {
+  async function compose(document: Document, issuing: PdfIssuer, input: SendDocumentEmailRequest, timing: PdfTiming = 'in-transaction'): Promise<ComposedMail> {
     const mail = sendDocumentEmailRequestSchema.parse(input);
     if (!adapter.attachesPdf(issuing.settings)) return { mail, pdf: null };
     return { mail, pdf: timing === 'at-send' ? 'at-send' : await render(document, issuing) };
@@ -210,7 +221,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
   }
 
   /** A send from a request: the PDF is rendered before the transaction, so no lock waits on it; the mail is dispatched after commit. */
-  async function send(actor: AuditActor, scope: BusinessScope, document: Document, issuing: Issuer, input: SendDocumentEmailRequest, request: DeliveryRequest): Promise<SentDocument<Document>> {
+  async function send(actor: AuditActor, scope: BusinessScope, document: Document, issuing: PdfIssuer, input: SendDocumentEmailRequest, request: DeliveryRequest): Promise<SentDocument<Document>> {
     const composed = await compose(document, issuing, input);
     const sent = await inTenant(app.db, scope.tenantId, async (tx) => {
       const written = await sendInTx(tx, actor, scope, document, issuing, composed, request);
@@ -235,7 +246,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
     /** For the issuing business and, once it is no draft, the receiving one. */
     async pdf(scope: BusinessScope, id: string): Promise<RenderedPdf> {
       const document = await read(scope, id);
-      return render(document, await issuer(scope.tenantId, document.business.id));
+      return render(document, await pdfIssuer(scope.tenantId, document.business.id, document));
     },
 
     async previewEmail(scope: BusinessScope, id: string, request: DeliveryRequest): Promise<DocumentEmailPreview> {
@@ -245,7 +256,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
 
     async sendEmail(actor: AuditActor, scope: BusinessScope, id: string, input: SendDocumentEmailRequest, request: DeliveryRequest): Promise<SentDocument<Document>> {
       const document = await own(scope, id);
-      return send(actor, scope, document, await issuer(scope.tenantId, scope.businessId), input, request);
+      return send(actor, scope, document, await pdfIssuer(scope.tenantId, scope.businessId, document), input, request);
     },
 
     /** Before saving with 'send': a customer without an address could not receive it, so nothing is saved. */
@@ -257,7 +268,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
     /** Sending straight from the create/edit form: the previewed mail, unchanged. */
     async sendWithDefaults(actor: AuditActor, scope: BusinessScope, id: string, request: DeliveryRequest): Promise<SentDocument<Document>> {
       const document = await own(scope, id);
-      const issuing = await issuer(scope.tenantId, scope.businessId);
+      const issuing = await pdfIssuer(scope.tenantId, scope.businessId, document);
       return send(actor, scope, document, issuing, defaultMail(document, issuing, request), request);
     },
 
@@ -270,7 +281,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
      */
     async sendWithDefaultsInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, id: string, request: DeliveryRequest, timing: PdfTiming = 'in-transaction'): Promise<SentInTx<Document>> {
       const document = await ownIn(tx, scope, id);
-      const issuing = await issuerIn(tx, scope.tenantId, scope.businessId);
+      const issuing = await pdfIssuerIn(tx, scope.tenantId, scope.businessId, document);
       const composed = await compose(document, issuing, defaultMail(document, issuing, request), timing);
       return sendInTx(tx, actor, scope, document, issuing, composed, request);
     },
@@ -299,7 +310,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
 
     async publicPdf(tenantId: string, token: string): Promise<RenderedPdf> {
       const document = await linkedDocument(tenantId, token);
-      return render(document, await issuer(tenantId, document.business.id));
+      return render(document, await pdfIssuer(tenantId, document.business.id, document));
     },
 
     /** The document a valid token points to (for the kind's own public actions, e.g. approving an estimate). */

@@ -1,4 +1,4 @@
-import { type DocumentParty, type InvoiceResource, type ResolvedBusinessSettings, currencyById } from '@app/contracts';
+import { type DocumentParty, type InvoiceResource, type PdfLayout, type ResolvedBusinessSettings, currencyById } from '@app/contracts';
 import type { MoneyFormat } from '@app/domain';
 import type { PdfDocumentModel, PdfLogo, PdfTaxLine } from '../../platform/pdf';
 import type { DeliverableDocument, DeliveryAdapter, PdfBody } from './delivery-adapter';
@@ -18,9 +18,6 @@ function taxLines(taxes: ItemizedDocument['taxes']): PdfTaxLine[] {
   return taxes.map((tax) => ({ name: tax.name, percent: tax.percent, taxable: tax.taxable, amount: tax.amount }));
 }
 
-function discountLabel(type: ItemizedDocument['discount_type'], discount: string): string {
-  return type === 'percentage' ? `Discount (${discount}%)` : 'Discount';
-}
 
 /** A per-item discount shows its rate under the amount; a fixed one needs no label. */
 function lineDiscountLabel(item: ItemizedDocument['items'][number]): string | null {
@@ -46,7 +43,7 @@ export function itemizedBody(document: ItemizedDocument, payment: { paid: number
       total: item.total,
     })),
     sub_total: document.sub_total,
-    discount_label: document.discount_val !== 0 ? discountLabel(document.discount_type, document.discount) : null,
+    discount_rate: document.discount_type === 'percentage' ? `${document.discount}%` : null,
     discount_val: document.discount_val,
     taxes: taxLines(document.taxes),
     total: document.total,
@@ -63,6 +60,7 @@ export function toPdfModel<Document extends DeliverableDocument, View>(
   document: Document,
   business: IssuingBusiness,
   settings: ResolvedBusinessSettings,
+  layout: PdfLayout,
   logo: PdfLogo | null,
 ): PdfDocumentModel {
   const recipient = adapter.recipient(document);
@@ -71,7 +69,7 @@ export function toPdfModel<Document extends DeliverableDocument, View>(
   return {
     ...body,
     kind: adapter.kind,
-    template: document.template_name,
+    layout,
     title: adapter.title(document),
     number: adapter.number(document),
     fields: adapter.fields(document),
@@ -79,6 +77,5 @@ export function toPdfModel<Document extends DeliverableDocument, View>(
     billTo: parties === 'none' ? null : { name: recipient.name, lines: formatAddress(settings.invoice_billing_address_format, recipient.billing_address) },
     shipTo: showShipTo ? { name: recipient.name, lines: formatAddress(settings.invoice_shipping_address_format, recipient.shipping_address) } : null,
     currency: moneyFormatOf(document.currency_id),
-    footer: null,
   };
 }

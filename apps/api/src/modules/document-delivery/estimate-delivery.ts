@@ -2,7 +2,7 @@ import { type EstimateResource, messages } from '@app/contracts';
 import { estimateTransition } from '@app/domain';
 import type { EstimateService } from '../estimates/estimates.service';
 import type { InvoiceService } from '../invoices/invoices.service';
-import { type DeliveryAdapter, markViewedOnce } from './delivery-adapter';
+import { type DeliveryAdapter, markViewedOnce, pdfField } from './delivery-adapter';
 import { formatDocumentDate } from './document-formatting';
 import { itemizedBody } from './document-pdf-model';
 import type { DocumentPublicView } from './invoice-delivery';
@@ -18,9 +18,9 @@ export function estimateDeliveryAdapter(estimates: EstimateService, invoices: Pi
     recipient: (estimate) => estimate.customer,
     amount: (estimate) => estimate.total,
     fields: (estimate) => [
-      { label: 'Estimate Date', value: formatDocumentDate(estimate.estimate_date) },
-      ...(estimate.expiry_date ? [{ label: 'Expiry Date', value: formatDocumentDate(estimate.expiry_date) }] : []),
-      ...(estimate.reference_number ? [{ label: 'Reference', value: estimate.reference_number }] : []),
+      pdfField('date', 'Estimate Date', formatDocumentDate(estimate.estimate_date)),
+      ...(estimate.expiry_date ? [pdfField('expiry_date', 'Expiry Date', formatDocumentDate(estimate.expiry_date))] : []),
+      ...(estimate.reference_number ? [pdfField('reference', 'Reference', estimate.reference_number)] : []),
     ],
     body: (estimate) => itemizedBody(estimate, null),
     dates: (estimate) => ({ due_date: null, expiry_date: estimate.expiry_date }),

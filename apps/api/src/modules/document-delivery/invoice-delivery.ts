@@ -1,7 +1,7 @@
 import { type InvoiceResource, type PublicDocument, messages } from '@app/contracts';
 import type { InvoiceService } from '../invoices/invoices.service';
 import { invoicePaymentsForRecipient } from '../payments/payments.port';
-import { type DeliveryAdapter, markViewedOnce } from './delivery-adapter';
+import { type DeliveryAdapter, markViewedOnce, pdfField } from './delivery-adapter';
 import { formatDocumentDate } from './document-formatting';
 import { itemizedBody } from './document-pdf-model';
 
@@ -18,8 +18,8 @@ export function invoiceDeliveryAdapter(invoices: InvoiceService): DeliveryAdapte
     // What the customer is asked to pay: after a partial payment, what is still due, not the total.
     amount: (invoice) => invoice.due_amount,
     fields: (invoice) => [
-      { label: 'Invoice Date', value: formatDocumentDate(invoice.invoice_date) },
-      ...(invoice.due_date ? [{ label: 'Due Date', value: formatDocumentDate(invoice.due_date) }] : []),
+      pdfField('date', 'Invoice Date', formatDocumentDate(invoice.invoice_date)),
+      ...(invoice.due_date ? [pdfField('due_date', 'Due Date', formatDocumentDate(invoice.due_date))] : []),
     ],
     body: (invoice) => itemizedBody(invoice, { paid: invoice.amount_paid, due: invoice.due_amount }),
     dates: (invoice) => ({ due_date: invoice.due_date, expiry_date: null }),

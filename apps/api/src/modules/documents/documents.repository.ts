@@ -4,6 +4,7 @@ import type { Tx } from '../../db/client';
 import { prebuiltSelect } from '../../db/prebuilt';
 import { businesses, counterparties, items, numberSequences, taxTypes, users } from '../../db/schema';
 import type { BusinessScope } from '../../platform/business-scope';
+import { templateChoicesColumn, type TemplateChoices } from '../pdf-templates/pdf-templates.port';
 
 export type SequenceModel = (typeof numberSequences.$inferSelect)['model'];
 
@@ -110,19 +111,19 @@ export async function findBusinessForDocuments(tx: Tx, tenantId: string, busines
   return rows[0];
 }
 
-export type NewDocumentContext = { business: BusinessForDocuments; customer: DocumentCustomer | null; userSettings: Record<string, string | null> | null };
+export type NewDocumentContext = { business: BusinessForDocuments; customer: DocumentCustomer | null; userSettings: Record<string, string | null> | null; templates: TemplateChoices };
 
 /**
  * In one statement, what a new document reads: its business, the customer it names (a customer of
- * that business, archived or not; null when there is none) and, when `userId` is given, that
- * user's settings (their default templates).
+ * that business, archived or not; null when there is none), the tenant's PDF templates of the
+ * kind and, when `userId` is given, that user's settings (their default templates).
  */
-export async function findNewDocumentContext(tx: Tx, scope: BusinessScope, customerId: string, userId: string | null): Promise<NewDocumentContext | undefined> {
+export async function findNewDocumentContext(tx: Tx, scope: BusinessScope, kind: 'invoice' | 'estimate', customerId: string, userId: string | null): Promise<NewDocumentContext | undefined> {
   const userSettings = userId
     ? sql`(select ${users.settings} from ${users} where ${users.tenantId} = ${scope.tenantId} and ${users.id} = ${userId})`.mapWith(users.settings)
     : sql`null`.mapWith(users.settings);
   const rows = await tx
-    .select({ business: { id: businesses.id, name: businesses.name, currencyId: businesses.currencyId, settings: businesses.settings }, customer: counterparties, userSettings })
+    .select({ business: { id: businesses.id, name: businesses.name, currencyId: businesses.currencyId, settings: businesses.settings }, customer: counterparties, userSettings, templates: templateChoicesColumn(scope.tenantId, kind) })
     .from(businesses)
     .leftJoin(
       counterparties,

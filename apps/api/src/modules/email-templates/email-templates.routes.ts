@@ -1,7 +1,6 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataResponse, emailTemplateListResponseSchema, emailTemplateParamsSchema, emailTemplatePreviewRequestSchema, emailTemplatePreviewResourceSchema, emailTemplateRequestSchema, emailTemplateResourceSchema, messageResponseSchema } from '@app/contracts';
-import { auditActor } from '../../platform/http';
+import { platformActor } from '../../platform/http';
 import { requireUser } from '../../platform/request-context';
 import type { EmailTemplateService } from './email-templates.service';
 
@@ -9,8 +8,6 @@ const view = { access: { ability: 'view-email-template', scope: 'platform' as co
 const edit = { access: { ability: 'edit-email-template', scope: 'platform' as const } };
 const params = emailTemplateParamsSchema;
 const one = { 200: dataResponse(emailTemplateResourceSchema) };
-/** The tenant's templates belong to no business, whatever business the admin has selected. */
-const actorOf = (request: FastifyRequest) => ({ ...auditActor(request), businessId: null });
 
 /** Admin area → email templates (spec: email-templates, email-templates/{id}/edit). */
 export const emailTemplateRoutes: FastifyPluginAsyncZod<{ templates: EmailTemplateService }> = async (server, { templates }) => {
@@ -21,15 +18,15 @@ export const emailTemplateRoutes: FastifyPluginAsyncZod<{ templates: EmailTempla
     data: await templates.get(request.ctx.tenant.id, request.params.id),
   }));
   server.put('/platform/email-templates/:id', { config: edit, schema: { params, body: emailTemplateRequestSchema, response: one } }, async (request) => ({
-    data: await templates.update(actorOf(request), request.params.id, request.body),
+    data: await templates.update(platformActor(request), request.params.id, request.body),
   }));
   server.delete('/platform/email-templates/:id', { config: edit, schema: { params, response: one } }, async (request) => ({
-    data: await templates.reset(actorOf(request), request.params.id),
+    data: await templates.reset(platformActor(request), request.params.id),
   }));
   server.post('/platform/email-templates/:id/preview', { config: view, schema: { params, body: emailTemplatePreviewRequestSchema, response: { 200: dataResponse(emailTemplatePreviewResourceSchema) } } }, async (request) => ({
     data: await templates.preview(request.ctx.tenant.id, request.params.id, request.body),
   }));
   server.post('/platform/email-templates/:id/test', { config: edit, schema: { params, response: { 200: messageResponseSchema } } }, async (request) =>
-    templates.sendTest(actorOf(request), request.params.id, requireUser(request).email),
+    templates.sendTest(platformActor(request), request.params.id, requireUser(request).email),
   );
 };

@@ -20,7 +20,6 @@ import {
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
-import { listPdfTemplates } from '../../platform/pdf';
 import type { EstimateService } from './estimates.service';
 import type { DocumentDelivery } from '../document-delivery/document-delivery.service';
 import { saveAndSend } from '../document-delivery/document-delivery.routes';
@@ -36,8 +35,8 @@ export const estimateRoutes: FastifyPluginAsyncZod<{ estimates: EstimateService;
   server.get('/estimates', { config: access('view-estimate'), schema: { querystring: estimateListQuerySchema, response: { 200: estimateListResponseSchema } } }, async (request) =>
     estimates.list(businessScope(request), request.query),
   );
-  server.get('/estimates/templates', { config: access(['view-estimate', 'create-estimate', 'edit-estimate']), schema: { response: { 200: estimateTemplatesResponseSchema } } }, async () => ({
-    estimateTemplates: listPdfTemplates('estimate').map(({ name, label, is_default }) => ({ name, label, is_default })),
+  server.get('/estimates/templates', { config: access(['view-estimate', 'create-estimate', 'edit-estimate']), schema: { response: { 200: estimateTemplatesResponseSchema } } }, async (request) => ({
+    estimateTemplates: await estimates.templates(request.ctx.tenant.id),
   }));
   server.get('/estimates/:id', { config: access('view-estimate'), schema: { params, response: one } }, async (request) => ({
     data: await estimates.get(businessScope(request), request.params.id),

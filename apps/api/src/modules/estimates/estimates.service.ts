@@ -7,7 +7,7 @@ import type { BusinessScope, UsageCheck } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import type { DocumentAttachments } from '../documents/document-attachments';
-import { chooseTemplate, loadNewDocumentContext, templateFor } from '../documents/document-business';
+import { chooseTemplate, loadNewDocumentContext, pdfTemplateOptionsIn, templateFor } from '../documents/document-business';
 import { createDocumentCore, itemsUsedBy, pricedColumns, taxTypesUsedBy } from '../documents/document-core';
 import { createDocumentViews } from '../documents/document-views';
 import { priceDocument } from '../documents/pricing';
@@ -53,7 +53,7 @@ export function createEstimateService(app: AppContext, attachments: DocumentAtta
 
   /** Inserts a new estimate and answers it from the rows inserted and the business and customer read. */
   async function createInTx(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: EstimatePayload): Promise<EstimateResource> {
-    const { owner, customer, userSettings } = await loadNewDocumentContext(tx, actor, scope, payload.customer_id, payload.template_name);
+    const { owner, customer, userSettings, templates } = await loadNewDocumentContext(tx, actor, scope, 'estimate', payload.customer_id, payload.template_name);
     const { settings } = owner;
     const priced = await priceDocument(tx, scope, payload, settings, customer.currencyId);
     const expiryDate = payload.expiry_date ?? (settings.estimate_set_expiry_date_automatically ? addDays(payload.estimate_date, settings.estimate_expiry_date_days) : null);
@@ -73,7 +73,7 @@ export function createEstimateService(app: AppContext, attachments: DocumentAtta
       expiryDate,
       status: 'draft',
       currencyId: customer.currencyId,
-      templateName: templateFor('estimate', payload.template_name, userSettings),
+      templateName: templateFor('estimate', payload.template_name, userSettings, templates),
       notes: payload.notes ?? null,
       ...pricedColumns(priced),
       createdByUserId: actor.userId,
@@ -86,6 +86,7 @@ export function createEstimateService(app: AppContext, attachments: DocumentAtta
 
   return {
     list: (scope: BusinessScope, input: EstimateListQuery) => listEstimatePage(app, core, scope, input),
+    templates: (tenantId: string) => pdfTemplateOptionsIn(app.db, tenantId, 'estimate'),
 
     /** The business's own estimate, or one addressed to it (never another's draft). */
     get: views.get,

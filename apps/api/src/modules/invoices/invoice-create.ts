@@ -7,6 +7,7 @@ import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { type DocumentBusiness, loadNewDocumentContext, loadNewDocumentsContext, templateFor } from '../documents/document-business';
+import type { PdfTemplateChoices } from '../pdf-templates/pdf-templates.port';
 import { type DocumentCore, type DocumentCustomer, type DocumentLines, pricedColumns } from '../documents/document-core';
 import { priceDocument } from '../documents/pricing';
 import { rateFor } from '../exchange-rates/exchange-rates.service';
@@ -37,9 +38,9 @@ export function createInvoiceCreation(app: AppContext, core: DocumentCore<repo.I
 
   /** The rows of a new invoice, numbered; its audit entry and invoice.created event are the caller's to write. */
   async function store(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: InvoiceOrigin) {
-    const { owner, customer, userSettings } = await loadNewDocumentContext(tx, actor, scope, payload.customer_id, payload.template_name);
+    const { owner, customer, userSettings, templates } = await loadNewDocumentContext(tx, actor, scope, 'invoice', payload.customer_id, payload.template_name);
     const exchangeRate = await rateFor(tx, scope, customer.currencyId, owner.currencyId);
-    const { insert, priced } = await newInvoiceOf(tx, actor, scope, payload, origin, { owner, customer, userSettings, exchangeRate });
+    const { insert, priced } = await newInvoiceOf(tx, actor, scope, payload, origin, { owner, customer, userSettings, templates, exchangeRate });
     await core.refuseTakenNumber(tx, scope, payload.invoice_number);
     const stored = await repo.insertInvoice(tx, insert);
     const lines = await core.insertLines(tx, scope, insert.id, priced);
@@ -48,7 +49,7 @@ export function createInvoiceCreation(app: AppContext, core: DocumentCore<repo.I
   }
 
   /** The row of a new invoice and its priced lines, from its request and what was read for it (pricing looks up the tax types and items it names). */
-  async function newInvoiceOf(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: InvoiceOrigin, read: { owner: DocumentBusiness; customer: DocumentCustomer; userSettings: Record<string, string | null> | null; exchangeRate: string | null }) {
+  async function newInvoiceOf(tx: Tx, actor: AuditActor, scope: BusinessScope, payload: InvoicePayload, origin: InvoiceOrigin, read: { owner: DocumentBusiness; customer: DocumentCustomer; userSettings: Record<string, string | null> | null; templates: PdfTemplateChoices; exchangeRate: string | null }) {
     const { owner, customer } = read;
     const { settings } = owner;
     const priced = await priceDocument(tx, scope, payload, settings, customer.currencyId);
@@ -67,7 +68,7 @@ export function createInvoiceCreation(app: AppContext, core: DocumentCore<repo.I
       status: origin.status,
       currencyId: customer.currencyId,
       exchangeRate: read.exchangeRate,
-      templateName: templateFor('invoice', payload.template_name, read.userSettings),
+      templateName: templateFor('invoice', payload.template_name, read.userSettings, read.templates),
       notes: payload.notes ?? null,
       ...pricedColumns(priced),
       dueAmount: priced.totals.total,
@@ -99,7 +100,7 @@ export function createInvoiceCreation(app: AppContext, core: DocumentCore<repo.I
       if (!customer) throw AppError.validation('customer_id', messages.invalidCustomer);
       const exchangeRate = rates.has(customer.currencyId) ? (rates.get(customer.currencyId) ?? null) : await rateFor(tx, scope, customer.currencyId, read.owner.currencyId);
       rates.set(customer.currencyId, exchangeRate);
-      made.push(await newInvoiceOf(tx, actor, scope, payload, origin, { owner: read.owner, customer, userSettings: read.userSettings, exchangeRate }));
+      made.push(await newInvoiceOf(tx, actor, scope, payload, origin, { owner: read.owner, customer, userSettings: read.userSettings, templates: read.templates, exchangeRate }));
     }
     const rows = await repo.insertInvoices(tx, made.map(({ insert }) => insert));
     await core.insertLinesOfMany(tx, scope, made.map(({ insert, priced }) => ({ documentId: insert.id, priced })));

@@ -21,7 +21,6 @@ import {
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
 import { auditActor } from '../../platform/http';
-import { listPdfTemplates } from '../../platform/pdf';
 import type { InvoiceService } from './invoices.service';
 import type { DocumentDelivery } from '../document-delivery/document-delivery.service';
 import { saveAndSend } from '../document-delivery/document-delivery.routes';
@@ -37,8 +36,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod<{ invoices: InvoiceService; de
   server.get('/invoices/stats', { config: access('view-invoice'), schema: { querystring: invoiceStatsQuerySchema, response: { 200: invoiceStatsSchema } } }, async (request) =>
     invoices.stats(businessScope(request), request.query.type),
   );
-  server.get('/invoices/templates', { config: access(['view-invoice', 'create-invoice', 'edit-invoice']), schema: { response: { 200: invoiceTemplatesResponseSchema } } }, async () => ({
-    invoiceTemplates: listPdfTemplates('invoice').map(({ name, label, is_default }) => ({ name, label, is_default })),
+  server.get('/invoices/templates', { config: access(['view-invoice', 'create-invoice', 'edit-invoice']), schema: { response: { 200: invoiceTemplatesResponseSchema } } }, async (request) => ({
+    invoiceTemplates: await invoices.templates(request.ctx.tenant.id),
   }));
   // The invoice screens read the spec's figure, the financing pages what can be financed: one answer serves both.
   server.get('/approved-invoice-amount', { config: access(['view-invoice', 'view-balance-sheet']), schema: { response: { 200: approvedInvoiceAmountSchema } } }, async (request) =>

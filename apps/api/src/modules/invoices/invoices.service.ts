@@ -13,7 +13,7 @@ import type { AppContext } from '../../platform/app-context';
 import type { AuditActor } from '../../platform/audit';
 import type { BusinessScope, KeysetCursor, UsageCheck } from '../../platform/business-scope';
 import { AppError, isValidationRefusal } from '../../platform/errors';
-import { chooseTemplate, loadDocumentBusiness } from '../documents/document-business';
+import { chooseTemplate, loadDocumentBusiness, pdfTemplateOptionsIn } from '../documents/document-business';
 import { createDocumentCore, itemsUsedBy, pricedColumns, taxTypesUsedBy } from '../documents/document-core';
 import { createDocumentViews } from '../documents/document-views';
 import { priceDocument } from '../documents/pricing';
@@ -78,6 +78,7 @@ export function createInvoiceService(app: AppContext, attachments: DocumentAttac
 
   return {
     list: (scope: BusinessScope, input: InvoiceListQuery) => listInvoicePage(app, core, scope, input),
+    templates: (tenantId: string) => pdfTemplateOptionsIn(app.db, tenantId, 'invoice'),
     /** The list read whole, page after page (an export): see listInvoicesAfter. */
     listAfter: (scope: BusinessScope, input: InvoiceListQuery, after: KeysetCursor | null, pageNumber: number) => listInvoicesAfter(app, core, scope, input, after, pageNumber),
 

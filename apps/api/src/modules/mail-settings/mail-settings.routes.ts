@@ -1,11 +1,9 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataResponse, mailConfigResourceSchema, testMailRequestSchema, testMailResponseSchema, updateMailConfigRequestSchema } from '@app/contracts';
-import { auditActor } from '../../platform/http';
+import { platformActor } from '../../platform/http';
 import type { MailSettingsService } from './mail-settings.service';
 
 const one = dataResponse(mailConfigResourceSchema);
-const actorOf = (request: FastifyRequest) => ({ ...auditActor(request), businessId: null });
 
 export const mailSettingsRoutes: FastifyPluginAsyncZod<{ service: MailSettingsService }> = async (server, { service }) => {
   const view = { access: { ability: 'view-platform-setting', scope: 'platform' as const } };
@@ -14,7 +12,7 @@ export const mailSettingsRoutes: FastifyPluginAsyncZod<{ service: MailSettingsSe
   server.get('/platform/mail/config', { config: view, schema: { response: { 200: one } } }, async (request) => ({ data: await service.get(request.ctx.tenant.id) }));
 
   server.put('/platform/mail/config', { config: edit, schema: { body: updateMailConfigRequestSchema, response: { 200: one } } }, async (request) => ({
-    data: await service.update(actorOf(request), request.body),
+    data: await service.update(platformActor(request), request.body),
   }));
 
   server.post('/platform/mail/test', { config: edit, schema: { body: testMailRequestSchema, response: { 200: testMailResponseSchema } } }, async (request) => ({

@@ -1,5 +1,5 @@
 import { type PaymentResource, type PublicPayment, messages } from '@app/contracts';
-import type { DeliveryAdapter } from '../document-delivery/delivery-adapter';
+import { type DeliveryAdapter, pdfField } from '../document-delivery/delivery-adapter';
 import { formatDocumentDate } from '../document-delivery/document-formatting';
 import type { PaymentService } from './payments.service';
 
@@ -31,15 +31,15 @@ export function paymentDeliveryAdapter(payments: PaymentService): DeliveryAdapte
     recipient: (payment) => payment.counterparty,
     amount: (payment) => payment.amount,
     fields: (payment) => [
-      { label: 'Payment Date', value: formatDocumentDate(payment.payment_date) },
-      ...(payment.direction === 'made' ? [{ label: 'Paid To', value: payment.counterparty.name }] : []),
-      ...(payment.mode ? [{ label: 'Payment Mode', value: payment.mode.name }] : []),
-      ...(payment.invoice ? [{ label: 'Invoice', value: payment.invoice.invoice_number }] : []),
+      pdfField('date', 'Payment Date', formatDocumentDate(payment.payment_date)),
+      ...(payment.direction === 'made' ? [pdfField('paid_to', 'Paid To', payment.counterparty.name)] : []),
+      ...(payment.mode ? [pdfField('payment_mode', 'Payment Mode', payment.mode.name)] : []),
+      ...(payment.invoice ? [pdfField('invoice', 'Invoice', payment.invoice.invoice_number)] : []),
     ],
     body: (payment) => ({
       lines: [],
       sub_total: payment.amount,
-      discount_label: null,
+      discount_rate: null,
       discount_val: 0,
       taxes: [],
       total: payment.amount,

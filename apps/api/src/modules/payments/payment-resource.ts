@@ -1,11 +1,10 @@
 import type { PaymentClaimState, PaymentInvoice, PaymentResource } from '@app/contracts';
-import { listPdfTemplates } from '../../platform/pdf';
 import { partyOf } from '../documents/document-resource';
 import type { PaymentMoves } from '../payment-movements/payment-movements.port';
 import type { PaymentWithParties } from './payments.repository';
 
-/** Receipts have one template; payments store none. */
-export const RECEIPT_TEMPLATE = listPdfTemplates('payment').find((template) => template.is_default)?.name ?? 'payment1';
+/** Payments store no template: a receipt is drawn with the tenant's default receipt template, whichever it is when drawn. */
+export const RECEIPT_TEMPLATE = 'default';
 
 /** The claim of a payment made against an invoice, as its payer sees it. */
 function claimState(payment: PaymentWithParties['payment']): PaymentClaimState | null {

@@ -49,7 +49,7 @@ describe('recording payments received', () => {
       counterparty: { id: customer.id, name: 'Globex Corporation', email: 'ap@globex.example' },
       mode: { id: cash, name: 'Cash' },
       invoice: { id: invoice.id, amount_paid: 4000, due_amount: 6000, paid_status: 'partially_paid' },
-      template_name: 'payment1',
+      template_name: 'default',
       transfers: [],
       charges: [],
       refunds: [],

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   assignPlanRequestSchema,
@@ -13,7 +12,7 @@ import {
   updateBillingContactRequestSchema,
 } from '@app/contracts';
 import { businessScope } from '../../platform/business-scope';
-import { auditActor } from '../../platform/http';
+import { auditActor, platformActor } from '../../platform/http';
 import { requireBusiness } from '../../platform/request-context';
 import type { PlanService } from './plans.service';
 
@@ -22,8 +21,6 @@ const settings = { access: { ability: 'manage-business-settings', scope: 'busine
 const params = idParamsSchema;
 const one = dataResponse(planResourceSchema);
 const billing = dataResponse(businessBillingResourceSchema);
-/** The tenant's plans belong to no business, whatever business the admin has selected. */
-const platformActor = (request: FastifyRequest) => ({ ...auditActor(request), businessId: null });
 
 /** Admin area → plans (the tenant's catalogue), and settings → billing information (a business's plan). */
 export const planRoutes: FastifyPluginAsyncZod<{ plans: PlanService }> = async (server, { plans }) => {

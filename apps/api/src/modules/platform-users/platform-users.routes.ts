@@ -1,15 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataResponse, idParamsSchema, invitePlatformUserRequestSchema, messages, platformUserInvitedResponseSchema, platformUserListResponseSchema, platformUserResourceSchema, platformUsersQuerySchema, successResponseSchema, updatePlatformUserRequestSchema } from '@app/contracts';
 import { callerAbilities } from '../../platform/grants';
-import { auditActor, requestMeta } from '../../platform/http';
+import { platformActor, requestMeta } from '../../platform/http';
 import type { PlatformUserService } from './platform-users.service';
 
 const platform = (ability: string) => ({ access: { ability, scope: 'platform' as const } });
 const idParams = idParamsSchema;
 const one = dataResponse(platformUserResourceSchema);
-/** Changes to the internal team belong to no business, whatever business the admin has selected. */
-const actorOf = (request: FastifyRequest) => ({ ...auditActor(request), businessId: null });
 
 export const platformUserRoutes: FastifyPluginAsyncZod<{ service: PlatformUserService }> = async (server, { service }) => {
   server.get('/platform/users', { config: platform('view-platform-user'), schema: { querystring: platformUsersQuerySchema, response: { 200: platformUserListResponseSchema } } }, async (request) =>
@@ -17,7 +14,7 @@ export const platformUserRoutes: FastifyPluginAsyncZod<{ service: PlatformUserSe
   );
 
   server.post('/platform/users', { config: platform('create-platform-user'), schema: { body: invitePlatformUserRequestSchema, response: { 201: platformUserInvitedResponseSchema } } }, async (request, reply) => {
-    const data = await service.invite(actorOf(request), callerAbilities(request, 'platform'), request.body, requestMeta(request));
+    const data = await service.invite(platformActor(request), callerAbilities(request, 'platform'), request.body, requestMeta(request));
     return reply.status(201).send({ data, message: messages.invitationSent });
   });
 
@@ -26,19 +23,19 @@ export const platformUserRoutes: FastifyPluginAsyncZod<{ service: PlatformUserSe
   }));
 
   server.put('/platform/users/:id', { config: platform('edit-platform-user'), schema: { params: idParams, body: updatePlatformUserRequestSchema, response: { 200: one } } }, async (request) => ({
-    data: await service.update(actorOf(request), callerAbilities(request, 'platform'), request.params.id, request.body),
+    data: await service.update(platformActor(request), callerAbilities(request, 'platform'), request.params.id, request.body),
   }));
 
   server.delete('/platform/users/:id', { config: platform('delete-platform-user'), schema: { params: idParams, response: { 200: successResponseSchema } } }, async (request) => {
-    await service.remove(actorOf(request), callerAbilities(request, 'platform'), request.params.id);
+    await service.remove(platformActor(request), callerAbilities(request, 'platform'), request.params.id);
     return { success: true };
   });
 
   server.post('/platform/users/:id/disable', { config: platform('edit-platform-user'), schema: { params: idParams, response: { 200: one } } }, async (request) => ({
-    data: await service.setDisabled(actorOf(request), request.params.id, true),
+    data: await service.setDisabled(platformActor(request), request.params.id, true),
   }));
 
   server.post('/platform/users/:id/enable', { config: platform('edit-platform-user'), schema: { params: idParams, response: { 200: one } } }, async (request) => ({
-    data: await service.setDisabled(actorOf(request), request.params.id, false),
+    data: await service.setDisabled(platformActor(request), request.params.id, false),
   }));
 };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { abilityGroups, abilityGroupsResponseSchema, dataResponse, idParamsSchema, roleListResponseSchema, roleRequestSchema, roleResourceSchema, rolesQuerySchema, successResponseSchema } from '@app/contracts';
 import type { AuditActor } from '../../platform/audit';
 import { callerAbilities } from '../../platform/grants';
-import { auditActor } from '../../platform/http';
+import { auditActor, platformActor } from '../../platform/http';
 import { requireBusiness } from '../../platform/request-context';
 import type { RoleScope, RoleService } from './roles.service';
 
@@ -57,7 +57,7 @@ export const rolesRoutes: FastifyPluginAsyncZod<RoleRoutesOptions> = async (serv
   roleRoutes(
     server,
     roles,
-    { prefix: '/platform', scope: 'platform', where: () => ({ scope: 'platform' }), actor: (request) => ({ ...auditActor(request), businessId: null }) },
+    { prefix: '/platform', scope: 'platform', where: () => ({ scope: 'platform' }), actor: platformActor },
     ['view-role', 'manage-role'],
   );
 

@@ -14,7 +14,7 @@ import type {
   UnorderedListElement,
 } from 'pdfmake/interfaces';
 import { BIDI_LEVEL_KEY, BIDI_PARAGRAPH_LEVEL_KEY } from './bidi-lines';
-import { PDF_FONT, type PdfFontFamily } from './pdf-fonts';
+import { isPdfFontFamily, loadFamily, PDF_FONT, type PdfFontFamily } from './pdf-fonts';
 import { hanFamilyOf, scriptRuns, type TextRun } from './text-runs';
 
 /**
@@ -23,8 +23,8 @@ import { hanFamilyOf, scriptRuns, type TextRun } from './text-runs';
  * text that skips it, whatever blocks it builds.
  */
 
-function inlineOf(run: TextRun): ContentText {
-  const inline: ContentText = { text: run.text, ...(run.font === PDF_FONT ? {} : { font: run.font }), ...(run.unbreakable ? { noWrap: true } : {}) };
+function inlineOf(run: TextRun, base: PdfFontFamily): ContentText {
+  const inline: ContentText = { text: run.text, ...(run.font === base ? {} : { font: run.font }), ...(run.unbreakable ? { noWrap: true } : {}) };
   // pdfmake carries keys it does not know to every piece it cuts from this one, up to the laid-out line.
   return run.bidi ? Object.assign(inline, { [BIDI_LEVEL_KEY]: run.bidi.level, [BIDI_PARAGRAPH_LEVEL_KEY]: run.bidi.paragraphLevel }) : inline;
 }
@@ -51,17 +51,18 @@ function isOrderedList<T extends object>(node: T): node is T & ContentOrderedLis
 }
 
 /** The content transform that splits every text with `runsOf`. */
-function scriptRunsWith(runsOf: (text: string) => TextRun[] | null): (content: Content) => Content {
+function scriptRunsWith(runsOf: (text: string) => TextRun[] | null, base: PdfFontFamily): (content: Content) => Content {
+  const inline = (run: TextRun) => inlineOf(run, base);
   /** One inline text item as one or more items; a styled item passes its style to each piece. */
   function inlineItems(item: Content): Content[] {
     if (typeof item === 'string') {
       const runs = runsOf(item);
-      return runs ? runs.map(inlineOf) : [item];
+      return runs ? runs.map(inline) : [item];
     }
     if (typeof item === 'object' && !Array.isArray(item) && 'text' in item && typeof item.text === 'string') {
       const runs = runsOf(item.text);
       // pdfmake does not pass a nested item's style on to its own items, so the pieces stay flat.
-      return runs ? runs.map((run) => ({ ...item, ...inlineOf(run) })) : [item];
+      return runs ? runs.map((run) => ({ ...item, ...inline(run) })) : [item];
     }
     return [item];
   }
@@ -69,7 +70,7 @@ function scriptRunsWith(runsOf: (text: string) => TextRun[] | null): (content: C
   function inlineText(text: Content): Content {
     if (typeof text === 'string') {
       const runs = runsOf(text);
-      return runs ? runs.map(inlineOf) : text;
+      return runs ? runs.map(inline) : text;
     }
     if (Array.isArray(text)) return text.flatMap(inlineItems);
     return withScriptRuns(text);
@@ -78,7 +79,7 @@ function scriptRunsWith(runsOf: (text: string) => TextRun[] | null): (content: C
   /** A bare string stays as it is unless it needs runs. */
   function plainWithRuns(text: string): string | ContentText {
     const runs = runsOf(text);
-    return runs ? { text: runs.map(inlineOf) } : text;
+    return runs ? { text: runs.map(inline) } : text;
   }
 
   /** A content element with its texts and those of its children split into script runs. */
@@ -132,13 +133,22 @@ function dynamicWithScriptRuns(part: DynamicContent | Content | undefined, withS
   return withScriptRuns(part);
 }
 
+/** The family a text needs no other for: the definition's default font when it is one of ours. */
+function baseFamilyOf(definition: TDocumentDefinitions): PdfFontFamily {
+  const chosen = definition.defaultStyle?.font;
+  const family = isPdfFontFamily(chosen) ? chosen : PDF_FONT;
+  loadFamily(family);
+  return family;
+}
+
 /** The definition with the texts of its content, header and footer split into script runs. */
 export function definitionWithScriptRuns(definition: TDocumentDefinitions): TDocumentDefinitions {
   // Every text of the content, serialised, tells whether the document is Japanese or Korean;
   // asked only when a text holds Han.
   let documentHanFamily: PdfFontFamily | null = null;
   const hanFamily = () => (documentHanFamily ??= hanFamilyOf(JSON.stringify(definition.content)));
-  const withScriptRuns = scriptRunsWith((text) => scriptRuns(text, hanFamily));
+  const base = baseFamilyOf(definition);
+  const withScriptRuns = scriptRunsWith((text) => scriptRuns(text, hanFamily, base), base);
   return {
     ...definition,
     content: withScriptRuns(definition.content),

@@ -1,26 +1,37 @@
 import type { Content } from 'pdfmake/interfaces';
 import { fieldsTable, logoBlock, wrapLongWords } from './document-blocks';
 import type { PdfDocumentModel } from './document-model';
-import type { PdfTheme } from './templates';
+import { labelOr, type PdfLayout } from './templates';
 
 /** The top of the first page: who issues the document, what it is, and its dated fields. */
 
-function classicHeader(model: PdfDocumentModel, theme: PdfTheme): Content {
-  const fields = fieldsTable(model, theme, 'right');
+/** The document's title as printed: the template's label, else the kind's own ('Invoice'). */
+export function documentTitle(model: PdfDocumentModel): string {
+  return labelOr(model.layout, 'title', model.title);
+}
+
+function businessLines(model: PdfDocumentModel, layout: PdfLayout): string[] {
+  return layout.show_business_address ? model.business.lines : [];
+}
+
+function classicHeader(model: PdfDocumentModel, layout: PdfLayout): Content {
+  const fields = fieldsTable(model, layout, 'right');
+  const logoRight = layout.logo_position === 'right';
   return {
     columns: [
       {
         width: '*',
         stack: [
-          ...logoBlock(model),
+          ...(logoRight ? [] : logoBlock(model)),
           { ...wrapLongWords(model.business.name), style: 'businessName' },
-          ...model.business.lines.map((line) => ({ ...wrapLongWords(line), color: theme.muted })),
+          ...businessLines(model, layout).map((line) => ({ ...wrapLongWords(line), color: layout.muted_color })),
         ],
       },
       {
         width: 'auto',
         stack: [
-          { text: model.title.toUpperCase(), style: 'title', color: theme.accent, alignment: 'right' },
+          ...(logoRight ? logoBlock(model, 'right') : []),
+          { text: documentTitle(model).toUpperCase(), style: 'title', color: layout.accent_color, alignment: 'right' },
           { text: model.number, bold: true, fontSize: 11, alignment: 'right', margin: [0, 0, 0, 8] },
           ...(fields ? [{ columns: [{ width: '*', text: '' }, { width: 'auto', ...fields }] }] : []),
         ],
@@ -31,9 +42,11 @@ function classicHeader(model: PdfDocumentModel, theme: PdfTheme): Content {
   };
 }
 
-function bannerHeader(model: PdfDocumentModel, theme: PdfTheme): Content[] {
-  const onAccent = { color: theme.onAccent };
-  const fields = fieldsTable(model, theme, 'left');
+function bannerHeader(model: PdfDocumentModel, layout: PdfLayout): Content[] {
+  const onAccent = { color: layout.text_on_accent_color };
+  const fields = fieldsTable(model, layout, 'left');
+  const fieldsColumn = fields ? [{ width: 'auto' as const, ...fields }] : [];
+  const logoColumn = { width: '*' as const, stack: logoBlock(model, layout.logo_position === 'right' ? 'right' : 'left') };
   return [
     {
       table: {
@@ -42,33 +55,33 @@ function bannerHeader(model: PdfDocumentModel, theme: PdfTheme): Content[] {
           [
             {
               stack: [
-                { text: model.title, style: 'title', ...onAccent },
+                { text: documentTitle(model), style: 'title', ...onAccent },
                 { text: model.number, fontSize: 12, bold: true, ...onAccent },
               ],
               margin: [12, 12, 0, 12],
             },
             {
-              stack: [{ ...wrapLongWords(model.business.name), style: 'businessName', ...onAccent }, ...model.business.lines.map((line) => ({ ...wrapLongWords(line), ...onAccent }))],
+              stack: [
+                { ...wrapLongWords(model.business.name), style: 'businessName', ...onAccent },
+                ...businessLines(model, layout).map((line) => ({ ...wrapLongWords(line), ...onAccent })),
+              ],
               alignment: 'right',
               margin: [0, 12, 12, 12],
             },
           ],
         ],
       },
-      layout: { hLineWidth: () => 0, vLineWidth: () => 0, fillColor: () => theme.accent },
+      layout: { hLineWidth: () => 0, vLineWidth: () => 0, fillColor: () => layout.accent_color },
       margin: [0, 0, 0, 16],
     },
     {
-      columns: [
-        { width: '*', stack: logoBlock(model) },
-        ...(fields ? [{ width: 'auto', ...fields }] : []),
-      ],
+      columns: layout.logo_position === 'right' ? [...fieldsColumn, logoColumn] : [logoColumn, ...fieldsColumn],
       columnGap: 24,
       margin: [0, 0, 0, 16],
     },
   ];
 }
 
-export function documentHeader(model: PdfDocumentModel, theme: PdfTheme): Content[] {
-  return theme.header === 'banner' ? bannerHeader(model, theme) : [classicHeader(model, theme)];
+export function documentHeader(model: PdfDocumentModel, layout: PdfLayout): Content[] {
+  return layout.header === 'banner' ? bannerHeader(model, layout) : [classicHeader(model, layout)];
 }

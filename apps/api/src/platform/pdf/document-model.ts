@@ -1,3 +1,4 @@
+import type { PdfLabelKey, PdfLayout } from '@app/contracts';
 import type { MoneyFormat } from '@app/domain';
 
 /** What the invoice, estimate and payment services hand to the renderer: text already formatted, amounts in minor units. */
@@ -26,19 +27,20 @@ export type PdfLine = {
 
 export type PdfDocumentModel = {
   kind: PdfKind;
-  /** A template name from listPdfTemplates(kind); an unknown name falls back to the kind's default. */
-  template: string;
+  /** The template's options, already resolved (pdf-templates module): colours, blocks, labels. */
+  layout: PdfLayout;
   title: string;
   number: string;
-  fields: { label: string; value: string }[];
+  /** `label` is the English wording; the template's label for `key` replaces it. */
+  fields: { key: PdfLabelKey; label: string; value: string }[];
   business: PdfParty & { logo: PdfLogo | null };
   billTo: PdfParty | null;
   shipTo: PdfParty | null;
   currency: MoneyFormat;
   lines: PdfLine[];
   sub_total: number;
-  /** e.g. 'Discount (10%)'; null = no discount row. */
-  discount_label: string | null;
+  /** A percentage discount's rate ('10%'), printed after the label; null for a fixed one. No row when discount_val is 0. */
+  discount_rate: string | null;
   discount_val: number;
   taxes: PdfTaxLine[];
   total: number;
@@ -47,7 +49,5 @@ export type PdfDocumentModel = {
   amount_due: number | null;
   /** Plain text; newlines are kept. */
   notes: string | null;
-  footer: string | null;
 };
 
-export type PdfTemplateInfo = { name: string; label: string; kind: PdfKind; is_default: boolean };

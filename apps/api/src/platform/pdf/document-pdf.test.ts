@@ -6,7 +6,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { PdfDocumentModel } from './document-model';
-import { listPdfTemplates, renderDocumentPdf } from './index';
+import { builtInPdfTemplates, type PdfLayout, type PdfTemplateKind } from '@app/contracts';
+import { buildDocumentDefinition } from './document-pdf';
+import { renderDocumentPdf } from './index';
 import { renderPdfDefinition } from './pdf-engine';
 import { figuresOfPdf, reAddProblems } from './pdf-figures';
 import { JPY, USD, pricedInvoice, sampleInvoice, samplePayment, solidPng } from './sample-documents';
@@ -45,35 +47,44 @@ async function pdfTitle(pdf: Buffer): Promise<string | undefined> {
   return /^Title:\s+(.*)$/m.exec(stdout)?.[1];
 }
 
-function withTemplate(model: PdfDocumentModel, template: string): PdfDocumentModel {
-  return { ...model, template };
+const builtIn = (kind: PdfTemplateKind) => builtInPdfTemplates.filter((template) => template.kind === kind);
+
+function layoutOf(id: string): PdfLayout {
+  const found = builtInPdfTemplates.find((template) => template.id === id);
+  if (!found) throw new Error(`no built-in template ${id}`);
+  return found.layout;
+}
+
+/** The model drawn with a built-in template, keeping the model's own footer text. */
+function withTemplate(model: PdfDocumentModel, id: string): PdfDocumentModel {
+  return { ...model, layout: { ...layoutOf(id), footer: model.layout.footer } };
 }
 
 function sampleEstimate(lineCount: number): PdfDocumentModel {
-  return { ...sampleInvoice(lineCount), kind: 'estimate', template: 'estimate1', title: 'Estimate', number: 'EST-000009', amount_paid: null, amount_due: null };
+  return withTemplate({ ...sampleInvoice(lineCount), kind: 'estimate', title: 'Estimate', number: 'EST-000009', amount_paid: null, amount_due: null }, 'estimate1');
 }
 
-describe('listPdfTemplates', () => {
+describe('built-in PDF templates', () => {
   it('offers two templates for invoices and estimates and a receipt for payments, one default each', () => {
-    expect(listPdfTemplates('invoice')).toEqual([
-      { name: 'invoice1', label: 'Classic', kind: 'invoice', is_default: true },
-      { name: 'invoice2', label: 'Modern', kind: 'invoice', is_default: false },
+    expect(builtIn('invoice').map(({ id, name, is_default }) => ({ id, name, is_default }))).toEqual([
+      { id: 'invoice1', name: 'Classic', is_default: true },
+      { id: 'invoice2', name: 'Modern', is_default: false },
     ]);
-    expect(listPdfTemplates('estimate').map((template) => [template.name, template.is_default])).toEqual([
+    expect(builtIn('estimate').map((template) => [template.id, template.is_default])).toEqual([
       ['estimate1', true],
       ['estimate2', false],
     ]);
-    expect(listPdfTemplates('payment')).toEqual([{ name: 'payment1', label: 'Receipt', kind: 'payment', is_default: true }]);
+    expect(builtIn('payment').map(({ id, name, is_default }) => ({ id, name, is_default }))).toEqual([{ id: 'payment1', name: 'Receipt', is_default: true }]);
   });
 });
 
 describe('renderDocumentPdf', () => {
   const documents = [
-    ...listPdfTemplates('invoice').map((template) => withTemplate(sampleInvoice(40), template.name)),
-    ...listPdfTemplates('estimate').map((template) => withTemplate(sampleEstimate(40), template.name)),
+    ...builtIn('invoice').map((template) => withTemplate(sampleInvoice(40), template.id)),
+    ...builtIn('estimate').map((template) => withTemplate(sampleEstimate(40), template.id)),
   ];
 
-  it.each(documents.map((model) => [model.template, model]))('%s: Unicode text, EUR amounts, logo and 40 lines over several pages', async (_name, model) => {
+  it.each(documents.map((model) => [`${model.kind} ${model.layout.header}`, model]))('%s: Unicode text, EUR amounts, logo and 40 lines over several pages', async (_name, model) => {
     const pdf = await renderDocumentPdf(model);
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const pages = await pdfPages(pdf);
@@ -151,17 +162,6 @@ describe('renderDocumentPdf', () => {
     expect(modern).toContain('Invoice');
   });
 
-  it('uses the kind default for an unknown template or a template of another kind', async () => {
-    const defaultText = await pdfText(await renderDocumentPdf(withTemplate(sampleInvoice(3), 'invoice1')));
-    expect(await pdfText(await renderDocumentPdf(withTemplate(sampleInvoice(3), 'no-such-template')))).toBe(defaultText);
-    expect(await pdfText(await renderDocumentPdf(withTemplate(sampleInvoice(3), 'estimate2')))).toBe(defaultText);
-    const modernText = await pdfText(await renderDocumentPdf(withTemplate(sampleInvoice(3), 'invoice2')));
-    expect(modernText).not.toBe(defaultText);
-
-    const estimateDefault = await pdfText(await renderDocumentPdf(sampleEstimate(3)));
-    expect(await pdfText(await renderDocumentPdf(withTemplate(sampleEstimate(3), '')))).toBe(estimateDefault);
-  });
-
   it('formats JPY without decimals and with the symbol in front', async () => {
     const text = await pdfText(await renderDocumentPdf(sampleInvoice(2, JPY)));
     expect(text).toContain('¥49,382');
@@ -176,12 +176,13 @@ describe('renderDocumentPdf', () => {
     const plain: PdfDocumentModel = {
       ...base,
       lines: base.lines.map((line) => ({ ...line, discount_label: null, discount_val: 0, taxes: [] })),
-      discount_label: null,
+      discount_rate: null,
+      discount_val: 0,
       taxes: [],
       billTo: null,
       shipTo: null,
       notes: null,
-      footer: null,
+      layout: layoutOf('invoice1'),
       business: { ...base.business, logo: null },
     };
     const text = await pdfText(await renderDocumentPdf(plain));
@@ -196,17 +197,16 @@ describe('renderDocumentPdf', () => {
   });
 
   it.each(['invoice', 'estimate', 'payment'] as const)('renders a bare %s (no fields, parties, logo, lines or notes) with every template', async (kind) => {
-    for (const template of listPdfTemplates(kind)) {
+    for (const template of builtIn(kind)) {
       const base = sampleInvoice(0);
       const bare: PdfDocumentModel = {
         ...base,
         kind,
-        template: template.name,
+        layout: template.layout,
         fields: [],
         billTo: null,
         shipTo: null,
         notes: '',
-        footer: null,
         business: { name: 'Solo Trader', lines: [], logo: null },
       };
       const text = await pdfText(await renderDocumentPdf(bare));
@@ -238,6 +238,61 @@ describe('renderDocumentPdf', () => {
     await expect(renderDocumentPdf({ ...base, business: { ...base.business, logo: { bytes: Buffer.from('not an image'), mime: 'image/jpeg' } } })).rejects.toThrow(/image/i);
     const pdf = await renderDocumentPdf({ ...base, business: { ...base.business, logo: { bytes: solidPng(2, [200, 0, 0]), mime: 'image/png' } } });
     expect(pdf.includes(Buffer.from('/Subtype /Image'))).toBe(true);
+  });
+});
+
+describe('template layouts', () => {
+  const french: PdfLayout = {
+    ...layoutOf('invoice1'),
+    labels: { title: 'Facture', date: 'Date de facture', due_date: 'Échéance', bill_to: 'Facturer à', item: 'Article', quantity: 'Quantité', subtotal: 'Sous-total', total: 'Total TTC', amount_due: 'Reste à payer', discount: 'Remise', notes: 'Remarques' },
+  };
+
+  it("prints the template's labels instead of the English words, the figures unchanged", async () => {
+    const text = await pdfText(await renderDocumentPdf({ ...sampleInvoice(2), layout: french }));
+    for (const word of ['FACTURE', 'Date de facture', 'Échéance', 'FACTURER À', 'Article', 'Quantité', 'REMARQUES']) expect(text).toContain(word);
+    expect(text).toMatch(/Sous-total\s+24\.691,20 €/);
+    expect(text).toMatch(/Remise \(10%\)\s+−2\.469,12 €/);
+    expect(text).toMatch(/Total TTC\s+26\.666,50 €/);
+    expect(text).toMatch(/Reste à payer\s+16\.666,50 €/);
+    for (const word of ['INVOICE', 'Invoice Date', 'Due Date', 'BILL TO', 'Subtotal', 'Amount Due']) expect(text).not.toContain(word);
+    // Labels the template leaves alone stay English.
+    expect(text).toContain('SHIP TO');
+  });
+
+  it('leaves out the blocks the template hides and prints its footer', async () => {
+    const layout: PdfLayout = { ...layoutOf('invoice1'), show_business_address: false, show_bill_to: false, show_ship_to: false, show_notes: false, show_page_numbers: false, logo_position: 'hidden', footer: 'Registered in Łódź, KRS 0000000000' };
+    const pdf = await renderDocumentPdf({ ...sampleInvoice(2), layout });
+    const text = await pdfText(pdf);
+    expect(text).toContain('Piekarnia Łódź Sp. z o.o.');
+    for (const hidden of ['ul. Piotrkowska 1', 'BILL TO', 'Käserei Zürich AG', 'SHIP TO', 'NOTES', 'Thank you for your business', '1/1']) expect(text).not.toContain(hidden);
+    expect(text).toContain('Registered in Łódź, KRS 0000000000');
+    expect(pdf.includes(Buffer.from('/Subtype /Image'))).toBe(false);
+    expect(text).toMatch(/Total\s+26\.666,50 €/);
+  });
+
+  it('sets the body in the chosen font and size', async () => {
+    const fontsOf = async (pdf: Buffer) => (await run('pdffonts', [await writePdf(pdf)])).stdout;
+    const noto = await renderDocumentPdf({ ...sampleInvoice(2), layout: { ...layoutOf('invoice1'), font: 'NotoSans', font_size: '11' } });
+    expect(await fontsOf(noto)).toMatch(/NotoSans-Regular/);
+    expect(await fontsOf(noto)).not.toMatch(/Roboto-Regular/);
+    expect(await pdfText(noto)).toMatch(/Total\s+26\.666,50 €/);
+    expect(await fontsOf(await renderDocumentPdf(sampleInvoice(2)))).toMatch(/Roboto-Regular/);
+  });
+
+  it('draws the logo on the right when asked, in either header', async () => {
+    for (const header of ['classic', 'banner'] as const) {
+      const pdf = await renderDocumentPdf({ ...sampleInvoice(1), layout: { ...layoutOf('invoice1'), header, logo_position: 'right' } });
+      expect(pdf.includes(Buffer.from('/Subtype /Image'))).toBe(true);
+    }
+  });
+
+  it('draws with the colours it is given', () => {
+    const colours = { accent_color: '#ff0000', text_on_accent_color: '#00ff00', muted_color: '#0000ff', stripe_color: '#abcdef' };
+    const definition = JSON.stringify(buildDocumentDefinition({ ...sampleInvoice(3), layout: { ...layoutOf('invoice2'), ...colours } }), (_key, value: unknown) =>
+      typeof value === 'function' ? String(value) : value,
+    );
+    for (const colour of ['#ff0000', '#00ff00', '#0000ff']) expect(definition).toContain(colour);
+    for (const colour of Object.values(layoutOf('invoice2')).filter((value) => typeof value === 'string' && value.startsWith('#') && value !== '#ffffff')) expect(definition).not.toContain(colour);
   });
 });
 

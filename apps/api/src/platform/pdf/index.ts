@@ -1,3 +1,3 @@
-export type { PdfDocumentModel, PdfKind, PdfLine, PdfLogo, PdfParty, PdfTaxLine, PdfTemplateInfo } from './document-model';
+export type { PdfDocumentModel, PdfKind, PdfLine, PdfLogo, PdfParty, PdfTaxLine } from './document-model';
 export { renderDocumentPdf } from './document-pdf';
-export { listPdfTemplates } from './templates';
+export { sampleDocumentFor } from './sample-documents';

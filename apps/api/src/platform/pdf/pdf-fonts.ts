@@ -65,6 +65,10 @@ const familyFiles: Record<PdfFontFamily, FamilyFiles> = {
 
 const families = Object.keys(familyFiles).filter((name): name is PdfFontFamily => name in familyFiles);
 
+export function isPdfFontFamily(name: unknown): name is PdfFontFamily {
+  return typeof name === 'string' && name in familyFiles;
+}
+
 // A missing font package fails the start, not the first document that needs it.
 for (const family of families) {
   for (const file of Object.values(familyFiles[family])) {
@@ -109,9 +113,10 @@ const coverage = new Map<PdfFontFamily, fontkit.Font>();
 
 /**
  * Reads the family's files into pdfmake's file system once per process; returns its regular
- * face, parsed once, for coverage questions.
+ * face, parsed once, for coverage questions. A document's default family must be loaded before
+ * pdfmake lays it out, whatever its texts.
  */
-function loadFamily(family: PdfFontFamily): fontkit.Font {
+export function loadFamily(family: PdfFontFamily): fontkit.Font {
   const known = coverage.get(family);
   if (known) return known;
   const files = familyFiles[family];

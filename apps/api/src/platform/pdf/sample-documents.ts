@@ -1,8 +1,9 @@
 import zlib from 'node:zlib';
+import { builtInDefaultPdfTemplate, type PdfLayout, type PdfTemplateKind } from '@app/contracts';
 import { type MoneyFormat, type TaxRate, computeTotals, taxableAmounts } from '@app/domain';
 import type { PdfDocumentModel, PdfLine } from './document-model';
 
-/** Sample documents for the renderer's tests and the PDF bench (not used by the app itself). */
+/** Sample documents for the renderer's tests, the PDF bench and the PDF template preview. */
 
 export const EUR: MoneyFormat = { symbol: '€', precision: 2, thousand_separator: '.', decimal_separator: ',', swap_currency_symbol: true };
 export const USD: MoneyFormat = { symbol: '$', precision: 2, thousand_separator: ',', decimal_separator: '.', swap_currency_symbol: false };
@@ -53,13 +54,13 @@ function sampleLine(index: number): PdfLine {
 export function sampleInvoice(lineCount: number, currency: MoneyFormat = EUR): PdfDocumentModel {
   return {
     kind: 'invoice',
-    template: 'invoice1',
+    layout: { ...builtInDefaultPdfTemplate('invoice').layout, footer: 'Piekarnia Łódź · NIP 725-000-00-00' },
     title: 'Invoice',
     number: 'INV-000042',
     fields: [
-      { label: 'Invoice Date', value: '2026-03-01' },
-      { label: 'Due Date', value: '2026-03-31' },
-      { label: 'Status', value: 'Sent' },
+      { key: 'date', label: 'Invoice Date', value: '2026-03-01' },
+      { key: 'due_date', label: 'Due Date', value: '2026-03-31' },
+      { key: 'reference', label: 'Reference', value: 'PO-1187' },
     ],
     business: {
       name: 'Piekarnia Łódź Sp. z o.o.',
@@ -71,14 +72,13 @@ export function sampleInvoice(lineCount: number, currency: MoneyFormat = EUR): P
     currency,
     lines: Array.from({ length: lineCount }, (_, index) => sampleLine(index)),
     sub_total: 2_469_120,
-    discount_label: 'Discount (10%)',
+    discount_rate: '10%',
     discount_val: 246_912,
     taxes: [{ name: 'VAT', percent: '20', taxable: 2_222_208, amount: 444_442 }],
     total: 2_666_650,
     amount_paid: 1_000_000,
     amount_due: 1_666_650,
     notes: 'Thank you for your business.\nPayment by bank transfer within 30 days.',
-    footer: 'Piekarnia Łódź · NIP 725-000-00-00',
   };
 }
 
@@ -100,17 +100,17 @@ export function samplePayment(): PdfDocumentModel {
   return {
     ...sampleInvoice(0),
     kind: 'payment',
-    template: 'payment1',
+    layout: builtInDefaultPdfTemplate('payment').layout,
     title: 'Payment Receipt',
     number: 'PAY-000007',
     fields: [
-      { label: 'Payment Date', value: '2026-03-05' },
-      { label: 'Payment Mode', value: 'Bank transfer' },
-      { label: 'Invoice', value: 'INV-000042' },
+      { key: 'date', label: 'Payment Date', value: '2026-03-05' },
+      { key: 'payment_mode', label: 'Payment Mode', value: 'Bank transfer' },
+      { key: 'invoice', label: 'Invoice', value: 'INV-000042' },
     ],
     shipTo: null,
     sub_total: 1_000_000,
-    discount_label: null,
+    discount_rate: null,
     discount_val: 0,
     taxes: [],
     total: 1_000_000,
@@ -156,12 +156,34 @@ export function pricedInvoice(): PdfDocumentModel {
       };
     }),
     sub_total: totals.sub_total,
-    discount_label: 'Discount (10%)',
+    discount_rate: '10%',
     discount_val: totals.discount_val,
     taxes: totals.taxes.map((tax, index) => ({ name: tax.name, percent: tax.percent, taxable: taxable.taxes[index] ?? 0, amount: tax.amount })),
     total: totals.total,
     amount_paid: 0,
     amount_due: totals.total,
     notes: null,
+  };
+}
+
+/**
+ * What the template editor previews: an engine-priced document of the kind (a receipt for
+ * payments) laid out by the draft, with a logo so its position shows.
+ */
+export function sampleDocumentFor(kind: PdfTemplateKind, layout: PdfLayout): PdfDocumentModel {
+  if (kind === 'payment') return { ...samplePayment(), layout };
+  const invoice = { ...pricedInvoice(), notes: 'Thank you for your business.', layout };
+  if (kind === 'invoice') return invoice;
+  return {
+    ...invoice,
+    kind: 'estimate',
+    title: 'Estimate',
+    number: 'EST-000042',
+    fields: [
+      { key: 'date', label: 'Estimate Date', value: '2026-03-01' },
+      { key: 'expiry_date', label: 'Expiry Date', value: '2026-03-31' },
+    ],
+    amount_paid: null,
+    amount_due: null,
   };
 }

@@ -55,7 +55,7 @@ export function hanFamilyOf(text: string, otherwise: PdfFontFamily = 'NotoSansSC
 }
 
 /** The family a cluster's script asks for; null for punctuation, digits and spaces, which follow their neighbours. */
-function scriptFamily(cluster: string, hanFamily: PdfFontFamily): PdfFontFamily | null {
+function scriptFamily(cluster: string, hanFamily: PdfFontFamily, base: PdfFontFamily): PdfFontFamily | null {
   if (/\p{scx=Arabic}/u.test(cluster)) return 'NotoNaskhArabic';
   if (/\p{scx=Hebrew}/u.test(cluster)) return 'NotoSansHebrew';
   if (/[\p{scx=Han}\p{scx=Bopomofo}]/u.test(cluster)) return hanFamily;
@@ -63,7 +63,7 @@ function scriptFamily(cluster: string, hanFamily: PdfFontFamily): PdfFontFamily 
   if (/\p{scx=Hangul}/u.test(cluster)) return 'NotoSansKR';
   if (MARK.test(cluster)) return 'NotoSans';
   if (NEUTRAL.test(cluster)) return null;
-  return PDF_FONT;
+  return base;
 }
 
 /** The code points a font must have to draw the cluster (invisible format characters aside). */
@@ -84,12 +84,12 @@ function coveringFamily(cluster: string, wanted: readonly PdfFontFamily[], hanFa
 
 type Cluster = { start: number; text: string; family: PdfFontFamily };
 
-function clustersOf(line: string, mirrored: Map<number, string>, documentHanFamily: () => PdfFontFamily): Cluster[] {
+function clustersOf(line: string, mirrored: Map<number, string>, documentHanFamily: () => PdfFontFamily, base: PdfFontFamily): Cluster[] {
   const hanFamily = /[\p{scx=Han}\p{scx=Bopomofo}]/u.test(line) ? hanFamilyOf(line, documentHanFamily()) : 'NotoSansSC';
   const segments = [...graphemes.segment(line)].map(({ segment, index }) => ({
     start: index,
     text: mirrored.get(index) ?? segment,
-    wanted: scriptFamily(segment, hanFamily),
+    wanted: scriptFamily(segment, hanFamily, base),
   }));
   const strong = segments.map((segment) => (segment.wanted === null ? null : coveringFamily(segment.text, [segment.wanted], hanFamily)));
   // Punctuation, digits and spaces take the font of the text before them, else of the text after.
@@ -149,9 +149,9 @@ function bidiRuns(clusters: readonly Cluster[], levels: Uint8Array, paragraphLev
   });
 }
 
-function runsOfLine(line: string, documentHanFamily: () => PdfFontFamily): TextRun[] {
+function runsOfLine(line: string, documentHanFamily: () => PdfFontFamily, base: PdfFontFamily): TextRun[] {
   const levels = bidi.getEmbeddingLevels(line);
-  const clusters = clustersOf(line, bidi.getMirroredCharactersMap(line, levels.levels), documentHanFamily);
+  const clusters = clustersOf(line, bidi.getMirroredCharactersMap(line, levels.levels), documentHanFamily, base);
   const paragraphLevel = levels.paragraphs[0]?.level ?? 0;
   // Arabic-Indic digits in a left-to-right line run left to right, but fontkit reverses them.
   const bidiNeeded = levels.levels.some((level) => level % 2 === 1) || RIGHT_TO_LEFT_SCRIPT.test(line);
@@ -163,13 +163,13 @@ function runsOfLine(line: string, documentHanFamily: () => PdfFontFamily): TextR
  * order (the common case, decided without segmenting). `documentHanFamily`: hanFamilyOf() the
  * whole document, asked only of a text with Han in it.
  */
-export function scriptRuns(text: string, documentHanFamily: () => PdfFontFamily = () => 'NotoSansSC'): TextRun[] | null {
-  const simple = !NEEDS_RUNS.test(text) && familyCovers(PDF_FONT, [...text.replace(/[\r\n]/g, '')].map((character) => character.codePointAt(0) ?? 0));
+export function scriptRuns(text: string, documentHanFamily: () => PdfFontFamily = () => 'NotoSansSC', base: PdfFontFamily = PDF_FONT): TextRun[] | null {
+  const simple = !NEEDS_RUNS.test(text) && familyCovers(base, [...text.replace(/[\r\n]/g, '')].map((character) => character.codePointAt(0) ?? 0));
   if (simple) return null;
   const lines = text.split(/\r\n|\r|\n/);
   return lines.flatMap((line, index) => {
-    const runs = runsOfLine(line, documentHanFamily);
+    const runs = runsOfLine(line, documentHanFamily, base);
     if (index === lines.length - 1) return runs;
-    return [...runs, { text: '\n', font: PDF_FONT, unbreakable: false, bidi: null }];
+    return [...runs, { text: '\n', font: base, unbreakable: false, bidi: null }];
   });
 }
