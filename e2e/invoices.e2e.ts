@@ -1,13 +1,11 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { expect } from '@playwright/test';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, OUTPUT_DIR } from './constants';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './constants';
 import { expectAccessible, tabThrough } from './axe';
 import { linkIn, waitForMail } from './mailbox';
 import { addBusiness, api, apiCall, screenshots, signIn } from './session';
 import { test } from './csp';
 import { acceptBusinessInvitation } from './invitations';
+import { pdfText } from './pdf';
 
 const BUSINESS = 'Zürich Instruments';
 const CUSTOMER = 'Łódź Components';
@@ -15,13 +13,6 @@ const CUSTOMER_EMAIL = 'ap@lodz-components.example.com';
 const CUSTOMER_PASSWORD = 'Lodz!Passw0rd';
 const screenshot = screenshots('invoices');
 
-/** The text pdftotext reads from PDF bytes. */
-function pdfText(bytes: Buffer, name: string): string {
-  const file = path.join(OUTPUT_DIR, `${name}.pdf`);
-  fs.mkdirSync(OUTPUT_DIR, { recursive: true });
-  fs.writeFileSync(file, bytes);
-  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-}
 
 test('invoices journey: totals agree in the form, the server and the PDF; sent, viewed publicly, approved by the customer; an estimate is accepted and converted', async ({ page, browser }) => {
   test.setTimeout(180_000);

@@ -3,6 +3,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_PORT } from './constants';
 import { expectAccessible } from './axe';
 import { test } from './csp';
 import { linkIn, waitForMail } from './mailbox';
+import { pdfText } from './pdf';
 import { screenshots } from './session';
 
 const screenshot = screenshots('plans');
@@ -54,7 +55,8 @@ async function createPlan(page: Page, plan: { name: string; price: string; featu
   await expect(page.getByRole('cell', { name: plan.name }).first()).toBeVisible();
 }
 
-test('plans journey: a tenant admin defines plans; a business on the free plan meets the starter-plan message on reports, changes plan and gets in, then chooses who hears of paid invoices, and the invoice mail template the admin wrote reaches the next invoice sent', async ({ browser }) => {
+test('plans journey: a tenant admin defines plans; a business on the free plan meets the starter-plan message on reports, changes plan and gets in, then chooses who hears of paid invoices; the invoice mail template the admin wrote reaches the next invoice sent, and the PDF template made default lays out the next invoice', async ({ browser }) => {
+  test.setTimeout(180_000);
   const landlordContext = await browser.newContext();
   const landlord = await landlordContext.newPage();
   await signIn(landlord, LANDLORD, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -169,5 +171,45 @@ test('plans journey: a tenant admin defines plans; a business on the free plan m
   const sent = await waitForMail('buyer@plans.example.com', '[Plan Journey Co] Your invoice');
   expect(sent.text).toContain('Hello Journey Buyer,');
   expect(sent.text).toContain('Thank you for your business.');
+
+  // Admin → PDF templates: a copy of Modern, in French, made the default, lays out the next invoice's PDF.
+  await page.goto(`${TENANT}/admin/pdf-templates`);
+  const invoiceTemplates = page.getByRole('region', { name: 'Invoices' });
+  await expect(invoiceTemplates.getByRole('link', { name: 'Modern' })).toBeVisible();
+  await expectAccessible(page, 'PDF templates');
+  await screenshot(page, 'pdf-templates');
+  await invoiceTemplates.locator('.mantine-Card-root').filter({ hasText: 'Modern' }).getByRole('button', { name: 'Copy' }).click();
+  const copy = page.getByRole('dialog', { name: 'Copy Modern' });
+  await copy.getByRole('textbox', { name: 'Name' }).fill('Facture');
+  await copy.getByRole('button', { name: 'Copy' }).click();
+  await expect(page).toHaveURL(/\/admin\/pdf-templates\/[\w-]+\/edit$/);
+  await page.getByRole('textbox', { name: 'Invoice', exact: true }).fill('Facture');
+  await page.getByRole('textbox', { name: 'Bill To', exact: true }).fill('Facturer à');
+  await page.getByRole('textbox', { name: 'Footer' }).fill('SARL Plan Journey · SIRET 000 000 000 00000');
+  await expect(page.getByTitle('Preview of Facture on a sample document')).toBeVisible();
+  await expectAccessible(page, 'PDF template editor');
+  await screenshot(page, 'pdf-template-editor');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Facture saved.').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Make default' }).click();
+  await expect(page.getByText('Facture is now the default.').first()).toBeVisible();
+
+  const next = await tenantApi<{ data: { id: string } }>(page, '/api/v1/invoices', business, { customer_id: customer.data.id, invoice_date: new Date().toISOString().slice(0, 10), items: [{ name: 'Atelier', quantity: '2', price: 5000 }] });
+  const pdf = await page.evaluate(
+    async ({ url, selected }) => {
+      const response = await fetch(url, { credentials: 'include', headers: { business: selected } });
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      let binary = '';
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      return { status: response.status, base64: btoa(binary) };
+    },
+    { url: `/api/v1/invoices/${next.data.id}/pdf`, selected: business },
+  );
+  expect(pdf.status).toBe(200);
+  const text = pdfText(Buffer.from(pdf.base64, 'base64'), 'plans-facture');
+  expect(text).toContain('Facture');
+  expect(text).toContain('FACTURER À');
+  expect(text).toContain('SIRET 000 000 000 00000');
+  expect(text).not.toContain('Bill To');
   await context.close();
 });

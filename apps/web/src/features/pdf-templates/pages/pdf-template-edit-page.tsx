@@ -123,7 +123,10 @@ function TemplateEditor({ template }: { template: PdfTemplateResource }) {
         </form>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 6 }}>
-        <Preview template={template} values={watch()} />
+        {/* The preview stays in view while the long form scrolls. */}
+        <div style={{ position: 'sticky', top: 'calc(var(--app-shell-header-height, 60px) + var(--mantine-spacing-md))' }}>
+          <Preview template={template} values={watch()} />
+        </div>
       </Grid.Col>
     </Grid>
   );

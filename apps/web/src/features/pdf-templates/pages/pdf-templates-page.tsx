@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Anchor, Badge, Button, Card, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, ColorSwatch, Group, Modal, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -76,9 +76,12 @@ function TemplateCard({ template, onCopy, onDelete }: { template: PdfTemplateRes
           )}
         </Group>
       </Group>
-      <Text size="sm" c="dimmed" mb="sm">
-        {t('pdf_templates.summary', { header: t(`pdf_templates.headers.${template.layout.header}`), font: template.layout.font, size: template.layout.font_size })}
-      </Text>
+      <Group gap="xs" mb="sm" wrap="nowrap">
+        <ColorSwatch color={template.layout.accent_color} size={14} aria-hidden />
+        <Text size="sm" c="dimmed">
+          {t('pdf_templates.summary', { header: t(`pdf_templates.headers.${template.layout.header}`), font: template.layout.font, size: template.layout.font_size })}
+        </Text>
+      </Group>
       <Group gap="xs">
         {!template.is_default && can('edit-pdf-template') && (
           <Button
