@@ -24,6 +24,7 @@ export const settingMenu: readonly MenuItem[] = [
   { title: 'settings.menu.preferences', link: '/settings/preferences', icon: 'settings', ability: 'manage-business-settings', group: 'settings' },
   { title: 'settings.menu.customization', link: '/settings/customization', icon: 'edit', ability: 'manage-business-settings', group: 'settings' },
   { title: 'settings.menu.notifications', link: '/settings/notifications', icon: 'bell', ability: 'manage-notifications', group: 'settings' },
+  { title: 'settings.menu.email_configuration', link: '/settings/email-configuration', icon: 'mail', ability: 'manage-business-settings', group: 'settings' },
   { title: 'settings.menu.roles', link: '/settings/roles', icon: 'lock', ability: 'view-role', group: 'settings' },
   { title: 'settings.menu.tax_types', link: '/settings/tax-types', icon: 'percentage', ability: 'view-tax-type', group: 'settings' },
   { title: 'settings.menu.payment_reminders', link: '/settings/payment-reminders', icon: 'clock', ability: 'view-payment-reminder', group: 'settings' },

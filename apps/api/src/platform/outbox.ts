@@ -31,6 +31,7 @@ const readableColumns = {
   cc: outbox.cc,
   bcc: outbox.bcc,
   fromName: outbox.fromName,
+  businessId: outbox.businessId,
   attachments: outbox.attachments,
   status: outbox.status,
   attempts: outbox.attempts,
@@ -87,6 +88,8 @@ export type MailDraft = {
   attachments?: MailFile[];
   /** Attachments made when the mail is sent, after the files of `attachments`. */
   attachmentsAtSend?: AttachmentAtSend[];
+  /** The business whose mail it is: sent through its own mail server when it has one, else the tenant's. */
+  businessId?: string | null;
   /**
    * Every one-time token and link secret the subject, text or html carries (`[]` when none).
    * Required, so no writer can forget it: these values are masked in the stored readable copy.
@@ -152,16 +155,29 @@ export class Outbox {
     return files;
   }
 
-  /** The tenant's own mailer, else the environment's, else null (mail is held). */
-  async mailerFor(tx: Tx, tenantId: string): Promise<Mailer | null> {
+  /** The business's own mailer (for its mail), else the tenant's, else the environment's, else null (mail is held). */
+  async mailerFor(tx: Tx, tenantId: string, businessId: string | null = null): Promise<Mailer | null> {
+    const business = this.tenantMailers && businessId ? await this.tenantMailers.lookupBusiness(tx, tenantId, businessId) : null;
+    if (business) return business;
     const own = this.tenantMailers ? await this.tenantMailers.lookup(tx, tenantId) : null;
     if (own) return own;
     return this.transport ? { transport: this.transport, from: this.from } : null;
   }
 
+  /** The mailer of a stored mail: its business's, else its tenant's. */
+  private async mailerForMail(tx: Tx, tenantId: string, id: string): Promise<Mailer | null> {
+    const rows = await tx.select({ businessId: outbox.businessId }).from(outbox).where(and(eq(outbox.tenantId, tenantId), eq(outbox.id, id))).limit(1);
+    return this.mailerFor(tx, tenantId, rows[0]?.businessId ?? null);
+  }
+
   /** After a tenant changed its email configuration. */
   forgetTenantMailer(tenantId: string): void {
     this.tenantMailers?.forget(tenantId);
+  }
+
+  /** After a business changed its email configuration. */
+  forgetBusinessMailer(tenantId: string, businessId: string): void {
+    this.tenantMailers?.forgetBusiness(tenantId, businessId);
   }
 
   async write(tx: Tx, tenantId: string, mail: MailDraft): Promise<string> {
@@ -178,8 +194,9 @@ export class Outbox {
       cc: mail.cc ?? null,
       bcc: mail.bcc ?? null,
       fromName: mail.fromName ?? null,
+      businessId: mail.businessId ?? null,
       attachments: attachmentsOf(mail),
-      status: (await this.mailerFor(tx, tenantId)) ? 'pending' : 'held',
+      status: (await this.mailerFor(tx, tenantId, mail.businessId ?? null)) ? 'pending' : 'held',
     });
     // Sent as soon as the transaction commits; should the dispatch fail, the sweep sends it.
     afterCommit(tx, () => this.dispatch(tenantId, id).catch(() => undefined));
@@ -196,7 +213,7 @@ export class Outbox {
   async dispatch(tenantId: string, id: string): Promise<void> {
     if (!this.transport) {
       if (!this.tenantMailers) return;
-      const mailer = await inTenant(this.db, tenantId, (tx) => this.mailerFor(tx, tenantId));
+      const mailer = await inTenant(this.db, tenantId, (tx) => this.mailerForMail(tx, tenantId, id));
       if (!mailer) return;
     }
     await this.jobs.send(DELIVER_MAIL_JOB, { tenantId, id }, { singletonKey: id });
@@ -212,8 +229,6 @@ export class Outbox {
 
   async deliver(tenantId: string, id: string): Promise<void> {
     const failure = await inTenant(this.db, tenantId, async (tx) => {
-      const mailer = await this.mailerFor(tx, tenantId);
-      if (!mailer) return null;
       const rows = await tx
         .select()
         .from(outbox)
@@ -221,6 +236,8 @@ export class Outbox {
         .for('update', { skipLocked: true });
       const mail = rows[0];
       if (!mail) return null;
+      const mailer = await this.mailerFor(tx, tenantId, mail.businessId);
+      if (!mailer) return null;
       try {
         // Mail written before contents were sealed is sent as stored. A copy sealed under another APP_KEY fails here, recorded like a refused send.
         const content = mail.sealedContent ? sealedContentSchema.parse(JSON.parse(this.secretBox.open(mail.sealedContent))) : { subject: mail.subject, text: mail.text, html: mail.html };
@@ -293,7 +310,7 @@ export class Outbox {
   async retry(tx: Tx, tenantId: string, id: string): Promise<boolean> {
     const updated = await tx
       .update(outbox)
-      .set({ status: (await this.mailerFor(tx, tenantId)) ? 'pending' : 'held', lastError: null, attempts: sql`0` })
+      .set({ status: (await this.mailerForMail(tx, tenantId, id)) ? 'pending' : 'held', lastError: null, attempts: sql`0` })
       .where(and(eq(outbox.tenantId, tenantId), eq(outbox.id, id), inArray(outbox.status, ['failed', 'held'])))
       .returning({ id: outbox.id });
     return updated.length > 0;

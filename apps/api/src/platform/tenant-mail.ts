@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client';
-import { mailSettings } from '../db/schema';
+import { businessMailSettings, mailSettings } from '../db/schema';
 import type { SecretBox } from './crypto';
 import { type MailTransport, type SmtpSettings, smtpTransport } from './mail';
 import type { MailHostGuard } from './mail-host-guard';
 
-export type MailSettingsRow = typeof mailSettings.$inferSelect;
+/** The columns a mail server is made from: the tenant's settings or a business's. */
+export type MailSettingsRow = Pick<typeof mailSettings.$inferSelect, 'host' | 'port' | 'username' | 'password' | 'encryption' | 'fromName' | 'fromAddress'>;
 
 /** A transport with the sender address that goes with it. */
 export type Mailer = { transport: MailTransport; from: string };
@@ -82,8 +83,29 @@ export class TenantMailers {
     return mailer;
   }
 
+  /** A business's own SMTP (settings → email configuration), cached like the tenant's under the business's key. */
+  async lookupBusiness(tx: Tx, tenantId: string, businessId: string): Promise<Mailer | null> {
+    const key = `${tenantId}:${businessId}`;
+    const cached = this.cache.get(key);
+    if (cached && cached.until > Date.now()) return cached.mailer;
+    const rows = await tx
+      .select()
+      .from(businessMailSettings)
+      .where(and(eq(businessMailSettings.tenantId, tenantId), eq(businessMailSettings.businessId, businessId)))
+      .limit(1);
+    const row = rows[0];
+    const mailer = row ? mailerFromSettings(row, this.secretBox, this.mailHosts) : null;
+    cached?.mailer?.transport.close();
+    this.cache.set(key, { mailer, until: Date.now() + CACHE_MS });
+    return mailer;
+  }
+
   forget(tenantId: string): void {
     this.cache.get(tenantId)?.mailer?.transport.close();
     this.cache.delete(tenantId);
+  }
+
+  forgetBusiness(tenantId: string, businessId: string): void {
+    this.forget(`${tenantId}:${businessId}`);
   }
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PdfLayout } from '@app/contracts';
 import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './identity';
+import { businesses, users } from './identity';
 import { tenants } from './tenancy';
 
 const tenantId = () =>
@@ -37,6 +37,8 @@ export const outbox = pgTable(
     fromName: text('from_name'),
     /** Files sent with the mail (e.g. the invoice PDF as it was when sent), base64 encoded, or what to make them from at send. */
     attachments: jsonb('attachments').$type<MailAttachment[]>(),
+    /** The business whose mail it is (a document, a reminder, a notification): its own mail server sends it when it has one. */
+    businessId: uuid('business_id'),
     status: text('status', { enum: ['pending', 'sent', 'failed', 'held'] }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
@@ -133,6 +135,28 @@ export const mailSettings = pgTable('mail_settings', {
   fromAddress: text('from_address').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A business's own SMTP server (settings → email configuration); its mail goes through it instead of the tenant's. */
+export const businessMailSettings = pgTable(
+  'business_mail_settings',
+  {
+    tenantId: tenantId(),
+    businessId: uuid('business_id').notNull(),
+    host: text('host').notNull(),
+    port: integer('port').notNull(),
+    username: text('username'),
+    /** SecretBox-sealed; never returned. */
+    password: text('password'),
+    encryption: text('encryption', { enum: ['none', 'tls', 'starttls'] }).notNull().default('starttls'),
+    fromName: text('from_name').notNull(),
+    fromAddress: text('from_address').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.businessId] }),
+    foreignKey({ columns: [t.tenantId, t.businessId], foreignColumns: [businesses.tenantId, businesses.id], name: 'business_mail_settings_business_fk' }).onDelete('cascade'),
+  ],
+);
 
 /** The tenant's security settings (admin → settings); without a row the defaults apply. */
 export const securitySettings = pgTable('security_settings', {

@@ -216,6 +216,7 @@ export function createDocumentDelivery<Document extends DeliverableDocument, Vie
       text: pdf || templated.text.includes(link.url) ? templated.text : `${templated.text}\n\n${link.url}`,
       attachments: pdf && pdf !== 'at-send' ? [{ filename: pdf.filename, contentType: 'application/pdf', content: pdf.bytes }] : [],
       attachmentsAtSend: pdf === 'at-send' ? [{ kind: pdfAttachmentKind, id: document.id, businessId: scope.businessId }] : [],
+      businessId: scope.businessId,
     });
     return { document: updated, mailId };
   }

@@ -39,22 +39,25 @@ function movesStoredPassword(before: repo.MailSettingsRow | undefined, input: Ma
  * it typed again.
  */
 export function createMailSettingsService(app: AppContext) {
+  /** The next mail uses the new settings at once in this process. */
+  const forget = (owner: repo.MailSettingsOwner) => (owner.businessId ? app.outbox.forgetBusinessMailer(owner.tenantId, owner.businessId) : app.outbox.forgetTenantMailer(owner.tenantId));
+  const modelOf = (owner: repo.MailSettingsOwner) => (owner.businessId ? 'business_mail_settings' : 'mail_settings');
+
   return {
-    async get(tenantId: string): Promise<MailConfigResource> {
-      return toResource(await inTenant(app.db, tenantId, (tx) => repo.findMailSettings(tx, tenantId)));
+    async get(owner: repo.MailSettingsOwner): Promise<MailConfigResource> {
+      return toResource(await inTenant(app.db, owner.tenantId, (tx) => repo.findMailSettings(tx, owner)));
     },
 
-    async update(actor: AuditActor, input: MailConfigInput): Promise<MailConfigResource> {
-      const tenantId = actor.tenantId;
+    async update(actor: AuditActor, owner: repo.MailSettingsOwner, input: MailConfigInput): Promise<MailConfigResource> {
+      const tenantId = owner.tenantId;
       await app.mailHosts.check(input.host).catch((error: unknown) => {
         throw error instanceof MailHostRefused ? AppError.validation('host', messages.mailHostRefused) : error;
       });
       const saved = await inTenant(app.db, tenantId, async (tx) => {
-        const before = await repo.findMailSettings(tx, tenantId);
+        const before = await repo.findMailSettings(tx, owner);
         if (!input.password && movesStoredPassword(before, input)) throw AppError.validation('password', messages.mailPasswordRequired);
         const kept = input.password ? app.secretBox.seal(input.password) : (before?.password ?? null);
-        const row = await repo.saveMailSettings(tx, {
-          tenantId,
+        const row = await repo.saveMailSettings(tx, owner, {
           host: input.host,
           port: input.port,
           username: input.username || null,
@@ -65,25 +68,37 @@ export function createMailSettingsService(app: AppContext) {
           fromAddress: input.from_address,
         });
         await recordAudit(tx, actor, {
-          model: 'mail_settings',
-          modelId: tenantId,
+          model: modelOf(owner),
+          modelId: owner.businessId ?? tenantId,
           action: before ? 'updated' : 'created',
           before: before ? { ...toResource(before), password: before.password } : null,
           after: { ...toResource(row), password: row.password },
         });
         return row;
       });
-      app.outbox.forgetTenantMailer(tenantId);
+      forget(owner);
       return toResource(saved);
     },
 
+    /** A business goes back to the tenant's mail server. */
+    async remove(actor: AuditActor, owner: repo.MailSettingsOwner & { businessId: string }): Promise<MailConfigResource> {
+      await inTenant(app.db, owner.tenantId, async (tx) => {
+        const before = await repo.findMailSettings(tx, owner);
+        if (!before) return;
+        await repo.deleteBusinessMailSettings(tx, owner.tenantId, owner.businessId);
+        await recordAudit(tx, actor, { model: modelOf(owner), modelId: owner.businessId, action: 'deleted', before: { ...toResource(before), password: before.password } });
+      });
+      forget(owner);
+      return DEFAULTS;
+    },
+
     /**
-     * Sends one mail now through the tenant's saved server and reports the server's answer. Any
+     * Sends one mail now through the saved server and reports the server's answer. Any
      * failure (refused host, closed port, timeout, TLS, login) answers the same 'could not
      * connect', so the answer cannot probe a network; `logFailure` gets the cause for the server log.
      */
-    async sendTest(tenantId: string, to: string, logFailure: (error: unknown) => void): Promise<string> {
-      const row = await inTenant(app.db, tenantId, (tx) => repo.findMailSettings(tx, tenantId));
+    async sendTest(owner: repo.MailSettingsOwner, to: string, logFailure: (error: unknown) => void): Promise<string> {
+      const row = await inTenant(app.db, owner.tenantId, (tx) => repo.findMailSettings(tx, owner));
       if (!row) throw AppError.validation('host', messages.mailNotConfigured);
       const mailer = mailerFromSettings(row, app.secretBox, app.mailHosts);
       try {

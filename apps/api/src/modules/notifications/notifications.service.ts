@@ -53,7 +53,7 @@ export function createNotificationService(app: AppContext) {
       const counterpartyName = counterparty ? await counterpartyNameInTx(tx, scope.tenantId, scope.businessId, counterparty.kind, counterparty.id) : null;
       const told = notificationTold(type, data, counterpartyName);
       const variables = { business_name: business.name, event_type: type, headline: told.headline, details: told.details };
-      for (const to of recipients) await app.outbox.write(tx, scope.tenantId, await templatedMail(tx, scope.tenantId, 'business_notification', { to, variables, secrets: [] }));
+      for (const to of recipients) await app.outbox.write(tx, scope.tenantId, { ...(await templatedMail(tx, scope.tenantId, 'business_notification', { to, variables, secrets: [] })), businessId: scope.businessId });
     },
   };
 }

@@ -56,7 +56,7 @@ async function remindBusiness(app: AppContext, scope: BusinessScope, now: Date):
       for (const invoice of await repo.invoicesToRemind(tx, scope, rule.id, reminderDueDates(rule.type, rule.days, today))) {
         const claimed = await repo.claimDelivery(tx, { tenantId: scope.tenantId, invoiceId: invoice.id, reminderId: rule.id, businessId: scope.businessId, sentTo: invoice.customerEmail, sentAt: now });
         if (!claimed) continue;
-        mailIds.push(await app.outbox.write(tx, scope.tenantId, await reminderMail(tx, scope.tenantId, invoice, sender, today)));
+        mailIds.push(await app.outbox.write(tx, scope.tenantId, { ...(await reminderMail(tx, scope.tenantId, invoice, sender, today)), businessId: scope.businessId }));
         await recordAudit(tx, actor, { model: 'reminder_delivery', modelId: invoice.id, label: invoice.invoiceNumber, action: 'created', after: { reminder_id: rule.id, type: rule.type, days: rule.days, sent_to: invoice.customerEmail } });
       }
     }

@@ -5,20 +5,32 @@ import { api } from '../../lib/api-client';
 
 const mailConfigAnswer = dataResponse(mailConfigResourceSchema);
 
-const mailConfigKey = ['mail-config'] as const;
+/** Whose mail server: the tenant's (admin area) or the selected business's (settings). */
+export type MailArea = 'platform' | 'business';
 
-export function useMailConfig() {
-  return useQuery({ queryKey: mailConfigKey, queryFn: () => api.get('/platform/mail/config', mailConfigAnswer).then((r) => r.data) });
+const mailConfigKey = (area: MailArea) => ['mail-config', area] as const;
+
+export function useMailConfig(area: MailArea) {
+  return useQuery({ queryKey: mailConfigKey(area), queryFn: () => api.get(`/${area}/mail/config`, mailConfigAnswer).then((r) => r.data) });
 }
 
-export function useSaveMailConfig() {
+export function useSaveMailConfig(area: MailArea) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: z.output<typeof updateMailConfigRequestSchema>) => api.put('/platform/mail/config', mailConfigAnswer, body),
-    onSuccess: (response) => queryClient.setQueryData(mailConfigKey, response.data),
+    mutationFn: (body: z.output<typeof updateMailConfigRequestSchema>) => api.put(`/${area}/mail/config`, mailConfigAnswer, body),
+    onSuccess: (response) => queryClient.setQueryData(mailConfigKey(area), response.data),
   });
 }
 
-export function useSendTestMail() {
-  return useMutation({ mutationFn: (to: string) => api.post('/platform/mail/test', testMailResponseSchema, { to }) });
+/** A business back on the tenant's server. */
+export function useRemoveBusinessMailConfig() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete('/business/mail/config', mailConfigAnswer),
+    onSuccess: (response) => queryClient.setQueryData(mailConfigKey('business'), response.data),
+  });
+}
+
+export function useSendTestMail(area: MailArea) {
+  return useMutation({ mutationFn: (to: string) => api.post(`/${area}/mail/test`, testMailResponseSchema, { to }) });
 }

@@ -147,6 +147,7 @@ export function PdfTemplatesPage() {
         opened={deleting !== null}
         title={t('pdf_templates.delete_title')}
         message={t('pdf_templates.delete_message', { name: deleting?.name ?? '' })}
+        confirmLabel={t('pdf_templates.delete')}
         loading={remove.isPending}
         onConfirm={() => deleting && confirmDelete(deleting)}
         onCancel={() => setDeleting(null)}
