@@ -42,6 +42,7 @@ export const messages = {
   defaultPlanRequired: 'One plan must stay the default: make another plan the default first.',
   invalidPlan: 'The selected plan is invalid.',
   teamUsersLimit: 'Your plan allows {max} team users.',
+  planTeamTooLarge: 'A business on this plan has {count} team users: the limit cannot be lower.',
   duplicateRecipient: 'Each address may be listed only once.',
   templateTooLong: 'The template may not be greater than 20000 characters.',
   templateInvalid: 'The template cannot be rendered: {reason}',

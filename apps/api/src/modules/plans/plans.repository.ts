@@ -104,6 +104,23 @@ export async function countBusinessesPicking(tx: Tx, tenantId: string, planId: s
   return rows[0]?.n ?? 0;
 }
 
+/**
+ * The largest team (active and invited people) of the businesses that would be on the plan: those
+ * that picked it and, when it is the default, those that picked none.
+ */
+export async function largestTeamOnPlan(tx: Tx, tenantId: string, planId: string, isDefault: boolean): Promise<number> {
+  const onPlan = isDefault ? or(eq(businesses.planId, planId), isNull(businesses.planId)) : eq(businesses.planId, planId);
+  const teams = tx
+    .select({ size: count(businessUsers.userId).as('size') })
+    .from(businesses)
+    .innerJoin(businessUsers, and(eq(businessUsers.tenantId, businesses.tenantId), eq(businessUsers.businessId, businesses.id), inArray(businessUsers.status, ['active', 'invited'])))
+    .where(and(eq(businesses.tenantId, tenantId), onPlan))
+    .groupBy(businesses.id)
+    .as('teams');
+  const rows = await tx.select({ largest: sql<number>`coalesce(max(${teams.size}), 0)::int` }).from(teams);
+  return rows[0]?.largest ?? 0;
+}
+
 /** People who work in the business or were invited to: what a plan's team limit counts. */
 export async function countTeamUsers(tx: Tx, tenantId: string, businessId: string): Promise<number> {
   const rows = await tx

@@ -167,6 +167,10 @@ export function createPlanService(app: AppContext) {
         await repo.lockPlans(tx, tenantId);
         const before = await load(tx, tenantId, id);
         if (before.isDefault && !parsed.is_default) throw AppError.validation('is_default', messages.defaultPlanRequired);
+        if (parsed.max_team_users !== null && parsed.max_team_users !== undefined) {
+          const largest = await repo.largestTeamOnPlan(tx, tenantId, id, parsed.is_default);
+          if (largest > parsed.max_team_users) throw AppError.validation('max_team_users', formatMessage(messages.planTeamTooLarge, { count: String(largest) }));
+        }
         if (parsed.is_default) await repo.clearDefault(tx, tenantId, id);
         const patch = { name: parsed.name, description: parsed.description ?? null, price: parsed.price, currencyId: parsed.currency_id, interval: parsed.interval, features: parsed.features, maxTeamUsers: parsed.max_team_users, isDefault: parsed.is_default, updatedAt: app.clock.now() };
         await refusingTaken(TAKEN, () => repo.updatePlan(tx, tenantId, id, patch));

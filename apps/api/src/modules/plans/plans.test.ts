@@ -129,6 +129,13 @@ describe('plans', () => {
     // A plan too small for the team is refused when moving to it.
     const tiny = await created(admin, plan('Solo', 2500, ['reports'], { max_team_users: 1 }));
     expect(errorsOf(await adminInB.put('/api/v1/business/plan', { plan_id: tiny.id }))).toEqual({ plan_id: [formatLimit(1)] });
+    // Nor may a plan's limit drop below a team already on it: B (two people) is on Free as the default.
+    const free = ((await admin.get('/api/v1/platform/plans')).body.data as PlanResource[]).find((p) => p.name === 'Free');
+    expect(errorsOf(await admin.put(`/api/v1/platform/plans/${free?.id}`, plan('Free', 0, [], { is_default: true, max_team_users: 1 })))).toEqual({
+      max_team_users: [messages.planTeamTooLarge.replace('{count}', '2')],
+    });
+    // Solo has no business on it: its limit is free to change.
+    expect((await admin.put(`/api/v1/platform/plans/${tiny.id}`, plan('Solo', 2500, ['reports'], { max_team_users: 1 }))).status).toBe(200);
   });
 
   it('cross-tenant: another tenant sees none of these plans and cannot pick one', async () => {
