@@ -104,7 +104,7 @@ export function simpleMailHtml(heading: string, paragraphs: string[], action?: M
 
 /**
  * The HTML part of a mail written as text (an email template's body): its paragraphs escaped, and
- * the button where the text gives the action's link (the words around the link kept before it);
+ * the button where the text gives the action's link (the words before the link kept before it);
  * at the end when the text does not give it.
  */
 export function textMailHtml(heading: string, text: string, action?: MailAction): string {
@@ -112,6 +112,8 @@ export function textMailHtml(heading: string, text: string, action?: MailAction)
   const parts = text.split(/\n{2,}/).map((paragraph) => {
     if (!action || !paragraph.includes(action.url)) return `<p>${escapeHtml(paragraph)}</p>`;
     placed = true;
+    // A link inside a sentence ("sign in at … with this address") stays: taking it out would break the sentence.
+    if (/[\p{L}\p{N}]/u.test(paragraph.split(action.url).slice(1).join(''))) return `<p>${escapeHtml(paragraph)}</p>${buttonHtml(action)}`;
     const words = paragraph.split(action.url).join(' ').trim();
     return `${words ? `<p>${escapeHtml(words)}</p>` : ''}${buttonHtml(action)}`;
   });

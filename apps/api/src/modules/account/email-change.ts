@@ -4,54 +4,33 @@ import { inTenant } from '../../db/tenant-tx';
 import type { AppContext, RequestMeta } from '../../platform/app-context';
 import { newId, randomToken, sha256 } from '../../platform/crypto';
 import { AppError, TooManyAttemptsError, refusingTaken } from '../../platform/errors';
-import { simpleMailHtml } from '../../platform/mail';
 import type { MailDraft } from '../../platform/outbox';
 import { Throttle, throttleSubjects } from '../../platform/throttle';
 import * as authPort from '../auth/auth.port';
+import { templatedMail } from '../email-templates/email-templates.port';
 import * as repo from './account.repository';
 
 const HOUR_MS = 3_600_000;
 /** Address changes one account may ask for in an hour: each mails two addresses, one of them anyone's. */
 export const EMAIL_CHANGES_PER_HOUR = 5;
 
-function confirmationMail(to: string, origin: string, token: string): MailDraft {
-  const url = `${origin}/confirm-email/${token}`;
-  const subject = 'Confirm your new email address';
-  const lines = [
-    'Someone, probably you, asked to use this address for their account. Open the link to confirm it: from then on the account signs in with this address.',
-    `The link expires in ${EMAIL_CHANGE_HOURS} hours. If it was not you, ignore this mail: nothing changes without the link.`,
-  ];
-  return { to, subject, text: `${lines[0]}\n\n${url}\n\n${lines[1]}`, html: simpleMailHtml(subject, lines, { label: 'Confirm email', url }), secrets: [token] };
+function confirmationMail(tx: Tx, tenantId: string, to: string, origin: string, token: string): Promise<MailDraft> {
+  return templatedMail(tx, tenantId, 'email_change_confirmation', { to, variables: { confirm_url: `${origin}/confirm-email/${token}`, expires_in_hours: EMAIL_CHANGE_HOURS }, secrets: [token] });
 }
 
 /** To an address that already has an account: the requester is not told, this owner is. */
-function addressTakenMail(to: string, origin: string): MailDraft {
-  const subject = 'Someone tried to move an account to your email address';
-  const lines = [
-    'Someone asked to change the email address of an account to this address, which already has an account here. Nothing was changed, and your account is not affected.',
-    `If it was you, sign in at ${origin}/login with this address; to move your other account, choose an address that has no account. If it was not you, ignore this mail.`,
-  ];
-  return { to, subject, text: lines.join('\n\n'), html: simpleMailHtml(subject, lines, { label: 'Sign in', url: `${origin}/login` }), secrets: [] };
+function addressTakenMail(tx: Tx, tenantId: string, to: string, origin: string): Promise<MailDraft> {
+  return templatedMail(tx, tenantId, 'email_change_address_taken', { to, variables: { login_url: `${origin}/login` }, secrets: [] });
 }
 
 /** To the current address when a change is asked for: no link that could confirm or cancel anything, only where to reset the password. */
-function changeRequestedMail(to: string, newEmail: string, origin: string): MailDraft {
-  const subject = 'Your email address is about to change';
-  const lines = [
-    `Someone asked to change the email address of your account to ${newEmail}. Nothing changes until the link we sent to that address is opened, within ${EMAIL_CHANGE_HOURS} hours; until then you sign in with this address.`,
-    `If it was not you, someone knows your password: reset it now at ${origin}/forgot-password. A password reset cancels the change and signs out every session and device.`,
-  ];
-  return { to, subject, text: lines.join('\n\n'), html: simpleMailHtml(subject, lines, { label: 'Reset password', url: `${origin}/forgot-password` }), secrets: [] };
+function changeRequestedMail(tx: Tx, tenantId: string, to: string, newEmail: string, origin: string): Promise<MailDraft> {
+  return templatedMail(tx, tenantId, 'email_change_requested', { to, variables: { new_email: newEmail, expires_in_hours: EMAIL_CHANGE_HOURS, forgot_password_url: `${origin}/forgot-password` }, secrets: [] });
 }
 
 /** To the old address once the change is confirmed. */
-function changedMail(to: string, newEmail: string, origin: string): MailDraft {
-  const subject = 'Your email address was changed';
-  const lines = [
-    `The email address of your account at ${origin} was changed to ${newEmail}: you now sign in with that address, and mail about the account goes there. This address no longer signs in or resets the password.`,
-    'If it was not you, someone who knew your password has taken over your account: contact the administrator of the site at once.',
-  ];
-  return { to, subject, text: lines.join('\n\n'), html: simpleMailHtml(subject, lines), secrets: [] };
+function changedMail(tx: Tx, tenantId: string, to: string, newEmail: string, origin: string): Promise<MailDraft> {
+  return templatedMail(tx, tenantId, 'email_changed', { to, variables: { site_url: origin, new_email: newEmail }, secrets: [] });
 }
 
 /**
@@ -88,8 +67,8 @@ export function createEmailChangeService(app: AppContext) {
         createdAt: at,
       });
       const owner = await authPort.findUserByEmail(tx, tenantId, newEmail);
-      const toNewAddress = owner ? addressTakenMail(owner.email, origin) : confirmationMail(newEmail, origin, token);
-      return [await app.outbox.write(tx, tenantId, toNewAddress), await app.outbox.write(tx, tenantId, changeRequestedMail(user.email, newEmail, origin))];
+      const toNewAddress = owner ? await addressTakenMail(tx, tenantId, owner.email, origin) : await confirmationMail(tx, tenantId, newEmail, origin, token);
+      return [await app.outbox.write(tx, tenantId, toNewAddress), await app.outbox.write(tx, tenantId, await changeRequestedMail(tx, tenantId, user.email, newEmail, origin))];
     },
 
     /**
@@ -112,7 +91,7 @@ export function createEmailChangeService(app: AppContext) {
             if (owner && owner.id !== user.id) return { taken: true } as const;
             await authPort.updateUser(tx, tenantId, user.id, { email: used.email, emailVerifiedAt: at });
             await authPort.invalidateOneTimeTokens(tx, tenantId, user.id, ['password-reset', 'email-verification', 'email-change'], at);
-            await app.outbox.write(tx, tenantId, changedMail(user.email, used.email, meta.origin));
+            await app.outbox.write(tx, tenantId, await changedMail(tx, tenantId, user.email, used.email, meta.origin));
             return { taken: false } as const;
           }),
         ),

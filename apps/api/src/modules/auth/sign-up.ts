@@ -7,11 +7,11 @@ import type { Clock } from '../../platform/clock';
 import { newId, randomToken, sha256 } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { type JobQueue, periodicJob } from '../../platform/jobs';
-import { simpleMailHtml } from '../../platform/mail';
 import { hashPassword } from '../../platform/passwords';
 import type { MailDraft } from '../../platform/outbox';
 import type { TenantRecord } from '../../platform/request-context';
 import { createBusinessInTx } from '../businesses/businesses.service';
+import { templatedMail } from '../email-templates/email-templates.port';
 import * as repo from './auth.repository';
 
 export const SIGN_UP_MAIL_JOB = 'sign-up-mail';
@@ -21,23 +21,12 @@ const SIGN_UP_HOURS = 48;
 const signUpMailJobSchema = z.object({ tenantId: z.string().uuid(), pendingSignUpId: z.string().uuid(), origin: z.string() });
 type SignUpMailJob = z.infer<typeof signUpMailJobSchema>;
 
-function verificationMail(to: string, origin: string, token: string): MailDraft {
-  const url = `${origin}/verify-user?token=${token}`;
-  const subject = 'Verify your email address';
-  const lines = [
-    'Please confirm your email address to finish creating your account, then sign in with the password you chose.',
-    `The link expires in ${SIGN_UP_HOURS} hours. If you did not sign up, ignore this mail: no account is made without it.`,
-  ];
-  return { to, subject, text: `${lines[0]}\n\n${url}\n\n${lines[1]}`, html: simpleMailHtml(subject, lines, { label: 'Verify email', url }), secrets: [token] };
+function verificationMail(tx: Tx, tenantId: string, to: string, origin: string, token: string): Promise<MailDraft> {
+  return templatedMail(tx, tenantId, 'sign_up_verification', { to, variables: { verify_url: `${origin}/verify-user?token=${token}`, expires_in_hours: SIGN_UP_HOURS }, secrets: [token] });
 }
 
-function accountExistsMail(to: string, origin: string): MailDraft {
-  const subject = 'Someone tried to sign up with your email address';
-  const lines = [
-    'Someone, maybe you, tried to create an account with this email address, which already has one. Nothing was changed.',
-    `If it was you, sign in at ${origin}/login, or reset your password at ${origin}/forgot-password if you forgot it. If it was not you, ignore this mail.`,
-  ];
-  return { to, subject, text: lines.join('\n\n'), html: simpleMailHtml(subject, lines, { label: 'Sign in', url: `${origin}/login` }), secrets: [] };
+function accountExistsMail(tx: Tx, tenantId: string, to: string, origin: string): Promise<MailDraft> {
+  return templatedMail(tx, tenantId, 'sign_up_account_exists', { to, variables: { login_url: `${origin}/login`, forgot_password_url: `${origin}/forgot-password` }, secrets: [] });
 }
 
 /**
@@ -81,11 +70,11 @@ export function createSignUpService(app: AppContext) {
         const existing = await repo.findUserByEmail(tx, tenantId, pending.email);
         if (existing) {
           await repo.deletePendingSignUp(tx, tenantId, pending.id);
-          return app.outbox.write(tx, tenantId, accountExistsMail(existing.email, origin));
+          return app.outbox.write(tx, tenantId, await accountExistsMail(tx, tenantId, existing.email, origin));
         }
         const token = randomToken();
         await repo.setPendingSignUpToken(tx, tenantId, pending.id, sha256(token));
-        return app.outbox.write(tx, tenantId, verificationMail(pending.email, origin, token));
+        return app.outbox.write(tx, tenantId, await verificationMail(tx, tenantId, pending.email, origin, token));
       });
     },
   };

@@ -2,9 +2,9 @@ import type { CounterpartyKind } from '@app/contracts';
 import type { Tx } from '../../db/client';
 import type { AppContext } from '../../platform/app-context';
 import { newId, randomToken, sha256 } from '../../platform/crypto';
-import { simpleMailHtml } from '../../platform/mail';
 import * as authPort from '../auth/auth.port';
 import * as businessPort from '../businesses/businesses.port';
+import { templatedMail } from '../email-templates/email-templates.port';
 import { counterpartyHasPayments } from '../payments/payments.service';
 import * as teamPort from '../team/team.port';
 import * as repo from './counterparties.repository';
@@ -54,15 +54,16 @@ export async function writeOnboardingInvitation(app: AppContext, tx: Tx, invitat
     tokenHash: sha256(token),
     expiresAt: new Date(now.getTime() + ONBOARDING_DAYS * 86_400_000),
   });
-  const url = `${invitation.origin}/onboarding-business-invitation/${token}`;
-  const subject = `${invitation.inviterName} added ${invitation.businessName} as a ${invitation.kind}`;
-  const line = `${invitation.inviterName} added ${invitation.businessName} as a ${invitation.kind}. Set up your account to see the documents you exchange.`;
-  const expiry = `The link expires in ${ONBOARDING_DAYS} days.`;
-  return app.outbox.write(tx, invitation.tenantId, {
+  const mail = await templatedMail(tx, invitation.tenantId, 'business_network_invitation', {
     to: invitation.owner.email,
-    subject,
-    text: `${line}\n\nAccept the invitation: ${url}\n\n${expiry}`,
-    html: simpleMailHtml(subject, [line, expiry], { label: 'Accept invitation', url }),
+    variables: {
+      inviter_name: invitation.inviterName,
+      business_name: invitation.businessName,
+      kind: invitation.kind,
+      accept_url: `${invitation.origin}/onboarding-business-invitation/${token}`,
+      expires_in_days: ONBOARDING_DAYS,
+    },
     secrets: [token],
   });
+  return app.outbox.write(tx, invitation.tenantId, mail);
 }

@@ -4,7 +4,8 @@ import { emailTemplates } from '../../db/schema';
 import { inTenant } from '../../db/tenant-tx';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
 import { createCustomer, createInvoice } from '../../../test/documents';
-import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
+import { linkIn } from '../../../test/smtp';
+import { MEMBER_PASSWORD, inviteAndAccept, ownerWithBusiness } from '../../../test/team';
 import { RENDER_LIMIT_MS } from './liquid';
 
 let h: Harness;
@@ -32,6 +33,26 @@ describe('email templates', () => {
     const invitation = listed.find((t) => t.id === 'user_invitation');
     expect(invitation).toMatchObject({ customized: false, active: false, subject: emailTemplateCatalogue.user_invitation.subject });
     expect(invitation?.variables.map((v) => v.name)).toEqual(['app_name', 'invitation_subject', 'invitation_message', 'accept_url', 'expires_in_days']);
+  });
+
+  it.each([...emailTemplateKeys])('%s: lists app_name first and the link of its button, and its built-in version renders with the sample data', async (key) => {
+    const definition = emailTemplateCatalogue[key];
+    const names = definition.variables.map((v) => v.name);
+    expect(names[0]).toBe('app_name');
+    expect(new Set(names).size).toBe(names.length);
+    if (definition.action) expect(names).toContain(definition.action.urlVariable);
+    const answer = await admin.post(`/api/v1/platform/email-templates/${key}/preview`, { subject: definition.subject, body: definition.body });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const preview = previewOf(answer.body);
+    expect(preview.subject).not.toBe('');
+    expect(preview.text).not.toMatch(/\{\{|\{%/);
+    if (definition.action) expect(preview.html).toContain(`>${definition.action.label}</a>`);
+  });
+
+  it('keeps a link written inside a sentence in it, the button after that paragraph', async () => {
+    const definition = emailTemplateCatalogue.email_change_requested;
+    const preview = previewOf((await admin.post('/api/v1/platform/email-templates/email_change_requested/preview', { subject: definition.subject, body: definition.body })).body);
+    expect(preview.html).toContain('<p>If it was not you, someone knows your password: reset it now at https://app.example.com/forgot-password. A password reset cancels the change and signs out every session and device.</p><p><a href="https://app.example.com/forgot-password"');
   });
 
   it.each([
@@ -145,6 +166,27 @@ describe('email templates', () => {
     const reset = await admin.delete(INVITATION);
     expect(templateOf(reset.body)).toMatchObject({ customized: false, subject: emailTemplateCatalogue.user_invitation.subject });
     expect(templateOf((await admin.get(INVITATION)).body).customized).toBe(false);
+  });
+
+  it('a saved email_changed template makes the next mail to the old address once an address change is confirmed', async () => {
+    const saved = await admin.put('/api/v1/platform/email-templates/email_changed', form({
+      subject: 'You now sign in as {{ new_email }}',
+      body: 'Hello from {{ app_name }},\n\nYour account at {{ site_url }} now signs in as {{ new_email }}.\n\nNot you? Tell your administrator.',
+    }));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const member = await inviteAndAccept(h, admin, 'mover@example.com', 'viewer');
+    expect((await member.put('/api/v1/me', { name: 'Moving Member', email: 'moved@example.com', current_password: MEMBER_PASSWORD })).status).toBe(200);
+    await h.jobs.drain();
+    const link = linkIn(await h.smtp.waitFor('moved@example.com', (m) => m.subject === emailTemplateCatalogue.email_change_confirmation.subject), /confirm-email\/[\w-]+/);
+    const guest = h.client();
+    await guest.csrf();
+    expect((await guest.post('/api/v1/confirm-email', { token: link.split('/')[1] ?? '' })).status).toBe(200);
+    await h.jobs.drain();
+    const mail = await h.smtp.waitFor('mover@example.com', (m) => m.subject === 'You now sign in as moved@example.com');
+    expect(mail.text).toMatch(/Hello from \S+,/);
+    expect(mail.text).toMatch(/Your account at http:\/\/\S+ now signs in as moved@example\.com\./);
+    expect(mail.text).toContain('Not you? Tell your administrator.');
+    expect(mail.text).not.toContain('was changed to');
   });
 
   it('cross-tenant: another tenant keeps its own templates and its mails', async () => {

@@ -9,6 +9,7 @@ import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { periodicJob } from '../../platform/jobs';
 import { AMENDABLE_PAYMENT_STATUSES, type PaymentProvider } from '../../platform/providers/payment-provider';
+import { templatedMail } from '../email-templates/email-templates.port';
 import { createLedgerService } from '../ledger/ledger.service';
 import type { SavedMethodService } from '../saved-methods/saved-methods.service';
 import { paymentProviderSettings } from '../tenants/tenants.service';
@@ -35,6 +36,9 @@ const BATCH = 200;
 
 export type BnplRepaymentDependencies = { methods: Pick<SavedMethodService, 'ownMethodInTx'> };
 
+/** Which of the borrower's mails (the `stage` of the `loan_repayment` template): before the repay date, repaid, charge failed after it, written off. */
+type RepaymentStage = 'upcoming' | 'repaid' | 'overdue' | 'defaulted';
+
 function amountText(amount: number, currency: string): string {
   const format = currencyByCode(currency);
   return format ? formatMoney(amount, format) : `${amount} ${currency}`;
@@ -58,10 +62,25 @@ export function createBnplRepayments(app: AppContext, deps: BnplRepaymentDepende
     return settings ? app.paymentProviders(settings.credentials) : null;
   }
 
-  async function mailBorrowerInTx(tx: Tx, loan: repo.LoanRow, subject: string, lines: string[]): Promise<void> {
+  /** `amount` is what was charged, will be charged or is still owed, as `stage` says; `reason`, why the last charge failed. */
+  async function mailBorrowerInTx(tx: Tx, loan: repo.LoanRow, view: LoanResource, stage: RepaymentStage, amount: number, reason: string | null = null): Promise<void> {
     const contact = await repayments.borrowerContact(tx, loan.tenantId, loan.businessId);
     if (!contact?.email) return;
-    await app.outbox.write(tx, loan.tenantId, { to: contact.email, subject, text: [`Dear ${contact.name},`, '', ...lines, '', 'Open Loan balance to see the loan and repay it.'].join('\n'), secrets: [] });
+    const mail = await templatedMail(tx, loan.tenantId, 'loan_repayment', {
+      to: contact.email,
+      variables: {
+        business_name: contact.name,
+        stage,
+        invoice_number: view.invoice.invoice_number,
+        vendor_name: view.invoice.counterparty_name,
+        amount: amountText(amount, loan.currency),
+        repay_date: loan.dueDate,
+        reason,
+        default_after_days: BNPL_WRITE_OFF_AFTER_DAYS,
+      },
+      secrets: [],
+    });
+    await app.outbox.write(tx, loan.tenantId, mail);
   }
 
   /** The loan moves to late when a charge on or after its repay date did not go through. */
@@ -84,7 +103,7 @@ export function createBnplRepayments(app: AppContext, deps: BnplRepaymentDepende
       await recordAudit(tx, systemActor(loan.tenantId, loan.businessId), { model: 'loan', modelId: loan.id, action: 'updated', before: { status: loan.status }, after: { status: 'repaid', repayment_id: row.id } });
     }
     const view = await loanReads.loanOfRowInTx(tx, loan);
-    await mailBorrowerInTx(tx, loan, `Loan repaid: invoice ${view.invoice.invoice_number}`, [`${amountText(row.amount, loan.currency)} was charged to repay the deferral of invoice ${view.invoice.invoice_number} from ${view.invoice.counterparty_name}.`]);
+    await mailBorrowerInTx(tx, loan, view, 'repaid', row.amount);
   }
 
   /** A refused try: its `checkAt` says when the job may try again (none after the last try). */
@@ -194,21 +213,15 @@ export function createBnplRepayments(app: AppContext, deps: BnplRepaymentDepende
       if (!loan || loan.product !== 'bnpl' || loan.lender !== 'platform') return false;
       const now = app.clock.now();
       const view = await loanReads.loanOfRowInTx(tx, loan);
-      const owed = amountText(view.total_balance, loan.currency);
       if (loan.status === 'funded' && !loan.remindedBeforeAt) {
         await repo.updateLoan(tx, loan.tenantId, loan.id, { remindedBeforeAt: now });
-        await mailBorrowerInTx(tx, loan, `Repayment coming up: invoice ${view.invoice.invoice_number}`, [
-          `The deferral of invoice ${view.invoice.invoice_number} from ${view.invoice.counterparty_name} ends on ${loan.dueDate}: ${owed} will be charged to the payment method you chose that day.`,
-        ]);
+        await mailBorrowerInTx(tx, loan, view, 'upcoming', view.total_balance);
         return true;
       }
       if (loan.status === 'late' && !loan.remindedOverdueAt) {
         await repo.updateLoan(tx, loan.tenantId, loan.id, { remindedOverdueAt: now });
         const [last] = await repayments.repaymentsOfLoan(tx, loan.tenantId, loan.id);
-        await mailBorrowerInTx(tx, loan, `Repayment overdue: invoice ${view.invoice.invoice_number}`, [
-          `The deferral of invoice ${view.invoice.invoice_number} from ${view.invoice.counterparty_name} ended on ${loan.dueDate}, and ${owed} could not be charged${last?.message ? `: ${last.message}` : '.'}`,
-          'Choose another payment method and repay it from the loan page.',
-        ]);
+        await mailBorrowerInTx(tx, loan, view, 'overdue', view.total_balance, last?.message ? last.message : null);
         return true;
       }
       return false;
@@ -231,10 +244,7 @@ export function createBnplRepayments(app: AppContext, deps: BnplRepaymentDepende
       await loanLedger.writeOffInTx(tx, loan, `loan:${loan.id}:write_off`, today(now));
       await changeLoan(tx, app.webhookEvents, loan, { status: 'defaulted', closedAt: now });
       await recordAudit(tx, systemActor(loan.tenantId, loan.businessId), { model: 'loan', modelId: loan.id, action: 'updated', before: { status: loan.status }, after: { status: 'defaulted', written_off: view.total_balance } });
-      await mailBorrowerInTx(tx, loan, `Loan in default: invoice ${view.invoice.invoice_number}`, [
-        `The deferral of invoice ${view.invoice.invoice_number} from ${view.invoice.counterparty_name} ended on ${loan.dueDate}, and ${amountText(view.total_balance, loan.currency)} could not be collected in ${BNPL_WRITE_OFF_AFTER_DAYS} days.`,
-        'The loan is now in default: no new deferral is offered to your business.',
-      ]);
+      await mailBorrowerInTx(tx, loan, view, 'defaulted', view.total_balance);
       return true;
     });
   }

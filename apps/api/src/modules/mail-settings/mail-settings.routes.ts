@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dataResponse, mailConfigResourceSchema, testMailRequestSchema, testMailResponseSchema, updateMailConfigRequestSchema } from '@app/contracts';
 import { auditActor, platformActor } from '../../platform/http';
 import { requireBusiness } from '../../platform/request-context';
-import type { MailSettingsOwner } from './mail-settings.repository';
-import type { MailSettingsService } from './mail-settings.service';
+import type { MailSettingsOwner, MailSettingsService } from './mail-settings.service';
 
 const one = dataResponse(mailConfigResourceSchema);
 

@@ -120,3 +120,4 @@ export function createMailSettingsService(app: AppContext) {
 }
 
 export type MailSettingsService = ReturnType<typeof createMailSettingsService>;
+export type { MailSettingsOwner } from './mail-settings.repository';

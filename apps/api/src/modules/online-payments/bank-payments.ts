@@ -7,6 +7,7 @@ import type { MailDraft } from '../../platform/outbox';
 import type { DepositEstimateRow } from '../estimates/estimate-deposits';
 import { AMENDABLE_PAYMENT_STATUSES, type PaymentProvider, type ProviderPaymentAttempt } from '../../platform/providers/payment-provider';
 import { moneyFormatOf } from '../document-delivery/document-pdf-model';
+import { templatedMail } from '../email-templates/email-templates.port';
 import { type PaidInvoiceRow, lockPaidInvoices, writePaymentProcessing } from '../invoices/invoice-payments';
 import type { InboxEvent } from '../provider-events/provider-events.service';
 import { lockSubjectThenIntent } from './intent-lock';
@@ -31,17 +32,21 @@ function sameDebit(row: repo.OnlineIntentRow, attempt: ProviderPaymentAttempt): 
 type ReturnedSubject = { kind: 'invoice'; invoice: PaidInvoiceRow } | { kind: 'estimate'; estimate: DepositEstimateRow };
 
 /** To the vendor's owner: the debit was returned, nothing was booked, what it paid can be paid again. No link: the owner signs in as usual. */
-function failedMail(to: { name: string; email: string }, subject: ReturnedSubject, amount: number, reason: string | null): MailDraft {
+function failedMail(tx: Tx, tenantId: string, to: { name: string; email: string }, subject: ReturnedSubject, amount: number, reason: string | null): Promise<MailDraft> {
   const format = moneyFormatOf(subject.kind === 'invoice' ? subject.invoice.currencyId : subject.estimate.currencyId);
-  const money = formatMoney(amount, format);
-  const what = subject.kind === 'invoice' ? `your invoice ${subject.invoice.invoiceNumber}` : `the deposit on your estimate ${subject.estimate.estimateNumber}`;
-  const after =
-    subject.kind === 'invoice'
-      ? `Nothing was booked on the invoice: ${formatMoney(subject.invoice.dueAmount, format)} is due, and your customer can pay it again.`
-      : 'Nothing was booked on the estimate: your customer can pay the deposit again.';
-  const title = subject.kind === 'invoice' ? `invoice ${subject.invoice.invoiceNumber}` : `the deposit on estimate ${subject.estimate.estimateNumber}`;
-  const text = [`Dear ${to.name},`, '', `The bank payment of ${money} on ${what} was returned by the payer's bank.`, ...(reason ? ['', `The bank's reason: ${reason}`] : []), '', `${onlinePaymentMessages.bankPaymentFailed} ${after}`].join('\n');
-  return { to: to.email, subject: `Bank payment of ${money} on ${title} failed`.slice(0, 255), text, secrets: [] };
+  return templatedMail(tx, tenantId, 'bank_payment_failed', {
+    to: to.email,
+    variables: {
+      business_name: to.name,
+      amount: formatMoney(amount, format),
+      deposit: subject.kind === 'estimate',
+      document_number: subject.kind === 'invoice' ? subject.invoice.invoiceNumber : subject.estimate.estimateNumber,
+      amount_due: subject.kind === 'invoice' ? formatMoney(subject.invoice.dueAmount, format) : null,
+      // An empty text is true in Liquid's `if`: no reason is null.
+      reason: reason === '' ? null : reason,
+    },
+    secrets: [],
+  });
 }
 
 /**
@@ -130,7 +135,7 @@ export function createBankPaymentEvents(app: AppContext, outcomes: BankDebitOutc
       const owner = await repo.ownerMailbox(tx, event.tenantId, row.businessId);
       if (!owner.email) return;
       const subject: ReturnedSubject = invoice ? { kind: 'invoice', invoice } : { kind: 'estimate', estimate };
-      await app.outbox.write(tx, event.tenantId, failedMail({ name: owner.name, email: owner.email }, subject, row.amount, told.lastErrorMessage));
+      await app.outbox.write(tx, event.tenantId, await failedMail(tx, event.tenantId, { name: owner.name, email: owner.email }, subject, row.amount, told.lastErrorMessage));
     },
 
     /** After `payment_intent.succeeded` was booked (or refused and refunded): the invoice no longer shows it as processing. */

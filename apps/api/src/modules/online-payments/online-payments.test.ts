@@ -274,6 +274,28 @@ describe('who may pay', () => {
     expect(refused.body.message).toBe(onlinePaymentMessages.notSetUp);
   });
 
+  it('takes no card payment for a business whose plan dropped online payments, and takes them again on a plan with them', async () => {
+    const { token } = await invoiceWithLink(3_000);
+    const plan = (name: string, price: number, features: string[], isDefault: boolean) => ({ name, description: null, price, currency_id: 1, interval: 'month', features, max_team_users: null, is_default: isDefault });
+    const free = await vendor.post('/api/v1/platform/plans', plan('Free', 0, [], true));
+    expect(free.status, JSON.stringify(free.body)).toBe(201);
+    const options = await h.client().get(`/api/v1/public/invoices/${token}/card-payment`);
+    expect(options.body).toMatchObject({ data: { available: false, message: onlinePaymentMessages.notSetUp } });
+    const refused = await startAsGuest(token);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(onlinePaymentMessages.notSetUp);
+
+    const paid = await vendor.post('/api/v1/platform/plans', plan('Online', 1000, ['online-payments'], false));
+    const paidId = (paid.body.data as { id: string }).id;
+    expect((await vendor.put('/api/v1/business/plan', { plan_id: paidId })).status).toBe(200);
+    expect((await h.client().get(`/api/v1/public/invoices/${token}/card-payment`)).body).toMatchObject({ data: { available: true } });
+
+    // The other tests run with no plans: nothing is gated.
+    expect((await vendor.put(`/api/v1/platform/businesses/${vendor.business ?? ''}/plan`, { plan_id: null })).status).toBe(200);
+    expect((await vendor.delete(`/api/v1/platform/plans/${paidId}`)).status).toBe(200);
+    expect((await vendor.delete(`/api/v1/platform/plans/${(free.body.data as { id: string }).id}`)).status).toBe(200);
+  });
+
   it("lets the customer business pay its incoming invoice, and no other business, tenant or role", async () => {
     const invoice = await openInvoice(vendor, customer.id, 3_000);
     const own = cardPaymentOf(await buyer.post(`/api/v1/invoices/${invoice.id}/card-payment`, {}));

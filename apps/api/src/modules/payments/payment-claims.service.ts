@@ -107,14 +107,14 @@ export function createPaymentClaims(app: AppContext, deps: PaymentClaimDependenc
     const vendor = await repo.businessMailbox(tx, claim.tenantId, invoice.businessId);
     if (!vendor.email) return null;
     const customer = await repo.businessMailbox(tx, claim.tenantId, claim.businessId);
-    return app.outbox.write(tx, claim.tenantId, claimedMail({ ...vendor, email: vendor.email }, customer, facts(claim, invoice)));
+    return app.outbox.write(tx, claim.tenantId, await claimedMail(tx, claim.tenantId, { ...vendor, email: vendor.email }, customer, facts(claim, invoice)));
   }
 
   async function notifyRejected(tx: Tx, claim: PaymentRow, invoice: PaidInvoiceRow): Promise<string | null> {
     const customer = await repo.businessMailbox(tx, claim.tenantId, claim.businessId);
     if (!customer.email) return null;
     const vendor = await repo.businessMailbox(tx, claim.tenantId, invoice.businessId);
-    return app.outbox.write(tx, claim.tenantId, rejectedMail({ ...customer, email: customer.email }, vendor, facts(claim, invoice), claim.claimReason));
+    return app.outbox.write(tx, claim.tenantId, await rejectedMail(tx, claim.tenantId, { ...customer, email: customer.email }, vendor, facts(claim, invoice), claim.claimReason));
   }
 
   /** The claim's invoice, locked; it must still be the vendor's and still addressed to the claiming customer. */

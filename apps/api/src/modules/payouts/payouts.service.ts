@@ -17,6 +17,7 @@ import { type BankLinkProvider, BankLinkProviderError } from '../../platform/pro
 import { type PaymentProvider, PaymentProviderError } from '../../platform/providers/payment-provider';
 import type { Tx } from '../../db/client';
 import type { InboxEvent } from '../provider-events/provider-events.service';
+import { planIncludes } from '../plans/plans.port';
 import { paymentProviderSettings } from '../tenants/tenants.service';
 import { snapshotOf, stateOf, updateOf } from './payout-accounts';
 import { wizardSteps } from './payout-steps';
@@ -198,7 +199,9 @@ export function createPayoutService(app: AppContext) {
     /** The business's payout account id when the provider lets it take charges (as last told by its events), else null. */
     async chargeableAccountInTx(tx: Tx, scope: BusinessScope): Promise<string | null> {
       const row = await repo.findPayoutAccount(tx, scope);
-      return row?.chargesEnabled ? row.providerAccountId : null;
+      if (!row?.chargesEnabled) return null;
+      // A business that moved to a plan without online payments keeps its account, and takes no payment through it.
+      return (await planIncludes(tx, scope.tenantId, scope.businessId, 'online-payments')) ? row.providerAccountId : null;
     },
 
     /** The business's payout account id when the provider lets it receive payouts (as last told by its events), else null: where an advance is sent. */

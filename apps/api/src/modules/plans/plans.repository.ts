@@ -71,6 +71,17 @@ export async function lockedPlanOfBusiness(tx: Tx, tenantId: string, businessId:
   return rows[0]?.plan;
 }
 
+/** The plan a business is on (the one it picked, else the default); undefined when the tenant sells none. */
+export async function planOfBusiness(tx: Tx, tenantId: string, businessId: string): Promise<PlanRow | undefined> {
+  const rows = await tx
+    .select({ plan: plans })
+    .from(businesses)
+    .innerJoin(plans, and(eq(plans.tenantId, businesses.tenantId), or(eq(plans.id, businesses.planId), and(isNull(businesses.planId), eq(plans.isDefault, true)))))
+    .where(and(eq(businesses.tenantId, tenantId), eq(businesses.id, businessId)))
+    .limit(1);
+  return rows[0]?.plan;
+}
+
 /** Each plan's name and features, cheapest first: what the menus of every bootstrap read (no business counts). */
 export async function planFeaturesCheapestFirst(tx: Tx, tenantId: string): Promise<{ name: string; features: string[] }[]> {
   return tx.select({ name: plans.name, features: plans.features }).from(plans).where(eq(plans.tenantId, tenantId)).orderBy(asc(monthlyPrice), asc(plans.name));

@@ -76,6 +76,15 @@ export async function ensureTeamRoom(tx: Tx, tenantId: string, businessId: strin
 }
 
 /**
+ * Whether a business's plan includes `feature`, for what no route gate covers (a customer paying
+ * the business on a public page); true when the tenant sells no plans.
+ */
+export async function planIncludes(tx: Tx, tenantId: string, businessId: string, feature: PlanFeature): Promise<boolean> {
+  const plan = await repo.planOfBusiness(tx, tenantId, businessId);
+  return !plan || plan.features.includes(feature);
+}
+
+/**
  * For each plan feature a business's plan lacks, the cheapest plan that has it, or null when no
  * plan of the tenant does (the menus mark those screens, and leave out what no plan offers);
  * empty when the tenant sells no plans (`features` null).

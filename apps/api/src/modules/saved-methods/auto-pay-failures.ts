@@ -4,6 +4,7 @@ import { recordAudit, systemActor } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import type { MailDraft } from '../../platform/outbox';
+import { templatedMail } from '../email-templates/email-templates.port';
 import * as repo from './saved-methods.repository';
 
 /** Who is told of a failed try: the customer record and the vendor's address. */
@@ -13,21 +14,23 @@ export type ContactsInTx = (tx: Tx, vendor: BusinessScope, counterpartyId: strin
 /** What comes after the reason in the mails: the next try, or why there is none. */
 export type FailureFollowUp = { retryAt: Date } | { note: string } | null;
 
-function followUpText(followUp: FailureFollowUp): string {
-  if (!followUp) return '';
-  return 'retryAt' in followUp ? ` We will try once more on ${followUp.retryAt.toISOString().slice(0, 10)}.` : ` ${followUp.note}`;
-}
-
 /** The same words for every failed try, card or bank: the customer and the vendor each get one mail. */
-function failureMails(contacts: AutoPayContacts, attempt: repo.AutoPayAttemptRow, reason: string, followUp: FailureFollowUp): MailDraft[] {
-  const after = followUpText(followUp);
-  const subject = `Automatic payment of invoice ${attempt.invoiceNumber} failed`;
+async function failureMails(tx: Tx, contacts: AutoPayContacts, attempt: repo.AutoPayAttemptRow, reason: string, followUp: FailureFollowUp): Promise<MailDraft[]> {
+  const variables = {
+    business_name: contacts.vendorName,
+    customer_name: contacts.customerName,
+    invoice_number: attempt.invoiceNumber,
+    reason,
+    retry_date: followUp && 'retryAt' in followUp ? followUp.retryAt.toISOString().slice(0, 10) : null,
+    note: followUp && 'note' in followUp ? followUp.note : null,
+  };
+  const recipients = [
+    { to: contacts.customerEmail, toCustomer: true },
+    { to: contacts.vendorEmail, toCustomer: false },
+  ];
   const drafts: MailDraft[] = [];
-  if (contacts.customerEmail) {
-    drafts.push({ to: contacts.customerEmail, subject, text: `Hello ${contacts.customerName},\n\nThe automatic payment of invoice ${attempt.invoiceNumber} from ${contacts.vendorName} did not go through: ${reason}${after}\n\nYou can update your saved payment method or pay the invoice from its link.\n`, secrets: [] });
-  }
-  if (contacts.vendorEmail) {
-    drafts.push({ to: contacts.vendorEmail, subject, text: `The automatic payment of invoice ${attempt.invoiceNumber} by ${contacts.customerName} did not go through: ${reason}${after}\n`, secrets: [] });
+  for (const { to, toCustomer } of recipients) {
+    if (to) drafts.push(await templatedMail(tx, attempt.tenantId, 'auto_pay_failed', { to, variables: { ...variables, to_customer: toCustomer }, secrets: [] }));
   }
   return drafts;
 }
@@ -45,5 +48,5 @@ export async function failAttemptInTx(app: AppContext, contactsInTx: ContactsInT
   await recordAudit(tx, actor, { model: 'invoice', modelId: attempt.invoiceId, action: 'updated', after: { event: 'auto_pay_failed', try: attempt.try, reason, retry_at: retryAt?.toISOString() ?? null } });
   const contacts = await contactsInTx(tx, { tenantId: attempt.tenantId, businessId: attempt.businessId }, attempt.counterpartyId);
   if (!contacts) return;
-  for (const draft of failureMails(contacts, attempt, reason, followUp)) await app.outbox.write(tx, attempt.tenantId, draft);
+  for (const draft of await failureMails(tx, contacts, attempt, reason, followUp)) await app.outbox.write(tx, attempt.tenantId, draft);
 }

@@ -7,6 +7,7 @@ import { newId } from '../../platform/crypto';
 import { periodicJob } from '../../platform/jobs';
 import type { OutboundResult } from '../../platform/outbound/outbound-http';
 import { DISPATCH_WEBHOOKS_JOB } from '../../platform/webhook-events';
+import { templatedMail } from '../email-templates/email-templates.port';
 import * as repo from './webhooks.repository';
 
 export const SWEEP_WEBHOOKS_JOB = 'webhooks-sweep';
@@ -90,17 +91,8 @@ export function createWebhookDispatcher(app: AppContext, random: () => number = 
     await repo.updateEndpoint(tx, scope, endpoint.id, { status: 'disabled', disabledReason: 'Every delivery failed for 5 days.', updatedAt: now });
     await repo.cancelPendingDeliveries(tx, endpoint.tenantId, endpoint.id);
     for (const keeper of await repo.endpointKeepers(tx, endpoint)) {
-      await app.outbox.write(tx, endpoint.tenantId, {
-        to: keeper.email,
-        subject: 'A webhook endpoint was disabled',
-        text: [
-          `Hello ${keeper.name},`,
-          '',
-          `Every delivery to the webhook endpoint ${endpoint.url} failed for 5 days, so it was disabled. Nothing was deleted: the endpoint, its events and its delivery log are kept.`,
-          'Fix the endpoint, then enable it again from its page; events that were not delivered can be replayed from the log.',
-        ].join('\n'),
-        secrets: [],
-      });
+      const variables = { recipient_name: keeper.name, endpoint_url: endpoint.url, failing_days: WEBHOOK_DISABLE_AFTER_SECONDS / 86_400 };
+      await app.outbox.write(tx, endpoint.tenantId, await templatedMail(tx, endpoint.tenantId, 'webhook_disabled', { to: keeper.email, variables, secrets: [] }));
     }
   }
 
