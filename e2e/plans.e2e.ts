@@ -149,6 +149,12 @@ test('plans journey: a tenant admin defines plans; a business on the free plan m
   await expect(page.getByRole('group', { name: 'Billing address' })).toBeVisible();
   await expectAccessible(page, 'address information');
 
+  // Settings → email configuration: the business's own mail server, none yet.
+  await page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Email configuration' }).click();
+  await expect(page.getByText(/No server of your own/)).toBeVisible();
+  await expectAccessible(page, 'business email configuration');
+  await screenshot(page, 'business-email-configuration');
+
   // Admin → email templates: the invoice mail's own wording reaches the next invoice sent.
   await page.goto(`${TENANT}/admin/email-templates`);
   await expectAccessible(page, 'email templates');

@@ -27,6 +27,7 @@ export const companyPaths = {
   billingInformation: '/settings/billing-information',
   notifications: '/settings/notifications',
   addressInformation: '/settings/address-information',
+  emailConfiguration: '/settings/email-configuration',
   loanBalance: '/loan-balance',
   dataImport: '/import',
 } as const;
