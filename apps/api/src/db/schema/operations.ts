@@ -122,9 +122,8 @@ export const auditLogs = pgTable(
   ],
 );
 
-/** The tenant's own SMTP (admin → email configuration); without a row the environment's MAIL_* is used. */
-export const mailSettings = pgTable('mail_settings', {
-  tenantId: tenantId().primaryKey(),
+/** The columns of an SMTP server, the tenant's or a business's. */
+const smtpColumns = () => ({
   host: text('host').notNull(),
   port: integer('port').notNull(),
   username: text('username'),
@@ -136,21 +135,19 @@ export const mailSettings = pgTable('mail_settings', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** The tenant's own SMTP (admin → email configuration); without a row the environment's MAIL_* is used. */
+export const mailSettings = pgTable('mail_settings', {
+  tenantId: tenantId().primaryKey(),
+  ...smtpColumns(),
+});
+
 /** A business's own SMTP server (settings → email configuration); its mail goes through it instead of the tenant's. */
 export const businessMailSettings = pgTable(
   'business_mail_settings',
   {
     tenantId: tenantId(),
     businessId: uuid('business_id').notNull(),
-    host: text('host').notNull(),
-    port: integer('port').notNull(),
-    username: text('username'),
-    /** SecretBox-sealed; never returned. */
-    password: text('password'),
-    encryption: text('encryption', { enum: ['none', 'tls', 'starttls'] }).notNull().default('starttls'),
-    fromName: text('from_name').notNull(),
-    fromAddress: text('from_address').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...smtpColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.businessId] }),

@@ -6,23 +6,29 @@ import { type TemplateFormValues, layoutColours, layoutSwitches } from '../templ
 
 type Props = { form: UseFormReturn<TemplateFormValues>; readOnly: boolean };
 
-const choices = {
+/** The layout's choices, each a select of its values. */
+const selectFields = ['header', 'table', 'logo_position', 'font', 'font_size'] as const;
+type SelectField = (typeof selectFields)[number];
+const selectValues: Record<SelectField, readonly string[]> = {
   header: ['classic', 'banner'],
   table: ['ruled', 'striped'],
   logo_position: ['left', 'right', 'hidden'],
-} as const;
-const choiceFields = ['header', 'table', 'logo_position'] as const;
+  font: pdfFonts,
+  font_size: pdfFontSizes,
+};
 
 /** Where things go and how they look: header, table, logo, font, colours, which blocks show, the footer. */
 export function LayoutFields({ form, readOnly }: Props) {
   const { t } = useTranslation();
   const { control, register, formState } = form;
   const errors = formState.errors.layout;
+  // A font is named as it is; a size in points; the other choices in words.
+  const optionLabel = (name: SelectField, value: string) => (name === 'font' ? value : name === 'font_size' ? t('pdf_templates.points', { size: value }) : t(`pdf_templates.${name}_choices.${value}`));
   return (
     <Stack>
       <Fieldset legend={t('pdf_templates.layout')}>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          {choiceFields.map((name) => (
+          {selectFields.map((name) => (
             <Controller
               key={name}
               control={control}
@@ -30,7 +36,8 @@ export function LayoutFields({ form, readOnly }: Props) {
               render={({ field, fieldState }) => (
                 <Select
                   label={t(`pdf_templates.fields.${name}`)}
-                  data={choices[name].map((value) => ({ value, label: t(`pdf_templates.${name}_choices.${value}`) }))}
+                  description={name === 'font_size' ? t('pdf_templates.font_size_help') : undefined}
+                  data={selectValues[name].map((value) => ({ value, label: optionLabel(name, value) }))}
                   value={field.value}
                   onChange={(value) => value && field.onChange(value)}
                   onBlur={field.onBlur}
@@ -41,30 +48,6 @@ export function LayoutFields({ form, readOnly }: Props) {
               )}
             />
           ))}
-          <Controller
-            control={control}
-            name="layout.font"
-            render={({ field, fieldState }) => (
-              <Select label={t('pdf_templates.fields.font')} data={[...pdfFonts]} value={field.value} onChange={(value) => value && field.onChange(value)} onBlur={field.onBlur} allowDeselect={false} readOnly={readOnly} error={fieldState.error?.message} />
-            )}
-          />
-          <Controller
-            control={control}
-            name="layout.font_size"
-            render={({ field, fieldState }) => (
-              <Select
-                label={t('pdf_templates.fields.font_size')}
-                description={t('pdf_templates.font_size_help')}
-                data={pdfFontSizes.map((size) => ({ value: size, label: t('pdf_templates.points', { size }) }))}
-                value={field.value}
-                onChange={(value) => value && field.onChange(value)}
-                onBlur={field.onBlur}
-                allowDeselect={false}
-                readOnly={readOnly}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
         </SimpleGrid>
       </Fieldset>
       <Fieldset legend={t('pdf_templates.colours')}>
