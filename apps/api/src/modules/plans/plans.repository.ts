@@ -55,30 +55,29 @@ export async function deletePlan(tx: Tx, tenantId: string, id: string): Promise<
   await tx.delete(plans).where(and(eq(plans.tenantId, tenantId), eq(plans.id, id)));
 }
 
+/** The plan the business picked, else the tenant's default: one row or none. */
+function planOfBusinessQuery(tx: Tx, tenantId: string, businessId: string) {
+  return tx
+    .select({ plan: plans })
+    .from(businesses)
+    .innerJoin(plans, and(eq(plans.tenantId, businesses.tenantId), or(eq(plans.id, businesses.planId), and(isNull(businesses.planId), eq(plans.isDefault, true)))))
+    .where(and(eq(businesses.tenantId, tenantId), eq(businesses.id, businessId)))
+    .limit(1);
+}
+
 /**
  * The plan a business is on (the one it picked, else the tenant's default; undefined when the
  * tenant sells none), holding the business row so that two people added at once are counted one
  * after the other against the plan's team limit.
  */
 export async function lockedPlanOfBusiness(tx: Tx, tenantId: string, businessId: string): Promise<PlanRow | undefined> {
-  const rows = await tx
-    .select({ plan: plans })
-    .from(businesses)
-    .innerJoin(plans, and(eq(plans.tenantId, businesses.tenantId), or(eq(plans.id, businesses.planId), and(isNull(businesses.planId), eq(plans.isDefault, true)))))
-    .where(and(eq(businesses.tenantId, tenantId), eq(businesses.id, businessId)))
-    .limit(1)
-    .for('update', { of: businesses });
+  const rows = await planOfBusinessQuery(tx, tenantId, businessId).for('update', { of: businesses });
   return rows[0]?.plan;
 }
 
 /** The plan a business is on (the one it picked, else the default); undefined when the tenant sells none. */
 export async function planOfBusiness(tx: Tx, tenantId: string, businessId: string): Promise<PlanRow | undefined> {
-  const rows = await tx
-    .select({ plan: plans })
-    .from(businesses)
-    .innerJoin(plans, and(eq(plans.tenantId, businesses.tenantId), or(eq(plans.id, businesses.planId), and(isNull(businesses.planId), eq(plans.isDefault, true)))))
-    .where(and(eq(businesses.tenantId, tenantId), eq(businesses.id, businessId)))
-    .limit(1);
+  const rows = await planOfBusinessQuery(tx, tenantId, businessId);
   return rows[0]?.plan;
 }
 
