@@ -74,6 +74,20 @@ describe('documents named in every script', () => {
     expect(await embeddedFonts(file)).toMatch(font);
   });
 
+  it.each(scripts.filter(({ script }) => ['Greek', 'Cyrillic', 'Arabic', 'Hebrew', 'Japanese'].includes(script)))(
+    '$script in a template set in Noto Sans: the names read back exactly and the body is Noto Sans',
+    async ({ names }) => {
+      const model = sampleInvoiceNamed(2, names);
+      const file = await writePdf(await renderDocumentPdf({ ...model, layout: { ...model.layout, font: 'NotoSans' } }));
+      const text = await pdfText(file);
+      for (const name of [names.business, names.customer, names.item, 'Lager København ApS']) expect(text).toContain(name);
+      expect(text).toMatch(/Total\s+26\.666,50 €/);
+      const fonts = await embeddedFonts(file);
+      expect(fonts).toMatch(/NotoSans-Regular/);
+      expect(fonts).not.toMatch(/Roboto/);
+    },
+  );
+
   it('a line mixing Latin, Greek, Cyrillic, Han, Hangul and combining marks reads back exactly', async () => {
     const line = 'Consulting Ελλάδα Москва Cafe\u0301 東京 서울';
     const text = await pdfText(await writePdf(await renderDocumentPdf(sampleInvoiceNamed(1, { business: 'Solo Trader', customer: 'Käserei Zürich AG', item: line }))));
