@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, optionalText255, uuidSchema } from './common';
-import { blankToNull } from './address';
+import { blankToNull, postalAddressResourceSchema } from './address';
 import { integer, referenceIdSchema, text } from './fields';
 import { decimalPriceField, priceSchema } from './items';
 import { messages } from './messages';
@@ -80,6 +80,8 @@ export const businessBillingResourceSchema = z.object({
   plans: z.array(planResourceSchema),
   billing_contact_name: z.string().nullable(),
   billing_contact_email: z.string().nullable(),
+  /** Where the platform bills the business: its billing address (settings → address information). */
+  billing_address: postalAddressResourceSchema.nullable(),
   team_users: z.number(),
   /** Whether the caller may change the plan (the business's owner). */
   can_change_plan: z.boolean(),

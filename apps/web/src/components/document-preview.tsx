@@ -1,19 +1,13 @@
 import { Box, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { type DocumentItemResource, type EstimateResource, type InvoiceResource, type PostalAddressResource, countryById } from '@app/contracts';
+import type { DocumentItemResource, EstimateResource, InvoiceResource } from '@app/contracts';
 import { formatDate } from '../lib/format';
 import { formatDocumentDeduction, formatDocumentMoney } from '../lib/money';
+import { postalAddressLines } from '../lib/postal-address';
 import { TotalsSummary } from './totals-summary';
 
 /** What both the signed-in view and the public page show: the document without internal fields. */
 export type PreviewDocument = Omit<InvoiceResource, 'allowed_actions' | 'attachments'> | Omit<EstimateResource, 'allowed_actions' | 'attachments'>;
-
-function addressLines(address: PostalAddressResource | null): string[] {
-  if (!address) return [];
-  const country = address.country_id ? countryById(address.country_id)?.name : null;
-  const place = [address.city, address.state, address.zip].filter(Boolean).join(', ');
-  return [address.address_street_1, address.address_street_2, place, country, address.phone].filter((line): line is string => Boolean(line));
-}
 
 function Party({ title, name, lines }: { title: string; name: string; lines: readonly string[] }) {
   // A long address or name breaks inside its column instead of running into the dates beside it.
@@ -95,7 +89,7 @@ export function DocumentPreview({ document }: { document: PreviewDocument }) {
 
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
           <Party title={t('public_documents.preview.from')} name={document.business.name} lines={[]} />
-          <Party title={t('public_documents.preview.bill_to')} name={customer.name} lines={[...(customer.email ? [customer.email] : []), ...addressLines(customer.billing_address)]} />
+          <Party title={t('public_documents.preview.bill_to')} name={customer.name} lines={[...(customer.email ? [customer.email] : []), ...postalAddressLines(customer.billing_address)]} />
           <Stack gap={4}>
             {invoice && (
               <>

@@ -1,4 +1,4 @@
-import type { PostalAddressFields, UpdateBusinessFields } from '@app/contracts';
+import type { PostalAddressFields, PostalAddressResource, UpdateBusinessFields } from '@app/contracts';
 import type { BusinessRow } from './businesses.repository';
 
 export type StoredAddress = NonNullable<BusinessRow['billingAddress']>;
@@ -17,6 +17,25 @@ function storedAddress(address: PostalAddressFields | null | undefined): StoredA
     zip: address.zip || null,
   };
   return Object.values(stored).some((value) => value !== null) ? stored : null;
+}
+
+/** A stored address as answers carry it (a value of the wrong type reads as none). */
+export function postalAddressOf(stored: Readonly<Record<string, unknown>> | null): PostalAddressResource | null {
+  if (!stored) return null;
+  const text = (key: keyof PostalAddressResource) => {
+    const value = stored[key];
+    return typeof value === 'string' ? value : null;
+  };
+  return {
+    name: text('name'),
+    phone: text('phone'),
+    address_street_1: text('address_street_1'),
+    address_street_2: text('address_street_2'),
+    city: text('city'),
+    state: text('state'),
+    country_id: typeof stored.country_id === 'number' ? stored.country_id : null,
+    zip: text('zip'),
+  };
 }
 
 /** The stored form of the addresses a request sets (an address left out stays as it is). */

@@ -10,3 +10,4 @@ export {
   slugTaken,
   updateBusiness,
 } from './businesses.repository';
+export { postalAddressOf } from './business-addresses';

@@ -2,7 +2,6 @@ import {
   type BusinessResource,
   type CompanySummary,
   type CreateBusinessRequest,
-  type PostalAddressResource,
   type UpdateBusinessFields,
   currencyById,
   messages,
@@ -20,26 +19,8 @@ import { newId } from '../../platform/crypto';
 import { AppError } from '../../platform/errors';
 import { warnOnce } from '../../platform/warnings';
 import * as authPort from '../auth/auth.port';
-import { type StoredAddress, addressPatch } from './business-addresses';
+import { addressPatch, postalAddressOf } from './business-addresses';
 import * as repo from './businesses.repository';
-
-function addressOf(stored: StoredAddress | null): PostalAddressResource | null {
-  if (!stored) return null;
-  const text = (key: keyof PostalAddressResource) => {
-    const value = stored[key];
-    return typeof value === 'string' ? value : null;
-  };
-  return {
-    name: text('name'),
-    phone: text('phone'),
-    address_street_1: text('address_street_1'),
-    address_street_2: text('address_street_2'),
-    city: text('city'),
-    state: text('state'),
-    country_id: typeof stored.country_id === 'number' ? stored.country_id : null,
-    zip: text('zip'),
-  };
-}
 
 export function toBusinessResource(row: repo.BusinessRow): BusinessResource {
   return {
@@ -57,8 +38,8 @@ export function toBusinessResource(row: repo.BusinessRow): BusinessResource {
     contact_first_name: row.contactFirstName,
     contact_last_name: row.contactLastName,
     website: row.website,
-    billing_address: addressOf(row.billingAddress),
-    shipping_address: addressOf(row.shippingAddress),
+    billing_address: postalAddressOf(row.billingAddress),
+    shipping_address: postalAddressOf(row.shippingAddress),
     disabled: row.disabledAt !== null,
     created_at: row.createdAt.toISOString(),
   };

@@ -19,7 +19,7 @@ import { type AuditActor, recordAudit } from '../../platform/audit';
 import type { BusinessScope } from '../../platform/business-scope';
 import { newId } from '../../platform/crypto';
 import { AppError, PlanRequiredError, refusingTaken } from '../../platform/errors';
-import { findBusiness, updateBusiness } from '../businesses/businesses.port';
+import { findBusiness, postalAddressOf, updateBusiness } from '../businesses/businesses.port';
 import * as repo from './plans.repository';
 
 const intervalOf = z.enum(planIntervals);
@@ -123,6 +123,7 @@ export function createPlanService(app: AppContext) {
       plans: all.map(toResource),
       billing_contact_name: business.billingContactName,
       billing_contact_email: business.billingContactEmail,
+      billing_address: postalAddressOf(business.billingAddress),
       team_users: teamUsers,
       can_change_plan: callerIsOwner,
     };

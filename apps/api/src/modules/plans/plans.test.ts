@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BusinessBillingResource, type PlanFeature, type PlanResource, messages, planFeatures, planRequiredMessage } from '@app/contracts';
+import { postalAddress } from '../../../test/documents';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, OTHER_ADMIN_EMAIL, OTHER_HOST, type Harness, type TestClient, createHarness, errorsOf } from '../../../test/harness';
 import { answerMatches, probeFor } from '../../../test/route-probe';
 import { inviteAndAccept, ownerWithBusiness } from '../../../test/team';
@@ -106,6 +107,11 @@ describe('plans', () => {
     const saved = await admin.put('/api/v1/business/billing', { billing_contact_name: 'Ann Payer', billing_contact_email: 'Ann@Example.com' });
     expect(billingOf(saved.body)).toMatchObject({ billing_contact_name: 'Ann Payer', billing_contact_email: 'ann@example.com' });
     expect(billingOf((await adminInB.get('/api/v1/business/billing')).body)).toMatchObject({ billing_contact_name: null, billing_contact_email: null });
+    // The address the platform bills is the business's billing address (settings → address information).
+    expect(billingOf(saved.body).billing_address).toBeNull();
+    expect((await admin.put('/api/v1/business/addresses', { billing_address: postalAddress })).status).toBe(200);
+    expect(billingOf((await admin.get('/api/v1/business/billing')).body).billing_address).toMatchObject({ address_street_1: '1 Main St', city: 'Zürich', country_id: 216 });
+    expect(billingOf((await adminInB.get('/api/v1/business/billing')).body).billing_address).toBeNull();
   });
 
   it('a plan with businesses on it cannot be deleted; a platform admin assigns plans', async () => {

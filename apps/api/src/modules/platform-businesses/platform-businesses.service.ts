@@ -1,6 +1,5 @@
 import {
   type PostalAddressFields,
-  type PostalAddressResource,
   type AdminBusinessDetail,
   type AdminBusinessResource,
   type BankInfoResource,
@@ -52,21 +51,6 @@ function storedAddress(address: PostalAddressFields | null | undefined): Record<
   };
 }
 
-function addressOf(stored: Record<string, string | number | null> | null): PostalAddressResource | null {
-  if (!stored) return null;
-  const text = (key: string) => (typeof stored[key] === 'string' ? stored[key] : null);
-  return {
-    name: text('name'),
-    phone: text('phone'),
-    address_street_1: text('address_street_1'),
-    address_street_2: text('address_street_2'),
-    city: text('city'),
-    state: text('state'),
-    country_id: typeof stored.country_id === 'number' ? stored.country_id : null,
-    zip: text('zip'),
-  };
-}
-
 /** The account number is sealed; a request without one keeps the stored number. */
 function storedBankInfo(input: CreateInput['bank_info'], previous: Record<string, string | null> | null, secretBox: SecretBox): StoredBankInfo | null {
   if (!input) return null;
@@ -95,8 +79,8 @@ export function toAdminBusiness(row: businessPort.BusinessRow, owner: OwnerRow):
   return {
     ...base,
     type: partyTypeOf(base),
-    billing_address: addressOf(row.billingAddress),
-    shipping_address: addressOf(row.shippingAddress),
+    billing_address: businessPort.postalAddressOf(row.billingAddress),
+    shipping_address: businessPort.postalAddressOf(row.shippingAddress),
     bank_info: bankInfoOf(row.bankInfo),
     owner: owner?.id && owner.name !== null && owner.email !== null && owner.status ? { id: owner.id, name: owner.name, email: owner.email, status: owner.status } : null,
   };

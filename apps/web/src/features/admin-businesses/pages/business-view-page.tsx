@@ -2,24 +2,22 @@ import { type ReactNode, useState } from 'react';
 import { Badge, Button, Card, Group, Image, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { type AdminBusinessDetail, type PostalAddressResource, countryById, currencyById } from '@app/contracts';
+import { type AdminBusinessDetail, type PostalAddressResource, currencyById } from '@app/contracts';
 import { ExternalLink } from '../../../components/external-link';
 import { PageHeader } from '../../../components/page-header';
 import { QueryState } from '../../../components/query-state';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { adminLinks, adminPaths } from '../../../lib/paths';
+import { postalAddressLines } from '../../../lib/postal-address';
 import { safeUrl } from '../../../lib/safe-url';
 import { useCan } from '../../../lib/session';
 import { DeleteBusinessDialog } from '../components/delete-business-dialog';
 import { BusinessPlanSelect } from '../../plans';
 import { adminBusinessKeys, useAdminBusiness, useAdminBusinessAction } from '../businesses-queries';
 
-function addressLines(address: PostalAddressResource | null): string[] {
-  if (!address) return [];
-  const country = address.country_id ? countryById(address.country_id)?.name : null;
-  return [address.name, address.address_street_1, address.address_street_2, [address.city, address.state, address.zip].filter(Boolean).join(' '), country, address.phone].filter(
-    (line): line is string => Boolean(line),
-  );
+/** The address with its name first, on one line. */
+function addressLine(address: PostalAddressResource | null): string {
+  return [address?.name, ...postalAddressLines(address)].filter(Boolean).join(', ');
 }
 
 function Detail({ label, value }: { label: string; value: ReactNode }) {
@@ -69,8 +67,8 @@ function BusinessView({ business }: { business: AdminBusinessDetail }) {
             <Detail label={label('website')} value={business.website && <ExternalLink url={business.website} />} />
             <Detail label={label('contact')} value={[business.contact_first_name, business.contact_last_name].filter(Boolean).join(' ')} />
             <Detail label={label('bank_name')} value={business.bank_info ? [business.bank_info.bank_name, business.bank_info.account_number_last4 ? `****${business.bank_info.account_number_last4}` : null].filter(Boolean).join(' ') : null} />
-            <Detail label={label('billing_address')} value={addressLines(business.billing_address).join(', ')} />
-            <Detail label={label('shipping_address')} value={addressLines(business.shipping_address).join(', ')} />
+            <Detail label={label('billing_address')} value={addressLine(business.billing_address)} />
+            <Detail label={label('shipping_address')} value={addressLine(business.shipping_address)} />
           </SimpleGrid>
         </Group>
       </Card>

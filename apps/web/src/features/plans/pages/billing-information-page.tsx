@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { type BusinessBillingResource, type PlanResource, type UpdateBillingContactRequest, updateBillingContactRequestSchema } from '@app/contracts';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -11,6 +12,9 @@ import { QueryState } from '../../../components/query-state';
 import { handleFormError, touchedValidation } from '../../../lib/form-errors';
 import { formatDocumentMoney } from '../../../lib/money';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { companyPaths } from '../../../lib/paths';
+import { postalAddressLines } from '../../../lib/postal-address';
+import { useCan } from '../../../lib/session';
 import { PlanFeatures, PlanPrice } from '../components/plan-summary';
 import { useBilling, useChangePlan, useSaveBillingContact } from '../plans-queries';
 
@@ -87,6 +91,30 @@ function BillingContactForm({ billing }: { billing: BusinessBillingResource }) {
   );
 }
 
+/** Where the platform bills the business: its billing address, kept in settings → address information. */
+function BillingAddress({ address }: { address: BusinessBillingResource['billing_address'] }) {
+  const { t } = useTranslation();
+  const canEdit = useCan('business')('edit-business-information');
+  const lines = [address?.name, ...postalAddressLines(address)].filter((line): line is string => Boolean(line));
+  return (
+    <Stack gap="xs" maw={560} component="section" aria-labelledby="billing-address">
+      <Title order={2} size="h4" id="billing-address">
+        {t('plans.address_title')}
+      </Title>
+      {lines.length > 0 ? (
+        <Text style={{ whiteSpace: 'pre-line' }}>{lines.join('\n')}</Text>
+      ) : (
+        <Text c="dimmed">{t('plans.address_none')}</Text>
+      )}
+      {canEdit && (
+        <Anchor component={Link} to={companyPaths.addressInformation} size="sm">
+          {t('plans.address_edit')}
+        </Anchor>
+      )}
+    </Stack>
+  );
+}
+
 /** Settings → billing information: the plan the business is on, the plans it may move to, and whom the platform bills. */
 export function BillingInformationPage() {
   const { t } = useTranslation();
@@ -133,6 +161,7 @@ export function BillingInformationPage() {
                 </SimpleGrid>
               </Stack>
             )}
+            <BillingAddress address={data.billing_address} />
             <BillingContactForm billing={data} />
           </Stack>
         )}

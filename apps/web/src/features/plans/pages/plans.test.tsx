@@ -37,6 +37,7 @@ const billing = (overrides: Partial<BusinessBillingResource> = {}): BusinessBill
   plans: [free, starter],
   billing_contact_name: null,
   billing_contact_email: null,
+  billing_address: { name: null, phone: null, address_street_1: '1 Main St', address_street_2: null, city: 'Zürich', state: 'ZH', country_id: 204, zip: '8001' },
   team_users: 1,
   can_change_plan: true,
   ...overrides,
@@ -64,6 +65,10 @@ describe('settings → billing information', () => {
     expect(screen.getByText('$19.00')).toBeInTheDocument();
     expect(screen.getByText('Reports')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Switch to Free' })).not.toBeInTheDocument();
+    // Where the platform bills the business, changed in address information by whoever may.
+    const address = screen.getByRole('region', { name: 'Billing address' });
+    expect(within(address).getByText(/1 Main St/)).toHaveTextContent('1 Main St Zürich, ZH, 8001 Solomon Islands');
+    expect(within(address).queryByRole('link', { name: 'Change it in address information' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Switch to Starter' }));
     const dialog = await screen.findByRole('dialog', { name: 'Change plan' });
@@ -78,6 +83,14 @@ describe('settings → billing information', () => {
     renderApp('/settings/billing-information', makeSession({ current_user_abilities: ['manage-business-settings'] }));
     expect(await screen.findByText('Only the owner of the business can change its plan.', {}, lazyLoad)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Switch to/ })).not.toBeInTheDocument();
+  });
+
+  it('says when the business has no billing address, with the way to add one for who may', async () => {
+    mockFetch(tenant, route('GET', '/api/v1/business/billing', () => jsonResponse(200, { data: billing({ billing_address: null }) })));
+    renderApp('/settings/billing-information', makeSession({ current_user_abilities: ['manage-business-settings', 'edit-business-information'] }));
+    const address = await screen.findByRole('region', { name: 'Billing address' }, lazyLoad);
+    expect(within(address).getByText(/No billing address yet/)).toBeInTheDocument();
+    expect(within(address).getByRole('link', { name: 'Change it in address information' })).toHaveAttribute('href', '/settings/address-information');
   });
 
   it('says every feature is included when the platform sells no plans, and saves the billing contact', async () => {
