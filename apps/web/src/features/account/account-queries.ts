@@ -80,6 +80,15 @@ export function useUpdateLanguage() {
   });
 }
 
+/** The PDF template a user's new invoices or estimates get; null leaves it to the tenant's default. */
+export function useUpdateDefaultTemplate(setting: 'default_invoice_template' | 'default_estimate_template') {
+  const refresh = useRefreshSession();
+  return useMutation({
+    mutationFn: (template: string | null) => api.put('/me/settings', successResponseSchema, { settings: { [setting]: template } }),
+    onSuccess: refresh,
+  });
+}
+
 /** Sensitive actions need a recently confirmed password (spec: confirmed-password status). */
 export function fetchPasswordConfirmed(): Promise<boolean> {
   return api.get('/user/confirmed-password-status', confirmedPasswordStatusSchema).then((r) => r.confirmed);

@@ -201,4 +201,32 @@ describe('account settings', () => {
     expect(await within(dialog).findByTestId('plain-text-token')).toHaveTextContent('tok-9|secret');
     expect(requests.find((r) => r.method === 'POST' && r.path === '/api/v1/me/tokens')?.body).toEqual({ name: 'Nightly export', expires_in_days: 90 });
   });
+
+  it("chooses the PDF template of the user's new invoices among the tenant's, or leaves it to the default", async () => {
+    const session = makeSession({ current_user_abilities: ['dashboard', 'view-invoice'] });
+    const { requests } = mockFetch(
+      route('GET', '/api/v1/tenant-config', () => jsonResponse(200, tenantConfig)),
+      route('GET', '/api/v1/csrf-cookie', () => {
+        document.cookie = 'XSRF-TOKEN=token; path=/';
+        return new Response(null, { status: 204 });
+      }),
+      route('GET', '/api/v1/bootstrap', () => jsonResponse(200, session)),
+      route('GET', '/api/v1/me/tokens', () => jsonResponse(200, { data: [], meta: { current_page: 1, last_page: 1, per_page: 10, total: 0, token_total_count: 0, max_expires_in_days: 90 } })),
+      route('GET', '/api/v1/invoices/templates', () =>
+        jsonResponse(200, { invoiceTemplates: [{ name: 'invoice1', label: 'Classic', is_default: false }, { name: 'tpl-facture', label: 'Facture', is_default: true }] }),
+      ),
+      route('PUT', '/api/v1/me/settings', () => jsonResponse(200, { success: true })),
+    );
+    renderApp('/settings/account-settings', session);
+    const user = userEvent.setup();
+
+    const select = await screen.findByRole('combobox', { name: 'PDF template of my new invoices' });
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'Facture' })).toBeInTheDocument());
+    expect(select).toHaveValue('');
+    // Estimates are not this user's: no choice is offered for them.
+    expect(screen.queryByRole('combobox', { name: 'PDF template of my new estimates' })).not.toBeInTheDocument();
+    await user.selectOptions(select, 'tpl-facture');
+    expect(await screen.findByText('Default template saved')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT' && r.path === '/api/v1/me/settings')?.body).toEqual({ settings: { default_invoice_template: 'tpl-facture' } });
+  });
 });

@@ -5,7 +5,9 @@ import { PageHeader } from '../../../components/page-header';
 import { AccessTokensSection } from '../components/access-tokens-section';
 import { AvatarUpload } from '../components/avatar-upload';
 import { ChangePasswordForm } from '../components/change-password-form';
+import { DefaultTemplateSelect } from '../components/default-template-select';
 import { LanguageSelect } from '../components/language-select';
+import { useCan } from '../../../lib/session';
 import { ProfileForm } from '../components/profile-form';
 import { TwoFactorSection } from '../components/two-factor-section';
 
@@ -28,6 +30,7 @@ function Section({ id, title, description, children }: { id: string; title: stri
 /** Shared by /settings/account-settings (company area) and /admin/account-settings. */
 export function AccountSettingsPage() {
   const { t } = useTranslation();
+  const can = useCan('business');
   return (
     <>
       <PageHeader title={t('account.title')} description={t('account.description')} />
@@ -42,7 +45,12 @@ export function AccountSettingsPage() {
           <ChangePasswordForm />
         </Section>
         <Section id="account-preferences" title={t('account.preferences')}>
-          <LanguageSelect />
+          <Stack>
+            <LanguageSelect />
+            {/* Templates are chosen per business's tenant; without a business or the document abilities there is nothing to choose. */}
+            {can('view-invoice') && <DefaultTemplateSelect kind="invoice" />}
+            {can('view-estimate') && <DefaultTemplateSelect kind="estimate" />}
+          </Stack>
         </Section>
         <Section id="account-two-factor" title={t('account.two_factor_title')}>
           <TwoFactorSection />
