@@ -59,8 +59,13 @@ export type TemplateChoices = { ids: string[]; defaultId: string | null };
 export function templateChoicesColumn(tenantId: string, kind: PdfTemplateKind): SQL<TemplateChoices> {
   return sql<TemplateChoices>`json_build_object(
     'ids', coalesce((select json_agg(${pdfTemplates.id}::text) from ${pdfTemplates} where ${pdfTemplates.tenantId} = ${tenantId} and ${pdfTemplates.kind} = ${kind}), '[]'::json),
-    'defaultId', (select ${pdfTemplateDefaults.templateId} from ${pdfTemplateDefaults} where ${pdfTemplateDefaults.tenantId} = ${tenantId} and ${pdfTemplateDefaults.kind} = ${kind})
+    'defaultId', ${chosenDefault(tenantId, kind)}
   )`;
+}
+
+/** The kind's chosen default (null without a choice), as a scalar subquery. */
+function chosenDefault(tenantId: string, kind: PdfTemplateKind): SQL<string | null> {
+  return sql<string | null>`(select ${pdfTemplateDefaults.templateId} from ${pdfTemplateDefaults} where ${pdfTemplateDefaults.tenantId} = ${tenantId} and ${pdfTemplateDefaults.kind} = ${kind})`;
 }
 
 export async function templateChoices(tx: Tx, tenantId: string, kind: PdfTemplateKind): Promise<TemplateChoices> {
@@ -75,9 +80,9 @@ export type LayoutCandidates = { defaultId: string | null; named: PdfTemplateRow
  * default, and that default's row when it is one of the tenant's.
  */
 export async function layoutCandidates(tx: Tx, tenantId: string, kind: PdfTemplateKind, name: string): Promise<LayoutCandidates> {
-  const chosen = sql`(select ${pdfTemplateDefaults.templateId} from ${pdfTemplateDefaults} where ${pdfTemplateDefaults.tenantId} = ${tenantId} and ${pdfTemplateDefaults.kind} = ${kind})`;
+  const chosen = chosenDefault(tenantId, kind);
   const rows = await tx
-    .select({ row: pdfTemplates, defaultId: sql<string | null>`${chosen}` })
+    .select({ row: pdfTemplates, defaultId: chosen })
     .from(tenants)
     .leftJoin(pdfTemplates, and(eq(pdfTemplates.tenantId, tenants.id), eq(pdfTemplates.kind, kind), sql`${pdfTemplates.id}::text in (${name}, ${chosen})`))
     .where(eq(tenants.id, tenantId));

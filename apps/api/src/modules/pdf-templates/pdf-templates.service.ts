@@ -31,8 +31,16 @@ function builtInResource(template: (typeof builtInPdfTemplates)[number], default
   return { id: template.id, name: template.name, kind: template.kind, is_default: template.id === defaultId, built_in: true, layout: template.layout, updated_at: null };
 }
 
+/**
+ * A stored template's layout over its kind's built-in one, so a row saved before a layout option
+ * existed still has every option (the built-in value).
+ */
+function storedLayout(row: repo.PdfTemplateRow): PdfLayout {
+  return { ...builtInDefaultPdfTemplate(row.kind).layout, ...row.layout };
+}
+
 function rowResource(row: repo.PdfTemplateRow, defaultId: string): PdfTemplateResource {
-  return { id: row.id, name: row.name, kind: row.kind, is_default: row.id === defaultId, built_in: false, layout: row.layout, updated_at: row.updatedAt.toISOString() };
+  return { id: row.id, name: row.name, kind: row.kind, is_default: row.id === defaultId, built_in: false, layout: storedLayout(row), updated_at: row.updatedAt.toISOString() };
 }
 
 /** Built-ins first, then the tenant's own by name, each kind's default marked. */
@@ -158,8 +166,8 @@ export async function pdfLayoutFor(tx: Tx, tenantId: string, kind: PdfTemplateKi
   const builtIn = findBuiltInPdfTemplate(name);
   if (builtIn && builtIn.kind === kind) return builtIn.layout;
   const { named, chosenDefault, defaultId } = await repo.layoutCandidates(tx, tenantId, kind, name);
-  if (named) return named.layout;
-  if (chosenDefault) return chosenDefault.layout;
+  if (named) return storedLayout(named);
+  if (chosenDefault) return storedLayout(chosenDefault);
   const chosenBuiltIn = defaultId ? findBuiltInPdfTemplate(defaultId) : undefined;
   return chosenBuiltIn?.kind === kind ? chosenBuiltIn.layout : builtInDefaultPdfTemplate(kind).layout;
 }
